@@ -1,0 +1,190 @@
+//! The protocol as a whole: limits, errors, operations, events, envelopes and capabilities.
+
+use super::ty::{Field, ObjectDef, TypeDef, TypeKind};
+use serde_json::Value;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spec {
+    pub name: String,
+    pub protocol_version: u16,
+    pub doc: String,
+    /// SHA-256 of the spec text, named in every generated file's header.
+    pub sha256: String,
+    pub limits: Vec<Limit>,
+    pub constants: Vec<Constant>,
+    pub errors: Vec<ErrorCode>,
+    pub request_errors: Vec<String>,
+    pub launch_errors: Vec<LaunchError>,
+    pub types: Vec<TypeDef>,
+    pub request_envelope: Envelope,
+    pub response_envelope: Envelope,
+    pub event_envelope: Envelope,
+    pub operations: Vec<Operation>,
+    pub events: Vec<Event>,
+    pub capabilities: CapabilitiesDecl,
+    pub messages: MessagesDecl,
+}
+
+impl Spec {
+    pub fn ty(&self, name: &str) -> Option<&TypeDef> {
+        self.types.iter().find(|t| t.name == name)
+    }
+
+    pub fn limit(&self, name: &str) -> Option<&Limit> {
+        self.limits.iter().find(|l| l.name == name)
+    }
+
+    pub fn limit_value(&self, name: &str) -> u64 {
+        self.limit(name).map_or(0, |l| l.value)
+    }
+
+    pub fn error(&self, code: &str) -> Option<&ErrorCode> {
+        self.errors.iter().find(|e| e.code == code)
+    }
+
+    pub fn operation(&self, method: &str) -> Option<&Operation> {
+        self.operations.iter().find(|o| o.method == method)
+    }
+
+    pub fn event(&self, name: &str) -> Option<&Event> {
+        self.events.iter().find(|e| e.name == name)
+    }
+
+    /// The fields of a named object type, if it is one.
+    pub fn object(&self, name: &str) -> Option<&ObjectDef> {
+        match &self.ty(name)?.kind {
+            TypeKind::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitGroup {
+    General,
+    Persistent,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limit {
+    pub name: String,
+    pub value: u64,
+    pub unit: String,
+    pub group: LimitGroup,
+    /// The error code a request gets for crossing it structurally, if any.
+    pub exceeded: Option<String>,
+    pub applies_to: String,
+    pub doc: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Constant {
+    pub name: String,
+    pub value: u64,
+    pub unit: String,
+    pub doc: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErrorCode {
+    pub code: String,
+    pub message: String,
+    /// Which document defines it: seed, lifecycle, resources or terminal.
+    pub source: String,
+    pub doc: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaunchError {
+    pub code: String,
+    pub message: String,
+    pub doc: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Envelope {
+    pub doc: String,
+    pub fields: Vec<Field>,
+}
+
+/// Whether an envelope slot must be null or must be set for an operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlotRule {
+    Null,
+    Required,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Operation {
+    pub method: String,
+    pub domain: String,
+    pub doc: String,
+    pub requires_initialization: bool,
+    /// Mutations require an operation_id; reads require it null.
+    pub mutation: bool,
+    pub session_id: SlotRule,
+    pub control: SlotRule,
+    /// Operation-specific error codes (the shared request errors come on top).
+    pub errors: Vec<String>,
+    /// Events the operation's accepted work may send.
+    pub events: Vec<String>,
+    /// Name of the request payload type (generated for inline fields).
+    pub request: String,
+    /// Name of the success payload type.
+    pub response: String,
+    pub examples: Vec<OperationExample>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct OperationExample {
+    pub request: Value,
+    pub response: Value,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Correlation {
+    Set,
+    Null,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventCorrelation {
+    pub session_id: Correlation,
+    pub operation_id: Correlation,
+    pub grant_generation: Correlation,
+    pub live_sequence: Correlation,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub name: String,
+    pub doc: String,
+    pub sequenced: bool,
+    pub terminal: bool,
+    pub correlation: EventCorrelation,
+    /// Name of the payload type (generated for inline fields).
+    pub payload: String,
+    pub examples: Vec<Value>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CapabilitiesDecl {
+    pub protocol_versions: Vec<u16>,
+    pub transports: Vec<String>,
+    pub doc: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MessagesDecl {
+    pub ty: String,
+    pub doc: String,
+    pub examples: Vec<Value>,
+}
+
+/// Fields helper for emitters that walk any object-like definition.
+pub fn object_fields(def: &TypeDef) -> Option<&[Field]> {
+    match &def.kind {
+        TypeKind::Object(o) => Some(&o.fields),
+        _ => None,
+    }
+}

@@ -1,0 +1,280 @@
+//! The TOML shape of `protocol.toml`, exactly as written. Unknown keys are errors so that a typo
+//! in the spec never silently drops a rule.
+
+use indexmap::IndexMap;
+use serde::Deserialize;
+use toml::Spanned;
+
+pub type Map<T> = IndexMap<String, Spanned<T>>;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSpec {
+    pub protocol: RawProtocol,
+    #[serde(default)]
+    pub limits: Map<RawLimit>,
+    #[serde(default)]
+    pub constants: Map<RawConstant>,
+    #[serde(default)]
+    pub errors: Map<RawError>,
+    pub request_errors: RawRequestErrors,
+    #[serde(default)]
+    pub launch_errors: Map<RawLaunchError>,
+    #[serde(default)]
+    pub types: Map<RawType>,
+    pub envelopes: RawEnvelopes,
+    #[serde(default)]
+    pub operations: Map<RawOperation>,
+    #[serde(default)]
+    pub events: Map<RawEvent>,
+    pub capabilities: RawCapabilities,
+    pub messages: RawMessages,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawProtocol {
+    pub name: String,
+    pub protocol_version: u16,
+    pub doc: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLimit {
+    pub value: u64,
+    pub unit: String,
+    pub group: Spanned<String>,
+    #[serde(default)]
+    pub exceeded: Option<Spanned<String>>,
+    pub applies_to: String,
+    pub doc: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawConstant {
+    pub value: u64,
+    pub unit: String,
+    pub doc: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawError {
+    pub message: String,
+    pub source: Spanned<String>,
+    pub doc: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRequestErrors {
+    pub codes: Vec<Spanned<String>>,
+    pub doc: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLaunchError {
+    pub message: String,
+    pub doc: String,
+}
+
+/// A bound written either as a number or as a `limits.X` / `constants.X` reference.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum RawBound {
+    Number(u64),
+    Reference(String),
+}
+
+/// One field: its type, presence facts and inline bounds.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawField {
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub doc: String,
+    #[serde(default)]
+    pub optional: bool,
+    #[serde(default)]
+    pub nullable: bool,
+    #[serde(default)]
+    pub default: Option<String>,
+    #[serde(default, rename = "const")]
+    pub constant: Option<String>,
+    #[serde(default)]
+    pub items: Option<String>,
+    #[serde(default)]
+    pub min: Option<RawBound>,
+    #[serde(default)]
+    pub max: Option<RawBound>,
+    #[serde(default)]
+    pub min_bytes: Option<RawBound>,
+    #[serde(default)]
+    pub max_bytes: Option<RawBound>,
+    #[serde(default)]
+    pub charset: Option<String>,
+    #[serde(default)]
+    pub format: Option<String>,
+    #[serde(default)]
+    pub non_blank: bool,
+    #[serde(default)]
+    pub min_items: Option<RawBound>,
+    #[serde(default)]
+    pub max_items: Option<RawBound>,
+    #[serde(default)]
+    pub values: Option<Box<RawField>>,
+}
+
+pub type Fields = IndexMap<String, Spanned<RawField>>;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawType {
+    pub kind: Spanned<String>,
+    pub doc: String,
+    // string
+    #[serde(default)]
+    pub min_bytes: Option<RawBound>,
+    #[serde(default)]
+    pub max_bytes: Option<RawBound>,
+    #[serde(default)]
+    pub charset: Option<String>,
+    #[serde(default)]
+    pub format: Option<String>,
+    // enum (a list of strings) or map (a value field)
+    #[serde(default)]
+    pub values: Option<toml::Value>,
+    #[serde(default)]
+    pub fallback: Option<String>,
+    // object
+    #[serde(default)]
+    pub fields: Option<Fields>,
+    // map
+    #[serde(default)]
+    pub required_keys: Option<String>,
+    // union
+    #[serde(default)]
+    pub discriminators: Option<Vec<String>>,
+    #[serde(default)]
+    pub common: Option<Fields>,
+    #[serde(default)]
+    pub variants: Option<IndexMap<String, Spanned<RawVariant>>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawVariant {
+    #[serde(rename = "match")]
+    pub matches: IndexMap<String, String>,
+    pub doc: String,
+    #[serde(default)]
+    pub fields: Fields,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEnvelopes {
+    pub request: Spanned<RawEnvelope>,
+    pub response: Spanned<RawEnvelope>,
+    pub event: Spanned<RawEnvelope>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEnvelope {
+    pub doc: String,
+    pub fields: Fields,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOperation {
+    pub domain: Spanned<String>,
+    pub doc: String,
+    #[serde(default = "yes")]
+    pub initialized: bool,
+    pub mutation: bool,
+    pub session_id: Spanned<String>,
+    pub control: Spanned<String>,
+    pub errors: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub events: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub request: Option<Fields>,
+    #[serde(default)]
+    pub response: Option<Fields>,
+    #[serde(default)]
+    pub response_type: Option<Spanned<String>>,
+    #[serde(default)]
+    pub constraints: Option<RawConstraints>,
+    #[serde(default)]
+    pub examples: Vec<Spanned<RawOperationExample>>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawConstraints {
+    #[serde(default)]
+    pub at_least_one_of: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOperationExample {
+    pub request: String,
+    pub response: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEvent {
+    pub doc: String,
+    #[serde(default)]
+    pub sequenced: bool,
+    #[serde(default)]
+    pub terminal: bool,
+    pub correlation: IndexMap<String, String>,
+    #[serde(default)]
+    pub payload: Option<Fields>,
+    #[serde(default)]
+    pub payload_type: Option<Spanned<String>>,
+    #[serde(default)]
+    pub examples: Vec<Spanned<RawPayloadExample>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPayloadExample {
+    pub payload: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCapabilities {
+    pub protocol_versions: Vec<u16>,
+    pub transports: Vec<String>,
+    pub doc: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMessages {
+    #[serde(rename = "type")]
+    pub ty: Spanned<String>,
+    pub doc: String,
+    #[serde(default)]
+    pub examples: Vec<Spanned<RawMessageExample>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMessageExample {
+    pub message: String,
+}
