@@ -1,1 +1,36 @@
+//! Emitters: each turns the IR into files. Committed artifacts are listed by [`artifacts`] and
+//! kept fresh by `agentwire-codegen write` / `verify`; the Rust crate is emitted at build time.
+
 pub mod rust;
+
+use crate::ir::Spec;
+
+/// One generated file, with its path relative to the repository root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Artifact {
+    pub path: String,
+    pub contents: String,
+}
+
+/// The command that regenerates every committed artifact.
+pub const REGENERATE: &str = "cargo run -p agentwire-codegen -- write";
+
+/// The first line(s) of every generated file, as plain text to be put behind a comment marker.
+pub fn header_lines(spec: &Spec) -> [String; 2] {
+    [
+        format!("Generated from protocol.toml (sha256 {}). Do not edit.", spec.sha256),
+        format!("Regenerate with `{REGENERATE}`."),
+    ]
+}
+
+/// The header behind a line-comment marker (`//`, `#`).
+pub fn header(spec: &Spec, marker: &str) -> String {
+    header_lines(spec).iter().map(|l| format!("{marker} {l}\n")).collect()
+}
+
+/// Every committed artifact, in a stable order.
+pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
+    let mut out = Vec::new();
+    out.extend(rust::artifacts(spec));
+    out
+}
