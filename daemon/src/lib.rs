@@ -1,0 +1,24 @@
+//! Protocol-independent infrastructure of the agentwire daemon: state and runtime
+//! paths, single-instance locks, peer credentials, JSONL framing, atomic files,
+//! durable transcripts, redaction, the Unix identity handshake, `daemon serve`
+//! and `daemon start-or-connect`.
+//!
+//! Wire v2 itself (envelopes, operations, limits) comes from the generated
+//! `agentwire-protocol` crate and plugs in through [`connection::ConnectionHandler`].
+
+pub mod atomic_file;
+pub mod connection;
+pub mod framing;
+pub mod handshake;
+pub mod instance_id;
+pub mod instance_lock;
+pub mod launch_args;
+pub mod logging;
+pub mod paths;
+pub mod peer;
+pub mod redact;
+pub mod serve;
+pub mod start_or_connect;
+pub mod timestamp;
+pub mod transcript;
+pub mod version;

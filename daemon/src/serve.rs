@@ -1,0 +1,361 @@
+//! `daemon serve`: own the workspace's runtime folder, listen on the private socket,
+//! admit same-user peers that pass the identity handshake, and hand them to the
+//! protocol's [`ConnectionHandler`].
+
+use std::future::Future;
+use std::io;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::net::{UnixListener, UnixStream};
+use tokio::sync::Semaphore;
+
+use crate::connection::{AcceptedConnection, ConnectionHandler};
+use crate::framing::{RecordReader, RecordWriter};
+use crate::handshake::{serve_handshake, ServerHandshakeError, ServerIdentity};
+use crate::instance_id::new_instance_id;
+use crate::instance_lock::{FileLock, LockError};
+use crate::paths::{state_root_id, workspace_id, RuntimePaths};
+use crate::peer::ensure_same_user;
+
+/// A starter probes the daemon lock (take and release) while holding the start lock;
+/// tolerating a brief hold keeps that probe from failing a daemon it just spawned.
+const LOCK_GRACE: Duration = Duration::from_millis(500);
+
+/// Backoff after an accept error such as EMFILE, so the loop does not spin.
+const ACCEPT_ERROR_BACKOFF: Duration = Duration::from_millis(100);
+
+/// Transport bounds. Defaults are the lifecycle document's values until the generated
+/// limits replace them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ServeLimits {
+    pub max_record_bytes: usize,
+    pub framing_timeout: Duration,
+    pub handshake_timeout: Duration,
+    pub write_timeout: Duration,
+    pub max_connections: usize,
+}
+
+impl Default for ServeLimits {
+    fn default() -> Self {
+        ServeLimits {
+            max_record_bytes: 65_536,
+            framing_timeout: Duration::from_millis(10_000),
+            handshake_timeout: Duration::from_millis(5_000),
+            write_timeout: Duration::from_millis(10_000),
+            max_connections: 64,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    /// Canonical, UTF-8 workspace path.
+    pub workspace: PathBuf,
+    /// Canonical state root.
+    pub state_root: PathBuf,
+    /// Runtime folder, already created and verified private.
+    pub runtime: RuntimePaths,
+    pub version: String,
+    pub limits: ServeLimits,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("another daemon already serves this workspace and state root")]
+    AlreadyRunning,
+    #[error("daemon lock failed: {0}")]
+    Lock(#[source] LockError),
+    #[error("workspace path is not valid UTF-8")]
+    NonUtf8Workspace,
+    #[error("stale socket could not be removed: {0}")]
+    RemoveStaleSocket(#[source] io::Error),
+    #[error("socket could not be bound: {0}")]
+    Bind(#[source] io::Error),
+}
+
+/// A bound daemon: holds `daemon.lock` and the listening socket until dropped.
+#[derive(Debug)]
+pub struct Daemon {
+    listener: UnixListener,
+    identity: Arc<ServerIdentity>,
+    socket: PathBuf,
+    limits: ServeLimits,
+    _lock: FileLock,
+}
+
+impl Daemon {
+    /// Takes `daemon.lock`, replaces any stale socket and binds a fresh one (`0600`).
+    /// Holding the lock proves no other daemon owns the socket path, so removing
+    /// whatever is there is safe.
+    pub async fn bind(config: &ServeConfig) -> Result<Daemon, ServeError> {
+        let workspace = config
+            .workspace
+            .to_str()
+            .ok_or(ServeError::NonUtf8Workspace)?;
+        let lock = match FileLock::exclusive_within(&config.runtime.lock, LOCK_GRACE).await {
+            Ok(lock) => lock,
+            Err(LockError::Timeout) => return Err(ServeError::AlreadyRunning),
+            Err(e) => return Err(ServeError::Lock(e)),
+        };
+        remove_socket_file(&config.runtime.socket).map_err(ServeError::RemoveStaleSocket)?;
+        let listener = UnixListener::bind(&config.runtime.socket).map_err(ServeError::Bind)?;
+        // The folder is 0700, so the umask-default mode was never reachable by others;
+        // tightening the socket too keeps it private if the folder is ever loosened.
+        std::fs::set_permissions(
+            &config.runtime.socket,
+            std::fs::Permissions::from_mode(0o600),
+        )
+        .map_err(ServeError::Bind)?;
+        let identity = ServerIdentity {
+            version: config.version.clone(),
+            pid: std::process::id(),
+            instance_id: new_instance_id(),
+            workspace_id: workspace_id(&config.workspace),
+            state_root_id: state_root_id(&config.state_root),
+            workspace: workspace.to_string(),
+        };
+        Ok(Daemon {
+            listener,
+            identity: Arc::new(identity),
+            socket: config.runtime.socket.clone(),
+            limits: config.limits,
+            _lock: lock,
+        })
+    }
+
+    pub fn identity(&self) -> &ServerIdentity {
+        &self.identity
+    }
+
+    pub fn socket(&self) -> &Path {
+        &self.socket
+    }
+
+    /// Accepts connections until `shutdown` completes, then removes the socket file.
+    /// Connection tasks still running are dropped with the runtime.
+    pub async fn run<S>(self, handler: Arc<dyn ConnectionHandler>, shutdown: S)
+    where
+        S: Future<Output = ()>,
+    {
+        tokio::pin!(shutdown);
+        let slots = Arc::new(Semaphore::new(self.limits.max_connections));
+        let seq = AtomicU64::new(0);
+        tracing::info!(pid = self.identity.pid, instance_id = %self.identity.instance_id, "daemon listening");
+        loop {
+            tokio::select! {
+                () = &mut shutdown => break,
+                accepted = self.listener.accept() => match accepted {
+                    Ok((stream, _addr)) => {
+                        let conn_seq = seq.fetch_add(1, Ordering::Relaxed);
+                        self.admit(stream, conn_seq, &slots, &handler);
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "accept failed");
+                        tokio::time::sleep(ACCEPT_ERROR_BACKOFF).await;
+                    }
+                },
+            }
+        }
+        tracing::info!("daemon shutting down");
+        if let Err(e) = remove_socket_file(&self.socket) {
+            tracing::warn!(error = %e, "socket could not be removed");
+        }
+    }
+
+    fn admit(
+        &self,
+        stream: UnixStream,
+        conn_seq: u64,
+        slots: &Arc<Semaphore>,
+        handler: &Arc<dyn ConnectionHandler>,
+    ) {
+        let Ok(permit) = Arc::clone(slots).try_acquire_owned() else {
+            tracing::warn!(conn = conn_seq, "connection limit reached; closing");
+            return;
+        };
+        let identity = Arc::clone(&self.identity);
+        let handler = Arc::clone(handler);
+        let limits = self.limits;
+        tokio::spawn(async move {
+            if let Some(connection) = open_connection(stream, conn_seq, &identity, limits).await {
+                handler.handle(connection).await;
+            }
+            drop(permit);
+        });
+    }
+}
+
+/// Peer check and identity handshake; `None` when the connection must be dropped.
+async fn open_connection(
+    stream: UnixStream,
+    conn_seq: u64,
+    identity: &ServerIdentity,
+    limits: ServeLimits,
+) -> Option<AcceptedConnection> {
+    if let Err(e) = ensure_same_user(&stream) {
+        tracing::warn!(conn = conn_seq, error = %e, "peer refused");
+        return None;
+    }
+    let (read, write) = stream.into_split();
+    let mut reader = RecordReader::new(read, limits.max_record_bytes, limits.framing_timeout);
+    let mut writer = RecordWriter::new(write, limits.max_record_bytes, limits.write_timeout);
+    match serve_handshake(&mut reader, &mut writer, identity, limits.handshake_timeout).await {
+        Ok(()) => {
+            tracing::debug!(conn = conn_seq, "handshake accepted");
+            Some(AcceptedConnection {
+                connection_seq: conn_seq,
+                reader,
+                writer,
+            })
+        }
+        Err(ServerHandshakeError::Rejected(code)) => {
+            tracing::info!(conn = conn_seq, code = code.as_str(), "handshake rejected");
+            None
+        }
+        Err(e) => {
+            tracing::info!(conn = conn_seq, error = %e, "handshake failed");
+            None
+        }
+    }
+}
+
+fn remove_socket_file(path: &Path) -> io::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// Registers SIGTERM and SIGINT handlers now, so a signal arriving during startup is
+/// not lost, and returns a future that resolves on the first of them.
+pub fn termination_signal() -> io::Result<impl Future<Output = ()>> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut term = signal(SignalKind::terminate())?;
+    let mut int = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = int.recv() => {}
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::connection::DrainHandler;
+    use crate::handshake::messages::{HandshakeRequest, RejectCode, HANDSHAKE_TAG};
+    use crate::handshake::{connect_and_handshake, ClientHandshakeError, ClientLimits};
+    use crate::paths::{prepare_runtime_paths, RuntimeDirInputs};
+
+    struct Fixture {
+        _tmp: tempfile::TempDir,
+        config: ServeConfig,
+    }
+
+    fn fixture() -> Fixture {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().canonicalize().unwrap();
+        let workspace = root.join("ws");
+        std::fs::create_dir(&workspace).unwrap();
+        let inputs = RuntimeDirInputs::from_env(&root);
+        let runtime = prepare_runtime_paths(&inputs, &workspace_id(&workspace)).unwrap();
+        let config = ServeConfig {
+            workspace,
+            state_root: root,
+            runtime,
+            version: "1.0.0-test".into(),
+            limits: ServeLimits::default(),
+        };
+        Fixture { _tmp: tmp, config }
+    }
+
+    fn request(config: &ServeConfig, version: &str) -> HandshakeRequest {
+        HandshakeRequest {
+            handshake: HANDSHAKE_TAG.into(),
+            version: version.into(),
+            workspace: config.workspace.to_str().unwrap().into(),
+        }
+    }
+
+    const CLIENT: ClientLimits = ClientLimits {
+        timeout: Duration::from_secs(5),
+        max_record_bytes: 65_536,
+    };
+
+    #[tokio::test]
+    async fn accepts_matching_clients_and_rejects_others() {
+        let f = fixture();
+        let daemon = Daemon::bind(&f.config).await.unwrap();
+        let identity = daemon.identity().clone();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(daemon.run(Arc::new(DrainHandler), async {
+            let _ = stopped.await;
+        }));
+
+        let ok = connect_and_handshake(
+            &f.config.runtime.socket,
+            &request(&f.config, "1.0.0-test"),
+            CLIENT,
+        )
+        .await
+        .unwrap();
+        assert_eq!(ok.accepted.instance_id, identity.instance_id);
+        assert_eq!(ok.accepted.pid, std::process::id());
+        assert_eq!(ok.accepted.workspace_id, workspace_id(&f.config.workspace));
+
+        let err = connect_and_handshake(
+            &f.config.runtime.socket,
+            &request(&f.config, "2.0.0"),
+            CLIENT,
+        )
+        .await
+        .unwrap_err();
+        assert!(matches!(
+            err,
+            ClientHandshakeError::Rejected(RejectCode::VersionMismatch)
+        ));
+
+        let mut other = request(&f.config, "1.0.0-test");
+        other.workspace = "/elsewhere".into();
+        let err = connect_and_handshake(&f.config.runtime.socket, &other, CLIENT)
+            .await
+            .unwrap_err();
+        assert!(matches!(
+            err,
+            ClientHandshakeError::Rejected(RejectCode::WorkspaceMismatch)
+        ));
+
+        stop.send(()).unwrap();
+        server.await.unwrap();
+        assert!(!f.config.runtime.socket.exists());
+    }
+
+    #[tokio::test]
+    async fn second_daemon_for_the_same_runtime_dir_is_refused() {
+        let f = fixture();
+        let first = Daemon::bind(&f.config).await.unwrap();
+        assert!(matches!(
+            Daemon::bind(&f.config).await,
+            Err(ServeError::AlreadyRunning)
+        ));
+        drop(first);
+        Daemon::bind(&f.config).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn stale_socket_file_is_replaced_and_socket_is_private() {
+        let f = fixture();
+        drop(std::os::unix::net::UnixListener::bind(&f.config.runtime.socket).unwrap());
+        let daemon = Daemon::bind(&f.config).await.unwrap();
+        let mode = std::fs::metadata(daemon.socket())
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+}

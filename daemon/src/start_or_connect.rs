@@ -1,0 +1,397 @@
+//! `daemon start-or-connect` (lifecycle §2): find the workspace's daemon or start it,
+//! then describe it with one discovery object.
+
+use std::io;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde::Serialize;
+use tokio::time::Instant;
+
+use crate::handshake::messages::{Accepted, HandshakeRequest, RejectCode, HANDSHAKE_TAG};
+use crate::handshake::{connect_and_handshake, ClientHandshakeError, ClientLimits};
+use crate::instance_lock::{FileLock, LockError};
+use crate::launch_args::{canonical_executable, canonical_workspace, LaunchArgError};
+use crate::logging::open_log;
+use crate::paths::{
+    prepare_runtime_paths, resolve_state_root, state_root_id, workspace_id, PathsError,
+    RuntimeDirInputs, RuntimePaths,
+};
+
+pub const DISCOVERY_VERSION: u32 = 1;
+pub const DEFAULT_START_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Pause between readiness probes while a daemon starts.
+const PROBE_INTERVAL: Duration = Duration::from_millis(50);
+
+#[derive(Debug, Clone)]
+pub struct StartOptions {
+    pub workspace: PathBuf,
+    pub executable: PathBuf,
+    pub version: String,
+    pub start_timeout: Duration,
+    pub client: ClientLimits,
+}
+
+/// The one object printed on success.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Discovery {
+    pub discovery_version: u32,
+    pub socket: String,
+    pub pid: u32,
+    pub version: String,
+    pub instance_id: String,
+    pub workspace_id: String,
+    pub state_root_id: String,
+    pub started: bool,
+}
+
+/// Failures with stable codes and fixed messages: nothing from the environment
+/// (paths, versions, OS errors) reaches the client. Details go to stderr only.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Arg(#[from] LaunchArgError),
+    #[error("state root is unavailable: {0}")]
+    StateRoot(#[source] PathsError),
+    #[error("runtime folder is not private")]
+    RuntimeDirUnsafe,
+    #[error("runtime folder is unavailable: {0}")]
+    RuntimeDir(#[source] PathsError),
+    #[error("socket path is not valid UTF-8")]
+    NonUtf8Socket,
+    #[error("a daemon of another package version is running")]
+    VersionMismatch,
+    #[error("the daemon at this socket serves another workspace")]
+    WorkspaceMismatch,
+    #[error("the daemon at this socket uses another state root")]
+    StateRootMismatch,
+    #[error("the daemon socket belongs to another user")]
+    ForeignService,
+    #[error("the daemon violated the handshake protocol")]
+    InvalidHandshakeReply,
+    #[error("start lock failed: {0}")]
+    Lock(#[source] LockError),
+    #[error("stale socket could not be removed: {0}")]
+    StaleSocket(#[source] io::Error),
+    #[error("daemon could not be spawned: {0}")]
+    Spawn(#[source] io::Error),
+    #[error("daemon exited before it became ready")]
+    DaemonExited,
+    #[error("daemon did not become ready in time")]
+    StartTimeout,
+}
+
+impl StartError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            StartError::Arg(LaunchArgError::InvalidWorkspace) => "invalid_workspace",
+            StartError::Arg(LaunchArgError::InvalidExecutable) => "invalid_executable",
+            StartError::StateRoot(_) => "state_root_unavailable",
+            StartError::RuntimeDirUnsafe => "runtime_dir_unsafe",
+            StartError::RuntimeDir(_) | StartError::NonUtf8Socket => "runtime_dir_unavailable",
+            StartError::VersionMismatch => "version_mismatch",
+            StartError::WorkspaceMismatch => "workspace_mismatch",
+            StartError::StateRootMismatch => "state_root_mismatch",
+            StartError::ForeignService => "foreign_service",
+            StartError::InvalidHandshakeReply => "invalid_handshake_reply",
+            StartError::Lock(_) | StartError::StaleSocket(_) => "start_failed",
+            StartError::Spawn(_) | StartError::DaemonExited => "start_failed",
+            StartError::StartTimeout => "start_timeout",
+        }
+    }
+
+    pub fn message(&self) -> &'static str {
+        match self {
+            StartError::Arg(LaunchArgError::InvalidWorkspace) => {
+                "workspace must be an absolute path to a directory"
+            }
+            StartError::Arg(LaunchArgError::InvalidExecutable) => {
+                "executable must be an absolute path to an executable file"
+            }
+            StartError::StateRoot(_) => "state root is unavailable; check MC_HOME or HOME",
+            StartError::RuntimeDirUnsafe => {
+                "runtime folder is not owned by this user or is accessible to others"
+            }
+            StartError::RuntimeDir(_) | StartError::NonUtf8Socket => {
+                "runtime folder could not be prepared"
+            }
+            StartError::VersionMismatch => {
+                "a daemon of another package version is running for this workspace"
+            }
+            StartError::WorkspaceMismatch => "the daemon at the socket serves another workspace",
+            StartError::StateRootMismatch => "the daemon at the socket uses another state root",
+            StartError::ForeignService => "the daemon socket belongs to another user",
+            StartError::InvalidHandshakeReply => "the daemon sent an invalid handshake reply",
+            StartError::Lock(_) | StartError::StaleSocket(_) | StartError::Spawn(_) => {
+                "daemon could not be started"
+            }
+            StartError::DaemonExited => "daemon exited before it became ready; see daemon.log",
+            StartError::StartTimeout => "daemon did not become ready in time",
+        }
+    }
+
+    /// `{"error":{"code":…,"message":…}}`
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({"error": {"code": self.code(), "message": self.message()}})
+    }
+}
+
+/// Everything resolved before touching the socket.
+#[derive(Debug)]
+struct Target {
+    workspace: PathBuf,
+    executable: PathBuf,
+    runtime: RuntimePaths,
+    socket: String,
+    workspace_id: String,
+    state_root_id: String,
+}
+
+pub async fn start_or_connect(options: &StartOptions) -> Result<Discovery, StartError> {
+    let target = resolve_target(options)?;
+    let request = HandshakeRequest {
+        handshake: HANDSHAKE_TAG.to_string(),
+        version: options.version.clone(),
+        workspace: target.socket_workspace().to_string(),
+    };
+    let probe = Probe {
+        target: &target,
+        request: &request,
+        client: options.client,
+        deadline: Instant::now() + options.start_timeout,
+    };
+    if let Some(accepted) = probe.once().await? {
+        return Ok(target.discovery(accepted, false));
+    }
+    let _start_lock = take_start_lock(&target, probe.deadline).await?;
+    // Another starter may have finished while we waited for the start lock.
+    if let Some(accepted) = probe.once().await? {
+        return Ok(target.discovery(accepted, false));
+    }
+    start_with_lock_held(&target, &probe).await
+}
+
+async fn take_start_lock(target: &Target, deadline: Instant) -> Result<FileLock, StartError> {
+    let wait = deadline.saturating_duration_since(Instant::now());
+    match FileLock::exclusive_within(&target.runtime.start_lock, wait).await {
+        Ok(lock) => Ok(lock),
+        Err(LockError::Timeout) => Err(StartError::StartTimeout),
+        Err(e) => Err(StartError::Lock(e)),
+    }
+}
+
+async fn start_with_lock_held(target: &Target, probe: &Probe<'_>) -> Result<Discovery, StartError> {
+    if FileLock::is_held(&target.runtime.lock).map_err(StartError::Lock)? {
+        // A daemon owns the workspace but is not answering yet: wait, never replace it.
+        let accepted = probe.until_ready(None).await?;
+        return Ok(target.discovery(accepted, false));
+    }
+    remove_stale_socket(&target.runtime.socket)?;
+    let mut child = spawn_daemon(target)?;
+    match probe.until_ready(Some(&mut child)).await {
+        Ok(accepted) => {
+            let started = accepted.pid == child.id();
+            Ok(target.discovery(accepted, started))
+        }
+        Err(e) => {
+            if matches!(e, StartError::StartTimeout) {
+                // Ours and never became ready: left running it would hold the daemon
+                // lock and block every later start.
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+            Err(e)
+        }
+    }
+}
+
+fn resolve_target(options: &StartOptions) -> Result<Target, StartError> {
+    let workspace = canonical_workspace(&options.workspace)?;
+    let executable = canonical_executable(&options.executable)?;
+    let state_root = resolve_state_root().map_err(StartError::StateRoot)?;
+    let ws_id = workspace_id(&workspace);
+    let runtime = prepare_runtime_paths(&RuntimeDirInputs::from_env(&state_root), &ws_id).map_err(
+        |e| match e {
+            PathsError::RuntimeDirUnsafe => StartError::RuntimeDirUnsafe,
+            other => StartError::RuntimeDir(other),
+        },
+    )?;
+    let socket = runtime
+        .socket
+        .to_str()
+        .ok_or(StartError::NonUtf8Socket)?
+        .to_string();
+    Ok(Target {
+        workspace_id: ws_id,
+        state_root_id: state_root_id(&state_root),
+        workspace,
+        executable,
+        runtime,
+        socket,
+    })
+}
+
+impl Target {
+    fn socket_workspace(&self) -> &str {
+        // canonical_workspace guarantees UTF-8.
+        self.workspace.to_str().unwrap_or_default()
+    }
+
+    fn discovery(&self, accepted: Accepted, started: bool) -> Discovery {
+        Discovery {
+            discovery_version: DISCOVERY_VERSION,
+            socket: self.socket.clone(),
+            pid: accepted.pid,
+            version: accepted.version,
+            instance_id: accepted.instance_id,
+            workspace_id: accepted.workspace_id,
+            state_root_id: accepted.state_root_id,
+            started,
+        }
+    }
+}
+
+struct Probe<'a> {
+    target: &'a Target,
+    request: &'a HandshakeRequest,
+    client: ClientLimits,
+    deadline: Instant,
+}
+
+impl Probe<'_> {
+    /// One connect + handshake. `Ok(None)`: no usable daemon answered (absent,
+    /// starting, or unresponsive); errors are answers that forbid starting one.
+    async fn once(&self) -> Result<Option<Accepted>, StartError> {
+        let remaining = self.deadline.saturating_duration_since(Instant::now());
+        let limits = ClientLimits {
+            timeout: self.client.timeout.min(remaining).max(PROBE_INTERVAL),
+            ..self.client
+        };
+        match connect_and_handshake(&self.target.runtime.socket, self.request, limits).await {
+            Ok(connection) => self.check_identity(connection.accepted).map(Some),
+            Err(ClientHandshakeError::Rejected(RejectCode::VersionMismatch)) => {
+                Err(StartError::VersionMismatch)
+            }
+            Err(ClientHandshakeError::Rejected(RejectCode::WorkspaceMismatch)) => {
+                Err(StartError::WorkspaceMismatch)
+            }
+            Err(ClientHandshakeError::Rejected(RejectCode::InvalidHandshake)) => {
+                Err(StartError::InvalidHandshakeReply)
+            }
+            Err(ClientHandshakeError::ForeignServer) => Err(StartError::ForeignService),
+            Err(ClientHandshakeError::InvalidReply) => Err(StartError::InvalidHandshakeReply),
+            Err(_not_ready) => Ok(None),
+        }
+    }
+
+    fn check_identity(&self, accepted: Accepted) -> Result<Accepted, StartError> {
+        if accepted.workspace_id != self.target.workspace_id {
+            return Err(StartError::WorkspaceMismatch);
+        }
+        // Fallback runtime folders are keyed by workspace only, so a daemon of another
+        // state root can sit at our socket path.
+        if accepted.state_root_id != self.target.state_root_id {
+            return Err(StartError::StateRootMismatch);
+        }
+        Ok(accepted)
+    }
+
+    /// Probes until a daemon answers, the deadline passes, or `child` exits.
+    async fn until_ready(&self, mut child: Option<&mut Child>) -> Result<Accepted, StartError> {
+        loop {
+            if let Some(accepted) = self.once().await? {
+                return Ok(accepted);
+            }
+            if let Some(child) = child.as_deref_mut() {
+                if matches!(child.try_wait(), Ok(Some(_))) {
+                    return self.once().await?.ok_or(StartError::DaemonExited);
+                }
+            }
+            if Instant::now() >= self.deadline {
+                return Err(StartError::StartTimeout);
+            }
+            tokio::time::sleep(PROBE_INTERVAL).await;
+        }
+    }
+}
+
+/// Only called with the start lock held and the daemon lock free, so whatever sits
+/// at the socket path belongs to no live daemon.
+fn remove_stale_socket(socket: &Path) -> Result<(), StartError> {
+    match std::fs::remove_file(socket) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(StartError::StaleSocket(e)),
+    }
+}
+
+/// `<executable> daemon serve --workspace <path>` in its own session (so it outlives
+/// the starter and its terminal), stdio to `daemon.log`, cwd `/`.
+fn spawn_daemon(target: &Target) -> Result<Child, StartError> {
+    let log = open_log(&target.runtime.log).map_err(StartError::Spawn)?;
+    let stderr = log.try_clone().map_err(StartError::Spawn)?;
+    let mut command = Command::new(&target.executable);
+    command
+        .arg("daemon")
+        .arg("serve")
+        .arg("--workspace")
+        .arg(&target.workspace)
+        .current_dir("/")
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(log))
+        .stderr(Stdio::from(stderr));
+    // SAFETY: setsid is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::setsid() == -1 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    command.spawn().map_err(StartError::Spawn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_objects_have_stable_codes_and_no_details() {
+        let err = StartError::Spawn(io::Error::other("/secret/path"));
+        let json = err.to_json();
+        assert_eq!(json["error"]["code"], "start_failed");
+        assert!(!json.to_string().contains("/secret"));
+        assert_eq!(
+            StartError::VersionMismatch.to_json(),
+            serde_json::json!({"error":{"code":"version_mismatch","message":StartError::VersionMismatch.message()}})
+        );
+        assert_eq!(
+            StartError::from(LaunchArgError::InvalidWorkspace).code(),
+            "invalid_workspace"
+        );
+        assert_eq!(StartError::RuntimeDirUnsafe.code(), "runtime_dir_unsafe");
+        assert_eq!(StartError::StartTimeout.code(), "start_timeout");
+    }
+
+    #[test]
+    fn discovery_serializes_in_documented_shape() {
+        let d = Discovery {
+            discovery_version: 1,
+            socket: "/s".into(),
+            pid: 7,
+            version: "0.1.0".into(),
+            instance_id: "in_a".into(),
+            workspace_id: "ws_b".into(),
+            state_root_id: "sr_c".into(),
+            started: true,
+        };
+        assert_eq!(
+            serde_json::to_string(&d).unwrap(),
+            r#"{"discovery_version":1,"socket":"/s","pid":7,"version":"0.1.0","instance_id":"in_a","workspace_id":"ws_b","state_root_id":"sr_c","started":true}"#
+        );
+    }
+}

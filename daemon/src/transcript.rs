@@ -1,0 +1,563 @@
+//! Durable session storage (lifecycle §10): the append-only `transcript.jsonl`, the
+//! per-session `writer.lock` that fences writes by another daemon, `meta.json`, and a
+//! bounded read of the transcript's recent window for replay.
+//!
+//! Lines are raw JSON objects here; typed session-message decoding sits above this.
+
+use std::fs::{DirBuilder, File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::{DirBuilderExt, FileExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::atomic_file::{sync_dir, write_atomic};
+use crate::instance_lock::{FileLock, LockError};
+
+pub const TRANSCRIPT_FILE: &str = "transcript.jsonl";
+pub const META_FILE: &str = "meta.json";
+pub const WRITER_LOCK_FILE: &str = "writer.lock";
+
+/// Metadata is tiny; anything bigger is corrupt and must not be loaded whole.
+pub const DEFAULT_MAX_META_BYTES: u64 = 64 * 1024;
+
+#[derive(Debug, thiserror::Error)]
+pub enum TranscriptError {
+    /// Another writer (usually another daemon on the same state root) holds the
+    /// session; the caller answers `session_busy`.
+    #[error("session is held by another writer")]
+    Busy,
+    #[error("session already exists")]
+    AlreadyExists,
+    #[error("transcript line is empty or contains a newline")]
+    InvalidLine,
+    #[error("session metadata is invalid")]
+    InvalidMeta,
+    #[error("session storage failed: {0}")]
+    Io(#[from] io::Error),
+    #[error("session lock failed: {0}")]
+    Lock(#[source] LockError),
+}
+
+/// `meta.json`: optional sanitized title and RFC 3339 creation/update times.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionMeta {
+    pub title: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// Creates a new session folder (`0700`) and makes its creation durable.
+pub fn create_session_dir(dir: &Path) -> Result<(), TranscriptError> {
+    let parent = dir.parent().ok_or_else(|| {
+        io::Error::new(io::ErrorKind::InvalidInput, "session folder has no parent")
+    })?;
+    DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(parent)?;
+    match DirBuilder::new().mode(0o700).create(dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            return Err(TranscriptError::AlreadyExists)
+        }
+        Err(e) => return Err(e.into()),
+    }
+    sync_dir(parent)?;
+    Ok(())
+}
+
+/// Exclusive write access to one session folder, held through the writer lock.
+/// Appends and metadata writes exist only on this type, so they cannot skip the fence.
+#[derive(Debug)]
+pub struct SessionWriter {
+    dir: PathBuf,
+    _lock: FileLock,
+}
+
+impl SessionWriter {
+    /// Takes `writer.lock` without waiting; [`TranscriptError::Busy`] when held.
+    pub fn try_acquire(session_dir: &Path) -> Result<SessionWriter, TranscriptError> {
+        match FileLock::try_exclusive(&session_dir.join(WRITER_LOCK_FILE)) {
+            Ok(lock) => Ok(SessionWriter {
+                dir: session_dir.to_path_buf(),
+                _lock: lock,
+            }),
+            Err(LockError::Held) => Err(TranscriptError::Busy),
+            Err(e) => Err(TranscriptError::Lock(e)),
+        }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Appends one settlement's lines and `fsync`s once. Each line must be one JSON
+    /// record without a newline; all are checked before anything is written.
+    pub fn append<L: AsRef<[u8]>>(&mut self, lines: &[L]) -> Result<(), TranscriptError> {
+        if lines
+            .iter()
+            .any(|l| l.as_ref().is_empty() || l.as_ref().contains(&b'\n'))
+        {
+            return Err(TranscriptError::InvalidLine);
+        }
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let path = self.dir.join(TRANSCRIPT_FILE);
+        let created = !path.exists();
+        let mut file = open_for_append(&path)?;
+        let mut batch = Vec::new();
+        // A crash can leave a torn last line; end it so it stays one isolated gap
+        // instead of swallowing the first new record.
+        if !ends_with_newline(&file)? {
+            batch.push(b'\n');
+        }
+        for line in lines {
+            batch.extend_from_slice(line.as_ref());
+            batch.push(b'\n');
+        }
+        file.write_all(&batch)?;
+        file.sync_data()?;
+        if created {
+            sync_dir(&self.dir)?;
+        }
+        Ok(())
+    }
+
+    pub fn write_meta(&self, meta: &SessionMeta) -> Result<(), TranscriptError> {
+        let json = serde_json::to_vec(meta).map_err(|_| TranscriptError::InvalidMeta)?;
+        write_atomic(&self.dir.join(META_FILE), &json, 0o600)?;
+        Ok(())
+    }
+}
+
+fn open_for_append(path: &Path) -> io::Result<File> {
+    OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)
+}
+
+fn ends_with_newline(file: &File) -> io::Result<bool> {
+    let len = file.metadata()?.len();
+    if len == 0 {
+        return Ok(true);
+    }
+    let mut last = [0u8; 1];
+    file.read_exact_at(&mut last, len - 1)?;
+    Ok(last[0] == b'\n')
+}
+
+/// Reads `meta.json` (bounded); `None` when the session has none yet.
+pub fn read_meta(
+    session_dir: &Path,
+    max_bytes: u64,
+) -> Result<Option<SessionMeta>, TranscriptError> {
+    let file = match File::open(session_dir.join(META_FILE)) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    let mut bytes = Vec::new();
+    file.take(max_bytes + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(TranscriptError::InvalidMeta);
+    }
+    serde_json::from_slice(&bytes)
+        .map(Some)
+        .map_err(|_| TranscriptError::InvalidMeta)
+}
+
+/// Bounds of the replay read window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WindowLimits {
+    pub max_bytes: u64,
+    pub max_records: usize,
+}
+
+impl Default for WindowLimits {
+    /// The seed's replay window: 2 MiB and 100,000 records.
+    fn default() -> Self {
+        WindowLimits {
+            max_bytes: 2 * 1024 * 1024,
+            max_records: 100_000,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GapReason {
+    /// A complete line that is not a JSON object.
+    Malformed,
+    /// The last line has no newline, e.g. after a crash mid-append.
+    Torn,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum WindowLine {
+    Record {
+        offset: u64,
+        object: Map<String, Value>,
+    },
+    Gap {
+        offset: u64,
+        reason: GapReason,
+    },
+}
+
+/// The recent part of a transcript, oldest line first. `offset`s are byte positions of
+/// line starts in the file, stable under appends.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RecentWindow {
+    pub lines: Vec<WindowLine>,
+    /// Older lines exist outside the window (byte or record bound).
+    pub omitted_before: bool,
+    /// Some line in the window was torn or malformed.
+    pub gap: bool,
+    /// File length observed for this read.
+    pub file_len: u64,
+}
+
+/// Reads at most `limits.max_bytes` from the end of the transcript and at most
+/// `limits.max_records` lines, without touching older parts of the file.
+pub fn read_recent_window(
+    session_dir: &Path,
+    limits: WindowLimits,
+) -> Result<RecentWindow, TranscriptError> {
+    let mut file = match File::open(session_dir.join(TRANSCRIPT_FILE)) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(RecentWindow::default()),
+        Err(e) => return Err(e.into()),
+    };
+    let file_len = file.metadata()?.len();
+    let start = file_len.saturating_sub(limits.max_bytes);
+    // One byte before the window tells whether its first line is whole.
+    let read_from = start.saturating_sub(1);
+    let mut data = vec![0u8; usize::try_from(file_len - read_from).map_err(io::Error::other)?];
+    file.seek(SeekFrom::Start(read_from))?;
+    file.read_exact(&mut data)?;
+
+    let (first, mut omitted_before) = first_whole_line(&data, start > 0);
+    let mut spans = line_spans(&data, first);
+    if spans.len() > limits.max_records {
+        spans.drain(..spans.len() - limits.max_records);
+        omitted_before = true;
+    }
+    let lines: Vec<WindowLine> = spans
+        .into_iter()
+        .map(|span| classify(&data, span, read_from))
+        .collect();
+    let gap = lines.iter().any(|l| matches!(l, WindowLine::Gap { .. }));
+    Ok(RecentWindow {
+        lines,
+        omitted_before,
+        gap,
+        file_len,
+    })
+}
+
+/// Index in `data` of the first line that starts inside the window, and whether an
+/// older (cut) line was skipped to get there.
+fn first_whole_line(data: &[u8], has_lead_byte: bool) -> (usize, bool) {
+    if !has_lead_byte {
+        return (0, false);
+    }
+    if data.first() == Some(&b'\n') {
+        return (1, true);
+    }
+    let next = data
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(data.len(), |i| i + 1);
+    (next, true)
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    start: usize,
+    end: usize,
+    terminated: bool,
+}
+
+fn line_spans(data: &[u8], from: usize) -> Vec<Span> {
+    let mut spans = Vec::new();
+    let mut start = from;
+    while start < data.len() {
+        match data[start..].iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                spans.push(Span {
+                    start,
+                    end: start + i,
+                    terminated: true,
+                });
+                start += i + 1;
+            }
+            None => {
+                spans.push(Span {
+                    start,
+                    end: data.len(),
+                    terminated: false,
+                });
+                break;
+            }
+        }
+    }
+    spans
+}
+
+fn classify(data: &[u8], span: Span, base: u64) -> WindowLine {
+    let offset = base + span.start as u64;
+    if !span.terminated {
+        return WindowLine::Gap {
+            offset,
+            reason: GapReason::Torn,
+        };
+    }
+    match serde_json::from_slice::<Value>(&data[span.start..span.end]) {
+        Ok(Value::Object(object)) => WindowLine::Record { offset, object },
+        _ => WindowLine::Gap {
+            offset,
+            reason: GapReason::Malformed,
+        },
+    }
+}
+
+/// Simulates a crash mid-append (bytes without a final newline).
+#[cfg(test)]
+fn append_raw(dir: &Path, bytes: &[u8]) {
+    let mut f = open_for_append(&dir.join(TRANSCRIPT_FILE)).unwrap();
+    f.write_all(bytes).unwrap();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn session() -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("sessions").join("s1");
+        create_session_dir(&dir).unwrap();
+        (tmp, dir)
+    }
+
+    fn records(window: &RecentWindow) -> Vec<i64> {
+        window
+            .lines
+            .iter()
+            .filter_map(|l| match l {
+                WindowLine::Record { object, .. } => object.get("n").and_then(Value::as_i64),
+                WindowLine::Gap { .. } => None,
+            })
+            .collect()
+    }
+
+    fn line(n: usize) -> String {
+        format!("{{\"n\":{n}}}")
+    }
+
+    #[test]
+    fn session_dir_is_private_and_created_once() {
+        let (_tmp, dir) = session();
+        assert_eq!(
+            fs::metadata(&dir).unwrap().permissions().mode() & 0o777,
+            0o700
+        );
+        assert!(matches!(
+            create_session_dir(&dir),
+            Err(TranscriptError::AlreadyExists)
+        ));
+    }
+
+    #[test]
+    fn appended_batches_read_back_in_order() {
+        let (_tmp, dir) = session();
+        let mut w = SessionWriter::try_acquire(&dir).unwrap();
+        w.append(&[line(1), line(2)]).unwrap();
+        w.append(&[line(3)]).unwrap();
+        let window = read_recent_window(&dir, WindowLimits::default()).unwrap();
+        assert_eq!(records(&window), vec![1, 2, 3]);
+        assert!(!window.gap && !window.omitted_before);
+        let mode = fs::metadata(dir.join(TRANSCRIPT_FILE))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+
+    #[test]
+    fn invalid_lines_are_refused_before_writing() {
+        let (_tmp, dir) = session();
+        let mut w = SessionWriter::try_acquire(&dir).unwrap();
+        assert!(matches!(
+            w.append(&["{}", "{\n}"]),
+            Err(TranscriptError::InvalidLine)
+        ));
+        assert!(matches!(w.append(&[""]), Err(TranscriptError::InvalidLine)));
+        assert!(!dir.join(TRANSCRIPT_FILE).exists());
+    }
+
+    #[test]
+    fn second_writer_is_busy() {
+        let (_tmp, dir) = session();
+        let first = SessionWriter::try_acquire(&dir).unwrap();
+        assert!(matches!(
+            SessionWriter::try_acquire(&dir),
+            Err(TranscriptError::Busy)
+        ));
+        drop(first);
+        assert!(SessionWriter::try_acquire(&dir).is_ok());
+    }
+
+    #[test]
+    fn missing_transcript_is_an_empty_window() {
+        let (_tmp, dir) = session();
+        assert_eq!(
+            read_recent_window(&dir, WindowLimits::default()).unwrap(),
+            RecentWindow::default()
+        );
+    }
+
+    #[test]
+    fn malformed_and_torn_lines_are_gaps() {
+        let (_tmp, dir) = session();
+        let mut w = SessionWriter::try_acquire(&dir).unwrap();
+        w.append(&[line(1), "not json".into(), "[1,2]".into(), line(2)])
+            .unwrap();
+        append_raw(&dir, b"{\"n\":3,\"cut");
+        let window = read_recent_window(&dir, WindowLimits::default()).unwrap();
+        assert!(window.gap);
+        assert_eq!(records(&window), vec![1, 2]);
+        let reasons: Vec<_> = window
+            .lines
+            .iter()
+            .filter_map(|l| match l {
+                WindowLine::Gap { reason, .. } => Some(*reason),
+                WindowLine::Record { .. } => None,
+            })
+            .collect();
+        assert_eq!(
+            reasons,
+            vec![GapReason::Malformed, GapReason::Malformed, GapReason::Torn]
+        );
+    }
+
+    #[test]
+    fn append_after_a_torn_tail_keeps_new_records_whole() {
+        let (_tmp, dir) = session();
+        let mut w = SessionWriter::try_acquire(&dir).unwrap();
+        w.append(&[line(1)]).unwrap();
+        append_raw(&dir, b"{\"n\":2,");
+        w.append(&[line(3)]).unwrap();
+        let window = read_recent_window(&dir, WindowLimits::default()).unwrap();
+        assert_eq!(records(&window), vec![1, 3]);
+        assert!(matches!(
+            window.lines[1],
+            WindowLine::Gap {
+                reason: GapReason::Malformed,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn byte_window_skips_the_cut_first_line() {
+        let (_tmp, dir) = session();
+        let mut w = SessionWriter::try_acquire(&dir).unwrap();
+        let lines: Vec<String> = (0..100).map(line).collect();
+        w.append(&lines).unwrap();
+        let full = fs::read(dir.join(TRANSCRIPT_FILE)).unwrap();
+        let tail_start = full.len() - 30;
+        let limits = WindowLimits {
+            max_bytes: 30,
+            max_records: 1000,
+        };
+        let window = read_recent_window(&dir, limits).unwrap();
+        assert!(window.omitted_before);
+        assert!(!window.gap);
+        let got = records(&window);
+        assert_eq!(*got.last().unwrap(), 99);
+        // Only lines that begin inside the window and every such line.
+        let expected: Vec<i64> = (0..100)
+            .filter(|&n| {
+                let needle = format!("{}\n", line(n));
+                let pos = full
+                    .windows(needle.len())
+                    .position(|w| w == needle.as_bytes())
+                    .unwrap();
+                pos >= tail_start
+            })
+            .map(|n| n as i64)
+            .collect();
+        assert_eq!(got, expected);
+        match &window.lines[0] {
+            WindowLine::Record { offset, .. } => assert!(*offset >= tail_start as u64),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn window_starting_exactly_on_a_line_boundary_keeps_that_line() {
+        let (_tmp, dir) = session();
+        let mut w = SessionWriter::try_acquire(&dir).unwrap();
+        w.append(&[line(1), line(2)]).unwrap();
+        let second = (line(2).len() + 1) as u64;
+        let window = read_recent_window(
+            &dir,
+            WindowLimits {
+                max_bytes: second,
+                max_records: 10,
+            },
+        )
+        .unwrap();
+        assert_eq!(records(&window), vec![2]);
+        assert!(window.omitted_before);
+    }
+
+    #[test]
+    fn record_bound_keeps_the_newest() {
+        let (_tmp, dir) = session();
+        let mut w = SessionWriter::try_acquire(&dir).unwrap();
+        let lines: Vec<String> = (0..10).map(line).collect();
+        w.append(&lines).unwrap();
+        let window = read_recent_window(
+            &dir,
+            WindowLimits {
+                max_bytes: 1 << 20,
+                max_records: 3,
+            },
+        )
+        .unwrap();
+        assert_eq!(records(&window), vec![7, 8, 9]);
+        assert!(window.omitted_before);
+    }
+
+    #[test]
+    fn meta_round_trips_and_is_bounded() {
+        let (_tmp, dir) = session();
+        assert_eq!(read_meta(&dir, DEFAULT_MAX_META_BYTES).unwrap(), None);
+        let w = SessionWriter::try_acquire(&dir).unwrap();
+        let meta = SessionMeta {
+            title: Some("Fix the build".into()),
+            created_at: "2026-01-01T00:00:00.000Z".into(),
+            updated_at: "2026-01-02T00:00:00.000Z".into(),
+        };
+        w.write_meta(&meta).unwrap();
+        assert_eq!(read_meta(&dir, DEFAULT_MAX_META_BYTES).unwrap(), Some(meta));
+        assert!(matches!(
+            read_meta(&dir, 10),
+            Err(TranscriptError::InvalidMeta)
+        ));
+        fs::write(dir.join(META_FILE), b"{").unwrap();
+        assert!(matches!(
+            read_meta(&dir, DEFAULT_MAX_META_BYTES),
+            Err(TranscriptError::InvalidMeta)
+        ));
+    }
+}

@@ -1,0 +1,155 @@
+//! Helpers for tests that run the real `agentwire` binary against a temporary state
+//! root and workspace.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::net::UnixStream;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use agentwire_daemon::paths::{runtime_paths, workspace_id, RuntimeDirInputs, RuntimePaths};
+use agentwire_daemon::version::TEST_VERSION_OVERRIDE_ENV;
+use serde_json::Value;
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_agentwire");
+
+/// A private state root and workspace; every daemon started through it is sent
+/// SIGTERM when it is dropped.
+pub struct Sandbox {
+    pub tmp: tempfile::TempDir,
+    pub mc_home: PathBuf,
+    pub workspace: PathBuf,
+    pids: std::cell::RefCell<Vec<u32>>,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().canonicalize().unwrap();
+        let mc_home = root.join("mc");
+        let workspace = root.join("project");
+        std::fs::create_dir(&workspace).unwrap();
+        Sandbox {
+            tmp,
+            mc_home,
+            workspace,
+            pids: Default::default(),
+        }
+    }
+
+    pub fn command(&self, version_override: Option<&str>) -> Command {
+        let mut cmd = Command::new(BIN);
+        cmd.env("MC_HOME", &self.mc_home)
+            .env("HOME", self.tmp.path())
+            .env("RUST_LOG", "debug")
+            .env_remove(TEST_VERSION_OVERRIDE_ENV);
+        if let Some(v) = version_override {
+            cmd.env(TEST_VERSION_OVERRIDE_ENV, v);
+        }
+        cmd
+    }
+
+    pub fn start_or_connect_cmd(&self, version_override: Option<&str>) -> Command {
+        let mut cmd = self.command(version_override);
+        cmd.args(["daemon", "start-or-connect", "--workspace"])
+            .arg(&self.workspace)
+            .arg("--executable")
+            .arg(BIN);
+        cmd
+    }
+
+    /// Runs start-or-connect and returns the exit status and the single stdout object.
+    pub fn start_or_connect(&self, version_override: Option<&str>) -> (bool, Value) {
+        let output = self
+            .start_or_connect_cmd(version_override)
+            .output()
+            .unwrap();
+        self.record(output)
+    }
+
+    pub fn record(&self, output: Output) -> (bool, Value) {
+        let value = single_json_object(&output);
+        if let Some(pid) = value["pid"].as_u64() {
+            self.pids.borrow_mut().push(pid as u32);
+        }
+        (output.status.success(), value)
+    }
+
+    pub fn runtime(&self) -> RuntimePaths {
+        let root = self
+            .mc_home
+            .canonicalize()
+            .unwrap_or_else(|_| self.mc_home.clone());
+        let inputs = RuntimeDirInputs::from_env(&root);
+        runtime_paths(&inputs, &workspace_id(&self.workspace)).unwrap()
+    }
+
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.runtime().log).unwrap_or_default()
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let socket = self.runtime().socket;
+        for pid in self.pids.borrow().iter() {
+            terminate(*pid);
+        }
+        wait_until(Duration::from_secs(5), || !socket.exists());
+    }
+}
+
+pub fn terminate(pid: u32) {
+    // SAFETY: plain syscall; a stale pid only yields ESRCH.
+    unsafe {
+        libc::kill(pid as libc::pid_t, libc::SIGTERM);
+    }
+}
+
+pub fn wait_until(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let deadline = Instant::now() + limit;
+    while Instant::now() < deadline {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    done()
+}
+
+/// start-or-connect must print exactly one JSON object and nothing else on stdout.
+pub fn single_json_object(output: &Output) -> Value {
+    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "stdout: {stdout:?} stderr: {stderr}");
+    let value: Value = serde_json::from_str(lines[0]).unwrap();
+    assert!(value.is_object(), "{value}");
+    value
+}
+
+/// Sends one raw handshake line and returns the parsed reply plus the stream.
+pub fn raw_handshake(socket: &Path, line: &str) -> (Value, UnixStream) {
+    let mut stream = UnixStream::connect(socket).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    stream.write_all(line.as_bytes()).unwrap();
+    stream.write_all(b"\n").unwrap();
+    let mut reply = String::new();
+    BufReader::new(stream.try_clone().unwrap())
+        .read_line(&mut reply)
+        .unwrap();
+    (serde_json::from_str(&reply).unwrap(), stream)
+}
+
+pub fn handshake_line(version: &str, workspace: &Path) -> String {
+    serde_json::json!({
+        "handshake": "agentwire-unix",
+        "version": version,
+        "workspace": workspace.to_str().unwrap(),
+    })
+    .to_string()
+}
