@@ -1,1 +1,24 @@
-fn main() {}
+//! Generates the protocol module from `../protocol.toml` at build time.
+
+use std::path::PathBuf;
+
+fn main() {
+    let spec_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../protocol.toml");
+    println!("cargo:rerun-if-changed={}", spec_path.display());
+    let text = match std::fs::read_to_string(&spec_path) {
+        Ok(t) => t,
+        Err(e) => panic!("cannot read {}: {e}", spec_path.display()),
+    };
+    let spec = match agentwire_codegen::load("protocol.toml", &text) {
+        Ok(s) => s,
+        Err(d) => panic!("protocol.toml is invalid:\n{d}"),
+    };
+    let code = match agentwire_codegen::emit::rust::generate(&spec) {
+        Ok(c) => c,
+        Err(e) => panic!("generated Rust does not parse: {e}"),
+    };
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("protocol.rs");
+    if let Err(e) = std::fs::write(&out, code) {
+        panic!("cannot write {}: {e}", out.display());
+    }
+}

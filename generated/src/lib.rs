@@ -1,1 +1,16 @@
-//! Placeholder.
+//! agentwire-protocol: wire v2 types, bounded decoders, capabilities and handler traits,
+//! generated from `protocol.toml` at build time (see `build.rs`), plus the hand-written
+//! decoding runtime they build on.
+
+pub mod consumer;
+pub mod request;
+pub mod runtime;
+
+#[allow(clippy::all, clippy::pedantic)]
+mod generated {
+    include!(concat!(env!("OUT_DIR"), "/protocol.rs"));
+}
+
+pub use generated::*;
+pub use consumer::{decode_event, decode_response, decode_session_message, ConsumerError, Event, Response};
+pub use request::{decode_request, Request, RequestError};

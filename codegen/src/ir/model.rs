@@ -104,6 +104,9 @@ pub struct LaunchError {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Envelope {
     pub doc: String,
+    /// The field whose value selects the payload type; none for responses, whose payload type
+    /// follows from the pending request.
+    pub payload_key: Option<String>,
     pub fields: Vec<Field>,
 }
 

@@ -27,7 +27,13 @@ impl Lower<'_> {
         if !fields.iter().any(|f| f.ty == TypeRef::Payload) {
             self.error(raw.span(), "envelope needs a `payload` field");
         }
-        Envelope { doc: raw.get_ref().doc.clone(), fields }
+        let payload_key = raw.get_ref().payload_key.clone();
+        if let Some(key) = &payload_key {
+            if !fields.iter().any(|f| &f.name == key) {
+                self.error(raw.span(), format!("payload_key `{key}` is not a field of the envelope"));
+            }
+        }
+        Envelope { doc: raw.get_ref().doc.clone(), payload_key, fields }
     }
 
     /// Add a generated object type for inline payload fields, refusing name collisions.

@@ -186,6 +186,9 @@ pub struct RawEnvelopes {
 #[serde(deny_unknown_fields)]
 pub struct RawEnvelope {
     pub doc: String,
+    /// The envelope field whose value selects the payload type (`method`, `event`).
+    #[serde(default)]
+    pub payload_key: Option<String>,
     pub fields: Fields,
 }
 

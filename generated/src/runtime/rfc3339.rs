@@ -1,4 +1,5 @@
 //! RFC 3339 `date-time` syntax (section 5.6), the one string format the spec language has.
+//! Shared with the generator (which includes this file) so examples and decoders agree.
 
 /// Whether `s` is an RFC 3339 date-time such as `2026-11-30T08:00:00.5+01:00`.
 pub fn is_valid(s: &str) -> bool {

@@ -1,9 +1,66 @@
-//! Rust emitter: the `agentwire-protocol` crate's generated module, emitted at build time.
+//! Rust emitter: the `agentwire-protocol` crate's generated module, emitted at build time by
+//! `generated/build.rs` and snapshot-tested here.
+
+mod enums;
+mod handlers;
+mod idents;
+mod maps;
+mod objects;
+mod operations;
+mod tables;
+mod types;
+mod unions;
 
 use super::Artifact;
-use crate::ir::Spec;
+use crate::ir::{Spec, TypeKind};
+use objects::ObjectShape;
+use proc_macro2::TokenStream;
+use quote::quote;
 
-/// Rust is generated at build time by `generated/build.rs`, so it has no committed artifacts.
+/// Rust is generated at build time, so it has no committed artifacts.
 pub fn artifacts(_spec: &Spec) -> Vec<Artifact> {
     Vec::new()
+}
+
+/// The generated module, formatted with prettyplease and headed with the spec hash.
+pub fn generate(spec: &Spec) -> Result<String, syn::Error> {
+    let file: syn::File = syn::parse2(tokens(spec))?;
+    Ok(format!("{}\n{}", super::header(spec, "//"), prettyplease::unparse(&file)))
+}
+
+fn tokens(spec: &Spec) -> TokenStream {
+    let tables = [tables::limits(spec), tables::constants(spec), tables::string_types(spec), tables::error_codes(spec), tables::launch_errors(spec)];
+    let types = spec.types.iter().map(|t| named_type(spec, t));
+    let envelopes = [
+        ("RequestEnvelope", &spec.request_envelope),
+        ("ResponseEnvelope", &spec.response_envelope),
+        ("EventEnvelope", &spec.event_envelope),
+    ]
+    .map(|(name, e)| {
+        let doc = format!(" {}", e.doc);
+        objects::emit(spec, &ObjectShape { name, doc: &doc, fields: &e.fields, at_least_one_of: &[], discriminators: Vec::new(), payload_key: e.payload_key.as_deref() })
+    });
+    let ops = [operations::methods(spec), operations::event_names(spec), operations::payloads(spec), operations::advertisement(spec), handlers::emit(spec)];
+    quote! {
+        #(#tables)*
+        #(#types)*
+        #(#envelopes)*
+        /// A request's envelope without its payload: what handlers see besides the payload.
+        pub type RequestMeta = RequestEnvelope<crate::runtime::Deferred>;
+        #(#ops)*
+    }
+}
+
+fn named_type(spec: &Spec, t: &crate::ir::TypeDef) -> TokenStream {
+    let doc = format!(" {}", t.doc);
+    match &t.kind {
+        TypeKind::String(_) => quote!(),
+        TypeKind::Enum(e) => enums::emit(&t.name, &t.doc, e),
+        TypeKind::Object(o) => objects::emit(
+            spec,
+            &ObjectShape { name: &t.name, doc: &doc, fields: &o.fields, at_least_one_of: &o.at_least_one_of, discriminators: Vec::new(), payload_key: None },
+        ),
+        TypeKind::Map(m) => maps::emit(spec, &t.name, &doc, m),
+        TypeKind::Union(u) => unions::emit(spec, &t.name, &doc, u),
+    }
 }

@@ -1,0 +1,62 @@
+//! Closed enums: unknown values are rejected, never mapped to a catch-all.
+
+use super::idents;
+use crate::ir::EnumDef;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// A closed string enum with `as_str`, `from_wire`, `ALL`, `Decode` and `Serialize`.
+pub fn emit(name: &str, doc: &str, def: &EnumDef) -> TokenStream {
+    let values: Vec<&str> = def.values.iter().map(String::as_str).collect();
+    let fallback = def.fallback.as_deref().map(|f| format!(" The literal `{f}` is an accepted value, not a wildcard.")).unwrap_or_default();
+    emit_values(name, &format!(" {doc}{fallback}"), &values, &[])
+}
+
+/// Shared by spec enums, methods, event names and error codes.
+pub fn emit_values(name: &str, doc: &str, values: &[&str], value_docs: &[String]) -> TokenStream {
+    let ty = idents::ty(name);
+    let variants: Vec<_> = values.iter().map(|v| idents::ty(v)).collect();
+    let docs = values.iter().enumerate().map(|(i, v)| value_docs.get(i).cloned().unwrap_or_else(|| format!(" `{v}`")));
+    let expecting = format!("a {name} value");
+    quote! {
+        #[doc = #doc]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum #ty { #(#[doc = #docs] #variants,)* }
+
+        impl #ty {
+            /// Every value, in spec order.
+            pub const ALL: &'static [Self] = &[#(Self::#variants),*];
+            /// Every wire spelling, in spec order.
+            pub const NAMES: &'static [&'static str] = &[#(#values),*];
+
+            /// The wire spelling.
+            pub fn as_str(self) -> &'static str {
+                match self { #(Self::#variants => #values,)* }
+            }
+
+            /// The value for a wire spelling; `None` for anything unknown.
+            pub fn from_wire(s: &str) -> Option<Self> {
+                match s { #(#values => Some(Self::#variants),)* _ => None }
+            }
+        }
+
+        impl std::fmt::Display for #ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl crate::runtime::Decode for #ty {
+            fn decode<'de, D: serde::Deserializer<'de>>(d: D, cx: crate::runtime::Cx<'_>) -> Result<Self, D::Error> {
+                let s = serde::de::DeserializeSeed::deserialize(crate::runtime::KeySeed(cx), d)?;
+                Self::from_wire(&s).ok_or_else(|| <D::Error as serde::de::Error>::invalid_value(serde::de::Unexpected::Str(&s), &#expecting))
+            }
+        }
+
+        impl serde::Serialize for #ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Open maps with constrained values: required keys become named members, every other key is
+//! an extension that must still satisfy the value constraint.
+
+use super::idents;
+use super::types::{member_seed, value_type};
+use crate::ir::{MapDef, Spec};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub fn emit(spec: &Spec, name: &str, doc: &str, def: &MapDef) -> TokenStream {
+    let ty = idents::ty(name);
+    let value = value_type(&def.values.ty);
+    let seed = member_seed(spec, &def.values);
+    let keys = &def.required_keys;
+    let ids: Vec<_> = keys.iter().map(|k| idents::field(k)).collect();
+    let slots: Vec<_> = keys.iter().map(|k| idents::slot(k)).collect();
+    let docs = keys.iter().map(|k| format!(" `{k}`."));
+    let expecting = format!("a {name} map");
+    quote! {
+        #[doc = #doc]
+        #[derive(Debug, Clone, PartialEq)]
+        pub struct #ty {
+            #(#[doc = #docs] pub #ids: #value,)*
+            /// Keys this spec does not declare, kept so forwarding loses nothing.
+            pub extensions: std::collections::BTreeMap<String, #value>,
+        }
+
+        impl crate::runtime::Decode for #ty {
+            fn decode<'de, D: serde::Deserializer<'de>>(d: D, cx: crate::runtime::Cx<'_>) -> Result<Self, D::Error> {
+                struct V<'a>(crate::runtime::Cx<'a>);
+                impl<'de> serde::de::Visitor<'de> for V<'_> {
+                    type Value = #ty;
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.write_str(#expecting)
+                    }
+                    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                        let cx = self.0.enter()?;
+                        let mut fields = 0u64;
+                        #(let mut #slots = None;)*
+                        let mut extensions = std::collections::BTreeMap::new();
+                        while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
+                            cx.count_field(&mut fields)?;
+                            let v = map.next_value_seed(#seed)?;
+                            match key.as_ref() {
+                                #(#keys => crate::runtime::put(cx, &mut #slots, #keys, v)?,)*
+                                other => {
+                                    if extensions.insert(other.to_owned(), v).is_some() {
+                                        return Err(cx.duplicate(other));
+                                    }
+                                }
+                            }
+                        }
+                        Ok(#ty { #(#ids: crate::runtime::required(#slots, #keys)?,)* extensions })
+                    }
+                }
+                d.deserialize_map(V(cx))
+            }
+        }
+
+        impl serde::Serialize for #ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeMap;
+                let mut m = s.serialize_map(None)?;
+                #(m.serialize_entry(#keys, &self.#ids)?;)*
+                for (k, v) in &self.extensions {
+                    m.serialize_entry(k, v)?;
+                }
+                m.end()
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Methods and events: name enums with their envelope rules, and the payload enums that route a
+//! `method`/`event` value to its payload type.
+
+use super::enums::emit_values;
+use super::idents;
+use crate::ir::{Correlation, SlotRule, Spec};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+fn slot(rule: SlotRule) -> TokenStream {
+    match rule {
+        SlotRule::Null => quote!(crate::runtime::SlotRule::Null),
+        SlotRule::Required => quote!(crate::runtime::SlotRule::Required),
+    }
+}
+
+fn set(c: Correlation) -> bool {
+    c == Correlation::Set
+}
+
+pub fn methods(spec: &Spec) -> TokenStream {
+    let names: Vec<&str> = spec.operations.iter().map(|o| o.method.as_str()).collect();
+    let docs: Vec<String> = spec.operations.iter().map(|o| format!(" `{}`: {}", o.method, o.doc)).collect();
+    let base = emit_values("Method", " Operations of the ordinary profile.", &names, &docs);
+    let variants: Vec<_> = names.iter().map(|n| idents::ty(n)).collect();
+    let rules = spec.operations.iter().map(|o| {
+        let (domain, mutation, init) = (&o.domain, o.mutation, o.requires_initialization);
+        let (session, control) = (slot(o.session_id), slot(o.control));
+        quote!(crate::runtime::OperationRules { domain: #domain, mutation: #mutation, session_id: #session, control: #control, requires_initialization: #init })
+    });
+    let errors = spec.operations.iter().map(|o| {
+        let codes = o.errors.iter().map(|c| idents::ty(c));
+        quote!(&[#(ErrorCode::#codes),*])
+    });
+    let events = spec.operations.iter().map(|o| {
+        let names = o.events.iter().map(|e| idents::ty(e));
+        quote!(&[#(EventName::#names),*])
+    });
+    quote! {
+        #base
+        impl Method {
+            /// Envelope rules: initialization, session_id, operation_id (mutations) and control.
+            pub fn rules(self) -> crate::runtime::OperationRules {
+                match self { #(Self::#variants => #rules,)* }
+            }
+            /// Operation-specific error codes (the shared request errors come on top).
+            pub fn errors(self) -> &'static [ErrorCode] {
+                match self { #(Self::#variants => #errors,)* }
+            }
+            /// Events the operation's accepted work may send.
+            pub fn events(self) -> &'static [EventName] {
+                match self { #(Self::#variants => #events,)* }
+            }
+        }
+    }
+}
+
+pub fn event_names(spec: &Spec) -> TokenStream {
+    let names: Vec<&str> = spec.events.iter().map(|e| e.name.as_str()).collect();
+    let docs: Vec<String> = spec.events.iter().map(|e| format!(" `{}`: {}", e.name, e.doc)).collect();
+    let base = emit_values("EventName", " Events the service sends.", &names, &docs);
+    let variants: Vec<_> = names.iter().map(|n| idents::ty(n)).collect();
+    let rules = spec.events.iter().map(|e| {
+        let c = &e.correlation;
+        let (s, o, g, l) = (set(c.session_id), set(c.operation_id), set(c.grant_generation), set(c.live_sequence));
+        let (seq, term) = (e.sequenced, e.terminal);
+        quote!(crate::runtime::EventRules { sequenced: #seq, terminal: #term, session_id: #s, operation_id: #o, grant_generation: #g, live_sequence: #l })
+    });
+    quote! {
+        #base
+        impl EventName {
+            /// Correlation (which envelope identities are set) and sequencing of the event.
+            pub fn rules(self) -> crate::runtime::EventRules {
+                match self { #(Self::#variants => #rules,)* }
+            }
+        }
+    }
+}
+
+/// A payload enum: one variant per method or event, routed by its wire name.
+fn payload_enum(name: &str, doc: &str, key: &str, rows: &[(&str, &str)]) -> TokenStream {
+    let ty = idents::ty(name);
+    let key_ty = idents::ty(key);
+    let variants: Vec<_> = rows.iter().map(|(n, _)| idents::ty(n)).collect();
+    let types: Vec<_> = rows.iter().map(|(_, t)| idents::ty(t)).collect();
+    let docs = rows.iter().map(|(n, t)| format!(" `{n}` payload: [`{t}`]."));
+    quote! {
+        #[doc = #doc]
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum #ty { #(#[doc = #docs] #variants(#types),)* }
+
+        impl #ty {
+            /// The name this payload belongs to.
+            pub fn name(&self) -> #key_ty {
+                match self { #(Self::#variants(_) => #key_ty::#variants,)* }
+            }
+        }
+
+        impl crate::runtime::PayloadDecode for #ty {
+            fn decode_payload<'de, D: serde::Deserializer<'de>>(d: D, cx: crate::runtime::Cx<'_>, tag: Option<&str>) -> Result<Self, D::Error> {
+                use serde::de::{DeserializeSeed, Error};
+                match tag.and_then(#key_ty::from_wire) {
+                    #(Some(#key_ty::#variants) => crate::runtime::Seed::<#types>::new(cx).deserialize(d).map(Self::#variants),)*
+                    None => Err(D::Error::custom("payload without a known name before it")),
+                }
+            }
+        }
+
+        impl serde::Serialize for #ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self { #(Self::#variants(v) => v.serialize(s),)* }
+            }
+        }
+    }
+}
+
+pub fn payloads(spec: &Spec) -> TokenStream {
+    let req: Vec<_> = spec.operations.iter().map(|o| (o.method.as_str(), o.request.as_str())).collect();
+    let res: Vec<_> = spec.operations.iter().map(|o| (o.method.as_str(), o.response.as_str())).collect();
+    let ev: Vec<_> = spec.events.iter().map(|e| (e.name.as_str(), e.payload.as_str())).collect();
+    let a = payload_enum("RequestPayload", " A request payload, typed by its method.", "Method", &req);
+    let b = payload_enum("ResponsePayload", " A success payload, typed by the method of its request.", "Method", &res);
+    let c = payload_enum("EventPayload", " An event payload, typed by its event name.", "EventName", &ev);
+    quote!(#a #b #c)
+}
+
+pub fn advertisement(spec: &Spec) -> TokenStream {
+    let caps = crate::advertise::capabilities(spec).to_string();
+    let version = spec.protocol_version;
+    quote! {
+        /// The wire version this crate speaks.
+        pub const PROTOCOL_VERSION: u16 = #version;
+        /// The capability advertisement of the ordinary profile, as JSON.
+        pub const CAPABILITIES_JSON: &str = #caps;
+    }
+}

@@ -1,0 +1,115 @@
+//! Client-side decoding of responses, events and session messages: tolerant of unknown members
+//! but validating. The whole record is checked against the JSON profile and structural limits
+//! first, so an over-limit value hidden in an unknown member still rejects the record.
+
+use crate::runtime::{parse_record, Cx, Decode, Deferred, Flags, Mode, PayloadDecode, ProfileError, Seed};
+use crate::{limits, EventEnvelope, EventName, EventPayload, Method, ResponseEnvelope, ResponsePayload, SessionMessage, PROTOCOL_VERSION};
+use serde::de::DeserializeSeed;
+use serde_json::Value;
+
+/// A decoded response.
+pub type Response = ResponseEnvelope<ResponsePayload>;
+/// A decoded event.
+pub type Event = EventEnvelope<EventPayload>;
+
+/// Why a consumer rejected a record; the whole record is untrusted after any of these.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConsumerError {
+    #[error("record exceeds max_record_bytes")]
+    RecordTooLarge,
+    #[error("record is not valid UTF-8 I-JSON")]
+    InvalidJson,
+    #[error("record exceeds a structural limit")]
+    LimitExceeded,
+    #[error("envelope is invalid: {0}")]
+    Envelope(String),
+    #[error("protocol version {0} is not supported")]
+    Version(u16),
+    #[error("a response needs exactly one of payload and error")]
+    PayloadErrorExclusive,
+    #[error("response correlates to no pending request")]
+    Uncorrelated,
+    #[error("event `{0}` is unknown")]
+    UnknownEvent(String),
+    #[error("event identities break its correlation rules")]
+    Correlation,
+    #[error("payload is invalid: {0}")]
+    Payload(String),
+}
+
+fn profile(record: &[u8]) -> Result<Value, ConsumerError> {
+    if record.len() as u64 > limits::MAX_RECORD_BYTES {
+        return Err(ConsumerError::RecordTooLarge);
+    }
+    let text = std::str::from_utf8(record).map_err(|_| ConsumerError::InvalidJson)?;
+    parse_record(text).map_err(|e| match e {
+        ProfileError::InvalidJson => ConsumerError::InvalidJson,
+        ProfileError::LimitExceeded => ConsumerError::LimitExceeded,
+    })
+}
+
+/// Decode a value of a spec type from an already profile-checked JSON value.
+pub fn decode_value<T: Decode>(value: &Value, mode: Mode) -> Result<T, String> {
+    let flags = Flags::default();
+    Seed::<T>::new(Cx::new(mode, &flags)).deserialize(value).map_err(|e| e.to_string())
+}
+
+fn head<T: Decode>(value: &Value) -> Result<T, ConsumerError> {
+    decode_value(value, Mode::Tolerant).map_err(ConsumerError::Envelope)
+}
+
+/// Decode a response; `method_of` maps its request_id to the pending request's method.
+pub fn decode_response(record: &[u8], method_of: impl FnOnce(&str) -> Option<Method>) -> Result<Response, ConsumerError> {
+    let value = profile(record)?;
+    let env: ResponseEnvelope<Deferred> = head(&value)?;
+    if env.protocol_version != PROTOCOL_VERSION {
+        return Err(ConsumerError::Version(env.protocol_version));
+    }
+    if env.payload.is_some() == env.error.is_some() {
+        return Err(ConsumerError::PayloadErrorExclusive);
+    }
+    if env.payload.is_none() {
+        // An error response; an unfamiliar code stays a generic failure, never a success.
+        return Ok(env.map_payload(|_| unreachable_payload()));
+    }
+    let method = env.request_id.as_deref().and_then(method_of).ok_or(ConsumerError::Uncorrelated)?;
+    let flags = Flags::default();
+    let payload = value.get("payload").unwrap_or(&Value::Null);
+    let typed = ResponsePayload::decode_payload(payload, Cx::new(Mode::Tolerant, &flags), Some(method.as_str()))
+        .map_err(|e| ConsumerError::Payload(e.to_string()))?;
+    Ok(env.map_payload(|_| typed))
+}
+
+/// `map_payload` on an error response never calls its closure (the payload is `None`).
+fn unreachable_payload() -> ResponsePayload {
+    unreachable!("an error response has no payload to map")
+}
+
+/// Decode an event, checking its name is known and its identities follow its correlation rules.
+pub fn decode_event(record: &[u8]) -> Result<Event, ConsumerError> {
+    let value = profile(record)?;
+    let env: EventEnvelope<Deferred> = head(&value)?;
+    if env.protocol_version != PROTOCOL_VERSION {
+        return Err(ConsumerError::Version(env.protocol_version));
+    }
+    let name = EventName::from_wire(&env.event).ok_or_else(|| ConsumerError::UnknownEvent(env.event.clone()))?;
+    let r = name.rules();
+    let follows = r.session_id == env.session_id.is_some()
+        && r.operation_id == env.operation_id.is_some()
+        && r.grant_generation == env.grant_generation.is_some()
+        && r.live_sequence == env.live_sequence.is_some();
+    if !follows {
+        return Err(ConsumerError::Correlation);
+    }
+    let flags = Flags::default();
+    let payload = value.get("payload").unwrap_or(&Value::Null);
+    let typed = EventPayload::decode_payload(payload, Cx::new(Mode::Tolerant, &flags), Some(name.as_str()))
+        .map_err(|e| ConsumerError::Payload(e.to_string()))?;
+    Ok(env.map_payload(|_| typed))
+}
+
+/// Decode one session message (one transcript line).
+pub fn decode_session_message(record: &[u8]) -> Result<SessionMessage, ConsumerError> {
+    let value = profile(record)?;
+    decode_value(&value, Mode::Tolerant).map_err(ConsumerError::Payload)
+}

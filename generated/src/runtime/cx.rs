@@ -1,0 +1,86 @@
+//! The decoding context threaded through every seed: strictness, nesting depth, and flags that
+//! record *why* a decode failed so the caller can pick the exact error code.
+
+use crate::limits;
+use serde::de::Error;
+use std::cell::Cell;
+
+/// Strictness belongs to the decoder entry point, not to the type: one type can be read both ways.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Server input: unknown members are rejected.
+    Strict,
+    /// Consumer input: unknown members are skipped (after their bounds are checked).
+    Tolerant,
+}
+
+/// What went wrong, beyond serde's message.
+#[derive(Debug, Default)]
+pub struct Flags {
+    limit: Cell<bool>,
+    duplicate: Cell<bool>,
+}
+
+impl Flags {
+    /// A bound whose crossing is `limit_exceeded` failed.
+    pub fn limit_crossed(&self) -> bool {
+        self.limit.get()
+    }
+
+    /// A member name appeared twice in one object.
+    pub fn duplicate_seen(&self) -> bool {
+        self.duplicate.get()
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Cx<'a> {
+    pub mode: Mode,
+    /// Containers already entered (the top-level container is depth 1).
+    pub depth: u32,
+    pub flags: &'a Flags,
+}
+
+impl<'a> Cx<'a> {
+    pub fn new(mode: Mode, flags: &'a Flags) -> Self {
+        Self { mode, depth: 0, flags }
+    }
+
+    /// Enter one container, failing past `max_json_depth`.
+    pub fn enter<E: Error>(self) -> Result<Self, E> {
+        let depth = self.depth + 1;
+        if u64::from(depth) > limits::MAX_JSON_DEPTH {
+            return Err(self.limit("nesting exceeds max_json_depth"));
+        }
+        Ok(Self { depth, ..self })
+    }
+
+    /// An error that is `limit_exceeded` on the wire.
+    pub fn limit<E: Error>(self, what: &str) -> E {
+        self.flags.limit.set(true);
+        E::custom(what)
+    }
+
+    /// An error for a repeated member name (`invalid_json` on the wire: records are I-JSON).
+    pub fn duplicate<E: Error>(self, name: &str) -> E {
+        self.flags.duplicate.set(true);
+        E::custom(format_args!("duplicate member `{name}`"))
+    }
+
+    /// Count one more object member, failing past `max_object_fields`.
+    pub fn count_field<E: Error>(self, fields: &mut u64) -> Result<(), E> {
+        *fields += 1;
+        if *fields > limits::MAX_OBJECT_FIELDS {
+            return Err(self.limit("object exceeds max_object_fields"));
+        }
+        Ok(())
+    }
+
+    /// Handle a member the type does not know: an error in strict mode, a bounded skip otherwise.
+    pub fn unknown_member<'de, A: serde::de::MapAccess<'de>>(self, map: &mut A, name: &str) -> Result<(), A::Error> {
+        match self.mode {
+            Mode::Strict => Err(A::Error::custom(format_args!("unknown member `{name}`"))),
+            Mode::Tolerant => map.next_value_seed(super::IgnoreSeed(self)),
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Hand-written decoding machinery the generated code builds on. Nothing here knows a field,
+//! method or message of the protocol: those come from the generated module; the numbers come
+//! from the generated `limits` module.
+
+mod bounded;
+mod cx;
+mod info;
+mod payload;
+mod record;
+mod scalar;
+mod seq;
+pub mod rfc3339;
+
+pub use bounded::{parse_record, IgnoreSeed, JsonSeed, KeySeed, ProfileError};
+pub use cx::{Cx, Flags, Mode};
+pub use info::{EventRules, LimitInfo, OperationRules, SlotRule};
+pub use payload::{Deferred, PayloadDecode, PayloadSeed};
+pub use record::{encode_record, EncodeError};
+pub use scalar::{BoolSeed, Charset, ConstBool, ConstInt, ConstStr, IntSeed, StrRules, StrSeed};
+pub use seq::{put, required, ArraySeed, NullableSeed, Seed};
+
+/// A type the generated code can decode under a [`Cx`] (mode, depth and violation flags).
+pub trait Decode: Sized {
+    fn decode<'de, D: serde::Deserializer<'de>>(d: D, cx: Cx<'_>) -> Result<Self, D::Error>;
+}
