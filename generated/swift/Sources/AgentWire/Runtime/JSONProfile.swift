@@ -1,0 +1,341 @@
+// Hand-written runtime: the record-level JSON profile of docs/decoding.md, enforced by a small
+// scanner before any typed decoding. Foundation's JSONDecoder silently keeps the last of
+// duplicate members and has no depth, item, field or byte limits, so a record is scanned once
+// here and rejected whole if anything anywhere (unknown members included) breaks the profile.
+
+import Foundation
+
+/// The structural limits a record must respect.
+public struct ProfileLimits: Hashable, Sendable {
+    /// Bytes of the record including its newline; nil for unframed documents (transcript lines).
+    public var maxRecordBytes: Int?
+    /// Deepest container nesting; the top-level container is depth 1.
+    public var maxDepth: Int
+    public var maxArrayItems: Int
+    public var maxObjectFields: Int
+    /// UTF-8 bytes of one decoded string value or member name.
+    public var maxStringBytes: Int
+
+    public init(maxRecordBytes: Int?, maxDepth: Int, maxArrayItems: Int, maxObjectFields: Int, maxStringBytes: Int) {
+        self.maxRecordBytes = maxRecordBytes
+        self.maxDepth = maxDepth
+        self.maxArrayItems = maxArrayItems
+        self.maxObjectFields = maxObjectFields
+        self.maxStringBytes = maxStringBytes
+    }
+
+    /// The spec's general limits.
+    public static let protocolDefaults = ProfileLimits(
+        maxRecordBytes: Int(Limits.maxRecordBytes), maxDepth: Int(Limits.maxJsonDepth),
+        maxArrayItems: Int(Limits.maxArrayItems), maxObjectFields: Int(Limits.maxObjectFields),
+        maxStringBytes: Int(Limits.maxStringBytes))
+
+    /// The general limits without a record size, for transcript lines.
+    public static let transcriptDefaults = ProfileLimits(
+        maxRecordBytes: nil, maxDepth: Int(Limits.maxJsonDepth),
+        maxArrayItems: Int(Limits.maxArrayItems), maxObjectFields: Int(Limits.maxObjectFields),
+        maxStringBytes: Int(Limits.maxStringBytes))
+}
+
+/// Why a record breaks the JSON profile; `offset` is a byte offset into the record.
+public enum ProfileViolation: Error, Equatable, Sendable {
+    case recordTooLarge(bytes: Int)
+    /// Not UTF-8 I-JSON: a syntax error, a lone surrogate, or more than one value.
+    case invalidJSON(offset: Int, reason: String)
+    case duplicateMember(offset: Int)
+    case tooDeep(offset: Int)
+    case tooManyItems(offset: Int)
+    case tooManyFields(offset: Int)
+    case stringTooLong(offset: Int)
+}
+
+public enum JSONProfile {
+    /// Check one record (with or without its trailing newline) against the profile.
+    public static func check(_ data: Data, limits: ProfileLimits = .protocolDefaults) throws {
+        var bytes = [UInt8](data)
+        if bytes.last == 0x0A {
+            bytes.removeLast()
+        }
+        // The record's size counts its newline.
+        if let max = limits.maxRecordBytes, bytes.count + 1 > max {
+            throw ProfileViolation.recordTooLarge(bytes: bytes.count + 1)
+        }
+        var scanner = ProfileScanner(bytes: bytes, limits: limits)
+        try scanner.document()
+    }
+}
+
+/// A recursive-descent scanner over RFC 8259 JSON that keeps only what the limits need.
+struct ProfileScanner {
+    let bytes: [UInt8]
+    let limits: ProfileLimits
+    var i = 0
+
+    init(bytes: [UInt8], limits: ProfileLimits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    private func invalid(_ reason: String) -> ProfileViolation {
+        .invalidJSON(offset: i, reason: reason)
+    }
+
+    mutating func document() throws {
+        skipWhitespace()
+        try value(depth: 0)
+        skipWhitespace()
+        guard i == bytes.count else { throw invalid("more than one JSON value") }
+    }
+
+    private mutating func skipWhitespace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0A, 0x0D:
+                i += 1
+            default:
+                return
+            }
+        }
+    }
+
+    private func peek() throws -> UInt8 {
+        guard i < bytes.count else { throw invalid("unexpected end of record") }
+        return bytes[i]
+    }
+
+    /// A value inside a container at `depth` (0 for the top level).
+    private mutating func value(depth: Int) throws {
+        switch try peek() {
+        case 0x7B:
+            try object(depth: depth + 1)
+        case 0x5B:
+            try array(depth: depth + 1)
+        case 0x22:
+            _ = try string(collect: false)
+        case 0x74:
+            try literal([0x74, 0x72, 0x75, 0x65])
+        case 0x66:
+            try literal([0x66, 0x61, 0x6C, 0x73, 0x65])
+        case 0x6E:
+            try literal([0x6E, 0x75, 0x6C, 0x6C])
+        case 0x2D, 0x30...0x39:
+            try number()
+        default:
+            throw invalid("unexpected character")
+        }
+    }
+
+    private mutating func literal(_ word: [UInt8]) throws {
+        guard i + word.count <= bytes.count, Array(bytes[i..<(i + word.count)]) == word else {
+            throw invalid("invalid literal")
+        }
+        i += word.count
+    }
+
+    private mutating func object(depth: Int) throws {
+        guard depth <= limits.maxDepth else { throw ProfileViolation.tooDeep(offset: i) }
+        i += 1
+        var names = Set<[UInt8]>()
+        skipWhitespace()
+        if try peek() == 0x7D {
+            i += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            let start = i
+            guard try peek() == 0x22 else { throw invalid("expected a member name") }
+            // Member names compare after unescaping: "a" and "\u0061" are duplicates.
+            let name = try string(collect: true)
+            guard names.insert(name).inserted else { throw ProfileViolation.duplicateMember(offset: start) }
+            guard names.count <= limits.maxObjectFields else { throw ProfileViolation.tooManyFields(offset: start) }
+            skipWhitespace()
+            guard try peek() == 0x3A else { throw invalid("expected ':'") }
+            i += 1
+            skipWhitespace()
+            try value(depth: depth)
+            skipWhitespace()
+            switch try peek() {
+            case 0x2C:
+                i += 1
+            case 0x7D:
+                i += 1
+                return
+            default:
+                throw invalid("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func array(depth: Int) throws {
+        guard depth <= limits.maxDepth else { throw ProfileViolation.tooDeep(offset: i) }
+        i += 1
+        var count = 0
+        skipWhitespace()
+        if try peek() == 0x5D {
+            i += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            count += 1
+            guard count <= limits.maxArrayItems else { throw ProfileViolation.tooManyItems(offset: i) }
+            try value(depth: depth)
+            skipWhitespace()
+            switch try peek() {
+            case 0x2C:
+                i += 1
+            case 0x5D:
+                i += 1
+                return
+            default:
+                throw invalid("expected ',' or ']'")
+            }
+        }
+    }
+
+    private mutating func number() throws {
+        if bytes[i] == 0x2D { i += 1 }
+        let first = try peek()
+        if first == 0x30 {
+            i += 1
+        } else if first >= 0x31 && first <= 0x39 {
+            digits()
+        } else {
+            throw invalid("invalid number")
+        }
+        if i < bytes.count && bytes[i] == 0x2E {
+            i += 1
+            guard try isDigit(peek()) else { throw invalid("invalid fraction") }
+            digits()
+        }
+        if i < bytes.count && (bytes[i] == 0x65 || bytes[i] == 0x45) {
+            i += 1
+            if i < bytes.count && (bytes[i] == 0x2B || bytes[i] == 0x2D) { i += 1 }
+            guard try isDigit(peek()) else { throw invalid("invalid exponent") }
+            digits()
+        }
+    }
+
+    private func isDigit(_ b: UInt8) -> Bool {
+        b >= 0x30 && b <= 0x39
+    }
+
+    private mutating func digits() {
+        while i < bytes.count && isDigit(bytes[i]) { i += 1 }
+    }
+
+    /// A string token: escapes decoded, UTF-8 validated, decoded length bounded. Returns the
+    /// decoded bytes when `collect` is set (member names), otherwise an empty array.
+    private mutating func string(collect: Bool) throws -> [UInt8] {
+        let start = i
+        i += 1
+        var out = [UInt8]()
+        var length = 0
+        while true {
+            let b = try peek()
+            if b == 0x22 {
+                i += 1
+                break
+            }
+            let piece: [UInt8]
+            if b == 0x5C {
+                piece = try escape()
+            } else if b < 0x20 {
+                throw invalid("control character in string")
+            } else if b < 0x80 {
+                piece = [b]
+                i += 1
+            } else {
+                let n = try utf8Sequence()
+                piece = Array(bytes[i..<(i + n)])
+                i += n
+            }
+            length += piece.count
+            guard length <= limits.maxStringBytes else { throw ProfileViolation.stringTooLong(offset: start) }
+            if collect { out.append(contentsOf: piece) }
+        }
+        return out
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `i` (RFC 3629: no overlongs, no
+    /// surrogates, nothing above U+10FFFF).
+    private func utf8Sequence() throws -> Int {
+        let lead = bytes[i]
+        let shape: (count: Int, low: UInt8, high: UInt8)
+        switch lead {
+        case 0xC2...0xDF: shape = (2, 0x80, 0xBF)
+        case 0xE0: shape = (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: shape = (3, 0x80, 0xBF)
+        case 0xED: shape = (3, 0x80, 0x9F)
+        case 0xF0: shape = (4, 0x90, 0xBF)
+        case 0xF1...0xF3: shape = (4, 0x80, 0xBF)
+        case 0xF4: shape = (4, 0x80, 0x8F)
+        default: throw invalid("invalid UTF-8")
+        }
+        let (count, low, high) = shape
+        guard i + count <= bytes.count, bytes[i + 1] >= low, bytes[i + 1] <= high else { throw invalid("invalid UTF-8") }
+        for k in 2..<count where bytes[i + k] < 0x80 || bytes[i + k] > 0xBF {
+            throw invalid("invalid UTF-8")
+        }
+        return count
+    }
+
+    /// One escape sequence, decoded to UTF-8; a lone surrogate is not I-JSON.
+    private mutating func escape() throws -> [UInt8] {
+        i += 1
+        let e = try peek()
+        i += 1
+        switch e {
+        case 0x22, 0x5C, 0x2F: return [e]
+        case 0x62: return [0x08]
+        case 0x66: return [0x0C]
+        case 0x6E: return [0x0A]
+        case 0x72: return [0x0D]
+        case 0x74: return [0x09]
+        case 0x75:
+            let unit = try hex4()
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                guard i + 1 < bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x75 else { throw invalid("lone surrogate") }
+                i += 2
+                let low = try hex4()
+                guard low >= 0xDC00 && low <= 0xDFFF else { throw invalid("lone surrogate") }
+                return utf8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+            }
+            guard unit < 0xDC00 || unit > 0xDFFF else { throw invalid("lone surrogate") }
+            return utf8(unit)
+        default:
+            throw invalid("invalid escape")
+        }
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard i + 4 <= bytes.count else { throw invalid("invalid \\u escape") }
+        var v: UInt32 = 0
+        for b in bytes[i..<(i + 4)] {
+            let d: UInt8
+            switch b {
+            case 0x30...0x39: d = b - 0x30
+            case 0x41...0x46: d = b - 0x41 + 10
+            case 0x61...0x66: d = b - 0x61 + 10
+            default: throw invalid("invalid \\u escape")
+            }
+            v = v << 4 | UInt32(d)
+        }
+        i += 4
+        return v
+    }
+
+    private func utf8(_ scalar: UInt32) -> [UInt8] {
+        switch scalar {
+        case 0..<0x80:
+            return [UInt8(scalar)]
+        case 0x80..<0x800:
+            return [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)]
+        case 0x800..<0x10000:
+            return [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+        default:
+            return [UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+        }
+    }
+}

@@ -1,0 +1,385 @@
+// Generated from protocol.toml (sha256 9ac0ee32c3636b0c8ce390d60c1c1b3e36f076fc5b22cf48c1c0942f9ed73de4). Do not edit.
+// Regenerate with `cargo run -p agentwire-codegen -- write`.
+
+import type { ErrorCode } from "./errors.js";
+import type { EventName, Method } from "./types.js";
+
+/** Envelope rules of one operation. */
+export interface OperationInfo {
+  readonly method: Method;
+  readonly domain: string;
+  readonly doc: string;
+  /** False only for the operation that initializes a connection. */
+  readonly requiresInitialization: boolean;
+  /** Mutations carry an operation_id; reads carry null. */
+  readonly mutation: boolean;
+  readonly sessionId: "null" | "required";
+  readonly control: "null" | "required";
+  /** Operation-specific error codes; the shared request errors come on top. */
+  readonly errors: readonly ErrorCode[];
+  /** Events the operation's accepted work may send. */
+  readonly events: readonly EventName[];
+}
+
+/** Whether an event envelope slot must be set or must be null. */
+export type Correlation = "set" | "null";
+
+/** Delivery rules of one event. */
+export interface EventInfo {
+  readonly name: EventName;
+  readonly doc: string;
+  /** Carries the per-turn `sequence`: strictly increasing, gaps allowed. */
+  readonly sequenced: boolean;
+  /** Closes the stream of its turn or login: nothing of it follows. */
+  readonly terminal: boolean;
+  readonly correlation: {
+    readonly session_id: Correlation;
+    readonly operation_id: Correlation;
+    readonly grant_generation: Correlation;
+    readonly live_sequence: Correlation;
+  };
+}
+
+/** Every operation of the ordinary profile. */
+export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
+  "initialize": {
+    method: "initialize",
+    domain: "service",
+    doc: "Negotiate the wire version and required operations; returns identities and capabilities.",
+    requiresInitialization: false,
+    mutation: false,
+    sessionId: "null",
+    control: "null",
+    errors: ["unsupported_version", "unsupported_capability", "invalid_request"],
+    events: [],
+  },
+  "status": {
+    method: "status",
+    domain: "service",
+    doc: "Service state and whether the selected provider can prepare authentication.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "null",
+    control: "null",
+    errors: [],
+    events: [],
+  },
+  "capabilities": {
+    method: "capabilities",
+    domain: "service",
+    doc: "The complete capability object that initialize returned.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "null",
+    control: "null",
+    errors: [],
+    events: [],
+  },
+  "auth.status": {
+    method: "auth.status",
+    domain: "auth",
+    doc: "Authentication readiness of every provider, read now without refresh or network.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "null",
+    control: "null",
+    errors: [],
+    events: [],
+  },
+  "auth.login.start": {
+    method: "auth.login.start",
+    domain: "auth",
+    doc: "Start the one Codex OAuth login of the service; progress and terminal events follow.",
+    requiresInitialization: true,
+    mutation: true,
+    sessionId: "null",
+    control: "null",
+    errors: ["provider_unavailable", "auth_busy", "operation_conflict"],
+    events: ["auth.login.progress", "auth.login.terminal"],
+  },
+  "auth.login.callback": {
+    method: "auth.login.callback",
+    domain: "auth",
+    doc: "Submit the final redirect URL or bare code by hand; never echoed, accepted once.",
+    requiresInitialization: true,
+    mutation: true,
+    sessionId: "null",
+    control: "null",
+    errors: ["unknown_login", "auth_busy", "operation_conflict"],
+    events: [],
+  },
+  "auth.login.cancel": {
+    method: "auth.login.cancel",
+    domain: "auth",
+    doc: "Request cancellation of an active login; the terminal event settles it.",
+    requiresInitialization: true,
+    mutation: true,
+    sessionId: "null",
+    control: "null",
+    errors: ["unknown_login", "operation_conflict"],
+    events: [],
+  },
+  "auth.logout": {
+    method: "auth.logout",
+    domain: "auth",
+    doc: "Remove one provider's local credential record; the environment is never changed.",
+    requiresInitialization: true,
+    mutation: true,
+    sessionId: "null",
+    control: "null",
+    errors: ["confirmation_required", "provider_unavailable", "internal_error", "operation_conflict"],
+    events: [],
+  },
+  "catalog.providers": {
+    method: "catalog.providers",
+    domain: "catalog",
+    doc: "One cache-only page of providers, sorted by ID and deduplicated.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "null",
+    control: "null",
+    errors: ["configuration_busy", "internal_error"],
+    events: [],
+  },
+  "catalog.models": {
+    method: "catalog.models",
+    domain: "catalog",
+    doc: "One cache-only page of a provider's models, in cached order and deduplicated.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "null",
+    control: "null",
+    errors: ["invalid_selection", "configuration_busy", "internal_error"],
+    events: [],
+  },
+  "catalog.refresh": {
+    method: "catalog.refresh",
+    domain: "catalog",
+    doc: "Run provider model discovery and write the cache; stale data may be kept on failure.",
+    requiresInitialization: true,
+    mutation: true,
+    sessionId: "null",
+    control: "null",
+    errors: ["catalog_refresh_failed", "invalid_selection", "configuration_busy", "operation_conflict"],
+    events: [],
+  },
+  "config.get": {
+    method: "config.get",
+    domain: "config",
+    doc: "Bounded projection of the effective settings.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "null",
+    control: "null",
+    errors: ["configuration_unavailable", "configuration_busy"],
+    events: [],
+  },
+  "config.set": {
+    method: "config.set",
+    domain: "config",
+    doc: "Persist a scoped change of selection, reasoning or fast mode through the locked atomic writer.",
+    requiresInitialization: true,
+    mutation: true,
+    sessionId: "null",
+    control: "null",
+    errors: ["invalid_scope", "invalid_selection", "unsupported_reasoning", "catalog_unavailable", "catalog_stale", "settings_write_failed", "configuration_unavailable", "configuration_busy", "operation_conflict"],
+    events: [],
+  },
+  "session.list": {
+    method: "session.list",
+    domain: "session",
+    doc: "One page of sessions ordered by ID.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "null",
+    control: "null",
+    errors: ["limit_exceeded", "internal_error"],
+    events: [],
+  },
+  "session.create": {
+    method: "session.create",
+    domain: "session",
+    doc: "Create a session durably without claiming it.",
+    requiresInitialization: true,
+    mutation: true,
+    sessionId: "null",
+    control: "null",
+    errors: ["internal_error", "operation_conflict"],
+    events: [],
+  },
+  "session.replay": {
+    method: "session.replay",
+    domain: "session",
+    doc: "One bounded page of the allowlisted durable projection; read-only and lock-free.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "required",
+    control: "null",
+    errors: ["invalid_session_id", "session_unavailable", "session_busy"],
+    events: [],
+  },
+  "session.claim": {
+    method: "session.claim",
+    domain: "session",
+    doc: "Take control of a session and receive an atomic snapshot.",
+    requiresInitialization: true,
+    mutation: true,
+    sessionId: "required",
+    control: "null",
+    errors: ["invalid_session_id", "session_unavailable", "session_busy", "limit_exceeded", "operation_conflict"],
+    events: [],
+  },
+  "session.detach": {
+    method: "session.detach",
+    domain: "session",
+    doc: "Release control of a session; a running turn goes on.",
+    requiresInitialization: true,
+    mutation: true,
+    sessionId: "required",
+    control: "required",
+    errors: ["invalid_session_id", "stale_grant", "control_required", "operation_conflict"],
+    events: [],
+  },
+  "session.status": {
+    method: "session.status",
+    domain: "session",
+    doc: "Control and running-turn state of a session.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "required",
+    control: "null",
+    errors: ["invalid_session_id", "session_unavailable"],
+    events: [],
+  },
+  "turn.start": {
+    method: "turn.start",
+    domain: "turn",
+    doc: "Start a turn on a claimed session; accepted precedes turn.started.",
+    requiresInitialization: true,
+    mutation: true,
+    sessionId: "required",
+    control: "required",
+    errors: ["too_many_active_turns", "session_busy", "session_unavailable", "stale_grant", "control_required", "configuration_unavailable", "operation_conflict"],
+    events: ["turn.started", "turn.assistant_delta", "turn.activity", "turn.terminal"],
+  },
+  "turn.cancel": {
+    method: "turn.cancel",
+    domain: "turn",
+    doc: "Request Stop of a running turn; the cancelled terminal settles it.",
+    requiresInitialization: true,
+    mutation: true,
+    sessionId: "required",
+    control: "required",
+    errors: ["unknown_turn", "stale_grant", "control_required", "operation_conflict"],
+    events: [],
+  },
+  "operation.lookup": {
+    method: "operation.lookup",
+    domain: "operation",
+    doc: "State and outcome of an operation ID, for recovery after uncertain delivery.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "null",
+    control: "null",
+    errors: [],
+    events: [],
+  },
+};
+
+/** Every event of the ordinary profile. */
+export const EVENTS: { readonly [E in EventName]: EventInfo } = {
+  "turn.started": {
+    name: "turn.started",
+    doc: "The turn started; sent after the accepted response.",
+    sequenced: true,
+    terminal: false,
+    correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "set" },
+  },
+  "turn.assistant_delta": {
+    name: "turn.assistant_delta",
+    doc: "An accepted assistant text delta, in runtime sink order.",
+    sequenced: true,
+    terminal: false,
+    correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "set" },
+  },
+  "turn.activity": {
+    name: "turn.activity",
+    doc: "Best-effort structured activity of a turn; never replayed.",
+    sequenced: true,
+    terminal: false,
+    correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "set" },
+  },
+  "turn.terminal": {
+    name: "turn.terminal",
+    doc: "The one terminal of a turn, after persistence and cleanup; its text replaces assembled text.",
+    sequenced: true,
+    terminal: true,
+    correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "set" },
+  },
+  "auth.login.progress": {
+    name: "auth.login.progress",
+    doc: "Progress of a login, correlated to its start operation.",
+    sequenced: false,
+    terminal: false,
+    correlation: { session_id: "null", operation_id: "set", grant_generation: "null", live_sequence: "null" },
+  },
+  "auth.login.terminal": {
+    name: "auth.login.terminal",
+    doc: "The one terminal of a login, after worker cleanup.",
+    sequenced: false,
+    terminal: true,
+    correlation: { session_id: "null", operation_id: "set", grant_generation: "null", live_sequence: "null" },
+  },
+};
+
+/** Whether a name is an operation this package knows. */
+export function isMethod(name: string): name is Method {
+  switch (name) {
+    case "initialize":
+    case "status":
+    case "capabilities":
+    case "auth.status":
+    case "auth.login.start":
+    case "auth.login.callback":
+    case "auth.login.cancel":
+    case "auth.logout":
+    case "catalog.providers":
+    case "catalog.models":
+    case "catalog.refresh":
+    case "config.get":
+    case "config.set":
+    case "session.list":
+    case "session.create":
+    case "session.replay":
+    case "session.claim":
+    case "session.detach":
+    case "session.status":
+    case "turn.start":
+    case "turn.cancel":
+    case "operation.lookup":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Whether a name is an event this package knows. */
+export function isEventName(name: string): name is EventName {
+  switch (name) {
+    case "turn.started":
+    case "turn.assistant_delta":
+    case "turn.activity":
+    case "turn.terminal":
+    case "auth.login.progress":
+    case "auth.login.terminal":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Every operation name, in spec order. */
+export const METHODS = Object.keys(OPERATIONS) as readonly Method[];
+
+/** Every event name, in spec order. */
+export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];

@@ -1,0 +1,2 @@
+export * from "./generated/index.js";
+export * from "./records.js";

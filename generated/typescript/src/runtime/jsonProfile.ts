@@ -1,0 +1,415 @@
+/**
+ * The record-level JSON profile (docs/decoding.md, "JSON profile"): checks that apply to a whole
+ * record, unknown members included, before any schema rule.
+ *
+ * - record bytes (before the newline) ≤ `maxRecordBytes`; a record holds no other newline;
+ * - UTF-8 (I-JSON): bytes are decoded with a fatal decoder; a string input must be well formed,
+ *   and escaped lone surrogates (`"\ud800"`) are refused as the Rust decoder refuses them;
+ * - one JSON value with no duplicate member names at any level;
+ * - depth ≤ `maxJsonDepth` (the top-level container is depth 1), `maxArrayItems` items per
+ *   array, `maxObjectFields` members per object, `maxStringBytes` UTF-8 bytes per decoded
+ *   string or member name;
+ * - numbers the Rust decoder cannot hold (beyond the float range) are invalid JSON.
+ *
+ * How: `JSON.parse` is fast but silently keeps the last of duplicate members and says nothing
+ * about depth or sizes, so one allocation-free scanner pass over the text measures all of that
+ * first, then `JSON.parse` builds the value (and is the authority on syntax). The scanner hashes
+ * member names as it reads them (over the decoded UTF-16 units, so `"a"` and `"\u0061"` collide)
+ * and only compares strings when two hashes of the same object agree. Value strings are skipped
+ * with `indexOf` when they contain no escape. See bench/decode.mjs for the cost.
+ *
+ * Precedence (decoding.md): record size, then invalid JSON (syntax, UTF-8, duplicates), then
+ * structural limits. The scanner therefore keeps going after the first limit violation so a
+ * later duplicate or syntax error still wins; it only stops checking duplicates inside an
+ * object that already has too many members, which bounds its work on hostile input.
+ */
+
+import { floats } from "./check.js";
+
+/** The structural bounds of a record, in the units of the limits they come from. */
+export interface ProfileLimits {
+  readonly maxRecordBytes: number;
+  readonly maxJsonDepth: number;
+  readonly maxArrayItems: number;
+  readonly maxObjectFields: number;
+  readonly maxStringBytes: number;
+}
+
+/** Why a record fails the profile; the names are the request error codes for the same failure. */
+export type ProfileFailure = "record_too_large" | "invalid_json" | "limit_exceeded";
+
+export class ProfileError extends Error {
+  constructor(
+    readonly code: ProfileFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ProfileError";
+  }
+}
+
+/** A parsed record; `marked` says it carries float markers (see `floats` in check.ts). */
+export interface ParsedRecord {
+  readonly value: unknown;
+  readonly marked: boolean;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * Check a record against the profile and parse it. A trailing `\n` (the record terminator) is
+ * not part of the record; a `\r` before it is JSON whitespace.
+ */
+export function parseRecord(input: string | Uint8Array, limits: ProfileLimits): ParsedRecord {
+  const text = typeof input === "string" ? stringRecord(input, limits) : bytesRecord(input, limits);
+  const floatsAt = scan(text, limits);
+  const marked = floatsAt !== null;
+  try {
+    const value: unknown = JSON.parse(marked ? markFloats(text, floatsAt) : text);
+    if (violation !== null) throw new ProfileError("limit_exceeded", violation);
+    return { value, marked };
+  } catch (e) {
+    if (e instanceof SyntaxError) throw new ProfileError("invalid_json", "not one JSON value");
+    throw e;
+  }
+}
+
+/** Check JSON text against the profile without building a value (used on encoded requests). */
+export function checkProfile(text: string, limits: ProfileLimits): void {
+  parseRecord(text, limits);
+}
+
+function bytesRecord(bytes: Uint8Array, limits: ProfileLimits): string {
+  const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? bytes.length - 1 : bytes.length;
+  if (end > limits.maxRecordBytes) throw new ProfileError("record_too_large", `record longer than ${limits.maxRecordBytes} bytes`);
+  const record = end === bytes.length ? bytes : bytes.subarray(0, end);
+  if (record.indexOf(0x0a) >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
+  try {
+    return utf8.decode(record);
+  } catch {
+    throw new ProfileError("invalid_json", "record is not UTF-8");
+  }
+}
+
+function stringRecord(s: string, limits: ProfileLimits): string {
+  const text = s.endsWith("\n") ? s.slice(0, -1) : s;
+  const max = limits.maxRecordBytes;
+  if (text.length > max || (text.length * 3 > max && utf8Length(text) > max)) {
+    throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
+  }
+  if (text.indexOf("\n") >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
+  if (!isWellFormed(text)) throw new ProfileError("invalid_json", "record is not UTF-8 (lone surrogate)");
+  return text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scanner state, reused across calls (decoding is synchronous) so a scan allocates nothing.
+// Frames are indexed by depth; the key pool holds the member names of every open object.
+// ---------------------------------------------------------------------------------------------
+
+const OBJECT = 1;
+const ARRAY = 2;
+
+let kinds = new Uint8Array(64);
+let counts = new Int32Array(64);
+let keyBase = new Int32Array(64);
+let keyHash = new Int32Array(256);
+let keyLen = new Int32Array(256);
+let keyStart = new Int32Array(256);
+let keyEnd = new Int32Array(256);
+
+/** The first structural-limit violation of the current scan, if any. */
+let violation: string | null = null;
+/** Position of the next backslash at or after the scan position (`n` when none). */
+let nextBackslash = 0;
+/** [start, end) pairs of integral numbers written as floats, or null. */
+let floatSpans: number[] | null = null;
+/** Decoded UTF-16 length and UTF-8 bytes of the last string read by `slowString`. */
+let lastUnits = 0;
+let lastBytes = 0;
+let lastHash = 0;
+
+function invalid(message: string): never {
+  throw new ProfileError("invalid_json", message);
+}
+
+function limit(message: string): void {
+  if (violation === null) violation = message;
+}
+
+/** Scan `s`; returns the float spans to mark (or null) and leaves any violation in `violation`. */
+function scan(s: string, lim: ProfileLimits): number[] | null {
+  const n = s.length;
+  violation = null;
+  floatSpans = null;
+  nextBackslash = -1;
+  let depth = 0;
+  let keyTop = 0;
+  let expectKey = false;
+  let i = 0;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    switch (c) {
+      case 0x20:
+      case 0x0a:
+      case 0x0d:
+      case 0x09:
+      case 0x3a: // ':' — the grammar is JSON.parse's business
+        i++;
+        break;
+      case 0x2c: // ','
+        expectKey = kinds[depth] === OBJECT;
+        i++;
+        break;
+      case 0x7b: // '{'
+      case 0x5b: // '['
+        if (kinds[depth] === ARRAY) countItem(depth, lim);
+        if (++depth > lim.maxJsonDepth) limit(`nesting deeper than ${lim.maxJsonDepth}`);
+        if (depth >= kinds.length) growFrames();
+        kinds[depth] = c === 0x7b ? OBJECT : ARRAY;
+        counts[depth] = 0;
+        keyBase[depth] = keyTop;
+        expectKey = c === 0x7b;
+        i++;
+        break;
+      case 0x7d: // '}'
+      case 0x5d: // ']'
+        if (depth === 0) invalid("unbalanced brackets");
+        keyTop = keyBase[depth] as number;
+        kinds[depth--] = 0;
+        expectKey = false;
+        i++;
+        break;
+      case 0x22: // '"'
+        if (expectKey) {
+          i = memberName(s, i + 1, depth, keyTop, lim);
+          if (counts[depth]! <= lim.maxObjectFields) keyTop++;
+          expectKey = false;
+        } else {
+          if (kinds[depth] === ARRAY) countItem(depth, lim);
+          i = valueString(s, i + 1, lim);
+        }
+        break;
+      default:
+        if (kinds[depth] === ARRAY) countItem(depth, lim);
+        i = c === 0x2d || (c >= 0x30 && c <= 0x39) ? number(s, i) : literal(s, i);
+    }
+  }
+  if (depth !== 0) invalid("unbalanced brackets");
+  return floatSpans;
+}
+
+function countItem(depth: number, lim: ProfileLimits): void {
+  if (++counts[depth]! > lim.maxArrayItems) limit(`array with more than ${lim.maxArrayItems} items`);
+}
+
+/** `true`, `false`, `null`: letters only; `JSON.parse` checks the spelling. */
+function literal(s: string, i: number): number {
+  let j = i;
+  for (let c = s.charCodeAt(j); c >= 0x61 && c <= 0x7a; c = s.charCodeAt(++j));
+  if (j === i) invalid("unexpected character");
+  return j;
+}
+
+/**
+ * A number token. Integral values written with a fraction or exponent are remembered for
+ * marking; values beyond the float range are invalid JSON (the Rust decoder refuses them).
+ */
+function number(s: string, i: number): number {
+  let j = i;
+  let float = false;
+  for (;;) {
+    const c = s.charCodeAt(j);
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b) j++;
+    else if (c === 0x2e || c === 0x65 || c === 0x45) {
+      float = true;
+      j++;
+    } else break;
+  }
+  if (float || j - i > 300) {
+    const x = Number(s.slice(i, j));
+    if (x === Infinity || x === -Infinity) invalid("number out of range");
+    if (float && Number.isInteger(x)) (floatSpans ??= []).push(i, j);
+  }
+  return j;
+}
+
+/** A value string starting after its quote; returns the index after the closing quote. */
+function valueString(s: string, j: number, lim: ProfileLimits): number {
+  const q = s.indexOf('"', j);
+  if (q < 0) invalid("unterminated string");
+  if (nextBackslash < j) {
+    nextBackslash = s.indexOf("\\", j);
+    if (nextBackslash < 0) nextBackslash = s.length;
+  }
+  if (nextBackslash > q) {
+    // No escape: the raw text is the value. Most strings are decided by their length alone.
+    if ((q - j) * 3 > lim.maxStringBytes && utf8Length(s, j, q) > lim.maxStringBytes) {
+      limit(`string longer than ${lim.maxStringBytes} bytes`);
+    }
+    return q + 1;
+  }
+  const end = slowString(s, j, false);
+  if (lastBytes > lim.maxStringBytes) limit(`string longer than ${lim.maxStringBytes} bytes`);
+  return end;
+}
+
+/**
+ * A member name starting after its quote: counted, bounded and checked against the other
+ * names of its object (pool entries `keyBase[depth]..keyTop`). Returns the index after it.
+ */
+function memberName(s: string, j: number, depth: number, keyTop: number, lim: ProfileLimits): number {
+  const end = slowString(s, j, true);
+  if (lastBytes > lim.maxStringBytes) limit(`member name longer than ${lim.maxStringBytes} bytes`);
+  const fields = ++counts[depth]!;
+  if (fields > lim.maxObjectFields) {
+    limit(`object with more than ${lim.maxObjectFields} members`);
+    return end;
+  }
+  for (let p = keyBase[depth]!; p < keyTop; p++) {
+    if (keyHash[p] === lastHash && keyLen[p] === lastUnits && sameName(s, keyStart[p]!, keyEnd[p]!, j, end - 1)) {
+      invalid("duplicate member name");
+    }
+  }
+  if (keyTop >= keyHash.length) growKeys();
+  keyHash[keyTop] = lastHash;
+  keyLen[keyTop] = lastUnits;
+  keyStart[keyTop] = j;
+  keyEnd[keyTop] = end - 1;
+  return end;
+}
+
+/** Whether two member names (raw spans between their quotes) decode to the same string. */
+function sameName(s: string, a: number, b: number, c: number, d: number): boolean {
+  if (b - a === d - c && s.startsWith(s.slice(a, b), c)) return true;
+  // Escapes can spell one name two ways; decoding is rare (only on a hash match).
+  return JSON.parse(s.slice(a - 1, b + 1)) === JSON.parse(s.slice(c - 1, d + 1));
+}
+
+/**
+ * Walk a string starting after its quote, decoding escapes to count its UTF-16 units and UTF-8
+ * bytes (and hash its units when `hash`). Returns the index after the closing quote.
+ */
+function slowString(s: string, j: number, hash: boolean): number {
+  const n = s.length;
+  let units = 0;
+  let bytes = 0;
+  let h = 0;
+  let k = j;
+  for (;;) {
+    if (k >= n) invalid("unterminated string");
+    let c = s.charCodeAt(k);
+    if (c === 0x22) break;
+    if (c === 0x5c) {
+      const e = s.charCodeAt(k + 1);
+      if (e === 0x75) {
+        c = hex4(s, k + 2);
+        k += 6;
+        if (c >= 0xdc00 && c <= 0xdfff) invalid("lone surrogate escape");
+        if (c >= 0xd800 && c <= 0xdbff) {
+          // A high surrogate escape must be followed by a low one: together, one 4-byte character.
+          const low = s.charCodeAt(k) === 0x5c && s.charCodeAt(k + 1) === 0x75 ? hex4(s, k + 2) : -1;
+          if (low < 0xdc00 || low > 0xdfff) invalid("lone surrogate escape");
+          if (hash) h = (Math.imul(h, 31) + c) | 0;
+          c = low;
+          k += 6;
+          units++;
+          bytes += 2;
+        }
+      } else {
+        c = ESCAPES[e] ?? invalid("invalid escape");
+        k += 2;
+      }
+    } else {
+      k++;
+    }
+    units++;
+    bytes += c < 0x80 ? 1 : c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 2 : 3;
+    if (hash) h = (Math.imul(h, 31) + c) | 0;
+  }
+  lastUnits = units;
+  lastBytes = bytes;
+  lastHash = h;
+  return k + 1;
+}
+
+/** The unit a one-letter escape stands for, by the letter's code. */
+const ESCAPES: { readonly [letter: number]: number } = { 0x22: 0x22, 0x5c: 0x5c, 0x2f: 0x2f, 0x62: 0x08, 0x66: 0x0c, 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09 };
+
+function hex4(s: string, i: number): number {
+  let v = 0;
+  for (let k = i; k < i + 4; k++) {
+    const c = s.charCodeAt(k);
+    const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1;
+    if (d < 0) invalid("invalid unicode escape");
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+function utf8Length(s: string, from = 0, to = s.length): number {
+  let n = to - from;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) n += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
+  }
+  return n;
+}
+
+function isWellFormed(s: string): boolean {
+  const native = (s as { isWellFormed?: () => boolean }).isWellFormed;
+  if (native !== undefined) return native.call(s);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return false;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return false;
+  }
+  return true;
+}
+
+function growFrames(): void {
+  const size = kinds.length * 2;
+  kinds = grow(kinds, new Uint8Array(size));
+  counts = grow(counts, new Int32Array(size));
+  keyBase = grow(keyBase, new Int32Array(size));
+}
+
+function growKeys(): void {
+  const size = keyHash.length * 2;
+  keyHash = grow(keyHash, new Int32Array(size));
+  keyLen = grow(keyLen, new Int32Array(size));
+  keyStart = grow(keyStart, new Int32Array(size));
+  keyEnd = grow(keyEnd, new Int32Array(size));
+}
+
+function grow<T extends Uint8Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
+/** A per-process marker member name; see `floats` in check.ts. */
+function markerKey(): string {
+  if (floats.key === "") {
+    const bytes = new Uint8Array(12);
+    globalThis.crypto.getRandomValues(bytes);
+    floats.key = "\u0000agentwire.float." + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  return floats.key;
+}
+
+/** Rewrite each remembered number as `{"<marker>":"<text>"}` so integer checks refuse it. */
+function markFloats(s: string, spans: number[]): string {
+  const key = JSON.stringify(markerKey());
+  let out = "";
+  let from = 0;
+  for (let p = 0; p < spans.length; p += 2) {
+    const a = spans[p]!;
+    const b = spans[p + 1]!;
+    out += `${s.slice(from, a)}{${key}:"${s.slice(a, b)}"}`;
+    from = b;
+  }
+  return out + s.slice(from);
+}
