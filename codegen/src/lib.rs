@@ -3,6 +3,7 @@
 
 pub mod advertise;
 pub mod charset;
+pub mod compat;
 pub mod emit;
 pub mod ir;
 pub mod lower;

@@ -3,6 +3,8 @@
 //! - `check [SPEC]` validates the spec and prints a summary.
 //! - `write [--root DIR]` regenerates every committed artifact.
 //! - `verify [--root DIR]` fails when any committed artifact is stale.
+//! - `compat OLD NEW | --against-git REV [--json]` checks a spec change for compatibility
+//!   (exit 1: breaking wire change without a protocol_version bump; 2: error).
 
 use agentwire_codegen::emit::{artifacts, Artifact};
 use std::path::{Path, PathBuf};
@@ -10,12 +12,16 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("compat") {
+        // compat has its own exit codes (1 = unbumped breaking change, 2 = error).
+        return agentwire_codegen::compat::cli::run(&args[1..]);
+    }
     let root = flag(&args, "--root").map_or_else(|| PathBuf::from("."), PathBuf::from);
     let result = match args.first().map(String::as_str) {
         Some("check") => check(args.get(1).filter(|a| !a.starts_with("--")).map_or("protocol.toml", String::as_str)),
         Some("write") => load(&root).and_then(|spec| write(&root, &artifacts(&spec))),
         Some("verify") => load(&root).and_then(|spec| verify(&root, &artifacts(&spec))),
-        _ => Err("usage: agentwire-codegen check [SPEC] | write [--root DIR] | verify [--root DIR]".to_string()),
+        _ => Err(format!("usage: agentwire-codegen check [SPEC] | write [--root DIR] | verify [--root DIR] | {}", agentwire_codegen::compat::cli::USAGE)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,7 +1,12 @@
 //! Emitters: each turns the IR into files. Committed artifacts are listed by [`artifacts`] and
 //! kept fresh by `agentwire-codegen write` / `verify`; the Rust crate is emitted at build time.
 
+pub mod reference;
 pub mod rust;
+pub mod schema;
+pub mod swift;
+pub mod typescript;
+pub mod vectors;
 
 use crate::ir::Spec;
 
@@ -32,5 +37,10 @@ pub fn header(spec: &Spec, marker: &str) -> String {
 pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
     let mut out = Vec::new();
     out.extend(rust::artifacts(spec));
+    out.extend(reference::artifacts(spec));
+    out.extend(schema::artifacts(spec));
+    out.extend(swift::artifacts(spec));
+    out.extend(typescript::artifacts(spec));
+    out.extend(vectors::artifacts(spec));
     out
 }

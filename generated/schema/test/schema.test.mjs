@@ -140,16 +140,13 @@ test('session messages: role constrained per type', () => {
   assert.equal(valid(ref, { ...m, future: true }), true);
 });
 
-const vectors = loadVectors();
+const maxDepth = caseNamed('capabilities example 1 success payload').limits.max_json_depth;
+const vectors = loadVectors(maxDepth);
 test('conformance vectors agree with the schema where JSON Schema can judge them', { skip: vectorsSkipReason(vectors) }, () => {
   const wrong = [];
-  let judged = 0;
   for (const v of vectors.cases) {
-    if (!v.expressible) continue;
-    judged += 1;
-    const got = valid(v.schema, v.value);
-    if (got !== v.accept) wrong.push(`${v.file}#${v.id}: expected ${v.accept ? 'accept' : 'reject'} (${v.schema})`);
+    if (valid(v.schema, v.value) !== v.accept) wrong.push(`${v.file} ${v.id}: expected ${v.accept ? 'accept' : 'reject'} against ${v.schema}`);
   }
-  assert.ok(judged > 0, 'some vectors are judged');
+  assert.ok(vectors.cases.length > 0, 'some vectors are judged');
   assert.deepEqual(wrong, []);
 });

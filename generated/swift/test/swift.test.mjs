@@ -82,6 +82,8 @@ const external = new Set([
   'sa_family_t', 'sockaddr', 'sockaddr_un', 'socklen_t',
   // PackageDescription
   'Package',
+  // the package's own module, to reach a shadowed top-level type
+  'AgentWire',
 ]);
 
 function typeNames() {

@@ -8,85 +8,44 @@
  * Only then does it hand out a client, so no mutation can be pipelined before preflight.
  *
  * Afterwards: typed requests correlated by request_id, and one async iterator of events with
- * correlation and per-turn sequence checks. Any record that breaks a rule invalidates the
- * trusted stream state: the connection fails, pending requests reject, the iterator throws.
- * Nothing is ever retried automatically.
+ * correlation and per-turn sequence checks (see {@link Conversation}, which holds every rule;
+ * this file only moves bytes). Any record that breaks a rule invalidates the trusted stream
+ * state: the connection closes, pending requests reject, the iterator throws. Nothing is ever
+ * retried automatically.
  */
 
 import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { connect as netConnect } from "node:net";
 import type { Socket } from "node:net";
+import { Conversation, localProfile } from "./conversation.js";
+import type { ConversationOptions, PendingRequest } from "./conversation.js";
 import { LIMITS, PROTOCOL_VERSION } from "./generated/constants.js";
-import type { LimitName } from "./generated/constants.js";
 import { isErrorCode } from "./generated/errors.js";
 import type { ErrorCode } from "./generated/errors.js";
-import { EVENTS, OPERATIONS } from "./generated/protocol.js";
-import type {
-  AnyEvent,
-  Control,
-  ErrorObject,
-  HandshakeReplyAccepted,
-  InitializeResponse,
-  LimitMap,
-  Method,
-  RequestEnvelope,
-  RequestPayloads,
-  ResponseEnvelope,
-  ResponsePayloads,
-} from "./generated/types.js";
+import { OPERATIONS } from "./generated/protocol.js";
+import type { AnyEvent, HandshakeReplyAccepted, InitializeResponse, Method, RequestEnvelope, RequestPayloads, ResponseEnvelope, ResponsePayloads } from "./generated/types.js";
 import { decodeHandshakeReply, decodeHandshakeRequest } from "./generated/validators.js";
-import { DEFAULT_PROFILE, ProtocolError, decodeServerRecord, encodeRequest } from "./records.js";
-import type { ProfileLimits } from "./runtime/jsonProfile.js";
-import { EXTENSIONS } from "./runtime/json.js";
-import { parseRecord } from "./runtime/jsonProfile.js";
+import { ProtocolError, encodeRequest, withRecord } from "./records.js";
+import type { RequestOptions } from "./records.js";
 import { SchemaError } from "./runtime/check.js";
 
+export { Conversation, OUTPUT_BOUNDS, PreflightError, TurnTracker, preflight } from "./conversation.js";
+export type { ConversationOptions, LocalBounds } from "./conversation.js";
+
 /** What to connect to and what to expect of it. */
-export interface ClientOptions {
+export interface ClientOptions extends Omit<ConversationOptions, "hello" | "joined" | "checkControl"> {
   /** Absolute path of the daemon socket (from discovery). */
   readonly socketPath: string;
   /** This client's package version; Unix admission requires an exact match. */
   readonly version: string;
   /** Canonical workspace path the daemon must serve. */
   readonly workspace: string;
-  /** Identities the caller already knows (from discovery); each must match. */
-  readonly expect?: { readonly instanceId?: string; readonly workspaceId?: string; readonly stateRootId?: string };
-  /** Operations this client needs; preflight fails if any is not advertised. */
-  readonly requiredOperations?: readonly Method[];
-  /**
-   * Local bounds, which can only lower the generated ones: an advertised output bound above
-   * its local bound fails preflight (the client could not accept everything the service may send).
-   */
-  readonly localBounds?: LocalBounds;
-  /** Handshake deadline; defaults to `handshake_timeout_ms`. */
+  /** Handshake and initialize deadline; defaults to `handshake_timeout_ms`. */
   readonly handshakeTimeoutMs?: number;
 }
 
-/** Local bounds by limit name, plus the activity summary bound. */
-export type LocalBounds = { readonly [L in LimitName]?: number } & { readonly max_summary_bytes?: number };
-
-/**
- * Limits that bound what the service *sends*: the client must be able to hold each of them.
- * (Request-side limits such as `max_payload_bytes` are honoured by sending less instead; the
- * persistent capacity and time limits bound the service itself.)
- */
-export const OUTPUT_BOUNDS: readonly LimitName[] = [
-  "max_record_bytes",
-  "max_error_message_bytes",
-  "max_id_bytes",
-  "max_name_bytes",
-  "max_string_bytes",
-  "max_json_depth",
-  "max_array_items",
-  "max_object_fields",
-  "max_session_page_items",
-  "max_session_replay_page_bytes",
-  "max_catalog_page_items",
-  "max_snapshot_text_bytes",
-];
-
-/** The service refused the handshake. */
+/** The service refused the handshake, or answered it with another identity. */
 export class HandshakeError extends Error {
   constructor(
     readonly code: string,
@@ -94,14 +53,6 @@ export class HandshakeError extends Error {
   ) {
     super(message);
     this.name = "HandshakeError";
-  }
-}
-
-/** Initialization succeeded but the service cannot be trusted with this client's work. */
-export class PreflightError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PreflightError";
   }
 }
 
@@ -116,6 +67,7 @@ export class ServiceError extends Error {
     this.name = "ServiceError";
     this.known = isErrorCode(code);
   }
+
   /** The code, when it is one this package knows. */
   get errorCode(): ErrorCode | undefined {
     return this.known ? (this.code as ErrorCode) : undefined;
@@ -129,7 +81,7 @@ export interface RequestSlots {
   /** Mutation intent ID; a fresh one is generated when absent. Reuse one only to recover explicitly. */
   readonly operationId?: string;
   /** Control proof; defaults to the grant this connection holds for the session. */
-  readonly control?: Control;
+  readonly control?: { readonly claim_id: string; readonly grant_generation: number };
 }
 
 /** Who the client is talking to, as established by the handshake and initialize. */
@@ -142,60 +94,49 @@ export interface Identity {
   readonly stateRootId: string;
 }
 
-interface Pending {
-  readonly method: Method;
-  readonly sessionId: string | null;
-  readonly operationId: string | null;
-  readonly resolve: (r: ResponseEnvelope) => void;
-  readonly reject: (e: Error) => void;
-}
+type Waiter = { readonly resolve: (r: ResponseEnvelope) => void; readonly reject: (e: Error) => void };
 
 export class AgentwireClient {
-  /** Established identities. */
-  readonly identity: Identity;
-  /** The initialize result that passed preflight. */
-  readonly init: InitializeResponse;
-
-  private readonly socket: Socket;
-  private readonly lines: LineReader;
-  private readonly pending = new Map<string, Pending>();
+  private readonly waiters = new Map<string, Waiter>();
   private readonly events = new EventQueue();
-  private readonly turns = new TurnTracker();
-  private readonly logins = new LoginTracker();
-  /** Control grants this connection holds, by session. */
-  private readonly controls = new Map<string, Control>();
-  /** Turn or login started by each operation, for payload correlation. */
-  private readonly operationTurns = new Map<string, string>();
-  private readonly requestProfile: ProfileLimits;
-  private readonly maxPayloadBytes: number;
+  private readonly requestOptions: RequestOptions;
   private readonly maxInflight: number;
   private nextRequest = 0;
   private failure: Error | null = null;
 
-  private constructor(socket: Socket, lines: LineReader, identity: Identity, init: InitializeResponse, profile: ProfileLimits) {
-    this.socket = socket;
-    this.lines = lines;
-    this.identity = identity;
-    this.init = init;
-    // For requests, the smaller of the service's and the local bounds.
+  private constructor(
+    private readonly socket: Socket,
+    private readonly lines: LineReader,
+    private readonly conversation: Conversation,
+    /** Established identities. */
+    readonly identity: Identity,
+    /** The initialize result that passed preflight. */
+    readonly init: InitializeResponse,
+  ) {
+    // For what this client sends: the smaller of the service's and the local bounds.
     const limits = init.limits;
-    this.requestProfile = { ...profile, maxRecordBytes: Math.min(profile.maxRecordBytes, limits.max_record_bytes) };
-    this.maxPayloadBytes = Math.min(LIMITS.max_payload_bytes, limits.max_payload_bytes);
+    const profile = conversation.profile;
+    this.requestOptions = {
+      profile: { ...profile, maxRecordBytes: Math.min(profile.maxRecordBytes, limits.max_record_bytes) },
+      maxPayloadBytes: Math.min(LIMITS.max_payload_bytes, limits.max_payload_bytes),
+    };
     this.maxInflight = Math.min(LIMITS.max_inflight_requests, limits.max_inflight_requests);
-    lines.onRecord = (record) => this.onRecord(record);
-    lines.onEnd = (error) => this.fail(error ?? new Error("connection closed"));
+    lines.attach(
+      (record) => this.onRecord(record),
+      (error) => this.shutdown(error ?? new Error("connection closed")),
+    );
   }
 
   /** Connect, handshake, initialize and preflight; resolves only when all passed. */
   static async connect(options: ClientOptions): Promise<AgentwireClient> {
     await checkSocketOwner(options.socketPath);
-    const profile = localProfile(options.localBounds);
     const socket = await openSocket(options.socketPath);
-    const lines = new LineReader(socket, profile.maxRecordBytes);
+    const timeout = options.handshakeTimeoutMs ?? LIMITS.handshake_timeout_ms;
     try {
-      const hello = await handshake(socket, lines, options);
-      const init = await initialize(socket, lines, options, profile);
-      preflight(init, hello, options);
+      const lines = new LineReader(socket, localProfile(options.localBounds).maxRecordBytes);
+      const hello = await handshake(socket, lines, options, timeout);
+      const conversation = new Conversation({ ...options, hello });
+      const init = await initialize(socket, lines, conversation, options, timeout);
       const identity: Identity = {
         serverVersion: hello.version,
         pid: hello.pid,
@@ -204,7 +145,7 @@ export class AgentwireClient {
         workspaceId: init.workspace_id,
         stateRootId: init.state_root_id,
       };
-      return new AgentwireClient(socket, lines, identity, init, profile);
+      return new AgentwireClient(socket, lines, conversation, identity, init);
     } catch (e) {
       socket.destroy();
       throw e;
@@ -214,17 +155,16 @@ export class AgentwireClient {
   /** Send one request; resolves with the success payload or rejects with a {@link ServiceError}. */
   async request<M extends Method>(method: M, payload: RequestPayloads[M], slots: RequestSlots = {}): Promise<ResponsePayloads[M]> {
     if (this.failure !== null) throw this.failure;
-    if (this.pending.size >= this.maxInflight) throw new Error(`more than ${this.maxInflight} requests in flight`);
+    if (this.conversation.inFlight >= this.maxInflight) throw new Error(`more than ${this.maxInflight} requests in flight`);
     const envelope = this.envelope(method, payload, slots);
-    const record = encodeRequest(envelope, { profile: this.requestProfile, maxPayloadBytes: this.maxPayloadBytes });
+    const record = encodeRequest(envelope, this.requestOptions);
     const response = await new Promise<ResponseEnvelope>((resolve, reject) => {
-      this.pending.set(envelope.request_id, { method, sessionId: envelope.session_id, operationId: envelope.operation_id, resolve, reject });
+      this.conversation.sent(pendingOf(envelope));
+      this.waiters.set(envelope.request_id, { resolve, reject });
       this.socket.write(record);
     });
     if (response.error !== null) throw new ServiceError(response.error.code, response.error.message);
-    const result = response.payload as ResponsePayloads[M];
-    this.observe(method, envelope, result);
-    return result;
+    return response.payload as ResponsePayloads[M];
   }
 
   /** Events of this connection, in arrival order; throws when the stream becomes untrusted. */
@@ -234,13 +174,13 @@ export class AgentwireClient {
 
   /** Close the connection. Accepted work goes on in the service; nothing is cancelled. */
   close(): void {
-    this.fail(new Error("client closed"));
+    this.shutdown(null);
   }
 
   private envelope<M extends Method>(method: M, payload: RequestPayloads[M], slots: RequestSlots): RequestEnvelope<M> {
     const op = OPERATIONS[method];
     const sessionId = op.sessionId === "required" ? (slots.sessionId ?? null) : null;
-    const control = op.control === "required" ? (slots.control ?? (sessionId === null ? null : (this.controls.get(sessionId) ?? null))) : null;
+    const held = sessionId === null ? undefined : this.conversation.control(sessionId);
     return {
       protocol_version: PROTOCOL_VERSION,
       kind: "request",
@@ -249,94 +189,44 @@ export class AgentwireClient {
       connection_id: this.identity.connectionId,
       session_id: sessionId,
       operation_id: op.mutation ? (slots.operationId ?? randomUUID()) : null,
-      control,
+      control: op.control === "required" ? (slots.control ?? held ?? null) : null,
       method,
       payload,
     };
   }
 
-  /** Track the state later events are checked against. */
-  private observe(method: Method, request: RequestEnvelope, result: unknown): void {
-    switch (method) {
-      case "session.claim": {
-        const r = result as ResponsePayloads["session.claim"];
-        this.controls.set(r.session_id, { claim_id: r.claim_id, grant_generation: r.grant_generation });
-        // The snapshot reflects events up to its sequence; later ones follow.
-        if (r.snapshot.turn !== null) this.turns.seed(r.snapshot.turn.turn_id, r.snapshot.turn.sequence);
-        break;
-      }
-      case "session.detach":
-        this.controls.delete((result as ResponsePayloads["session.detach"]).session_id);
-        break;
-      case "turn.start":
-        this.operationTurns.set(request.operation_id as string, (result as ResponsePayloads["turn.start"]).turn_id);
-        break;
-      case "auth.login.start":
-        this.operationTurns.set(request.operation_id as string, (result as ResponsePayloads["auth.login.start"]).login_id);
-        break;
-      default:
-    }
-  }
-
   private onRecord(record: Uint8Array): void {
     if (this.failure !== null) return;
     try {
-      const decoded = decodeServerRecord(record, (id) => (id === null ? undefined : this.pending.get(id)?.method));
-      if (decoded.kind === "event") this.onEvent(decoded);
-      else this.onResponse(decoded);
+      const got = this.conversation.received(record);
+      if (got.kind === "event") {
+        this.events.push(got.event);
+      } else if (got.request !== undefined) {
+        const waiter = this.waiters.get(got.request.requestId);
+        this.waiters.delete(got.request.requestId);
+        waiter?.resolve(got.response);
+      }
+      // An error answering no request (request_id null) settles nothing; this client only sends
+      // records it validated, so there is nobody to tell.
     } catch (e) {
-      this.fail(e instanceof Error ? e : new Error(String(e)));
+      this.shutdown(e instanceof Error ? e : new Error(String(e)));
     }
   }
 
-  private onResponse(r: ResponseEnvelope): void {
-    const pending = r.request_id === null ? undefined : this.pending.get(r.request_id);
-    // An error to a record the service could not decode names no request: nothing to settle, and
-    // this client only sends records it validated, so the stream is no longer trusted.
-    if (pending === undefined || r.request_id === null) throw new ProtocolError("uncorrelated_response", "response to no pending request", "$.request_id");
-    this.pending.delete(r.request_id);
-    checkResponseIdentity(r, pending, this.identity);
-    pending.resolve(r);
-  }
-
-  private onEvent(e: AnyEvent): void {
-    if (e.instance_id !== this.identity.instanceId || e.connection_id !== this.identity.connectionId) {
-      throw new ProtocolError("invalid_correlation", "event for another instance or connection");
-    }
-    if (e.session_id !== null) this.checkSessionEvent(e);
-    const info = EVENTS[e.event];
-    const payload = e.payload as { turn_id?: string; login_id?: string; sequence?: number; session_id?: string };
-    const subject = payload.turn_id ?? payload.login_id;
-    const expected = e.operation_id === null ? undefined : this.operationTurns.get(e.operation_id);
-    if (expected !== undefined && subject !== expected) {
-      throw new ProtocolError("invalid_correlation", `${e.event} names another turn or login than its operation started`);
-    }
-    if (payload.session_id !== undefined && payload.session_id !== e.session_id) {
-      throw new ProtocolError("invalid_correlation", `${e.event} payload names another session`, "$.payload.session_id");
-    }
-    if (info.sequenced) this.turns.accept(payload.turn_id as string, payload.sequence as number, info.terminal, e.event);
-    else if (payload.login_id !== undefined) this.logins.accept(payload.login_id, info.terminal, e.event);
-    this.events.push(e);
-  }
-
-  /** Session events go to the current controller only, under its grant generation. */
-  private checkSessionEvent(e: AnyEvent): void {
-    const control = this.controls.get(e.session_id as string);
-    if (control === undefined) throw new ProtocolError("invalid_correlation", "event for a session this connection does not control", "$.session_id");
-    if (e.grant_generation !== control.grant_generation) {
-      throw new ProtocolError("invalid_correlation", "event under another grant generation", "$.grant_generation");
-    }
-  }
-
-  private fail(error: Error): void {
+  /** End the connection: `error` null for a deliberate close, else why the stream is untrusted. */
+  private shutdown(error: Error | null): void {
     if (this.failure !== null) return;
-    this.failure = error;
-    for (const p of this.pending.values()) p.reject(error);
-    this.pending.clear();
-    this.events.end(error.message === "client closed" ? null : error);
+    this.failure = error ?? new Error("client closed");
+    for (const w of this.waiters.values()) w.reject(this.failure);
+    this.waiters.clear();
+    this.events.end(error);
     this.lines.stop();
     this.socket.destroy();
   }
+}
+
+function pendingOf(r: RequestEnvelope): PendingRequest {
+  return { method: r.method, requestId: r.request_id, sessionId: r.session_id, operationId: r.operation_id };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,8 +234,8 @@ export class AgentwireClient {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Node cannot read the peer's credentials (SO_PEERCRED / getpeereid) of a client socket, so
- * as the closest available check the socket file must belong to this user.
+ * Node cannot read the peer credentials (SO_PEERCRED / getpeereid) of a client socket, so as
+ * the closest available check the socket file must belong to this user.
  */
 async function checkSocketOwner(path: string): Promise<void> {
   const uid = process.getuid?.();
@@ -365,48 +255,25 @@ function openSocket(path: string): Promise<Socket> {
   });
 }
 
-function localProfile(bounds: LocalBounds | undefined): ProfileLimits {
-  const local = (name: LimitName): number => Math.min(bounds?.[name] ?? LIMITS[name], LIMITS[name]);
-  return {
-    maxRecordBytes: Math.min(DEFAULT_PROFILE.maxRecordBytes, local("max_record_bytes")),
-    maxJsonDepth: local("max_json_depth"),
-    maxArrayItems: local("max_array_items"),
-    maxObjectFields: local("max_object_fields"),
-    maxStringBytes: local("max_string_bytes"),
-  };
-}
-
 /** Send the handshake line and check the one-line reply (service-lifecycle §3). */
-async function handshake(socket: Socket, lines: LineReader, options: ClientOptions): Promise<HandshakeReplyAccepted> {
+async function handshake(socket: Socket, lines: LineReader, options: ClientOptions, timeout: number): Promise<HandshakeReplyAccepted> {
   const hello = decodeHandshakeRequest({ handshake: "agentwire-unix", version: options.version, workspace: options.workspace }, true);
   socket.write(`${JSON.stringify(hello)}\n`);
-  const record = await lines.next(options.handshakeTimeoutMs ?? LIMITS.handshake_timeout_ms);
-  const reply = decodeLine(record, decodeHandshakeReply);
+  const reply = withRecord(await lines.next(timeout), undefined, (v) => {
+    try {
+      return decodeHandshakeReply(v, false);
+    } catch (e) {
+      if (e instanceof SchemaError) throw new ProtocolError("payload", e.message, e.path);
+      throw e;
+    }
+  });
   if (reply.status === "rejected") throw new HandshakeError(reply.code, reply.message);
   if (reply.version !== options.version) throw new HandshakeError("version_mismatch", "the daemon runs another package version");
-  const expect = options.expect ?? {};
-  mustEqual("instance_id", reply.instance_id, expect.instanceId);
-  mustEqual("workspace_id", reply.workspace_id, expect.workspaceId);
-  mustEqual("state_root_id", reply.state_root_id, expect.stateRootId);
   return reply;
 }
 
-function mustEqual(what: string, got: string, expected: string | undefined): void {
-  if (expected !== undefined && got !== expected) throw new PreflightError(`${what} differs from the expected identity`);
-}
-
-/** A record decoded by a generated tolerant decoder after the JSON profile. */
-function decodeLine<T>(record: Uint8Array, decode: (v: unknown, strict: boolean) => T): T {
-  try {
-    return decode(parseRecord(record, DEFAULT_PROFILE).value, false);
-  } catch (e) {
-    if (e instanceof SchemaError) throw new ProtocolError("invalid_payload", e.message, e.path);
-    throw e;
-  }
-}
-
-/** Send `initialize` and decode its response; the only request allowed before preflight. */
-async function initialize(socket: Socket, lines: LineReader, options: ClientOptions, profile: ProfileLimits): Promise<InitializeResponse> {
+/** Send `initialize` (the only request allowed before preflight) and receive its answer. */
+async function initialize(socket: Socket, lines: LineReader, conversation: Conversation, options: ClientOptions, timeout: number): Promise<InitializeResponse> {
   const request: RequestEnvelope<"initialize"> = {
     protocol_version: PROTOCOL_VERSION,
     kind: "request",
@@ -420,93 +287,22 @@ async function initialize(socket: Socket, lines: LineReader, options: ClientOpti
     payload: { supported_protocol_versions: [PROTOCOL_VERSION], requested_capabilities: [...(options.requiredOperations ?? [])] },
   };
   socket.write(encodeRequest(request));
-  const record = await lines.next(options.handshakeTimeoutMs ?? LIMITS.handshake_timeout_ms);
-  const response = decodeServerRecord(record, (id) => (id === request.request_id ? "initialize" : undefined), { profile });
-  if (response.kind !== "response") throw new ProtocolError("uncorrelated_response", "an event before initialization");
-  if (response.request_id !== request.request_id) throw new ProtocolError("uncorrelated_response", "response to another request", "$.request_id");
-  if (response.error !== null) throw new ServiceError(response.error.code, response.error.message);
-  const init = response.payload as InitializeResponse;
-  // Before initialization the slots may be null; when set they must be the new identities.
-  if ((response.instance_id ?? init.instance_id) !== init.instance_id || (response.connection_id ?? init.connection_id) !== init.connection_id) {
-    throw new ProtocolError("invalid_correlation", "initialize response names other identities");
-  }
-  return init;
-}
-
-/**
- * Preflight: everything the seed requires before any mutation. Exported so callers (and tests)
- * can check an initialize result they obtained otherwise.
- */
-export function preflight(init: InitializeResponse, hello: HandshakeReplyAccepted | null, options: Pick<ClientOptions, "requiredOperations" | "localBounds" | "expect" | "version">): void {
-  const caps = init.capabilities;
-  if (init.protocol_version !== PROTOCOL_VERSION) throw new PreflightError(`initialize selected wire ${init.protocol_version}, not ${PROTOCOL_VERSION}`);
-  if (!caps.protocol_versions.includes(PROTOCOL_VERSION)) throw new PreflightError(`wire ${PROTOCOL_VERSION} is not advertised`);
-  if (!caps.transports.includes("unix")) throw new PreflightError("transport unix is not advertised");
-  checkIdentities(init, hello, options);
-  for (const op of options.requiredOperations ?? []) {
-    if (!caps.operations.includes(op)) throw new PreflightError(`required operation ${op} is not advertised`);
-    for (const ev of OPERATIONS[op].events) {
-      if (!caps.events.includes(ev)) throw new PreflightError(`event ${ev} of required operation ${op} is not advertised`);
-    }
-  }
-  for (const ev of caps.events) {
-    if (!Object.prototype.hasOwnProperty.call(EVENTS, ev)) throw new PreflightError(`advertised event ${ev} is unknown`);
-  }
-  if (caps.events.includes("turn.activity") && !caps.activity.events) throw new PreflightError("turn.activity is advertised with activity.events false");
-  checkLimits(init, options.localBounds);
-}
-
-function checkIdentities(init: InitializeResponse, hello: HandshakeReplyAccepted | null, options: Pick<ClientOptions, "expect" | "version">): void {
-  if (hello !== null) {
-    if (init.instance_id !== hello.instance_id) throw new PreflightError("initialize names another instance than the handshake");
-    if (init.workspace_id !== hello.workspace_id || init.state_root_id !== hello.state_root_id) {
-      throw new PreflightError("initialize names another workspace or state root than the handshake");
-    }
-    if (init.server_version !== hello.version) throw new PreflightError("initialize names another package version than the handshake");
-  }
-  if (init.server_version !== options.version) throw new PreflightError("the service runs another package version");
-  const expect = options.expect ?? {};
-  mustEqual("instance_id", init.instance_id, expect.instanceId);
-  mustEqual("workspace_id", init.workspace_id, expect.workspaceId);
-  mustEqual("state_root_id", init.state_root_id, expect.stateRootId);
-}
-
-/** The two limit maps agree, and every output bound fits the local one. */
-function checkLimits(init: InitializeResponse, bounds: LocalBounds | undefined): void {
-  if (!sameLimits(init.limits, init.capabilities.limits)) throw new PreflightError("initialize's two limit maps differ");
-  for (const name of OUTPUT_BOUNDS) {
-    const local = Math.min(bounds?.[name] ?? LIMITS[name], LIMITS[name]);
-    if (init.limits[name] > local) throw new PreflightError(`advertised ${name} ${init.limits[name]} exceeds the local bound ${local}`);
-  }
-  const summary = Math.min(bounds?.max_summary_bytes ?? LIMITS.max_string_bytes, LIMITS.max_string_bytes);
-  if (init.capabilities.activity.max_summary_bytes > summary) throw new PreflightError("activity.max_summary_bytes exceeds the local bound");
-}
-
-function sameLimits(a: LimitMap, b: LimitMap): boolean {
-  const entries = (m: LimitMap): [string, number][] => [...Object.entries(m), ...Object.entries(m[EXTENSIONS] ?? {})].sort(([x], [y]) => (x < y ? -1 : 1));
-  return JSON.stringify(entries(a)) === JSON.stringify(entries(b));
-}
-
-/** A response echoes the request's slots and, once initialized, the connection's identities. */
-function checkResponseIdentity(r: ResponseEnvelope, p: Pending, id: Identity): void {
-  const success = r.error === null;
-  const echo = (got: string | null, sent: string | null): boolean => got === sent || (!success && got === null);
-  if (!echo(r.session_id, p.sessionId) || !echo(r.operation_id, p.operationId)) {
-    throw new ProtocolError("invalid_correlation", "response slots differ from the request's");
-  }
-  if (!echo(r.instance_id, id.instanceId) || !echo(r.connection_id, id.connectionId)) {
-    throw new ProtocolError("invalid_correlation", "response names another instance or connection");
-  }
+  conversation.sent(pendingOf(request));
+  const got = conversation.received(await lines.next(timeout));
+  if (got.kind !== "response" || got.request === undefined) throw new ProtocolError("correlation", "initialize was not answered first");
+  if (got.response.error !== null) throw new ServiceError(got.response.error.code, got.response.error.message);
+  // `received` ran preflight on this success, so the conversation is initialized.
+  return conversation.init as InitializeResponse;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Framing, sequencing and the event queue
+// Framing and the event queue
 // ---------------------------------------------------------------------------------------------
 
 /** Splits the byte stream into records at `\n`, refusing a record longer than the local bound. */
 class LineReader {
-  onRecord: ((record: Uint8Array) => void) | null = null;
-  onEnd: ((error: Error | null) => void) | null = null;
+  private onRecord: ((record: Uint8Array) => void) | null = null;
+  private onEnd: ((error: Error | null) => void) | null = null;
   private chunks: Buffer[] = [];
   private buffered = 0;
   private waiter: { resolve: (r: Uint8Array) => void; reject: (e: Error) => void } | null = null;
@@ -535,6 +331,13 @@ class LineReader {
         reject: (e) => (clearTimeout(timer), reject(e)),
       };
     });
+  }
+
+  /** Hand every later record (and any that arrived early) to the consumer. */
+  attach(onRecord: (record: Uint8Array) => void, onEnd: (error: Error | null) => void): void {
+    this.onRecord = onRecord;
+    this.onEnd = onEnd;
+    for (const record of this.early.splice(0)) onRecord(record);
   }
 
   stop(): void {
@@ -584,46 +387,6 @@ class LineReader {
   }
 }
 
-/**
- * Per-turn sequences: strictly increasing, gaps allowed (dropped activity consumes numbers),
- * nothing after the terminal. Remembers a bounded number of settled turns.
- */
-export class TurnTracker {
-  private readonly last = new Map<string, number>();
-  private readonly settled = new Set<string>();
-
-  constructor(private readonly keepSettled = 4096) {}
-
-  /** Start a turn at a claim snapshot's sequence: only later events may follow. */
-  seed(turnId: string, sequence: number): void {
-    this.last.set(turnId, sequence);
-  }
-
-  /** Accept one sequenced event or throw. */
-  accept(turnId: string, sequence: number, terminal: boolean, event = "event"): void {
-    if (this.settled.has(turnId)) throw new ProtocolError("invalid_correlation", `${event} after the terminal of its turn`, "$.payload.turn_id");
-    const last = this.last.get(turnId);
-    if (last !== undefined && sequence <= last) throw new ProtocolError("invalid_correlation", `${event} sequence ${sequence} does not follow ${last}`, "$.payload.sequence");
-    if (terminal) {
-      this.last.delete(turnId);
-      this.settled.add(turnId);
-      if (this.settled.size > this.keepSettled) this.settled.delete(this.settled.values().next().value as string);
-    } else {
-      this.last.set(turnId, sequence);
-    }
-  }
-}
-
-/** Logins: nothing after the terminal of a login. */
-class LoginTracker {
-  private readonly settled = new Set<string>();
-
-  accept(loginId: string, terminal: boolean, event: string): void {
-    if (this.settled.has(loginId)) throw new ProtocolError("invalid_correlation", `${event} after the terminal of its login`, "$.payload.login_id");
-    if (terminal) this.settled.add(loginId);
-  }
-}
-
 /** Events waiting for the consumer; the socket pauses while too many wait. */
 class EventQueue {
   private items: AnyEvent[] = [];
@@ -632,10 +395,14 @@ class EventQueue {
   private done = false;
   private error: Error | null = null;
   private socket: Socket | null = null;
+  private paused = false;
 
   push(e: AnyEvent): void {
     this.items.push(e);
-    if (this.items.length - this.head > 4096) this.socket?.pause();
+    if (this.items.length - this.head > HIGH_WATER && this.socket !== null && !this.paused) {
+      this.paused = true;
+      this.socket.pause();
+    }
     this.notify();
   }
 
@@ -650,7 +417,7 @@ class EventQueue {
     for (;;) {
       while (this.head < this.items.length) {
         const e = this.items[this.head++] as AnyEvent;
-        if (this.head > 1024 && this.head * 2 > this.items.length) this.compact();
+        this.drained();
         yield e;
       }
       if (this.done) {
@@ -661,10 +428,16 @@ class EventQueue {
     }
   }
 
-  private compact(): void {
-    this.items = this.items.slice(this.head);
-    this.head = 0;
-    if (this.items.length < 1024) this.socket?.resume();
+  /** Drop consumed items now and then, and resume reading once the backlog is small. */
+  private drained(): void {
+    if (this.head === this.items.length || this.head > HIGH_WATER) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    if (this.paused && this.items.length - this.head < LOW_WATER) {
+      this.paused = false;
+      this.socket?.resume();
+    }
   }
 
   private notify(): void {
@@ -674,5 +447,6 @@ class EventQueue {
   }
 }
 
-/** Re-exported for callers matching on error responses. */
-export type { ErrorObject };
+const HIGH_WATER = 4096;
+const LOW_WATER = 1024;
+

@@ -38,20 +38,29 @@ import { ProfileError, parseRecord } from "./runtime/jsonProfile.js";
 import type { ParsedRecord, ProfileLimits } from "./runtime/jsonProfile.js";
 
 /**
- * Why a consumer rejected a record. The first three are the JSON profile's; the rest say which
- * part of the record broke a rule.
+ * Why a consumer rejected a record (the categories of conformance/vectors/consumer.json):
+ * - `record_too_large`, `invalid_json`, `limit`: the JSON profile (size, I-JSON, structure);
+ * - `unknown_kind`: an envelope kind no consumer receives; `envelope`: an envelope member broke
+ *   its rule; `unsupported_version`: not wire 2; `unknown_event`: an event name this package
+ *   does not know; `result_shape`: not exactly one of payload and error;
+ * - `correlation`: identities or correlation slots that do not match what the client knows;
+ * - `payload`: a payload (or session message) broke its schema;
+ * - `advertisement`: initialization failed preflight; `sequence`: a per-turn sequence regressed,
+ *   repeated, or followed its terminal.
  */
 export type ConsumerFailure =
   | "record_too_large"
   | "invalid_json"
-  | "limit_exceeded"
-  | "invalid_envelope"
-  | "unsupported_version"
+  | "limit"
   | "unknown_kind"
+  | "envelope"
+  | "unsupported_version"
   | "unknown_event"
-  | "invalid_correlation"
-  | "uncorrelated_response"
-  | "invalid_payload";
+  | "result_shape"
+  | "correlation"
+  | "payload"
+  | "advertisement"
+  | "sequence";
 
 /** A record that must be rejected. `code` is a {@link ConsumerFailure} or, for requests, an {@link ErrorCode}. */
 export class ProtocolError extends Error {
@@ -104,16 +113,26 @@ export function decodeServerRecord(input: string | Uint8Array, methodOf: MethodO
 
 /** Decode an already-parsed server record. */
 export function decodeServerValue(v: unknown, methodOf: MethodOf): AnyEvent | ResponseEnvelope {
-  const kind = typeof v === "object" && v !== null && !Array.isArray(v) ? (v as { kind?: unknown }).kind : undefined;
+  const kind = kindOf(v);
   if (kind === "response") return decodeResponseValue(v, methodOf);
   if (kind === "event") return decodeEventValue(v);
-  if (typeof kind === "string") throw new ProtocolError("unknown_kind", "unknown envelope kind", "$.kind");
-  throw new ProtocolError("invalid_envelope", "not a response or event envelope");
+  throw new ProtocolError("envelope", "not a response or event envelope");
+}
+
+/**
+ * The record's `kind`, refusing a kind no consumer receives before anything else: an unknown
+ * envelope kind invalidates the stream whatever the rest of the record says.
+ */
+function kindOf(v: unknown): unknown {
+  const kind = typeof v === "object" && v !== null && !Array.isArray(v) ? (v as { kind?: unknown }).kind : undefined;
+  if (typeof kind === "string" && kind !== "response" && kind !== "event") throw new ProtocolError("unknown_kind", "unknown envelope kind", "$.kind");
+  return kind;
 }
 
 /** Decode an already-parsed event record. */
 export function decodeEventValue(v: unknown): AnyEvent {
-  const env = schema("invalid_envelope", () => decodeRawEventEnvelope(v, false));
+  kindOf(v);
+  const env = schema("envelope", () => decodeRawEventEnvelope(v, false));
   version(env.protocol_version);
   const name = env.event;
   if (!isEventName(name)) throw new ProtocolError("unknown_event", "unknown event name", "$.event");
@@ -121,10 +140,10 @@ export function decodeEventValue(v: unknown): AnyEvent {
   for (const slot of SLOTS) {
     const set = env[slot] !== null;
     if (set !== (rules[slot] === "set")) {
-      throw new ProtocolError("invalid_correlation", `${name} requires ${slot} to be ${rules[slot]}`, `$.${slot}`);
+      throw new ProtocolError("correlation", `${name} requires ${slot} to be ${rules[slot]}`, `$.${slot}`);
     }
   }
-  const payload = schema("invalid_payload", () => EVENT_PAYLOAD_DECODERS[name](env.payload, false), "payload");
+  const payload = schema("payload", () => EVENT_PAYLOAD_DECODERS[name](env.payload, false), "payload");
   return Object.assign(env, { event: name, payload }) as EventEnvelope as AnyEvent;
 }
 
@@ -132,16 +151,17 @@ const SLOTS = ["session_id", "operation_id", "grant_generation", "live_sequence"
 
 /** Decode an already-parsed response record. */
 export function decodeResponseValue(v: unknown, methodOf: MethodOf): ResponseEnvelope {
-  const env = schema("invalid_envelope", () => decodeRawResponseEnvelope(v, false));
+  kindOf(v);
+  const env = schema("envelope", () => decodeRawResponseEnvelope(v, false));
   version(env.protocol_version);
   if ((env.payload === null) === (env.error === null)) {
-    throw new ProtocolError("invalid_envelope", "exactly one of payload and error must be non-null");
+    throw new ProtocolError("result_shape", "exactly one of payload and error must be non-null");
   }
   // An error response never becomes success, whatever its code (unknown codes are generic failures).
   if (env.error !== null) return env as ErrorResponse;
   const method = methodOf(env.request_id);
-  if (method === undefined) throw new ProtocolError("uncorrelated_response", "success response to no pending request", "$.request_id");
-  const payload = schema("invalid_payload", () => RESPONSE_PAYLOAD_DECODERS[method](env.payload, false), "payload");
+  if (method === undefined) throw new ProtocolError("correlation", "success response to no pending request", "$.request_id");
+  const payload = schema("payload", () => RESPONSE_PAYLOAD_DECODERS[method](env.payload, false), "payload");
   return Object.assign(env, { payload, error: null }) as ResponseEnvelope;
 }
 
@@ -160,18 +180,23 @@ function schema<T>(code: ConsumerFailure | ErrorCode, run: () => T, under?: stri
   }
 }
 
-/** Profile-check and parse a record, then decode it with float markers handled. */
-function withRecord<T>(input: string | Uint8Array, options: DecodeOptions | undefined, decode: (v: unknown) => T): T {
-  const record = parse(input, options?.profile ?? DEFAULT_PROFILE);
+/**
+ * Profile-check and parse a record a service sent, then decode it with float markers handled.
+ * Service records obey the outbound rule: `max_record_bytes` counts their newline.
+ */
+export function withRecord<T>(input: string | Uint8Array, options: DecodeOptions | undefined, decode: (v: unknown) => T): T {
+  const record = parse(input, options?.profile ?? DEFAULT_PROFILE, true);
   return marked(record, () => decode(record.value));
 }
 
-function parse(input: string | Uint8Array, profile: ProfileLimits): ParsedRecord {
+function parse(input: string | Uint8Array, profile: ProfileLimits, outbound: boolean): ParsedRecord {
   try {
-    return parseRecord(input, profile);
+    return parseRecord(input, profile, outbound);
   } catch (e) {
-    if (e instanceof ProfileError) throw new ProtocolError(e.code, e.message);
-    throw e;
+    if (!(e instanceof ProfileError)) throw e;
+    // Consumers name the structural category `limit`; requests get the error code.
+    const code = e.code === "limit_exceeded" && outbound ? "limit" : e.code;
+    throw new ProtocolError(code, e.message);
   }
 }
 
@@ -212,7 +237,7 @@ export interface RequestOptions extends DecodeOptions {
 export function decodeRequestRecord(input: string | Uint8Array, options?: RequestOptions): RequestOutcome {
   let record: ParsedRecord | undefined;
   try {
-    record = parse(input, options?.profile ?? DEFAULT_PROFILE);
+    record = parse(input, options?.profile ?? DEFAULT_PROFILE, false);
     const parsed = record;
     const request = marked(parsed, () => decodeRequestValue(parsed.value, options?.maxPayloadBytes ?? LIMITS.max_payload_bytes));
     return { ok: true, request };

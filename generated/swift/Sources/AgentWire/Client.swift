@@ -197,7 +197,7 @@ public actor AgentWireClient {
         }
     }
 
-    private func outcome<P>(_ response: ResponseEnvelope<P>) throws -> P {
+    private func outcome<P: Codable & Sendable>(_ response: ResponseEnvelope<P>) throws -> P {
         if let error = response.error {
             throw ClientError.failure(error)
         }

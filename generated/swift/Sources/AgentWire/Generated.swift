@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 9ac0ee32c3636b0c8ce390d60c1c1b3e36f076fc5b22cf48c1c0942f9ed73de4). Do not edit.
+// Generated from protocol.toml (sha256 0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "9ac0ee32c3636b0c8ce390d60c1c1b3e36f076fc5b22cf48c1c0942f9ed73de4"
+    public static let specSHA256 = "0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -5342,12 +5342,12 @@ public struct ConfigSetResponse: Codable, Hashable, Sendable {
 
 /// Request payload of `session.list`.
 public struct SessionListRequest: Codable, Hashable, Sendable {
-    /// Continue after this examined ID; null starts at the beginning.
-    public let after: SessionId?
+    /// Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id).
+    public let after: OpaqueId?
     /// Page size.
     public let limit: UInt32
 
-    public init(after: SessionId? = nil, limit: UInt32 = 32) {
+    public init(after: OpaqueId? = nil, limit: UInt32 = 32) {
         self.after = after
         self.limit = limit
     }
@@ -5359,7 +5359,7 @@ public struct SessionListRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.after = try c.decodeDefaultedNullable(SessionId.self, forKey: .after, default: nil)
+        self.after = try c.decodeDefaultedNullable(OpaqueId.self, forKey: .after, default: nil)
         self.limit = try c.decodeDefaulted(UInt32.self, forKey: .limit, default: 32)
         do {
             let value = self.limit
@@ -6274,8 +6274,8 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     public let instanceId: OpaqueId?
     /// Connection from initialize; null only on initialize.
     public let connectionId: OpaqueId?
-    /// Target session where the operation requires one; null otherwise.
-    public let sessionId: SessionId?
+    /// Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved.
+    public let sessionId: OpaqueId?
     /// Mutation intent ID; required for mutations, null for reads.
     public let operationId: OpaqueId?
     /// Session control proof where required; null otherwise.
@@ -6285,7 +6285,7 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Method-specific payload.
     public let payload: Payload
 
-    public init(protocolVersion: UInt16, requestId: OpaqueId, instanceId: OpaqueId? = nil, connectionId: OpaqueId? = nil, sessionId: SessionId? = nil, operationId: OpaqueId? = nil, control: Control? = nil, method: Name, payload: Payload) {
+    public init(protocolVersion: UInt16, requestId: OpaqueId, instanceId: OpaqueId? = nil, connectionId: OpaqueId? = nil, sessionId: OpaqueId? = nil, operationId: OpaqueId? = nil, control: Control? = nil, method: Name, payload: Payload) {
         self.protocolVersion = protocolVersion
         self.kind = "request"
         self.requestId = requestId
@@ -6318,7 +6318,7 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         self.requestId = try c.decode(OpaqueId.self, forKey: .requestId)
         self.instanceId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .instanceId)
         self.connectionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .connectionId)
-        self.sessionId = try c.decodeRequiredNullable(SessionId.self, forKey: .sessionId)
+        self.sessionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .sessionId)
         self.operationId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .operationId)
         self.control = try c.decodeRequiredNullable(Control.self, forKey: .control)
         self.method = try c.decode(Name.self, forKey: .method)
@@ -6358,7 +6358,7 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Connection; null before initialization.
     public let connectionId: OpaqueId?
     /// The request's session, if any.
-    public let sessionId: SessionId?
+    public let sessionId: OpaqueId?
     /// The request's operation ID, if any.
     public let operationId: OpaqueId?
     /// Success payload; null on error.
@@ -6366,7 +6366,7 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Error; null on success.
     public let error: ErrorObject?
 
-    public init(protocolVersion: UInt16, requestId: OpaqueId? = nil, instanceId: OpaqueId? = nil, connectionId: OpaqueId? = nil, sessionId: SessionId? = nil, operationId: OpaqueId? = nil, payload: Payload? = nil, error: ErrorObject? = nil) {
+    public init(protocolVersion: UInt16, requestId: OpaqueId? = nil, instanceId: OpaqueId? = nil, connectionId: OpaqueId? = nil, sessionId: OpaqueId? = nil, operationId: OpaqueId? = nil, payload: Payload? = nil, error: ErrorObject? = nil) {
         self.protocolVersion = protocolVersion
         self.kind = "response"
         self.requestId = requestId
@@ -6397,7 +6397,7 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         self.requestId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .requestId)
         self.instanceId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .instanceId)
         self.connectionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .connectionId)
-        self.sessionId = try c.decodeRequiredNullable(SessionId.self, forKey: .sessionId)
+        self.sessionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .sessionId)
         self.operationId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .operationId)
         self.payload = try c.decodeRequiredNullable(Payload.self, forKey: .payload)
         self.error = try c.decodeRequiredNullable(ErrorObject.self, forKey: .error)
@@ -6571,7 +6571,7 @@ public enum Operations {
     /// The complete capability object that initialize returned.
     public enum Capabilities: AgentWireOperation {
         public typealias Request = CapabilitiesRequest
-        public typealias Response = Capabilities
+        public typealias Response = AgentWire.Capabilities
         public static let method = "capabilities"
         public static let isMutation = false
         public static let requiresInitialization = true
@@ -6709,7 +6709,7 @@ public enum Operations {
         public static let requiresInitialization = true
         public static let sessionId: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
-        public static let errors: [String] = ["limit_exceeded", "internal_error"]
+        public static let errors: [String] = ["limit_exceeded", "invalid_session_id", "internal_error"]
         public static let events: [String] = []
     }
     /// Create a session durably without claiming it.

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 9ac0ee32c3636b0c8ce390d60c1c1b3e36f076fc5b22cf48c1c0942f9ed73de4). Do not edit.
+// Generated from protocol.toml (sha256 0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import type { EventName, Method } from "./types.js";

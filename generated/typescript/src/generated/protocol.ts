@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 9ac0ee32c3636b0c8ce390d60c1c1b3e36f076fc5b22cf48c1c0942f9ed73de4). Do not edit.
+// Generated from protocol.toml (sha256 0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import type { ErrorCode } from "./errors.js";
@@ -193,7 +193,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     mutation: false,
     sessionId: "null",
     control: "null",
-    errors: ["limit_exceeded", "internal_error"],
+    errors: ["limit_exceeded", "invalid_session_id", "internal_error"],
     events: [],
   },
   "session.create": {
@@ -377,6 +377,50 @@ export function isEventName(name: string): name is EventName {
       return false;
   }
 }
+
+/** Discriminator values of each union variant, by union and variant name. */
+export const UNION_VARIANTS = {
+  Activity: {
+    lifecycle: { kind: "lifecycle" },
+    tool: { kind: "tool" },
+    reasoning_summary: { kind: "reasoning_summary" },
+    context: { kind: "context" },
+    usage: { kind: "usage" },
+    compaction: { kind: "compaction" },
+  },
+  ReplayItem: {
+    message: { kind: "message" },
+    terminal: { kind: "terminal" },
+    summary: { kind: "summary" },
+  },
+  HandshakeReply: {
+    accepted: { status: "accepted" },
+    rejected: { status: "rejected" },
+  },
+  LoginProgress: {
+    authorization_url: { state: "authorization_url" },
+    waiting: { state: "waiting" },
+    callback_received: { state: "callback_received" },
+    callback_accepted: { state: "callback_accepted" },
+  },
+  SessionMessage: {
+    agent_turn_start: { type: "turn-start", role: "agent" },
+    agent_turn_end: { type: "turn-end", role: "agent" },
+    agent_text: { type: "text", role: "agent" },
+    user_text: { type: "text", role: "user" },
+    agent_tool_call_start: { type: "tool-call-start", role: "agent" },
+    agent_tool_call_end: { type: "tool-call-end", role: "agent" },
+    agent_permission_request: { type: "permission-request", role: "agent" },
+    user_permission_response: { type: "permission-response", role: "user" },
+    agent_photo: { type: "photo", role: "agent" },
+    user_photo: { type: "photo", role: "user" },
+    agent_video: { type: "video", role: "agent" },
+    user_video: { type: "video", role: "user" },
+    agent_file: { type: "file", role: "agent" },
+    user_file: { type: "file", role: "user" },
+    agent_service: { type: "service", role: "agent" },
+  },
+} as const;
 
 /** Every operation name, in spec order. */
 export const METHODS = Object.keys(OPERATIONS) as readonly Method[];

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 9ac0ee32c3636b0c8ce390d60c1c1b3e36f076fc5b22cf48c1c0942f9ed73de4). Do not edit.
+// Generated from protocol.toml (sha256 0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
@@ -1346,8 +1346,8 @@ export interface ConfigSetResponse {
 
 /** Request payload of `session.list`. */
 export interface SessionListRequest {
-  /** Continue after this examined ID; null starts at the beginning. Absent means `null`. */
-  after?: SessionId | null;
+  /** Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id). Absent means `null`. */
+  after?: OpaqueId | null;
   /** Page size. Absent means `32`. */
   limit?: number;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
@@ -1728,8 +1728,8 @@ export interface RequestEnvelope<M extends Method = Method> {
   instance_id: OpaqueId | null;
   /** Connection from initialize; null only on initialize. */
   connection_id: OpaqueId | null;
-  /** Target session where the operation requires one; null otherwise. */
-  session_id: SessionId | null;
+  /** Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved. */
+  session_id: OpaqueId | null;
   /** Mutation intent ID; required for mutations, null for reads. */
   operation_id: OpaqueId | null;
   /** Session control proof where required; null otherwise. */
@@ -1787,7 +1787,7 @@ export interface ResponseEnvelopeBase {
   /** Connection; null before initialization. */
   connection_id: OpaqueId | null;
   /** The request's session, if any. */
-  session_id: SessionId | null;
+  session_id: OpaqueId | null;
   /** The request's operation ID, if any. */
   operation_id: OpaqueId | null;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
@@ -1824,8 +1824,8 @@ export interface RawRequestEnvelope {
   instance_id: OpaqueId | null;
   /** Connection from initialize; null only on initialize. */
   connection_id: OpaqueId | null;
-  /** Target session where the operation requires one; null otherwise. */
-  session_id: SessionId | null;
+  /** Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved. */
+  session_id: OpaqueId | null;
   /** Mutation intent ID; required for mutations, null for reads. */
   operation_id: OpaqueId | null;
   /** Session control proof where required; null otherwise. */
@@ -1851,7 +1851,7 @@ export interface RawResponseEnvelope {
   /** Connection; null before initialization. */
   connection_id: OpaqueId | null;
   /** The request's session, if any. */
-  session_id: SessionId | null;
+  session_id: OpaqueId | null;
   /** The request's operation ID, if any. */
   operation_id: OpaqueId | null;
   /** Success payload; null on error. */

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 9ac0ee32c3636b0c8ce390d60c1c1b3e36f076fc5b22cf48c1c0942f9ed73de4). Do not edit.
+// Generated from protocol.toml (sha256 0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { array, bool, constant, extend, fail, int, jsonObject, nullObject, object, required, str, tag, text, within } from "../runtime/check.js";
@@ -3583,7 +3583,7 @@ export function decodeSessionListRequest(v: unknown, strict: boolean): T.Session
   try {
     at = "after";
     const r0 = o.after;
-    const f0 = r0 === undefined ? undefined : r0 === null ? null : decodeSessionId(r0, strict); // absent stays absent; the default is the reader's
+    const f0 = r0 === undefined ? undefined : r0 === null ? null : decodeOpaqueId(r0, strict); // absent stays absent; the default is the reader's
     at = "limit";
     const r1 = o.limit;
     const f1 = r1 === undefined ? undefined : int(r1, 1, 32 /* limits.max_session_page_items */); // absent stays absent; the default is the reader's
@@ -4376,7 +4376,7 @@ export function decodeRawRequestEnvelope(v: unknown, strict: boolean): T.RawRequ
     const f4 = r4 === null ? null : decodeOpaqueId(r4, strict);
     at = "session_id";
     const r5 = required(o.session_id);
-    const f5 = r5 === null ? null : decodeSessionId(r5, strict);
+    const f5 = r5 === null ? null : decodeOpaqueId(r5, strict);
     at = "operation_id";
     const r6 = required(o.operation_id);
     const f6 = r6 === null ? null : decodeOpaqueId(r6, strict);
@@ -4438,7 +4438,7 @@ export function decodeRawResponseEnvelope(v: unknown, strict: boolean): T.RawRes
     const f4 = r4 === null ? null : decodeOpaqueId(r4, strict);
     at = "session_id";
     const r5 = required(o.session_id);
-    const f5 = r5 === null ? null : decodeSessionId(r5, strict);
+    const f5 = r5 === null ? null : decodeOpaqueId(r5, strict);
     at = "operation_id";
     const r6 = required(o.operation_id);
     const f6 = r6 === null ? null : decodeOpaqueId(r6, strict);

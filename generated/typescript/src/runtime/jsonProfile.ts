@@ -58,10 +58,13 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * Check a record against the profile and parse it. A trailing `\n` (the record terminator) is
- * not part of the record; a `\r` before it is JSON whitespace.
+ * not part of the record; a `\r` before it is JSON whitespace. `outbound`: the record was
+ * produced under the outbound rule, where `maxRecordBytes` counts the newline too (every record
+ * a service sends); otherwise it bounds the bytes before the newline (requests a service reads).
  */
-export function parseRecord(input: string | Uint8Array, limits: ProfileLimits): ParsedRecord {
-  const text = typeof input === "string" ? stringRecord(input, limits) : bytesRecord(input, limits);
+export function parseRecord(input: string | Uint8Array, limits: ProfileLimits, outbound = false): ParsedRecord {
+  const max = outbound ? limits.maxRecordBytes - 1 : limits.maxRecordBytes;
+  const text = typeof input === "string" ? stringRecord(input, max) : bytesRecord(input, max);
   const floatsAt = scan(text, limits);
   const marked = floatsAt !== null;
   try {
@@ -75,13 +78,14 @@ export function parseRecord(input: string | Uint8Array, limits: ProfileLimits): 
 }
 
 /** Check JSON text against the profile without building a value (used on encoded requests). */
-export function checkProfile(text: string, limits: ProfileLimits): void {
-  parseRecord(text, limits);
+export function checkProfile(text: string, limits: ProfileLimits, outbound = false): void {
+  parseRecord(text, limits, outbound);
 }
 
-function bytesRecord(bytes: Uint8Array, limits: ProfileLimits): string {
+/** `max`: the most bytes the record may have before its newline. */
+function bytesRecord(bytes: Uint8Array, max: number): string {
   const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? bytes.length - 1 : bytes.length;
-  if (end > limits.maxRecordBytes) throw new ProfileError("record_too_large", `record longer than ${limits.maxRecordBytes} bytes`);
+  if (end > max) throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
   const record = end === bytes.length ? bytes : bytes.subarray(0, end);
   if (record.indexOf(0x0a) >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
   try {
@@ -91,9 +95,8 @@ function bytesRecord(bytes: Uint8Array, limits: ProfileLimits): string {
   }
 }
 
-function stringRecord(s: string, limits: ProfileLimits): string {
+function stringRecord(s: string, max: number): string {
   const text = s.endsWith("\n") ? s.slice(0, -1) : s;
-  const max = limits.maxRecordBytes;
   if (text.length > max || (text.length * 3 > max && utf8Length(text) > max)) {
     throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
   }

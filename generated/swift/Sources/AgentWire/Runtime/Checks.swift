@@ -160,7 +160,7 @@ extension Decoder {
 extension KeyedDecodingContainer {
     /// The JSON path of a member, for errors.
     func path(_ key: Key) -> String {
-        pathString(codingPath + [key])
+        pathString(codingPath + [key as CodingKey])
     }
 
     /// Required and nullable: the member must be present; `null` decodes to nil.

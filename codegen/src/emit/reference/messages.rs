@@ -1,0 +1,46 @@
+//! The session message stream: its union summarized per message type, with examples.
+
+use super::render::{json_block, type_link};
+use crate::ir::{Spec, TypeKind};
+
+pub fn section(spec: &Spec) -> String {
+    let m = &spec.messages;
+    let mut out = format!(
+        "## Session messages\n\n{} Each message is a {}.\n\n",
+        m.doc,
+        type_link(&m.ty)
+    );
+    if let Some(TypeKind::Union(u)) = spec.ty(&m.ty).map(|t| &t.kind) {
+        let heads: Vec<String> = u.discriminators.iter().map(|d| format!("`{d}`")).collect();
+        out.push_str(&format!(
+            "| {} | Variant | Fields |\n|{}---|---|\n",
+            heads.join(" | "),
+            "---|".repeat(heads.len())
+        ));
+        for v in &u.variants {
+            let values: Vec<String> = v.matches.iter().map(|x| format!("`{x}`")).collect();
+            let fields: Vec<String> = v
+                .fields
+                .iter()
+                .map(|f| {
+                    if f.is_required() {
+                        format!("`{}`", f.name)
+                    } else {
+                        format!("`{}`?", f.name)
+                    }
+                })
+                .collect();
+            out.push_str(&format!(
+                "| {} | `{}` | {} |\n",
+                values.join(" | "),
+                v.name,
+                fields.join(", ")
+            ));
+        }
+        out.push_str("\nA `?` marks a member that may be omitted. Field types are in the union's section.\n\n");
+    }
+    for (i, ex) in m.examples.iter().enumerate() {
+        out.push_str(&format!("**Example {}**:\n\n{}\n", i + 1, json_block(ex)));
+    }
+    out
+}

@@ -1,0 +1,98 @@
+//! The flat tables: error codes (with the shared request errors and launch errors), limits
+//! split by group, and constants.
+
+use super::render::{anchor, cell};
+use crate::ir::{LimitGroup, Spec};
+
+pub fn errors(spec: &Spec) -> String {
+    let mut out = String::from(
+        "## Error codes\n\nMessages are fixed and never carry request data. An unfamiliar code with a valid \
+         error shape is a generic failure, never a success.\n\n| Code | Fixed message | Source | Description |\n|---|---|---|---|\n",
+    );
+    for e in &spec.errors {
+        out.push_str(&format!(
+            "| <a id=\"{a}\"></a>`{c}` | {m} | {s} | {d} |\n",
+            a = anchor("error", &e.code),
+            c = e.code,
+            m = cell(&e.message),
+            s = e.source,
+            d = cell(&e.doc)
+        ));
+    }
+    out.push_str("\n### Shared request errors\n\nAny request can receive these before or around its operation, in the order the decoder checks them:\n\n");
+    for (i, code) in spec.request_errors.iter().enumerate() {
+        out.push_str(&format!(
+            "{}. [`{code}`](#{})\n",
+            i + 1,
+            anchor("error", code)
+        ));
+    }
+    out.push_str("\nThe full precedence of request decoding is in [decoding.md](decoding.md).\n\n");
+    out.push_str(&launch_errors(spec));
+    out
+}
+
+fn launch_errors(spec: &Spec) -> String {
+    if spec.launch_errors.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "### Launch errors\n\nPrinted by `start-or-connect` under `error` (see [`LaunchError`](#type-launcherror)), before wire v2.\n\n\
+         | Code | Fixed message | Description |\n|---|---|---|\n",
+    );
+    for e in &spec.launch_errors {
+        out.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            e.code,
+            cell(&e.message),
+            cell(&e.doc)
+        ));
+    }
+    out.push('\n');
+    out
+}
+
+pub fn limits(spec: &Spec) -> String {
+    let mut out = String::from(
+        "## Limits\n\nEvery limit is advertised in initialization's two limit maps and in `capabilities`; \
+         every declared limit is a required key. \"Exceeded\" names the error a request gets for crossing it \
+         structurally; other crossings use the decoding context's error.\n\n",
+    );
+    for (group, title) in [
+        (LimitGroup::General, "General limits"),
+        (LimitGroup::Persistent, "Persistent limits"),
+    ] {
+        out.push_str(&format!("### {title}\n\n| Limit | Value | Unit | Applies to | Exceeded | Description |\n|---|---:|---|---|---|---|\n"));
+        for l in spec.limits.iter().filter(|l| l.group == group) {
+            let exceeded = l.exceeded.as_ref().map_or_else(
+                || "—".to_string(),
+                |c| format!("[`{c}`](#{})", anchor("error", c)),
+            );
+            out.push_str(&format!(
+                "| <a id=\"{a}\"></a>`{n}` | {v} | {u} | {ap} | {exceeded} | {d} |\n",
+                a = anchor("limit", &l.name),
+                n = l.name,
+                v = l.value,
+                u = l.unit,
+                ap = cell(&l.applies_to),
+                d = cell(&l.doc)
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+pub fn constants(spec: &Spec) -> String {
+    let mut out = String::from("## Constants\n\nFixed contract bounds; not advertised.\n\n| Constant | Value | Unit | Description |\n|---|---:|---|---|\n");
+    for c in &spec.constants {
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            c.name,
+            c.value,
+            c.unit,
+            cell(&c.doc)
+        ));
+    }
+    out
+}
