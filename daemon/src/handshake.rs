@@ -15,101 +15,37 @@ use tokio::time::Instant;
 use crate::framing::{ReadOutcome, RecordReader, RecordWriter, WriteError};
 use crate::peer::{ensure_same_user, PeerError};
 
-/// Provisional handshake wire types, hand-written until `protocol.toml` defines them.
+/// The handshake's wire types, generated from `protocol.toml`, and the decoding rules for them:
+/// requests strictly (unknown or duplicate members are invalid), replies tolerantly.
 pub mod messages {
-    use serde::{Deserialize, Serialize};
+    use agentwire_protocol::consumer::decode_value;
+    use agentwire_protocol::runtime::{parse_record, Mode};
+    pub use agentwire_protocol::{
+        HandshakeRejection as RejectCode, HandshakeReply, HandshakeReplyAccepted as Accepted,
+        HandshakeReplyRejected as Rejected, HandshakeRequest, LaunchErrorCode,
+    };
 
-    pub const HANDSHAKE_TAG: &str = "agentwire-unix";
-
-    /// Client → server. Strict: unknown or duplicate fields make it invalid.
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct HandshakeRequest {
-        pub handshake: String,
-        pub version: String,
-        pub workspace: String,
+    /// A rejection with the code's fixed message: never echoes request data back.
+    pub fn rejected(code: RejectCode) -> HandshakeReply {
+        let message = LaunchErrorCode::from_wire(code.as_str()).map_or("handshake is invalid", LaunchErrorCode::message);
+        HandshakeReply::Rejected(Rejected { code, message: message.to_owned() })
     }
 
-    /// Server → client. Clients must tolerate unknown members, so no `deny_unknown_fields`.
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-    pub struct HandshakeReply {
-        pub handshake: String,
-        #[serde(flatten)]
-        pub outcome: HandshakeOutcome,
+    fn decode<T: agentwire_protocol::runtime::Decode>(record: &[u8], mode: Mode) -> Option<T> {
+        let value = parse_record(std::str::from_utf8(record).ok()?).ok()?;
+        decode_value(&value, mode).ok()
     }
 
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-    #[serde(tag = "status", rename_all = "snake_case")]
-    pub enum HandshakeOutcome {
-        Accepted(Accepted),
-        Rejected(Rejected),
+    pub fn decode_request(record: &[u8]) -> Option<HandshakeRequest> {
+        decode(record, Mode::Strict)
     }
 
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-    pub struct Accepted {
-        pub version: String,
-        pub pid: u32,
-        pub instance_id: String,
-        pub workspace_id: String,
-        pub state_root_id: String,
-    }
-
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-    pub struct Rejected {
-        pub code: RejectCode,
-        pub message: String,
-    }
-
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-    #[serde(rename_all = "snake_case")]
-    pub enum RejectCode {
-        VersionMismatch,
-        WorkspaceMismatch,
-        InvalidHandshake,
-    }
-
-    impl RejectCode {
-        pub fn as_str(self) -> &'static str {
-            match self {
-                RejectCode::VersionMismatch => "version_mismatch",
-                RejectCode::WorkspaceMismatch => "workspace_mismatch",
-                RejectCode::InvalidHandshake => "invalid_handshake",
-            }
-        }
-
-        /// Fixed messages: never echo request data back.
-        pub fn message(self) -> &'static str {
-            match self {
-                RejectCode::VersionMismatch => "package version does not match the running service",
-                RejectCode::WorkspaceMismatch => "workspace does not match the running service",
-                RejectCode::InvalidHandshake => "handshake is invalid",
-            }
-        }
-    }
-
-    impl HandshakeReply {
-        pub fn accepted(accepted: Accepted) -> Self {
-            HandshakeReply {
-                handshake: HANDSHAKE_TAG.to_string(),
-                outcome: HandshakeOutcome::Accepted(accepted),
-            }
-        }
-
-        pub fn rejected(code: RejectCode) -> Self {
-            HandshakeReply {
-                handshake: HANDSHAKE_TAG.to_string(),
-                outcome: HandshakeOutcome::Rejected(Rejected {
-                    code,
-                    message: code.message().to_string(),
-                }),
-            }
-        }
+    pub fn decode_reply(record: &[u8]) -> Option<HandshakeReply> {
+        decode(record, Mode::Tolerant)
     }
 }
 
-use messages::{
-    Accepted, HandshakeOutcome, HandshakeReply, HandshakeRequest, RejectCode, HANDSHAKE_TAG,
-};
+use messages::{rejected, Accepted, HandshakeReply, HandshakeRequest, RejectCode};
 
 /// What the server admits and announces.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,20 +62,16 @@ pub struct ServerIdentity {
 /// Decides the reply to one handshake record. Checks run in the order invalid,
 /// version, workspace so a client of another version learns that first.
 pub fn evaluate(record: &[u8], identity: &ServerIdentity) -> HandshakeReply {
-    let request: HandshakeRequest = match serde_json::from_slice(record) {
-        Ok(r) => r,
-        Err(_) => return HandshakeReply::rejected(RejectCode::InvalidHandshake),
+    let Some(request) = messages::decode_request(record) else {
+        return rejected(RejectCode::InvalidHandshake);
     };
-    if request.handshake != HANDSHAKE_TAG {
-        return HandshakeReply::rejected(RejectCode::InvalidHandshake);
-    }
     if request.version != identity.version {
-        return HandshakeReply::rejected(RejectCode::VersionMismatch);
+        return rejected(RejectCode::VersionMismatch);
     }
     if request.workspace != identity.workspace {
-        return HandshakeReply::rejected(RejectCode::WorkspaceMismatch);
+        return rejected(RejectCode::WorkspaceMismatch);
     }
-    HandshakeReply::accepted(Accepted {
+    HandshakeReply::Accepted(Accepted {
         version: identity.version.clone(),
         pid: identity.pid,
         instance_id: identity.instance_id.clone(),
@@ -177,16 +109,16 @@ where
     let exchange = async {
         let reply = match reader.next_record().await? {
             ReadOutcome::Record(record) => evaluate(&record, identity),
-            ReadOutcome::TooLarge => HandshakeReply::rejected(RejectCode::InvalidHandshake),
+            ReadOutcome::TooLarge => rejected(RejectCode::InvalidHandshake),
             ReadOutcome::Eof | ReadOutcome::EofMidRecord => {
                 return Err(ServerHandshakeError::Closed)
             }
             ReadOutcome::Timeout => return Err(ServerHandshakeError::Timeout),
         };
         write_json(writer, &reply).await?;
-        match reply.outcome {
-            HandshakeOutcome::Accepted(_) => Ok(()),
-            HandshakeOutcome::Rejected(r) => Err(ServerHandshakeError::Rejected(r.code)),
+        match reply {
+            HandshakeReply::Accepted(_) => Ok(()),
+            HandshakeReply::Rejected(r) => Err(ServerHandshakeError::Rejected(r.code)),
         }
     };
     tokio::time::timeout(timeout, exchange)
@@ -298,15 +230,10 @@ async fn exchange(
         ReadOutcome::Timeout => return Err(ClientHandshakeError::Timeout),
         ReadOutcome::TooLarge => return Err(ClientHandshakeError::InvalidReply),
     };
-    let reply: HandshakeReply =
-        serde_json::from_slice(&record).map_err(|_| ClientHandshakeError::InvalidReply)?;
-    if reply.handshake != HANDSHAKE_TAG {
-        return Err(ClientHandshakeError::InvalidReply);
-    }
-    match reply.outcome {
-        HandshakeOutcome::Accepted(a) if a.version == request.version => Ok(a),
-        HandshakeOutcome::Accepted(_) => Err(ClientHandshakeError::InvalidReply),
-        HandshakeOutcome::Rejected(r) => Err(ClientHandshakeError::Rejected(r.code)),
+    match messages::decode_reply(&record).ok_or(ClientHandshakeError::InvalidReply)? {
+        HandshakeReply::Accepted(a) if a.version == request.version => Ok(a),
+        HandshakeReply::Accepted(_) => Err(ClientHandshakeError::InvalidReply),
+        HandshakeReply::Rejected(r) => Err(ClientHandshakeError::Rejected(r.code)),
     }
 }
 
@@ -348,7 +275,7 @@ mod tests {
         let v = reply_to(request("9.9.9", "/work/p"));
         assert_eq!(v["status"], "rejected");
         assert_eq!(v["code"], "version_mismatch");
-        assert_eq!(v["message"], RejectCode::VersionMismatch.message());
+        assert_eq!(v["message"], messages::LaunchErrorCode::VersionMismatch.message());
         let w = reply_to(request("1.2.3", "/work/other"));
         assert_eq!(w["code"], "workspace_mismatch");
         assert!(!w["message"].as_str().unwrap().contains("/work"));
@@ -378,10 +305,8 @@ mod tests {
     #[test]
     fn replies_tolerate_unknown_members() {
         let text = r#"{"handshake":"agentwire-unix","status":"rejected","code":"version_mismatch","message":"m","hint":1}"#;
-        let reply: HandshakeReply = serde_json::from_str(text).unwrap();
-        assert!(
-            matches!(reply.outcome, HandshakeOutcome::Rejected(r) if r.code == RejectCode::VersionMismatch)
-        );
+        let reply = messages::decode_reply(text.as_bytes()).unwrap();
+        assert!(matches!(reply, HandshakeReply::Rejected(r) if r.code == RejectCode::VersionMismatch));
     }
 
     async fn run_server(
@@ -448,11 +373,7 @@ mod tests {
     #[tokio::test]
     async fn client_reports_missing_socket_as_not_listening() {
         let tmp = tempfile::tempdir().unwrap();
-        let req = HandshakeRequest {
-            handshake: HANDSHAKE_TAG.into(),
-            version: "1".into(),
-            workspace: "/".into(),
-        };
+        let req = HandshakeRequest { version: "1".into(), workspace: "/".into() };
         let limits = ClientLimits {
             timeout: Duration::from_secs(1),
             max_record_bytes: 1024,

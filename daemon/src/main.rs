@@ -1,4 +1,5 @@
-//! `agentwire` command line: `daemon start-or-connect` and `daemon serve`.
+//! `agentwire` command line: `daemon start-or-connect`, `daemon serve`, and `call`, a thin
+//! client for people.
 
 use std::error::Error;
 use std::path::{Path, PathBuf};
@@ -8,23 +9,19 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use agentwire_daemon::connection::DrainHandler;
-use agentwire_daemon::handshake::ClientLimits;
+use agentwire_daemon::call::{call, CallOptions};
 use agentwire_daemon::launch_args::canonical_workspace;
 use agentwire_daemon::logging::{init_file_logging, open_log};
-use agentwire_daemon::paths::{
-    prepare_runtime_paths, resolve_state_root, workspace_id, RuntimeDirInputs,
-};
+use agentwire_daemon::paths::{prepare_runtime_paths, resolve_state_root, workspace_id, RuntimeDirInputs};
 use agentwire_daemon::serve::{termination_signal, Daemon, ServeConfig, ServeLimits};
-use agentwire_daemon::start_or_connect::{start_or_connect, StartOptions, DEFAULT_START_TIMEOUT};
+use agentwire_daemon::service::Service;
+use agentwire_daemon::start_or_connect::{launch_error_json, start_options, start_or_connect, DEFAULT_START_TIMEOUT};
 use agentwire_daemon::version::package_version;
+use agentwire_daemon::wire::WireHandler;
+use agentwire_protocol::LaunchErrorCode;
 
 #[derive(Debug, Parser)]
-#[command(
-    name = "agentwire",
-    version,
-    about = "Local agent daemon over a private Unix socket"
-)]
+#[command(name = "agentwire", version, about = "Local agent daemon over a private Unix socket")]
 struct Cli {
     #[command(subcommand)]
     command: TopCommand,
@@ -36,6 +33,19 @@ enum TopCommand {
     Daemon {
         #[command(subcommand)]
         command: DaemonCommand,
+    },
+    /// Start or connect to the workspace's daemon, send one request, print the response.
+    Call {
+        /// Operation name, e.g. `status` or `session.create`.
+        method: String,
+        /// Request payload as JSON (default `{}`).
+        payload: Option<String>,
+        /// Absolute path of the workspace folder.
+        #[arg(long)]
+        workspace: PathBuf,
+        /// Session the operation targets, for session-scoped operations.
+        #[arg(long)]
+        session: Option<String>,
     },
 }
 
@@ -61,27 +71,21 @@ enum DaemonCommand {
     },
 }
 
-/// Printed instead of clap's usage when start-or-connect's arguments do not parse,
-/// because that command promises one JSON object on stdout whatever happens.
-const INVALID_ARGUMENTS: &str =
-    r#"{"error":{"code":"invalid_arguments","message":"command line arguments are invalid"}}"#;
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
-    let TopCommand::Daemon { command } = cli.command;
-    match command {
-        DaemonCommand::StartOrConnect {
-            workspace,
-            executable,
-            start_timeout_ms,
-        } => {
+    match cli.command {
+        TopCommand::Daemon { command: DaemonCommand::StartOrConnect { workspace, executable, start_timeout_ms } } => {
             let timeout = start_timeout_ms.map_or(DEFAULT_START_TIMEOUT, Duration::from_millis);
             run_start_or_connect(workspace, executable, timeout)
         }
-        DaemonCommand::Serve { workspace } => run_serve(&workspace),
+        TopCommand::Daemon { command: DaemonCommand::Serve { workspace } } => run_serve(&workspace),
+        TopCommand::Call { method, payload, workspace, session } => {
+            let options = CallOptions { method, payload, workspace, session };
+            runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(call(options)))
+        }
     }
 }
 
@@ -91,52 +95,38 @@ fn usage_error(e: &clap::Error) -> ExitCode {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
+    // start-or-connect promises one JSON object on stdout whatever happens.
     if std::env::args_os().any(|a| a == "start-or-connect") {
-        println!("{INVALID_ARGUMENTS}");
+        println!("{}", launch_error_json(LaunchErrorCode::InvalidArguments));
     }
     let _ = e.print();
     ExitCode::from(2)
 }
 
-fn run_start_or_connect(
-    workspace: PathBuf,
-    executable: PathBuf,
-    start_timeout: Duration,
-) -> ExitCode {
-    let serve_defaults = ServeLimits::default();
-    let options = StartOptions {
-        workspace,
-        executable,
-        version: package_version(),
-        start_timeout,
-        client: ClientLimits {
-            timeout: serve_defaults.handshake_timeout,
-            max_record_bytes: serve_defaults.max_record_bytes,
-        },
-    };
-    let result = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime.block_on(start_or_connect(&options)),
+fn runtime() -> Option<tokio::runtime::Runtime> {
+    match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => Some(r),
         Err(e) => {
             eprintln!("agentwire: runtime could not start: {e}");
-            println!(
-                r#"{{"error":{{"code":"internal_error","message":"start-or-connect failed"}}}}"#
-            );
-            return ExitCode::FAILURE;
+            None
         }
+    }
+}
+
+fn run_start_or_connect(workspace: PathBuf, executable: PathBuf, start_timeout: Duration) -> ExitCode {
+    let options = start_options(workspace, executable, start_timeout);
+    let Some(rt) = runtime() else {
+        println!("{}", launch_error_json(LaunchErrorCode::InternalError));
+        return ExitCode::FAILURE;
     };
-    match result {
+    match rt.block_on(start_or_connect(&options)) {
         Ok(discovery) => match serde_json::to_string(&discovery) {
             Ok(json) => {
                 println!("{json}");
                 ExitCode::SUCCESS
             }
             Err(_) => {
-                println!(
-                    r#"{{"error":{{"code":"internal_error","message":"start-or-connect failed"}}}}"#
-                );
+                println!("{}", launch_error_json(LaunchErrorCode::InternalError));
                 ExitCode::FAILURE
             }
         },
@@ -149,17 +139,10 @@ fn run_start_or_connect(
 }
 
 fn run_serve(workspace: &Path) -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("agentwire: runtime could not start: {e}");
-            return ExitCode::FAILURE;
-        }
+    let Some(rt) = runtime() else {
+        return ExitCode::FAILURE;
     };
-    match runtime.block_on(serve(workspace)) {
+    match rt.block_on(serve(workspace)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!(error = %e, "daemon failed");
@@ -173,19 +156,11 @@ async fn serve(workspace: &Path) -> Result<(), Box<dyn Error + Send + Sync>> {
     let shutdown = termination_signal()?;
     let workspace = canonical_workspace(workspace)?;
     let state_root = resolve_state_root()?;
-    let runtime = prepare_runtime_paths(
-        &RuntimeDirInputs::from_env(&state_root),
-        &workspace_id(&workspace),
-    )?;
+    let runtime = prepare_runtime_paths(&RuntimeDirInputs::from_env(&state_root), &workspace_id(&workspace))?;
     init_file_logging(open_log(&runtime.log)?)?;
-    let config = ServeConfig {
-        workspace,
-        state_root,
-        runtime,
-        version: package_version(),
-        limits: ServeLimits::default(),
-    };
+    let config = ServeConfig { workspace, state_root: state_root.clone(), runtime, version: package_version(), limits: ServeLimits::default() };
     let daemon = Daemon::bind(&config).await?;
-    daemon.run(Arc::new(DrainHandler), shutdown).await;
+    let service = Arc::new(Service::new(daemon.identity().clone(), state_root));
+    daemon.run(Arc::new(WireHandler { service }), shutdown).await;
     Ok(())
 }

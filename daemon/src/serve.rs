@@ -25,11 +25,13 @@ use crate::peer::ensure_same_user;
 /// tolerating a brief hold keeps that probe from failing a daemon it just spawned.
 const LOCK_GRACE: Duration = Duration::from_millis(500);
 
+/// How long one record may take to write before a stalled reader is disconnected.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// Backoff after an accept error such as EMFILE, so the loop does not spin.
 const ACCEPT_ERROR_BACKOFF: Duration = Duration::from_millis(100);
 
-/// Transport bounds. Defaults are the lifecycle document's values until the generated
-/// limits replace them.
+/// Transport bounds: the spec's advertised limits, plus this daemon's write deadline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ServeLimits {
     pub max_record_bytes: usize,
@@ -41,12 +43,14 @@ pub struct ServeLimits {
 
 impl Default for ServeLimits {
     fn default() -> Self {
+        use agentwire_protocol::limits;
         ServeLimits {
-            max_record_bytes: 65_536,
-            framing_timeout: Duration::from_millis(10_000),
-            handshake_timeout: Duration::from_millis(5_000),
-            write_timeout: Duration::from_millis(10_000),
-            max_connections: 64,
+            max_record_bytes: limits::MAX_RECORD_BYTES as usize,
+            framing_timeout: Duration::from_millis(limits::FRAMING_TIMEOUT_MS),
+            handshake_timeout: Duration::from_millis(limits::HANDSHAKE_TIMEOUT_MS),
+            // A controller that stops reading is disconnected after this; not a spec limit.
+            write_timeout: WRITE_TIMEOUT,
+            max_connections: limits::MAX_CONNECTIONS as usize,
         }
     }
 }
@@ -248,7 +252,7 @@ pub fn termination_signal() -> io::Result<impl Future<Output = ()>> {
 mod tests {
     use super::*;
     use crate::connection::DrainHandler;
-    use crate::handshake::messages::{HandshakeRequest, RejectCode, HANDSHAKE_TAG};
+    use crate::handshake::messages::{HandshakeRequest, RejectCode};
     use crate::handshake::{connect_and_handshake, ClientHandshakeError, ClientLimits};
     use crate::paths::{prepare_runtime_paths, RuntimeDirInputs};
 
@@ -276,7 +280,6 @@ mod tests {
 
     fn request(config: &ServeConfig, version: &str) -> HandshakeRequest {
         HandshakeRequest {
-            handshake: HANDSHAKE_TAG.into(),
             version: version.into(),
             workspace: config.workspace.to_str().unwrap().into(),
         }

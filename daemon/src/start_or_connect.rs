@@ -7,10 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use serde::Serialize;
 use tokio::time::Instant;
 
-use crate::handshake::messages::{Accepted, HandshakeRequest, RejectCode, HANDSHAKE_TAG};
+use crate::handshake::messages::{Accepted, HandshakeRequest, RejectCode};
 use crate::handshake::{connect_and_handshake, ClientHandshakeError, ClientLimits};
 use crate::instance_lock::{FileLock, LockError};
 use crate::launch_args::{canonical_executable, canonical_workspace, LaunchArgError};
@@ -20,8 +19,27 @@ use crate::paths::{
     RuntimeDirInputs, RuntimePaths,
 };
 
-pub const DISCOVERY_VERSION: u32 = 1;
 pub const DEFAULT_START_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The one object printed on failure: `{"error":{"code":…,"message":…}}`.
+pub fn launch_error_json(code: LaunchErrorCode) -> serde_json::Value {
+    serde_json::json!({"error": {"code": code.as_str(), "message": code.message()}})
+}
+
+/// Options for this package's own start-or-connect, with the spec's handshake bounds.
+pub fn start_options(workspace: PathBuf, executable: PathBuf, start_timeout: Duration) -> StartOptions {
+    use agentwire_protocol::limits;
+    StartOptions {
+        workspace,
+        executable,
+        version: crate::version::package_version(),
+        start_timeout,
+        client: ClientLimits {
+            timeout: Duration::from_millis(limits::HANDSHAKE_TIMEOUT_MS),
+            max_record_bytes: limits::MAX_RECORD_BYTES as usize,
+        },
+    }
+}
 
 /// Pause between readiness probes while a daemon starts.
 const PROBE_INTERVAL: Duration = Duration::from_millis(50);
@@ -35,18 +53,9 @@ pub struct StartOptions {
     pub client: ClientLimits,
 }
 
-/// The one object printed on success.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Discovery {
-    pub discovery_version: u32,
-    pub socket: String,
-    pub pid: u32,
-    pub version: String,
-    pub instance_id: String,
-    pub workspace_id: String,
-    pub state_root_id: String,
-    pub started: bool,
-}
+/// The one object printed on success (generated from the spec).
+pub use agentwire_protocol::Discovery;
+use agentwire_protocol::LaunchErrorCode;
 
 /// Failures with stable codes and fixed messages: nothing from the environment
 /// (paths, versions, OS errors) reaches the client. Details go to stderr only.
@@ -85,57 +94,36 @@ pub enum StartError {
 }
 
 impl StartError {
-    pub fn code(&self) -> &'static str {
+    /// The stable launch error code (from the spec).
+    pub fn launch_code(&self) -> LaunchErrorCode {
         match self {
-            StartError::Arg(LaunchArgError::InvalidWorkspace) => "invalid_workspace",
-            StartError::Arg(LaunchArgError::InvalidExecutable) => "invalid_executable",
-            StartError::StateRoot(_) => "state_root_unavailable",
-            StartError::RuntimeDirUnsafe => "runtime_dir_unsafe",
-            StartError::RuntimeDir(_) | StartError::NonUtf8Socket => "runtime_dir_unavailable",
-            StartError::VersionMismatch => "version_mismatch",
-            StartError::WorkspaceMismatch => "workspace_mismatch",
-            StartError::StateRootMismatch => "state_root_mismatch",
-            StartError::ForeignService => "foreign_service",
-            StartError::InvalidHandshakeReply => "invalid_handshake_reply",
-            StartError::Lock(_) | StartError::StaleSocket(_) => "start_failed",
-            StartError::Spawn(_) | StartError::DaemonExited => "start_failed",
-            StartError::StartTimeout => "start_timeout",
+            StartError::Arg(LaunchArgError::InvalidWorkspace) => LaunchErrorCode::InvalidWorkspace,
+            StartError::Arg(LaunchArgError::InvalidExecutable) => LaunchErrorCode::InvalidExecutable,
+            StartError::StateRoot(_) => LaunchErrorCode::StateRootUnavailable,
+            StartError::RuntimeDirUnsafe => LaunchErrorCode::RuntimeDirUnsafe,
+            StartError::RuntimeDir(_) | StartError::NonUtf8Socket => LaunchErrorCode::RuntimeDirUnavailable,
+            StartError::VersionMismatch => LaunchErrorCode::VersionMismatch,
+            StartError::WorkspaceMismatch => LaunchErrorCode::WorkspaceMismatch,
+            StartError::StateRootMismatch => LaunchErrorCode::StateRootMismatch,
+            StartError::ForeignService => LaunchErrorCode::ForeignService,
+            StartError::InvalidHandshakeReply => LaunchErrorCode::InvalidHandshakeReply,
+            StartError::Lock(_) | StartError::StaleSocket(_) => LaunchErrorCode::StartFailed,
+            StartError::Spawn(_) | StartError::DaemonExited => LaunchErrorCode::StartFailed,
+            StartError::StartTimeout => LaunchErrorCode::StartTimeout,
         }
     }
 
+    pub fn code(&self) -> &'static str {
+        self.launch_code().as_str()
+    }
+
     pub fn message(&self) -> &'static str {
-        match self {
-            StartError::Arg(LaunchArgError::InvalidWorkspace) => {
-                "workspace must be an absolute path to a directory"
-            }
-            StartError::Arg(LaunchArgError::InvalidExecutable) => {
-                "executable must be an absolute path to an executable file"
-            }
-            StartError::StateRoot(_) => "state root is unavailable; check MC_HOME or HOME",
-            StartError::RuntimeDirUnsafe => {
-                "runtime folder is not owned by this user or is accessible to others"
-            }
-            StartError::RuntimeDir(_) | StartError::NonUtf8Socket => {
-                "runtime folder could not be prepared"
-            }
-            StartError::VersionMismatch => {
-                "a daemon of another package version is running for this workspace"
-            }
-            StartError::WorkspaceMismatch => "the daemon at the socket serves another workspace",
-            StartError::StateRootMismatch => "the daemon at the socket uses another state root",
-            StartError::ForeignService => "the daemon socket belongs to another user",
-            StartError::InvalidHandshakeReply => "the daemon sent an invalid handshake reply",
-            StartError::Lock(_) | StartError::StaleSocket(_) | StartError::Spawn(_) => {
-                "daemon could not be started"
-            }
-            StartError::DaemonExited => "daemon exited before it became ready; see daemon.log",
-            StartError::StartTimeout => "daemon did not become ready in time",
-        }
+        self.launch_code().message()
     }
 
     /// `{"error":{"code":…,"message":…}}`
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({"error": {"code": self.code(), "message": self.message()}})
+        launch_error_json(self.launch_code())
     }
 }
 
@@ -153,7 +141,6 @@ struct Target {
 pub async fn start_or_connect(options: &StartOptions) -> Result<Discovery, StartError> {
     let target = resolve_target(options)?;
     let request = HandshakeRequest {
-        handshake: HANDSHAKE_TAG.to_string(),
         version: options.version.clone(),
         workspace: target.socket_workspace().to_string(),
     };
@@ -242,7 +229,6 @@ impl Target {
 
     fn discovery(&self, accepted: Accepted, started: bool) -> Discovery {
         Discovery {
-            discovery_version: DISCOVERY_VERSION,
             socket: self.socket.clone(),
             pid: accepted.pid,
             version: accepted.version,
@@ -380,7 +366,6 @@ mod tests {
     #[test]
     fn discovery_serializes_in_documented_shape() {
         let d = Discovery {
-            discovery_version: 1,
             socket: "/s".into(),
             pid: 7,
             version: "0.1.0".into(),

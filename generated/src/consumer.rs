@@ -38,7 +38,9 @@ pub enum ConsumerError {
 }
 
 fn profile(record: &[u8]) -> Result<Value, ConsumerError> {
-    if record.len() as u64 > limits::MAX_RECORD_BYTES {
+    // Outbound records count their newline against max_record_bytes, so a received record
+    // (newline stripped) is at most one byte shorter.
+    if record.len() as u64 >= limits::MAX_RECORD_BYTES {
         return Err(ConsumerError::RecordTooLarge);
     }
     let text = std::str::from_utf8(record).map_err(|_| ConsumerError::InvalidJson)?;

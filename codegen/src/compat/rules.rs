@@ -236,9 +236,9 @@ rules! {
     ENUM_VALUE_ADDED => C, B,
         "a semantic enum gained a value and defined no fallback",
         VERSION, "Unknown semantic enums need an explicit fallback or negotiated profile";
-    ENUM_VALUE_ADDED_WITH_FALLBACK => C, C,
-        "an enum with a defined fallback gained a value",
-        EVOLUTION, "unless that field explicitly defines a safe fallback";
+    ENUM_VALUE_ADDED_WITH_FALLBACK => C, B,
+        "an enum with a literal `unknown`-style value gained a value; that literal is a value, not a wildcard, so consumers built from the old spec reject the new one",
+        EVOLUTION, "a literal accepted value, not permission to accept arbitrary transports";
     ENUM_VALUE_REMOVED => B, C,
         "an enum lost a value",
         EVOLUTION, "Requests remain strict";

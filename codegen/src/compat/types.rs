@@ -367,7 +367,8 @@ impl Differ<'_> {
 
     fn enum_def(&mut self, o: &EnumDef, n: &EnumDef, base: &str, reach: Reach) {
         for v in n.values.iter().filter(|v| !o.values.contains(v)) {
-            // Consumers built from the old spec apply the old fallback, not the new one.
+            // Named apart so reviewers see the literal `unknown` value is no wildcard: old
+            // consumers still reject the new value.
             let rule = if o.fallback.is_some() {
                 Rule::ENUM_VALUE_ADDED_WITH_FALLBACK
             } else {

@@ -1,0 +1,52 @@
+//! `agentwire call METHOD [PAYLOAD] --workspace ABS`: start or connect, handshake, initialize
+//! with full preflight, send one request, print the response as pretty JSON.
+
+use crate::client::Client;
+use crate::start_or_connect::{start_options, start_or_connect, DEFAULT_START_TIMEOUT};
+use agentwire_protocol::runtime::{parse_record, Cx, Flags, Mode, PayloadDecode};
+use agentwire_protocol::{Method, RequestPayload};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Clone)]
+pub struct CallOptions {
+    pub method: String,
+    pub payload: Option<String>,
+    pub workspace: PathBuf,
+    pub session: Option<String>,
+}
+
+/// Decode the payload text strictly, as the server would.
+fn payload(method: Method, text: &str) -> Result<RequestPayload, String> {
+    let value = parse_record(text).map_err(|e| format!("payload is not acceptable JSON ({e:?})"))?;
+    let flags = Flags::default();
+    RequestPayload::decode_payload(&value, Cx::new(Mode::Strict, &flags), Some(method.as_str())).map_err(|e| format!("payload is invalid for {}: {e}", method.as_str()))
+}
+
+pub async fn call(options: CallOptions) -> ExitCode {
+    match run(options).await {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("agentwire call: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+async fn run(o: CallOptions) -> Result<ExitCode, String> {
+    let method = Method::from_wire(&o.method).ok_or_else(|| format!("unknown operation `{}`", o.method))?;
+    let payload = payload(method, o.payload.as_deref().unwrap_or("{}"))?;
+    let executable = std::env::current_exe().map_err(|_| "cannot locate the agentwire executable".to_string())?;
+    let start = start_options(o.workspace, executable, DEFAULT_START_TIMEOUT);
+    let discovery = start_or_connect(&start).await.map_err(|e| e.message().to_string())?;
+    let workspace = crate::launch_args::canonical_workspace(&start.workspace).map_err(|e| e.to_string())?;
+    let workspace = workspace.to_str().ok_or("workspace path is not UTF-8")?.to_owned();
+    let required = if method == Method::Initialize { vec![] } else { vec![method] };
+    let client = Client::connect(discovery.socket.as_ref(), &workspace, &discovery.version, &required).await.map_err(|e| e.to_string())?;
+    let (text, code) = match client.call(o.session.as_deref(), None, payload).await.map_err(|e| e.to_string())? {
+        Ok(p) => (serde_json::to_string_pretty(&p), ExitCode::SUCCESS),
+        Err(e) => (serde_json::to_string_pretty(&serde_json::json!({ "error": e })), ExitCode::FAILURE),
+    };
+    println!("{}", text.map_err(|e| e.to_string())?);
+    Ok(code)
+}

@@ -1,0 +1,7 @@
+//! The operation table (lifecycle §6): `operation_id → (method, intent digest, state, outcome)`.
+//! Reusing an ID with the same intent returns the recorded outcome without redoing the work;
+//! another intent is `operation_conflict`. Settled entries are retained, then tombstoned.
+
+mod table;
+
+pub use table::{intent_digest, Begin, OperationTable, Outcome, Recorded};

@@ -1,0 +1,223 @@
+//! Table state and its time-based retention. Time is passed in, so tests need no clock.
+
+use agentwire_protocol::{limits, ErrorCode, Method, OperationLookupResponse, OperationOutcome, OperationState, OutcomeStatus, ResponsePayload};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::SetOnce;
+
+/// The response a mutation produced, shared with later same-intent reuses.
+pub type Recorded = Arc<SetOnce<Result<ResponsePayload, ErrorCode>>>;
+
+/// How an operation settled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    pub status: OutcomeStatus,
+    pub error: Option<ErrorCode>,
+}
+
+#[derive(Debug)]
+struct Entry {
+    method: Method,
+    digest: [u8; 32],
+    session_id: Option<String>,
+    turn_id: Option<String>,
+    login_id: Option<String>,
+    response: Recorded,
+    settled: Option<(Outcome, Instant)>,
+}
+
+/// What `begin` decided for a mutation.
+pub enum Begin {
+    /// First use: do the work and record the response in the cell.
+    New(Recorded),
+    /// Same intent again: wait for and return the recorded response.
+    Reuse(Recorded),
+    /// Another intent, or a tombstoned ID.
+    Conflict,
+    /// The table is full of unsettled work.
+    Full,
+}
+
+#[derive(Debug, Default)]
+pub struct OperationTable {
+    entries: Mutex<HashMap<String, Entry>>,
+}
+
+fn retention() -> Duration {
+    Duration::from_millis(limits::OPERATION_RETENTION_MS)
+}
+
+fn tombstone_end() -> Duration {
+    Duration::from_millis(limits::OPERATION_RETENTION_MS + limits::OPERATION_TOMBSTONE_MS)
+}
+
+/// Digest of the intent: method, session and the payload's canonical JSON text.
+pub fn intent_digest(method: Method, session_id: Option<&str>, canonical_payload: &str) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(method.as_str().as_bytes());
+    h.update([0]);
+    h.update(session_id.unwrap_or("").as_bytes());
+    h.update([0]);
+    h.update(canonical_payload.as_bytes());
+    h.finalize().into()
+}
+
+impl OperationTable {
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Entry>> {
+        // A panic while holding the lock cannot leave an entry half-written, so go on.
+        self.entries.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Reserve `operation_id` for this intent, or find what it already holds.
+    pub fn begin(&self, operation_id: &str, method: Method, session_id: Option<&str>, digest: [u8; 32], now: Instant) -> Begin {
+        let mut entries = self.lock();
+        purge(&mut entries, now);
+        if let Some(e) = entries.get(operation_id) {
+            let expired = e.settled.as_ref().is_some_and(|(_, at)| now.duration_since(*at) >= retention());
+            return if e.method == method && e.digest == digest && !expired { Begin::Reuse(Arc::clone(&e.response)) } else { Begin::Conflict };
+        }
+        if entries.len() as u64 >= limits::MAX_RETAINED_OPERATIONS && !evict_oldest_settled(&mut entries) {
+            return Begin::Full;
+        }
+        let response: Recorded = Arc::new(SetOnce::new());
+        let entry = Entry { method, digest, session_id: session_id.map(str::to_owned), turn_id: None, login_id: None, response: Arc::clone(&response), settled: None };
+        entries.insert(operation_id.to_owned(), entry);
+        Begin::New(response)
+    }
+
+    /// Record which turn or login the accepted work started, for lookup.
+    pub fn attach_work(&self, operation_id: &str, turn_id: Option<String>, login_id: Option<String>) {
+        if let Some(e) = self.lock().get_mut(operation_id) {
+            e.turn_id = turn_id;
+            e.login_id = login_id;
+        }
+    }
+
+    /// Settle an operation: its outcome becomes visible to lookup and starts retention.
+    pub fn settle(&self, operation_id: &str, outcome: Outcome, now: Instant) {
+        if let Some(e) = self.lock().get_mut(operation_id) {
+            if e.settled.is_none() {
+                e.settled = Some((outcome, now));
+            }
+        }
+    }
+
+    /// Operations accepted and not yet settled (cleanup included).
+    pub fn admitted(&self) -> u64 {
+        self.lock().values().filter(|e| e.settled.is_none()).count() as u64
+    }
+
+    pub fn lookup(&self, operation_id: &str, now: Instant) -> OperationLookupResponse {
+        let mut entries = self.lock();
+        purge(&mut entries, now);
+        let Some(e) = entries.get(operation_id) else {
+            return unknown(operation_id);
+        };
+        let (state, outcome) = match &e.settled {
+            None => (OperationState::Accepted, None),
+            Some((_, at)) if now.duration_since(*at) >= retention() => (OperationState::Expired, None),
+            Some((o, _)) => (OperationState::Settled, Some(outcome_object(o))),
+        };
+        OperationLookupResponse {
+            operation_id: operation_id.to_owned(),
+            method: Some(e.method.as_str().to_owned()),
+            state,
+            session_id: e.session_id.clone(),
+            turn_id: e.turn_id.clone(),
+            login_id: e.login_id.clone(),
+            outcome,
+        }
+    }
+}
+
+fn outcome_object(o: &Outcome) -> OperationOutcome {
+    let error = o.error.map(|c| agentwire_protocol::ErrorObject { code: c.as_str().to_owned(), message: c.message().to_owned() });
+    OperationOutcome { status: o.status, error }
+}
+
+fn unknown(operation_id: &str) -> OperationLookupResponse {
+    OperationLookupResponse {
+        operation_id: operation_id.to_owned(),
+        method: None,
+        state: OperationState::Unknown,
+        session_id: None,
+        turn_id: None,
+        login_id: None,
+        outcome: None,
+    }
+}
+
+/// Drop entries whose tombstone period is over.
+fn purge(entries: &mut HashMap<String, Entry>, now: Instant) {
+    entries.retain(|_, e| e.settled.as_ref().is_none_or(|(_, at)| now.duration_since(*at) < tombstone_end()));
+}
+
+/// Make room by forgetting the oldest settled entry; unsettled work is never forgotten.
+fn evict_oldest_settled(entries: &mut HashMap<String, Entry>) -> bool {
+    let oldest = entries.iter().filter_map(|(k, e)| e.settled.as_ref().map(|(_, at)| (k.clone(), *at))).min_by_key(|(_, at)| *at);
+    match oldest {
+        Some((k, _)) => entries.remove(&k).is_some(),
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn digest(s: &str) -> [u8; 32] {
+        intent_digest(Method::SessionCreate, None, s)
+    }
+
+    #[test]
+    fn same_intent_reuses_and_other_intent_conflicts() {
+        // "Reusing an operation_id with the same intent returns the recorded outcome ... with a different intent it fails with operation_conflict"
+        let t = OperationTable::default();
+        let now = Instant::now();
+        assert!(matches!(t.begin("op", Method::SessionCreate, None, digest("{}"), now), Begin::New(_)));
+        assert!(matches!(t.begin("op", Method::SessionCreate, None, digest("{}"), now), Begin::Reuse(_)));
+        assert!(matches!(t.begin("op", Method::SessionCreate, None, digest("{\"x\":1}"), now), Begin::Conflict));
+        assert!(matches!(t.begin("op", Method::CatalogRefresh, None, digest("{}"), now), Begin::Conflict));
+    }
+
+    #[test]
+    fn retention_then_tombstone_then_forgotten() {
+        // "Settled outcomes are retained operation_retention_ms, then kept as tombstones ... (reuse → operation_conflict, lookup → state:"expired")"
+        let t = OperationTable::default();
+        let start = Instant::now();
+        let _ = t.begin("op", Method::SessionCreate, None, digest("{}"), start);
+        t.settle("op", Outcome { status: OutcomeStatus::Succeeded, error: None }, start);
+        assert_eq!(t.lookup("op", start).state, OperationState::Settled);
+        let later = start + retention();
+        assert_eq!(t.lookup("op", later).state, OperationState::Expired);
+        assert!(matches!(t.begin("op", Method::SessionCreate, None, digest("{}"), later), Begin::Conflict));
+        let gone = start + tombstone_end();
+        assert_eq!(t.lookup("op", gone).state, OperationState::Unknown);
+    }
+
+    #[test]
+    fn accepted_work_is_visible_and_counted() {
+        let t = OperationTable::default();
+        let now = Instant::now();
+        let _ = t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now);
+        t.attach_work("op", Some("t-1".into()), None);
+        let l = t.lookup("op", now);
+        assert_eq!((l.state, l.turn_id.as_deref(), l.session_id.as_deref()), (OperationState::Accepted, Some("t-1"), Some("s-1")));
+        assert_eq!(t.admitted(), 1);
+        assert!(l.outcome.is_none(), "outcome is null until settled");
+    }
+
+    #[test]
+    fn full_table_evicts_settled_but_never_unsettled_work() {
+        let t = OperationTable::default();
+        let now = Instant::now();
+        for i in 0..limits::MAX_RETAINED_OPERATIONS {
+            let _ = t.begin(&format!("op{i}"), Method::SessionCreate, None, digest("{}"), now);
+        }
+        assert!(matches!(t.begin("extra", Method::SessionCreate, None, digest("{}"), now), Begin::Full));
+        t.settle("op0", Outcome { status: OutcomeStatus::Succeeded, error: None }, now);
+        assert!(matches!(t.begin("extra", Method::SessionCreate, None, digest("{}"), now), Begin::New(_)));
+    }
+}

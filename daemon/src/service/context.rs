@@ -1,0 +1,23 @@
+//! What a handler knows about the connection a request came on.
+
+use tokio::sync::mpsc;
+
+/// A record for a connection's single writer.
+#[derive(Debug)]
+pub enum Outbound {
+    /// An encoded response (no newline); its request ID is released once it is written.
+    Response { record: Vec<u8>, request_id: Option<String>, close_after: bool },
+    /// An encoded event (no newline).
+    Event(Vec<u8>),
+}
+
+/// Per-connection context passed to every handler call.
+#[derive(Debug, Clone)]
+pub struct ConnCtx {
+    /// Process-local sequence number; the key of grants and logins.
+    pub seq: u64,
+    /// Opaque connection ID announced by initialize.
+    pub connection_id: String,
+    /// The connection's writer queue.
+    pub out: mpsc::Sender<Outbound>,
+}

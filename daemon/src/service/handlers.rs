@@ -1,0 +1,119 @@
+//! The generated handler traits over [`Service`]. Operations this daemon does not implement yet
+//! answer `unsupported_operation` and are left out of the advertisement.
+
+use super::{advertised_capabilities, provider_readiness::provider_auth_ready, ConnCtx, Service};
+use agentwire_protocol::*;
+use std::time::Instant;
+
+type Out<T> = Result<T, ErrorCode>;
+
+/// The envelope's session_id, which the decoder guarantees for session-scoped operations.
+fn session(meta: &RequestMeta) -> Out<&str> {
+    meta.session_id.as_deref().ok_or(ErrorCode::InvalidRequest)
+}
+
+impl Handler for Service {
+    type Context = ConnCtx;
+}
+
+impl ServiceHandler for Service {
+    async fn initialize(&self, cx: &ConnCtx, _meta: &RequestMeta, p: InitializeRequest) -> Out<InitializeResponse> {
+        self.negotiate(cx, p)
+    }
+
+    async fn status(&self, _cx: &ConnCtx, _meta: &RequestMeta, _p: StatusRequest) -> Out<StatusResponse> {
+        Ok(StatusResponse {
+            provider_auth_ready: provider_auth_ready(&self.state_root)?,
+            instance_id: self.identity.instance_id.clone(),
+            workspace_id: self.identity.workspace_id.clone(),
+            state_root_id: self.identity.state_root_id.clone(),
+            connected_clients: self.connected_clients(),
+            admitted_operations: self.operations.admitted(),
+        })
+    }
+
+    async fn capabilities(&self, _cx: &ConnCtx, _meta: &RequestMeta, _p: CapabilitiesRequest) -> Out<Capabilities> {
+        Ok(advertised_capabilities().clone())
+    }
+}
+
+impl SessionHandler for Service {
+    async fn session_list(&self, _cx: &ConnCtx, _meta: &RequestMeta, p: SessionListRequest) -> Out<SessionListResponse> {
+        self.sessions.list(p).await
+    }
+
+    async fn session_create(&self, _cx: &ConnCtx, _meta: &RequestMeta, _p: SessionCreateRequest) -> Out<SessionCreateResponse> {
+        self.sessions.create().await
+    }
+
+    async fn session_replay(&self, _cx: &ConnCtx, meta: &RequestMeta, p: SessionReplayRequest) -> Out<SessionReplayResponse> {
+        self.sessions.replay(session(meta)?, p).await
+    }
+
+    async fn session_claim(&self, cx: &ConnCtx, meta: &RequestMeta, p: SessionClaimRequest) -> Out<SessionClaimResponse> {
+        self.sessions.claim(cx.seq, session(meta)?, p).await
+    }
+
+    async fn session_detach(&self, cx: &ConnCtx, meta: &RequestMeta, _p: SessionDetachRequest) -> Out<SessionDetachResponse> {
+        let control = meta.control.as_ref().ok_or(ErrorCode::ControlRequired)?;
+        self.sessions.detach(cx.seq, session(meta)?, control).await
+    }
+
+    async fn session_status(&self, cx: &ConnCtx, meta: &RequestMeta, _p: SessionStatusRequest) -> Out<SessionStatusResponse> {
+        self.sessions.status(cx.seq, session(meta)?).await
+    }
+}
+
+impl OperationHandler for Service {
+    async fn operation_lookup(&self, _cx: &ConnCtx, _meta: &RequestMeta, p: OperationLookupRequest) -> Out<OperationLookupResponse> {
+        Ok(self.operations.lookup(&p.operation_id, Instant::now()))
+    }
+}
+
+impl AuthHandler for Service {
+    async fn auth_status(&self, _: &ConnCtx, _: &RequestMeta, _: AuthStatusRequest) -> Out<AuthStatusResponse> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+    async fn auth_login_start(&self, _: &ConnCtx, _: &RequestMeta, _: AuthLoginStartRequest) -> Out<AuthLoginStartResponse> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+    async fn auth_login_callback(&self, _: &ConnCtx, _: &RequestMeta, _: AuthLoginCallbackRequest) -> Out<AuthLoginCallbackResponse> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+    async fn auth_login_cancel(&self, _: &ConnCtx, _: &RequestMeta, _: AuthLoginCancelRequest) -> Out<AuthLoginCancelResponse> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+    async fn auth_logout(&self, _: &ConnCtx, _: &RequestMeta, _: AuthLogoutRequest) -> Out<AuthLogoutResponse> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+}
+
+impl CatalogHandler for Service {
+    async fn catalog_providers(&self, _: &ConnCtx, _: &RequestMeta, _: CatalogProvidersRequest) -> Out<CatalogProvidersResponse> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+    async fn catalog_models(&self, _: &ConnCtx, _: &RequestMeta, _: CatalogModelsRequest) -> Out<CatalogModelsResponse> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+    async fn catalog_refresh(&self, _: &ConnCtx, _: &RequestMeta, _: CatalogRefreshRequest) -> Out<CatalogRefreshResponse> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+}
+
+impl ConfigHandler for Service {
+    async fn config_get(&self, _: &ConnCtx, _: &RequestMeta, _: ConfigGetRequest) -> Out<ConfigProjection> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+    async fn config_set(&self, _: &ConnCtx, _: &RequestMeta, _: ConfigSetRequest) -> Out<ConfigSetResponse> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+}
+
+impl TurnHandler for Service {
+    async fn turn_start(&self, _: &ConnCtx, _: &RequestMeta, _: TurnStartRequest) -> Out<TurnStartResponse> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+    async fn turn_cancel(&self, _: &ConnCtx, _: &RequestMeta, _: TurnCancelRequest) -> Out<TurnCancelResponse> {
+        Err(ErrorCode::UnsupportedOperation)
+    }
+}

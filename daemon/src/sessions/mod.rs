@@ -1,0 +1,319 @@
+//! The session domain: create, list, durable replay, and control (claim, detach, status),
+//! as a plain async API the protocol's `SessionHandler` calls into.
+//!
+//! - [`ids`]: server-generated session IDs and validation of incoming ones;
+//! - [`store`]: session folders, writer and append locks, durable creation;
+//! - [`listing`]: `session.list` with the scan budget;
+//! - [`control`]: the claim/grant/attachment state machine;
+//! - [`projection`], [`window`], [`cursor`], [`replay`]: the allowlisted replay projection,
+//!   its incremental per-session cache, opaque cursors, and bounded pages.
+//!
+//! File work runs on tokio's blocking pool; the control table sits behind a `std` mutex that
+//! is only ever held for in-memory updates and non-blocking `flock` attempts, so the
+//! synchronous [`Sessions::check_control`] never waits on I/O.
+
+mod control;
+mod cursor;
+mod error;
+mod ids;
+mod listing;
+mod projection;
+mod replay;
+mod store;
+mod window;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use agentwire_protocol::runtime::encode_record;
+use agentwire_protocol::{
+    constants, limits, ClaimSnapshot, Control, ErrorCode, SessionClaimRequest, SessionClaimResponse,
+    SessionCreateResponse, SessionDetachResponse, SessionListRequest, SessionListResponse, SessionMessage,
+    SessionReplayRequest, SessionReplayResponse, SessionStatusResponse, SnapshotState, SnapshotTurn,
+};
+
+pub use error::SessionError;
+
+use control::ControlTable;
+use error::to_code;
+use store::SharedWriter;
+use window::Projection;
+
+use crate::redact::sanitize_title;
+use crate::transcript::WindowLimits;
+
+/// Identifies one client connection for the life of the daemon.
+pub type ConnectionId = u64;
+
+/// Projections kept in memory. Each holds at most one replay window of text (2 MiB), so
+/// this bounds the cache to a few dozen MiB; a session evicted here is simply re-read.
+const CACHED_PROJECTIONS: usize = 16;
+
+/// The session domain of one daemon. `Send + Sync`; share it through an `Arc`.
+#[derive(Debug, Clone)]
+pub struct Sessions {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    state_root: PathBuf,
+    control: Mutex<ControlTable<SharedWriter>>,
+    projections: Mutex<ProjectionCache>,
+}
+
+/// Per-session projections with least-recently-used eviction.
+#[derive(Debug, Default)]
+struct ProjectionCache {
+    tick: u64,
+    entries: HashMap<String, (u64, Arc<Mutex<Projection>>)>,
+}
+
+impl ProjectionCache {
+    fn get(&mut self, session_id: &str) -> Arc<Mutex<Projection>> {
+        self.tick += 1;
+        let tick = self.tick;
+        if let Some((used, p)) = self.entries.get_mut(session_id) {
+            *used = tick;
+            return p.clone();
+        }
+        if self.entries.len() >= CACHED_PROJECTIONS {
+            let oldest = self.entries.iter().min_by_key(|(_, (used, _))| *used).map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
+                self.entries.remove(&oldest);
+            }
+        }
+        let p = Arc::new(Mutex::new(Projection::new(session_id)));
+        self.entries.insert(session_id.to_string(), (tick, p.clone()));
+        p
+    }
+}
+
+/// The state behind these mutexes is updated in single steps that cannot panic halfway, so a
+/// poisoned lock (a panic elsewhere while holding it) still guards consistent data.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn window_limits() -> WindowLimits {
+    WindowLimits {
+        max_bytes: limits::MAX_SESSION_REPLAY_WINDOW_BYTES,
+        max_records: usize::try_from(constants::REPLAY_WINDOW_RECORDS).unwrap_or(usize::MAX),
+    }
+}
+
+/// Page sizes arrive decoded within 1..=max; checked again because this API is also called
+/// directly.
+fn page_limit(limit: u32) -> Result<usize, SessionError> {
+    if limit == 0 || u64::from(limit) > limits::MAX_SESSION_PAGE_ITEMS {
+        return Err(SessionError::InvalidLimit);
+    }
+    Ok(limit as usize)
+}
+
+impl Sessions {
+    /// Touches nothing on disk: the `sessions/` folder appears with the first session.
+    pub fn new(state_root: PathBuf) -> Self {
+        Sessions {
+            inner: Arc::new(Inner {
+                state_root,
+                control: Mutex::new(ControlTable::new()),
+                projections: Mutex::new(ProjectionCache::default()),
+            }),
+        }
+    }
+
+    pub fn state_root(&self) -> &Path {
+        &self.inner.state_root
+    }
+
+    /// Runs file work on the blocking pool.
+    async fn blocking<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Inner) -> Result<T, SessionError> + Send + 'static,
+    ) -> Result<T, ErrorCode> {
+        let inner = self.inner.clone();
+        match tokio::task::spawn_blocking(move || work(&inner)).await {
+            Ok(result) => result.map_err(to_code),
+            Err(_) => Err(to_code(SessionError::Join)),
+        }
+    }
+
+    /// Creates a session durably (folder and `meta.json`, `fsync`ed) without claiming it.
+    pub async fn create(&self) -> Result<SessionCreateResponse, ErrorCode> {
+        let session_id = self.blocking(|inner| store::create(&inner.state_root)).await?;
+        Ok(SessionCreateResponse { session_id })
+    }
+
+    pub async fn list(&self, p: SessionListRequest) -> Result<SessionListResponse, ErrorCode> {
+        let limit = page_limit(p.limit).map_err(to_code)?;
+        self.blocking(move |inner| listing::list(&inner.state_root, p.after.as_deref(), limit)).await
+    }
+
+    /// One page of the durable projection. Read-only: no claim or writer lock is needed and
+    /// it works on sessions held by another daemon; an append in flight there is `session_busy`.
+    pub async fn replay(&self, session_id: &str, p: SessionReplayRequest) -> Result<SessionReplayResponse, ErrorCode> {
+        let limit = page_limit(p.limit).map_err(to_code)?;
+        let id = session_id.to_string();
+        self.blocking(move |inner| inner.replay(&id, p.after.as_deref(), limit)).await
+    }
+
+    /// Grants this connection control of the session with an atomic snapshot.
+    pub async fn claim(
+        &self,
+        conn: ConnectionId,
+        session_id: &str,
+        p: SessionClaimRequest,
+    ) -> Result<SessionClaimResponse, ErrorCode> {
+        let id = session_id.to_string();
+        self.blocking(move |inner| inner.claim(conn, &id, p.take_over)).await
+    }
+
+    /// Releases control; never stops a running turn.
+    pub async fn detach(
+        &self,
+        conn: ConnectionId,
+        session_id: &str,
+        control: &Control,
+    ) -> Result<SessionDetachResponse, ErrorCode> {
+        ids::validate_session_id(session_id).map_err(to_code)?;
+        let (live_sequence, released) = lock(&self.inner.control).detach(conn, session_id, control).map_err(to_code)?;
+        drop(released);
+        Ok(SessionDetachResponse { session_id: session_id.to_string(), live_sequence })
+    }
+
+    pub async fn status(&self, conn: ConnectionId, session_id: &str) -> Result<SessionStatusResponse, ErrorCode> {
+        ids::validate_session_id(session_id).map_err(to_code)?;
+        // An attached session exists; only others need a look at the disk.
+        if lock(&self.inner.control).attachment(session_id).is_none() {
+            let id = session_id.to_string();
+            self.blocking(move |inner| store::existing_dir(&inner.state_root, &id).map(drop)).await?;
+        }
+        let v = lock(&self.inner.control).status(conn, session_id);
+        Ok(SessionStatusResponse {
+            session_id: session_id.to_string(),
+            controlled: v.controlled,
+            controlled_by_caller: v.controlled_by_caller,
+            grant_generation: v.grant_generation,
+            live_sequence: v.live_sequence,
+            turn: v.turn,
+        })
+    }
+
+    /// For control-requiring operations: Ok when `control` is this connection's current grant.
+    pub fn check_control(&self, conn: ConnectionId, session_id: &str, control: &Control) -> Result<(), ErrorCode> {
+        ids::validate_session_id(session_id).map_err(to_code)?;
+        lock(&self.inner.control).check(conn, session_id, control).map_err(to_code)
+    }
+
+    /// Revokes every grant the connection holds (each revoke advances that session's
+    /// `live_sequence`) and releases attachments that nothing else keeps alive.
+    pub async fn disconnect(&self, conn: ConnectionId) {
+        let released = lock(&self.inner.control).disconnect(conn);
+        // Closing the writer-lock files happens outside the control lock.
+        drop(released);
+    }
+
+    /// Appends messages to an attached session's transcript with one `fsync`. The session
+    /// must be attached (claimed, or kept alive by a running turn): `control_required` else.
+    pub async fn append(&self, session_id: &str, messages: &[SessionMessage]) -> Result<(), ErrorCode> {
+        ids::validate_session_id(session_id).map_err(to_code)?;
+        let lines = messages
+            .iter()
+            .map(|m| {
+                let mut line = encode_record(m)?;
+                line.pop(); // the writer adds the newline itself
+                Ok(line)
+            })
+            .collect::<Result<Vec<_>, SessionError>>()
+            .map_err(to_code)?;
+        let id = session_id.to_string();
+        self.blocking(move |inner| inner.append(&id, &lines)).await
+    }
+
+    /// Turn-module hook: sets or clears the running turn that claims snapshot and status
+    /// reports. Clearing it releases the attachment of a session nobody controls.
+    pub fn set_running_turn(&self, session_id: &str, turn: Option<SnapshotTurn>) -> Result<(), ErrorCode> {
+        ids::validate_session_id(session_id).map_err(to_code)?;
+        let released = lock(&self.inner.control).set_running_turn(session_id, turn).map_err(to_code)?;
+        drop(released);
+        Ok(())
+    }
+
+    /// Persists a title (sanitized and bounded) in `meta.json` of an attached session.
+    pub async fn set_title(&self, session_id: &str, raw_title: &str) -> Result<(), ErrorCode> {
+        ids::validate_session_id(session_id).map_err(to_code)?;
+        let writer = lock(&self.inner.control).attachment(session_id).ok_or(ErrorCode::ControlRequired)?;
+        let max = usize::try_from(constants::TITLE_MAX_BYTES).unwrap_or(usize::MAX);
+        let title = sanitize_title(raw_title, max);
+        self.blocking(move |_| store::write_title(&lock(&writer), title)).await
+    }
+}
+
+impl Inner {
+    fn replay(&self, session_id: &str, after: Option<&str>, limit: usize) -> Result<SessionReplayResponse, SessionError> {
+        let dir = store::existing_dir(&self.state_root, session_id)?;
+        let entry = lock(&self.projections).get(session_id);
+        let mut projection = lock(&entry);
+        {
+            let _shared = store::replay_lock(&dir)?;
+            projection.refresh(&dir, window_limits())?;
+        }
+        replay::page(&projection, after, limit)
+    }
+
+    fn claim(&self, conn: ConnectionId, session_id: &str, take_over: bool) -> Result<SessionClaimResponse, SessionError> {
+        let dir = store::existing_dir(&self.state_root, session_id)?;
+        let writer = lock(&self.control).reserve(conn, session_id, take_over, || store::acquire_writer(&dir))?;
+        let result = self.grant_with_snapshot(conn, session_id, take_over, &dir, &writer);
+        if result.is_err() {
+            drop(lock(&self.control).abort(session_id));
+        }
+        result
+    }
+
+    /// Holding the writer mutex keeps appends out, so the replay cursor and the turn state
+    /// of the snapshot describe the same moment.
+    fn grant_with_snapshot(
+        &self,
+        conn: ConnectionId,
+        session_id: &str,
+        take_over: bool,
+        dir: &Path,
+        writer: &SharedWriter,
+    ) -> Result<SessionClaimResponse, SessionError> {
+        let _appends_held = lock(writer);
+        let replay_cursor = {
+            let entry = lock(&self.projections).get(session_id);
+            let mut projection = lock(&entry);
+            projection.refresh(dir, window_limits())?;
+            projection.end_cursor()
+        };
+        let claim_id = ids::new_claim_id();
+        let granted = lock(&self.control).grant(conn, session_id, take_over, claim_id.clone())?;
+        let state = if granted.running_turn.is_some() { SnapshotState::Running } else { SnapshotState::Idle };
+        Ok(SessionClaimResponse {
+            session_id: session_id.to_string(),
+            claim_id,
+            grant_generation: granted.grant_generation,
+            live_sequence: granted.live_sequence,
+            snapshot: ClaimSnapshot { state, turn: granted.running_turn, replay_cursor },
+        })
+    }
+
+    fn append(&self, session_id: &str, lines: &[Vec<u8>]) -> Result<(), SessionError> {
+        let writer = lock(&self.control).attachment(session_id).ok_or(SessionError::ControlRequired)?;
+        let mut writer = lock(&writer);
+        // Replays of this process wait on the projection instead of seeing the append lock
+        // and answering `session_busy`.
+        let entry = lock(&self.projections).get(session_id);
+        let _projection = lock(&entry);
+        let _exclusive = store::append_lock(writer.dir())?;
+        writer.append(lines)?;
+        Ok(())
+    }
+}

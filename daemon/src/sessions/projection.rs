@@ -1,0 +1,258 @@
+//! The allowlisted replay projection of one transcript record (seed "Durable replay").
+//!
+//! Only conversational text and turn labels leave the daemon: user prompts, visible
+//! top-level assistant text, and turn terminals. Tool calls, thinking, subagent output
+//! (anything with `parentId`/`agentId`), permissions, media and service notes are dropped.
+
+use std::borrow::Cow;
+
+use agentwire_protocol::{
+    constants, ReplayItem, ReplayItemMessage, ReplayItemSummary, ReplayItemTerminal, ReplayRole,
+    ReplayTerminalStatus, SessionMessage, SessionMessageAgentService, TurnEndStatus,
+};
+
+use crate::redact::redact;
+
+/// What one record contributes before it is cut into parts.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Projected<'a> {
+    Message(ReplayRole, Cow<'a, str>),
+    Terminal(ReplayTerminalStatus),
+    Summary(Cow<'a, str>),
+}
+
+pub(crate) fn project(message: &SessionMessage) -> Option<Projected<'_>> {
+    match message {
+        SessionMessage::UserText(m) if top_level(&m.parent_id, &m.agent_id) => {
+            Some(Projected::Message(ReplayRole::User, redact(&m.text)))
+        }
+        SessionMessage::AgentText(m) if top_level(&m.parent_id, &m.agent_id) && m.thinking != Some(true) => {
+            Some(Projected::Message(ReplayRole::Assistant, redact(&m.text)))
+        }
+        SessionMessage::AgentTurnEnd(m) if top_level(&m.parent_id, &m.agent_id) => {
+            Some(Projected::Terminal(terminal_status(m.status)))
+        }
+        SessionMessage::AgentService(m) if top_level(&m.parent_id, &m.agent_id) => {
+            compaction_summary(m).map(|text| Projected::Summary(redact(text)))
+        }
+        _ => None,
+    }
+}
+
+/// Subagent and nested-tool records carry a parent or agent identity; the replay is the
+/// top-level conversation only.
+fn top_level<T>(parent_id: &Option<T>, agent_id: &Option<T>) -> bool {
+    parent_id.is_none() && agent_id.is_none()
+}
+
+fn terminal_status(status: TurnEndStatus) -> ReplayTerminalStatus {
+    match status {
+        TurnEndStatus::Completed => ReplayTerminalStatus::Completed,
+        TurnEndStatus::Failed => ReplayTerminalStatus::Failed,
+        TurnEndStatus::Cancelled => ReplayTerminalStatus::Cancelled,
+    }
+}
+
+/// TODO(compaction): return the summary text of a compaction checkpoint.
+///
+/// A `service` message is free text ("Internal/system messages … context compaction, session
+/// metadata, etc."): nothing in its schema distinguishes a compaction summary from any other
+/// note, and guessing from the text would leak arbitrary service notes into replay. Until the
+/// compaction module records an unambiguous marker (e.g. a dedicated field or message type),
+/// no service message is projected. When it does, this hook returns the text, and the window
+/// reader must also start the projection at the latest checkpoint ("its summary precedes the
+/// conversation after its cutoff") and emit `compaction_required` terminals where needed.
+fn compaction_summary(_message: &SessionMessageAgentService) -> Option<&str> {
+    None
+}
+
+/// Splits `text` at UTF-8 boundaries into parts of at most `max_bytes` (at least one part,
+/// so an empty message is still one item). `max_bytes` must be ≥ 4 so a char always fits.
+pub(crate) fn split_parts(text: &str, max_bytes: usize) -> Vec<&str> {
+    let max_bytes = max_bytes.max(4);
+    let mut parts = Vec::with_capacity(text.len() / max_bytes + 1);
+    let mut rest = text;
+    while rest.len() > max_bytes {
+        let mut end = max_bytes;
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        let (head, tail) = rest.split_at(end);
+        parts.push(head);
+        rest = tail;
+    }
+    parts.push(rest);
+    parts
+}
+
+/// The replay items of one record; `cursor_of(i)` gives the cursor of item `i`.
+pub(crate) fn items(projected: &Projected<'_>, mut cursor_of: impl FnMut(u32) -> String) -> Vec<ReplayItem> {
+    let part_bytes = usize::try_from(constants::REPLAY_PART_BYTES).unwrap_or(usize::MAX);
+    match projected {
+        Projected::Terminal(status) => {
+            vec![ReplayItem::Terminal(ReplayItemTerminal { cursor: cursor_of(0), status: *status })]
+        }
+        Projected::Message(role, text) => {
+            let parts = split_parts(text, part_bytes);
+            let last = parts.len() - 1;
+            (0u32..)
+                .zip(parts)
+                .map(|(i, part)| {
+                    ReplayItem::Message(ReplayItemMessage {
+                        cursor: cursor_of(i),
+                        role: *role,
+                        text: part.to_string(),
+                        part: u64::from(i),
+                        last_part: i as usize == last,
+                    })
+                })
+                .collect()
+        }
+        Projected::Summary(text) => {
+            let parts = split_parts(text, part_bytes);
+            let last = parts.len() - 1;
+            (0u32..)
+                .zip(parts)
+                .map(|(i, part)| {
+                    ReplayItem::Summary(ReplayItemSummary {
+                        cursor: cursor_of(i),
+                        text: part.to_string(),
+                        part: u64::from(i),
+                        last_part: i as usize == last,
+                    })
+                })
+                .collect()
+        }
+    }
+}
+
+pub(crate) fn cursor_of(item: &ReplayItem) -> &str {
+    match item {
+        ReplayItem::Message(m) => &m.cursor,
+        ReplayItem::Terminal(t) => &t.cursor,
+        ReplayItem::Summary(s) => &s.cursor,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agentwire_protocol::{
+        SessionMessageAgentText, SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd, SessionMessageUserText,
+    };
+
+    fn user(text: &str) -> SessionMessage {
+        SessionMessage::UserText(SessionMessageUserText {
+            id: "u".into(),
+            time: 1,
+            parent_id: None,
+            agent_id: None,
+            text: text.into(),
+        })
+    }
+
+    fn agent(text: &str, thinking: Option<bool>, parent: Option<&str>, agent_id: Option<&str>) -> SessionMessage {
+        SessionMessage::AgentText(SessionMessageAgentText {
+            id: "a".into(),
+            time: 2,
+            parent_id: parent.map(Into::into),
+            agent_id: agent_id.map(Into::into),
+            turn: "t".into(),
+            text: text.into(),
+            thinking,
+        })
+    }
+
+    #[test]
+    fn allowlist_user_text_is_a_user_message_and_visible_agent_text_an_assistant_message() {
+        assert_eq!(project(&user("Q")), Some(Projected::Message(ReplayRole::User, "Q".into())));
+        for thinking in [None, Some(false)] {
+            assert_eq!(
+                project(&agent("A", thinking, None, None)),
+                Some(Projected::Message(ReplayRole::Assistant, "A".into()))
+            );
+        }
+    }
+
+    #[test]
+    fn allowlist_drops_thinking_and_subagent_text() {
+        assert_eq!(project(&agent("hmm", Some(true), None, None)), None, "thinking is not replayed");
+        assert_eq!(project(&agent("sub", None, Some("call1"), None)), None, "parentId text is subagent text");
+        assert_eq!(project(&agent("sub", None, None, Some("agent1"))), None, "agentId text is subagent text");
+        let tool = SessionMessage::AgentToolCallStart(SessionMessageAgentToolCallStart {
+            id: "x".into(),
+            time: 3,
+            parent_id: None,
+            agent_id: None,
+            turn: "t".into(),
+            call_id: "c".into(),
+            tool_name: "bash".into(),
+            title: "t".into(),
+            description: "d".into(),
+            args: serde_json::json!({"command": "ls"}),
+            agent_title: None,
+        });
+        assert_eq!(project(&tool), None, "tool arguments are never projected");
+    }
+
+    #[test]
+    fn turn_end_becomes_a_terminal_with_its_status() {
+        for (status, expected) in [
+            (TurnEndStatus::Completed, ReplayTerminalStatus::Completed),
+            (TurnEndStatus::Cancelled, ReplayTerminalStatus::Cancelled),
+            (TurnEndStatus::Failed, ReplayTerminalStatus::Failed),
+        ] {
+            let end = SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
+                id: "e".into(),
+                time: 4,
+                parent_id: None,
+                agent_id: None,
+                turn: "t".into(),
+                status,
+            });
+            assert_eq!(project(&end), Some(Projected::Terminal(expected)));
+        }
+    }
+
+    #[test]
+    fn projected_text_uses_the_redaction_policy() {
+        let message = user("key sk-abcdefghijklmnopqrstuvwxyz123456 here");
+        let Some(Projected::Message(_, text)) = project(&message) else {
+            panic!("user text is projected");
+        };
+        assert!(!text.contains("sk-abcdefghijklmnopqrstuvwxyz123456"), "{text}");
+    }
+
+    #[test]
+    fn text_is_split_at_utf8_boundaries_into_parts_of_at_most_replay_part_bytes() {
+        let max = constants::REPLAY_PART_BYTES as usize;
+        // 3-byte chars never line up with 2048, so the cut must back off.
+        let text = "€".repeat(2000);
+        let parts = split_parts(&text, max);
+        assert!(parts.iter().all(|p| p.len() <= max && !p.is_empty()));
+        assert_eq!(parts.concat(), text);
+        assert_eq!(parts[0].len(), 2046);
+        assert_eq!(split_parts("", max), vec![""]);
+        assert_eq!(split_parts(&"a".repeat(max), max).len(), 1);
+        assert_eq!(split_parts(&"a".repeat(max + 1), max).len(), 2);
+    }
+
+    #[test]
+    fn parts_count_from_zero_per_message_and_mark_the_last() {
+        let text = "x".repeat(constants::REPLAY_PART_BYTES as usize * 2 + 1);
+        let got = items(&Projected::Message(ReplayRole::Assistant, text.into()), |i| format!("c{i}"));
+        let parts: Vec<(u64, bool, String)> = got
+            .iter()
+            .map(|it| match it {
+                ReplayItem::Message(m) => (m.part, m.last_part, m.cursor.clone()),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            parts,
+            vec![(0, false, "c0".into()), (1, false, "c1".into()), (2, true, "c2".into())]
+        );
+        let summary = items(&Projected::Summary("s".into()), |i| format!("c{i}"));
+        assert!(matches!(&summary[..], [ReplayItem::Summary(s)] if s.part == 0 && s.last_part));
+    }
+}

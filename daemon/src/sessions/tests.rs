@@ -1,0 +1,484 @@
+//! The session domain against a temporary state root: the quoted rule is in each test's name
+//! or first comment.
+
+use std::fs::{self, OpenOptions};
+use std::io::Write;
+use std::path::PathBuf;
+
+use agentwire_protocol::runtime::encode_record;
+use agentwire_protocol::{
+    limits, ReplayItem, ReplayRole, ReplayTerminalStatus, SessionListRequest, SessionMessageAgentText,
+    SessionMessageAgentTurnEnd, SessionMessageUserText, TurnEndStatus,
+};
+
+use super::projection::cursor_of;
+use super::*;
+use crate::transcript::TRANSCRIPT_FILE;
+
+const CONN: ConnectionId = 1;
+
+fn root() -> (tempfile::TempDir, Sessions) {
+    let tmp = tempfile::tempdir().unwrap();
+    let sessions = Sessions::new(tmp.path().to_path_buf());
+    (tmp, sessions)
+}
+
+fn user(text: &str) -> SessionMessage {
+    SessionMessage::UserText(SessionMessageUserText {
+        id: "u1".into(),
+        time: 1,
+        parent_id: None,
+        agent_id: None,
+        text: text.into(),
+    })
+}
+
+fn agent(text: &str) -> SessionMessage {
+    SessionMessage::AgentText(SessionMessageAgentText {
+        id: "a1".into(),
+        time: 2,
+        parent_id: None,
+        agent_id: None,
+        turn: "t1".into(),
+        text: text.into(),
+        thinking: None,
+    })
+}
+
+fn thinking(text: &str) -> SessionMessage {
+    SessionMessage::AgentText(SessionMessageAgentText {
+        id: "a2".into(),
+        time: 2,
+        parent_id: None,
+        agent_id: None,
+        turn: "t1".into(),
+        text: text.into(),
+        thinking: Some(true),
+    })
+}
+
+fn end(status: TurnEndStatus) -> SessionMessage {
+    SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
+        id: "e1".into(),
+        time: 3,
+        parent_id: None,
+        agent_id: None,
+        turn: "t1".into(),
+        status,
+    })
+}
+
+fn req(after: Option<&str>, limit: u32) -> SessionReplayRequest {
+    SessionReplayRequest { after: after.map(Into::into), limit }
+}
+
+fn claim_req(take_over: bool) -> SessionClaimRequest {
+    SessionClaimRequest { take_over }
+}
+
+async fn new_session(s: &Sessions) -> String {
+    s.create().await.unwrap().session_id
+}
+
+/// Creates a session holding `messages`, claimed by [`CONN`].
+async fn session_with(s: &Sessions, messages: &[SessionMessage]) -> (String, SessionClaimResponse) {
+    let id = new_session(s).await;
+    let claim = s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    s.append(&id, messages).await.unwrap();
+    (id, claim)
+}
+
+fn transcript(tmp: &tempfile::TempDir, id: &str) -> PathBuf {
+    tmp.path().join("sessions").join(id).join(TRANSCRIPT_FILE)
+}
+
+fn raw_append(tmp: &tempfile::TempDir, id: &str, bytes: &[u8]) {
+    OpenOptions::new().append(true).create(true).open(transcript(tmp, id)).unwrap().write_all(bytes).unwrap();
+}
+
+fn line(m: &SessionMessage) -> Vec<u8> {
+    encode_record(m).unwrap()
+}
+
+/// Short description of an item, for comparing pages.
+fn show(item: &ReplayItem) -> String {
+    match item {
+        ReplayItem::Message(m) => format!("{}:{}:{}:{}", m.role, m.part, m.last_part, m.text),
+        ReplayItem::Terminal(t) => format!("terminal:{}", t.status),
+        ReplayItem::Summary(s) => format!("summary:{}:{}", s.part, s.text),
+    }
+}
+
+/// Pages through everything after `after`, checking every page's bounds.
+async fn all_pages(s: &Sessions, id: &str, mut after: Option<String>, limit: u32) -> (Vec<ReplayItem>, usize) {
+    let mut items = Vec::new();
+    let mut pages = 0;
+    loop {
+        let page = s.replay(id, req(after.as_deref(), limit)).await.unwrap();
+        pages += 1;
+        assert!(!page.resync_required);
+        assert!(page.events.len() <= limit as usize);
+        let bytes = encode_record(&page).unwrap().len() - 1;
+        assert!(bytes as u64 <= limits::MAX_SESSION_REPLAY_PAGE_BYTES, "page of {bytes} bytes");
+        if let Some(last) = page.events.last() {
+            assert_eq!(page.next_cursor, cursor_of(last));
+        }
+        items.extend(page.events);
+        after = Some(page.next_cursor.clone());
+        if !page.truncated {
+            assert_eq!(page.next_cursor, page.snapshot_cursor, "at the current end next_cursor equals snapshot_cursor");
+            return (items, pages);
+        }
+        assert!(pages < 100_000, "paging must make progress");
+    }
+}
+
+#[tokio::test]
+async fn create_is_durable_but_does_not_claim_and_list_shows_it() {
+    let (tmp, s) = root();
+    let id = new_session(&s).await;
+    assert!(tmp.path().join("sessions").join(&id).join("meta.json").is_file());
+    let status = s.status(CONN, &id).await.unwrap();
+    assert!(!status.controlled && status.grant_generation == 0 && status.live_sequence == 0 && status.turn.is_none());
+    let page = s.list(SessionListRequest { after: None, limit: 32 }).await.unwrap();
+    assert_eq!(page.sessions.len(), 1);
+    assert_eq!(page.sessions[0].session_id, id);
+}
+
+#[tokio::test]
+async fn incoming_ids_are_validated_before_path_resolution_invalid_session_id_or_session_unavailable() {
+    let (_tmp, s) = root();
+    let control = Control { claim_id: "c".into(), grant_generation: 1 };
+    for bad in ["../etc", "a/b", "", "x y"] {
+        assert_eq!(s.replay(bad, req(None, 32)).await.unwrap_err(), ErrorCode::InvalidSessionId);
+        assert_eq!(s.claim(CONN, bad, claim_req(false)).await.unwrap_err(), ErrorCode::InvalidSessionId);
+        assert_eq!(s.status(CONN, bad).await.unwrap_err(), ErrorCode::InvalidSessionId);
+        assert_eq!(s.detach(CONN, bad, &control).await.unwrap_err(), ErrorCode::InvalidSessionId);
+        assert_eq!(s.check_control(CONN, bad, &control).unwrap_err(), ErrorCode::InvalidSessionId);
+        assert_eq!(s.append(bad, &[]).await.unwrap_err(), ErrorCode::InvalidSessionId);
+    }
+    assert_eq!(
+        s.list(SessionListRequest { after: Some("../x".into()), limit: 1 }).await.unwrap_err(),
+        ErrorCode::InvalidSessionId
+    );
+    // "a valid but absent session → session_unavailable"
+    let absent = "s-0000000000000-00000000";
+    assert_eq!(s.replay(absent, req(None, 32)).await.unwrap_err(), ErrorCode::SessionUnavailable);
+    assert_eq!(s.claim(CONN, absent, claim_req(false)).await.unwrap_err(), ErrorCode::SessionUnavailable);
+    assert_eq!(s.status(CONN, absent).await.unwrap_err(), ErrorCode::SessionUnavailable);
+}
+
+#[tokio::test]
+async fn page_limits_outside_1_to_32_are_invalid_payload() {
+    let (_tmp, s) = root();
+    let id = new_session(&s).await;
+    assert_eq!(s.replay(&id, req(None, 0)).await.unwrap_err(), ErrorCode::InvalidPayload);
+    assert_eq!(s.replay(&id, req(None, 33)).await.unwrap_err(), ErrorCode::InvalidPayload);
+    assert_eq!(s.list(SessionListRequest { after: None, limit: 0 }).await.unwrap_err(), ErrorCode::InvalidPayload);
+}
+
+#[tokio::test]
+async fn list_scans_at_most_max_session_list_scan_entries_over_budget_is_limit_exceeded() {
+    let (tmp, s) = root();
+    new_session(&s).await;
+    let dir = tmp.path().join("sessions");
+    // Non-session entries count too: files are the quickest to make.
+    for i in 0..limits::MAX_SESSION_LIST_SCAN_ENTRIES - 1 {
+        fs::File::create(dir.join(format!(".d{i}"))).unwrap();
+    }
+    let page = s.list(SessionListRequest { after: None, limit: 32 }).await.unwrap();
+    assert_eq!(page.sessions.len(), 1, "exactly the budget is fine");
+    fs::File::create(dir.join(".one-more")).unwrap();
+    assert_eq!(
+        s.list(SessionListRequest { after: None, limit: 32 }).await.unwrap_err(),
+        ErrorCode::LimitExceeded,
+        "not a partial page"
+    );
+}
+
+#[tokio::test]
+async fn replay_projects_the_allowlist_in_order() {
+    let (_tmp, s) = root();
+    let (id, _) = session_with(
+        &s,
+        &[user("Question"), thinking("secret thoughts"), agent("Partial answer"), end(TurnEndStatus::Cancelled)],
+    )
+    .await;
+    let page = s.replay(&id, req(None, 32)).await.unwrap();
+    let shown: Vec<String> = page.events.iter().map(show).collect();
+    assert_eq!(shown, ["user:0:true:Question", "assistant:0:true:Partial answer", "terminal:cancelled"]);
+    assert_eq!(page.next_cursor, page.snapshot_cursor);
+    assert!(!page.truncated && !page.gap && !page.resync_required);
+    assert!(matches!(&page.events[2], ReplayItem::Terminal(t) if t.status == ReplayTerminalStatus::Cancelled));
+    assert!(matches!(&page.events[0], ReplayItem::Message(m) if m.role == ReplayRole::User));
+}
+
+#[tokio::test]
+async fn pages_hold_at_most_limit_items_and_at_most_16_kib_and_parts_span_pages() {
+    let (_tmp, s) = root();
+    let big = "word ".repeat(3000); // 15,000 bytes: 8 parts
+    // Worst JSON escaping (6 bytes per byte), kept under max_record_bytes as a transcript line.
+    let control_chars = "\u{1}".repeat(10_000);
+    let mut messages = Vec::new();
+    for _ in 0..5 {
+        messages.extend([user(&big), agent(&control_chars), end(TurnEndStatus::Completed)]);
+    }
+    let (id, _) = session_with(&s, &messages).await;
+    for limit in [1, 3, 32] {
+        let (items, pages) = all_pages(&s, &id, None, limit).await;
+        assert_eq!(items.len(), 5 * (8 + 5 + 1));
+        assert!(pages > 5, "16 KiB pages force many pages");
+        let mut text = String::new();
+        for it in &items[..8] {
+            if let ReplayItem::Message(m) = it {
+                assert!(m.text.len() <= 2048);
+                text.push_str(&m.text);
+            }
+        }
+        assert_eq!(text, big, "parts concatenate to the message");
+    }
+}
+
+#[tokio::test]
+async fn next_cursor_is_provided_for_empty_pages_and_polling_sees_appends() {
+    let (_tmp, s) = root();
+    let id = new_session(&s).await;
+    let empty = s.replay(&id, req(None, 32)).await.unwrap();
+    assert!(empty.events.is_empty() && !empty.truncated);
+    assert_eq!(empty.next_cursor, empty.snapshot_cursor);
+    // The empty session's start cursor survives the first append.
+    s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    s.append(&id, &[user("hi")]).await.unwrap();
+    let page = s.replay(&id, req(Some(&empty.next_cursor), 32)).await.unwrap();
+    assert!(!page.resync_required);
+    assert_eq!(page.events.iter().map(show).collect::<Vec<_>>(), ["user:0:true:hi"]);
+    let idle = s.replay(&id, req(Some(&page.next_cursor), 32)).await.unwrap();
+    assert!(idle.events.is_empty() && !idle.resync_required);
+    assert_eq!(idle.next_cursor, page.next_cursor, "an empty page continues from after");
+}
+
+#[tokio::test]
+async fn cursors_survive_process_restart_and_append_only_changes() {
+    let (tmp, s) = root();
+    let (id, _) = session_with(&s, &[user("one"), agent("two"), end(TurnEndStatus::Completed)]).await;
+    let first = s.replay(&id, req(None, 2)).await.unwrap();
+    assert!(first.truncated);
+    s.append(&id, &[user("three")]).await.unwrap();
+    s.disconnect(CONN).await;
+    // A fresh instance: nothing cached, the cursor alone must place the page.
+    let restarted = Sessions::new(tmp.path().to_path_buf());
+    let rest = restarted.replay(&id, req(Some(&first.next_cursor), 32)).await.unwrap();
+    assert!(!rest.resync_required);
+    assert_eq!(rest.events.iter().map(show).collect::<Vec<_>>(), ["terminal:completed", "user:0:true:three"]);
+}
+
+#[tokio::test]
+async fn resync_required_when_the_prefix_changes() {
+    let (tmp, s) = root();
+    let (id, _) = session_with(&s, &[user("one"), agent("two"), end(TurnEndStatus::Completed)]).await;
+    let page = s.replay(&id, req(None, 32)).await.unwrap();
+    let mid = cursor_of(&page.events[1]).to_string();
+    // Rewrite the transcript: same first record, a different one before the cursor's item.
+    let rewritten = [line(&user("one")), line(&agent("TWO")), line(&end(TurnEndStatus::Completed))].concat();
+    fs::write(transcript(&tmp, &id), rewritten).unwrap();
+    for after in [&mid, &page.next_cursor] {
+        let r = s.replay(&id, req(Some(after), 32)).await.unwrap();
+        assert!(r.resync_required && r.events.is_empty());
+        let start = s.replay(&id, req(None, 32)).await.unwrap();
+        let entry = lock(&s.inner.projections).get(&id);
+        assert_eq!(r.next_cursor, lock(&entry).start_cursor(), "next_cursor = current start");
+        assert_eq!(r.snapshot_cursor, start.snapshot_cursor);
+    }
+    // Starting again from the given start cursor works.
+    let r = s.replay(&id, req(Some(&page.next_cursor), 32)).await.unwrap();
+    let again = s.replay(&id, req(Some(&r.next_cursor), 32)).await.unwrap();
+    assert!(!again.resync_required);
+    assert_eq!(again.events.iter().map(show).collect::<Vec<_>>()[1], "assistant:0:true:TWO");
+}
+
+#[tokio::test]
+async fn resync_required_for_malformed_cursors_and_cursors_of_another_session() {
+    let (_tmp, s) = root();
+    let (a, _) = session_with(&s, &[user("a")]).await;
+    let (b, _) = session_with(&s, &[user("b")]).await;
+    let of_a = s.replay(&a, req(None, 32)).await.unwrap().next_cursor;
+    for after in [of_a.as_str(), "garbage", "r1.0.0.s.0"] {
+        let r = s.replay(&b, req(Some(after), 32)).await.unwrap();
+        assert!(r.resync_required && r.events.is_empty() && r.truncated, "{after}");
+    }
+}
+
+#[tokio::test]
+async fn a_torn_last_line_after_kill_9_is_a_gap_never_a_failure() {
+    let (tmp, s) = root();
+    let (id, _) = session_with(&s, &[user("kept"), agent("kept too")]).await;
+    let torn = line(&agent("lost"));
+    raw_append(&tmp, &id, &torn[..torn.len() / 2]);
+    let page = s.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(page.events.len(), 2);
+    assert!(page.gap, "torn tail is a gap");
+    // The gap belongs to the end of the projection: a page stopping before it has none.
+    let head = s.replay(&id, req(None, 1)).await.unwrap();
+    assert!(head.truncated && !head.gap);
+    // The next durable append terminates the torn line; it stays one isolated gap.
+    s.append(&id, &[user("after crash")]).await.unwrap();
+    let rest = s.replay(&id, req(Some(&page.next_cursor), 32)).await.unwrap();
+    assert!(!rest.resync_required && rest.gap);
+    assert_eq!(rest.events.iter().map(show).collect::<Vec<_>>(), ["user:0:true:after crash"]);
+    let later = s.replay(&id, req(Some(&rest.next_cursor), 32)).await.unwrap();
+    assert!(!later.gap, "a page after the gap has none");
+}
+
+#[tokio::test]
+async fn malformed_and_mismatched_session_records_are_gaps() {
+    let (tmp, s) = root();
+    let (id, _) = session_with(&s, &[user("x")]).await;
+    raw_append(&tmp, &id, b"not json\n{\"type\":\"nope\"}\n{\"a\":1,\"a\":2}\n");
+    s.append(&id, &[agent("y")]).await.unwrap();
+    let page = s.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(page.events.len(), 2);
+    assert!(page.gap);
+}
+
+/// Writes `count` records of `text_bytes` visible text straight to the transcript.
+fn big_transcript(tmp: &tempfile::TempDir, id: &str, count: usize, text_bytes: usize) -> u64 {
+    let text = "x".repeat(text_bytes);
+    let mut bytes = Vec::new();
+    for i in 0..count {
+        bytes.extend(line(&if i % 2 == 0 { user(&text) } else { agent(&text) }));
+    }
+    fs::write(transcript(tmp, id), &bytes).unwrap();
+    bytes.len() as u64
+}
+
+#[tokio::test]
+async fn the_recent_window_bounds_replay_with_gap_for_omissions_and_resync_when_a_cursor_fell_out() {
+    let (tmp, s) = root();
+    let id = new_session(&s).await;
+    let len = big_transcript(&tmp, &id, 1100, 2000); // ~2.2 MiB, beyond the window
+    assert!(len > limits::MAX_SESSION_REPLAY_WINDOW_BYTES);
+    let first = s.replay(&id, req(None, 4)).await.unwrap();
+    assert!(first.gap, "bounded-window omissions are gaps");
+    let old_cursor = first.next_cursor.clone();
+    let second = s.replay(&id, req(Some(&old_cursor), 4)).await.unwrap();
+    assert!(!second.resync_required && !second.gap);
+    // Push the window forward past the saved cursor.
+    raw_append(&tmp, &id, &line(&user(&"y".repeat(16_000))).repeat(10));
+    let moved = s.replay(&id, req(Some(&old_cursor), 4)).await.unwrap();
+    assert!(moved.resync_required && moved.events.is_empty(), "fell out of the window");
+    let restart = s.replay(&id, req(Some(&moved.next_cursor), 4)).await.unwrap();
+    assert!(!restart.resync_required);
+}
+
+#[tokio::test]
+async fn no_quadratic_rescans_paging_a_full_window_parses_each_byte_once() {
+    let (tmp, s) = root();
+    let id = new_session(&s).await;
+    let len = big_transcript(&tmp, &id, 1000, 2000);
+    let (items, pages) = all_pages(&s, &id, None, 32).await;
+    assert_eq!(items.len(), 1000);
+    assert!(pages > 100);
+    let entry = lock(&s.inner.projections).get(&id);
+    let parsed = lock(&entry).parsed_bytes();
+    assert!(parsed <= len, "parsed {parsed} bytes of a {len}-byte window over {pages} pages");
+    // Appends are parsed incrementally too.
+    s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    s.append(&id, &[user("new")]).await.unwrap();
+    let page = s.replay(&id, req(Some(cursor_of(&items[999])), 32)).await.unwrap();
+    assert_eq!(page.events.len(), 1);
+    let parsed_after = lock(&entry).parsed_bytes();
+    assert!(parsed_after - parsed < 200, "only the appended record was parsed");
+}
+
+#[tokio::test]
+async fn claim_snapshot_replay_cursor_is_the_current_end_and_running_turn_hook() {
+    let (_tmp, s) = root();
+    let (id, first) = session_with(&s, &[user("q"), agent("a")]).await;
+    assert_eq!(first.snapshot.state, SnapshotState::Idle);
+    assert!(first.snapshot.turn.is_none());
+    let end = s.replay(&id, req(None, 32)).await.unwrap().snapshot_cursor;
+    let turn = SnapshotTurn { turn_id: "t9".into(), operation_id: "op9".into(), sequence: 4, assistant_text: "par".into() };
+    s.set_running_turn(&id, Some(turn.clone())).unwrap();
+    let again = s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    assert_eq!(again.snapshot.replay_cursor, end);
+    assert_eq!(again.snapshot.state, SnapshotState::Running);
+    assert_eq!(again.snapshot.turn, Some(turn));
+    assert_eq!(again.grant_generation, first.grant_generation + 1);
+    assert_eq!(again.live_sequence, first.live_sequence + 1);
+    let status = s.status(CONN, &id).await.unwrap();
+    assert_eq!(status.turn.map(|t| t.turn_id), Some("t9".to_string()));
+}
+
+#[tokio::test]
+async fn claim_busy_take_over_detach_and_disconnect_through_the_api() {
+    let (_tmp, s) = root();
+    let id = new_session(&s).await;
+    let c1 = s.claim(1, &id, claim_req(false)).await.unwrap();
+    let p1 = Control { claim_id: c1.claim_id.clone(), grant_generation: c1.grant_generation };
+    assert!(s.check_control(1, &id, &p1).is_ok());
+    assert_eq!(s.claim(2, &id, claim_req(false)).await.unwrap_err(), ErrorCode::SessionBusy);
+    let c2 = s.claim(2, &id, claim_req(true)).await.unwrap();
+    assert_eq!(s.check_control(1, &id, &p1).unwrap_err(), ErrorCode::StaleGrant);
+    assert_eq!(s.detach(1, &id, &p1).await.unwrap_err(), ErrorCode::StaleGrant);
+    let p2 = Control { claim_id: c2.claim_id.clone(), grant_generation: c2.grant_generation };
+    assert_eq!(s.detach(3, &id, &p2).await.unwrap_err(), ErrorCode::ControlRequired);
+    let d = s.detach(2, &id, &p2).await.unwrap();
+    assert_eq!(d.live_sequence, c2.live_sequence + 1);
+    assert_eq!(s.append(&id, &[user("x")]).await.unwrap_err(), ErrorCode::ControlRequired, "detached: no attachment");
+    s.claim(1, &id, claim_req(false)).await.unwrap();
+    s.disconnect(1).await;
+    let st = s.status(1, &id).await.unwrap();
+    assert!(!st.controlled);
+    assert_eq!(st.live_sequence, d.live_sequence + 2, "grant and revoke");
+}
+
+#[tokio::test]
+async fn the_17th_attachment_is_limit_exceeded() {
+    let (_tmp, s) = root();
+    let mut ids = Vec::new();
+    for _ in 0..=limits::MAX_SESSION_ATTACHMENTS {
+        ids.push(new_session(&s).await);
+    }
+    for id in &ids[..16] {
+        s.claim(CONN, id, claim_req(false)).await.unwrap();
+    }
+    assert_eq!(s.claim(2, &ids[16], claim_req(false)).await.unwrap_err(), ErrorCode::LimitExceeded);
+    s.disconnect(CONN).await;
+    s.claim(2, &ids[16], claim_req(false)).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_second_daemon_on_the_same_state_root_is_session_busy_but_can_replay() {
+    let (tmp, s) = root();
+    let (id, _) = session_with(&s, &[user("held here")]).await;
+    let other = Sessions::new(tmp.path().to_path_buf());
+    assert_eq!(other.claim(7, &id, claim_req(true)).await.unwrap_err(), ErrorCode::SessionBusy, "writer lock fences");
+    // "Replay needs no writer lock and works on a session held elsewhere."
+    let page = other.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(page.events.len(), 1);
+    assert_eq!(lock(&other.inner.control).attached_count(), 0, "the refused claim attached nothing");
+    s.disconnect(CONN).await;
+    other.claim(7, &id, claim_req(false)).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_conflicting_durable_append_lock_is_session_busy_for_replay() {
+    let (tmp, s) = root();
+    let (id, _) = session_with(&s, &[user("x")]).await;
+    let held = store::append_lock(&tmp.path().join("sessions").join(&id)).unwrap();
+    let other = Sessions::new(tmp.path().to_path_buf());
+    assert_eq!(other.replay(&id, req(None, 32)).await.unwrap_err(), ErrorCode::SessionBusy);
+    drop(held);
+    assert!(other.replay(&id, req(None, 32)).await.is_ok(), "retry later succeeds");
+}
+
+#[tokio::test]
+async fn set_title_is_sanitized_and_listed() {
+    let (_tmp, s) = root();
+    let id = new_session(&s).await;
+    assert_eq!(s.set_title(&id, "t").await.unwrap_err(), ErrorCode::ControlRequired);
+    s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    s.set_title(&id, "Fix\nthe  build").await.unwrap();
+    let page = s.list(SessionListRequest { after: None, limit: 32 }).await.unwrap();
+    assert_eq!(page.sessions[0].title.as_deref(), Some("Fix the build"));
+}

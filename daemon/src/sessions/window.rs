@@ -1,0 +1,372 @@
+//! The cached replay projection of one session's recent transcript window.
+//!
+//! Replaying a window page by page must not re-parse it for every page, so the projection is
+//! kept between requests and only bytes appended since the last read are parsed. The cache is
+//! trusted only while the file is provably the same append-only file: same (device, inode),
+//! not shorter than what was parsed, the same first line, and the same bytes just before the
+//! parsed end. Anything else (rewrite, replacement, truncation) drops it and re-reads the
+//! window from scratch.
+//!
+//! The window follows `transcript::read_recent_window`: the lines that start within the last
+//! `max_bytes` of the file, at most `max_records` of them (newest kept). Unlike that function
+//! this one keeps raw line bytes for `decode_session_message` (strict I-JSON, duplicate keys
+//! refused) and for record fingerprints, which a re-serialized `serde_json::Map` could not give.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io;
+use std::os::unix::fs::{FileExt, MetadataExt};
+use std::path::Path;
+
+use agentwire_protocol::{decode_session_message, ReplayItem};
+
+use super::cursor::{fnv1a64, session_tag, Cursor, Position};
+use super::projection::{self, project};
+use crate::transcript::{WindowLimits, TRANSCRIPT_FILE};
+
+/// The head fingerprint covers at most this much of the first line: enough to tell
+/// transcripts apart, and a bounded read on every request.
+const HEAD_PROBE_BYTES: u64 = 4096;
+/// Bytes just before the parsed end that must be unchanged for the cache to be reused.
+const TAIL_PROBE_BYTES: u64 = 64;
+/// Most lines an item cursor's chain covers: changes this far before a cursor are noticed.
+const CHAIN_MAX_LINES: usize = 64;
+/// The chain is a polynomial hash modulo the Mersenne prime 2^61−1 over line fingerprints:
+/// prefix values make the hash of any run of lines an O(1) difference, whatever line the
+/// cache happened to start at (so it is the same after a restart).
+const CHAIN_MOD: u64 = (1 << 61) - 1;
+const CHAIN_BASE: u64 = 0x1b87_3593_cc9e_2d51 % CHAIN_MOD;
+
+fn mul_mod(a: u64, b: u64) -> u64 {
+    ((u128::from(a) * u128::from(b)) % u128::from(CHAIN_MOD)) as u64
+}
+
+/// `CHAIN_BASE^n`, for `n ≤ CHAIN_MAX_LINES`.
+fn chain_power(n: usize) -> u64 {
+    (0..n).fold(1, |acc, _| mul_mod(acc, CHAIN_BASE))
+}
+
+/// The window for the file length being read.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    /// Lines starting before this byte are outside the window.
+    byte_start: u64,
+    max_records: usize,
+}
+
+/// A complete line of the window.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    offset: u64,
+    /// Chain prefix through this line: `prev * CHAIN_BASE + fp(line)` modulo `CHAIN_MOD`.
+    prefix: u64,
+}
+
+/// One projected item and the record it came from.
+#[derive(Debug, Clone)]
+pub(crate) struct ProjItem {
+    /// Byte offset of the source record's first byte.
+    pub offset: u64,
+    /// Byte offset just after the source record's newline.
+    pub end: u64,
+    /// Index of this item among the record's items.
+    pub index: u32,
+    pub item: ReplayItem,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FileKey {
+    dev: u64,
+    ino: u64,
+}
+
+/// Length and change times seen at the last read. An append always grows the file, so a
+/// file of the same length whose times changed was rewritten in place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl Stamp {
+    fn of(meta: &std::fs::Metadata) -> Stamp {
+        Stamp { len: meta.len(), mtime: (meta.mtime(), meta.mtime_nsec()), ctime: (meta.ctime(), meta.ctime_nsec()) }
+    }
+}
+
+#[derive(Debug)]
+pub(crate) struct Projection {
+    tag: u32,
+    file: Option<FileKey>,
+    stamp: Option<Stamp>,
+    head_fp: u64,
+    /// End of the last complete line consumed; always a line start.
+    parsed_to: u64,
+    tail_fp: u64,
+    /// The complete lines in the window (the record bound counts them).
+    lines: VecDeque<Line>,
+    /// Chain prefix of the line before `lines.front()` (0 when unknown: only differences
+    /// of prefixes are ever used).
+    popped_prefix: u64,
+    items: VecDeque<ProjItem>,
+    /// Start offsets of window lines that are malformed or not session messages.
+    gaps: VecDeque<u64>,
+    /// Bytes after `parsed_to` without a newline: a torn append (e.g. after `kill -9`) or one
+    /// in flight. Never consumed, so it is re-examined until it is completed.
+    torn_tail: bool,
+    /// Total bytes handed to the decoder over this cache's life (the no-rescan proof).
+    parsed_bytes: u64,
+}
+
+impl Projection {
+    pub(crate) fn new(session_id: &str) -> Projection {
+        Projection {
+            tag: session_tag(session_id),
+            file: None,
+            stamp: None,
+            head_fp: fnv1a64(b""),
+            parsed_to: 0,
+            tail_fp: 0,
+            lines: VecDeque::new(),
+            popped_prefix: 0,
+            items: VecDeque::new(),
+            gaps: VecDeque::new(),
+            torn_tail: false,
+            parsed_bytes: 0,
+        }
+    }
+
+    pub(crate) fn items(&self) -> &VecDeque<ProjItem> {
+        &self.items
+    }
+
+    pub(crate) fn session_tag(&self) -> u32 {
+        self.tag
+    }
+
+    pub(crate) fn head_fp(&self) -> u64 {
+        self.head_fp
+    }
+
+    /// Offset of the window's first line (where the projection starts).
+    pub(crate) fn base(&self) -> u64 {
+        self.lines.front().map_or(self.parsed_to, |l| l.offset)
+    }
+
+    /// Older lines exist before the window.
+    pub(crate) fn omitted_before(&self) -> bool {
+        self.base() > 0
+    }
+
+    pub(crate) fn torn_tail(&self) -> bool {
+        self.torn_tail
+    }
+
+    #[cfg(test)]
+    pub(crate) fn parsed_bytes(&self) -> u64 {
+        self.parsed_bytes
+    }
+
+    /// Whether a malformed line starts in `[from, to)`.
+    pub(crate) fn has_gap_in(&self, from: u64, to: u64) -> bool {
+        let i = self.gaps.partition_point(|&g| g < from);
+        self.gaps.get(i).is_some_and(|&g| g < to)
+    }
+
+    pub(crate) fn any_gap(&self) -> bool {
+        self.omitted_before() || self.torn_tail || !self.gaps.is_empty()
+    }
+
+    /// Cursor after the last projected item: the end observed (`snapshot_cursor`).
+    pub(crate) fn end_cursor(&self) -> String {
+        self.items.back().map_or_else(|| self.start_cursor(), |it| projection::cursor_of(&it.item).to_string())
+    }
+
+    pub(crate) fn start_cursor(&self) -> String {
+        Cursor { session_tag: self.tag, head_fp: self.head_fp, position: Position::Start { base: self.base() } }
+            .encode()
+    }
+
+    /// Brings the projection up to the file's current state, parsing only what was appended
+    /// when the cache is still valid.
+    pub(crate) fn refresh(&mut self, session_dir: &Path, limits: WindowLimits) -> io::Result<()> {
+        let file = match File::open(session_dir.join(TRANSCRIPT_FILE)) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                self.reset(None, fnv1a64(b""));
+                return Ok(());
+            }
+            Err(e) => return Err(e),
+        };
+        let meta = file.metadata()?;
+        let key = FileKey { dev: meta.dev(), ino: meta.ino() };
+        let len = meta.len();
+        let stamp = Stamp::of(&meta);
+        let head_fp = head_fingerprint(&file, len)?;
+        let rewritten_in_place = self.stamp.is_some_and(|seen| seen.len == len && seen != stamp);
+        let reusable = self.file == Some(key)
+            && !rewritten_in_place
+            && len >= self.parsed_to
+            && head_fp == self.head_fp
+            && self.tail_fp == tail_fingerprint(&file, self.parsed_to)?
+            // Appended more than a whole window: nothing cached would survive the trim, and
+            // reading only the window bounds memory.
+            && len - self.parsed_to <= limits.max_bytes;
+        let bounds = Bounds { byte_start: len.saturating_sub(limits.max_bytes), max_records: limits.max_records };
+        if reusable {
+            let data = read_range(&file, self.parsed_to, len)?;
+            self.consume(&data, self.parsed_to, 0, bounds);
+        } else {
+            self.reset(Some(key), head_fp);
+            let start = len.saturating_sub(limits.max_bytes);
+            // One byte before the window tells whether its first line is whole.
+            let read_from = start.saturating_sub(1);
+            let data = read_range(&file, read_from, len)?;
+            let first = first_whole_line(&data, start > 0);
+            self.parsed_to = read_from + first as u64;
+            self.consume(&data, read_from, first, bounds);
+        }
+        self.tail_fp = tail_fingerprint(&file, self.parsed_to)?;
+        self.trim(bounds);
+        self.stamp = Some(stamp);
+        Ok(())
+    }
+
+    /// Forgets everything parsed (the session tag and the parse counter stay).
+    fn reset(&mut self, file: Option<FileKey>, head_fp: u64) {
+        self.file = file;
+        self.stamp = None;
+        self.head_fp = head_fp;
+        self.parsed_to = 0;
+        self.tail_fp = 0;
+        self.lines.clear();
+        self.popped_prefix = 0;
+        self.items.clear();
+        self.gaps.clear();
+        self.torn_tail = false;
+    }
+
+    /// Parses the complete lines of `data[from..]` (`data[0]` is file byte `base`).
+    fn consume(&mut self, data: &[u8], base: u64, from: usize, bounds: Bounds) {
+        let mut start = from;
+        while let Some(nl) = data.get(start..).and_then(|rest| rest.iter().position(|&b| b == b'\n')) {
+            let line = &data[start..start + nl];
+            let offset = base + start as u64;
+            let end = offset + nl as u64 + 1;
+            let prev = self.lines.back().map_or(self.popped_prefix, |l| l.prefix);
+            let prefix = (mul_mod(prev, CHAIN_BASE) + fnv1a64(line) % CHAIN_MOD) % CHAIN_MOD;
+            self.lines.push_back(Line { offset, prefix });
+            // Lines leave the window as they arrive, so each cursor's chain is chosen within
+            // the window that will actually be kept.
+            self.trim_lines(bounds);
+            self.parsed_bytes += line.len() as u64;
+            self.project_line(line, offset, end);
+            start += nl + 1;
+            self.parsed_to = end;
+        }
+        self.torn_tail = start < data.len();
+    }
+
+    fn project_line(&mut self, line: &[u8], offset: u64, end: u64) {
+        // Malformed JSON, over-limit records and valid JSON that is not a session message
+        // ("mismatched session records") are all gaps, never failures.
+        let Ok(message) = decode_session_message(line) else {
+            self.gaps.push_back(offset);
+            return;
+        };
+        let Some(projected) = project(&message) else {
+            return;
+        };
+        // The line was just pushed. Near the cache's start the chain covers only the newer
+        // half of the lines before it, so the window must move a good way before a fresh
+        // cursor's first covered line falls out (a window of few, huge lines moves fast).
+        let i = self.lines.len() - 1;
+        let at_file_start = self.lines.front().is_some_and(|l| l.offset == 0);
+        let span = if at_file_start { i + 1 } else { (i + 2) / 2 }.clamp(1, CHAIN_MAX_LINES);
+        let Some(chain) = self.chain(i, span) else { return };
+        let (tag, head_fp, span) = (self.tag, self.head_fp, span as u32);
+        let cursor_of = |index: u32| {
+            Cursor { session_tag: tag, head_fp, position: Position::Item { offset, index, span, chain } }.encode()
+        };
+        for (index, item) in (0u32..).zip(projection::items(&projected, cursor_of)) {
+            self.items.push_back(ProjItem { offset, end, index, item });
+        }
+    }
+
+    /// Chain hash of the `span` lines ending with `lines[i]`; `None` when they are not all in
+    /// the window.
+    fn chain(&self, i: usize, span: usize) -> Option<u64> {
+        if span == 0 || span > CHAIN_MAX_LINES || span > i + 1 {
+            return None;
+        }
+        let last = self.lines.get(i)?.prefix;
+        let before = if span == i + 1 { self.popped_prefix } else { self.lines.get(i - span)?.prefix };
+        Some((last + CHAIN_MOD - mul_mod(before, chain_power(span))) % CHAIN_MOD)
+    }
+
+    /// The chain of the `span` lines ending with the line at `offset`, as an item cursor of
+    /// that line must carry.
+    pub(crate) fn chain_at(&self, offset: u64, span: u32) -> Option<u64> {
+        let i = self.lines.partition_point(|l| l.offset < offset);
+        if self.lines.get(i)?.offset != offset {
+            return None;
+        }
+        self.chain(i, usize::try_from(span).ok()?)
+    }
+
+    /// Drops lines that fell out of the window: older than `max_bytes` before the end, or
+    /// beyond the newest `max_records`.
+    fn trim_lines(&mut self, bounds: Bounds) {
+        while let Some(first) = self.lines.front() {
+            if first.offset >= bounds.byte_start && self.lines.len() <= bounds.max_records {
+                break;
+            }
+            self.popped_prefix = first.prefix;
+            self.lines.pop_front();
+        }
+    }
+
+    /// Drops lines, items and gaps that fell out of the window.
+    fn trim(&mut self, bounds: Bounds) {
+        self.trim_lines(bounds);
+        let base = self.base();
+        while self.items.front().is_some_and(|it| it.offset < base) {
+            self.items.pop_front();
+        }
+        while self.gaps.front().is_some_and(|&g| g < base) {
+            self.gaps.pop_front();
+        }
+    }
+}
+
+fn read_range(file: &File, from: u64, to: u64) -> io::Result<Vec<u8>> {
+    let n = usize::try_from(to.saturating_sub(from)).map_err(io::Error::other)?;
+    let mut data = vec![0u8; n];
+    file.read_exact_at(&mut data, from)?;
+    Ok(data)
+}
+
+/// Fingerprint of the first line (up to [`HEAD_PROBE_BYTES`], newline excluded), which stays
+/// the same as the file grows.
+fn head_fingerprint(file: &File, len: u64) -> io::Result<u64> {
+    let head = read_range(file, 0, len.min(HEAD_PROBE_BYTES))?;
+    let first_line = head.iter().position(|&b| b == b'\n').map_or(&head[..], |nl| &head[..nl]);
+    Ok(fnv1a64(first_line))
+}
+
+fn tail_fingerprint(file: &File, parsed_to: u64) -> io::Result<u64> {
+    if parsed_to == 0 {
+        return Ok(0);
+    }
+    Ok(fnv1a64(&read_range(file, parsed_to.saturating_sub(TAIL_PROBE_BYTES), parsed_to)?))
+}
+
+/// Index of the first line that starts inside the window (`data[0]` is the byte just before
+/// the window when `has_lead_byte`).
+fn first_whole_line(data: &[u8], has_lead_byte: bool) -> usize {
+    if !has_lead_byte {
+        return 0;
+    }
+    data.iter().position(|&b| b == b'\n').map_or(data.len(), |i| i + 1)
+}

@@ -1,0 +1,8 @@
+//! Wire v2 over an accepted connection: framing outcomes, request admission (initialization,
+//! instance identity, request IDs in flight), concurrent handling and the single writer.
+
+mod admission;
+mod connection;
+mod respond;
+
+pub use connection::WireHandler;

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The one command that runs every test: formatting and lints, the spec checks (freshness of
+# generated artifacts, evolution against the previous commit), all Rust tests, the Node tests
+# of the generated TypeScript, JSON Schema and Swift artifacts, and the conformance suite
+# against the real daemon. Installs what the tests need from the package registries.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "toolchain"
+cargo --version
+node --version
+npm --version
+
+step "format and lints"
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "spec: generated artifacts are fresh"
+cargo run --quiet --locked -p agentwire-codegen -- check protocol.toml
+cargo run --quiet --locked -p agentwire-codegen -- verify
+
+step "spec: evolution against the previous commit"
+cargo run --quiet --locked -p agentwire-codegen -- compat --against-git HEAD~1
+
+step "node: TypeScript package"
+bash generated/typescript/test.sh
+
+step "node: JSON Schema and Swift sources"
+bash generated/test-node.sh
+
+if [ -x scripts/conformance.sh ]; then
+  step "conformance: the server suite against the real daemon"
+  bash scripts/conformance.sh
+fi
+
+step "rust: every test"
+cargo test --workspace --locked
