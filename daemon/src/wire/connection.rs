@@ -1,15 +1,21 @@
-//! One connection: a reader that decodes and admits requests, concurrent request tasks, and a
-//! single writer so records never interleave. Disconnect revokes grants; accepted work goes on.
+//! One connection: a reader that decodes and admits requests, request tasks that write their
+//! own responses through the connection's single writer (so records never interleave), and an
+//! event pump. A request whose work completes at once is answered inline, without a task hop;
+//! one that has to wait moves to its own task so the connection keeps reading.
+//! Disconnect revokes grants; accepted work goes on.
 
 use super::admission::ConnState;
 use super::respond::{encode, ResponseIds};
 use crate::connection::{AcceptedConnection, ConnectionHandler, HandlerFuture};
 use crate::framing::{ReadOutcome, RecordReader, RecordWriter};
 use crate::service::{ConnCtx, Outbound, Service};
-use agentwire_protocol::{decode_request, limits, ErrorCode, Method, RequestError};
+use agentwire_protocol::{decode_request, limits, ErrorCode, Method, RequestError, ResponsePayload};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Waker};
 use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
-use tokio::sync::{mpsc, Notify};
+use tokio::sync::{mpsc, Mutex, Notify};
 
 /// Serves wire v2 on connections that passed the identity handshake.
 pub struct WireHandler {
@@ -22,33 +28,67 @@ impl ConnectionHandler for WireHandler {
     }
 }
 
+/// The write side shared by responses and the event pump.
+struct Sink {
+    state: Arc<ConnState>,
+    writer: Mutex<RecordWriter<OwnedWriteHalf>>,
+    closed: Notify,
+}
+
+impl Sink {
+    /// Write one record; release its request ID once written ("reserved through response writing").
+    async fn write(&self, record: &[u8], request_id: Option<&str>, close_after: bool) {
+        let mut writer = self.writer.lock().await;
+        let written = writer.write_record(record).await;
+        if let Some(id) = request_id {
+            self.state.release(id);
+        }
+        if written.is_err() || close_after {
+            if let Err(e) = written {
+                tracing::debug!(error = %e, "write failed; closing connection");
+            }
+            let _ = writer.shutdown().await;
+            self.closed.notify_one();
+        }
+    }
+}
+
 async fn serve(service: Arc<Service>, connection: AcceptedConnection) {
     let (seq, connection_id) = service.open_connection();
     let state = Arc::new(ConnState::new(connection_id.clone(), service.identity.instance_id.clone()));
+    let sink = Arc::new(Sink { state: Arc::clone(&state), writer: Mutex::new(connection.writer), closed: Notify::new() });
     let (out, queue) = mpsc::channel(limits::TURN_EVENT_QUEUE_ITEMS as usize);
-    let closed = Arc::new(Notify::new());
-    let writer = tokio::spawn(write_loop(connection.writer, queue, Arc::clone(&state), Arc::clone(&closed)));
+    let pump = tokio::spawn(pump_events(queue, Arc::clone(&sink)));
     let cx = ConnCtx { seq, connection_id, out };
-    read_loop(&service, &state, &cx, connection.reader, &closed).await;
+    read_loop(&service, &sink, &cx, connection.reader).await;
     tracing::debug!(conn = seq, "connection ended");
     service.close_connection(seq).await;
     drop(cx);
-    // The writer ends once every in-flight task has sent its response.
-    let _ = writer.await;
+    // The pump ends once every holder of the event queue is gone.
+    let _ = pump.await;
 }
 
-async fn read_loop(service: &Arc<Service>, state: &Arc<ConnState>, cx: &ConnCtx, mut reader: RecordReader<OwnedReadHalf>, closed: &Notify) {
+async fn pump_events(mut queue: mpsc::Receiver<Outbound>, sink: Arc<Sink>) {
+    while let Some(out) = queue.recv().await {
+        match out {
+            Outbound::Event(record) => sink.write(&record, None, false).await,
+            Outbound::Response { record, request_id, close_after } => sink.write(&record, request_id.as_deref(), close_after).await,
+        }
+    }
+}
+
+async fn read_loop(service: &Arc<Service>, sink: &Arc<Sink>, cx: &ConnCtx, mut reader: RecordReader<OwnedReadHalf>) {
     loop {
         let outcome = tokio::select! {
             o = reader.next_record() => o,
-            () = closed.notified() => return,
+            () = sink.closed.notified() => return,
         };
         match outcome {
-            Ok(ReadOutcome::Record(record)) => handle_record(service, state, cx, &record).await,
+            Ok(ReadOutcome::Record(record)) => handle_record(service, sink, cx, &record).await,
             Ok(ReadOutcome::TooLarge) => {
                 // "a record over max_record_bytes gets record_too_large and the socket closes"
                 let err = RequestError { code: ErrorCode::RecordTooLarge, request_id: None, session_id: None, operation_id: None };
-                respond_error(state, cx, &err).await;
+                respond_error(sink, &err).await;
                 return;
             }
             Ok(other) => {
@@ -71,71 +111,67 @@ fn connection_ids(state: &ConnState) -> (Option<String>, Option<String>) {
     }
 }
 
-async fn respond_error(state: &ConnState, cx: &ConnCtx, err: &RequestError) {
-    let (instance_id, connection_id) = connection_ids(state);
-    let ids = ResponseIds { request_id: err.request_id.clone(), session_id: err.session_id.clone(), operation_id: err.operation_id.clone(), instance_id, connection_id };
-    let record = encode(&ids, Err(err.code));
-    // The request ID was never reserved, so there is nothing to release.
-    let _ = cx.out.send(Outbound::Response { record, request_id: None, close_after: err.closes_connection() }).await;
+/// An error for a request whose ID was never reserved, so there is nothing to release.
+async fn respond_error(sink: &Sink, err: &RequestError) {
+    let (instance_id, connection_id) = connection_ids(&sink.state);
+    let ids = ResponseIds {
+        request_id: err.request_id.clone(),
+        session_id: err.session_id.clone(),
+        operation_id: err.operation_id.clone(),
+        instance_id,
+        connection_id,
+    };
+    sink.write(&encode(&ids, Err(err.code)), None, err.closes_connection()).await;
 }
 
-async fn handle_record(service: &Arc<Service>, state: &Arc<ConnState>, cx: &ConnCtx, record: &[u8]) {
+async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &ConnCtx, record: &[u8]) {
     let request = match decode_request(record) {
         Ok(r) => r,
-        Err(err) => return respond_error(state, cx, &err).await,
+        Err(err) => return respond_error(sink, &err).await,
     };
-    let ids_of = |request_id: Option<String>| RequestError {
-        code: ErrorCode::InternalError,
-        request_id,
-        session_id: request.session_id.clone(),
-        operation_id: request.operation_id.clone(),
-    };
-    if let Err(code) = state.admit(&request) {
-        let err = RequestError { code, ..ids_of(Some(request.request_id.clone())) };
-        return respond_error(state, cx, &err).await;
+    if let Err(code) = sink.state.admit(&request) {
+        let err = RequestError {
+            code,
+            request_id: Some(request.request_id.clone()),
+            session_id: request.session_id.clone(),
+            operation_id: request.operation_id.clone(),
+        };
+        return respond_error(sink, &err).await;
     }
     let method = request.payload.name();
-    let mut ids = ResponseIds { request_id: Some(request.request_id.clone()), session_id: request.session_id.clone(), operation_id: request.operation_id.clone(), ..Default::default() };
+    let mut ids = ResponseIds {
+        request_id: Some(request.request_id.clone()),
+        session_id: request.session_id.clone(),
+        operation_id: request.operation_id.clone(),
+        ..Default::default()
+    };
     if method == Method::Initialize {
         // Initialization completes before the next record is read, so nothing races it.
         let result = service.run(cx, request).await;
         if result.is_ok() {
-            state.mark_initialized();
+            sink.state.mark_initialized();
         }
-        (ids.instance_id, ids.connection_id) = connection_ids(state);
-        send_response(cx, ids, result).await;
-        return;
+        (ids.instance_id, ids.connection_id) = connection_ids(&sink.state);
+        return respond(sink, ids, result).await;
     }
-    (ids.instance_id, ids.connection_id) = connection_ids(state);
-    let (service, cx) = (Arc::clone(service), cx.clone());
-    tokio::spawn(async move {
+    (ids.instance_id, ids.connection_id) = connection_ids(&sink.state);
+    let (service, sink, cx) = (Arc::clone(service), Arc::clone(sink), cx.clone());
+    run_or_spawn(Box::pin(async move {
         let result = service.run(&cx, request).await;
-        send_response(&cx, ids, result).await;
-    });
+        respond(&sink, ids, result).await;
+    }));
 }
 
-async fn send_response(cx: &ConnCtx, ids: ResponseIds, result: Result<agentwire_protocol::ResponsePayload, ErrorCode>) {
+async fn respond(sink: &Sink, ids: ResponseIds, result: Result<ResponsePayload, ErrorCode>) {
     let record = encode(&ids, result);
-    let _ = cx.out.send(Outbound::Response { record, request_id: ids.request_id, close_after: false }).await;
+    sink.write(&record, ids.request_id.as_deref(), false).await;
 }
 
-async fn write_loop(mut writer: RecordWriter<OwnedWriteHalf>, mut queue: mpsc::Receiver<Outbound>, state: Arc<ConnState>, closed: Arc<Notify>) {
-    while let Some(out) = queue.recv().await {
-        let (record, request_id, close_after) = match out {
-            Outbound::Response { record, request_id, close_after } => (record, request_id, close_after),
-            Outbound::Event(record) => (record, None, false),
-        };
-        let written = writer.write_record(&record).await;
-        if let Some(id) = request_id {
-            state.release(&id);
-        }
-        if written.is_err() || close_after {
-            if let Err(e) = written {
-                tracing::debug!(error = %e, "write failed; closing connection");
-            }
-            let _ = writer.shutdown().await;
-            closed.notify_one();
-            return;
-        }
+/// Poll the request once in place; only work that has to wait costs a task.
+fn run_or_spawn(mut task: Pin<Box<dyn Future<Output = ()> + Send + 'static>>) {
+    // Futures re-register their waker on every poll, so a later poll by the runtime after
+    // this no-op-waker poll observes every wake-up that matters.
+    if task.as_mut().poll(&mut Context::from_waker(Waker::noop())).is_pending() {
+        tokio::spawn(task);
     }
 }

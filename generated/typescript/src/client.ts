@@ -19,6 +19,7 @@ import { stat } from "node:fs/promises";
 import { connect as netConnect } from "node:net";
 import type { Socket } from "node:net";
 import { Conversation, localProfile } from "./conversation.js";
+import { RecordSplitter } from "./framing.js";
 import type { ConversationOptions, PendingRequest } from "./conversation.js";
 import { LIMITS, PROTOCOL_VERSION } from "./generated/constants.js";
 import { isErrorCode } from "./generated/errors.js";
@@ -299,22 +300,23 @@ async function initialize(socket: Socket, lines: LineReader, conversation: Conve
 // Framing and the event queue
 // ---------------------------------------------------------------------------------------------
 
-/** Splits the byte stream into records at `\n`, refusing a record longer than the local bound. */
+/** Delivers the socket's records: to a waiter during setup, then to the attached consumer. */
 class LineReader {
   private onRecord: ((record: Uint8Array) => void) | null = null;
   private onEnd: ((error: Error | null) => void) | null = null;
-  private chunks: Buffer[] = [];
-  private buffered = 0;
+  private readonly splitter: RecordSplitter;
   private waiter: { resolve: (r: Uint8Array) => void; reject: (e: Error) => void } | null = null;
   private early: Uint8Array[] = [];
+  private done = false;
   private readonly onData = (chunk: Buffer): void => this.data(chunk);
-  private readonly onClose = (): void => this.finish(null);
+  private readonly onClose = (): void => this.closed();
   private readonly onError = (e: Error): void => this.finish(e);
 
   constructor(
     private readonly socket: Socket,
-    private readonly maxRecordBytes: number,
+    maxRecordBytes: number,
   ) {
+    this.splitter = new RecordSplitter(maxRecordBytes);
     socket.on("data", this.onData);
     socket.on("close", this.onClose);
     socket.on("error", this.onError);
@@ -345,21 +347,19 @@ class LineReader {
   }
 
   private data(chunk: Buffer): void {
-    let from = 0;
-    for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, from)) {
-      this.chunks.push(chunk.subarray(from, nl));
-      const record = Buffer.concat(this.chunks);
-      this.chunks = [];
-      this.buffered = 0;
-      from = nl + 1;
-      if (record.length > this.maxRecordBytes) return this.finish(new ProtocolError("record_too_large", "record longer than the local bound"));
-      this.deliver(record);
+    try {
+      for (const record of this.splitter.push(chunk)) this.deliver(record);
+    } catch (e) {
+      this.finish(e instanceof Error ? e : new Error(String(e)));
     }
-    if (from < chunk.length) {
-      this.chunks.push(chunk.subarray(from));
-      this.buffered += chunk.length - from;
-      // Never buffer more than one record can hold: a longer one is a protocol failure.
-      if (this.buffered > this.maxRecordBytes) this.finish(new ProtocolError("record_too_large", "record longer than the local bound"));
+  }
+
+  private closed(): void {
+    try {
+      this.splitter.end();
+      this.finish(null);
+    } catch (e) {
+      this.finish(e instanceof Error ? e : new Error(String(e)));
     }
   }
 
@@ -376,11 +376,12 @@ class LineReader {
   }
 
   private finish(error: Error | null): void {
-    const e = error ?? new Error("connection closed");
+    if (this.done) return;
+    this.done = true;
     if (this.waiter !== null) {
       const w = this.waiter;
       this.waiter = null;
-      w.reject(e);
+      w.reject(error ?? new Error("connection closed"));
     }
     this.onEnd?.(error);
     this.socket.destroy();

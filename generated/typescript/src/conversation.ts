@@ -7,12 +7,11 @@
  * Any thrown {@link ProtocolError} means the stream can no longer be trusted.
  */
 
-import { LIMITS, PROTOCOL_VERSION } from "./generated/constants.js";
+import { LIMITS, LIMIT_NAMES, PROTOCOL_VERSION } from "./generated/constants.js";
 import type { LimitName } from "./generated/constants.js";
 import { EVENTS, OPERATIONS, isMethod } from "./generated/protocol.js";
-import type { AnyEvent, Control, HandshakeReplyAccepted, InitializeResponse, LimitMap, Method, ResponseEnvelope, ResponsePayloads } from "./generated/types.js";
+import type { AnyEvent, Capabilities, Control, HandshakeReplyAccepted, InitializeResponse, LimitMap, Method, ResponseEnvelope, ResponsePayloads } from "./generated/types.js";
 import { DEFAULT_PROFILE, ProtocolError, decodeServerRecord } from "./records.js";
-import { EXTENSIONS } from "./runtime/json.js";
 import type { ProfileLimits } from "./runtime/jsonProfile.js";
 
 /** Local bounds by limit name, plus the activity summary bound. They can only lower the generated ones. */
@@ -159,6 +158,8 @@ export class Conversation {
     this.checkIdentity(r, pending);
     if (r.error === null) {
       if (pending.method === "initialize" && this.options.joined === undefined) this.initialized(r.payload as InitializeResponse);
+      // The capabilities operation returns the same advertisement: it must pass the same checks.
+      if (pending.method === "capabilities") checkAdvertisement(r.payload as Capabilities, this.options);
       this.observe(pending, r.payload);
     }
     return pending;
@@ -261,11 +262,16 @@ export function localProfile(bounds: LocalBounds | undefined): ProfileLimits {
  * Exported so a caller holding an initialize result obtained otherwise can check it.
  */
 export function preflight(init: InitializeResponse, options: ConversationOptions = {}): void {
-  const caps = init.capabilities;
   if (init.protocol_version !== PROTOCOL_VERSION) throw new PreflightError(`initialize selected wire ${init.protocol_version}, not ${PROTOCOL_VERSION}`);
+  checkIdentities(init, options);
+  if (!sameLimits(init.limits, init.capabilities.limits)) throw new PreflightError("initialize's two limit maps differ");
+  checkAdvertisement(init.capabilities, options);
+}
+
+/** The capability object alone: wire, transport, operations, events, activity, limits. */
+export function checkAdvertisement(caps: Capabilities, options: ConversationOptions = {}): void {
   if (!caps.protocol_versions.includes(PROTOCOL_VERSION)) throw new PreflightError(`wire ${PROTOCOL_VERSION} is not advertised`);
   if (!caps.transports.includes("unix")) throw new PreflightError("transport unix is not advertised");
-  checkIdentities(init, options);
   for (const op of options.requiredOperations ?? []) {
     if (!caps.operations.includes(op)) throw new PreflightError(`required operation ${op} is not advertised`);
     for (const ev of OPERATIONS[op].events) {
@@ -277,7 +283,7 @@ export function preflight(init: InitializeResponse, options: ConversationOptions
     if (!Object.prototype.hasOwnProperty.call(EVENTS, ev)) throw new PreflightError(`advertised event ${ev} is unknown`);
   }
   if (caps.events.includes("turn.activity") && !caps.activity.events) throw new PreflightError("turn.activity is advertised with activity.events false");
-  checkLimits(init, options.localBounds);
+  checkLimits(caps, options.localBounds);
 }
 
 function checkIdentities(init: InitializeResponse, options: ConversationOptions): void {
@@ -299,20 +305,22 @@ function checkIdentities(init: InitializeResponse, options: ConversationOptions)
   same("state_root_id", init.state_root_id, expect.stateRootId);
 }
 
-/** The two limit maps agree (extensions included), and every output bound fits its local bound. */
-function checkLimits(init: InitializeResponse, bounds: LocalBounds | undefined): void {
-  if (!sameLimits(init.limits, init.capabilities.limits)) throw new PreflightError("initialize's two limit maps differ");
+/** Every output bound fits its local bound. */
+function checkLimits(caps: Capabilities, bounds: LocalBounds | undefined): void {
   for (const name of OUTPUT_BOUNDS) {
     const local = Math.min(bounds?.[name] ?? LIMITS[name], LIMITS[name]);
-    if (init.limits[name] > local) throw new PreflightError(`advertised ${name} ${init.limits[name]} exceeds the local bound ${local}`);
+    if (caps.limits[name] > local) throw new PreflightError(`advertised ${name} ${caps.limits[name]} exceeds the local bound ${local}`);
   }
   const summary = Math.min(bounds?.max_summary_bytes ?? LIMITS.max_string_bytes, LIMITS.max_string_bytes);
-  if (init.capabilities.activity.max_summary_bytes > summary) throw new PreflightError("activity.max_summary_bytes exceeds the local bound");
+  if (caps.activity.max_summary_bytes > summary) throw new PreflightError("activity.max_summary_bytes exceeds the local bound");
 }
 
+/**
+ * The declared limits appear identically in both maps. Extension keys may differ: the seed
+ * requires the *required* limits to be identical and lets bounded new keys come and go.
+ */
 function sameLimits(a: LimitMap, b: LimitMap): boolean {
-  const entries = (m: LimitMap): string => JSON.stringify([...Object.entries(m), ...Object.entries(m[EXTENSIONS] ?? {})].sort(([x], [y]) => (x < y ? -1 : 1)));
-  return entries(a) === entries(b);
+  return LIMIT_NAMES.every((name) => a[name] === b[name]);
 }
 
 /**

@@ -14,3 +14,4 @@ export { ProfileError, checkProfile, parseRecord } from "./runtime/jsonProfile.j
 export type { ProfileFailure, ProfileLimits, ParsedRecord } from "./runtime/jsonProfile.js";
 export { Conversation, OUTPUT_BOUNDS, PreflightError, TurnTracker, localProfile, preflight } from "./conversation.js";
 export type { ConversationOptions, LocalBounds, PendingRequest, Received } from "./conversation.js";
+export { RecordSplitter } from "./framing.js";

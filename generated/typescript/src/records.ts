@@ -12,7 +12,7 @@
 
 import { LIMITS, PROTOCOL_VERSION } from "./generated/constants.js";
 import type { ErrorCode } from "./generated/errors.js";
-import { EVENTS, OPERATIONS, isEventName, isMethod } from "./generated/protocol.js";
+import { EVENTS, OPERATIONS, REQUEST_DEFAULTS, isEventName, isMethod } from "./generated/protocol.js";
 import type {
   AnyEvent,
   AnyRequest,
@@ -21,6 +21,7 @@ import type {
   Method,
   RawRequestEnvelope,
   RequestEnvelope,
+  RequestPayloads,
   ResponseEnvelope,
 } from "./generated/types.js";
 import {
@@ -295,6 +296,19 @@ function recover(v: unknown, slot: string, decode: (v: unknown, strict: boolean)
   } catch {
     return null;
   }
+}
+
+/**
+ * A request payload with every absent defaulted member set to the value its absence means (a
+ * copy). Decoders keep absence, so `after` absent and `after: null` stay distinguishable; a
+ * service handler that wants the effective values applies this.
+ */
+export function withDefaults<M extends Method>(method: M, payload: RequestPayloads[M]): RequestPayloads[M] {
+  const out: Record<string, unknown> = { ...payload };
+  for (const [member, value] of Object.entries(REQUEST_DEFAULTS[method])) {
+    if (out[member] === undefined) out[member] = structuredClone(value);
+  }
+  return out as unknown as RequestPayloads[M];
 }
 
 /** A request the encoder refused, with the error code the service would have answered. */

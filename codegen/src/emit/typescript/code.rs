@@ -108,9 +108,7 @@ fn class_char(c: char) -> String {
 
 /// Indent every nonempty line of `text` by `indent`.
 pub fn indent(text: &str, indent: &str) -> String {
-    text.lines()
-        .map(|l| if l.is_empty() { "\n".to_string() } else { format!("{indent}{l}\n") })
-        .collect()
+    text.lines().map(|l| if l.is_empty() { "\n".to_string() } else { format!("{indent}{l}\n") }).collect()
 }
 
 #[cfg(test)]
@@ -119,7 +117,7 @@ mod tests {
 
     #[test]
     fn charset_regexes_escape_punctuation() {
-        assert_eq!(charset_regex("A-Za-z0-9-._/:"), "/^[\\x2d-\\x3aA-Za-z]*$/");
+        assert_eq!(charset_regex("A-Za-z0-9-._/:"), "/^[\\x2d-\\x3aA-Z\\x5fa-z]*$/");
         assert_eq!(charset_regex("a-z0-9_"), "/^[0-9\\x5fa-z]*$/");
     }
 

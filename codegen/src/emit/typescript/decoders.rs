@@ -10,14 +10,29 @@
 use super::code::{bound, charset_regex, doc, indent, json, lit, member, prop};
 use super::types::{type_ref, variant_name};
 use crate::ir::{
-    Envelope, Field, JsonKind, MapDef, ObjectDef, Presence, Spec, StringFormat, StringRules, TypeDef, TypeKind, TypeRef, UnionDef,
-    Variant, Violation,
+    Envelope, Field, JsonKind, MapDef, ObjectDef, Presence, Spec, StringFormat, StringRules, TypeDef, TypeKind,
+    TypeRef, UnionDef, Variant, Violation,
 };
 use std::collections::BTreeMap;
 
 /// Runtime helpers generated code may call (from `runtime/check.ts`); only used ones are imported.
 const HELPERS: &[&str] = &[
-    "array", "bool", "constant", "extend", "fail", "int", "json", "jsonObject", "nullObject", "object", "own", "required", "str", "tag", "text",
+    "array",
+    "bool",
+    "constant",
+    "extend",
+    "fail",
+    "int",
+    "json",
+    "jsonObject",
+    "nullObject",
+    "object",
+    "own",
+    "present",
+    "required",
+    "str",
+    "tag",
+    "text",
     "within",
 ];
 
@@ -49,13 +64,21 @@ pub fn emit(spec: &Spec) -> String {
     for t in &spec.types {
         body.push_str(&cx.named(t));
     }
-    for (name, e) in [("RequestEnvelope", &spec.request_envelope), ("ResponseEnvelope", &spec.response_envelope), ("EventEnvelope", &spec.event_envelope)] {
+    for (name, e) in [
+        ("RequestEnvelope", &spec.request_envelope),
+        ("ResponseEnvelope", &spec.response_envelope),
+        ("EventEnvelope", &spec.event_envelope),
+    ] {
         body.push_str(&cx.envelope(name, e));
     }
     body.push_str(&dispatch(spec));
     let mut out = String::new();
     for (charset, name) in &cx.charsets {
-        out.push_str(&format!("{}const {name} = {};\n", doc("", &format!("Charset `{charset}`.")), charset_regex(charset)));
+        out.push_str(&format!(
+            "{}const {name} = {};\n",
+            doc("", &format!("Charset `{charset}`.")),
+            charset_regex(charset)
+        ));
     }
     out.push('\n');
     for item in &cx.items {
@@ -106,13 +129,25 @@ impl Emitter {
     }
 
     fn object(&mut self, head: &str, name: &str, o: &ObjectDef) -> String {
-        let shape = Shape { ty: format!("T.{name}"), known: format!("is{name}Member"), tags: Vec::new(), fields: &o.fields, at_least_one_of: &o.at_least_one_of };
+        let shape = Shape {
+            ty: format!("T.{name}"),
+            known: format!("is{name}Member"),
+            tags: Vec::new(),
+            fields: &o.fields,
+            at_least_one_of: &o.at_least_one_of,
+        };
         let sig = format!("export function decode{name}(v: unknown, strict: boolean): T.{name}");
         format!("{head}{sig} {{\n  const o = object(v);\n{}}}\n\n{}", self.body(&shape), known_fn(&shape))
     }
 
     fn envelope(&mut self, name: &str, e: &Envelope) -> String {
-        let shape = Shape { ty: format!("T.Raw{name}"), known: format!("is{name}Member"), tags: Vec::new(), fields: &e.fields, at_least_one_of: &[] };
+        let shape = Shape {
+            ty: format!("T.Raw{name}"),
+            known: format!("is{name}Member"),
+            tags: Vec::new(),
+            fields: &e.fields,
+            at_least_one_of: &[],
+        };
         let head = doc("", &format!("Decode the members of a `{name}`; its payload is returned undecoded."));
         let sig = format!("export function decodeRaw{name}(v: unknown, strict: boolean): T.Raw{name}");
         format!("{head}{sig} {{\n  const o = object(v);\n{}}}\n\n{}", self.body(&shape), known_fn(&shape))
@@ -127,11 +162,22 @@ impl Emitter {
         }
         lines.push_str("  at = \"\";\n");
         if !s.at_least_one_of.is_empty() {
-            let absent: Vec<String> = s.at_least_one_of.iter().map(|n| format!("{} === undefined", member("o", n))).collect();
-            lines.push_str(&format!("  if ({}) fail(\"needs at least one of {}\", o);\n", absent.join(" && "), s.at_least_one_of.join(", ")));
+            let absent: Vec<String> =
+                s.at_least_one_of.iter().map(|n| format!("{} === undefined", member("o", n))).collect();
+            lines.push_str(&format!(
+                "  if ({}) fail(\"needs at least one of {}\");\n",
+                absent.join(" && "),
+                s.at_least_one_of.join(", ")
+            ));
         }
         let mut init: Vec<String> = s.tags.iter().map(|(k, v)| format!("{}: {}", prop(k), lit(v))).collect();
-        init.extend(s.fields.iter().enumerate().filter(|(_, f)| f.is_required()).map(|(i, f)| format!("{}: f{i}", prop(&f.name))));
+        init.extend(
+            s.fields
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.is_required())
+                .map(|(i, f)| format!("{}: f{i}", prop(&f.name))),
+        );
         lines.push_str(&format!("  const out: {} = {{ {} }};\n", s.ty, init.join(", ")));
         for (i, f) in s.fields.iter().enumerate().filter(|(_, f)| !f.is_required()) {
             lines.push_str(&format!("  if (f{i} !== undefined) out[{}] = f{i};\n", lit(&f.name)));
@@ -156,8 +202,14 @@ impl Emitter {
         if f.is_required() {
             out.push_str(&format!("const {raw} = required({read});\nconst f{i} = {value};\n"));
         } else {
-            let note = if matches!(f.presence, Presence::Defaulted(_)) { " // absent stays absent; the default is the reader's" } else { "" };
-            out.push_str(&format!("const {raw} = {read};\nconst f{i} = {raw} === undefined ? undefined : {value};{note}\n"));
+            let note = if matches!(f.presence, Presence::Defaulted(_)) {
+                " // absent stays absent; the default is the reader's"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "const {raw} = {read};\nconst f{i} = {raw} === undefined ? undefined : {value};{note}\n"
+            ));
         }
         out
     }
@@ -176,7 +228,8 @@ impl Emitter {
                 format!("array({v}, {}, {}, {limit}, {item}, strict)", bound(&a.min_items), bound(&a.max_items))
             }
             TypeRef::Named(n) => format!("decode{n}({v}, strict)"),
-            TypeRef::Payload => v.to_string(),
+            // The slot must hold a payload; whether `null` may stand in is the field's nullability.
+            TypeRef::Payload => format!("present({v})"),
         }
     }
 
@@ -207,7 +260,8 @@ impl Emitter {
             return found.name.clone();
         }
         let name = format!("item{}", self.items.len());
-        let source = format!("function {name}(v: unknown, strict: boolean) {{\n  void strict;\n  return {expr};\n}}\n\n");
+        let source =
+            format!("function {name}(v: unknown, strict: boolean) {{\n  void strict;\n  return {expr};\n}}\n\n");
         self.items.push(Item { key, name: name.clone(), source });
         name
     }
@@ -225,7 +279,10 @@ impl Emitter {
         for (i, key) in m.required_keys.iter().enumerate() {
             let read = member("o", key);
             let decoded = self.map_value(m, &format!("x{i}"));
-            lines.push_str(&format!("  at = {};\n  const x{i} = required({read});\n  const f{i} = {decoded};\n", lit(key)));
+            lines.push_str(&format!(
+                "  at = {};\n  const x{i} = required({read});\n  const f{i} = {decoded};\n",
+                lit(key)
+            ));
             init.push(format!("{}: f{i}", prop(key)));
         }
         lines.push_str(&format!("  const out: T.{name} = {{ {} }};\n", init.join(", ")));
@@ -253,13 +310,20 @@ impl Emitter {
     /// A union: read the discriminators, pick the variant, decode its fields.
     fn union(&mut self, head: &str, sig: &str, name: &str, u: &UnionDef) -> String {
         let reads: Vec<String> = u.discriminators.iter().map(|d| format!("tag(o, {})", lit(d))).collect();
-        let mut out = format!("{head}{sig} {{\n  const o = object(v);\n  const d = {};\n  switch (d) {{\n", reads.join(" + \"\\u0000\" + "));
+        let mut out = format!(
+            "{head}{sig} {{\n  const o = object(v);\n  const d = {};\n  switch (d) {{\n",
+            reads.join(" + \"\\u0000\" + ")
+        );
         for v in &u.variants {
             let key = v.matches.join("\u{0}");
-            out.push_str(&format!("    case {}:\n      return decode{}(o, strict);\n", lit(&key), variant_name(name, &v.name)));
+            out.push_str(&format!(
+                "    case {}:\n      return decode{}(o, strict);\n",
+                lit(&key),
+                variant_name(name, &v.name)
+            ));
         }
         let what = u.discriminators.join("/");
-        out.push_str(&format!("  }}\n  return fail(\"no variant of {name} has this {what}\", o);\n}}\n\n"));
+        out.push_str(&format!("  }}\n  return fail(\"no variant of {name} has this {what}\");\n}}\n\n"));
         for v in &u.variants {
             out.push_str(&self.variant(name, &u.discriminators, v));
         }
@@ -269,7 +333,13 @@ impl Emitter {
     fn variant(&mut self, union: &str, discriminators: &[String], v: &Variant) -> String {
         let vname = variant_name(union, &v.name);
         let tags = discriminators.iter().cloned().zip(v.matches.iter().cloned()).collect();
-        let shape = Shape { ty: format!("T.{vname}"), known: format!("is{vname}Member"), tags, fields: &v.fields, at_least_one_of: &[] };
+        let shape = Shape {
+            ty: format!("T.{vname}"),
+            known: format!("is{vname}Member"),
+            tags,
+            fields: &v.fields,
+            at_least_one_of: &[],
+        };
         let sig = format!("function decode{vname}(o: Obj, strict: boolean): T.{vname}");
         format!("{sig} {{\n{}}}\n\n{}", self.body(&shape), known_fn(&shape))
     }
@@ -277,7 +347,8 @@ impl Emitter {
 
 /// `isXMember(k)`: whether a member name is a field or discriminator of the shape.
 fn known_fn(s: &Shape) -> String {
-    let names: Vec<&str> = s.tags.iter().map(|(k, _)| k.as_str()).chain(s.fields.iter().map(|f| f.name.as_str())).collect();
+    let names: Vec<&str> =
+        s.tags.iter().map(|(k, _)| k.as_str()).chain(s.fields.iter().map(|f| f.name.as_str())).collect();
     if names.is_empty() {
         return format!("function {}(k: string): boolean {{\n  void k;\n  return false;\n}}\n\n", s.known);
     }
@@ -294,8 +365,26 @@ fn dispatch(spec: &Spec) -> String {
             doc("", title)
         )
     };
-    let mut out = table("Request payload decoder of each operation.", "REQUEST_PAYLOAD_DECODERS", "Method", "RequestPayloads", spec.operations.iter().map(|o| (o.method.as_str(), o.request.as_str())).collect());
-    out.push_str(&table("Success payload decoder of each operation.", "RESPONSE_PAYLOAD_DECODERS", "Method", "ResponsePayloads", spec.operations.iter().map(|o| (o.method.as_str(), o.response.as_str())).collect()));
-    out.push_str(&table("Payload decoder of each event.", "EVENT_PAYLOAD_DECODERS", "EventName", "EventPayloads", spec.events.iter().map(|e| (e.name.as_str(), e.payload.as_str())).collect()));
+    let mut out = table(
+        "Request payload decoder of each operation.",
+        "REQUEST_PAYLOAD_DECODERS",
+        "Method",
+        "RequestPayloads",
+        spec.operations.iter().map(|o| (o.method.as_str(), o.request.as_str())).collect(),
+    );
+    out.push_str(&table(
+        "Success payload decoder of each operation.",
+        "RESPONSE_PAYLOAD_DECODERS",
+        "Method",
+        "ResponsePayloads",
+        spec.operations.iter().map(|o| (o.method.as_str(), o.response.as_str())).collect(),
+    ));
+    out.push_str(&table(
+        "Payload decoder of each event.",
+        "EVENT_PAYLOAD_DECODERS",
+        "EventName",
+        "EventPayloads",
+        spec.events.iter().map(|e| (e.name.as_str(), e.payload.as_str())).collect(),
+    ));
     out
 }

@@ -36,7 +36,10 @@ pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
     ];
     files
         .into_iter()
-        .map(|(name, body)| Artifact { path: format!("{DIR}/{name}"), contents: format!("{}\n{body}", header(spec, "//")) })
+        .map(|(name, body)| Artifact {
+            path: format!("{DIR}/{name}"),
+            contents: format!("{}\n{body}", header(spec, "//")),
+        })
         .collect()
 }
 
@@ -77,6 +80,6 @@ mod tests {
         // Defaulted: may be omitted; null is invalid.
         assert!(types.contains("  requested_capabilities?: Name[];\n"));
         // Defaulted and nullable.
-        assert!(types.contains("  after?: SessionId | null;\n"));
+        assert!(types.contains("  after?: Cursor | null;\n"));
     }
 }

@@ -3,15 +3,26 @@
 
 use super::code::{doc, json, lit, prop};
 use crate::advertise;
-use crate::ir::{Correlation, LimitGroup, SlotRule, Spec, TypeKind};
+use crate::ir::{Correlation, LimitGroup, Presence, SlotRule, Spec, TypeKind};
 use serde_json::Value;
 
 /// `constants.ts`: the wire version, every limit and every fixed contract constant.
 pub fn constants(spec: &Spec) -> String {
     let mut out = format!("{}export const PROTOCOL_NAME = {};\n\n", doc("", &spec.doc), lit(&spec.name));
-    out.push_str(&format!("{}export const PROTOCOL_VERSION = {};\n\n", doc("", "The wire version this package speaks."), spec.protocol_version));
-    out.push_str(&format!("{}export const SPEC_SHA256 = {};\n\n", doc("", "SHA-256 of the protocol.toml these files were generated from."), lit(&spec.sha256)));
-    out.push_str(&format!("{}export const LIMITS = {{\n", doc("", "Advertised limits: the values this package was built for, and the default local bounds.")));
+    out.push_str(&format!(
+        "{}export const PROTOCOL_VERSION = {};\n\n",
+        doc("", "The wire version this package speaks."),
+        spec.protocol_version
+    ));
+    out.push_str(&format!(
+        "{}export const SPEC_SHA256 = {};\n\n",
+        doc("", "SHA-256 of the protocol.toml these files were generated from."),
+        lit(&spec.sha256)
+    ));
+    out.push_str(&format!(
+        "{}export const LIMITS = {{\n",
+        doc("", "Advertised limits: the values this package was built for, and the default local bounds.")
+    ));
     for l in &spec.limits {
         let group = match l.group {
             LimitGroup::General => "general",
@@ -21,16 +32,30 @@ pub fn constants(spec: &Spec) -> String {
         out.push_str(&format!("{}  {}: {},\n", doc("  ", &text), prop(&l.name), l.value));
     }
     out.push_str("} as const;\n\n");
-    out.push_str(&format!("{}export type LimitName = keyof typeof LIMITS;\n\n", doc("", "The name of an advertised limit.")));
+    out.push_str(&format!(
+        "{}export type LimitName = keyof typeof LIMITS;\n\n",
+        doc("", "The name of an advertised limit.")
+    ));
     let names: Vec<String> = spec.limits.iter().map(|l| lit(&l.name)).collect();
-    out.push_str(&format!("{}export const LIMIT_NAMES: readonly LimitName[] = [{}];\n\n", doc("", "Every limit, in spec order."), names.join(", ")));
-    let exceeded: Vec<String> = spec.limits.iter().filter_map(|l| l.exceeded.as_ref().map(|e| format!("  {}: {},\n", prop(&l.name), lit(e)))).collect();
+    out.push_str(&format!(
+        "{}export const LIMIT_NAMES: readonly LimitName[] = [{}];\n\n",
+        doc("", "Every limit, in spec order."),
+        names.join(", ")
+    ));
+    let exceeded: Vec<String> = spec
+        .limits
+        .iter()
+        .filter_map(|l| l.exceeded.as_ref().map(|e| format!("  {}: {},\n", prop(&l.name), lit(e))))
+        .collect();
     out.push_str(&format!(
         "{}export const LIMIT_EXCEEDED: {{ readonly [L in LimitName]?: string }} = {{\n{}}};\n\n",
         doc("", "The error a request gets for structurally crossing a limit, where the spec names one."),
         exceeded.concat()
     ));
-    out.push_str(&format!("{}export const CONSTANTS = {{\n", doc("", "Fixed contract bounds that are not advertised limits.")));
+    out.push_str(&format!(
+        "{}export const CONSTANTS = {{\n",
+        doc("", "Fixed contract bounds that are not advertised limits.")
+    ));
     for c in &spec.constants {
         out.push_str(&format!("{}  {}: {},\n", doc("  ", &format!("{} ({})", c.doc, c.unit)), prop(&c.name), c.value));
     }
@@ -41,23 +66,49 @@ pub fn constants(spec: &Spec) -> String {
 /// `errors.ts`: error codes, their fixed messages, request errors and launch errors.
 pub fn errors(spec: &Spec) -> String {
     let codes: Vec<String> = spec.errors.iter().map(|e| lit(&e.code)).collect();
-    let mut out = format!("{}export type ErrorCode =\n  | {};\n\n", doc("", "A known error code; a consumer treats any other well-formed code as a generic failure."), codes.join("\n  | "));
-    out.push_str(&format!("{}export const ERROR_MESSAGES: {{ readonly [C in ErrorCode]: string }} = {{\n", doc("", "The fixed message of every error code.")));
+    let mut out = format!(
+        "{}export type ErrorCode =\n  | {};\n\n",
+        doc("", "A known error code; a consumer treats any other well-formed code as a generic failure."),
+        codes.join("\n  | ")
+    );
+    out.push_str(&format!(
+        "{}export const ERROR_MESSAGES: {{ readonly [C in ErrorCode]: string }} = {{\n",
+        doc("", "The fixed message of every error code.")
+    ));
     for e in &spec.errors {
-        out.push_str(&format!("{}  {}: {},\n", doc("  ", &format!("{} (source: {})", e.doc, e.source)), prop(&e.code), lit(&e.message)));
+        out.push_str(&format!(
+            "{}  {}: {},\n",
+            doc("  ", &format!("{} (source: {})", e.doc, e.source)),
+            prop(&e.code),
+            lit(&e.message)
+        ));
     }
     out.push_str("};\n\n");
-    out.push_str(&format!("{}export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as readonly ErrorCode[];\n\n", doc("", "Every known error code, in spec order.")));
+    out.push_str(&format!(
+        "{}export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as readonly ErrorCode[];\n\n",
+        doc("", "Every known error code, in spec order.")
+    ));
     let cases: String = spec.errors.iter().map(|e| format!("    case {}:\n", lit(&e.code))).collect();
     out.push_str(&format!(
         "{}export function isErrorCode(code: string): code is ErrorCode {{\n  switch (code) {{\n{cases}      return true;\n    default:\n      return false;\n  }}\n}}\n\n",
         doc("", "Whether a code is one this package knows.")
     ));
     let request: Vec<String> = spec.request_errors.iter().map(|c| lit(c)).collect();
-    out.push_str(&format!("{}export const REQUEST_ERRORS: readonly ErrorCode[] = [{}];\n\n", doc("", "Errors any request can receive before its operation runs, in precedence order."), request.join(", ")));
+    out.push_str(&format!(
+        "{}export const REQUEST_ERRORS: readonly ErrorCode[] = [{}];\n\n",
+        doc("", "Errors any request can receive before its operation runs, in precedence order."),
+        request.join(", ")
+    ));
     let launch: Vec<String> = spec.launch_errors.iter().map(|e| lit(&e.code)).collect();
-    out.push_str(&format!("{}export type LaunchErrorCode =\n  | {};\n\n", doc("", "A start-or-connect or handshake failure code."), launch.join("\n  | ")));
-    out.push_str(&format!("{}export const LAUNCH_ERROR_MESSAGES: {{ readonly [C in LaunchErrorCode]: string }} = {{\n", doc("", "The fixed message of every launch error code.")));
+    out.push_str(&format!(
+        "{}export type LaunchErrorCode =\n  | {};\n\n",
+        doc("", "A start-or-connect or handshake failure code."),
+        launch.join("\n  | ")
+    ));
+    out.push_str(&format!(
+        "{}export const LAUNCH_ERROR_MESSAGES: {{ readonly [C in LaunchErrorCode]: string }} = {{\n",
+        doc("", "The fixed message of every launch error code.")
+    ));
     for e in &spec.launch_errors {
         out.push_str(&format!("{}  {}: {},\n", doc("  ", &e.doc), prop(&e.code), lit(&e.message)));
     }
@@ -79,7 +130,7 @@ fn correlation(c: Correlation) -> &'static str {
     }
 }
 
-const PROTOCOL_PRELUDE: &str = "import type { ErrorCode } from \"./errors.js\";\nimport type { EventName, Method } from \"./types.js\";\n\n\
+const PROTOCOL_PRELUDE: &str = "import type { ErrorCode } from \"./errors.js\";\nimport type { EventName, JsonValue, Method } from \"./types.js\";\n\n\
 /** Envelope rules of one operation. */\n\
 export interface OperationInfo {\n  readonly method: Method;\n  readonly domain: string;\n  readonly doc: string;\n  /** False only for the operation that initializes a connection. */\n  readonly requiresInitialization: boolean;\n  /** Mutations carry an operation_id; reads carry null. */\n  readonly mutation: boolean;\n  readonly sessionId: \"null\" | \"required\";\n  readonly control: \"null\" | \"required\";\n  /** Operation-specific error codes; the shared request errors come on top. */\n  readonly errors: readonly ErrorCode[];\n  /** Events the operation's accepted work may send. */\n  readonly events: readonly EventName[];\n}\n\n\
 /** Whether an event envelope slot must be set or must be null. */\n\
@@ -90,7 +141,10 @@ export interface EventInfo {\n  readonly name: EventName;\n  readonly doc: strin
 /// `protocol.ts`: per-operation and per-event metadata, and name guards.
 pub fn protocol(spec: &Spec) -> String {
     let mut out = String::from(PROTOCOL_PRELUDE);
-    out.push_str(&format!("{}export const OPERATIONS: {{ readonly [M in Method]: OperationInfo }} = {{\n", doc("", "Every operation of the ordinary profile.")));
+    out.push_str(&format!(
+        "{}export const OPERATIONS: {{ readonly [M in Method]: OperationInfo }} = {{\n",
+        doc("", "Every operation of the ordinary profile.")
+    ));
     for o in &spec.operations {
         let errors: Vec<String> = o.errors.iter().map(|c| lit(c)).collect();
         let events: Vec<String> = o.events.iter().map(|c| lit(c)).collect();
@@ -100,7 +154,10 @@ pub fn protocol(spec: &Spec) -> String {
         ));
     }
     out.push_str("};\n\n");
-    out.push_str(&format!("{}export const EVENTS: {{ readonly [E in EventName]: EventInfo }} = {{\n", doc("", "Every event of the ordinary profile.")));
+    out.push_str(&format!(
+        "{}export const EVENTS: {{ readonly [E in EventName]: EventInfo }} = {{\n",
+        doc("", "Every event of the ordinary profile.")
+    ));
     for e in &spec.events {
         let c = &e.correlation;
         out.push_str(&format!(
@@ -113,25 +170,59 @@ pub fn protocol(spec: &Spec) -> String {
     out.push_str(&guard("Method", "isMethod", "an operation", spec.operations.iter().map(|o| o.method.as_str())));
     out.push_str(&guard("EventName", "isEventName", "an event", spec.events.iter().map(|e| e.name.as_str())));
     out.push_str(&variants(spec));
-    out.push_str(&format!("{}export const METHODS = Object.keys(OPERATIONS) as readonly Method[];\n\n", doc("", "Every operation name, in spec order.")));
-    out.push_str(&format!("{}export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];\n", doc("", "Every event name, in spec order.")));
+    out.push_str(&defaults(spec));
+    out.push_str(&format!(
+        "{}export const METHODS = Object.keys(OPERATIONS) as readonly Method[];\n\n",
+        doc("", "Every operation name, in spec order.")
+    ));
+    out.push_str(&format!(
+        "{}export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];\n",
+        doc("", "Every event name, in spec order.")
+    ));
     out
 }
 
 /// The discriminator values of every union's variants, by union name (for exhaustive tests
 /// and tools; decoders switch on them directly).
 fn variants(spec: &Spec) -> String {
-    let mut out = format!("{}export const UNION_VARIANTS = {{\n", doc("", "Discriminator values of each union variant, by union and variant name."));
+    let mut out = format!(
+        "{}export const UNION_VARIANTS = {{\n",
+        doc("", "Discriminator values of each union variant, by union and variant name.")
+    );
     for t in &spec.types {
         let TypeKind::Union(u) = &t.kind else { continue };
         out.push_str(&format!("  {}: {{\n", prop(&t.name)));
         for v in &u.variants {
-            let tags: Vec<String> = u.discriminators.iter().zip(&v.matches).map(|(d, m)| format!("{}: {}", prop(d), lit(m))).collect();
+            let tags: Vec<String> =
+                u.discriminators.iter().zip(&v.matches).map(|(d, m)| format!("{}: {}", prop(d), lit(m))).collect();
             out.push_str(&format!("    {}: {{ {} }},\n", prop(&v.name), tags.join(", ")));
         }
         out.push_str("  },\n");
     }
     out.push_str("} as const;\n\n");
+    out
+}
+
+/// What absent defaulted members of each request payload stand for. Decoders keep absence
+/// (absent ≠ null); a reader that wants the values applies these.
+fn defaults(spec: &Spec) -> String {
+    let mut out = format!(
+        "{}export const REQUEST_DEFAULTS: {{ readonly [M in Method]: {{ readonly [member: string]: JsonValue }} }} = {{\n",
+        doc("", "Values of absent defaulted request payload members, by operation.")
+    );
+    for o in &spec.operations {
+        let fields = spec.object(&o.request).map(|x| x.fields.as_slice()).unwrap_or_default();
+        let members: Vec<String> = fields
+            .iter()
+            .filter_map(|f| match &f.presence {
+                Presence::Defaulted(v) => Some(format!("{}: {}", prop(&f.name), json(v))),
+                _ => None,
+            })
+            .collect();
+        let body = if members.is_empty() { "{}".to_string() } else { format!("{{ {} }}", members.join(", ")) };
+        out.push_str(&format!("  {}: {body},\n", lit(&o.method)));
+    }
+    out.push_str("};\n\n");
     out
 }
 
@@ -152,10 +243,20 @@ pub fn capabilities(spec: &Spec) -> String {
     let mut out = String::from("import { deepFreeze } from \"../runtime/json.js\";\nimport type { ActivityCapabilities, Capabilities } from \"./types.js\";\n\n");
     out.push_str(&format!(
         "{}export const CAPABILITIES: Capabilities = deepFreeze<Capabilities>({});\n\n",
-        doc("", &format!("{} Every declared operation, event and limit; activity flags are the const values.", spec.capabilities.doc)),
+        doc(
+            "",
+            &format!(
+                "{} Every declared operation, event and limit; activity flags are the const values.",
+                spec.capabilities.doc
+            )
+        ),
         pretty(&caps)
     ));
-    out.push_str(&format!("{}export const ACTIVITY_FLAGS: ActivityCapabilities = deepFreeze<ActivityCapabilities>({});\n", doc("", "The activity feature flags and summary bound."), pretty(&activity)));
+    out.push_str(&format!(
+        "{}export const ACTIVITY_FLAGS: ActivityCapabilities = deepFreeze<ActivityCapabilities>({});\n",
+        doc("", "The activity feature flags and summary bound."),
+        pretty(&activity)
+    ));
     out
 }
 
@@ -170,18 +271,29 @@ pub fn examples(spec: &Spec) -> String {
     out.push_str(&format!("{}export const OPERATION_EXAMPLES: ReadonlyArray<{{ readonly method: Method; readonly request: string; readonly response: string }}> = [\n", doc("", "Request and success payload examples of every operation, as JSON text.")));
     for o in &spec.operations {
         for ex in &o.examples {
-            out.push_str(&format!("  {{ method: {}, request: {}, response: {} }},\n", lit(&o.method), lit(&json(&ex.request)), lit(&json(&ex.response))));
+            out.push_str(&format!(
+                "  {{ method: {}, request: {}, response: {} }},\n",
+                lit(&o.method),
+                lit(&json(&ex.request)),
+                lit(&json(&ex.response))
+            ));
         }
     }
     out.push_str("];\n\n");
-    out.push_str(&format!("{}export const EVENT_EXAMPLES: ReadonlyArray<{{ readonly event: EventName; readonly payload: string }}> = [\n", doc("", "Payload examples of every event, as JSON text.")));
+    out.push_str(&format!(
+        "{}export const EVENT_EXAMPLES: ReadonlyArray<{{ readonly event: EventName; readonly payload: string }}> = [\n",
+        doc("", "Payload examples of every event, as JSON text.")
+    ));
     for e in &spec.events {
         for ex in &e.examples {
             out.push_str(&format!("  {{ event: {}, payload: {} }},\n", lit(&e.name), lit(&json(ex))));
         }
     }
     out.push_str("];\n\n");
-    out.push_str(&format!("{}export const MESSAGE_EXAMPLES: readonly string[] = [\n", doc("", "Session message examples, as JSON text (one transcript line each).")));
+    out.push_str(&format!(
+        "{}export const MESSAGE_EXAMPLES: readonly string[] = [\n",
+        doc("", "Session message examples, as JSON text (one transcript line each).")
+    ));
     for m in &spec.messages.examples {
         out.push_str(&format!("  {},\n", lit(&json(m))));
     }

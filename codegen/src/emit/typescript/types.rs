@@ -6,7 +6,7 @@
 //! are `T | null`, const members are literal types and unions are discriminated.
 
 use super::code::{doc, json, lit, prop};
-use crate::ir::{Envelope, EnumDef, Field, JsonKind, MapDef, Presence, Spec, TypeDef, TypeKind, TypeRef, UnionDef};
+use crate::ir::{EnumDef, Envelope, Field, JsonKind, MapDef, Presence, Spec, TypeDef, TypeKind, TypeRef, UnionDef};
 use crate::names::pascal;
 
 const PRELUDE: &str = "import { EXTENSIONS } from \"../runtime/json.js\";\n\
@@ -138,9 +138,21 @@ fn selectors(spec: &Spec) -> String {
         let body: String = rows.iter().map(|(k, v)| format!("  {}: {v};\n", lit(k))).collect();
         format!("{}export interface {name} {{\n{body}}}\n\n", doc("", title))
     };
-    out.push_str(&map("Request payload of each operation.", "RequestPayloads", spec.operations.iter().map(|o| (o.method.clone(), o.request.clone())).collect()));
-    out.push_str(&map("Success payload of each operation.", "ResponsePayloads", spec.operations.iter().map(|o| (o.method.clone(), o.response.clone())).collect()));
-    out.push_str(&map("Payload of each event.", "EventPayloads", spec.events.iter().map(|e| (e.name.clone(), e.payload.clone())).collect()));
+    out.push_str(&map(
+        "Request payload of each operation.",
+        "RequestPayloads",
+        spec.operations.iter().map(|o| (o.method.clone(), o.request.clone())).collect(),
+    ));
+    out.push_str(&map(
+        "Success payload of each operation.",
+        "ResponsePayloads",
+        spec.operations.iter().map(|o| (o.method.clone(), o.response.clone())).collect(),
+    ));
+    out.push_str(&map(
+        "Payload of each event.",
+        "EventPayloads",
+        spec.events.iter().map(|e| (e.name.clone(), e.payload.clone())).collect(),
+    ));
     out
 }
 
@@ -158,7 +170,11 @@ fn envelopes(spec: &Spec) -> String {
     out.push_str(&selected("RequestEnvelope", "Method", "M", "RequestPayloads", &spec.request_envelope));
     out.push_str(&selected("EventEnvelope", "EventName", "E", "EventPayloads", &spec.event_envelope));
     out.push_str(&response(&spec.response_envelope));
-    for (name, e) in [("RequestEnvelope", &spec.request_envelope), ("ResponseEnvelope", &spec.response_envelope), ("EventEnvelope", &spec.event_envelope)] {
+    for (name, e) in [
+        ("RequestEnvelope", &spec.request_envelope),
+        ("ResponseEnvelope", &spec.response_envelope),
+        ("EventEnvelope", &spec.event_envelope),
+    ] {
         let head = doc("", &format!("{} Decoded envelope fields with the payload still undecoded.", e.doc));
         out.push_str(&interface(&head, &format!("Raw{name}"), "", &[], &e.fields));
     }
@@ -194,12 +210,25 @@ fn response(e: &Envelope) -> String {
     let (Some(payload), Some(error)) = (payload_field(e), error_field(e)) else {
         return interface(&doc("", &e.doc), "ResponseEnvelope<M extends Method = Method>", "", &[], &e.fields);
     };
-    let common: Vec<Field> = e.fields.iter().filter(|f| f.name != payload.name && f.name != error.name).cloned().collect();
-    let mut out = interface(&doc("", "Envelope members a success and an error response share."), "ResponseEnvelopeBase", "", &[], &common);
+    let common: Vec<Field> =
+        e.fields.iter().filter(|f| f.name != payload.name && f.name != error.name).cloned().collect();
+    let mut out = interface(
+        &doc("", "Envelope members a success and an error response share."),
+        "ResponseEnvelopeBase",
+        "",
+        &[],
+        &common,
+    );
     let ok = format!("  {}: ResponsePayloads[M];\n  {}: null;\n", prop(&payload.name), prop(&error.name));
     let err = format!("  {}: null;\n  {}: {};\n", prop(&payload.name), prop(&error.name), type_ref(&error.ty));
-    out.push_str(&format!("{}export interface SuccessResponse<M extends Method = Method> extends ResponseEnvelopeBase {{\n{ok}}}\n\n", doc("", &payload.doc)));
-    out.push_str(&format!("{}export interface ErrorResponse extends ResponseEnvelopeBase {{\n{err}}}\n\n", doc("", &error.doc)));
+    out.push_str(&format!(
+        "{}export interface SuccessResponse<M extends Method = Method> extends ResponseEnvelopeBase {{\n{ok}}}\n\n",
+        doc("", &payload.doc)
+    ));
+    out.push_str(&format!(
+        "{}export interface ErrorResponse extends ResponseEnvelopeBase {{\n{err}}}\n\n",
+        doc("", &error.doc)
+    ));
     out.push_str(&format!(
         "{}export type ResponseEnvelope<M extends Method = Method> = SuccessResponse<M> | ErrorResponse;\n\n",
         doc("", &e.doc)

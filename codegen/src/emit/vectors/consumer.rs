@@ -2,11 +2,11 @@
 //! ignore unknown members but fully validate known ones (docs/decoding.md, consumer side).
 //! Rejections carry a `reason` category rather than an error code: consumers send no error.
 
-use super::mutate::{Case, Mutator};
+use super::mutate::{Case, Mutator, Verdict};
 use super::node::{shape, Node};
 use super::records::{self, layout, Measure, Which, FUTURE_MEMBER};
 use super::{rules, Check, Cx, Expect, Input, Side, Target, Vector};
-use crate::ir::{Correlation, Event, JsonKind, Operation, SlotRule, Spec, TypeKind, TypeRef};
+use crate::ir::{Correlation, Event, JsonKind, Operation, Spec, TypeKind, TypeRef};
 use crate::validate::Mode;
 use serde_json::{json, Map, Value};
 
@@ -23,6 +23,7 @@ pub enum Reason {
     Shape,
     Correlation,
     Payload,
+    Advertisement,
 }
 
 impl Reason {
@@ -38,6 +39,7 @@ impl Reason {
             Reason::Shape => "result_shape",
             Reason::Correlation => "correlation",
             Reason::Payload => "payload",
+            Reason::Advertisement => "advertisement",
         }
     }
 
@@ -48,6 +50,7 @@ impl Reason {
             Reason::Event => Some(rules::UNKNOWN_KIND),
             Reason::Shape => Some(rules::SUCCESS_SHAPE),
             Reason::Correlation => Some(rules::UNBOUND_SUCCESS),
+            Reason::Advertisement => Some(rules::PREFLIGHT),
             _ => None,
         }
     }
@@ -103,7 +106,12 @@ impl Known {
         let id = |k: &str| Node::Scalar(self.ids.get(k).cloned().unwrap_or(Value::Null));
         let mut n = Node::object([("instance_id", id("instance_id")), ("connection_id", id("connection_id"))]);
         if let Some(m) = &self.method {
-            let request = Node::object([("method", Node::str(m)), ("request_id", id("request_id")), ("session_id", id("session_id")), ("operation_id", id("operation_id"))]);
+            let request = Node::object([
+                ("method", Node::str(m)),
+                ("request_id", id("request_id")),
+                ("session_id", id("session_id")),
+                ("operation_id", id("operation_id")),
+            ]);
             n.push("request", request);
         }
         n
@@ -136,9 +144,9 @@ struct Consumer<'c> {
 
 /// Whether a record kind is one a consumer receives.
 fn known_kind(spec: &Spec, kind: &str) -> bool {
-    [&spec.response_envelope, &spec.event_envelope]
-        .iter()
-        .any(|env| env.fields.iter().any(|f| f.name == "kind" && f.constant.as_ref().and_then(Value::as_str) == Some(kind)))
+    [&spec.response_envelope, &spec.event_envelope].iter().any(|env| {
+        env.fields.iter().any(|f| f.name == "kind" && f.constant.as_ref().and_then(Value::as_str) == Some(kind))
+    })
 }
 
 /// The first check a response fails after its schema: kind, version, result shape, identities.
@@ -179,10 +187,42 @@ pub fn event_failure(spec: &Spec, record: &Value, schema_valid: bool, known: &Kn
         return Some(Reason::Event);
     };
     let c = &ev.correlation;
-    let slots = [("session_id", c.session_id), ("operation_id", c.operation_id), ("grant_generation", c.grant_generation), ("live_sequence", c.live_sequence)];
-    let wrong_slot = slots.iter().any(|(k, rule)| (*rule == Correlation::Set) == record.get(*k).is_none_or(Value::is_null));
+    let slots = [
+        ("session_id", c.session_id),
+        ("operation_id", c.operation_id),
+        ("grant_generation", c.grant_generation),
+        ("live_sequence", c.live_sequence),
+    ];
+    let wrong_slot =
+        slots.iter().any(|(k, rule)| (*rule == Correlation::Set) == record.get(*k).is_none_or(Value::is_null));
     let wrong_id = known.ids.iter().any(|(k, want)| record.get(k) != Some(want));
     (wrong_slot || wrong_id).then_some(Reason::Correlation)
+}
+
+/// The seed's capability preflight on a response carrying the capability object (initialize,
+/// capabilities): every advertised event is known, the spec's wire version is selected and
+/// advertised, the spec's transports are advertised, and initialize's two limit maps agree on
+/// every declared limit.
+pub fn preflight(spec: &Spec, op: &Operation, payload: &Value) -> bool {
+    let caps_ty = TypeRef::Named(crate::advertise::CAPABILITIES_TYPE.to_string());
+    let field = spec.object(&op.response).and_then(|o| o.fields.iter().find(|f| f.ty == caps_ty));
+    let caps = match field {
+        _ if TypeRef::Named(op.response.clone()) == caps_ty => payload,
+        Some(f) => match payload.get(&f.name) {
+            Some(c) => c,
+            None => return true,
+        },
+        None => return true,
+    };
+    let list = |k: &str| caps.get(k).and_then(Value::as_array).cloned().unwrap_or_default();
+    let version = json!(spec.protocol_version);
+    let events_known = list("events").iter().all(|e| e.as_str().is_some_and(|e| spec.event(e).is_some()));
+    let version_ok =
+        list("protocol_versions").contains(&version) && payload.get("protocol_version").is_none_or(|v| *v == version);
+    let transports_ok = spec.capabilities.transports.iter().all(|t| list("transports").contains(&json!(t)));
+    let limit = |v: &Value, name: &str| v.get("limits").and_then(|m| m.get(name)).cloned();
+    let limits_agree = field.is_none() || spec.limits.iter().all(|l| limit(payload, &l.name) == limit(caps, &l.name));
+    events_known && version_ok && transports_ok && limits_agree
 }
 
 /// Apply the record-level checks that come first (record bytes, structural limits).
@@ -195,18 +235,6 @@ pub fn settle(cx: &Cx, text_len: usize, record: &Value, intended: Option<Reason>
         return Some(Reason::Structure);
     }
     intended
-}
-
-fn op_where(spec: &Spec, p: impl Fn(&Operation) -> bool) -> Option<&Operation> {
-    spec.operations.iter().find(|o| p(o))
-}
-
-fn all_slots(o: &Operation) -> bool {
-    o.session_id == SlotRule::Required && o.mutation && o.control == SlotRule::Required
-}
-
-fn plain_read(o: &Operation) -> bool {
-    o.session_id == SlotRule::Null && !o.mutation && o.control == SlotRule::Null && o.requires_initialization
 }
 
 fn example_response(cx: &Cx, op: &Operation) -> Value {
@@ -235,6 +263,40 @@ struct Record<'r> {
     known: Option<Known>,
 }
 
+impl<'r> Record<'r> {
+    fn response(id: String, value: &'r Value, op: &Operation, known: &Known) -> Self {
+        let payload_ty = Some(TypeRef::Named(op.response.clone()));
+        Record { id, which: Some(Which::Response), value, payload_ty, known: Some(known.clone()) }
+    }
+
+    fn event(id: String, value: &'r Value, known: &Known) -> Self {
+        Record { id, which: Some(Which::Event), value, payload_ty: None, known: Some(known.clone()) }
+    }
+
+    fn message(id: String, value: &'r Value, ty: &TypeRef) -> Self {
+        Record { id, which: None, value, payload_ty: Some(ty.clone()), known: None }
+    }
+}
+
+/// A tolerant `validate::check` cross-check of the value at `pointer`.
+fn tolerant(target: Target, pointer: &'static str, valid: bool) -> Option<Check> {
+    Some(Check { target, pointer, mode: Mode::Tolerant, valid })
+}
+
+/// `prefix.example`, `prefix.example.2`, …
+fn example_id(prefix: &str, i: usize) -> String {
+    if i == 0 {
+        format!("{prefix}.example")
+    } else {
+        format!("{prefix}.example.{}", i + 1)
+    }
+}
+
+/// A missing envelope member is the envelope rule, whatever the member.
+fn envelope_rule(reason: Option<Reason>, c: &Case) -> Option<&'static str> {
+    (reason == Some(Reason::Envelope) && c.path.len() == 2 && c.path[1] == "missing").then_some(rules::ENVELOPE_FIELDS)
+}
+
 impl Consumer<'_> {
     fn push(&mut self, r: Record, intended: Option<Reason>, rule: &str, check: Option<Check>) {
         let text = match r.which {
@@ -244,35 +306,40 @@ impl Consumer<'_> {
         self.push_text(r, text, intended, rule, check);
     }
 
-    /// Like `push`, with the record text given (raw nodes, padding).
+    /// Like `push`, with the record text given (padding).
     fn push_text(&mut self, r: Record, text: String, intended: Option<Reason>, rule: &str, check: Option<Check>) {
-        let reason = settle(self.cx, text.len(), r.value, intended);
-        let expect = match reason {
+        let expect = match settle(self.cx, text.len(), r.value, intended) {
             Some(reason) => Expect::Consumer { reason: reason.name().to_string(), at: None },
-            None => Expect::Accept { result: (r.which == Some(Which::Response)).then(|| result_of(r.value)), payload: None },
+            None => {
+                let result = (r.which == Some(Which::Response)).then(|| result_of(r.value));
+                Expect::Accept { result, payload: None }
+            }
         };
         let context = r.known.as_ref().map(Known::node);
-        self.out.push(Vector { id: r.id, side: Side::Consumer, context, input: Input::Text(text), expect, rule: rule.to_string(), check });
+        let (id, input, rule) = (r.id, Input::Text(text), rule.to_string());
+        self.out.push(Vector { id, side: Side::Consumer, context, input, expect, rule, check });
     }
 
+    /// A vector whose input is not a value (broken JSON), rejected for `reason`.
     fn push_raw(&mut self, id: &str, input: Input, known: Option<&Known>, reason: Reason, rule: &str) {
         let expect = Expect::Consumer { reason: reason.name().to_string(), at: None };
-        let context = known.map(Known::node);
-        self.out.push(Vector { id: id.to_string(), side: Side::Consumer, context, input, expect, rule: rule.to_string(), check: None });
+        let (id, context, rule) = (id.to_string(), known.map(Known::node), rule.to_string());
+        self.out.push(Vector { id, side: Side::Consumer, context, input, expect, rule, check: None });
     }
 
     /// Envelope mutations of a success and an error response to an operation with every slot.
     fn response_envelopes(&mut self) {
         let cx = self.cx;
-        let Some(op) = op_where(cx.spec, all_slots) else {
+        let Some(op) = records::all_slots_op(cx.spec) else {
             return;
         };
-        let code = cx.spec.errors.iter().find(|e| e.code == "invalid_payload").or(cx.spec.errors.first()).map(|e| e.code.clone()).unwrap_or_default();
-        let bases = [
-            ("resp.envelope", records::response(cx, op, example_response(cx, op), None), "error"),
-            ("resp.error.envelope", records::response(cx, op, Value::Null, Some(records::error_object(cx, &code))), "payload"),
-        ];
-        for (prefix, record, skip) in bases {
+        let errors = &cx.spec.errors;
+        let code =
+            errors.iter().find(|e| e.code == "invalid_payload").or(errors.first()).map_or("", |e| e.code.as_str());
+        let success = records::response(cx, op, example_response(cx, op), None);
+        let failure = records::response(cx, op, Value::Null, Some(records::error_object(cx, code)));
+        for (prefix, record, skip) in [("resp.envelope", success, "error"), ("resp.error.envelope", failure, "payload")]
+        {
             let map = record.as_object().cloned().unwrap_or_default();
             for c in self.mutator.fields(&cx.spec.response_envelope.fields, &map, &[skip]) {
                 self.response_case(prefix, op, &record, c);
@@ -284,38 +351,40 @@ impl Consumer<'_> {
         let mut known = Known::of(base, Some(&op.method));
         known.follow(&c);
         let reason = response_failure(self.cx.spec, &c.value, c.verdict.is_valid(), &known);
-        let first = c.path.first().map(String::as_str);
-        let rule = match reason {
-            Some(r) => r.rule().unwrap_or(c.rule),
-            None if result_of(&c.value) == "error" && first.is_some_and(|f| IDENTITIES.contains(&f)) && c.value[first.unwrap_or_default()].is_null() => {
-                if first == Some("request_id") {
-                    rules::UNDECODABLE_NULL_ID
-                } else {
-                    rules::ERROR_ECHO
-                }
-            }
-            None => c.rule,
+        let first = c.path.first().map_or("", String::as_str);
+        let null_echo = reason.is_none()
+            && result_of(&c.value) == "error"
+            && IDENTITIES.contains(&first)
+            && c.value[first].is_null();
+        let rule = match (reason, null_echo) {
+            (Some(r), _) => envelope_rule(reason, &c).or(r.rule()).unwrap_or(c.rule),
+            (None, true) if first == "request_id" => rules::UNDECODABLE_NULL_ID,
+            (None, true) => rules::ERROR_ECHO,
+            (None, false) => c.rule,
         };
-        let rule = if reason == Some(Reason::Envelope) && c.path.len() == 2 && c.path[1] == "missing" { rules::ENVELOPE_FIELDS } else { rule };
-        let check = Some(Check { target: Target::Envelope(Which::Response), pointer: "", mode: Mode::Tolerant, valid: c.verdict.is_valid() });
-        let record = Record { id: format!("{prefix}.{}", c.path.join(".")), which: Some(Which::Response), value: &c.value, payload_ty: Some(TypeRef::Named(op.response.clone())), known: Some(known) };
+        let check = tolerant(Target::Envelope(Which::Response), "", c.verdict.is_valid());
+        let record = Record::response(format!("{prefix}.{}", c.path.join(".")), &c.value, op, &known);
         self.push(record, reason, rule, check);
     }
 
     /// An error response for every declared code, and one for a code no spec declares.
     fn error_codes(&mut self) {
         let cx = self.cx;
-        let Some(op) = op_where(cx.spec, plain_read) else {
+        let Some(op) = records::plain_read_op(cx.spec) else {
             return;
         };
-        let mut codes: Vec<(String, Value, &str)> = cx.spec.errors.iter().map(|e| (e.code.clone(), records::error_object(cx, &e.code), rules::ERROR_CODES)).collect();
-        codes.push(("unknown".into(), json!({"code": "future_error", "message": "a future failure"}), rules::UNKNOWN_ERROR_CODE));
-        for (name, error, rule) in codes {
+        let declared =
+            cx.spec.errors.iter().map(|e| (e.code.clone(), records::error_object(cx, &e.code), rules::ERROR_CODES));
+        let unknown = (
+            "unknown".to_string(),
+            json!({"code": "future_error", "message": "a future failure"}),
+            rules::UNKNOWN_ERROR_CODE,
+        );
+        for (name, error, rule) in declared.chain([unknown]).collect::<Vec<_>>() {
             let record = records::response(cx, op, Value::Null, Some(error));
             let known = Known::of(&record, Some(&op.method));
-            let check = Some(Check { target: Target::Envelope(Which::Response), pointer: "", mode: Mode::Tolerant, valid: true });
-            let r = Record { id: format!("resp.error.code.{name}"), which: Some(Which::Response), value: &record, payload_ty: None, known: Some(known) };
-            self.push(r, None, rule, check);
+            let check = tolerant(Target::Envelope(Which::Response), "", true);
+            self.push(Record::response(format!("resp.error.code.{name}"), &record, op, &known), None, rule, check);
         }
     }
 
@@ -335,85 +404,99 @@ impl Consumer<'_> {
             let mut known = Known::of(&record, None);
             known.follow(&c);
             let reason = event_failure(cx.spec, &c.value, c.verdict.is_valid(), &known);
-            let rule = match reason {
-                Some(Reason::Envelope) if c.path.len() == 2 && c.path[1] == "missing" => rules::ENVELOPE_FIELDS,
-                _ => reason.and_then(Reason::rule).unwrap_or(c.rule),
-            };
-            let check = Some(Check { target: Target::Envelope(Which::Event), pointer: "", mode: Mode::Tolerant, valid: c.verdict.is_valid() });
-            let r = Record { id: format!("event.envelope.{}", c.path.join(".")), which: Some(Which::Event), value: &c.value, payload_ty: None, known: Some(known) };
-            self.push(r, reason, rule, check);
+            let rule = envelope_rule(reason, &c).or(reason.and_then(Reason::rule)).unwrap_or(c.rule);
+            let check = tolerant(Target::Envelope(Which::Event), "", c.verdict.is_valid());
+            self.push(
+                Record::event(format!("event.envelope.{}", c.path.join(".")), &c.value, &known),
+                reason,
+                rule,
+                check,
+            );
         }
     }
 
+    /// A response's examples and minimal payload, a success without its identities, and every
+    /// case of its payload.
     fn response(&mut self, op: &Operation) {
         let cx = self.cx;
         let ty = TypeRef::Named(op.response.clone());
         let m = &op.method;
-        let check = |valid| Some(Check { target: Target::Type(ty.clone()), pointer: "/payload", mode: Mode::Tolerant, valid });
         let mut payloads: Vec<(String, Value, &str)> = op
             .examples
             .iter()
             .enumerate()
-            .map(|(i, e)| (if i == 0 { format!("resp.{m}.example") } else { format!("resp.{m}.example.{}", i + 1) }, e.response.clone(), rules::SUCCESS_SHAPE))
+            .map(|(i, e)| (example_id(&format!("resp.{m}"), i), e.response.clone(), rules::SUCCESS_SHAPE))
             .collect();
         let minimal = cx.samples.minimal(&ty);
         if !op.examples.iter().any(|e| e.response == minimal) {
             payloads.push((format!("resp.{m}.minimal"), minimal, rules::REQUIRED));
         }
-        for (id, payload, rule) in payloads {
+        let cases = self.mutator.root(&ty, &example_response(cx, op));
+        let cases = payloads.into_iter().map(|(id, v, rule)| (id, v, Verdict::Valid, rule)).chain(
+            cases.into_iter().map(|c| (format!("resp.{m}.payload.{}", c.path.join(".")), c.value, c.verdict, c.rule)),
+        );
+        for (id, payload, verdict, rule) in cases.collect::<Vec<_>>() {
+            // A capability object must also pass the preflight (the minimal one does not).
+            let intended = match verdict.is_valid() {
+                false => Some(Reason::Payload),
+                true => (!preflight(cx.spec, op, &payload)).then_some(Reason::Advertisement),
+            };
+            let rule = intended.and_then(Reason::rule).unwrap_or(rule);
             let record = records::response(cx, op, payload, None);
             let known = Known::of(&record, Some(m));
-            self.push(Record { id, which: Some(Which::Response), value: &record, payload_ty: Some(ty.clone()), known: Some(known) }, None, rule, check(true));
+            let check = tolerant(Target::Type(ty.clone()), "/payload", verdict.is_valid());
+            self.push(Record::response(id, &record, op, &known), intended, rule, check);
         }
-        let base = records::response(cx, op, example_response(cx, op), None);
-        let known = Known::of(&base, Some(m));
+        self.unbound(op);
+    }
+
+    /// A success response with a `null` identity its request had.
+    fn unbound(&mut self, op: &Operation) {
+        let base = records::response(self.cx, op, example_response(self.cx, op), None);
+        let known = Known::of(&base, Some(&op.method));
         for slot in ["request_id", "session_id", "operation_id"].into_iter().filter(|s| !base[*s].is_null()) {
             let mut record = base.clone();
             record[slot] = Value::Null;
-            let r = Record { id: format!("resp.{m}.envelope.{slot}.null"), which: Some(Which::Response), value: &record, payload_ty: Some(ty.clone()), known: Some(known.clone()) };
+            let r = Record::response(format!("resp.{}.envelope.{slot}.null", op.method), &record, op, &known);
             self.push(r, Some(Reason::Correlation), rules::UNBOUND_SUCCESS, None);
-        }
-        for c in self.mutator.root(&ty, &example_response(cx, op)) {
-            let record = records::response(cx, op, c.value.clone(), None);
-            let intended = (!c.verdict.is_valid()).then_some(Reason::Payload);
-            let r = Record { id: format!("resp.{m}.payload.{}", c.path.join(".")), which: Some(Which::Response), value: &record, payload_ty: Some(ty.clone()), known: Some(known.clone()) };
-            self.push(r, intended, c.rule, check(c.verdict.is_valid()));
         }
     }
 
+    /// An event's examples and minimal payload, its correlation flipped, and every case of its
+    /// payload.
     fn event(&mut self, ev: &Event) {
         let cx = self.cx;
         let ty = TypeRef::Named(ev.payload.clone());
         let name = &ev.name;
-        let check = |valid| Some(Check { target: Target::Type(ty.clone()), pointer: "/payload", mode: Mode::Tolerant, valid });
         let mut payloads: Vec<(String, Value, &str)> = ev
             .examples
             .iter()
             .enumerate()
-            .map(|(i, e)| (if i == 0 { format!("event.{name}.example") } else { format!("event.{name}.example.{}", i + 1) }, e.clone(), rules::EVENT_CORRELATION))
+            .map(|(i, e)| (example_id(&format!("event.{name}"), i), e.clone(), rules::EVENT_CORRELATION))
             .collect();
         let minimal = cx.samples.minimal(&ty);
         if !ev.examples.contains(&minimal) {
             payloads.push((format!("event.{name}.minimal"), minimal, rules::REQUIRED));
         }
-        for (id, payload, rule) in payloads {
+        let cases = self.mutator.root(&ty, &example_payload(cx, ev));
+        let cases = payloads.into_iter().map(|(id, v, rule)| (id, v, Verdict::Valid, rule)).chain(
+            cases
+                .into_iter()
+                .map(|c| (format!("event.{name}.payload.{}", c.path.join(".")), c.value, c.verdict, c.rule)),
+        );
+        let known = Known::of(&records::event(cx, ev, example_payload(cx, ev)), None);
+        for (id, payload, verdict, rule) in cases.collect::<Vec<_>>() {
             let record = records::event(cx, ev, payload);
-            let known = Known::of(&record, None);
-            self.push(Record { id, which: Some(Which::Event), value: &record, payload_ty: None, known: Some(known) }, None, rule, check(true));
+            let intended = (!verdict.is_valid()).then_some(Reason::Payload);
+            let check = tolerant(Target::Type(ty.clone()), "/payload", verdict.is_valid());
+            self.push(Record::event(id, &record, &known), intended, rule, check);
         }
-        let base = records::event(cx, ev, example_payload(cx, ev));
-        let known = Known::of(&base, None);
-        self.correlation(ev, &base, &known);
-        for c in self.mutator.root(&ty, &example_payload(cx, ev)) {
-            let record = records::event(cx, ev, c.value.clone());
-            let intended = (!c.verdict.is_valid()).then_some(Reason::Payload);
-            let r = Record { id: format!("event.{name}.payload.{}", c.path.join(".")), which: Some(Which::Event), value: &record, payload_ty: None, known: Some(known.clone()) };
-            self.push(r, intended, c.rule, check(c.verdict.is_valid()));
-        }
+        self.correlation(ev, &known);
     }
 
     /// Each correlation slot flipped: a set slot `null`, a null slot set.
-    fn correlation(&mut self, ev: &Event, base: &Value, known: &Known) {
+    fn correlation(&mut self, ev: &Event, known: &Known) {
+        let base = records::event(self.cx, ev, example_payload(self.cx, ev));
         let c = &ev.correlation;
         let values = [
             ("session_id", c.session_id, json!(records::SESSION_ID)),
@@ -423,9 +506,9 @@ impl Consumer<'_> {
         ];
         for (slot, rule, value) in values {
             let mut record = base.clone();
-            let suffix = if rule == Correlation::Set { "null" } else { "set" };
-            record[slot] = if rule == Correlation::Set { Value::Null } else { value };
-            let r = Record { id: format!("event.{}.envelope.{slot}.{suffix}", ev.name), which: Some(Which::Event), value: &record, payload_ty: None, known: Some(known.clone()) };
+            let (suffix, v) = if rule == Correlation::Set { ("null", Value::Null) } else { ("set", value) };
+            record[slot] = v;
+            let r = Record::event(format!("event.{}.envelope.{slot}.{suffix}", ev.name), &record, known);
             self.push(r, Some(Reason::Correlation), rules::EVENT_CORRELATION, None);
         }
     }
@@ -434,65 +517,74 @@ impl Consumer<'_> {
     fn messages(&mut self) {
         let cx = self.cx;
         let ty = TypeRef::Named(cx.spec.messages.ty.clone());
-        let check = |valid| Some(Check { target: Target::Type(ty.clone()), pointer: "", mode: Mode::Tolerant, valid });
-        for (i, ex) in cx.spec.messages.examples.iter().enumerate() {
-            let id = if i == 0 { "msg.example".to_string() } else { format!("msg.example.{}", i + 1) };
-            self.push(Record { id, which: None, value: ex, payload_ty: Some(ty.clone()), known: None }, None, rules::CONSUMER_KNOWN, check(true));
-        }
+        let examples = cx.spec.messages.examples.iter().enumerate();
+        let examples =
+            examples.map(|(i, ex)| (example_id("msg", i), ex.clone(), Verdict::Valid, rules::CONSUMER_KNOWN));
         let base = cx.spec.messages.examples.first().cloned().unwrap_or_else(|| cx.samples.minimal(&ty));
-        for c in self.mutator.root(&ty, &base) {
-            let intended = (!c.verdict.is_valid()).then_some(Reason::Payload);
-            let r = Record { id: format!("msg.{}", c.path.join(".")), which: None, value: &c.value, payload_ty: Some(ty.clone()), known: None };
-            self.push(r, intended, c.rule, check(c.verdict.is_valid()));
+        let cases = self.mutator.root(&ty, &base);
+        let cases = examples
+            .chain(cases.into_iter().map(|c| (format!("msg.{}", c.path.join(".")), c.value, c.verdict, c.rule)));
+        for (id, message, verdict, rule) in cases.collect::<Vec<_>>() {
+            let intended = (!verdict.is_valid()).then_some(Reason::Payload);
+            let check = tolerant(Target::Type(ty.clone()), "", verdict.is_valid());
+            self.push(Record::message(id, &message, &ty), intended, rule, check);
         }
     }
 
     /// Records that are not one I-JSON value.
     fn json(&mut self) {
         let cx = self.cx;
-        let Some(op) = op_where(cx.spec, plain_read) else {
+        let Some(op) = records::plain_read_op(cx.spec) else {
             return;
         };
         let record = records::response(cx, op, example_response(cx, op), None);
         let known = Known::of(&record, Some(&op.method));
         let ty = TypeRef::Named(op.response.clone());
-        let good = layout(cx, Which::Response, &record, Some(&ty)).compact();
-        let mut top = layout(cx, Which::Response, &record, Some(&ty));
+        let node = || layout(cx, Which::Response, &record, Some(&ty));
+        let good = node().compact();
+        let mut top = node();
         top.push("request_id", Node::str(records::REQUEST_ID));
-        let mut payload = layout(cx, Which::Response, &record, Some(&ty));
+        let mut payload = node();
         if let Some(Node::Object(members)) = payload.member_mut("payload") {
             if let Some(first) = members.first().cloned() {
                 members.push(first);
             }
         }
-        let mut free = layout(cx, Which::Response, &record, Some(&ty));
+        let mut free = node();
         free.push(FUTURE_MEMBER, Node::object([("a", Node::Scalar(json!(1))), ("a", Node::Scalar(json!(2)))]));
         let texts = [
             ("duplicate.top_level", top.compact()),
             ("duplicate.payload", payload.compact()),
             ("duplicate.unknown_member", free.compact()),
             ("two_values", format!("{good}{good}")),
-            ("truncated", good[..good.len() - 1].to_string()),
+            ("truncated", good[..good.len().saturating_sub(1)].to_string()),
             ("lone_surrogate", good.replacen(&format!("\"{}\"", records::REQUEST_ID), "\"req-\\udc00\"", 1)),
             ("empty", String::new()),
         ];
         for (name, text) in texts {
             self.push_raw(&format!("resp.json.{name}"), Input::Text(text), Some(&known), Reason::Json, rules::I_JSON);
         }
+        // A lead byte of a two-byte character followed by a quote.
         let mut bytes = good.clone().into_bytes();
         if let Some(at) = good.find(records::REQUEST_ID) {
             bytes.insert(at + records::REQUEST_ID.len(), 0xc3);
         }
         self.push_raw("resp.json.invalid_utf8", Input::Bytes(bytes), Some(&known), Reason::Json, rules::I_JSON);
-        if let Some((message, field)) = self.free_form_message() {
-            let ty = TypeRef::Named(cx.spec.messages.ty.clone());
-            let mut n = shape(cx.spec, &ty, &message);
-            if let Some(args) = n.member_mut(&field) {
-                args.push("a", Node::Scalar(json!(1)));
-                args.push("a", Node::Scalar(json!(1)));
-            }
-            self.push_raw(&format!("msg.json.duplicate.{field}"), Input::Text(n.compact()), None, Reason::Json, rules::I_JSON);
+        self.duplicate_in_free_form();
+    }
+
+    /// A duplicate member inside tool `args`: free-form values are I-JSON too.
+    fn duplicate_in_free_form(&mut self) {
+        let Some((message, field)) = self.free_form_message() else {
+            return;
+        };
+        let mut n = shape(self.cx.spec, &TypeRef::Named(self.cx.spec.messages.ty.clone()), &message);
+        if let Some(args) = n.member_mut(&field) {
+            args.push("a", Node::Scalar(json!(1)));
+            args.push("a", Node::Scalar(json!(1)));
         }
+        let id = format!("msg.json.duplicate.{field}");
+        self.push_raw(&id, Input::Text(n.compact()), None, Reason::Json, rules::I_JSON);
     }
 
     /// A message example with a free-form object member (tool `args`), and that member's name.
@@ -503,7 +595,10 @@ impl Consumer<'_> {
         };
         spec.messages.examples.iter().find_map(|ex| {
             let variant = super::sample::variant_of(u, ex.as_object()?)?;
-            let field = variant.fields.iter().find(|f| f.ty == TypeRef::Json(JsonKind::Object) && ex.get(&f.name).is_some_and(Value::is_object))?;
+            let free = |f: &&crate::ir::Field| {
+                f.ty == TypeRef::Json(JsonKind::Object) && ex.get(&f.name).is_some_and(Value::is_object)
+            };
+            let field = variant.fields.iter().find(free)?;
             Some((ex.clone(), field.name.clone()))
         })
     }
@@ -512,68 +607,80 @@ impl Consumer<'_> {
     /// (an unknown member) or does not interpret (tool `args`): the whole record is still bounded.
     fn structure(&mut self) {
         let cx = self.cx;
-        let Some(op) = op_where(cx.spec, plain_read) else {
+        let limit = |name: &str| usize::try_from(cx.spec.limit_value(name)).unwrap_or(0);
+        let (depth, items, fields, bytes) =
+            (limit("max_json_depth"), limit("max_array_items"), limit("max_object_fields"), limit("max_string_bytes"));
+        let cases: [(&str, &str, usize, Make); 5] = [
+            ("depth", rules::DEPTH, depth, &|n, at| records::nested_arrays((n + 1).saturating_sub(at))),
+            ("array_items", rules::ARRAY_ITEMS, items, &|n, _| Value::Array(vec![json!(0); n])),
+            ("object_fields", rules::OBJECT_FIELDS, fields, &|n, _| records::wide_object(n)),
+            ("string_bytes", rules::STRING_BYTES, bytes, &|n, _| json!("a".repeat(n))),
+            ("string_bytes.member_name", rules::STRING_BYTES, bytes, &|n, _| {
+                Value::Object(Map::from_iter([("a".repeat(n), json!(0))]))
+            }),
+        ];
+        for (name, rule, max, make) in cases {
+            for (suffix, n) in [("at_max", max), ("above_max", max + 1)] {
+                self.ignored_member(name, suffix, rule, &|at| make(n, at));
+                self.free_form_member(name, suffix, rule, &|at| make(n, at));
+            }
+        }
+    }
+
+    /// A structural case in an unknown member of the envelope and of the payload.
+    fn ignored_member(&mut self, name: &str, suffix: &str, rule: &str, make: &dyn Fn(usize) -> Value) {
+        let cx = self.cx;
+        let Some(op) = records::plain_read_op(cx.spec) else {
             return;
         };
         let base = records::response(cx, op, example_response(cx, op), None);
         let known = Known::of(&base, Some(&op.method));
-        let ty = TypeRef::Named(op.response.clone());
-        let limit = |name: &str| usize::try_from(cx.spec.limit_value(name)).unwrap_or(0);
-        let (depth, items, fields, bytes) = (limit("max_json_depth"), limit("max_array_items"), limit("max_object_fields"), limit("max_string_bytes"));
-        // Each maker gets the limit and how deep its value starts, and returns the value.
-        type Make<'m> = &'m dyn Fn(usize, usize) -> Value;
-        let cases: [(&str, &str, usize, Make); 5] = [
-            ("depth", rules::DEPTH, depth, &|n, at| records::nested_arrays(n + 1 - at)),
-            ("array_items", rules::ARRAY_ITEMS, items, &|n, _| Value::Array(vec![json!(0); n])),
-            ("object_fields", rules::OBJECT_FIELDS, fields, &|n, _| records::wide_object(n)),
-            ("string_bytes", rules::STRING_BYTES, bytes, &|n, _| json!("a".repeat(n))),
-            ("string_bytes.member_name", rules::STRING_BYTES, bytes, &|n, _| Value::Object(Map::from_iter([("a".repeat(n), json!(0))]))),
-        ];
-        for (name, rule, max, make) in cases {
-            for (suffix, n) in [("at_max", max), ("above_max", max + 1)] {
-                let mut record = base.clone();
-                record[FUTURE_MEMBER] = make(n, 2);
-                let r = Record { id: format!("resp.limit.{name}.{suffix}"), which: Some(Which::Response), value: &record, payload_ty: Some(ty.clone()), known: Some(known.clone()) };
-                self.push(r, None, rules::CONSUMER_STRUCTURE, None);
-                let mut record = base.clone();
-                record["payload"][FUTURE_MEMBER] = make(n, 3);
-                let r = Record { id: format!("resp.limit.{name}.payload.{suffix}"), which: Some(Which::Response), value: &record, payload_ty: Some(ty.clone()), known: Some(known.clone()) };
-                self.push(r, None, rule, None);
-            }
-        }
-        let Some((message, field)) = self.free_form_message() else {
+        // The envelope's members start at depth 2, the payload's at depth 3.
+        let mut record = base.clone();
+        record[FUTURE_MEMBER] = make(2);
+        let r = Record::response(format!("resp.limit.{name}.{suffix}"), &record, op, &known);
+        self.push(r, None, rules::CONSUMER_STRUCTURE, None);
+        let mut record = base;
+        record["payload"][FUTURE_MEMBER] = make(3);
+        self.push(
+            Record::response(format!("resp.limit.{name}.payload.{suffix}"), &record, op, &known),
+            None,
+            rule,
+            None,
+        );
+    }
+
+    /// A structural case inside a message's free-form member.
+    fn free_form_member(&mut self, name: &str, suffix: &str, rule: &str, make: &dyn Fn(usize) -> Value) {
+        let Some((mut message, field)) = self.free_form_message() else {
             return;
         };
-        let ty = TypeRef::Named(cx.spec.messages.ty.clone());
-        for (name, rule, max, make) in cases {
-            for (suffix, n) in [("at_max", max), ("above_max", max + 1)] {
-                let mut m = message.clone();
-                // The free-form member is an object at depth 2; its own member starts at depth 3.
-                m[&field] = match make(n, 3) {
-                    wide @ Value::Object(_) if name == "object_fields" => wide,
-                    v => json!({ "a": v }),
-                };
-                let r = Record { id: format!("msg.limit.{field}.{name}.{suffix}"), which: None, value: &m, payload_ty: Some(ty.clone()), known: None };
-                self.push(r, None, rule, None);
-            }
-        }
+        // The free-form member is an object at depth 2; its own member starts at depth 3.
+        message[&field] = match make(3) {
+            wide @ Value::Object(_) if name == "object_fields" => wide,
+            v => json!({ "a": v }),
+        };
+        let ty = TypeRef::Named(self.cx.spec.messages.ty.clone());
+        self.push(Record::message(format!("msg.limit.{field}.{name}.{suffix}"), &message, &ty), None, rule, None);
     }
 
     /// Record bytes at the limit and one past it; a consumer counts its newline.
     fn sizes(&mut self) {
         let cx = self.cx;
-        let Some(op) = op_where(cx.spec, plain_read) else {
+        let Some(op) = records::plain_read_op(cx.spec) else {
             return;
         };
         let record = records::response(cx, op, example_response(cx, op), None);
         let known = Known::of(&record, Some(&op.method));
-        let ty = TypeRef::Named(op.response.clone());
-        let good = layout(cx, Which::Response, &record, Some(&ty)).compact();
+        let good = layout(cx, Which::Response, &record, Some(&TypeRef::Named(op.response.clone()))).compact();
         let max = usize::try_from(cx.spec.limit_value("max_record_bytes")).unwrap_or(0);
-        for (suffix, n) in [("at_max", max - 1), ("above_max", max)] {
+        for (suffix, n) in [("at_max", max.saturating_sub(1)), ("above_max", max)] {
             let text = format!("{good}{}", " ".repeat(n.saturating_sub(good.len())));
-            let r = Record { id: format!("resp.record.bytes.{suffix}"), which: Some(Which::Response), value: &record, payload_ty: Some(ty.clone()), known: Some(known.clone()) };
+            let r = Record::response(format!("resp.record.bytes.{suffix}"), &record, op, &known);
             self.push_text(r, text, None, rules::RECORD_BYTES, None);
         }
     }
 }
+
+/// Builds a structural case's value from the limit value and the depth it starts at.
+type Make<'m> = &'m dyn Fn(usize, usize) -> Value;

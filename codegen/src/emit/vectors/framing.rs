@@ -8,7 +8,7 @@ use super::node::Node;
 use super::records::{self, layout, Which};
 use super::server::Failure;
 use super::{base64, rules, Cx, Side};
-use crate::ir::{Operation, SlotRule, Spec, TypeRef};
+use crate::ir::{Operation, Spec, TypeRef};
 use serde_json::{json, Value};
 
 /// One thing the peer does to the connection.
@@ -94,24 +94,24 @@ fn outcome_node(spec: &Spec, o: &Outcome) -> Node {
         Outcome::Request(id) => Node::object([("outcome", Node::str("accept")), ("request_id", Node::str(id))]),
         Outcome::Rejected(f) => {
             let message = spec.error(f.code()).map_or("", |e| e.message.as_str());
-            Node::object([("outcome", Node::str("reject")), ("code", Node::str(f.code())), ("message", Node::str(message))])
+            Node::object([
+                ("outcome", Node::str("reject")),
+                ("code", Node::str(f.code())),
+                ("message", Node::str(message)),
+            ])
         }
         Outcome::Response => Node::object([("outcome", Node::str("accept")), ("result", Node::str("success"))]),
         Outcome::Refused(r) => Node::object([("outcome", Node::str("reject")), ("reason", Node::str(r.name()))]),
     }
 }
 
-fn plain_read(o: &Operation) -> bool {
-    o.session_id == SlotRule::Null && !o.mutation && o.control == SlotRule::Null && o.requires_initialization
-}
-
 /// The method of the requests (and responses) the frames are made of.
 pub fn base_method(spec: &Spec) -> Option<&str> {
-    spec.operations.iter().find(|o| plain_read(o)).map(|o| o.method.as_str())
+    records::plain_read_op(spec).map(|o| o.method.as_str())
 }
 
 pub fn vectors(cx: &Cx) -> Vec<Frame> {
-    let Some(op) = cx.spec.operations.iter().find(|o| plain_read(o)) else {
+    let Some(op) = records::plain_read_op(cx.spec) else {
         return Vec::new();
     };
     let mut out = server_frames(cx, op);
@@ -136,69 +136,125 @@ fn frame(id: &str, actions: Vec<Action>, records: Vec<Outcome>, connection: Conn
 }
 
 fn server_frames(cx: &Cx, op: &Operation) -> Vec<Frame> {
+    let mut out = delimiting(cx, op);
+    out.extend(bounds(cx, op));
+    out
+}
+
+/// Where records start and end, and recovery after a bad record.
+fn delimiting(cx: &Cx, op: &Operation) -> Vec<Frame> {
     let r = |id: &str| request(cx, op, id);
     let ok = |id: &str| Outcome::Request(id.to_string());
-    let invalid = Outcome::Rejected(Failure::Json);
-    let max = usize::try_from(cx.spec.limit_value("max_record_bytes")).unwrap_or(0);
-    let timeout = cx.spec.limit_value("framing_timeout_ms");
-    let padded = |n: usize| format!("{}{}", r("f-1"), " ".repeat(n.saturating_sub(r("f-1").len())));
+    let invalid = || Outcome::Rejected(Failure::Json);
+    let open = Connection::Open;
     let split = r("f-é").into_bytes();
     // Cut inside `protocol_version` and between the two bytes of `é`.
     let at = split.iter().position(|b| *b == 0xc3).unwrap_or(split.len() / 2) + 1;
+    let pieces = [&split[..5], &split[5..at], &split[at..], b"\n"].map(|p| Action::Write(p.to_vec()));
     // A byte that is never UTF-8, inside the request ID string.
-    let mut invalid_utf8 = r("f-1").into_bytes();
-    let inside = r("f-1").find("f-1").map_or(0, |i| i + 3);
-    invalid_utf8.insert(inside, 0xff);
-    invalid_utf8.push(b'\n');
+    let mut bad = r("f-1").into_bytes();
+    bad.insert(r("f-1").find("f-1").map_or(0, |i| i + 3), 0xff);
+    bad.push(b'\n');
+    let (one, two, three) = (r("f-1"), r("f-2"), r("f-3"));
     vec![
-        frame("single", vec![write(&format!("{}\n", r("f-1")))], vec![ok("f-1")], Connection::Open, rules::RECORD_END),
-        frame("crlf", vec![write(&format!("{}\r\n", r("f-1")))], vec![ok("f-1")], Connection::Open, rules::RECORD_END),
-        frame("two_records_one_write", vec![write(&format!("{}\n{}\n", r("f-1"), r("f-2")))], vec![ok("f-1"), ok("f-2")], Connection::Open, rules::RECORD_END),
+        frame("single", vec![write(&format!("{one}\n"))], vec![ok("f-1")], open, rules::RECORD_END),
+        frame("crlf", vec![write(&format!("{one}\r\n"))], vec![ok("f-1")], open, rules::RECORD_END),
         frame(
-            "split_writes",
-            vec![Action::Write(split[..5].to_vec()), Action::Write(split[5..at].to_vec()), Action::Write(split[at..].to_vec()), write("\n")],
-            vec![ok("f-é")],
-            Connection::Open,
+            "two_records_one_write",
+            vec![write(&format!("{one}\n{two}\n"))],
+            vec![ok("f-1"), ok("f-2")],
+            open,
             rules::RECORD_END,
         ),
+        frame("split_writes", pieces.to_vec(), vec![ok("f-é")], open, rules::RECORD_END),
         frame(
             "two_objects_one_line",
-            vec![write(&format!("{}{}\n{}\n", r("f-1"), r("f-2"), r("f-3")))],
-            vec![invalid.clone(), ok("f-3")],
-            Connection::Open,
+            vec![write(&format!("{one}{two}\n{three}\n"))],
+            vec![invalid(), ok("f-3")],
+            open,
             rules::FRAMING_RECOVERY,
         ),
-        frame("invalid_utf8", vec![Action::Write(invalid_utf8), write(&format!("{}\n", r("f-2")))], vec![invalid.clone(), ok("f-2")], Connection::Open, rules::FRAMING_RECOVERY),
+        frame(
+            "invalid_utf8",
+            vec![Action::Write(bad), write(&format!("{two}\n"))],
+            vec![invalid(), ok("f-2")],
+            open,
+            rules::FRAMING_RECOVERY,
+        ),
         frame(
             "newline_inside_string",
-            vec![write(&format!("{{\"a\":\"x\ny\"}}\n{}\n", r("f-3")))],
-            vec![invalid.clone(), invalid.clone(), ok("f-3")],
-            Connection::Open,
+            vec![write(&format!("{{\"a\":\"x\ny\"}}\n{three}\n"))],
+            vec![invalid(), invalid(), ok("f-3")],
+            open,
             rules::RECORD_END,
         ),
-        frame("cr_is_not_a_terminator", vec![write(&format!("{}\r{}\n", r("f-1"), r("f-2")))], vec![invalid.clone()], Connection::Open, rules::RECORD_END),
-        frame("empty_line", vec![write(&format!("\n{}\n", r("f-1")))], vec![invalid, ok("f-1")], Connection::Open, rules::ONE_VALUE_PER_LINE),
-        frame("line_at_max", vec![write(&format!("{}\n", padded(max)))], vec![ok("f-1")], Connection::Open, rules::RECORD_BYTES),
+        frame(
+            "cr_is_not_a_terminator",
+            vec![write(&format!("{one}\r{two}\n"))],
+            vec![invalid()],
+            open,
+            rules::RECORD_END,
+        ),
+        frame(
+            "empty_line",
+            vec![write(&format!("\n{one}\n"))],
+            vec![invalid(), ok("f-1")],
+            open,
+            rules::ONE_VALUE_PER_LINE,
+        ),
+        frame(
+            "eof_mid_line",
+            vec![write(&format!("{one}\n{two}")), Action::Eof],
+            vec![ok("f-1")],
+            Connection::Closed,
+            rules::RECORD_END,
+        ),
+    ]
+}
+
+/// Record bytes at the limit and past it, and the framing deadline.
+fn bounds(cx: &Cx, op: &Operation) -> Vec<Frame> {
+    let r = |id: &str| request(cx, op, id);
+    let max = usize::try_from(cx.spec.limit_value("max_record_bytes")).unwrap_or(0);
+    let timeout = cx.spec.limit_value("framing_timeout_ms");
+    // Trailing whitespace pads a valid record to any length.
+    let padded = |n: usize| format!("{}{}", r("f-1"), " ".repeat(n.saturating_sub(r("f-1").len())));
+    let too_large = || vec![Outcome::Rejected(Failure::Record)];
+    let (ok1, ok2) = (Outcome::Request("f-1".into()), Outcome::Request("f-2".into()));
+    let (one, two) = (r("f-1"), r("f-2"));
+    vec![
+        frame(
+            "line_at_max",
+            vec![write(&format!("{}\n", padded(max)))],
+            vec![ok1.clone()],
+            Connection::Open,
+            rules::RECORD_BYTES,
+        ),
         frame(
             "line_above_max",
-            vec![write(&format!("{}\n{}\n", padded(max + 1), r("f-2")))],
-            vec![Outcome::Rejected(Failure::Record)],
+            vec![write(&format!("{}\n{two}\n", padded(max + 1)))],
+            too_large(),
             Connection::Closed,
             rules::RECORD_TOO_LARGE_CLOSES,
         ),
         frame(
             "above_max_without_newline",
-            vec![write(&padded(max + 1)), Action::Idle(0)],
-            vec![Outcome::Rejected(Failure::Record)],
+            vec![write(&padded(max + 1))],
+            too_large(),
             Connection::Closed,
             rules::RECORD_TOO_LARGE_CLOSES,
         ),
-        frame("eof_mid_line", vec![write(&format!("{}\n{}", r("f-1"), r("f-2"))), Action::Eof], vec![ok("f-1")], Connection::Closed, rules::RECORD_END),
-        frame("stalled_line", vec![write(&r("f-1")[..10]), Action::Idle(timeout + 1000)], vec![], Connection::Closed, rules::FRAMING_TIMEOUT),
+        frame(
+            "stalled_line",
+            vec![write(&one[..10]), Action::Idle(timeout + 1000)],
+            vec![],
+            Connection::Closed,
+            rules::FRAMING_TIMEOUT,
+        ),
         frame(
             "idle_between_records",
-            vec![write(&format!("{}\n", r("f-1"))), Action::Idle(timeout + 1000), write(&format!("{}\n", r("f-2")))],
-            vec![ok("f-1"), ok("f-2")],
+            vec![write(&format!("{one}\n")), Action::Idle(timeout + 1000), write(&format!("{two}\n"))],
+            vec![ok1, ok2],
             Connection::Open,
             rules::FRAMING_TIMEOUT,
         ),
@@ -227,18 +283,25 @@ fn consumer_frames(cx: &Cx, op: &Operation) -> Vec<Frame> {
     let padded = |n: usize| format!("{one}{}", " ".repeat(n.saturating_sub(one.len())));
     let bytes = one.clone().into_bytes();
     let at = bytes.len() / 2;
-    let frame = |id: &str, actions: Vec<Action>, records: Vec<Outcome>, connection: Connection, rule: &'static str| Frame {
-        id: format!("frame.consumer.{id}"),
-        side: Side::Consumer,
-        context: Some(context.clone()),
-        actions,
-        records,
-        connection,
-        rule,
-    };
+    let frame =
+        |id: &str, actions: Vec<Action>, records: Vec<Outcome>, connection: Connection, rule: &'static str| Frame {
+            id: format!("frame.consumer.{id}"),
+            side: Side::Consumer,
+            context: Some(context.clone()),
+            actions,
+            records,
+            connection,
+            rule,
+        };
     vec![
         frame("crlf", vec![write(&format!("{one}\r\n"))], vec![Outcome::Response], Connection::Open, rules::RECORD_END),
-        frame("two_records_one_read", vec![write(&format!("{one}\n{two}\n"))], vec![Outcome::Response, Outcome::Response], Connection::Open, rules::RECORD_END),
+        frame(
+            "two_records_one_read",
+            vec![write(&format!("{one}\n{two}\n"))],
+            vec![Outcome::Response, Outcome::Response],
+            Connection::Open,
+            rules::RECORD_END,
+        ),
         frame(
             "split_reads",
             vec![Action::Write(bytes[..at].to_vec()), Action::Write(bytes[at..].to_vec()), write("\n")],
@@ -247,7 +310,13 @@ fn consumer_frames(cx: &Cx, op: &Operation) -> Vec<Frame> {
             rules::RECORD_END,
         ),
         // An outbound record counts its newline: max_record_bytes - 1 before it is the most.
-        frame("line_at_max", vec![write(&format!("{}\n", padded(max - 1)))], vec![Outcome::Response], Connection::Open, rules::RECORD_BYTES),
+        frame(
+            "line_at_max",
+            vec![write(&format!("{}\n", padded(max.saturating_sub(1))))],
+            vec![Outcome::Response],
+            Connection::Open,
+            rules::RECORD_BYTES,
+        ),
         frame(
             "line_above_max",
             vec![write(&format!("{}\n", padded(max)))],
@@ -255,6 +324,12 @@ fn consumer_frames(cx: &Cx, op: &Operation) -> Vec<Frame> {
             Connection::Failed,
             rules::CONSUMER_BOUND,
         ),
-        frame("eof_mid_line", vec![write(&format!("{one}\n{}", &two[..10])), Action::Eof], vec![Outcome::Response], Connection::Failed, rules::RECORD_END),
+        frame(
+            "eof_mid_line",
+            vec![write(&format!("{one}\n{}", &two[..10])), Action::Eof],
+            vec![Outcome::Response],
+            Connection::Failed,
+            rules::RECORD_END,
+        ),
     ]
 }

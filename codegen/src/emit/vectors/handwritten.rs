@@ -128,7 +128,9 @@ fn vector(cx: &Cx, row: &Row, raw: &RawVector, id: &str) -> Result<Vector, Strin
             let b = build(cx, t)?;
             (Input::Text(b.text), b.known.as_ref().map(Known::node), Some(b.value))
         }
-        (None, Some(steps)) => (Input::Steps(steps.iter().map(|s| step(cx, s)).collect::<Result<_, _>>()?), Some(identities(cx)), None),
+        (None, Some(steps)) => {
+            (Input::Steps(steps.iter().map(|s| step(cx, s)).collect::<Result<_, _>>()?), Some(identities(cx)), None)
+        }
         _ => return Err("give exactly one of `input` and `steps`".into()),
     };
     let expect = expectation(cx, side, &raw.expect, value.as_ref(), matches!(input, Input::Steps(_)))?;
@@ -148,7 +150,13 @@ fn step(cx: &Cx, s: &RawStep) -> Result<Step, String> {
     }
 }
 
-fn expectation(cx: &Cx, side: Side, e: &RawExpect, value: Option<&Value>, conversation: bool) -> Result<Expect, String> {
+fn expectation(
+    cx: &Cx,
+    side: Side,
+    e: &RawExpect,
+    value: Option<&Value>,
+    conversation: bool,
+) -> Result<Expect, String> {
     match (e.outcome.as_str(), side) {
         ("accept", _) => {
             let result = match e.result.as_deref() {
@@ -201,14 +209,24 @@ fn build(cx: &Cx, t: &Template) -> Result<Built, String> {
                 ("error", None) => return Err("write `error:<method>:<code>`".into()),
                 _ => None,
             };
-            (records::response(cx, op, ex.response.clone(), error), Some(Which::Response), Some(TypeRef::Named(op.response.clone())), Some(method))
+            (
+                records::response(cx, op, ex.response.clone(), error),
+                Some(Which::Response),
+                Some(TypeRef::Named(op.response.clone())),
+                Some(method),
+            )
         }
         "event" => {
             let ev = spec.event(name).ok_or_else(|| format!("unknown event `{name}`"))?;
             let ex = ev.examples.get(t.example).ok_or_else(missing)?;
             (records::event(cx, ev, ex.clone()), Some(Which::Event), None, None)
         }
-        "message" => (spec.messages.examples.get(t.example).cloned().ok_or_else(missing)?, None, Some(TypeRef::Named(spec.messages.ty.clone())), None),
+        "message" => (
+            spec.messages.examples.get(t.example).cloned().ok_or_else(missing)?,
+            None,
+            Some(TypeRef::Named(spec.messages.ty.clone())),
+            None,
+        ),
         other => return Err(format!("`from` kind `{other}` is not request, response, error, event or message")),
     };
     let known = match which {
@@ -233,11 +251,14 @@ fn build(cx: &Cx, t: &Template) -> Result<Built, String> {
 /// A value, or the macro `{"$at": LIMIT}` / `{"$over": LIMIT}`: a value at a structural limit or
 /// one past it, placed `depth` containers below the top of the record.
 fn expand(cx: &Cx, v: &Value, depth: usize) -> Result<Value, String> {
-    let Some((op, limit)) = v.as_object().filter(|m| m.len() == 1).and_then(|m| m.iter().next()).filter(|(k, _)| k.starts_with('$')) else {
+    let Some((op, limit)) =
+        v.as_object().filter(|m| m.len() == 1).and_then(|m| m.iter().next()).filter(|(k, _)| k.starts_with('$'))
+    else {
         return Ok(v.clone());
     };
     let limit = limit.as_str().ok_or("a macro names a limit")?;
-    let value = usize::try_from(cx.spec.limit(limit).ok_or_else(|| format!("unknown limit `{limit}`"))?.value).map_err(|e| e.to_string())?;
+    let value = usize::try_from(cx.spec.limit(limit).ok_or_else(|| format!("unknown limit `{limit}`"))?.value)
+        .map_err(|e| e.to_string())?;
     let n = match op.as_str() {
         "$at" => value,
         "$over" => value + 1,
@@ -286,7 +307,11 @@ fn set(root: &mut Value, pointer: &str, v: Value) -> Result<(), String> {
             Ok(())
         }
         Value::Array(a) => {
-            let slot = last.parse::<usize>().ok().and_then(|i| a.get_mut(i)).ok_or_else(|| format!("`{pointer}`: no item `{last}`"))?;
+            let slot = last
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| a.get_mut(i))
+                .ok_or_else(|| format!("`{pointer}`: no item `{last}`"))?;
             *slot = v;
             Ok(())
         }

@@ -50,7 +50,12 @@ impl<'a> Cx<'a> {
     pub fn new(spec: &'a Spec) -> Self {
         let init = crate::advertise::initialize_example(spec);
         let id = |k: &str| init[k].as_str().unwrap_or_default().to_string();
-        Cx { spec, samples: sample::Samples::new(spec), instance_id: id("instance_id"), connection_id: id("connection_id") }
+        Cx {
+            spec,
+            samples: sample::Samples::new(spec),
+            instance_id: id("instance_id"),
+            connection_id: id("connection_id"),
+        }
     }
 }
 
@@ -137,7 +142,9 @@ impl Vector {
             Input::Text(t) => n.push("input", Node::str(t)),
             Input::Bytes(b) => n.push("input_base64", Node::str(&base64(b))),
             Input::Steps(steps) => {
-                let steps = steps.iter().map(|s| Node::object([(if s.send { "send" } else { "receive" }, Node::str(&s.record))]));
+                let steps = steps
+                    .iter()
+                    .map(|s| Node::object([(if s.send { "send" } else { "receive" }, Node::str(&s.record))]));
                 n.push("steps", Node::Array(steps.collect()));
             }
         }
@@ -162,7 +169,11 @@ impl Expect {
             }
             Expect::Server { code, echo } => {
                 let message = spec.error(code).map_or("", |e| e.message.as_str());
-                let mut n = Node::object([("outcome", Node::str("reject")), ("code", Node::str(code)), ("message", Node::str(message))]);
+                let mut n = Node::object([
+                    ("outcome", Node::str("reject")),
+                    ("code", Node::str(code)),
+                    ("message", Node::str(message)),
+                ]);
                 if let Some(e) = echo {
                     n.push("echo", e.clone());
                 }
@@ -214,7 +225,12 @@ pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
     let framing = g.framing.iter().map(|f| f.node(spec)).collect::<Vec<_>>();
     let counts = readme::Counts::of(&g);
     vec![
-        file(spec, "requests", "Request records for the strict server decoder (docs/decoding.md, checks 1-9).", requests),
+        file(
+            spec,
+            "requests",
+            "Request records for the strict server decoder (docs/decoding.md, checks 1-9).",
+            requests,
+        ),
         file(spec, "consumer", "Response, event and session-message records for consumer decoders.", consumer),
         file(spec, "framing", "Byte sequences written to a connection and what must follow.", framing),
         Artifact { path: format!("{DIR}/README.md"), contents: readme::text(spec, &counts) },

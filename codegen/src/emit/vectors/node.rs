@@ -129,7 +129,9 @@ fn close(out: &mut String, empty: bool, indent: Option<&str>, bracket: char) {
 /// unions, required keys first for maps), then any other member sorted by name.
 pub fn shape(spec: &Spec, ty: &TypeRef, v: &Value) -> Node {
     match (ty, v) {
-        (TypeRef::Array(r), Value::Array(items)) => Node::Array(items.iter().map(|x| shape(spec, &r.items, x)).collect()),
+        (TypeRef::Array(r), Value::Array(items)) => {
+            Node::Array(items.iter().map(|x| shape(spec, &r.items, x)).collect())
+        }
         (TypeRef::Named(name), Value::Object(map)) => shape_named(spec, name, map).unwrap_or_else(|| Node::plain(v)),
         _ => Node::plain(v),
     }
@@ -140,9 +142,11 @@ fn shape_named(spec: &Spec, name: &str, map: &Map<String, Value>) -> Option<Node
         TypeKind::Object(o) => typed(&o.fields),
         TypeKind::Map(m) => m.required_keys.iter().map(|k| (k.clone(), Some(m.values.ty.clone()))).collect(),
         TypeKind::Union(u) => {
-            let tags: Vec<&str> = u.discriminators.iter().map(|d| map.get(d).and_then(Value::as_str).unwrap_or("")).collect();
+            let tags: Vec<&str> =
+                u.discriminators.iter().map(|d| map.get(d).and_then(Value::as_str).unwrap_or("")).collect();
             let variant = u.variants.iter().find(|x| x.matches.iter().zip(&tags).all(|(a, b)| a == b));
-            let mut order: Vec<(String, Option<TypeRef>)> = u.discriminators.iter().map(|d| (d.clone(), None)).collect();
+            let mut order: Vec<(String, Option<TypeRef>)> =
+                u.discriminators.iter().map(|d| (d.clone(), None)).collect();
             order.extend(variant.map(|x| typed(&x.fields)).unwrap_or_default());
             order
         }
@@ -160,7 +164,12 @@ fn typed(fields: &[Field]) -> Vec<(String, Option<TypeRef>)> {
 }
 
 /// Members named in `order` first, then the rest sorted; `rest_ty` types the rest (map values).
-pub fn ordered(spec: &Spec, map: &Map<String, Value>, order: &[(String, Option<TypeRef>)], rest_ty: Option<&TypeRef>) -> Node {
+pub fn ordered(
+    spec: &Spec,
+    map: &Map<String, Value>,
+    order: &[(String, Option<TypeRef>)],
+    rest_ty: Option<&TypeRef>,
+) -> Node {
     let mut members = Vec::new();
     for (name, ty) in order {
         if let Some(v) = map.get(name) {

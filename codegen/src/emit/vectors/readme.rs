@@ -1,6 +1,7 @@
 //! `conformance/vectors/README.md`: the vector format, the ID scheme and the counts.
 
-use super::{Expect, Generated, Vector, DIR, FORMAT};
+use super::framing::{Connection, Outcome};
+use super::{Expect, Generated, Side, Vector, DIR, FORMAT};
 use crate::emit::header_lines;
 use crate::ir::Spec;
 use std::collections::BTreeMap;
@@ -8,43 +9,50 @@ use std::fmt::Write;
 
 /// Vector counts by file and category.
 pub struct Counts {
-    /// (file, category) → (accept, reject).
-    by_category: BTreeMap<(&'static str, String), (usize, usize)>,
+    /// (file order, file, category) → (accept, reject).
+    by_category: BTreeMap<(usize, &'static str, String), (usize, usize)>,
 }
+
+const FILES: [&str; 3] = ["requests.json", "consumer.json", "framing.json"];
 
 impl Counts {
     pub fn of(g: &Generated) -> Self {
         let mut by_category = BTreeMap::new();
-        for (file, vectors) in [("requests.json", &g.requests), ("consumer.json", &g.consumer)] {
-            for v in vectors.iter() {
-                add(&mut by_category, file, category(&v.id), accepts(v));
+        for (i, vectors) in [&g.requests, &g.consumer].into_iter().enumerate() {
+            for v in vectors {
+                add(&mut by_category, i, category(&v.id), accepts(v));
             }
         }
         for f in &g.framing {
-            add(&mut by_category, "framing.json", f.id.split('.').take(2).collect::<Vec<_>>().join("."), f.records.is_empty());
+            // A frame "accepts" when every record is accepted and the connection stays open.
+            let clean = f.connection == Connection::Open
+                && f.records.iter().all(|r| matches!(r, Outcome::Request(_) | Outcome::Response));
+            let category =
+                if f.side == Side::Server { "frame (server reader)" } else { "frame.consumer (client reader)" };
+            add(&mut by_category, 2, category.to_string(), clean);
         }
         Counts { by_category }
     }
 
     /// Total vectors of a file.
     pub fn total(&self, file: &str) -> usize {
-        self.by_category.iter().filter(|((f, _), _)| *f == file).map(|(_, (a, r))| a + r).sum()
+        self.by_category.iter().filter(|((_, f, _), _)| *f == file).map(|(_, (a, r))| a + r).sum()
     }
 
     fn table(&self) -> String {
         let mut out = String::from("| File | Category | Accept | Reject |\n| --- | --- | ---: | ---: |\n");
-        for ((file, category), (accept, reject)) in &self.by_category {
+        for ((_, file, category), (accept, reject)) in &self.by_category {
             let _ = writeln!(out, "| `{file}` | {category} | {accept} | {reject} |");
         }
-        for file in ["requests.json", "consumer.json", "framing.json"] {
+        for file in FILES {
             let _ = writeln!(out, "| `{file}` | **total** | | **{}** |", self.total(file));
         }
         out
     }
 }
 
-fn add(map: &mut BTreeMap<(&'static str, String), (usize, usize)>, file: &'static str, category: String, accept: bool) {
-    let entry = map.entry((file, category)).or_default();
+fn add(map: &mut BTreeMap<(usize, &'static str, String), (usize, usize)>, file: usize, category: String, accept: bool) {
+    let entry = map.entry((file, FILES[file], category)).or_default();
     if accept {
         entry.0 += 1;
     } else {
@@ -56,16 +64,17 @@ fn accepts(v: &Vector) -> bool {
     matches!(v.expect, Expect::Accept { .. })
 }
 
-/// `req.envelope.…` → `req.envelope`; `req.session.list.payload.…` → `req (operations)`.
+/// `req.envelope.…` → `req.envelope`; `req.session.list.payload.…` → `req (per operation)`.
 fn category(id: &str) -> String {
     const SECTIONS: [&str; 7] = ["envelope", "json", "limit", "record", "payload", "precedence", "error"];
     let mut parts = id.split('.');
     let first = parts.next().unwrap_or_default();
-    match parts.next() {
-        Some(second) if SECTIONS.contains(&second) => format!("{first}.{second}"),
-        _ if first == "table" => "table (hand-written)".to_string(),
-        _ if first == "msg" => "msg (session messages)".to_string(),
-        _ => format!("{first} (per operation or event)"),
+    match (first, parts.next()) {
+        (_, Some(second)) if SECTIONS.contains(&second) => format!("{first}.{second}"),
+        ("table", _) => "table (hand-written rows)".to_string(),
+        ("msg", _) => "msg (per message variant)".to_string(),
+        ("event", _) => "event (per event)".to_string(),
+        _ => format!("{first} (per operation)"),
     }
 }
 
@@ -134,20 +143,24 @@ the structural limits first, anywhere in the record; then the record `kind`; the
 (unknown members ignored, known members fully validated); `protocol_version`; for events, the
 event name and the event's declared correlation (each slot set or `null`); for responses, that
 exactly one of `payload`/`error` is non-null and that the identities equal the context (an error
-response may carry `null` instead); finally the payload against the method's or event's type.
-Reasons: `record_too_large`, `invalid_json`, `limit`, `unknown_kind`, `envelope`,
-`unsupported_version`, `unknown_event`, `result_shape`, `correlation`, `payload`, and in
-hand-written vectors `advertisement` (capability preflight) and `sequence` (per-turn ordering).
-Session messages (`msg.*`) are bare transcript lines checked against the message union.
+response may carry `null` instead); then the payload against the method's or event's type;
+finally, for `initialize` and `capabilities` results, the seed's preflight (every advertised
+event is known, wire `{version}` is selected and advertised, the spec's transports are advertised,
+and initialize's two limit maps agree on every declared limit). Reasons: `record_too_large`,
+`invalid_json`, `limit`, `unknown_kind`, `envelope`, `unsupported_version`, `unknown_event`,
+`result_shape`, `correlation`, `payload`, `advertisement`, and in hand-written conversations
+`sequence` (per-turn ordering). Session messages (`msg.*`) are bare transcript lines checked
+against the message union.
 
 ### Framing vectors
 
 `actions` are applied in order: `{{"write": text}}` or `{{"write_base64": bytes}}` (one write call
 each; splits may fall inside a UTF-8 character), `{{"idle_ms": n}}` (send nothing for that long,
-`0`: wait for the peer) and `{{"eof": true}}` (close the writing half). `expect.records` lists, in
-order, the outcome of each record the reader must delimit (server accepts name the response's
-`request_id`); `expect.connection` is `open`, `closed` (the server closes it) or `failed` (the
-consumer stops trusting the stream). Server frames use `{status}` requests, so a daemon-level harness
+keeping the connection open) and `{{"eof": true}}` (close the writing half). `expect.records`
+lists, in order, the outcome of each record the reader must delimit (server accepts name the
+response's `request_id`); after the actions the harness reads until it has them all, then checks
+`expect.connection`: `open`, `closed` (the server closes it) or `failed` (the consumer stops
+trusting the stream). Server frames use `{status}` requests, so a daemon-level harness
 initializes the connection first.
 
 ## IDs
@@ -166,13 +179,16 @@ initializes the connection first.
   `at_least_one_of.none`, `extension`, `at_max`, `above_max`.
 
 For example `req.session.list.payload.limit.above_max` is a `session.list` request whose `limit`
-is one past its maximum. Nested named types are mutated in depth at their first occurrence per
-direction; later occurrences get field-level cases only.
+is one past its maximum. To keep the suite a few thousand vectors, nested named types are
+mutated in depth at their first occurrence per direction (later occurrences get field-level cases
+only), every value of an enum is accepted once per direction, and strings of a named type longer
+than 1 KiB are bound-checked at its first occurrence per direction.
 
 Regenerate with `{REGENERATE}`; `cargo test -p agentwire-codegen` fails when the files in
 `{DIR}/` are stale.
 "#,
         status = super::framing::base_method(spec).unwrap_or("read"),
         REGENERATE = super::REGENERATE,
+        version = spec.protocol_version,
     )
 }

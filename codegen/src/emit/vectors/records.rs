@@ -4,7 +4,7 @@
 
 use super::node::{self, Node};
 use super::Cx;
-use crate::ir::{Correlation, Envelope, Event, Operation, SlotRule, TypeRef};
+use crate::ir::{Correlation, Envelope, Event, Operation, SlotRule, Spec, TypeRef};
 use serde_json::{json, Map, Value};
 
 /// Identities the vectors use. The session, turn, login and claim IDs match the spec's examples
@@ -21,6 +21,29 @@ pub const FUTURE_MEMBER: &str = "future_field";
 
 /// The envelope slots a response echoes from its request (docs/decoding.md).
 pub const ECHOED: [&str; 3] = ["request_id", "session_id", "operation_id"];
+
+/// The operation the envelope vectors are built around: every slot set (a session, an
+/// operation ID and control), preferring one whose example payload has members to mutate.
+/// Bases are picked by their slot rules, not by name, so they follow the spec.
+pub fn all_slots_op(spec: &Spec) -> Option<&Operation> {
+    let all = |o: &&Operation| o.session_id == SlotRule::Required && o.mutation && o.control == SlotRule::Required;
+    let rich = |o: &&Operation| o.examples.first().and_then(|e| e.request.as_object()).is_some_and(|m| !m.is_empty());
+    spec.operations.iter().filter(all).find(rich).or_else(|| spec.operations.iter().find(all))
+}
+
+/// An operation with no slot set that needs no initialization (`initialize`).
+pub fn no_slots_op(spec: &Spec) -> Option<&Operation> {
+    spec.operations.iter().find(|o| {
+        o.session_id == SlotRule::Null && !o.mutation && o.control == SlotRule::Null && !o.requires_initialization
+    })
+}
+
+/// A read after initialization with no slot set (`status`): the plainest record.
+pub fn plain_read_op(spec: &Spec) -> Option<&Operation> {
+    spec.operations.iter().find(|o| {
+        o.session_id == SlotRule::Null && !o.mutation && o.control == SlotRule::Null && o.requires_initialization
+    })
+}
 
 /// Value of an envelope member: its constant, the identity the vectors use, or `null`.
 fn envelope(env: &Envelope, value_of: impl Fn(&str) -> Option<Value>) -> Value {
@@ -46,7 +69,10 @@ pub fn request(cx: &Cx, op: &Operation, payload: Value) -> Value {
         "connection_id" => set_if(init, json!(cx.connection_id)),
         "session_id" => set_if(op.session_id == SlotRule::Required, json!(SESSION_ID)),
         "operation_id" => set_if(op.mutation, json!(OPERATION_ID)),
-        "control" => set_if(op.control == SlotRule::Required, json!({"claim_id": CLAIM_ID, "grant_generation": GRANT_GENERATION})),
+        "control" => set_if(
+            op.control == SlotRule::Required,
+            json!({"claim_id": CLAIM_ID, "grant_generation": GRANT_GENERATION}),
+        ),
         "method" => Some(json!(op.method)),
         "payload" => Some(payload.clone()),
         _ => None,
@@ -118,8 +144,12 @@ pub fn layout(cx: &Cx, which: Which, record: &Value, payload_ty: Option<&TypeRef
         return Node::plain(record);
     };
     let payload_ty = payload_ty.cloned().or_else(|| match which {
-        Which::Request => record["method"].as_str().and_then(|m| cx.spec.operation(m)).map(|o| TypeRef::Named(o.request.clone())),
-        Which::Event => record["event"].as_str().and_then(|e| cx.spec.event(e)).map(|e| TypeRef::Named(e.payload.clone())),
+        Which::Request => {
+            record["method"].as_str().and_then(|m| cx.spec.operation(m)).map(|o| TypeRef::Named(o.request.clone()))
+        }
+        Which::Event => {
+            record["event"].as_str().and_then(|e| cx.spec.event(e)).map(|e| TypeRef::Named(e.payload.clone()))
+        }
         Which::Response => None,
     });
     let order: Vec<(String, Option<TypeRef>)> = which
@@ -152,7 +182,12 @@ impl Measure {
             Value::Object(map) => {
                 let keys = map.keys().map(String::len).max().unwrap_or(0);
                 let inner = map.values().map(Measure::of).fold(Measure::default(), Measure::max);
-                Measure { depth: inner.depth + 1, fields: inner.fields.max(map.len()), string_bytes: inner.string_bytes.max(keys), ..inner }
+                Measure {
+                    depth: inner.depth + 1,
+                    fields: inner.fields.max(map.len()),
+                    string_bytes: inner.string_bytes.max(keys),
+                    ..inner
+                }
             }
             _ => Measure::default(),
         }
@@ -184,7 +219,9 @@ pub fn payload_bytes(record: &Value) -> usize {
 
 /// The value, if any, nested `depth` containers deep (arrays): `[[…]]`.
 pub fn nested_arrays(depth: usize) -> Value {
-    (0..depth).fold(None, |inner: Option<Value>, _| Some(Value::Array(inner.into_iter().collect()))).unwrap_or(Value::Null)
+    (0..depth)
+        .fold(None, |inner: Option<Value>, _| Some(Value::Array(inner.into_iter().collect())))
+        .unwrap_or(Value::Null)
 }
 
 /// An object with `n` members `f0`, `f1`, … holding 0.

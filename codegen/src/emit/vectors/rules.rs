@@ -18,19 +18,23 @@ pub const CONSUMER_UNKNOWN: &str = "Accept; ignore only the unknown member.";
 pub const CONSUMER_UNKNOWN_NULL: &str = "Optional metadata absent, or present as bounded JSON `null`";
 pub const SERVER_MALFORMED: &str =
     "Unsupported kinds, invalid types, malformed values, and unsupported methods fail with an error response rather than a panic.";
-pub const STRICT_PAYLOADS: &str = "Requests are UTF-8 JSONL objects with strict method-specific payloads and no duplicate keys.";
+pub const STRICT_PAYLOADS: &str =
+    "Requests are UTF-8 JSONL objects with strict method-specific payloads and no duplicate keys.";
 pub const CONSUMER_KNOWN: &str = "Consumers must allow unknown members of recognized response/event envelopes, payload objects, capability objects, and limit maps as optional extensions, while fully validating known members.";
 pub const ENUM: &str = "Reject unsupported values in status, kind, activity category/source/transport, readiness, scope, and other semantic enums unless that field explicitly defines a safe fallback.";
 pub const FALLBACK: &str = "The defined tool transport value `unknown` is a literal accepted value, not permission to accept arbitrary transports.";
 pub const DISCRIMINATOR: &str = "an unknown union discriminator is rejected";
-pub const SERVER_BOUND: &str = "Oversized input and assistant output are rejected rather than silently truncated.";
+pub const SERVER_BOUND: &str = "Oversized input and assistant output are rejected rather than silently truncated";
 pub const CONSUMER_BOUND: &str = "Output beyond an accepted bound is a protocol failure, not permission to truncate authoritative text or skip terminal/error records.";
 pub const SELECTION_CHARSET: &str = "restricted to letters, digits, `-._/:`";
-pub const SESSION_ID_CHARSET: &str = "IDs are opaque, at most 128 bytes, and validated by the server before path resolution.";
+pub const SESSION_ID_CHARSET: &str =
+    "IDs are opaque, at most 128 bytes, and validated by the server before path resolution.";
 pub const NON_BLANK: &str = "(non-whitespace required)";
-pub const AT_LEAST_ONE_OF: &str = "`config.set` requires `scope` and at least one of `selection`, `thinking_level`, or `fast`";
+pub const AT_LEAST_ONE_OF: &str =
+    "`config.set` requires `scope` and at least one of `selection`, `thinking_level`, or `fast`";
 pub const LIMIT_MAP_KEYS: &str = "Validate required keys, positive integer values, units, and consistency between initialization's two limit objects";
-pub const LIMIT_MAP_EXTENSION: &str = "Unknown limit-map entries must still be positive, locally representable integers";
+pub const LIMIT_MAP_EXTENSION: &str =
+    "Unknown limit-map entries must still be positive, locally representable integers";
 
 // Records and structure.
 pub const I_JSON: &str = "Records are UTF-8 I-JSON (RFC 7493): one JSON value per line, no duplicate member names at any level (free-form values such as tool `args` included).";
@@ -59,13 +63,14 @@ pub const ERROR_ECHO: &str = "Error responses carry the request's `request_id`, 
 pub const ERROR_CODES: &str = "Codes are stable; messages are short, fixed, and bounded by `max_error_message_bytes`.";
 pub const UNKNOWN_ERROR_CODE: &str = "An unknown error code may be represented as a generic unsuccessful response after validating its error shape, bounds, and correlation; it must not become success or trigger an automatic retry.";
 pub const UNKNOWN_KIND: &str = "Unknown/unadvertised events or unknown envelope kinds invalidate trusted stream state";
+pub const PREFLIGHT: &str = "Before any mutation, validate successful initialization, serving identities, expected workspace/state root, wire `2`, transport `unix`, required operations, the entire advertised event set, activity flags and required limits against independent local bounds.";
 pub const EVENT_CORRELATION: &str = "Correlate responses to requests and events to instance, connection, session, operation, grant generation and turn/login.";
 
 // Framing (seed, lifecycle section 9, docs/decoding.md).
 pub const RECORD_END: &str = "A record ends at `\\n`; a `\\r` before it is JSON whitespace.";
 pub const FRAMING_RECOVERY: &str = "The adapter continues after request-level errors when framing can be recovered.";
 pub const FRAMING_TIMEOUT: &str = "a started record must end with a newline within this time";
-pub const RECORD_TOO_LARGE_CLOSES: &str = "the socket closes after this response";
+pub const RECORD_TOO_LARGE_CLOSES: &str = "Oversized Unix frames close the socket.";
 
 /// The quote for a bound check, which depends on who is decoding.
 pub fn bound(server: bool) -> &'static str {

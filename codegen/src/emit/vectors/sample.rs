@@ -64,7 +64,9 @@ impl<'a> Samples<'a> {
     /// A valid value of `ty`: the first example of a named type, else the minimal value.
     pub fn sample(&self, ty: &TypeRef) -> Value {
         match ty {
-            TypeRef::Named(name) => self.pool.get(name).and_then(|v| v.first()).cloned().unwrap_or_else(|| self.minimal(ty)),
+            TypeRef::Named(name) => {
+                self.pool.get(name).and_then(|v| v.first()).cloned().unwrap_or_else(|| self.minimal(ty))
+            }
             _ => self.minimal(ty),
         }
     }
@@ -101,13 +103,19 @@ impl<'a> Samples<'a> {
                 }
                 Value::Object(map)
             }
-            TypeKind::Map(m) => Value::Object(m.required_keys.iter().map(|k| (k.clone(), self.minimal_field(&m.values))).collect()),
+            TypeKind::Map(m) => {
+                Value::Object(m.required_keys.iter().map(|k| (k.clone(), self.minimal_field(&m.values))).collect())
+            }
             TypeKind::Union(u) => u.variants.first().map_or(Value::Null, |v| self.minimal_variant(u, v)),
         }
     }
 
     fn minimal_fields(&self, fields: &[Field]) -> Map<String, Value> {
-        fields.iter().filter(|f| f.presence == Presence::Required).map(|f| (f.name.clone(), self.minimal_field(f))).collect()
+        fields
+            .iter()
+            .filter(|f| f.presence == Presence::Required)
+            .map(|f| (f.name.clone(), self.minimal_field(f)))
+            .collect()
     }
 
     fn minimal_field(&self, f: &Field) -> Value {
@@ -125,9 +133,12 @@ impl<'a> Samples<'a> {
 
     /// A valid object of one union variant: the first example of it, else its minimal object.
     pub fn variant(&self, union_name: &str, u: &UnionDef, v: &Variant) -> Value {
-        let example = self.pool.get(union_name).into_iter().flatten().find(|x| {
-            x.as_object().and_then(|m| variant_of(u, m)).is_some_and(|found| found.name == v.name)
-        });
+        let example = self
+            .pool
+            .get(union_name)
+            .into_iter()
+            .flatten()
+            .find(|x| x.as_object().and_then(|m| variant_of(u, m)).is_some_and(|found| found.name == v.name));
         example.cloned().unwrap_or_else(|| self.minimal_variant(u, v))
     }
 }
@@ -144,7 +155,9 @@ fn usize_of(n: u64) -> usize {
 
 fn minimal_string(r: &StringRules) -> String {
     let n = if r.non_blank { r.min_bytes.value.max(1) } else { r.min_bytes.value };
-    string_of_len(r, n).or_else(|| (r.format == Some(StringFormat::Rfc3339)).then(|| TIMESTAMP.to_string())).unwrap_or_default()
+    string_of_len(r, n)
+        .or_else(|| (r.format == Some(StringFormat::Rfc3339)).then(|| TIMESTAMP.to_string()))
+        .unwrap_or_default()
 }
 
 /// The character valid strings are filled with: `a` where the charset allows it.
@@ -191,7 +204,13 @@ mod tests {
     use crate::ir::Bound;
 
     fn rules(min: u64, max: u64, charset: Option<&str>, format: Option<StringFormat>) -> StringRules {
-        StringRules { min_bytes: Bound::literal(min), max_bytes: Bound::literal(max), charset: charset.map(str::to_string), format, non_blank: false }
+        StringRules {
+            min_bytes: Bound::literal(min),
+            max_bytes: Bound::literal(max),
+            charset: charset.map(str::to_string),
+            format,
+            non_blank: false,
+        }
     }
 
     #[test]

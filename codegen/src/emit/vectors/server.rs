@@ -113,7 +113,9 @@ fn envelope_failure(cx: &Cx, record: &Value, schema_valid: bool) -> Option<Failu
 /// The payload with every absent defaulted member filled in, as a decoder hands it on.
 fn with_defaults(spec: &Spec, ty: &TypeRef, v: &Value) -> Value {
     match (ty, v) {
-        (TypeRef::Array(r), Value::Array(items)) => Value::Array(items.iter().map(|x| with_defaults(spec, &r.items, x)).collect()),
+        (TypeRef::Array(r), Value::Array(items)) => {
+            Value::Array(items.iter().map(|x| with_defaults(spec, &r.items, x)).collect())
+        }
         (TypeRef::Named(name), Value::Object(map)) => {
             let fields: &[Field] = match spec.ty(name).map(|d| &d.kind) {
                 Some(TypeKind::Object(o)) => &o.fields,
@@ -134,41 +136,36 @@ fn with_defaults(spec: &Spec, ty: &TypeRef, v: &Value) -> Value {
     }
 }
 
-/// The first operation matching a predicate: the vectors pick bases by their slot rules, not by
-/// name, so they follow the spec.
-fn op_where(spec: &Spec, p: impl Fn(&Operation) -> bool) -> Option<&Operation> {
-    spec.operations.iter().find(|o| p(o))
-}
-
-/// Every slot set: a session, an operation ID and control.
-fn all_slots(o: &Operation) -> bool {
-    o.session_id == SlotRule::Required && o.mutation && o.control == SlotRule::Required
-}
-
-/// No slot set and no initialization needed.
-fn no_slots(o: &Operation) -> bool {
-    o.session_id == SlotRule::Null && !o.mutation && o.control == SlotRule::Null && !o.requires_initialization
-}
-
-/// A read after initialization with no slot set (`status`).
-fn plain_read(o: &Operation) -> bool {
-    o.session_id == SlotRule::Null && !o.mutation && o.control == SlotRule::Null && o.requires_initialization
-}
-
 fn example_payload(cx: &Cx, op: &Operation) -> Value {
     op.examples.first().map_or_else(|| cx.samples.minimal(&TypeRef::Named(op.request.clone())), |e| e.request.clone())
 }
 
 impl Server<'_> {
     /// Push a record vector: apply the checks before `intended`, then write the expectation.
-    fn push(&mut self, id: String, record: &Value, text: String, intended: Option<Failure>, rule: &str, check: Option<Check>) {
+    fn push(
+        &mut self,
+        id: String,
+        record: &Value,
+        text: String,
+        intended: Option<Failure>,
+        rule: &str,
+        check: Option<Check>,
+    ) {
         let cx = self.cx;
         let failure = settle(cx, text.len(), record, intended);
         let expect = match failure {
             Some(f) => Expect::Server { code: f.code().to_string(), echo: f.echoes().then(|| echo(cx.spec, record)) },
             None => Expect::Accept { result: None, payload: self.defaults(record) },
         };
-        self.out.push(Vector { id, side: Side::Server, context: None, input: Input::Text(text), expect, rule: rule.to_string(), check });
+        self.out.push(Vector {
+            id,
+            side: Side::Server,
+            context: None,
+            input: Input::Text(text),
+            expect,
+            rule: rule.to_string(),
+            check,
+        });
     }
 
     /// A record vector laid out in the IR's order.
@@ -180,7 +177,15 @@ impl Server<'_> {
     /// A vector whose input is given as raw text and whose failure is decided by the text itself.
     fn push_text(&mut self, id: &str, input: Input, failure: Failure, echo: Option<Node>, rule: &str) {
         let expect = Expect::Server { code: failure.code().to_string(), echo };
-        self.out.push(Vector { id: id.to_string(), side: Side::Server, context: None, input, expect, rule: rule.to_string(), check: None });
+        self.out.push(Vector {
+            id: id.to_string(),
+            side: Side::Server,
+            context: None,
+            input,
+            expect,
+            rule: rule.to_string(),
+            check: None,
+        });
     }
 
     /// The decoded payload of an accepted record, when defaults change it.
@@ -197,14 +202,27 @@ impl Server<'_> {
         let cx = self.cx;
         let ty = TypeRef::Named(op.request.clone());
         let m = &op.method;
-        let payload_check = |valid| Some(Check { target: Target::Type(ty.clone()), pointer: "/payload", mode: Mode::Strict, valid });
+        let payload_check =
+            |valid| Some(Check { target: Target::Type(ty.clone()), pointer: "/payload", mode: Mode::Strict, valid });
         for (i, ex) in op.examples.iter().enumerate() {
             let id = if i == 0 { format!("req.{m}.example") } else { format!("req.{m}.example.{}", i + 1) };
-            self.push_value(id, &records::request(cx, op, ex.request.clone()), None, rules::STRICT_PAYLOADS, payload_check(true));
+            self.push_value(
+                id,
+                &records::request(cx, op, ex.request.clone()),
+                None,
+                rules::STRICT_PAYLOADS,
+                payload_check(true),
+            );
         }
         let minimal = cx.samples.minimal(&ty);
         if !op.examples.iter().any(|e| e.request == minimal) {
-            self.push_value(format!("req.{m}.minimal"), &records::request(cx, op, minimal), None, rules::REQUIRED, payload_check(true));
+            self.push_value(
+                format!("req.{m}.minimal"),
+                &records::request(cx, op, minimal),
+                None,
+                rules::REQUIRED,
+                payload_check(true),
+            );
         }
         let base = example_payload(cx, op);
         self.slots(op, &base);
@@ -215,7 +233,13 @@ impl Server<'_> {
                 Verdict::InvalidLimit => Some(Failure::PayloadLimit),
             };
             let record = records::request(cx, op, c.value.clone());
-            self.push_value(format!("req.{m}.payload.{}", c.path.join(".")), &record, intended, c.rule, payload_check(c.verdict.is_valid()));
+            self.push_value(
+                format!("req.{m}.payload.{}", c.path.join(".")),
+                &record,
+                intended,
+                c.rule,
+                payload_check(c.verdict.is_valid()),
+            );
         }
     }
 
@@ -236,7 +260,8 @@ impl Server<'_> {
             };
             record[slot] = v;
             let failure = slot_failure(op, &record);
-            let check = Some(Check { target: Target::Envelope(Which::Request), pointer: "", mode: Mode::Strict, valid: true });
+            let check =
+                Some(Check { target: Target::Envelope(Which::Request), pointer: "", mode: Mode::Strict, valid: true });
             self.push_value(format!("req.{}.envelope.{slot}.{suffix}", op.method), &record, failure, rule, check);
         }
     }
@@ -244,7 +269,8 @@ impl Server<'_> {
     /// Envelope mutations around two bases: every slot set, and no slot set (`initialize`).
     fn envelopes(&mut self) {
         let cx = self.cx;
-        let bases: Vec<&Operation> = [op_where(cx.spec, all_slots), op_where(cx.spec, no_slots)].into_iter().flatten().collect();
+        let bases: Vec<&Operation> =
+            [records::all_slots_op(cx.spec), records::no_slots_op(cx.spec)].into_iter().flatten().collect();
         for op in bases {
             let record = records::request(cx, op, example_payload(cx, op));
             let map = record.as_object().cloned().unwrap_or_default();
@@ -252,7 +278,7 @@ impl Server<'_> {
                 self.envelope_case(op, c);
             }
         }
-        if let Some(op) = op_where(cx.spec, plain_read) {
+        if let Some(op) = records::plain_read_op(cx.spec) {
             self.payload_kinds(op);
         }
     }
@@ -268,7 +294,12 @@ impl Server<'_> {
             _ if c.path.len() == 2 && c.path[1] == "missing" => rules::ENVELOPE_FIELDS,
             _ => c.rule,
         };
-        let check = Some(Check { target: Target::Envelope(Which::Request), pointer: "", mode: Mode::Strict, valid: c.verdict.is_valid() });
+        let check = Some(Check {
+            target: Target::Envelope(Which::Request),
+            pointer: "",
+            mode: Mode::Strict,
+            valid: c.verdict.is_valid(),
+        });
         self.push_value(format!("req.envelope.{}.{}", op.method, c.path.join(".")), &c.value, failure, rule, check);
     }
 
@@ -277,8 +308,19 @@ impl Server<'_> {
     fn payload_kinds(&mut self, op: &Operation) {
         for (kind, v) in [("string", json!("{}")), ("number", json!(0)), ("bool", json!(true)), ("array", json!([]))] {
             let record = records::request(self.cx, op, v);
-            let check = Some(Check { target: Target::Type(TypeRef::Named(op.request.clone())), pointer: "/payload", mode: Mode::Strict, valid: false });
-            self.push_value(format!("req.envelope.payload.kind.{kind}"), &record, Some(Failure::Payload), rules::SERVER_MALFORMED, check);
+            let check = Some(Check {
+                target: Target::Type(TypeRef::Named(op.request.clone())),
+                pointer: "/payload",
+                mode: Mode::Strict,
+                valid: false,
+            });
+            self.push_value(
+                format!("req.envelope.payload.kind.{kind}"),
+                &record,
+                Some(Failure::Payload),
+                rules::SERVER_MALFORMED,
+                check,
+            );
         }
     }
 
@@ -286,7 +328,7 @@ impl Server<'_> {
     /// non-objects).
     fn json(&mut self) {
         let cx = self.cx;
-        let Some(op) = op_where(cx.spec, plain_read) else {
+        let Some(op) = records::plain_read_op(cx.spec) else {
             return;
         };
         let record = records::request(cx, op, example_payload(cx, op));
@@ -299,7 +341,14 @@ impl Server<'_> {
             ("trailing_comma", format!("{},}}", &good[..good.len() - 1])),
             ("single_quotes", good.replace('"', "'")),
             ("comment", format!("/* note */{good}")),
-            ("nan", good.replacen(&format!("\"protocol_version\":{}", cx.spec.protocol_version), "\"protocol_version\":NaN", 1)),
+            (
+                "nan",
+                good.replacen(
+                    &format!("\"protocol_version\":{}", cx.spec.protocol_version),
+                    "\"protocol_version\":NaN",
+                    1,
+                ),
+            ),
             ("lone_surrogate", good.replacen(&format!("\"{}\"", records::REQUEST_ID), "\"req-\\ud800\"", 1)),
             ("empty", String::new()),
             ("whitespace", "   ".to_string()),
@@ -315,7 +364,13 @@ impl Server<'_> {
         self.duplicates(&record);
         let null_echo = echo(cx.spec, &Value::Null);
         for (name, text) in [("array", "[]"), ("string", "\"request\""), ("number", "2"), ("null", "null")] {
-            self.push_text(&format!("req.json.top_level.{name}"), Input::Text(text.into()), Failure::Envelope, Some(null_echo.clone()), rules::STRICT_PAYLOADS);
+            self.push_text(
+                &format!("req.json.top_level.{name}"),
+                Input::Text(text.into()),
+                Failure::Envelope,
+                Some(null_echo.clone()),
+                rules::STRICT_PAYLOADS,
+            );
         }
     }
 
@@ -326,7 +381,7 @@ impl Server<'_> {
         let mut top = layout(cx, Which::Request, plain, None);
         top.push("request_id", Node::str(records::REQUEST_ID));
         self.push_text("req.json.duplicate.top_level", Input::Text(top.compact()), Failure::Json, None, rules::I_JSON);
-        let Some(op) = op_where(cx.spec, all_slots) else {
+        let Some(op) = records::all_slots_op(cx.spec) else {
             return;
         };
         let record = records::request(cx, op, example_payload(cx, op));
@@ -343,11 +398,29 @@ impl Server<'_> {
             }
             n.compact()
         };
-        self.push_text("req.json.duplicate.payload", Input::Text(dup_in("payload")), Failure::Json, None, rules::I_JSON);
-        self.push_text("req.json.duplicate.control", Input::Text(dup_in("control")), Failure::Json, None, rules::I_JSON);
+        self.push_text(
+            "req.json.duplicate.payload",
+            Input::Text(dup_in("payload")),
+            Failure::Json,
+            None,
+            rules::I_JSON,
+        );
+        self.push_text(
+            "req.json.duplicate.control",
+            Input::Text(dup_in("control")),
+            Failure::Json,
+            None,
+            rules::I_JSON,
+        );
         let mut free = layout(cx, Which::Request, plain, None);
         free.push(FUTURE_MEMBER, Node::object([("a", Node::Scalar(json!(1))), ("a", Node::Scalar(json!(1)))]));
-        self.push_text("req.json.duplicate.unknown_member", Input::Text(free.compact()), Failure::Json, None, rules::I_JSON);
+        self.push_text(
+            "req.json.duplicate.unknown_member",
+            Input::Text(free.compact()),
+            Failure::Json,
+            None,
+            rules::I_JSON,
+        );
     }
 
     /// Structural limits at their value and one past it, in places where nothing else is wrong
@@ -355,19 +428,24 @@ impl Server<'_> {
     /// check 3 does.
     fn structure(&mut self) {
         let cx = self.cx;
-        let Some(op) = op_where(cx.spec, plain_read) else {
+        let Some(op) = records::plain_read_op(cx.spec) else {
             return;
         };
         let base = records::request(cx, op, example_payload(cx, op));
         let limit = |name: &str| usize::try_from(cx.spec.limit_value(name)).unwrap_or(0);
-        let (depth, items, fields, bytes) = (limit("max_json_depth"), limit("max_array_items"), limit("max_object_fields"), limit("max_string_bytes"));
+        let (depth, items, fields, bytes) =
+            (limit("max_json_depth"), limit("max_array_items"), limit("max_object_fields"), limit("max_string_bytes"));
         let known = base.as_object().map_or(0, Map::len);
-        let cases: [(&str, &str, usize, &dyn Fn(usize) -> Value); 5] = [
-            ("depth", rules::DEPTH, depth, &|n| records::nested_arrays(n - 1)),
+        // Each maker builds the member's value for a limit value.
+        type Make<'m> = &'m dyn Fn(usize) -> Value;
+        let cases: [(&str, &str, usize, Make); 5] = [
+            ("depth", rules::DEPTH, depth, &|n| records::nested_arrays(n.saturating_sub(1))),
             ("array_items", rules::ARRAY_ITEMS, items, &|n| Value::Array(vec![json!(0); n])),
             ("object_fields", rules::OBJECT_FIELDS, fields, &records::wide_object),
             ("string_bytes", rules::STRING_BYTES, bytes, &|n| json!("a".repeat(n))),
-            ("string_bytes.member_name", rules::STRING_BYTES, bytes, &|n| Value::Object(Map::from_iter([("a".repeat(n), json!(0))]))),
+            ("string_bytes.member_name", rules::STRING_BYTES, bytes, &|n| {
+                Value::Object(Map::from_iter([("a".repeat(n), json!(0))]))
+            }),
         ];
         for (name, rule, max, make) in cases {
             for (suffix, n) in [("at_max", max), ("above_max", max + 1)] {
@@ -378,15 +456,28 @@ impl Server<'_> {
         }
         for (suffix, n) in [("at_max", depth), ("above_max", depth + 1)] {
             // The payload object is depth 2, so its member adds n - 2 levels.
-            let record = records::request(cx, op, json!({ FUTURE_MEMBER: records::nested_arrays(n - 2) }));
-            self.push_value(format!("req.limit.depth.payload.{suffix}"), &record, Some(Failure::Payload), rules::DEPTH, None);
+            let record =
+                records::request(cx, op, json!({ FUTURE_MEMBER: records::nested_arrays(n.saturating_sub(2)) }));
+            self.push_value(
+                format!("req.limit.depth.payload.{suffix}"),
+                &record,
+                Some(Failure::Payload),
+                rules::DEPTH,
+                None,
+            );
         }
         for (suffix, n) in [("at_max", fields), ("above_max", fields + 1)] {
             let mut record = base.clone();
             for i in known..n {
                 record[format!("{FUTURE_MEMBER}_{i}")] = json!(0);
             }
-            self.push_value(format!("req.limit.object_fields.envelope.{suffix}"), &record, Some(Failure::Envelope), rules::OBJECT_FIELDS, None);
+            self.push_value(
+                format!("req.limit.object_fields.envelope.{suffix}"),
+                &record,
+                Some(Failure::Envelope),
+                rules::OBJECT_FIELDS,
+                None,
+            );
         }
         self.escaped_strings(bytes);
     }
@@ -396,13 +487,17 @@ impl Server<'_> {
     /// the record is accepted although its raw payload text is three times larger.
     fn escaped_strings(&mut self, max_bytes: usize) {
         let cx = self.cx;
-        let prompt = op_where(cx.spec, all_slots).filter(|o| {
-            cx.spec.object(&o.request).is_some_and(|d| d.fields.iter().any(|f| matches!(&f.ty, TypeRef::String(r) if r.max_bytes.value as usize == max_bytes)))
+        let prompt = records::all_slots_op(cx.spec).filter(|o| {
+            cx.spec.object(&o.request).is_some_and(|d| {
+                d.fields.iter().any(|f| matches!(&f.ty, TypeRef::String(r) if r.max_bytes.value as usize == max_bytes))
+            })
         });
         let Some(op) = prompt else {
             return;
         };
-        let Some(field) = cx.spec.object(&op.request).and_then(|d| d.fields.iter().find(|f| matches!(f.ty, TypeRef::String(_)))) else {
+        let Some(field) =
+            cx.spec.object(&op.request).and_then(|d| d.fields.iter().find(|f| matches!(f.ty, TypeRef::String(_))))
+        else {
             return;
         };
         for (suffix, chars) in [("at_max", max_bytes / 2), ("above_max", max_bytes / 2 + 1)] {
@@ -411,9 +506,21 @@ impl Server<'_> {
             if let Some(p) = n.member_mut("payload").and_then(|p| p.member_mut(&field.name)) {
                 *p = Node::Raw(format!("\"{}\"", "\\u00e9".repeat(chars)));
             }
-            let check = Some(Check { target: Target::Type(TypeRef::Named(op.request.clone())), pointer: "/payload", mode: Mode::Strict, valid: suffix == "at_max" });
+            let check = Some(Check {
+                target: Target::Type(TypeRef::Named(op.request.clone())),
+                pointer: "/payload",
+                mode: Mode::Strict,
+                valid: suffix == "at_max",
+            });
             let intended = (suffix != "at_max").then_some(Failure::Payload);
-            self.push(format!("req.limit.string_bytes.escaped.{suffix}"), &record, n.compact(), intended, rules::STRING_BYTES, check);
+            self.push(
+                format!("req.limit.string_bytes.escaped.{suffix}"),
+                &record,
+                n.compact(),
+                intended,
+                rules::STRING_BYTES,
+                check,
+            );
         }
     }
 
@@ -422,7 +529,7 @@ impl Server<'_> {
         let cx = self.cx;
         let max_record = usize::try_from(cx.spec.limit_value("max_record_bytes")).unwrap_or(0);
         let max_payload = usize::try_from(cx.spec.limit_value("max_payload_bytes")).unwrap_or(0);
-        if let Some(op) = op_where(cx.spec, plain_read) {
+        if let Some(op) = records::plain_read_op(cx.spec) {
             let record = records::request(cx, op, example_payload(cx, op));
             let good = layout(cx, Which::Request, &record, None).compact();
             for (suffix, n) in [("at_max", max_record), ("above_max", max_record + 1)] {
@@ -431,14 +538,20 @@ impl Server<'_> {
                 self.push(format!("req.record.bytes.{suffix}"), &record, text, None, rules::RECORD_BYTES, None);
             }
         }
-        let Some(op) = op_where(cx.spec, all_slots) else {
+        let Some(op) = records::all_slots_op(cx.spec) else {
             return;
         };
         for (suffix, n) in [("at_max", max_payload), ("above_max", max_payload + 1)] {
             // Padding members are unknown, so within the limit the payload schema decides.
             if let Some(payload) = padded(&example_payload(cx, op), n) {
                 let record = records::request(cx, op, payload);
-                self.push_value(format!("req.payload.bytes.{suffix}"), &record, Some(Failure::Payload), rules::PAYLOAD_BYTES, None);
+                self.push_value(
+                    format!("req.payload.bytes.{suffix}"),
+                    &record,
+                    Some(Failure::Payload),
+                    rules::PAYLOAD_BYTES,
+                    None,
+                );
             }
         }
         self.whitespace_payload(op, max_payload);
@@ -456,60 +569,90 @@ impl Server<'_> {
         if let Some(p) = n.member_mut("payload") {
             *p = Node::Raw(format!("{}{spaces}}}", &compact[..compact.len() - 1]));
         }
-        self.push("req.payload.bytes.whitespace_not_counted".into(), &record, n.compact(), None, rules::PAYLOAD_BYTES, None);
+        self.push(
+            "req.payload.bytes.whitespace_not_counted".into(),
+            &record,
+            n.compact(),
+            None,
+            rules::PAYLOAD_BYTES,
+            None,
+        );
     }
 
     /// Two faults in one record: the earlier check of the precedence table wins.
     fn precedence(&mut self) {
+        self.precedence_text();
         let cx = self.cx;
-        let max_record = usize::try_from(cx.spec.limit_value("max_record_bytes")).unwrap_or(0);
         let max_payload = usize::try_from(cx.spec.limit_value("max_payload_bytes")).unwrap_or(0);
         let big = |v: &Value| padded(v, max_payload + 1).unwrap_or_else(|| v.clone());
+        let version = json!(cx.spec.protocol_version + 1);
+        let method = json!("future.operation");
+        type Edit<'e> = &'e dyn Fn(&mut Value);
+        let plain: [(&str, Failure, Edit); 3] = [
+            ("invalid_request.over.unsupported_version", Failure::Envelope, &|r: &mut Value| {
+                r[FUTURE_MEMBER] = json!(true);
+                r["protocol_version"] = version.clone();
+            }),
+            ("unsupported_version.over.unsupported_operation", Failure::Version, &|r: &mut Value| {
+                r["protocol_version"] = version.clone();
+                r["method"] = method.clone();
+            }),
+            ("unsupported_operation.over.payload_too_large", Failure::Method, &|r: &mut Value| {
+                r["method"] = method.clone();
+                r["payload"] = big(&r["payload"]);
+            }),
+        ];
+        let slotted: [(&str, Failure, Edit); 4] = [
+            ("control_required.over.payload_too_large", Failure::ControlMissing, &|r: &mut Value| {
+                r["control"] = Value::Null;
+                r["payload"] = big(&r["payload"]);
+            }),
+            ("invalid_request.over.payload_too_large", Failure::Slot, &|r: &mut Value| {
+                r["session_id"] = Value::Null;
+                r["payload"] = big(&r["payload"]);
+            }),
+            ("invalid_request.over.control_required", Failure::Envelope, &|r: &mut Value| {
+                r["control"] = Value::Null;
+                r["request_id"] = json!("");
+            }),
+            ("payload_too_large.over.invalid_payload", Failure::PayloadSize, &|r: &mut Value| {
+                r["payload"] = big(&json!({}));
+            }),
+        ];
+        for (op, cases) in
+            [(records::plain_read_op(cx.spec), &plain[..]), (records::all_slots_op(cx.spec), &slotted[..])]
+        {
+            let Some(op) = op else { continue };
+            let base = records::request(cx, op, example_payload(cx, op));
+            for (name, failure, edit) in cases {
+                let mut r = base.clone();
+                edit(&mut r);
+                self.push_value(format!("req.precedence.{name}"), &r, Some(*failure), rules::PRECEDENCE, None);
+            }
+        }
+    }
+
+    /// Precedence among the text-level checks: record size before syntax, syntax before limits.
+    fn precedence_text(&mut self) {
+        let cx = self.cx;
+        let max_record = usize::try_from(cx.spec.limit_value("max_record_bytes")).unwrap_or(0);
+        let over_items = usize::try_from(cx.spec.limit_value("max_array_items")).unwrap_or(0) + 1;
+        let oversized = Input::Text(format!("{{{}", "a".repeat(max_record)));
         self.push_text(
             "req.precedence.record_too_large.over.invalid_json",
-            Input::Text(format!("{{{}", "a".repeat(max_record))),
+            oversized,
             Failure::Record,
             None,
             rules::PRECEDENCE,
         );
-        if let Some(op) = op_where(cx.spec, plain_read) {
-            let base = records::request(cx, op, example_payload(cx, op));
-            let mut dup = layout(cx, Which::Request, &base, None);
-            dup.push(FUTURE_MEMBER, Node::Array(vec![Node::Scalar(json!(0)); usize::try_from(cx.spec.limit_value("max_array_items")).unwrap_or(0) + 1]));
-            dup.push(FUTURE_MEMBER, Node::Scalar(json!(0)));
-            self.push_text("req.precedence.invalid_json.over.limit_exceeded", Input::Text(dup.compact()), Failure::Json, None, rules::PRECEDENCE);
-            let mut r = base.clone();
-            r[FUTURE_MEMBER] = json!(true);
-            r["protocol_version"] = json!(cx.spec.protocol_version + 1);
-            self.push_value("req.precedence.invalid_request.over.unsupported_version".into(), &r, Some(Failure::Envelope), rules::PRECEDENCE, None);
-            let mut r = base.clone();
-            r["protocol_version"] = json!(cx.spec.protocol_version + 1);
-            r["method"] = json!("future.operation");
-            self.push_value("req.precedence.unsupported_version.over.unsupported_operation".into(), &r, Some(Failure::Version), rules::PRECEDENCE, None);
-            let mut r = base.clone();
-            r["method"] = json!("future.operation");
-            r["payload"] = big(&r["payload"]);
-            self.push_value("req.precedence.unsupported_operation.over.payload_too_large".into(), &r, Some(Failure::Method), rules::PRECEDENCE, None);
-        }
-        let Some(op) = op_where(cx.spec, all_slots) else {
+        let Some(op) = records::plain_read_op(cx.spec) else {
             return;
         };
-        let base = records::request(cx, op, example_payload(cx, op));
-        let mut r = base.clone();
-        r["control"] = Value::Null;
-        r["payload"] = big(&r["payload"]);
-        self.push_value("req.precedence.control_required.over.payload_too_large".into(), &r, Some(Failure::ControlMissing), rules::PRECEDENCE, None);
-        let mut r = base.clone();
-        r["session_id"] = Value::Null;
-        r["payload"] = big(&r["payload"]);
-        self.push_value("req.precedence.invalid_request.over.payload_too_large".into(), &r, Some(Failure::Slot), rules::PRECEDENCE, None);
-        let mut r = base.clone();
-        r["control"] = Value::Null;
-        r["request_id"] = json!("");
-        self.push_value("req.precedence.invalid_request.over.control_required".into(), &r, Some(Failure::Envelope), rules::PRECEDENCE, None);
-        let mut r = base;
-        r["payload"] = big(&json!({}));
-        self.push_value("req.precedence.payload_too_large.over.invalid_payload".into(), &r, Some(Failure::PayloadSize), rules::PRECEDENCE, None);
+        let mut dup = layout(cx, Which::Request, &records::request(cx, op, example_payload(cx, op)), None);
+        dup.push(FUTURE_MEMBER, Node::Array(vec![Node::Scalar(json!(0)); over_items]));
+        dup.push(FUTURE_MEMBER, Node::Scalar(json!(0)));
+        let text = Input::Text(dup.compact());
+        self.push_text("req.precedence.invalid_json.over.limit_exceeded", text, Failure::Json, None, rules::PRECEDENCE);
     }
 }
 
@@ -573,9 +716,19 @@ mod tests {
     fn precedence_order_matches_the_spec_request_errors() {
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../protocol.toml")).unwrap();
         let spec = crate::load("protocol.toml", &text).unwrap();
-        let order = [Failure::Record, Failure::Json, Failure::Structure, Failure::Envelope, Failure::Version, Failure::Method, Failure::PayloadSize, Failure::Payload];
+        let order = [
+            Failure::Record,
+            Failure::Json,
+            Failure::Structure,
+            Failure::Envelope,
+            Failure::Version,
+            Failure::Method,
+            Failure::PayloadSize,
+            Failure::Payload,
+        ];
         let codes: Vec<&str> = order.iter().map(|f| f.code()).collect();
-        let declared: Vec<&str> = spec.request_errors.iter().map(String::as_str).filter(|c| codes.contains(c)).collect();
+        let declared: Vec<&str> =
+            spec.request_errors.iter().map(String::as_str).filter(|c| codes.contains(c)).collect();
         assert_eq!(declared, codes);
         assert!(spec.errors.iter().any(|e| e.code == Failure::ControlMissing.code()));
     }

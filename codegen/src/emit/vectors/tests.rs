@@ -22,7 +22,8 @@ fn generated(spec: &Spec) -> Generated {
     generate(spec).unwrap()
 }
 
-const ENVELOPES: [(Which, &str); 3] = [(Which::Request, "__RequestEnvelope"), (Which::Response, "__ResponseEnvelope"), (Which::Event, "__EventEnvelope")];
+const ENVELOPES: [(Which, &str); 3] =
+    [(Which::Request, "__RequestEnvelope"), (Which::Response, "__ResponseEnvelope"), (Which::Event, "__EventEnvelope")];
 
 /// The spec with its three envelopes added as object types, so `validate::check` can check them.
 fn with_envelopes(spec: &Spec) -> Spec {
@@ -112,7 +113,8 @@ fn parse(bytes: &[u8]) -> Option<Value> {
 fn crosses_limit_array(spec: &Spec, ty: &TypeRef, v: &Value) -> bool {
     match (ty, v) {
         (TypeRef::Array(r), Value::Array(items)) => {
-            (r.max_violation == Violation::LimitExceeded && items.len() as u64 > r.max_items.value) || items.iter().any(|x| crosses_limit_array(spec, &r.items, x))
+            (r.max_violation == Violation::LimitExceeded && items.len() as u64 > r.max_items.value)
+                || items.iter().any(|x| crosses_limit_array(spec, &r.items, x))
         }
         (TypeRef::Named(n), Value::Object(map)) => {
             let fields = match spec.ty(n).map(|d| &d.kind) {
@@ -177,9 +179,12 @@ fn consumer_decode(spec: &Spec, envs: &Spec, v: &Vector, bytes: &[u8]) -> Result
         return Err("limit");
     }
     if v.id.starts_with("msg.") {
-        return check(spec, &TypeRef::Named(spec.messages.ty.clone()), &r, Mode::Tolerant).map(|()| None).map_err(|_| "payload");
+        return check(spec, &TypeRef::Named(spec.messages.ty.clone()), &r, Mode::Tolerant)
+            .map(|()| None)
+            .map_err(|_| "payload");
     }
-    let context: Value = serde_json::from_str(&v.context.as_ref().map(Node::compact).unwrap_or_default()).unwrap_or(Value::Null);
+    let context: Value =
+        serde_json::from_str(&v.context.as_ref().map(Node::compact).unwrap_or_default()).unwrap_or(Value::Null);
     match r["kind"].as_str() {
         Some("response") => response_decode(spec, envs, &r, &context).map(Some),
         Some("event") => event_decode(spec, envs, &r, &context).map(|()| None),
@@ -214,12 +219,24 @@ fn response_decode(spec: &Spec, envs: &Spec, r: &Value, context: &Value) -> Resu
     advertisement(spec, &op.method, &r["payload"]).then_some("success").ok_or("advertisement")
 }
 
-/// Capability preflight: every advertised event is known, and initialize's two limit maps agree.
+/// The seed's preflight of initialize and capabilities: known events only, wire 2 selected and
+/// advertised, transport unix advertised, and initialize's two limit maps equal on known limits.
 fn advertisement(spec: &Spec, method: &str, payload: &Value) -> bool {
-    let caps = if method == "initialize" { &payload["capabilities"] } else { payload };
-    let events_known = caps["events"].as_array().is_none_or(|a| a.iter().all(|e| e.as_str().is_some_and(|e| spec.event(e).is_some())));
-    let limits_agree = method != "initialize" || spec.limits.iter().all(|l| payload["limits"][&l.name] == caps["limits"][&l.name]);
-    events_known && limits_agree
+    let caps = match method {
+        "initialize" => &payload["capabilities"],
+        "capabilities" => payload,
+        _ => return true,
+    };
+    let has = |list: &Value, x: Value| list.as_array().is_some_and(|a| a.contains(&x));
+    let events_known = caps["events"]
+        .as_array()
+        .is_some_and(|a| a.iter().all(|e| e.as_str().is_some_and(|e| spec.event(e).is_some())));
+    let wire = has(&caps["protocol_versions"], Value::from(spec.protocol_version))
+        && (method != "initialize" || payload["protocol_version"] == spec.protocol_version);
+    let unix = has(&caps["transports"], Value::from("unix"));
+    let limits_agree =
+        method != "initialize" || spec.limits.iter().all(|l| payload["limits"][&l.name] == caps["limits"][&l.name]);
+    events_known && wire && unix && limits_agree
 }
 
 fn event_decode(spec: &Spec, envs: &Spec, r: &Value, context: &Value) -> Result<(), &'static str> {
@@ -229,7 +246,12 @@ fn event_decode(spec: &Spec, envs: &Spec, r: &Value, context: &Value) -> Result<
     }
     let ev = r["event"].as_str().and_then(|e| spec.event(e)).ok_or("unknown_event")?;
     let c = &ev.correlation;
-    for (k, rule) in [("session_id", c.session_id), ("operation_id", c.operation_id), ("grant_generation", c.grant_generation), ("live_sequence", c.live_sequence)] {
+    for (k, rule) in [
+        ("session_id", c.session_id),
+        ("operation_id", c.operation_id),
+        ("grant_generation", c.grant_generation),
+        ("live_sequence", c.live_sequence),
+    ] {
         if r[k].is_null() == (rule == Correlation::Set) {
             return Err("correlation");
         }
@@ -273,7 +295,12 @@ fn server_expectations_follow_the_precedence_table() {
                 assert_eq!(got, Err(code.as_str()), "{}", v.id);
                 if let (Some(echo), Some(record)) = (echo, parse(&bytes(v).unwrap())) {
                     for k in records::ECHOED {
-                        let valid = envs.request_envelope.fields.iter().find(|f| f.name == k).is_some_and(|f| check(&spec, &f.ty, &record[k], Mode::Strict).is_ok());
+                        let valid = envs
+                            .request_envelope
+                            .fields
+                            .iter()
+                            .find(|f| f.name == k)
+                            .is_some_and(|f| check(&spec, &f.ty, &record[k], Mode::Strict).is_ok());
                         let want = if valid && !record[k].is_null() { record[k].clone() } else { Value::Null };
                         assert_eq!(echo.member(k), Some(&Node::Scalar(want)), "{}: echo of {k}", v.id);
                     }
@@ -333,7 +360,10 @@ fn server_frame(spec: &Spec, envs: &Spec, f: &Frame) -> (Vec<Outcome>, Connectio
 
 fn failure(code: &str) -> server::Failure {
     use server::Failure::*;
-    [Record, Json, Structure, Envelope, Version, Method, ControlMissing, PayloadSize, Payload].into_iter().find(|f| f.code() == code).unwrap()
+    [Record, Json, Structure, Envelope, Version, Method, ControlMissing, PayloadSize, Payload]
+        .into_iter()
+        .find(|f| f.code() == code)
+        .unwrap()
 }
 
 /// Replays a consumer frame: responses to the pending requests of its context.
@@ -377,7 +407,14 @@ fn frames_follow_the_record_rules() {
 #[test]
 fn ids_are_unique_stable_and_plain() {
     let spec = spec();
-    let ids = |g: &Generated| -> Vec<String> { g.requests.iter().chain(&g.consumer).map(|v| v.id.clone()).chain(g.framing.iter().map(|f| f.id.clone())).collect() };
+    let ids = |g: &Generated| -> Vec<String> {
+        g.requests
+            .iter()
+            .chain(&g.consumer)
+            .map(|v| v.id.clone())
+            .chain(g.framing.iter().map(|f| f.id.clone()))
+            .collect()
+    };
     let first = ids(&generated(&spec));
     assert_eq!(first, ids(&generated(&spec)), "generation is deterministic");
     let mut seen = BTreeSet::new();
@@ -404,6 +441,45 @@ fn ids_are_unique_stable_and_plain() {
         assert!(seen.contains(&id.to_string()), "expected id {id}");
     }
     assert!(first.len() < 5000, "{} vectors: keep the suite to a few thousand", first.len());
+}
+
+/// The per-turn rules of a conversation: events name the turn the response started, sequences
+/// strictly increase, nothing follows the terminal. Returns the first rejected step.
+fn conversation(spec: &Spec, steps: &[Step]) -> Result<(), (usize, &'static str)> {
+    let (mut turn, mut last, mut done) = (Value::Null, None, false);
+    for (i, step) in steps.iter().enumerate().filter(|(_, s)| !s.send) {
+        let r = parse(step.record.as_bytes()).ok_or((i, "invalid_json"))?;
+        if r["kind"] == "response" {
+            turn = r["payload"]["turn_id"].clone();
+            continue;
+        }
+        let terminal = r["event"].as_str().and_then(|e| spec.event(e)).ok_or((i, "unknown_event"))?.terminal;
+        let sequence = r["payload"]["sequence"].as_u64();
+        if done || sequence <= last {
+            return Err((i, "sequence"));
+        }
+        if r["payload"]["turn_id"] != turn {
+            return Err((i, "correlation"));
+        }
+        (last, done) = (sequence, terminal);
+    }
+    Ok(())
+}
+
+#[test]
+fn conversations_follow_the_turn_rules() {
+    let spec = spec();
+    for v in &generated(&spec).consumer {
+        let Input::Steps(steps) = &v.input else { continue };
+        let got = conversation(&spec, steps);
+        match &v.expect {
+            Expect::Accept { .. } => assert_eq!(got, Ok(()), "{}", v.id),
+            Expect::Consumer { reason, at } => {
+                assert_eq!(got, Err((at.unwrap_or(usize::MAX), reason.as_str())), "{}", v.id)
+            }
+            Expect::Server { .. } => panic!("{}: a conversation is consumer input", v.id),
+        }
+    }
 }
 
 #[test]

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4). Do not edit.
+// Generated from protocol.toml (sha256 ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -8,7 +8,7 @@ export const PROTOCOL_NAME = "agentwire";
 export const PROTOCOL_VERSION = 2;
 
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4";
+export const SPEC_SHA256 = "ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {

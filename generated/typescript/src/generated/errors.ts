@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4). Do not edit.
+// Generated from protocol.toml (sha256 ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** A known error code; a consumer treats any other well-formed code as a generic failure. */
@@ -184,31 +184,52 @@ export type LaunchErrorCode =
   | "version_mismatch"
   | "workspace_mismatch"
   | "invalid_handshake"
+  | "invalid_handshake_reply"
   | "invalid_workspace"
   | "invalid_executable"
+  | "invalid_arguments"
+  | "state_root_unavailable"
+  | "state_root_mismatch"
   | "runtime_dir_unsafe"
+  | "runtime_dir_unavailable"
+  | "foreign_service"
+  | "start_failed"
   | "start_timeout"
   | "daemon_running"
-  | "start_failed";
+  | "internal_error";
 
 /** The fixed message of every launch error code. */
 export const LAUNCH_ERROR_MESSAGES: { readonly [C in LaunchErrorCode]: string } = {
-  /** Package versions must match exactly; a live daemon is never replaced. */
-  version_mismatch: "a daemon of another package version is running",
+  /** Package versions must match exactly; a live daemon of another version is never killed, replaced or run beside. */
+  version_mismatch: "package version does not match the running daemon",
   /** The handshake named a workspace the daemon does not serve. */
   workspace_mismatch: "the daemon serves another workspace",
   /** The handshake line is not a valid handshake request. */
   invalid_handshake: "handshake is invalid",
+  /** The daemon's handshake reply is malformed or names another version. */
+  invalid_handshake_reply: "the daemon sent an invalid handshake reply",
   /** start-or-connect was given an unusable workspace. */
   invalid_workspace: "workspace must be an absolute path to a directory",
   /** start-or-connect was given an unusable executable. */
   invalid_executable: "executable must be an absolute path to an executable file",
+  /** start-or-connect's arguments do not parse. */
+  invalid_arguments: "command line arguments are invalid",
+  /** The state root could not be resolved or created. */
+  state_root_unavailable: "state root is unavailable; check MC_HOME or HOME",
+  /** A fallback runtime folder is shared by two state roots; the daemon found serves the other. */
+  state_root_mismatch: "the daemon at the socket uses another state root",
   /** The runtime folder is not owned by the user or is group/world accessible. */
-  runtime_dir_unsafe: "runtime folder is not private to this user",
+  runtime_dir_unsafe: "runtime folder is not owned by this user or is accessible to others",
+  /** The runtime folder could not be created or its socket path is unusable. */
+  runtime_dir_unavailable: "runtime folder could not be prepared",
+  /** The peer at the socket runs as another uid. */
+  foreign_service: "the daemon socket belongs to another user",
+  /** Locking, stale-socket cleanup, spawning or binding failed, or the daemon exited early. */
+  start_failed: "daemon could not be started; see daemon.log",
   /** The spawned daemon did not complete a handshake before the start deadline. */
   start_timeout: "daemon did not become ready in time",
   /** serve found the instance lock held. */
   daemon_running: "a daemon already serves this workspace",
-  /** Spawning or binding failed; see daemon.log. */
-  start_failed: "daemon could not be started",
+  /** The launcher itself failed (for example its runtime could not start). */
+  internal_error: "start-or-connect failed unexpectedly",
 };

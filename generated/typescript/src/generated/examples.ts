@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4). Do not edit.
+// Generated from protocol.toml (sha256 ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import type { EventName, Method } from "./types.js";

@@ -1,8 +1,8 @@
-// Generated from protocol.toml (sha256 0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4). Do not edit.
+// Generated from protocol.toml (sha256 ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import type { ErrorCode } from "./errors.js";
-import type { EventName, Method } from "./types.js";
+import type { EventName, JsonValue, Method } from "./types.js";
 
 /** Envelope rules of one operation. */
 export interface OperationInfo {
@@ -421,6 +421,32 @@ export const UNION_VARIANTS = {
     agent_service: { type: "service", role: "agent" },
   },
 } as const;
+
+/** Values of absent defaulted request payload members, by operation. */
+export const REQUEST_DEFAULTS: { readonly [M in Method]: { readonly [member: string]: JsonValue } } = {
+  "initialize": { requested_capabilities: [] },
+  "status": {},
+  "capabilities": {},
+  "auth.status": {},
+  "auth.login.start": {},
+  "auth.login.callback": {},
+  "auth.login.cancel": {},
+  "auth.logout": { confirmed: false },
+  "catalog.providers": { offset: 0, limit: 32 },
+  "catalog.models": { offset: 0, limit: 32 },
+  "catalog.refresh": {},
+  "config.get": {},
+  "config.set": {},
+  "session.list": { after: null, limit: 32 },
+  "session.create": {},
+  "session.replay": { after: null, limit: 32 },
+  "session.claim": { take_over: false },
+  "session.detach": {},
+  "session.status": {},
+  "turn.start": {},
+  "turn.cancel": {},
+  "operation.lookup": {},
+};
 
 /** Every operation name, in spec order. */
 export const METHODS = Object.keys(OPERATIONS) as readonly Method[];

@@ -1,7 +1,7 @@
-// Generated from protocol.toml (sha256 0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4). Do not edit.
+// Generated from protocol.toml (sha256 ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
-import { array, bool, constant, extend, fail, int, jsonObject, nullObject, object, required, str, tag, text, within } from "../runtime/check.js";
+import { array, bool, constant, extend, fail, int, jsonObject, nullObject, object, present, required, str, tag, text, within } from "../runtime/check.js";
 import type { Obj } from "../runtime/check.js";
 import { EXTENSIONS } from "../runtime/json.js";
 import type * as T from "./types.js";
@@ -1120,7 +1120,7 @@ export function decodeActivity(v: unknown, strict: boolean): T.Activity {
     case "compaction":
       return decodeActivityCompaction(o, strict);
   }
-  return fail("no variant of Activity has this kind", o);
+  return fail("no variant of Activity has this kind");
 }
 
 function decodeActivityLifecycle(o: Obj, strict: boolean): T.ActivityLifecycle {
@@ -1431,7 +1431,7 @@ export function decodeReplayItem(v: unknown, strict: boolean): T.ReplayItem {
     case "summary":
       return decodeReplayItemSummary(o, strict);
   }
-  return fail("no variant of ReplayItem has this kind", o);
+  return fail("no variant of ReplayItem has this kind");
 }
 
 function decodeReplayItemMessage(o: Obj, strict: boolean): T.ReplayItemMessage {
@@ -1665,7 +1665,7 @@ export function decodeHandshakeReply(v: unknown, strict: boolean): T.HandshakeRe
     case "rejected":
       return decodeHandshakeReplyRejected(o, strict);
   }
-  return fail("no variant of HandshakeReply has this status", o);
+  return fail("no variant of HandshakeReply has this status");
 }
 
 function decodeHandshakeReplyAccepted(o: Obj, strict: boolean): T.HandshakeReplyAccepted {
@@ -1772,7 +1772,7 @@ export function decodeLoginProgress(v: unknown, strict: boolean): T.LoginProgres
     case "callback_accepted":
       return decodeLoginProgressCallbackAccepted(o, strict);
   }
-  return fail("no variant of LoginProgress has this state", o);
+  return fail("no variant of LoginProgress has this state");
 }
 
 function decodeLoginProgressAuthorizationUrl(o: Obj, strict: boolean): T.LoginProgressAuthorizationUrl {
@@ -1969,7 +1969,7 @@ export function decodeSessionMessage(v: unknown, strict: boolean): T.SessionMess
     case "service\u0000agent":
       return decodeSessionMessageAgentService(o, strict);
   }
-  return fail("no variant of SessionMessage has this type/role", o);
+  return fail("no variant of SessionMessage has this type/role");
 }
 
 function decodeSessionMessageAgentTurnStart(o: Obj, strict: boolean): T.SessionMessageAgentTurnStart {
@@ -3518,7 +3518,7 @@ export function decodeConfigSetRequest(v: unknown, strict: boolean): T.ConfigSet
     const r3 = o.fast;
     const f3 = r3 === undefined ? undefined : bool(r3);
     at = "";
-    if (o.selection === undefined && o.thinking_level === undefined && o.fast === undefined) fail("needs at least one of selection, thinking_level, fast", o);
+    if (o.selection === undefined && o.thinking_level === undefined && o.fast === undefined) fail("needs at least one of selection, thinking_level, fast");
     const out: T.ConfigSetRequest = { scope: f0 };
     if (f1 !== undefined) out["selection"] = f1;
     if (f2 !== undefined) out["thinking_level"] = f2;
@@ -4388,7 +4388,7 @@ export function decodeRawRequestEnvelope(v: unknown, strict: boolean): T.RawRequ
     const f8 = decodeName(r8, strict);
     at = "payload";
     const r9 = required(o.payload);
-    const f9 = r9;
+    const f9 = present(r9);
     at = "";
     const out: T.RawRequestEnvelope = { protocol_version: f0, kind: f1, request_id: f2, instance_id: f3, connection_id: f4, session_id: f5, operation_id: f6, control: f7, method: f8, payload: f9 };
     extend(out, o, strict, isRequestEnvelopeMember);
@@ -4444,7 +4444,7 @@ export function decodeRawResponseEnvelope(v: unknown, strict: boolean): T.RawRes
     const f6 = r6 === null ? null : decodeOpaqueId(r6, strict);
     at = "payload";
     const r7 = required(o.payload);
-    const f7 = r7 === null ? null : r7;
+    const f7 = r7 === null ? null : present(r7);
     at = "error";
     const r8 = required(o.error);
     const f8 = r8 === null ? null : decodeErrorObject(r8, strict);
@@ -4508,7 +4508,7 @@ export function decodeRawEventEnvelope(v: unknown, strict: boolean): T.RawEventE
     const f8 = r8 === null ? null : int(r8, 0, 9007199254740991);
     at = "payload";
     const r9 = required(o.payload);
-    const f9 = r9;
+    const f9 = present(r9);
     at = "";
     const out: T.RawEventEnvelope = { protocol_version: f0, kind: f1, event: f2, instance_id: f3, connection_id: f4, session_id: f5, operation_id: f6, grant_generation: f7, live_sequence: f8, payload: f9 };
     extend(out, o, strict, isEventEnvelopeMember);

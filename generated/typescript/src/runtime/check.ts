@@ -75,6 +75,12 @@ export function required(v: unknown): unknown {
   return v;
 }
 
+/** A payload slot's value: any JSON but `null` (a nullable slot checks `null` before this). */
+export function present(v: unknown): unknown {
+  if (v === null) fail("null is not allowed");
+  return v;
+}
+
 /** Read an own member only (for names that `Object.prototype` also has). */
 export function own(o: Obj, name: string): unknown {
   return Object.prototype.hasOwnProperty.call(o, name) ? o[name] : undefined;

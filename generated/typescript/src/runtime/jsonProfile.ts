@@ -13,10 +13,11 @@
  *
  * How: `JSON.parse` is fast but silently keeps the last of duplicate members and says nothing
  * about depth or sizes, so one allocation-free scanner pass over the text measures all of that
- * first, then `JSON.parse` builds the value (and is the authority on syntax). The scanner hashes
- * member names as it reads them (over the decoded UTF-16 units, so `"a"` and `"\u0061"` collide)
- * and only compares strings when two hashes of the same object agree. Value strings are skipped
- * with `indexOf` when they contain no escape. See bench/decode.mjs for the cost.
+ * first, then `JSON.parse` builds the value (and is the authority on syntax). The scanner never
+ * visits the characters inside a string: native `indexOf` jumps from quote to backslash to quote,
+ * and a string's decoded size follows from its raw length minus what its escapes save. Member
+ * names are compared by raw span with the other names of their object (by length first), and
+ * only names with escapes are decoded to compare. bench/decode.mjs measures the cost.
  *
  * Precedence (decoding.md): record size, then invalid JSON (syntax, UTF-8, duplicates), then
  * structural limits. The scanner therefore keeps going after the first limit violation so a
@@ -107,7 +108,7 @@ function stringRecord(s: string, max: number): string {
 
 // ---------------------------------------------------------------------------------------------
 // Scanner state, reused across calls (decoding is synchronous) so a scan allocates nothing.
-// Frames are indexed by depth; the key pool holds the member names of every open object.
+// Frames are indexed by depth; the name pool holds the member names of every open object.
 // ---------------------------------------------------------------------------------------------
 
 const OBJECT = 1;
@@ -115,11 +116,11 @@ const ARRAY = 2;
 
 let kinds = new Uint8Array(64);
 let counts = new Int32Array(64);
-let keyBase = new Int32Array(64);
-let keyHash = new Int32Array(256);
-let keyLen = new Int32Array(256);
-let keyStart = new Int32Array(256);
-let keyEnd = new Int32Array(256);
+let nameBase = new Int32Array(64);
+/** Raw span of each pooled member name (between its quotes), and whether it has escapes. */
+let nameStart = new Int32Array(256);
+let nameEnd = new Int32Array(256);
+let nameEscaped = new Uint8Array(256);
 
 /** The first structural-limit violation of the current scan, if any. */
 let violation: string | null = null;
@@ -127,10 +128,9 @@ let violation: string | null = null;
 let nextBackslash = 0;
 /** [start, end) pairs of integral numbers written as floats, or null. */
 let floatSpans: number[] | null = null;
-/** Decoded UTF-16 length and UTF-8 bytes of the last string read by `slowString`. */
-let lastUnits = 0;
+/** Decoded UTF-8 bytes, and whether it had escapes, of the last string `string()` read. */
 let lastBytes = 0;
-let lastHash = 0;
+let lastEscaped = false;
 
 function invalid(message: string): never {
   throw new ProfileError("invalid_json", message);
@@ -147,8 +147,8 @@ function scan(s: string, lim: ProfileLimits): number[] | null {
   floatSpans = null;
   nextBackslash = -1;
   let depth = 0;
-  let keyTop = 0;
-  let expectKey = false;
+  let names = 0;
+  let expectName = false;
   let i = 0;
   while (i < n) {
     const c = s.charCodeAt(i);
@@ -161,7 +161,7 @@ function scan(s: string, lim: ProfileLimits): number[] | null {
         i++;
         break;
       case 0x2c: // ','
-        expectKey = kinds[depth] === OBJECT;
+        expectName = kinds[depth] === OBJECT;
         i++;
         break;
       case 0x7b: // '{'
@@ -171,26 +171,27 @@ function scan(s: string, lim: ProfileLimits): number[] | null {
         if (depth >= kinds.length) growFrames();
         kinds[depth] = c === 0x7b ? OBJECT : ARRAY;
         counts[depth] = 0;
-        keyBase[depth] = keyTop;
-        expectKey = c === 0x7b;
+        nameBase[depth] = names;
+        expectName = c === 0x7b;
         i++;
         break;
       case 0x7d: // '}'
       case 0x5d: // ']'
         if (depth === 0) invalid("unbalanced brackets");
-        keyTop = keyBase[depth] as number;
+        names = nameBase[depth]!;
         kinds[depth--] = 0;
-        expectKey = false;
+        expectName = false;
         i++;
         break;
       case 0x22: // '"'
-        if (expectKey) {
-          i = memberName(s, i + 1, depth, keyTop, lim);
-          if (counts[depth]! <= lim.maxObjectFields) keyTop++;
-          expectKey = false;
+        if (expectName) {
+          i = memberName(s, i + 1, depth, names, lim);
+          if (counts[depth]! <= lim.maxObjectFields) names++;
+          expectName = false;
         } else {
           if (kinds[depth] === ARRAY) countItem(depth, lim);
-          i = valueString(s, i + 1, lim);
+          i = string(s, i + 1, lim.maxStringBytes);
+          if (lastBytes > lim.maxStringBytes) limit(`string longer than ${lim.maxStringBytes} bytes`);
         }
         break;
       default:
@@ -237,107 +238,93 @@ function number(s: string, i: number): number {
   return j;
 }
 
-/** A value string starting after its quote; returns the index after the closing quote. */
-function valueString(s: string, j: number, lim: ProfileLimits): number {
-  const q = s.indexOf('"', j);
+/**
+ * A string starting after its opening quote; returns the index after its closing quote and
+ * leaves its decoded UTF-8 size in `lastBytes` (exact, or a bound ≤ `max` when the raw length
+ * already proves it fits). Native `indexOf` jumps from quote to backslash to quote, so the
+ * characters between escapes are never visited by JavaScript.
+ */
+function string(s: string, j: number, max: number): number {
+  let q = s.indexOf('"', j);
   if (q < 0) invalid("unterminated string");
-  if (nextBackslash < j) {
-    nextBackslash = s.indexOf("\\", j);
-    if (nextBackslash < 0) nextBackslash = s.length;
-  }
-  if (nextBackslash > q) {
-    // No escape: the raw text is the value. Most strings are decided by their length alone.
-    if ((q - j) * 3 > lim.maxStringBytes && utf8Length(s, j, q) > lim.maxStringBytes) {
-      limit(`string longer than ${lim.maxStringBytes} bytes`);
-    }
+  if (nextBackslash < j) nextBackslash = backslashFrom(s, j);
+  lastEscaped = nextBackslash < q;
+  if (!lastEscaped) {
+    // A UTF-16 unit is at most 3 bytes, so short strings need no counting.
+    lastBytes = (q - j) * 3 <= max ? q - j : utf8Length(s, j, q);
     return q + 1;
   }
-  const end = slowString(s, j, false);
-  if (lastBytes > lim.maxStringBytes) limit(`string longer than ${lim.maxStringBytes} bytes`);
-  return end;
+  // Walk the escapes: each shortens the decoded text; the first quote no escape consumed closes.
+  let saved = 0;
+  let b = nextBackslash;
+  while (b < q) {
+    const e = s.charCodeAt(b + 1);
+    let end = b + 2;
+    if (e === 0x75) {
+      const unit = hex4(s, b + 2);
+      end = b + 6;
+      if (unit >= 0xdc00 && unit <= 0xdfff) invalid("lone surrogate escape");
+      if (unit >= 0xd800 && unit <= 0xdbff) {
+        // A high surrogate escape must be followed by a low one: together one 4-byte character.
+        const low = s.charCodeAt(end) === 0x5c && s.charCodeAt(end + 1) === 0x75 ? hex4(s, end + 2) : -1;
+        if (low < 0xdc00 || low > 0xdfff) invalid("lone surrogate escape");
+        end += 6;
+        saved += 8;
+      } else {
+        saved += 6 - (unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3);
+      }
+    } else {
+      saved += 1;
+    }
+    if (q < end) {
+      q = s.indexOf('"', end);
+      if (q < 0) invalid("unterminated string");
+    }
+    b = backslashFrom(s, end);
+  }
+  nextBackslash = b;
+  const raw = q - j;
+  lastBytes = raw * 3 <= max ? raw - saved : utf8Length(s, j, q) - saved;
+  return q + 1;
+}
+
+function backslashFrom(s: string, from: number): number {
+  const b = s.indexOf("\\", from);
+  return b < 0 ? s.length : b;
 }
 
 /**
- * A member name starting after its quote: counted, bounded and checked against the other
- * names of its object (pool entries `keyBase[depth]..keyTop`). Returns the index after it.
+ * A member name starting after its quote: counted, bounded and compared with the other names of
+ * its object (pool entries `nameBase[depth]..names`). Returns the index after it.
  */
-function memberName(s: string, j: number, depth: number, keyTop: number, lim: ProfileLimits): number {
-  const end = slowString(s, j, true);
+function memberName(s: string, j: number, depth: number, names: number, lim: ProfileLimits): number {
+  const after = string(s, j, lim.maxStringBytes);
+  const end = after - 1;
   if (lastBytes > lim.maxStringBytes) limit(`member name longer than ${lim.maxStringBytes} bytes`);
-  const fields = ++counts[depth]!;
-  if (fields > lim.maxObjectFields) {
+  if (++counts[depth]! > lim.maxObjectFields) {
     limit(`object with more than ${lim.maxObjectFields} members`);
-    return end;
+    return after;
   }
-  for (let p = keyBase[depth]!; p < keyTop; p++) {
-    if (keyHash[p] === lastHash && keyLen[p] === lastUnits && sameName(s, keyStart[p]!, keyEnd[p]!, j, end - 1)) {
-      invalid("duplicate member name");
-    }
+  for (let p = nameBase[depth]!; p < names; p++) {
+    if (sameName(s, nameStart[p]!, nameEnd[p]!, nameEscaped[p] === 1, j, end, lastEscaped)) invalid("duplicate member name");
   }
-  if (keyTop >= keyHash.length) growKeys();
-  keyHash[keyTop] = lastHash;
-  keyLen[keyTop] = lastUnits;
-  keyStart[keyTop] = j;
-  keyEnd[keyTop] = end - 1;
-  return end;
+  if (names >= nameStart.length) growNames();
+  nameStart[names] = j;
+  nameEnd[names] = end;
+  nameEscaped[names] = lastEscaped ? 1 : 0;
+  return after;
 }
 
 /** Whether two member names (raw spans between their quotes) decode to the same string. */
-function sameName(s: string, a: number, b: number, c: number, d: number): boolean {
-  if (b - a === d - c && s.startsWith(s.slice(a, b), c)) return true;
-  // Escapes can spell one name two ways; decoding is rare (only on a hash match).
+function sameName(s: string, a: number, b: number, escapedAB: boolean, c: number, d: number, escapedCD: boolean): boolean {
+  if (!escapedAB && !escapedCD) {
+    if (b - a !== d - c) return false;
+    for (let k = 0; k < b - a; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(c + k)) return false;
+    return true;
+  }
+  // Escapes can spell one name two ways; decoding is rare (only names with escapes).
   return JSON.parse(s.slice(a - 1, b + 1)) === JSON.parse(s.slice(c - 1, d + 1));
 }
-
-/**
- * Walk a string starting after its quote, decoding escapes to count its UTF-16 units and UTF-8
- * bytes (and hash its units when `hash`). Returns the index after the closing quote.
- */
-function slowString(s: string, j: number, hash: boolean): number {
-  const n = s.length;
-  let units = 0;
-  let bytes = 0;
-  let h = 0;
-  let k = j;
-  for (;;) {
-    if (k >= n) invalid("unterminated string");
-    let c = s.charCodeAt(k);
-    if (c === 0x22) break;
-    if (c === 0x5c) {
-      const e = s.charCodeAt(k + 1);
-      if (e === 0x75) {
-        c = hex4(s, k + 2);
-        k += 6;
-        if (c >= 0xdc00 && c <= 0xdfff) invalid("lone surrogate escape");
-        if (c >= 0xd800 && c <= 0xdbff) {
-          // A high surrogate escape must be followed by a low one: together, one 4-byte character.
-          const low = s.charCodeAt(k) === 0x5c && s.charCodeAt(k + 1) === 0x75 ? hex4(s, k + 2) : -1;
-          if (low < 0xdc00 || low > 0xdfff) invalid("lone surrogate escape");
-          if (hash) h = (Math.imul(h, 31) + c) | 0;
-          c = low;
-          k += 6;
-          units++;
-          bytes += 2;
-        }
-      } else {
-        c = ESCAPES[e] ?? invalid("invalid escape");
-        k += 2;
-      }
-    } else {
-      k++;
-    }
-    units++;
-    bytes += c < 0x80 ? 1 : c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 2 : 3;
-    if (hash) h = (Math.imul(h, 31) + c) | 0;
-  }
-  lastUnits = units;
-  lastBytes = bytes;
-  lastHash = h;
-  return k + 1;
-}
-
-/** The unit a one-letter escape stands for, by the letter's code. */
-const ESCAPES: { readonly [letter: number]: number } = { 0x22: 0x22, 0x5c: 0x5c, 0x2f: 0x2f, 0x62: 0x08, 0x66: 0x0c, 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09 };
 
 function hex4(s: string, i: number): number {
   let v = 0;
@@ -350,7 +337,11 @@ function hex4(s: string, i: number): number {
   return v;
 }
 
+const nodeBuffer = (globalThis as { Buffer?: { byteLength(s: string, encoding: "utf8"): number } }).Buffer;
+
+/** UTF-8 length of `s[from, to)`; natively when Node's Buffer is there (long strings only reach here). */
 function utf8Length(s: string, from = 0, to = s.length): number {
+  if (nodeBuffer !== undefined) return nodeBuffer.byteLength(from === 0 && to === s.length ? s : s.slice(from, to), "utf8");
   let n = to - from;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
@@ -377,15 +368,14 @@ function growFrames(): void {
   const size = kinds.length * 2;
   kinds = grow(kinds, new Uint8Array(size));
   counts = grow(counts, new Int32Array(size));
-  keyBase = grow(keyBase, new Int32Array(size));
+  nameBase = grow(nameBase, new Int32Array(size));
 }
 
-function growKeys(): void {
-  const size = keyHash.length * 2;
-  keyHash = grow(keyHash, new Int32Array(size));
-  keyLen = grow(keyLen, new Int32Array(size));
-  keyStart = grow(keyStart, new Int32Array(size));
-  keyEnd = grow(keyEnd, new Int32Array(size));
+function growNames(): void {
+  const size = nameStart.length * 2;
+  nameStart = grow(nameStart, new Int32Array(size));
+  nameEnd = grow(nameEnd, new Int32Array(size));
+  nameEscaped = grow(nameEscaped, new Uint8Array(size));
 }
 
 function grow<T extends Uint8Array | Int32Array>(from: T, to: T): T {

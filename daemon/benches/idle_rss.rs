@@ -1,0 +1,47 @@
+//! Idle daemon RSS: start `agentwire daemon serve` in a temporary workspace, complete one
+//! handshake + initialize + status (so lazy state is built), wait, read VmRSS from /proc.
+//! Target (issue "daemon core"): idle RSS ≤ 10 MiB.
+//!
+//! Run: `cargo bench -p agentwire-daemon --bench idle_rss`
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::net::UnixStream;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status.lines().find(|l| l.starts_with("VmRSS:"))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn main() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().canonicalize().expect("canonical");
+    let ws = dir.join("ws");
+    std::fs::create_dir_all(&ws).expect("ws");
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_agentwire"));
+    let mut child = Command::new(exe).args(["daemon", "serve", "--workspace"]).arg(&ws).env("MC_HOME", dir.join("mc")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("spawn");
+    let run = dir.join("mc/run");
+    let socket = (0..500)
+        .find_map(|_| {
+            std::thread::sleep(Duration::from_millis(10));
+            std::fs::read_dir(&run).ok()?.flatten().map(|e| e.path().join("daemon.sock")).find(|s| s.exists())
+        })
+        .expect("socket");
+    let mut s = UnixStream::connect(&socket).expect("connect");
+    let mut r = BufReader::new(s.try_clone().expect("clone"));
+    let mut line = String::new();
+    let hs = serde_json::json!({"handshake":"agentwire-unix","version":env!("CARGO_PKG_VERSION"),"workspace":ws.to_str()});
+    writeln!(s, "{hs}").expect("write");
+    r.read_line(&mut line).expect("read");
+    writeln!(s, r#"{{"protocol_version":2,"kind":"request","request_id":"i","instance_id":null,"connection_id":null,"session_id":null,"operation_id":null,"control":null,"method":"initialize","payload":{{"supported_protocol_versions":[2]}}}}"#).expect("write");
+    line.clear();
+    r.read_line(&mut line).expect("read");
+    drop(s);
+    std::thread::sleep(Duration::from_secs(2));
+    let kib = rss_kib(child.id()).expect("VmRSS");
+    println!("idle daemon RSS: {:.1} MiB ({kib} KiB) (target <= 10 MiB)", kib as f64 / 1024.0);
+    let _ = child.kill();
+    let _ = child.wait();
+}

@@ -1,0 +1,193 @@
+//! Durable replay cost, in one run: one cold parse of a full 2 MiB transcript window (a fresh
+//! `Sessions`, one page) against paging through that whole window from a cold start (every
+//! page a separate request). Target: paging ≤ 3× one parse — the projection cache parses each
+//! byte once, so the rest is per-page work (stat, probes, cursor lookup, page encoding).
+//!
+//! `cargo bench -p agentwire-daemon --bench replay` prints the measured ratio before criterion's
+//! own report.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use agentwire_daemon::sessions::Sessions;
+use agentwire_protocol::{
+    limits, SessionClaimRequest, SessionMessage, SessionMessageAgentText, SessionMessageAgentToolCallEnd,
+    SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd, SessionMessageAgentTurnStart,
+    SessionMessageUserText, SessionReplayRequest, TurnEndStatus,
+};
+use criterion::{black_box, criterion_group, Criterion, Throughput};
+use tokio::runtime::Runtime;
+
+const WORDS: &[&str] = &[
+    "the", "build", "fails", "because", "cargo", "cannot", "find", "the", "crate", "fix", "module", "session",
+    "replay", "cursor", "window", "parse", "error", "é", "naïve", "日本", "test", "passes", "now", "`code`",
+];
+
+/// Deterministic prose of about `bytes` bytes.
+fn prose(seed: &mut u64, bytes: usize) -> String {
+    let mut out = String::with_capacity(bytes + 16);
+    while out.len() < bytes {
+        *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        out.push_str(WORDS[(*seed >> 33) as usize % WORDS.len()]);
+        out.push(if (*seed >> 20) % 11 == 0 { '\n' } else { ' ' });
+    }
+    out
+}
+
+/// One realistic turn: prompt, thinking, visible text, a tool call, more text, turn end.
+fn turn(n: usize, seed: &mut u64) -> Vec<SessionMessage> {
+    let turn = format!("t{n}");
+    let text = |id: &str, text: String, thinking: Option<bool>| {
+        SessionMessage::AgentText(SessionMessageAgentText {
+            id: id.into(),
+            time: 1_700_000_000_000,
+            parent_id: None,
+            agent_id: None,
+            turn: turn.clone(),
+            text,
+            thinking,
+        })
+    };
+    let len = 300 + (*seed as usize % 7000);
+    vec![
+        SessionMessage::UserText(SessionMessageUserText {
+            id: format!("u{n}"),
+            time: 1_700_000_000_000,
+            parent_id: None,
+            agent_id: None,
+            text: prose(seed, 400),
+        }),
+        SessionMessage::AgentTurnStart(SessionMessageAgentTurnStart {
+            id: format!("s{n}"),
+            time: 1_700_000_000_000,
+            parent_id: None,
+            agent_id: None,
+            turn: turn.clone(),
+        }),
+        text(&format!("k{n}"), prose(seed, 600), Some(true)),
+        text(&format!("a{n}"), prose(seed, len), None),
+        SessionMessage::AgentToolCallStart(SessionMessageAgentToolCallStart {
+            id: format!("c{n}"),
+            time: 1_700_000_000_000,
+            parent_id: None,
+            agent_id: None,
+            turn: turn.clone(),
+            call_id: format!("call{n}"),
+            tool_name: "bash".into(),
+            title: "Run tests".into(),
+            description: "Run the test suite".into(),
+            args: serde_json::json!({"command": prose(seed, 200)}),
+            agent_title: None,
+        }),
+        SessionMessage::AgentToolCallEnd(SessionMessageAgentToolCallEnd {
+            id: format!("d{n}"),
+            time: 1_700_000_000_000,
+            parent_id: None,
+            agent_id: None,
+            turn: turn.clone(),
+            call_id: format!("call{n}"),
+            error: None,
+        }),
+        text(&format!("b{n}"), prose(seed, 800), None),
+        SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
+            id: format!("e{n}"),
+            time: 1_700_000_000_000,
+            parent_id: None,
+            agent_id: None,
+            turn,
+            status: TurnEndStatus::Completed,
+        }),
+    ]
+}
+
+/// A session whose transcript exceeds the replay window, so the window is full.
+fn setup(rt: &Runtime, root: &Path) -> String {
+    rt.block_on(async {
+        let sessions = Sessions::new(root.to_path_buf());
+        let id = sessions.create().await.expect("create").session_id;
+        sessions.claim(1, &id, SessionClaimRequest { take_over: false }).await.expect("claim");
+        let mut seed = 42;
+        let mut n = 0;
+        let transcript = root.join("sessions").join(&id).join("transcript.jsonl");
+        while std::fs::metadata(&transcript).map_or(0, |m| m.len()) < limits::MAX_SESSION_REPLAY_WINDOW_BYTES + 64 * 1024 {
+            let batch: Vec<SessionMessage> = (0..20).flat_map(|_| {
+                n += 1;
+                turn(n, &mut seed)
+            }).collect();
+            sessions.append(&id, &batch).await.expect("append");
+        }
+        sessions.disconnect(1).await;
+        id
+    })
+}
+
+fn req(after: Option<String>, limit: u32) -> SessionReplayRequest {
+    SessionReplayRequest { after, limit }
+}
+
+/// A fresh instance (cold cache) parses the whole window for its first page.
+fn one_parse(rt: &Runtime, root: &Path, id: &str) -> usize {
+    rt.block_on(async {
+        let sessions = Sessions::new(root.to_path_buf());
+        sessions.replay(id, req(None, 1)).await.expect("replay").events.len()
+    })
+}
+
+/// A fresh instance pages through the whole window; returns (pages, items).
+fn page_all(rt: &Runtime, root: &Path, id: &str) -> (usize, usize) {
+    rt.block_on(async {
+        let sessions = Sessions::new(root.to_path_buf());
+        let (mut pages, mut items, mut after) = (0, 0, None);
+        loop {
+            let page = sessions.replay(id, req(after, 32)).await.expect("replay");
+            assert!(!page.resync_required);
+            pages += 1;
+            items += page.events.len();
+            if !page.truncated {
+                return (pages, items);
+            }
+            after = Some(page.next_cursor);
+        }
+    })
+}
+
+fn median(mut f: impl FnMut(), runs: usize) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[runs / 2]
+}
+
+fn bench(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let id = setup(&rt, dir.path());
+    let window = limits::MAX_SESSION_REPLAY_WINDOW_BYTES;
+
+    let (pages, items) = page_all(&rt, dir.path(), &id);
+    let parse = median(|| _ = black_box(one_parse(&rt, dir.path(), &id)), 15);
+    let paging = median(|| _ = black_box(page_all(&rt, dir.path(), &id)), 15);
+    println!(
+        "replay window {window} bytes, {items} items in {pages} pages: one parse {parse:?}, paging all {paging:?}, \
+         ratio {:.2} (target ≤ 3)",
+        paging.as_secs_f64() / parse.as_secs_f64()
+    );
+
+    let mut group = c.benchmark_group("replay_2mib_window");
+    group.sample_size(20).throughput(Throughput::Bytes(window));
+    group.bench_function("one_parse", |b| b.iter(|| one_parse(&rt, dir.path(), &id)));
+    group.bench_function("page_through_all", |b| b.iter(|| page_all(&rt, dir.path(), &id)));
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -1,0 +1,123 @@
+/** The record-level JSON profile: size, UTF-8, one value, duplicates, depth, items, fields, bytes. */
+
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { LIMITS, ProfileError, parseRecord, decodeSessionMessageRecord, toWire } from "../dist/index.js";
+import type { ProfileFailure, ProfileLimits } from "../dist/index.js";
+
+const P: ProfileLimits = {
+  maxRecordBytes: LIMITS.max_record_bytes,
+  maxJsonDepth: LIMITS.max_json_depth,
+  maxArrayItems: LIMITS.max_array_items,
+  maxObjectFields: LIMITS.max_object_fields,
+  maxStringBytes: LIMITS.max_string_bytes,
+};
+
+function fails(input: string | Uint8Array, code: ProfileFailure, outbound = false): void {
+  assert.throws(() => parseRecord(input, P, outbound), (e: unknown) => e instanceof ProfileError && e.code === code);
+}
+
+const ok = (input: string | Uint8Array, outbound = false): unknown => parseRecord(input, P, outbound).value;
+const nest = (n: number): string => `${"[".repeat(n)}${"]".repeat(n)}`;
+const fields = (n: number): string => `{${Array.from({ length: n }, (_, i) => `"k${i}":0`).join(",")}}`;
+
+describe("JSON profile", () => {
+  it("duplicate member names at any level, however they are spelled", () => {
+    fails('{"a":1,"a":2}', "invalid_json");
+    fails('{"x":{"b":[{"a":1,"b":2,"a":3}]}}', "invalid_json");
+    fails('{"a":1,"\\u0061":2}', "invalid_json");
+    fails('{"\\n":1,"\\u000a":2}', "invalid_json");
+    fails('{"😀":1,"\\ud83d\\ude00":2}', "invalid_json");
+    // The same name in different objects, or as a value, is fine.
+    assert.deepEqual(ok('{"a":{"a":"a"},"b":[{"a":1},{"a":2}]}'), { a: { a: "a" }, b: [{ a: 1 }, { a: 2 }] });
+    // Names whose hashes could collide but differ still decode.
+    assert.deepEqual(Object.keys(ok('{"Aa":1,"BB":2}') as object), ["Aa", "BB"]);
+  });
+
+  it("escapes: quotes and backslashes inside strings and names", () => {
+    assert.deepEqual(ok('{"a":"x\\\\"}'), { a: "x\\" });
+    assert.deepEqual(ok('{"a":"say \\"hi\\" \\\\","b":"\\\\\\""}'), { a: 'say "hi" \\', b: '\\"' });
+    assert.deepEqual(Object.keys(ok('{"a\\\\":1,"a\\\\\\\\":2}') as object), ["a\\", "a\\\\"]);
+    fails('{"a\\"b":1,"a\\u0022b":2}', "invalid_json");
+    fails('{"a":"x\\"}', "invalid_json");
+    fails('{"a":"\\u12"}', "invalid_json");
+  });
+
+  it("duplicates inside free-form tool args are invalid too", () => {
+    const line = '{"id":"a4","time":1,"role":"agent","type":"tool-call-start","turn":"t1","callId":"c1","toolName":"grep","title":"t","description":"d","args":{"p":1,"p":2}}';
+    assert.throws(() => decodeSessionMessageRecord(line), { code: "invalid_json" });
+  });
+
+  it("depth: the top-level container is depth 1", () => {
+    ok(nest(LIMITS.max_json_depth));
+    fails(nest(LIMITS.max_json_depth + 1), "limit_exceeded");
+    fails(`{"a":${nest(LIMITS.max_json_depth)}}`, "limit_exceeded");
+  });
+
+  it("items per array and members per object", () => {
+    ok(`[${Array(LIMITS.max_array_items).fill(0).join(",")}]`);
+    fails(`[${Array(LIMITS.max_array_items + 1).fill(0).join(",")}]`, "limit_exceeded");
+    ok(`[${Array(LIMITS.max_array_items).fill("{}").join(",")}]`);
+    ok(fields(LIMITS.max_object_fields));
+    fails(fields(LIMITS.max_object_fields + 1), "limit_exceeded");
+  });
+
+  it("decoded string bytes, for values and member names", () => {
+    const max = LIMITS.max_string_bytes;
+    ok(JSON.stringify({ a: "a".repeat(max) }));
+    fails(JSON.stringify({ a: "a".repeat(max + 1) }), "limit_exceeded");
+    fails(JSON.stringify({ ["k".repeat(max + 1)]: 0 }), "limit_exceeded");
+    ok(JSON.stringify({ a: "é".repeat(max / 2) }));
+    fails(JSON.stringify({ a: "é".repeat(max / 2) + "a" }), "limit_exceeded");
+    // Escapes count as what they decode to: \u00e9 is two bytes, \n one.
+    ok(`{"a":"${"\\u00e9".repeat(max / 2)}"}`);
+    fails(`{"a":"${"\\u00e9".repeat(max / 2)}a"}`, "limit_exceeded");
+    ok(`{"a":"${"\\n".repeat(max)}"}`);
+  });
+
+  it("record bytes: before the newline for requests, newline included for service records", () => {
+    const pad = (n: number): string => `{"a":1}${" ".repeat(n - 7)}`;
+    assert.equal(pad(100).length, 100);
+    ok(pad(LIMITS.max_record_bytes));
+    ok(`${pad(LIMITS.max_record_bytes)}\n`);
+    fails(pad(LIMITS.max_record_bytes + 1), "record_too_large");
+    ok(pad(LIMITS.max_record_bytes - 1), true);
+    fails(pad(LIMITS.max_record_bytes), "record_too_large", true);
+    fails(new TextEncoder().encode(pad(LIMITS.max_record_bytes)), "record_too_large", true);
+  });
+
+  it("UTF-8 and one JSON value per record", () => {
+    const bytes = new TextEncoder().encode('{"a":"x"}');
+    ok(bytes);
+    fails(Uint8Array.of(...bytes.slice(0, 6), 0xc3, ...bytes.slice(6)), "invalid_json");
+    fails(Uint8Array.of(0xef, 0xbb, 0xbf, ...bytes), "invalid_json"); // a BOM is not JSON whitespace
+    fails(Uint8Array.of(...bytes.slice(0, 6), 0xed, 0xa0, 0x80, ...bytes.slice(6)), "invalid_json"); // encoded surrogate
+    fails('{"a":"\ud800"}', "invalid_json");
+    fails('{"a":"\\ud800"}', "invalid_json");
+    fails('{"a":"\\udc00"}', "invalid_json");
+    fails('{"a":"\\ud800\\u0041"}', "invalid_json");
+    assert.deepEqual(ok('{"a":"\\ud83d\\ude00"}'), { a: "😀" });
+    for (const bad of ["", "{}{}", "{} 1", '{"a":1', "{'a':1}", '{"a":01}', "[1,]", '{"a":1}\n{}', "nul", '"x"x']) fails(bad, "invalid_json");
+    ok('{"a":1}\r\n');
+    ok(' \t{"a" : 1 }\r');
+  });
+
+  it("numbers: out of float range is invalid; integral floats are marked, not changed, in free-form JSON", () => {
+    fails('{"a":1e400}', "invalid_json");
+    fails(`{"a":${"9".repeat(400)}}`, "invalid_json");
+    const line = '{"id":"a4","time":1,"role":"agent","type":"tool-call-start","turn":"t1","callId":"c1","toolName":"grep","title":"t","description":"d","args":{"n":[1.0,2.5,-0.0,1e2]}}';
+    const m = decodeSessionMessageRecord(line);
+    assert.deepEqual(toWire(m), { ...JSON.parse(line), args: { n: [1, 2.5, -0, 100] } });
+    assert.throws(() => decodeSessionMessageRecord(line.replace('"time":1', '"time":1.0')), { code: "payload", path: "$.time" });
+  });
+
+  it("a newline inside a record ends it", () => {
+    fails('{"a":\n1}', "invalid_json");
+  });
+
+  it("a record after a failed scan is scanned afresh", () => {
+    fails('{"a":[[[', "invalid_json");
+    fails('{"a":1,"a":2}', "invalid_json");
+    assert.deepEqual(ok('{"a":[1]}'), { a: [1] });
+  });
+});
