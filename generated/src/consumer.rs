@@ -107,6 +107,12 @@ pub fn decode_event(record: &[u8]) -> Result<Event, ConsumerError> {
     let payload = value.get("payload").unwrap_or(&Value::Null);
     let typed = EventPayload::decode_payload(payload, Cx::new(Mode::Tolerant, &flags), Some(name.as_str()))
         .map_err(|e| ConsumerError::Payload(e.to_string()))?;
+    // "validate ... payload identities against the attached session": a payload that names a
+    // session must name the envelope's.
+    let payload_session = payload.get("session_id").and_then(Value::as_str);
+    if payload_session.is_some_and(|s| env.session_id.as_deref() != Some(s)) {
+        return Err(ConsumerError::Correlation);
+    }
     Ok(env.map_payload(|_| typed))
 }
 

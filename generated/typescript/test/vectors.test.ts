@@ -93,25 +93,8 @@ function expected(v: Vector): Outcome {
   return e.at === undefined ? { outcome: "reject", reason: e.reason as string } : { outcome: "reject", reason: e.reason as string, at: e.at };
 }
 
-/**
- * Consumer vectors this package deliberately rejects. A `turn.started`/`turn.terminal` payload
- * names its session; when that differs from the envelope's `session_id` the event contradicts
- * itself, and the seed asks consumers to validate "payload identities against the attached
- * session/turn/login" (and to reject a terminal that "names another turn"). The generated
- * vectors vary the two session IDs independently and expect acceptance; reported upstream.
- */
-const DEVIATIONS: ReadonlyMap<string, string> = new Map(
-  [
-    "event.envelope.session_id.min",
-    "event.envelope.session_id.max",
-    "event.turn.started.minimal",
-    "event.turn.started.payload.session_id.min",
-    "event.turn.started.payload.session_id.max",
-    "event.turn.terminal.minimal",
-    "event.turn.terminal.payload.session_id.min",
-    "event.turn.terminal.payload.session_id.max",
-  ].map((id) => [id, JSON.stringify({ outcome: "reject", reason: "correlation" })]),
-);
+/** Consumer vectors this package is known to disagree with (none). */
+const DEVIATIONS: ReadonlyMap<string, string> = new Map();
 
 const consumer = load("consumer.json");
 const requests = load("requests.json");

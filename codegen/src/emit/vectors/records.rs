@@ -96,15 +96,19 @@ pub fn response(cx: &Cx, op: &Operation, payload: Value, error: Option<Value>) -
     })
 }
 
-/// An event record around `payload`, honouring the event's correlation.
+/// An event record around `payload`, honouring the event's correlation; a payload that names a
+/// session names the envelope's.
 pub fn event(cx: &Cx, ev: &Event, payload: Value) -> Value {
     let c = &ev.correlation;
+    let slot = cx.spec.event_envelope.fields.iter().find(|f| f.name == "session_id");
+    let fits = |v: &&Value| slot.is_some_and(|f| crate::validate::check(cx.spec, &f.ty, v, crate::validate::Mode::Strict).is_ok());
+    let session = payload.get("session_id").filter(fits).cloned().unwrap_or(json!(SESSION_ID));
     envelope(&cx.spec.event_envelope, |name| match name {
         "protocol_version" => Some(json!(cx.spec.protocol_version)),
         "event" => Some(json!(ev.name)),
         "instance_id" => Some(json!(cx.instance_id)),
         "connection_id" => Some(json!(cx.connection_id)),
-        "session_id" => set_if(c.session_id == Correlation::Set, json!(SESSION_ID)),
+        "session_id" => set_if(c.session_id == Correlation::Set, session.clone()),
         "operation_id" => set_if(c.operation_id == Correlation::Set, json!(OPERATION_ID)),
         "grant_generation" => set_if(c.grant_generation == Correlation::Set, json!(GRANT_GENERATION)),
         "live_sequence" => set_if(c.live_sequence == Correlation::Set, json!(LIVE_SEQUENCE)),

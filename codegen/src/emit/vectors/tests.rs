@@ -259,7 +259,12 @@ fn event_decode(spec: &Spec, envs: &Spec, r: &Value, context: &Value) -> Result<
     if r["instance_id"] != context["instance_id"] || r["connection_id"] != context["connection_id"] {
         return Err("correlation");
     }
-    check(spec, &TypeRef::Named(ev.payload.clone()), &r["payload"], Mode::Tolerant).map_err(|_| "payload")
+    check(spec, &TypeRef::Named(ev.payload.clone()), &r["payload"], Mode::Tolerant).map_err(|_| "payload")?;
+    // A valid payload that names a session must name the envelope's ("payload identities against the attached session").
+    if r["payload"]["session_id"].is_string() && r["payload"]["session_id"] != r["session_id"] {
+        return Err("correlation");
+    }
+    Ok(())
 }
 
 #[test]

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4). Do not edit.
+// Generated from protocol.toml (sha256 ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "0ef8933245180bf15fea280afb2f4c540f20c5d75f51768d8b7a6457febc13f4"
+    public static let specSHA256 = "ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -296,36 +296,57 @@ public enum ErrorCode: String, CaseIterable, Sendable {
 
 /// Errors `start-or-connect` prints before wire v2.
 public enum LaunchErrorCode: String, CaseIterable, Sendable {
-    /// Package versions must match exactly; a live daemon is never replaced.
+    /// Package versions must match exactly; a live daemon of another version is never killed, replaced or run beside.
     case versionMismatch = "version_mismatch"
     /// The handshake named a workspace the daemon does not serve.
     case workspaceMismatch = "workspace_mismatch"
     /// The handshake line is not a valid handshake request.
     case invalidHandshake = "invalid_handshake"
+    /// The daemon's handshake reply is malformed or names another version.
+    case invalidHandshakeReply = "invalid_handshake_reply"
     /// start-or-connect was given an unusable workspace.
     case invalidWorkspace = "invalid_workspace"
     /// start-or-connect was given an unusable executable.
     case invalidExecutable = "invalid_executable"
+    /// start-or-connect's arguments do not parse.
+    case invalidArguments = "invalid_arguments"
+    /// The state root could not be resolved or created.
+    case stateRootUnavailable = "state_root_unavailable"
+    /// A fallback runtime folder is shared by two state roots; the daemon found serves the other.
+    case stateRootMismatch = "state_root_mismatch"
     /// The runtime folder is not owned by the user or is group/world accessible.
     case runtimeDirUnsafe = "runtime_dir_unsafe"
+    /// The runtime folder could not be created or its socket path is unusable.
+    case runtimeDirUnavailable = "runtime_dir_unavailable"
+    /// The peer at the socket runs as another uid.
+    case foreignService = "foreign_service"
+    /// Locking, stale-socket cleanup, spawning or binding failed, or the daemon exited early.
+    case startFailed = "start_failed"
     /// The spawned daemon did not complete a handshake before the start deadline.
     case startTimeout = "start_timeout"
     /// serve found the instance lock held.
     case daemonRunning = "daemon_running"
-    /// Spawning or binding failed; see daemon.log.
-    case startFailed = "start_failed"
+    /// The launcher itself failed (for example its runtime could not start).
+    case internalError = "internal_error"
 
     public var message: String {
         switch self {
-        case .versionMismatch: return "a daemon of another package version is running"
+        case .versionMismatch: return "package version does not match the running daemon"
         case .workspaceMismatch: return "the daemon serves another workspace"
         case .invalidHandshake: return "handshake is invalid"
+        case .invalidHandshakeReply: return "the daemon sent an invalid handshake reply"
         case .invalidWorkspace: return "workspace must be an absolute path to a directory"
         case .invalidExecutable: return "executable must be an absolute path to an executable file"
-        case .runtimeDirUnsafe: return "runtime folder is not private to this user"
+        case .invalidArguments: return "command line arguments are invalid"
+        case .stateRootUnavailable: return "state root is unavailable; check MC_HOME or HOME"
+        case .stateRootMismatch: return "the daemon at the socket uses another state root"
+        case .runtimeDirUnsafe: return "runtime folder is not owned by this user or is accessible to others"
+        case .runtimeDirUnavailable: return "runtime folder could not be prepared"
+        case .foreignService: return "the daemon socket belongs to another user"
+        case .startFailed: return "daemon could not be started; see daemon.log"
         case .startTimeout: return "daemon did not become ready in time"
         case .daemonRunning: return "a daemon already serves this workspace"
-        case .startFailed: return "daemon could not be started"
+        case .internalError: return "start-or-connect failed unexpectedly"
         }
     }
 }
