@@ -213,3 +213,11 @@ fn every_spec_response_and_event_example_decodes() {
         agentwire_protocol::decode_session_message(&common::record(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
 }
+
+#[test]
+fn payload_session_must_match_the_envelope() {
+    // "Validate envelope identities against pending requests and payload identities against the attached session/turn/login."
+    let mut e = event("turn.terminal", terminal());
+    e["session_id"] = json!("s-02");
+    assert_eq!(decode_event(&common::record(&e)).unwrap_err(), ConsumerError::Correlation);
+}

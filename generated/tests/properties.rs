@@ -222,8 +222,10 @@ fn every_event_round_trips() {
             let set = |on: bool, v: Value| if on { v } else { Value::Null };
             let c = &ev.correlation;
             use agentwire_codegen::ir::Correlation::Set;
+            // A payload that names a session must name the envelope's.
+            let session = payload.get("session_id").cloned().unwrap_or(json!("s"));
             let env = json!({"protocol_version":2,"kind":"event","event":ev.name,"instance_id":"i","connection_id":"c",
-                "session_id":set(c.session_id == Set, json!("s")),"operation_id":set(c.operation_id == Set, json!("o")),
+                "session_id":set(c.session_id == Set, session),"operation_id":set(c.operation_id == Set, json!("o")),
                 "grant_generation":set(c.grant_generation == Set, json!(1)),"live_sequence":set(c.live_sequence == Set, json!(2)),
                 "payload":payload});
             let first = decode_event(&common::record(&env)).unwrap_or_else(|e| panic!("{e}: {env}"));
