@@ -2,6 +2,7 @@
 //! generated from `protocol.toml` at build time (see `build.rs`), plus the hand-written
 //! decoding runtime they build on.
 
+pub mod advertisement;
 pub mod consumer;
 pub mod request;
 pub mod runtime;
@@ -12,5 +13,6 @@ mod generated {
 }
 
 pub use generated::*;
+pub use advertisement::capabilities;
 pub use consumer::{decode_event, decode_response, decode_session_message, ConsumerError, Event, Response};
 pub use request::{decode_request, Request, RequestError};

@@ -1,9 +1,7 @@
 //! The capability advertisement this daemon makes: the spec's profile, restricted to the
 //! operations it implements, so nothing is advertised that does not work end to end.
 
-use agentwire_protocol::consumer::decode_value;
-use agentwire_protocol::runtime::Mode;
-use agentwire_protocol::{Capabilities, Method, CAPABILITIES_JSON};
+use agentwire_protocol::{Capabilities, Method};
 use std::sync::OnceLock;
 
 /// Operations this daemon serves. The rest of the profile arrives with the issues that
@@ -19,16 +17,25 @@ pub const IMPLEMENTED: &[Method] = &[
     Method::SessionDetach,
     Method::SessionStatus,
     Method::OperationLookup,
+    Method::AuthStatus,
+    Method::AuthLoginStart,
+    Method::AuthLoginCallback,
+    Method::AuthLoginCancel,
+    Method::AuthLogout,
+    Method::CatalogProviders,
+    Method::CatalogModels,
+    Method::CatalogRefresh,
+    Method::ConfigGet,
+    Method::ConfigSet,
+    Method::TurnStart,
+    Method::TurnCancel,
 ];
 
 /// The complete capability object initialize and capabilities return.
 pub fn advertised_capabilities() -> &'static Capabilities {
     static CAPS: OnceLock<Capabilities> = OnceLock::new();
     CAPS.get_or_init(|| {
-        let value: serde_json::Value = serde_json::from_str(CAPABILITIES_JSON).unwrap_or_default();
-        // The advertisement is generated from the spec and checked by the crate's tests;
-        // failing here would be a build defect, so an empty default is never served.
-        let mut caps: Capabilities = decode_value(&value, Mode::Strict).unwrap_or_else(|e| panic!("generated advertisement is invalid: {e}"));
+        let mut caps = agentwire_protocol::capabilities().clone();
         caps.operations.retain(|op| Method::from_wire(op).is_some_and(|m| IMPLEMENTED.contains(&m)));
         // Events ride on operations: advertise only those an implemented operation can send.
         caps.events.retain(|ev| IMPLEMENTED.iter().any(|m| m.events().iter().any(|e| e.as_str() == ev)));

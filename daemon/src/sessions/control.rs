@@ -18,6 +18,27 @@ struct Grant {
     conn: ConnectionId,
     claim_id: String,
     generation: u64,
+    /// The running turn and sequence this grant's snapshot reflected: that turn's events up to
+    /// it are in the snapshot, so only later ones go to this controller.
+    floor: Option<(String, u64)>,
+}
+
+/// Where a running turn's events go: the session's current controller, with the identities
+/// its events carry (turn module).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recipient {
+    pub conn: ConnectionId,
+    pub grant_generation: u64,
+    pub live_sequence: u64,
+    /// Events of `floor.0` with a sequence up to `floor.1` were in this controller's snapshot.
+    pub floor: Option<(String, u64)>,
+}
+
+impl Recipient {
+    /// Whether the controller's claim snapshot did not already reflect this event.
+    pub fn wants(&self, turn_id: &str, sequence: u64) -> bool {
+        !matches!(&self.floor, Some((t, s)) if t == turn_id && sequence <= *s)
+    }
 }
 
 #[derive(Debug)]
@@ -148,7 +169,8 @@ impl<A: Clone> ControlTable<A> {
         e.pending = e.pending.saturating_sub(1);
         e.grant_generation += 1;
         e.live_sequence += 1;
-        e.holder = Some(Grant { conn, claim_id, generation: e.grant_generation });
+        let floor = e.running_turn.as_ref().map(|t| (t.turn_id.clone(), t.sequence));
+        e.holder = Some(Grant { conn, claim_id, generation: e.grant_generation, floor });
         self.held.entry(conn).or_default().insert(session.to_string(), e.grant_generation);
         Ok(Granted {
             grant_generation: e.grant_generation,
@@ -233,12 +255,53 @@ impl<A: Clone> ControlTable<A> {
 
     /// Turn-module hook: records (or clears) the running turn of an attached session.
     /// Clearing it may release the attachment of an uncontrolled session.
-    pub(crate) fn set_running_turn(&mut self, session: &str, turn: Option<SnapshotTurn>) -> Result<Option<A>, SessionError> {
-        let e = self.entries.get_mut(session).filter(|e| e.attachment.is_some()).ok_or(SessionError::ControlRequired)?;
+    pub(crate) fn set_running_turn(
+        &mut self,
+        session: &str,
+        turn: Option<SnapshotTurn>,
+    ) -> Result<Option<A>, SessionError> {
+        let e =
+            self.entries.get_mut(session).filter(|e| e.attachment.is_some()).ok_or(SessionError::ControlRequired)?;
         e.running_turn = turn;
         let released = e.release_if_idle();
         self.count_release(&released);
         Ok(released)
+    }
+
+    /// Turn-module hook: publishes the running turn's progress and names the current controller
+    /// in one step, so a concurrent claim either sees the old snapshot (and then this controller
+    /// is the claimant, who receives these events) or the new one (and does not).
+    pub(crate) fn publish_turn(
+        &mut self,
+        session: &str,
+        turn: SnapshotTurn,
+    ) -> Result<Option<Recipient>, SessionError> {
+        let e =
+            self.entries.get_mut(session).filter(|e| e.attachment.is_some()).ok_or(SessionError::ControlRequired)?;
+        e.running_turn = Some(turn);
+        Ok(Self::recipient_of(e))
+    }
+
+    /// Turn-module hook: clears `turn_id` as the running turn (when it still is) and names the
+    /// controller its terminal goes to; may release the attachment of an uncontrolled session.
+    pub(crate) fn end_turn(&mut self, session: &str, turn_id: &str) -> (Option<Recipient>, Option<A>) {
+        let Some(e) = self.entries.get_mut(session) else { return (None, None) };
+        if e.running_turn.as_ref().is_some_and(|t| t.turn_id == turn_id) {
+            e.running_turn = None;
+        }
+        let recipient = Self::recipient_of(e);
+        let released = e.release_if_idle();
+        self.count_release(&released);
+        (recipient, released)
+    }
+
+    fn recipient_of(e: &Entry<A>) -> Option<Recipient> {
+        e.holder.as_ref().map(|h| Recipient {
+            conn: h.conn,
+            grant_generation: h.generation,
+            live_sequence: e.live_sequence,
+            floor: h.floor.clone(),
+        })
     }
 
     fn count_release(&mut self, released: &Option<A>) {
@@ -367,7 +430,8 @@ mod tests {
     fn detach_never_stops_a_turn_and_the_turn_keeps_the_attachment() {
         let mut t = Table::new();
         let (c, _) = claim(&mut t, 1, "s", false).unwrap();
-        let turn = SnapshotTurn { turn_id: "t1".into(), operation_id: "op".into(), sequence: 3, assistant_text: "hi".into() };
+        let turn =
+            SnapshotTurn { turn_id: "t1".into(), operation_id: "op".into(), sequence: 3, assistant_text: "hi".into() };
         t.set_running_turn("s", Some(turn.clone())).unwrap();
         t.detach(1, "s", &c).unwrap();
         let s = t.status(1, "s");

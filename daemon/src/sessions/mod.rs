@@ -36,6 +36,7 @@ use agentwire_protocol::{
     SessionReplayRequest, SessionReplayResponse, SessionStatusResponse, SnapshotState, SnapshotTurn,
 };
 
+pub use control::Recipient;
 pub use error::SessionError;
 
 use control::ControlTable;
@@ -244,6 +245,20 @@ impl Sessions {
         Ok(())
     }
 
+    /// Turn-module hook: publishes the running turn's progress (what a claim snapshot shows) and
+    /// returns the controller that the events up to it go to, atomically with claims.
+    pub fn publish_turn(&self, session_id: &str, turn: SnapshotTurn) -> Result<Option<Recipient>, ErrorCode> {
+        lock(&self.inner.control).publish_turn(session_id, turn).map_err(to_code)
+    }
+
+    /// Turn-module hook: the turn is over; returns the controller its terminal goes to and
+    /// releases the attachment when nothing else keeps it (after the turn's cleanup).
+    pub fn end_turn(&self, session_id: &str, turn_id: &str) -> Option<Recipient> {
+        let (recipient, released) = lock(&self.inner.control).end_turn(session_id, turn_id);
+        drop(released);
+        recipient
+    }
+
     /// Persists a title (sanitized and bounded) in `meta.json` of an attached session.
     pub async fn set_title(&self, session_id: &str, raw_title: &str) -> Result<(), ErrorCode> {
         ids::validate_session_id(session_id).map_err(to_code)?;
@@ -255,7 +270,12 @@ impl Sessions {
 }
 
 impl Inner {
-    fn replay(&self, session_id: &str, after: Option<&str>, limit: usize) -> Result<SessionReplayResponse, SessionError> {
+    fn replay(
+        &self,
+        session_id: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<SessionReplayResponse, SessionError> {
         let dir = store::existing_dir(&self.state_root, session_id)?;
         let entry = lock(&self.projections).get(session_id);
         let mut projection = lock(&entry);
@@ -266,7 +286,12 @@ impl Inner {
         replay::page(&projection, after, limit)
     }
 
-    fn claim(&self, conn: ConnectionId, session_id: &str, take_over: bool) -> Result<SessionClaimResponse, SessionError> {
+    fn claim(
+        &self,
+        conn: ConnectionId,
+        session_id: &str,
+        take_over: bool,
+    ) -> Result<SessionClaimResponse, SessionError> {
         let dir = store::existing_dir(&self.state_root, session_id)?;
         let writer = lock(&self.control).reserve(conn, session_id, take_over, || store::acquire_writer(&dir))?;
         let result = self.grant_with_snapshot(conn, session_id, take_over, &dir, &writer);

@@ -7,8 +7,8 @@
 use std::borrow::Cow;
 
 use agentwire_protocol::{
-    constants, ReplayItem, ReplayItemMessage, ReplayItemSummary, ReplayItemTerminal, ReplayRole,
-    ReplayTerminalStatus, SessionMessage, SessionMessageAgentService, TurnEndStatus,
+    constants, ReplayItem, ReplayItemMessage, ReplayItemSummary, ReplayItemTerminal, ReplayRole, ReplayTerminalStatus,
+    SessionMessage, SessionMessageAgentService, TurnEndStatus,
 };
 
 use crate::redact::redact;
@@ -123,6 +123,14 @@ pub(crate) fn items(projected: &Projected<'_>, mut cursor_of: impl FnMut(u32) ->
                 })
                 .collect()
         }
+    }
+}
+
+pub(crate) fn set_cursor(item: &mut ReplayItem, cursor: String) {
+    match item {
+        ReplayItem::Message(m) => m.cursor = cursor,
+        ReplayItem::Terminal(t) => t.cursor = cursor,
+        ReplayItem::Summary(s) => s.cursor = cursor,
     }
 }
 
@@ -248,10 +256,7 @@ mod tests {
                 other => panic!("{other:?}"),
             })
             .collect();
-        assert_eq!(
-            parts,
-            vec![(0, false, "c0".into()), (1, false, "c1".into()), (2, true, "c2".into())]
-        );
+        assert_eq!(parts, vec![(0, false, "c0".into()), (1, false, "c1".into()), (2, true, "c2".into())]);
         let summary = items(&Projected::Summary("s".into()), |i| format!("c{i}"));
         assert!(matches!(&summary[..], [ReplayItem::Summary(s)] if s.part == 0 && s.last_part));
     }

@@ -7,7 +7,7 @@ use agentwire_protocol::{limits, ReplayItem, SessionReplayResponse};
 
 use super::cursor::{Cursor, Position};
 use super::error::SessionError;
-use super::projection::cursor_of;
+use super::projection::{cursor_of, set_cursor};
 use super::window::Projection;
 
 /// Largest complete encoded payload of one page (seed: "including events, cursors, flags,
@@ -100,13 +100,15 @@ pub(crate) fn page(p: &Projection, after: Option<&str>, limit: usize) -> Result<
     let mut events: Vec<ReplayItem> = Vec::new();
     let mut used = fixed;
     for it in items.iter().skip(start).take(limit) {
+        let mut item = it.item.clone();
+        set_cursor(&mut item, p.cursor_for(it));
         let separator = usize::from(!events.is_empty());
-        let grown = used + separator + item_bytes(&it.item)?;
-        if grown + cursor_of(&it.item).len() > MAX_PAGE_BYTES {
+        let grown = used + separator + item_bytes(&item)?;
+        if grown + cursor_of(&item).len() > MAX_PAGE_BYTES {
             break;
         }
         used = grown;
-        events.push(it.item.clone());
+        events.push(item);
     }
     if events.is_empty() && start < items.len() && limit > 0 {
         return Err(SessionError::ItemTooLarge);
@@ -138,7 +140,7 @@ fn build(
     let next_cursor = match events.last() {
         Some(last) => cursor_of(last).to_string(),
         None if start == 0 => start_cursor.to_string(),
-        None => items.get(start - 1).map_or_else(|| start_cursor.to_string(), |it| cursor_of(&it.item).to_string()),
+        None => items.get(start - 1).map_or_else(|| start_cursor.to_string(), |it| p.cursor_for(it)),
     };
     // `gap` covers the records this page spans: from the `after` position to the page's last
     // item, or to the end of the file when the page reaches it (where a torn tail sits).

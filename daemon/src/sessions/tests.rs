@@ -217,7 +217,7 @@ async fn replay_projects_the_allowlist_in_order() {
 async fn pages_hold_at_most_limit_items_and_at_most_16_kib_and_parts_span_pages() {
     let (_tmp, s) = root();
     let big = "word ".repeat(3000); // 15,000 bytes: 8 parts
-    // Worst JSON escaping (6 bytes per byte), kept under max_record_bytes as a transcript line.
+                                    // Worst JSON escaping (6 bytes per byte), kept under max_record_bytes as a transcript line.
     let control_chars = "\u{1}".repeat(10_000);
     let mut messages = Vec::new();
     for _ in 0..5 {
@@ -397,7 +397,8 @@ async fn claim_snapshot_replay_cursor_is_the_current_end_and_running_turn_hook()
     assert_eq!(first.snapshot.state, SnapshotState::Idle);
     assert!(first.snapshot.turn.is_none());
     let end = s.replay(&id, req(None, 32)).await.unwrap().snapshot_cursor;
-    let turn = SnapshotTurn { turn_id: "t9".into(), operation_id: "op9".into(), sequence: 4, assistant_text: "par".into() };
+    let turn =
+        SnapshotTurn { turn_id: "t9".into(), operation_id: "op9".into(), sequence: 4, assistant_text: "par".into() };
     s.set_running_turn(&id, Some(turn.clone())).unwrap();
     let again = s.claim(CONN, &id, claim_req(false)).await.unwrap();
     assert_eq!(again.snapshot.replay_cursor, end);
@@ -481,4 +482,45 @@ async fn set_title_is_sanitized_and_listed() {
     s.set_title(&id, "Fix\nthe  build").await.unwrap();
     let page = s.list(SessionListRequest { after: None, limit: 32 }).await.unwrap();
     assert_eq!(page.sessions[0].title.as_deref(), Some("Fix the build"));
+}
+
+#[tokio::test]
+async fn resync_when_an_earlier_record_up_to_64_lines_back_changes_even_across_restart() {
+    let (tmp, s) = root();
+    let id = new_session(&s).await;
+    let text = |i: usize| format!("message {i:03}");
+    let lines: Vec<Vec<u8>> = (0..100).map(|i| line(&user(&text(i)))).collect();
+    fs::write(transcript(&tmp, &id), lines.concat()).unwrap();
+    let page = s.replay(&id, req(None, 32)).await.unwrap();
+    let at_70 = s.replay(&id, req(Some(cursor_of(&page.events[31])), 32)).await.unwrap();
+    let at_70 = s.replay(&id, req(Some(&at_70.next_cursor), 7)).await.unwrap().next_cursor;
+    // Same length, different bytes, 63 lines before the cursor's record; the first line and
+    // the cursor's own record are untouched.
+    let mut changed = lines.clone();
+    changed[7] = line(&user("MESSAGE 007"));
+    fs::write(transcript(&tmp, &id), changed.concat()).unwrap();
+    let restarted = Sessions::new(tmp.path().to_path_buf());
+    let r = restarted.replay(&id, req(Some(&at_70), 32)).await.unwrap();
+    assert!(r.resync_required, "a changed prefix invalidates the cursor");
+    // A cursor whose covered lines are all unchanged stays valid.
+    let later = restarted.replay(&id, req(None, 32)).await.unwrap();
+    let before = cursor_of(&page.events[5]).to_string();
+    assert_eq!(cursor_of(&later.events[5]), before);
+    assert!(!restarted.replay(&id, req(Some(&before), 32)).await.unwrap().resync_required);
+}
+
+#[tokio::test]
+async fn cursors_of_a_big_batch_into_a_window_of_few_huge_lines_are_valid_at_once() {
+    let (tmp, s) = root();
+    let id = new_session(&s).await;
+    big_transcript(&tmp, &id, 40, 15_000); // 40 lines of ~15 KB
+    let text = "z".repeat(15_000);
+    let batch: Vec<u8> = (0..120).flat_map(|_| line(&agent(&text))).collect(); // ~1.8 MB
+    let (before, _) = all_pages(&s, &id, None, 32).await;
+    assert_eq!(before.len(), 40 * 8);
+    raw_append(&tmp, &id, &batch);
+    // Every continuation inside all_pages must resolve without a resync.
+    let (after, pages) = all_pages(&s, &id, None, 32).await;
+    assert!(pages > 10);
+    assert!(after.len() >= 120 * 8);
 }

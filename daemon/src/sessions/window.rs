@@ -37,13 +37,40 @@ const CHAIN_MAX_LINES: usize = 64;
 const CHAIN_MOD: u64 = (1 << 61) - 1;
 const CHAIN_BASE: u64 = 0x1b87_3593_cc9e_2d51 % CHAIN_MOD;
 
-fn mul_mod(a: u64, b: u64) -> u64 {
-    ((u128::from(a) * u128::from(b)) % u128::from(CHAIN_MOD)) as u64
+/// `a * b mod 2^61−1` for `a, b < 2^61−1`, by the Mersenne folding `2^61 ≡ 1` (no u128 division).
+const fn mul_mod(a: u64, b: u64) -> u64 {
+    let p = a as u128 * b as u128;
+    ((p as u64 & CHAIN_MOD) + (p >> 61) as u64) % CHAIN_MOD
 }
 
-/// `CHAIN_BASE^n`, for `n ≤ CHAIN_MAX_LINES`.
-fn chain_power(n: usize) -> u64 {
-    (0..n).fold(1, |acc, _| mul_mod(acc, CHAIN_BASE))
+/// `CHAIN_BASE^n` for `n ≤ CHAIN_MAX_LINES`.
+const CHAIN_POWERS: [u64; CHAIN_MAX_LINES + 1] = {
+    let mut powers = [1u64; CHAIN_MAX_LINES + 1];
+    let mut n = 1;
+    while n <= CHAIN_MAX_LINES {
+        powers[n] = mul_mod(powers[n - 1], CHAIN_BASE);
+        n += 1;
+    }
+    powers
+};
+
+#[cfg(test)]
+mod chain_tests {
+    use super::*;
+
+    #[test]
+    fn mersenne_folding_matches_plain_modular_multiplication() {
+        let samples =
+            [0, 1, 2, CHAIN_BASE, CHAIN_MOD - 1, CHAIN_MOD - 2, 1 << 60, (1 << 61) - 3, 0x0123_4567_89ab_cdef];
+        for &a in &samples {
+            for &b in &samples {
+                let (a, b) = (a % CHAIN_MOD, b % CHAIN_MOD);
+                let plain = ((u128::from(a) * u128::from(b)) % u128::from(CHAIN_MOD)) as u64;
+                assert_eq!(mul_mod(a, b), plain, "{a} * {b}");
+            }
+        }
+        assert_eq!(CHAIN_POWERS[2], mul_mod(CHAIN_BASE, CHAIN_BASE));
+    }
 }
 
 /// The window for the file length being read.
@@ -62,7 +89,8 @@ struct Line {
     prefix: u64,
 }
 
-/// One projected item and the record it came from.
+/// One projected item and the record it came from. Its `item.cursor` is empty: cursors are
+/// issued per page by [`Projection::cursor_for`], against the window of that moment.
 #[derive(Debug, Clone)]
 pub(crate) struct ProjItem {
     /// Byte offset of the source record's first byte.
@@ -71,6 +99,8 @@ pub(crate) struct ProjItem {
     pub end: u64,
     /// Index of this item among the record's items.
     pub index: u32,
+    /// Sequence number of the source line since the cache was (re)built.
+    line_seq: u64,
     pub item: ReplayItem,
 }
 
@@ -109,6 +139,9 @@ pub(crate) struct Projection {
     /// Chain prefix of the line before `lines.front()` (0 when unknown: only differences
     /// of prefixes are ever used).
     popped_prefix: u64,
+    /// Sequence numbers of `lines.front()` and of the next line to arrive.
+    front_seq: u64,
+    next_seq: u64,
     items: VecDeque<ProjItem>,
     /// Start offsets of window lines that are malformed or not session messages.
     gaps: VecDeque<u64>,
@@ -130,6 +163,8 @@ impl Projection {
             tail_fp: 0,
             lines: VecDeque::new(),
             popped_prefix: 0,
+            front_seq: 0,
+            next_seq: 0,
             items: VecDeque::new(),
             gaps: VecDeque::new(),
             torn_tail: false,
@@ -180,7 +215,23 @@ impl Projection {
 
     /// Cursor after the last projected item: the end observed (`snapshot_cursor`).
     pub(crate) fn end_cursor(&self) -> String {
-        self.items.back().map_or_else(|| self.start_cursor(), |it| projection::cursor_of(&it.item).to_string())
+        self.items.back().map_or_else(|| self.start_cursor(), |it| self.cursor_for(it))
+    }
+
+    /// The cursor after `it`. Its chain covers up to [`CHAIN_MAX_LINES`] lines ending with
+    /// the item's record. While the window starts at the file start it cannot move, so the
+    /// chain takes every line it can. Once the window slides, the chain takes only the newer
+    /// half of the window lines before the item: a cursor handed out near the window start
+    /// then survives the window moving by about as many lines again instead of dying with the
+    /// next append, and one near the end (the usual saved cursor) survives almost a whole
+    /// window of appends.
+    pub(crate) fn cursor_for(&self, it: &ProjItem) -> String {
+        let i = usize::try_from(it.line_seq.saturating_sub(self.front_seq)).unwrap_or(usize::MAX);
+        let covered = if self.base() == 0 { i.saturating_add(1) } else { i.saturating_add(2) / 2 };
+        let span = covered.clamp(1, CHAIN_MAX_LINES);
+        let chain = self.chain(i, span).unwrap_or_default();
+        let position = Position::Item { offset: it.offset, index: it.index, span: span as u32, chain };
+        Cursor { session_tag: self.tag, head_fp: self.head_fp, position }.encode()
     }
 
     pub(crate) fn start_cursor(&self) -> String {
@@ -242,6 +293,8 @@ impl Projection {
         self.tail_fp = 0;
         self.lines.clear();
         self.popped_prefix = 0;
+        self.front_seq = 0;
+        self.next_seq = 0;
         self.items.clear();
         self.gaps.clear();
         self.torn_tail = false;
@@ -257,6 +310,7 @@ impl Projection {
             let prev = self.lines.back().map_or(self.popped_prefix, |l| l.prefix);
             let prefix = (mul_mod(prev, CHAIN_BASE) + fnv1a64(line) % CHAIN_MOD) % CHAIN_MOD;
             self.lines.push_back(Line { offset, prefix });
+            self.next_seq += 1;
             // Lines leave the window as they arrive, so each cursor's chain is chosen within
             // the window that will actually be kept.
             self.trim_lines(bounds);
@@ -278,19 +332,10 @@ impl Projection {
         let Some(projected) = project(&message) else {
             return;
         };
-        // The line was just pushed. Near the cache's start the chain covers only the newer
-        // half of the lines before it, so the window must move a good way before a fresh
-        // cursor's first covered line falls out (a window of few, huge lines moves fast).
-        let i = self.lines.len() - 1;
-        let at_file_start = self.lines.front().is_some_and(|l| l.offset == 0);
-        let span = if at_file_start { i + 1 } else { (i + 2) / 2 }.clamp(1, CHAIN_MAX_LINES);
-        let Some(chain) = self.chain(i, span) else { return };
-        let (tag, head_fp, span) = (self.tag, self.head_fp, span as u32);
-        let cursor_of = |index: u32| {
-            Cursor { session_tag: tag, head_fp, position: Position::Item { offset, index, span, chain } }.encode()
-        };
-        for (index, item) in (0u32..).zip(projection::items(&projected, cursor_of)) {
-            self.items.push_back(ProjItem { offset, end, index, item });
+        // The line was just pushed.
+        let line_seq = self.next_seq - 1;
+        for (index, item) in (0u32..).zip(projection::items(&projected, |_| String::new())) {
+            self.items.push_back(ProjItem { offset, end, index, line_seq, item });
         }
     }
 
@@ -302,7 +347,7 @@ impl Projection {
         }
         let last = self.lines.get(i)?.prefix;
         let before = if span == i + 1 { self.popped_prefix } else { self.lines.get(i - span)?.prefix };
-        Some((last + CHAIN_MOD - mul_mod(before, chain_power(span))) % CHAIN_MOD)
+        Some((last + CHAIN_MOD - mul_mod(before, CHAIN_POWERS[span])) % CHAIN_MOD)
     }
 
     /// The chain of the `span` lines ending with the line at `offset`, as an item cursor of
@@ -324,6 +369,7 @@ impl Projection {
             }
             self.popped_prefix = first.prefix;
             self.lines.pop_front();
+            self.front_seq += 1;
         }
     }
 

@@ -56,10 +56,12 @@ impl Sink {
 async fn serve(service: Arc<Service>, connection: AcceptedConnection) {
     let (seq, connection_id) = service.open_connection();
     let state = Arc::new(ConnState::new(connection_id.clone(), service.identity.instance_id.clone()));
-    let sink = Arc::new(Sink { state: Arc::clone(&state), writer: Mutex::new(connection.writer), closed: Notify::new() });
+    let sink =
+        Arc::new(Sink { state: Arc::clone(&state), writer: Mutex::new(connection.writer), closed: Notify::new() });
     let (out, queue) = mpsc::channel(limits::TURN_EVENT_QUEUE_ITEMS as usize);
     let pump = tokio::spawn(pump_events(queue, Arc::clone(&sink)));
     let cx = ConnCtx { seq, connection_id, out };
+    service.register_connection(&cx);
     read_loop(&service, &sink, &cx, connection.reader).await;
     tracing::debug!(conn = seq, "connection ended");
     service.close_connection(seq).await;
@@ -72,7 +74,9 @@ async fn pump_events(mut queue: mpsc::Receiver<Outbound>, sink: Arc<Sink>) {
     while let Some(out) = queue.recv().await {
         match out {
             Outbound::Event(record) => sink.write(&record, None, false).await,
-            Outbound::Response { record, request_id, close_after } => sink.write(&record, request_id.as_deref(), close_after).await,
+            Outbound::Response { record, request_id, close_after } => {
+                sink.write(&record, request_id.as_deref(), close_after).await
+            }
         }
     }
 }
@@ -87,7 +91,12 @@ async fn read_loop(service: &Arc<Service>, sink: &Arc<Sink>, cx: &ConnCtx, mut r
             Ok(ReadOutcome::Record(record)) => handle_record(service, sink, cx, &record).await,
             Ok(ReadOutcome::TooLarge) => {
                 // "a record over max_record_bytes gets record_too_large and the socket closes"
-                let err = RequestError { code: ErrorCode::RecordTooLarge, request_id: None, session_id: None, operation_id: None };
+                let err = RequestError {
+                    code: ErrorCode::RecordTooLarge,
+                    request_id: None,
+                    session_id: None,
+                    operation_id: None,
+                };
                 respond_error(sink, &err).await;
                 return;
             }
@@ -158,7 +167,10 @@ async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &ConnCtx, r
     let (service, sink, cx) = (Arc::clone(service), Arc::clone(sink), cx.clone());
     run_or_spawn(Box::pin(async move {
         let result = service.run(&cx, request).await;
+        let operation_id = ids.operation_id.clone();
         respond(&sink, ids, result).await;
+        // An accepted turn's `turn.started` may follow its response only now.
+        service.turns.response_written(operation_id.as_deref());
     }));
 }
 

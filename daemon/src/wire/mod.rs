@@ -5,4 +5,7 @@ mod admission;
 mod connection;
 mod respond;
 
+#[cfg(test)]
+mod admission_tests;
+
 pub use connection::WireHandler;
