@@ -146,11 +146,18 @@ fn accepted_connection_stays_open_and_oversized_record_closes_it() {
     );
     assert_eq!(reply["status"], "accepted");
 
+    // A request-level error is answered and the connection stays open.
     stream.write_all(b"{\"any\":\"record\"}\n").unwrap();
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    while stream.read(&mut byte).unwrap() == 1 && byte[0] != b'\n' {
+        line.push(byte[0]);
+    }
+    let answer: serde_json::Value = serde_json::from_slice(&line).unwrap();
+    assert_eq!(answer["error"]["code"], "invalid_request");
     stream
         .set_read_timeout(Some(Duration::from_millis(300)))
         .unwrap();
-    let mut byte = [0u8; 1];
     let idle = match stream.read(&mut byte) {
         Ok(n) => panic!("connection ended early ({n} bytes); log: {}", sb.log()),
         Err(e) => e,
@@ -160,13 +167,14 @@ fn accepted_connection_stays_open_and_oversized_record_closes_it() {
         std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
     ));
 
-    // Over the 65,536-byte record bound without a newline: the daemon hangs up.
+    // Over the 65,536-byte record bound without a newline: record_too_large, then the daemon hangs up.
     let _ = stream.write_all(&vec![b'x'; 70_000]);
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
-    let closed = matches!(stream.read(&mut byte), Ok(0) | Err(_));
-    assert!(closed);
+    let mut rest = Vec::new();
+    let _ = stream.read_to_end(&mut rest);
+    assert!(String::from_utf8_lossy(&rest).contains("record_too_large"));
 }
 
 #[test]

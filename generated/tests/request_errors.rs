@@ -206,3 +206,9 @@ fn at_least_one_of_config_set_fields() {
     assert_eq!(code_of(&set(json!({"scope":"global","fast":null}))), ErrorCode::InvalidPayload, "explicit null");
     assert_eq!(code_of(&set(json!({"scope":"global","thinking_level":"extreme"}))), ErrorCode::InvalidPayload, "unknown reasoning value");
 }
+
+#[test]
+fn null_payload_is_an_envelope_error() {
+    // Envelope "payload" is required and not nullable: `null` there breaks the envelope.
+    assert_eq!(code_of(&common::record(&turn_start(Value::Null))), ErrorCode::InvalidRequest);
+}

@@ -16,8 +16,41 @@ pub trait PayloadDecode: Sized {
 pub struct Deferred;
 
 impl PayloadDecode for Deferred {
+    /// A payload slot that is not nullable holds a value: `null` here is an envelope error
+    /// (nullable slots reach this only for non-null values, through `NullableSeed`).
     fn decode_payload<'de, D: Deserializer<'de>>(d: D, cx: Cx<'_>, _tag: Option<&str>) -> Result<Self, D::Error> {
-        IgnoreSeed(cx).deserialize(d).map(|()| Deferred)
+        d.deserialize_any(NotNull(cx))
+    }
+}
+
+/// Skips a value under the bounds, refusing `null`.
+struct NotNull<'a>(Cx<'a>);
+
+impl<'de> serde::de::Visitor<'de> for NotNull<'_> {
+    type Value = Deferred;
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a payload value")
+    }
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Deferred, E> {
+        Ok(Deferred)
+    }
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Deferred, E> {
+        Ok(Deferred)
+    }
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Deferred, E> {
+        Ok(Deferred)
+    }
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Deferred, E> {
+        Ok(Deferred)
+    }
+    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Deferred, E> {
+        serde::de::Visitor::visit_str(IgnoreSeed(self.0), s).map(|()| Deferred)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Deferred, A::Error> {
+        serde::de::Visitor::visit_seq(IgnoreSeed(self.0), seq).map(|()| Deferred)
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Deferred, A::Error> {
+        serde::de::Visitor::visit_map(IgnoreSeed(self.0), map).map(|()| Deferred)
     }
 }
 

@@ -632,7 +632,9 @@ impl Server<'_> {
         }
     }
 
-    /// Precedence among the text-level checks: record size before syntax, syntax before limits.
+    /// Precedence among the text-level checks: record size first, then the JSON profile in
+    /// reading order (docs/decoding.md): whichever of a duplicate member and a crossed limit is
+    /// read first decides.
     fn precedence_text(&mut self) {
         let cx = self.cx;
         let max_record = usize::try_from(cx.spec.limit_value("max_record_bytes")).unwrap_or(0);
@@ -648,11 +650,18 @@ impl Server<'_> {
         let Some(op) = records::plain_read_op(cx.spec) else {
             return;
         };
-        let mut dup = layout(cx, Which::Request, &records::request(cx, op, example_payload(cx, op)), None);
-        dup.push(FUTURE_MEMBER, Node::Array(vec![Node::Scalar(json!(0)); over_items]));
-        dup.push(FUTURE_MEMBER, Node::Scalar(json!(0)));
-        let text = Input::Text(dup.compact());
-        self.push_text("req.precedence.invalid_json.over.limit_exceeded", text, Failure::Json, None, rules::PRECEDENCE);
+        let base = layout(cx, Which::Request, &records::request(cx, op, example_payload(cx, op)), None);
+        let over = Node::Array(vec![Node::Scalar(json!(0)); over_items]);
+        let mut dup_first = base.clone();
+        dup_first.push(FUTURE_MEMBER, Node::Scalar(json!(0)));
+        dup_first.push(FUTURE_MEMBER, over.clone());
+        let text = Input::Text(dup_first.compact());
+        self.push_text("req.precedence.reading_order.duplicate_first", text, Failure::Json, None, rules::PRECEDENCE);
+        let mut limit_first = base;
+        limit_first.push(FUTURE_MEMBER, over);
+        limit_first.push(FUTURE_MEMBER, Node::Scalar(json!(0)));
+        let text = Input::Text(limit_first.compact());
+        self.push_text("req.precedence.reading_order.limit_first", text, Failure::Structure, None, rules::PRECEDENCE);
     }
 }
 

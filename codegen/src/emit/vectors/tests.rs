@@ -102,6 +102,111 @@ impl<'de> Visitor<'de> for NoDuplicatesVisitor {
     }
 }
 
+/// The JSON profile in one streaming pass (docs/decoding.md: "the first violation met while
+/// reading the record from its start decides"): duplicates and syntax are `invalid_json`,
+/// crossed structural limits `limit_exceeded`.
+struct Profile<'a> {
+    spec: &'a Spec,
+    depth: usize,
+    crossed: &'a std::cell::Cell<bool>,
+}
+
+impl<'de> de::DeserializeSeed<'de> for Profile<'_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl Profile<'_> {
+    fn nested(&self) -> Profile<'_> {
+        Profile { spec: self.spec, depth: self.depth + 1, crossed: self.crossed }
+    }
+
+    fn cross<E: de::Error>(&self, what: &str) -> E {
+        self.crossed.set(true);
+        E::custom(what)
+    }
+
+    fn string<E: de::Error>(&self, s: &str) -> Result<(), E> {
+        if s.len() > limit(self.spec, "max_string_bytes") {
+            return Err(self.cross("string"));
+        }
+        Ok(())
+    }
+
+    fn enter<E: de::Error>(&self) -> Result<(), E> {
+        if self.depth + 1 > limit(self.spec, "max_json_depth") {
+            return Err(self.cross("depth"));
+        }
+        Ok(())
+    }
+}
+
+impl<'de> Visitor<'de> for Profile<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("JSON")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<(), E> {
+        self.string(s)
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<(), A::Error> {
+        self.enter()?;
+        let mut n = 0;
+        while a.next_element_seed(self.nested())?.is_some() {
+            n += 1;
+            if n > limit(self.spec, "max_array_items") {
+                return Err(self.cross("items"));
+            }
+        }
+        Ok(())
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<(), A::Error> {
+        self.enter()?;
+        let mut seen = HashSet::new();
+        while let Some(k) = a.next_key::<String>()? {
+            self.string(&k)?;
+            if seen.len() + 1 > limit(self.spec, "max_object_fields") {
+                return Err(self.cross("fields"));
+            }
+            if !seen.insert(k) {
+                return Err(de::Error::custom("duplicate member"));
+            }
+            a.next_value_seed(self.nested())?;
+        }
+        Ok(())
+    }
+}
+
+/// The record as a value, or the profile failure met first in reading order.
+fn profile(spec: &Spec, bytes: &[u8]) -> Result<Value, &'static str> {
+    let text = std::str::from_utf8(bytes).map_err(|_| "invalid_json")?;
+    let crossed = std::cell::Cell::new(false);
+    let mut d = serde_json::Deserializer::from_str(text);
+    let checked = de::DeserializeSeed::deserialize(Profile { spec, depth: 0, crossed: &crossed }, &mut d).and_then(|()| d.end());
+    match checked {
+        Ok(()) => serde_json::from_str(text).map_err(|_| "invalid_json"),
+        Err(_) if crossed.get() => Err("limit_exceeded"),
+        Err(_) => Err("invalid_json"),
+    }
+}
+
 /// One I-JSON value, or `None`.
 fn parse(bytes: &[u8]) -> Option<Value> {
     let text = std::str::from_utf8(bytes).ok()?;
@@ -137,10 +242,7 @@ fn server_decode(spec: &Spec, envs: &Spec, bytes: &[u8]) -> Result<(), &'static 
     if bytes.len() > limit(spec, "max_record_bytes") {
         return Err("record_too_large");
     }
-    let v = parse(bytes).ok_or("invalid_json")?;
-    if Measure::of(&v).crosses(&Cx::new(spec)) {
-        return Err("limit_exceeded");
-    }
+    let v = profile(spec, bytes)?;
     if !v.is_object() || check(envs, &envelope(Which::Request), &v, Mode::Strict).is_err() {
         return Err("invalid_request");
     }

@@ -1,0 +1,314 @@
+//! Command line: `server`, `consumer`, `trace`, `proxy`, `faults`, `list`.
+
+use crate::error::{Error, Result};
+use crate::proxy::Fault;
+use crate::report::{self, Summary};
+use crate::select::{Baseline, Selection};
+use crate::vectors::Vectors;
+use crate::verdict::CaseResult;
+use crate::wire::target;
+use clap::{Args, Parser, Subcommand};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Debug, Parser)]
+#[command(name = "agentwire-conformance", version, about = "Conformance suite for agentwire wire v2")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run request, framing and scenario cases against a daemon.
+    Server(ServerArgs),
+    /// Run consumer vectors against a decoder harness.
+    Consumer(ConsumerArgs),
+    /// Check traceability.toml and print the coverage figure.
+    Trace(TraceArgs),
+    /// Run the fault-injecting proxy.
+    Proxy(ProxyArgs),
+    /// List the proxy's faults.
+    Faults,
+    /// List case IDs (all suites, or those `--case` selects).
+    List(ListArgs),
+    /// Send a case transcript (from `--out DIR`) to a daemon again and compare the answers.
+    Replay(ReplayArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    #[arg(long, value_name = "SOCKET")]
+    pub connect: PathBuf,
+    /// A transcript file, e.g. DIR/transcripts/server/<case>.jsonl.
+    pub transcript: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct Common {
+    /// Case ID or glob (`*`, `?`); repeatable. Default: every case.
+    #[arg(long = "case", value_name = "GLOB")]
+    pub cases: Vec<String>,
+    /// Expected-failure baseline: listed IDs (or globs) are expected to fail; a listed case
+    /// that passes fails the run.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Write per-case wire transcripts (and report.json) under this folder.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Write the JSON report here.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write a JUnit XML report here.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Read the vector files from this folder instead of the compiled-in copies.
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
+    /// List every skipped case with its reason.
+    #[arg(long, short)]
+    pub verbose: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ServerArgs {
+    /// Socket of a running daemon.
+    #[arg(
+        long,
+        value_name = "SOCKET",
+        conflicts_with = "start_or_connect",
+        required_unless_present = "start_or_connect"
+    )]
+    pub connect: Option<PathBuf>,
+    /// Run `EXE daemon start-or-connect` and test the daemon it reports.
+    #[arg(long, requires = "executable")]
+    pub start_or_connect: bool,
+    /// The daemon executable (with --start-or-connect).
+    #[arg(long, value_name = "EXE")]
+    pub executable: Option<PathBuf>,
+    /// Workspace the handshake names (default: the current folder).
+    #[arg(long, value_name = "DIR")]
+    pub workspace: Option<PathBuf>,
+    /// Package version for the handshake (default: discovery's, else this tool's).
+    #[arg(long, value_name = "V")]
+    pub version: Option<String>,
+    /// Also run cases that wait out the framing timeout (~11 s each).
+    #[arg(long)]
+    pub slow: bool,
+    /// Stop (SIGTERM) the daemon if --start-or-connect started it.
+    #[arg(long)]
+    pub stop: bool,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Debug, Args)]
+pub struct ConsumerArgs {
+    /// The harness command, run with `sh -c`.
+    #[arg(long, value_name = "CMD")]
+    pub exec: String,
+    /// Give up waiting for the harness after this many seconds.
+    #[arg(long, default_value_t = 120)]
+    pub timeout_secs: u64,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The trace file (default: the compiled-in conformance/traceability.toml).
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Print a skeleton for normative sentences missing from the file.
+    #[arg(long)]
+    pub suggest: bool,
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ProxyArgs {
+    #[arg(long, value_name = "SOCKET")]
+    pub listen: PathBuf,
+    #[arg(long, value_name = "SOCKET")]
+    pub upstream: PathBuf,
+    /// One of `agentwire-conformance faults`.
+    #[arg(long, value_name = "NAME")]
+    pub fault: String,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[arg(long = "case", value_name = "GLOB")]
+    pub cases: Vec<String>,
+    #[arg(long, value_name = "DIR")]
+    pub vectors: Option<PathBuf>,
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("agentwire-conformance: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match runtime.block_on(run(cli.command)) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("agentwire-conformance: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Every case ID: vectors, consumer framing and scenarios.
+pub fn known_ids(vectors: &Vectors) -> BTreeSet<String> {
+    let mut ids: BTreeSet<String> = vectors.ids().map(str::to_owned).collect();
+    ids.extend(crate::server::scenarios::ids().into_iter().map(str::to_owned));
+    ids
+}
+
+async fn run(command: Command) -> Result<bool> {
+    match command {
+        Command::Server(a) => server(a).await,
+        Command::Consumer(a) => consumer(a).await,
+        Command::Trace(a) => trace(a),
+        Command::Proxy(a) => proxy(a).await,
+        Command::Faults => {
+            for f in Fault::ALL {
+                println!("{:<26} {:<8} {}", f.name(), if f.is_control() { "control" } else { "fault" }, f.describe());
+            }
+            Ok(true)
+        }
+        Command::Replay(a) => crate::replay::replay(&a.transcript, &a.connect).await,
+        Command::List(a) => {
+            let vectors = Vectors::load(a.vectors.as_deref())?;
+            let sel = Selection::new(a.cases);
+            for id in known_ids(&vectors).into_iter().filter(|id| sel.selects(id)) {
+                println!("{id}");
+            }
+            Ok(true)
+        }
+    }
+}
+
+async fn server(a: ServerArgs) -> Result<bool> {
+    let vectors = Vectors::load(a.common.vectors.as_deref())?;
+    let workspace = match &a.workspace {
+        Some(w) => w.clone(),
+        None => std::env::current_dir()?,
+    };
+    let mut t = match (&a.connect, &a.executable) {
+        (Some(socket), _) => {
+            target::connect(socket, &workspace, a.version.as_deref().unwrap_or(env!("CARGO_PKG_VERSION")))?
+        }
+        (None, Some(exe)) => target::start_or_connect(exe, &workspace, &[])?,
+        (None, None) => {
+            return Err(Error::Usage("give --connect SOCKET or --start-or-connect --executable EXE".into()))
+        }
+    };
+    if let Some(v) = &a.version {
+        t.version = v.clone();
+    }
+    let results = crate::server::run(
+        &t,
+        &vectors,
+        &Selection::new(a.common.cases.clone()),
+        &crate::server::ServerOptions { slow: a.slow },
+    )
+    .await;
+    if a.stop {
+        target::stop(&t);
+    }
+    finish(results, &a.common)
+}
+
+async fn consumer(a: ConsumerArgs) -> Result<bool> {
+    let vectors = Vectors::load(a.common.vectors.as_deref())?;
+    let results = crate::consumer::run(
+        &a.exec,
+        &vectors,
+        &Selection::new(a.common.cases.clone()),
+        Duration::from_secs(a.timeout_secs),
+    )
+    .await?;
+    finish(results, &a.common)
+}
+
+fn trace(a: TraceArgs) -> Result<bool> {
+    let vectors = Vectors::load(a.vectors.as_deref())?;
+    let file = crate::trace::TraceFile::load(a.file.as_deref())?;
+    let base = a
+        .file
+        .as_deref()
+        .and_then(Path::parent)
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), Path::to_owned);
+    if a.suggest {
+        let mut rules: Vec<(String, String)> = Vec::new();
+        rules.extend(vectors.requests.iter().filter_map(|v| v.rule.clone().map(|r| (v.id.clone(), r))));
+        rules.extend(vectors.consumer.iter().filter_map(|v| v.rule.clone().map(|r| (v.id.clone(), r))));
+        rules.extend(vectors.framing.iter().filter_map(|v| v.rule.clone().map(|r| (v.id.clone(), r))));
+        rules.extend(crate::server::scenarios::all().iter().map(|s| (s.id.to_owned(), s.rule.to_owned())));
+        let rules: Vec<(String, String)> = rules.into_iter().map(|(id, r)| (id, crate::trace::normalize(&r))).collect();
+        print!("{}", crate::trace::suggest(&file, &rules, &base));
+        return Ok(true);
+    }
+    let report = crate::trace::check(&file, &known_ids(&vectors), &base);
+    print!("{}", report.render());
+    Ok(report.ok())
+}
+
+async fn proxy(a: ProxyArgs) -> Result<bool> {
+    let fault = Fault::from_name(&a.fault)
+        .ok_or_else(|| Error::Usage(format!("unknown fault `{}` (see `agentwire-conformance faults`)", a.fault)))?;
+    let listener = tokio::net::UnixListener::bind(&a.listen).map_err(|e| Error::io(&a.listen, e))?;
+    eprintln!("proxy {} -> {} with fault `{}`", a.listen.display(), a.upstream.display(), fault.name());
+    tokio::select! {
+        () = crate::proxy::serve(listener, a.upstream.clone(), fault) => {}
+        _ = tokio::signal::ctrl_c() => {}
+    }
+    let _ = std::fs::remove_file(&a.listen);
+    Ok(true)
+}
+
+/// Apply the baseline, write the reports, print the summary; true when nothing was unexpected.
+pub fn finish(mut results: Vec<CaseResult>, common: &Common) -> Result<bool> {
+    let baseline = match &common.baseline {
+        Some(p) => Baseline::load(p)?,
+        None => Baseline::default(),
+    };
+    for r in &mut results {
+        r.expected_failure = baseline.expects_failure(&r.id);
+    }
+    if let Some(out) = &common.out {
+        std::fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
+        report::write_transcripts(out, &results)?;
+        write(
+            &out.join("report.json"),
+            &serde_json::to_string_pretty(&report::json::render(&results, Some(out))).unwrap_or_default(),
+        )?;
+    }
+    if let Some(path) = &common.json {
+        write(
+            path,
+            &serde_json::to_string_pretty(&report::json::render(&results, common.out.as_deref())).unwrap_or_default(),
+        )?;
+    }
+    if let Some(path) = &common.junit {
+        write(path, &report::junit::render(&results))?;
+    }
+    print!("{}", report::human::render(&results, common.verbose));
+    Ok(Summary::of(&results).ok())
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    }
+    std::fs::write(path, text).map_err(|e| Error::io(path, e))
+}

@@ -1,0 +1,438 @@
+//! The event checker: every event a target sends on a connection is judged here, against what
+//! the connection established (initialize identities, advertised events, claims). Rules:
+//! - "Unknown/unadvertised events ... invalidate trusted stream state";
+//! - correlation slots per event (seed "Receive `auth.login.progress` correlated to the start
+//!   operation, with null session, grant generation and live sequence"; turn events carry all);
+//! - "an event is sent only to the current controller of its session" (lifecycle §7);
+//! - "Per-turn sequence starts at zero and strictly increases ... Gaps are allowed,
+//!   regression/duplicates and post-terminal events are not";
+//! - terminal fields are all required; "Terminal text replaces local assembled text, including
+//!   accepted partial text; never truncate it": the terminal's text must extend the deltas the
+//!   connection accepted.
+
+use serde_json::Value;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// Correlation of one event: which envelope slots are set (the rest must be null).
+#[derive(Debug, Clone, Copy)]
+struct Slots {
+    sequenced: bool,
+    terminal: bool,
+    session_scoped: bool,
+}
+
+fn slots(event: &str) -> Option<Slots> {
+    let turn = |terminal| Slots { sequenced: true, terminal, session_scoped: true };
+    let login = |terminal| Slots { sequenced: false, terminal, session_scoped: false };
+    Some(match event {
+        "turn.started" | "turn.assistant_delta" | "turn.activity" => turn(false),
+        "turn.terminal" => turn(true),
+        "auth.login.progress" => login(false),
+        "auth.login.terminal" => login(true),
+        _ => return None,
+    })
+}
+
+/// Every event name of the spec.
+pub const KNOWN_EVENTS: &[&str] = &[
+    "turn.started",
+    "turn.assistant_delta",
+    "turn.activity",
+    "turn.terminal",
+    "auth.login.progress",
+    "auth.login.terminal",
+];
+
+#[derive(Debug, Default)]
+struct Turn {
+    last: Option<u64>,
+    text: String,
+}
+
+#[derive(Debug, Default)]
+pub struct EventChecker {
+    ids: Option<(String, String)>,
+    advertised: BTreeSet<String>,
+    /// Session → grant generation this connection holds.
+    controls: HashMap<String, u64>,
+    turns: HashMap<String, Turn>,
+    settled_turns: HashSet<String>,
+    settled_logins: HashSet<String>,
+    /// Terminal payloads of settled turns and logins, for cases waiting on one.
+    terminals: HashMap<String, Value>,
+    /// Operation ID → the turn or login its start response named.
+    started: HashMap<String, String>,
+    /// Events checked so far (for reports and tests).
+    pub seen: u64,
+}
+
+fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, String> {
+    v.get(name).ok_or_else(|| format!("required member `{name}` is missing"))
+}
+
+fn string<'a>(v: &'a Value, name: &str) -> Result<&'a str, String> {
+    field(v, name)?.as_str().filter(|s| !s.is_empty()).ok_or_else(|| format!("`{name}` is not a nonempty string"))
+}
+
+fn uint(v: &Value, name: &str) -> Result<u64, String> {
+    field(v, name)?.as_u64().ok_or_else(|| format!("`{name}` is not a nonnegative integer"))
+}
+
+fn boolean(v: &Value, name: &str) -> Result<bool, String> {
+    field(v, name)?.as_bool().ok_or_else(|| format!("`{name}` is not a boolean"))
+}
+
+fn one_of(v: &Value, name: &str, allowed: &[&str]) -> Result<(), String> {
+    let s = string(v, name)?;
+    if allowed.contains(&s) {
+        Ok(())
+    } else {
+        Err(format!("`{name}` has the unknown value `{s}`"))
+    }
+}
+
+impl EventChecker {
+    /// Initialize succeeded: events may now arrive for these identities.
+    pub fn initialized(&mut self, instance_id: &str, connection_id: &str, events: impl IntoIterator<Item = String>) {
+        self.ids = Some((instance_id.to_owned(), connection_id.to_owned()));
+        self.advertised = events.into_iter().collect();
+    }
+
+    /// A claim succeeded: events of the session under this grant may follow. A running snapshot
+    /// turn seeds its sequence and accepted text.
+    pub fn claimed(&mut self, session_id: &str, grant_generation: u64, snapshot_turn: Option<(&str, u64, &str)>) {
+        self.controls.insert(session_id.to_owned(), grant_generation);
+        if let Some((turn, sequence, text)) = snapshot_turn {
+            self.turns.insert(turn.to_owned(), Turn { last: Some(sequence), text: text.to_owned() });
+        }
+    }
+
+    /// Control of the session ended (detach, or a stale-grant answer revealing a take-over).
+    pub fn released(&mut self, session_id: &str) {
+        self.controls.remove(session_id);
+    }
+
+    /// The terminal payload of a settled turn or login.
+    pub fn terminal(&self, id: &str) -> Option<&Value> {
+        self.terminals.get(id)
+    }
+
+    /// A start response named the turn or login of `operation_id`: its events must name it too
+    /// ("Activity-capable terminal ... names another turn: Reject").
+    pub fn started(&mut self, operation_id: &str, id: &str) {
+        self.started.insert(operation_id.to_owned(), id.to_owned());
+    }
+
+    /// Judge one event record (already parsed under the JSON profile).
+    pub fn check(&mut self, ev: &Value) -> Result<(), String> {
+        self.seen += 1;
+        let Some((instance, connection)) = self.ids.clone() else {
+            return Err("an event arrived before initialization".into());
+        };
+        if ev.get("protocol_version").and_then(Value::as_u64) != Some(2) {
+            return Err("event `protocol_version` is not 2".into());
+        }
+        for m in [
+            "event",
+            "instance_id",
+            "connection_id",
+            "session_id",
+            "operation_id",
+            "grant_generation",
+            "live_sequence",
+            "payload",
+        ] {
+            field(ev, m).map_err(|e| format!("event envelope: {e}"))?;
+        }
+        let name = string(ev, "event")?;
+        if !self.advertised.contains(name) {
+            return Err(format!("event `{name}` is not in the advertised event set"));
+        }
+        let rules = slots(name).ok_or_else(|| format!("event `{name}` is unknown to this runner"))?;
+        if string(ev, "instance_id")? != instance || string(ev, "connection_id")? != connection {
+            return Err(format!("`{name}` names another instance or connection"));
+        }
+        let set = |m: &str| ev.get(m).is_some_and(|v| !v.is_null());
+        let expected = [
+            ("session_id", rules.session_scoped),
+            ("operation_id", true),
+            ("grant_generation", rules.session_scoped),
+            ("live_sequence", rules.session_scoped),
+        ];
+        if let Some((m, want)) = expected.iter().find(|(m, want)| set(m) != *want) {
+            return Err(format!("`{name}` must carry {} `{m}`", if *want { "a non-null" } else { "a null" }));
+        }
+        let operation = string(ev, "operation_id")?;
+        let payload = field(ev, "payload")?;
+        if !payload.is_object() {
+            return Err(format!("`{name}` payload is not an object"));
+        }
+        if let Some(id) = self.started.get(operation) {
+            let named = payload.get("turn_id").or_else(|| payload.get("login_id")).and_then(Value::as_str);
+            if named != Some(id.as_str()) {
+                return Err(format!(
+                    "`{name}` of operation {operation} names {named:?}, not the {id} its start returned"
+                ));
+            }
+        }
+        if rules.session_scoped {
+            let session = string(ev, "session_id")?;
+            let grant = uint(ev, "grant_generation")?;
+            uint(ev, "live_sequence")?;
+            match self.controls.get(session) {
+                None => return Err(format!("`{name}` for session {session}, which this connection does not control")),
+                Some(g) if *g != grant => {
+                    return Err(format!("`{name}` under grant generation {grant}; this connection holds {g}"))
+                }
+                Some(_) => {}
+            }
+            if let Some(p) = payload.get("session_id") {
+                if p.as_str() != Some(session) {
+                    return Err(format!("`{name}` payload names another session than its envelope"));
+                }
+            }
+        }
+        if rules.sequenced {
+            self.turn_event(name, rules.terminal, payload)
+        } else {
+            self.login_event(name, rules.terminal, payload)
+        }
+    }
+
+    fn turn_event(&mut self, name: &str, terminal: bool, p: &Value) -> Result<(), String> {
+        let turn_id = string(p, "turn_id")?.to_owned();
+        let sequence = uint(p, "sequence")?;
+        if self.settled_turns.contains(&turn_id) {
+            return Err(format!("`{name}` (sequence {sequence}) after the terminal of turn {turn_id}"));
+        }
+        let turn = self.turns.entry(turn_id.clone()).or_default();
+        if let Some(last) = turn.last {
+            if sequence <= last {
+                return Err(format!("`{name}` sequence {sequence} does not increase past {last} (turn {turn_id})"));
+            }
+        }
+        match name {
+            "turn.started" => {
+                string(p, "session_id")?;
+                one_of(p, "status", &["started"])?;
+                if sequence != 0 {
+                    return Err(format!("turn.started has sequence {sequence}, not 0"));
+                }
+            }
+            "turn.assistant_delta" => {
+                let text = field(p, "text")?.as_str().ok_or("`text` is not a string")?;
+                turn.text.push_str(text);
+            }
+            "turn.activity" => {
+                let activity = field(p, "activity")?;
+                string(activity, "activity_id")?;
+                string(activity, "kind")?;
+            }
+            _ => {
+                check_terminal(p, &turn.text)?;
+            }
+        }
+        turn.last = Some(sequence);
+        if terminal {
+            self.turns.remove(&turn_id);
+            self.terminals.insert(turn_id.clone(), p.clone());
+            self.settled_turns.insert(turn_id);
+        }
+        Ok(())
+    }
+
+    fn login_event(&mut self, name: &str, terminal: bool, p: &Value) -> Result<(), String> {
+        let login = string(p, "login_id")?.to_owned();
+        string(p, "provider_id")?;
+        string(p, "state")?;
+        if self.settled_logins.contains(&login) {
+            return Err(format!("`{name}` after the terminal of login {login}"));
+        }
+        if terminal {
+            if !boolean(p, "cleanup_complete")? {
+                return Err("auth.login.terminal has cleanup_complete false".into());
+            }
+            self.terminals.insert(login.clone(), p.clone());
+            self.settled_logins.insert(login);
+        }
+        Ok(())
+    }
+}
+
+/// "All terminal fields below are required" (seed, Turn completion and ordering).
+fn check_terminal(p: &Value, assembled: &str) -> Result<(), String> {
+    string(p, "session_id")?;
+    one_of(p, "status", &["completed", "cancelled", "failed"])?;
+    let text = field(p, "assistant_text")?.as_str().ok_or("`assistant_text` is not a string")?;
+    uint(p, "activity_dropped")?;
+    if boolean(p, "activity_replay_available")? {
+        return Err("`activity_replay_available` is true; activity is not replayed".into());
+    }
+    let replay_required = boolean(p, "replay_required")?;
+    one_of(p, "persistence", &["committed", "failed"])?;
+    match field(p, "error")? {
+        Value::Null => {}
+        e @ Value::Object(_) => {
+            string(e, "code")?;
+            string(e, "message")?;
+        }
+        _ => return Err("terminal `error` is neither null nor an error object".into()),
+    }
+    if p["persistence"] == "failed" && (p["status"] != "failed" || !replay_required) {
+        return Err("failed persistence must force failed status and replay_required".into());
+    }
+    if !text.starts_with(assembled) {
+        return Err(format!(
+            "terminal assistant_text ({} bytes) does not extend the {} bytes of accepted deltas: truncated or replaced",
+            text.len(),
+            assembled.len()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn checker() -> EventChecker {
+        let mut c = EventChecker::default();
+        c.initialized("in_1", "cn_1", KNOWN_EVENTS.iter().map(|s| s.to_string()));
+        c.claimed("s-1", 1, None);
+        c
+    }
+
+    fn ev(name: &str, payload: Value) -> Value {
+        json!({"protocol_version":2,"kind":"event","event":name,"instance_id":"in_1","connection_id":"cn_1","session_id":"s-1",
+               "operation_id":"op-1","grant_generation":1,"live_sequence":1,"payload":payload})
+    }
+
+    fn delta(seq: u64, text: &str) -> Value {
+        ev("turn.assistant_delta", json!({"turn_id":"t-1","sequence":seq,"text":text}))
+    }
+
+    fn terminal(seq: u64, text: &str) -> Value {
+        ev(
+            "turn.terminal",
+            json!({"turn_id":"t-1","session_id":"s-1","status":"completed","assistant_text":text,"sequence":seq,"activity_dropped":0,
+                   "activity_replay_available":false,"replay_required":false,"persistence":"committed","error":null}),
+        )
+    }
+
+    fn started() -> Value {
+        ev("turn.started", json!({"turn_id":"t-1","session_id":"s-1","status":"started","sequence":0}))
+    }
+
+    #[test]
+    fn gaps_are_accepted() {
+        // "Valid shared sequence jumps from 2 to 4: Accept the gap"
+        let mut c = checker();
+        for e in [started(), delta(1, "Hel"), delta(2, "lo "), delta(4, "world"), terminal(5, "Hello world!")] {
+            c.check(&e).unwrap();
+        }
+    }
+
+    #[test]
+    fn duplicates_regressions_and_events_after_terminal_are_rejected() {
+        let mut c = checker();
+        c.check(&started()).unwrap();
+        c.check(&delta(2, "a")).unwrap();
+        assert!(c.check(&delta(2, "a")).unwrap_err().contains("does not increase"));
+        assert!(c.check(&delta(1, "a")).unwrap_err().contains("does not increase"));
+        c.check(&terminal(3, "a")).unwrap();
+        assert!(c.check(&delta(4, "b")).unwrap_err().contains("after the terminal"));
+    }
+
+    #[test]
+    fn truncated_terminal_text_is_rejected() {
+        let mut c = checker();
+        c.check(&delta(1, "Hello ")).unwrap();
+        c.check(&delta(2, "world")).unwrap();
+        assert!(c.check(&terminal(3, "Hello wor")).unwrap_err().contains("does not extend"));
+    }
+
+    #[test]
+    fn snapshot_seeds_sequence_and_text() {
+        let mut c = checker();
+        c.claimed("s-1", 2, Some(("t-1", 5, "Hello ")));
+        let mut d = delta(5, "x");
+        d["grant_generation"] = json!(2);
+        assert!(c.check(&d).is_err(), "sequence 5 is already reflected in the snapshot");
+        let mut t = terminal(6, "Hello world");
+        t["grant_generation"] = json!(2);
+        c.check(&t).unwrap();
+    }
+
+    #[test]
+    fn correlation_control_and_advertisement_are_checked() {
+        let mut c = checker();
+        let mut e = delta(1, "a");
+        e["grant_generation"] = json!(7);
+        assert!(c.check(&e).unwrap_err().contains("grant generation"));
+        let mut e = delta(1, "a");
+        e["session_id"] = json!("s-2");
+        assert!(c.check(&e).unwrap_err().contains("does not control"));
+        let mut e = delta(1, "a");
+        e["connection_id"] = json!("cn_2");
+        assert!(c.check(&e).unwrap_err().contains("another instance"));
+        let mut e = delta(1, "a");
+        e["live_sequence"] = Value::Null;
+        assert!(c.check(&e).unwrap_err().contains("live_sequence"));
+        assert!(c.check(&ev("turn.steering", json!({}))).unwrap_err().contains("advertised"));
+        let mut e = ev("turn.started", json!({"turn_id":"t-9","session_id":"s-1","status":"started","sequence":0}));
+        e.as_object_mut().unwrap().remove("operation_id");
+        assert!(c.check(&e).unwrap_err().contains("operation_id"));
+        c.released("s-1");
+        assert!(c.check(&delta(1, "a")).is_err(), "no events after control ends");
+        assert!(EventChecker::default().check(&started()).unwrap_err().contains("before initialization"));
+    }
+
+    #[test]
+    fn events_name_what_their_operation_started() {
+        let mut c = checker();
+        c.started("op-1", "t-1");
+        c.check(&started()).unwrap();
+        let mut other = terminal(1, "x");
+        other["payload"]["turn_id"] = json!("t-2");
+        assert!(c.check(&other).unwrap_err().contains("names"));
+    }
+
+    #[test]
+    fn terminal_fields_are_required() {
+        let mut c = checker();
+        let mut t = terminal(1, "x");
+        t["payload"].as_object_mut().unwrap().remove("persistence");
+        assert!(c.check(&t).is_err());
+        let mut t = terminal(1, "x");
+        t["payload"]["status"] = json!("paused");
+        assert!(c.check(&t).is_err());
+        let mut t = terminal(1, "x");
+        t["payload"]["persistence"] = json!("failed");
+        assert!(c.check(&t).is_err(), "failed persistence forces failed status");
+    }
+
+    #[test]
+    fn login_events_are_not_session_scoped_and_end_at_their_terminal() {
+        let mut c = checker();
+        let login = |name: &str, p: Value| {
+            json!({"protocol_version":2,"kind":"event","event":name,"instance_id":"in_1","connection_id":"cn_1","session_id":null,
+                   "operation_id":"op-9","grant_generation":null,"live_sequence":null,"payload":p})
+        };
+        c.check(&login(
+            "auth.login.progress",
+            json!({"login_id":"l-1","provider_id":"openai-codex","state":"waiting"}),
+        ))
+        .unwrap();
+        let term = login(
+            "auth.login.terminal",
+            json!({"login_id":"l-1","provider_id":"openai-codex","state":"cancelled","cleanup_complete":true}),
+        );
+        c.check(&term).unwrap();
+        assert!(c.check(&term).unwrap_err().contains("after the terminal"));
+        let mut bad =
+            login("auth.login.progress", json!({"login_id":"l-2","provider_id":"openai-codex","state":"waiting"}));
+        bad["grant_generation"] = json!(1);
+        assert!(c.check(&bad).is_err());
+    }
+}

@@ -1,0 +1,29 @@
+//! agentwire-conformance: the wire v2 conformance suite as a product.
+//!
+//! - `server`: request vectors, framing vectors and scenario traces against any daemon;
+//! - `consumer`: consumer vectors against any decoder behind a line-based harness protocol;
+//! - `trace`: which case checks each normative sentence of the protocol documents;
+//! - `proxy`: a fault-injecting proxy that proves the suite catches what it should.
+//!
+//! Server verdicts come from the vectors and the runner's own reading of the spec
+//! (`json`, `wire::check`, `wire::preflight`, `events`); `agentwire-protocol` supplies limits and
+//! fixed error messages only. The consumer harness binary is the exception: it *is* the Rust
+//! decoder under test.
+
+pub mod base64;
+pub mod cli;
+pub mod consumer;
+pub mod error;
+pub mod events;
+pub mod harness;
+pub mod json;
+pub mod proxy;
+pub mod replay;
+pub mod report;
+pub mod select;
+pub mod server;
+pub mod trace;
+pub mod transcript;
+pub mod vectors;
+pub mod verdict;
+pub mod wire;

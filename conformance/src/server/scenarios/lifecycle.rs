@@ -1,0 +1,293 @@
+//! Initialization, connection-level errors and correlation (seed "Initialization and
+//! decoding"; lifecycle §4).
+
+use super::{b, done, pass, present, s, u, BoxFut, Ctx, Scenario};
+use crate::verdict::{Failure, Outcome};
+use serde_json::{json, Value};
+
+pub const ALL: &[Scenario] = &[
+    Scenario {
+        id: "scenario.lifecycle.preflight",
+        rule: "Before any mutation, validate successful initialization, serving identities, expected workspace/state root, wire 2, transport unix, required operations, the entire advertised event set, activity flags and required limits",
+        requires: &[],
+        run: preflight,
+    },
+    Scenario {
+        id: "scenario.lifecycle.not_initialized",
+        rule: "not_initialized: initialize must complete before this operation",
+        requires: &["status"],
+        run: not_initialized,
+    },
+    Scenario {
+        id: "scenario.lifecycle.unsupported_version",
+        rule: "`supported_protocol_versions` is required, nonempty, contains unsigned 16-bit integers and must include `2`.",
+        requires: &[],
+        run: unsupported_version,
+    },
+    Scenario {
+        id: "scenario.lifecycle.requested_capabilities",
+        rule: "Requested operation names are requirements, not subscriptions or an allowlist.",
+        requires: &["status"],
+        run: requested_capabilities,
+    },
+    Scenario {
+        id: "scenario.lifecycle.instance_mismatch",
+        rule: "every later request carries the values that `initialize` returned (a mismatch is `instance_mismatch`)",
+        requires: &["status"],
+        run: instance_mismatch,
+    },
+    Scenario {
+        id: "scenario.lifecycle.connection_mismatch",
+        rule: "every later request carries the values that `initialize` returned (a mismatch is `instance_mismatch`)",
+        requires: &["status"],
+        run: connection_mismatch,
+    },
+    Scenario {
+        id: "scenario.lifecycle.control_required",
+        rule: "`control` ... required for `turn.start`, `turn.cancel`, `session.detach`",
+        requires: &["session.create", "session.detach"],
+        run: control_required,
+    },
+    Scenario {
+        id: "scenario.lifecycle.duplicate_request_id",
+        rule: "`request_id`: client chosen, 1..128 bytes, unique among this connection's requests in flight (until its response is written).",
+        requires: &["session.list"],
+        run: duplicate_request_id,
+    },
+    Scenario {
+        id: "scenario.lifecycle.undecodable_request",
+        rule: "Responses to undecodable records carry `request_id:null`. ... The adapter continues after request-level errors when framing can be recovered.",
+        requires: &["status"],
+        run: undecodable_request,
+    },
+    Scenario {
+        id: "scenario.lifecycle.capabilities",
+        rule: "Payload must be `{}`. The result is initialization's complete capability object",
+        requires: &["capabilities"],
+        run: capabilities,
+    },
+    Scenario {
+        id: "scenario.lifecycle.status",
+        rule: "Required result fields are `service:\"ready\"`, `provider_auth_ready` (boolean), `instance_id`, `workspace_id`, `state_root_id` (opaque strings), and `connected_clients`, `admitted_operations` (nonnegative integer counts, including cleanup).",
+        requires: &["status"],
+        run: status,
+    },
+];
+
+fn preflight(cx: &mut Ctx) -> BoxFut<'_> {
+    // Every connection of the run is preflighted; this case makes the check visible on its own.
+    Box::pin(async move {
+        let c = cx.client().await?;
+        crate::ensure!(c.adv().instance_id == cx.adv.instance_id, "two connections name different instances");
+        crate::ensure!(
+            c.adv().connection_id != cx.adv.connection_id,
+            "two connections share connection_id {}",
+            cx.adv.connection_id
+        );
+        done(c).await?;
+        pass()
+    })
+}
+
+fn not_initialized(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.open().await?;
+        let r = c.read("status", None, json!({})).await?;
+        r.err("not_initialized", "status before initialize")?;
+        crate::ensure!(
+            r.0["instance_id"].is_null() && r.0["connection_id"].is_null(),
+            "identities before initialization must be null"
+        );
+        // The connection stays usable: initialization may still follow.
+        c.initialize(&cx.target).await?;
+        done(c).await?;
+        pass()
+    })
+}
+
+fn unsupported_version(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.open().await?;
+        let r = c.read("initialize", None, json!({"supported_protocol_versions":[1]})).await?;
+        r.err("unsupported_version", "initialize offering only wire 1")?;
+        c.initialize(&cx.target).await?;
+        done(c).await?;
+        pass()
+    })
+}
+
+fn requested_capabilities(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.open().await?;
+        let r = c
+            .read(
+                "initialize",
+                None,
+                json!({"supported_protocol_versions":[2],"requested_capabilities":["session.delete"]}),
+            )
+            .await?;
+        r.err("unsupported_capability", "requiring an operation nobody serves")?;
+        // "These are feature flags, not operation names for `requested_capabilities`."
+        let r = c
+            .read("initialize", None, json!({"supported_protocol_versions":[2],"requested_capabilities":["subagents"]}))
+            .await?;
+        r.err("unsupported_capability", "requiring an activity feature flag as an operation")?;
+        let r = c
+            .read("initialize", None, json!({"supported_protocol_versions":[2],"requested_capabilities":["status"]}))
+            .await?;
+        r.ok("requiring an advertised operation")?;
+        pass()
+    })
+}
+
+fn instance_mismatch(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let mut env = c.request("status", None, None, None, json!({}));
+        env["instance_id"] = json!(format!("{}x", cx.adv.instance_id));
+        c.call(&env).await?.err("instance_mismatch", "status naming another instance")?;
+        done(c).await?;
+        pass()
+    })
+}
+
+fn connection_mismatch(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut a = cx.client().await?;
+        let other = cx.client().await?;
+        let mut env = a.request("status", None, None, None, json!({}));
+        env["connection_id"] = json!(other.adv().connection_id);
+        a.call(&env).await?.err("instance_mismatch", "status naming another connection")?;
+        done(other).await?;
+        done(a).await?;
+        pass()
+    })
+}
+
+fn control_required(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let sid = cx.create(&mut c, "cr-create").await?;
+        let r = c.mutate("session.detach", Some(&sid), &cx.op("cr-detach"), None, json!({})).await?;
+        r.err("control_required", "session.detach without control")?;
+        done(c).await?;
+        pass()
+    })
+}
+
+fn duplicate_request_id(cx: &mut Ctx) -> BoxFut<'_> {
+    // Two records with one request ID in a single write: the second arrives while the first is
+    // normally still in flight. A fast server may already have written the first response,
+    // after which reuse is legal; so the case retries and is skipped, not failed, when it
+    // never overlaps. Whatever happens, each answer must correlate.
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        for attempt in 0..20 {
+            let env = c.request("session.list", None, None, None, json!({"limit":32}));
+            let mut line = serde_json::to_vec(&env).map_err(|e| Failure::new(e.to_string()))?;
+            line.push(b'\n');
+            let twice = [line.clone(), line].concat();
+            c.send_raw(&twice).await?;
+            let (first, second) = (c.next_response().await?, c.next_response().await?);
+            for r in [&first, &second] {
+                crate::ensure!(
+                    r.0["request_id"] == env["request_id"],
+                    "a response to the duplicated records has request_id {}",
+                    r.0["request_id"]
+                );
+            }
+            let codes: Vec<Option<&str>> = vec![first.code(), second.code()];
+            if codes.contains(&Some("duplicate_request_id")) {
+                crate::ensure!(
+                    codes.iter().any(|c| c.is_none()),
+                    "both records were refused; the first must be served"
+                );
+                done(c).await?;
+                return pass();
+            }
+            crate::ensure!(codes.iter().all(|c| c.is_none()), "unexpected answers {codes:?} (attempt {attempt})");
+        }
+        done(c).await?;
+        Ok(Outcome::skipped(
+            "the target always answered the first record before reading the second; no in-flight overlap to judge",
+        ))
+    })
+}
+
+fn undecodable_request(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        c.send_raw(b"{not json\n").await?;
+        let r = c.next_response().await?;
+        r.err("invalid_json", "a record that is not JSON")?;
+        crate::ensure!(
+            r.0["request_id"].is_null(),
+            "the response to an undecodable record carries request_id {}",
+            r.0["request_id"]
+        );
+        c.sync().await?;
+        done(c).await?;
+        pass()
+    })
+}
+
+fn capabilities(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let r = c.read("capabilities", None, json!({})).await?;
+        let caps = r.ok("capabilities")?;
+        // Known members only: "Do not compare an object's key set or key count to a snapshot."
+        let (got, want) = (known_capabilities(caps), known_capabilities(&cx.adv.capabilities));
+        crate::ensure!(got == want, "capabilities {got} differs from initialize's capability object {want}");
+        crate::wire::preflight::capabilities(caps)?;
+        done(c).await?;
+        pass()
+    })
+}
+
+/// The members of a capability object this spec defines.
+fn known_capabilities(caps: &Value) -> Value {
+    let pick = |v: &Value, names: &mut dyn Iterator<Item = &str>| -> Value {
+        Value::Object(names.filter_map(|n| v.get(n).map(|x| (n.to_owned(), x.clone()))).collect())
+    };
+    let flags = [
+        "events",
+        "approvals",
+        "steering",
+        "mcp_server_lifecycle",
+        "mcp_tool_activity",
+        "subagents",
+        "raw_tool_output",
+        "activity_replay",
+        "max_summary_bytes",
+    ];
+    json!({
+        "lists": pick(caps, &mut ["protocol_versions", "transports", "operations", "events"].into_iter()),
+        "activity": pick(&caps["activity"], &mut flags.into_iter()),
+        "limits": pick(&caps["limits"], &mut agentwire_protocol::limits::ALL.iter().map(|l| l.name)),
+    })
+}
+
+fn status(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let r = c.read("status", None, json!({})).await?;
+        let p: &Value = r.ok("status")?;
+        crate::ensure!(s(p, "service")? == "ready", "service is {}, not ready", p["service"]);
+        b(p, "provider_auth_ready")?;
+        crate::ensure!(s(p, "instance_id")? == cx.adv.instance_id, "status instance_id differs from initialize's");
+        crate::ensure!(
+            s(p, "workspace_id")? == c.hello.workspace_id,
+            "status workspace_id differs from the handshake's"
+        );
+        crate::ensure!(
+            s(p, "state_root_id")? == c.hello.state_root_id,
+            "status state_root_id differs from the handshake's"
+        );
+        crate::ensure!(u(p, "connected_clients")? >= 1, "connected_clients does not count this connection");
+        u(p, "admitted_operations")?;
+        present(p, "provider_auth_ready")?;
+        done(c).await?;
+        pass()
+    })
+}

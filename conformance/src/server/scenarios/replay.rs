@@ -1,0 +1,279 @@
+//! Durable replay: paging, cursors, resync (seed "Durable replay"). Black-box: the runner
+//! writes nothing to the target's disk, so paging over history needs a target that already
+//! has some (the test and script seed one before starting the daemon).
+
+use super::{b, control, done, pass, present, s, BoxFut, Ctx, Scenario};
+use crate::verdict::{Failure, Outcome};
+use crate::wire::Client;
+use agentwire_protocol::constants;
+use serde_json::{json, Value};
+
+pub const ALL: &[Scenario] = &[
+    Scenario {
+        id: "scenario.replay.empty",
+        rule: "`next_cursor` is the position after this page, also provided for an empty page. ... At the current end, `next_cursor` equals `snapshot_cursor`",
+        requires: &["session.create", "session.replay"],
+        run: empty,
+    },
+    Scenario {
+        id: "scenario.replay.without_claim",
+        rule: "Replay is read-only and requires no attachment or writer lease. It can read a session held by another service.",
+        requires: &["session.create", "session.claim", "session.replay"],
+        run: without_claim,
+    },
+    Scenario {
+        id: "scenario.replay.resync",
+        rule: "`resync_required:true` means `after` does not match the current projection ... The page contains no events and gives the current starting position in `next_cursor`.",
+        requires: &["session.create", "session.replay"],
+        run: resync,
+    },
+    Scenario {
+        id: "scenario.replay.paging",
+        rule: "Each page has at most the requested item count and a complete encoded payload of at most 16 KiB ... Save it only after accepting the item; pass it as replay `after` to continue without accepting the same item twice.",
+        requires: &["session.list", "session.replay"],
+        run: paging,
+    },
+    Scenario {
+        id: "scenario.replay.foreign_cursor",
+        rule: "`resync_required:true` means `after` does not match the current projection: it may be invalid, from another session, or stale",
+        requires: &["session.list", "session.create", "session.replay"],
+        run: foreign_cursor,
+    },
+];
+
+/// One replay page, its shape checked.
+async fn page(c: &mut Client, sid: &str, after: Option<&str>, limit: u64) -> Result<Value, Failure> {
+    let r = c.read("session.replay", Some(sid), json!({"after": after, "limit": limit})).await?;
+    let p = r.ok("session.replay")?.clone();
+    let events = present(&p, "events")?.as_array().ok_or_else(|| Failure::new("`events` is not an array"))?;
+    crate::ensure!(events.len() as u64 <= limit, "a page of {} items for limit {limit}", events.len());
+    for e in events {
+        item(e)?;
+    }
+    s(&p, "next_cursor")?;
+    s(&p, "snapshot_cursor")?;
+    for f in ["truncated", "gap", "resync_required"] {
+        b(&p, f)?;
+    }
+    let bytes = serde_json::to_vec(&p).map_err(|e| Failure::new(e.to_string()))?.len() as u64;
+    crate::ensure!(
+        bytes <= agentwire_protocol::limits::MAX_SESSION_REPLAY_PAGE_BYTES,
+        "a replay payload of {bytes} bytes"
+    );
+    if b(&p, "resync_required")? {
+        crate::ensure!(events.is_empty(), "a resync page carries events");
+    }
+    Ok(p)
+}
+
+/// One projected item: the allowlist of the seed.
+fn item(e: &Value) -> Result<(), Failure> {
+    s(e, "cursor")?;
+    match s(e, "kind")? {
+        "message" | "summary" => {
+            let text = present(e, "text")?.as_str().ok_or_else(|| Failure::new("item text is not a string"))?;
+            crate::ensure!(text.len() as u64 <= constants::REPLAY_PART_BYTES, "a part of {} bytes", text.len());
+            super::u(e, "part")?;
+            b(e, "last_part")?;
+            if e["kind"] == "message" {
+                crate::ensure!(matches!(s(e, "role")?, "user" | "assistant"), "message role {}", e["role"]);
+            } else {
+                crate::ensure!(e.get("role").is_none(), "a summary carries a role");
+            }
+        }
+        "terminal" => {
+            crate::ensure!(
+                matches!(s(e, "status")?, "completed" | "cancelled" | "failed" | "compaction_required"),
+                "terminal status {}",
+                e["status"]
+            );
+        }
+        other => return Err(Failure::new(format!("unknown replay item kind `{other}`"))),
+    }
+    Ok(())
+}
+
+/// All items from `after`, following pages of `limit`; returns the items and the last page.
+async fn replay_all(
+    c: &mut Client,
+    sid: &str,
+    after: Option<&str>,
+    limit: u64,
+) -> Result<(Vec<Value>, Value), Failure> {
+    let mut items = Vec::new();
+    let mut after = after.map(str::to_owned);
+    for _ in 0..100_000 {
+        let p = page(c, sid, after.as_deref(), limit).await?;
+        crate::ensure!(!b(&p, "resync_required")?, "resync while paging with the server's own cursors");
+        items.extend(p["events"].as_array().into_iter().flatten().cloned());
+        if !b(&p, "truncated")? {
+            crate::ensure!(
+                p["next_cursor"] == p["snapshot_cursor"],
+                "at the end next_cursor {} differs from snapshot_cursor {}",
+                p["next_cursor"],
+                p["snapshot_cursor"]
+            );
+            return Ok((items, p));
+        }
+        let next = s(&p, "next_cursor")?.to_owned();
+        crate::ensure!(after.as_deref() != Some(&next), "a truncated page does not advance next_cursor");
+        after = Some(next);
+    }
+    Err(Failure::new("replay never ended"))
+}
+
+/// The first session (by listing order) with durable items, if any.
+async fn session_with_history(c: &mut Client) -> Result<Option<String>, Failure> {
+    let mut after = Value::Null;
+    loop {
+        let r = c.read("session.list", None, json!({"after": after, "limit": 32})).await?;
+        let p = r.ok("session.list")?.clone();
+        for sess in p["sessions"].as_array().into_iter().flatten() {
+            let sid = s(sess, "session_id")?;
+            let first = page(c, sid, None, 1).await?;
+            if first["events"].as_array().is_some_and(|e| !e.is_empty()) {
+                return Ok(Some(sid.to_owned()));
+            }
+        }
+        if p["truncated"] != json!(true) || p["next_after"].is_null() {
+            return Ok(None);
+        }
+        after = p["next_after"].clone();
+    }
+}
+
+const NO_HISTORY: &str = "no session of the target has durable items and turn.start is not advertised to make some";
+
+/// A session with durable items: an existing one, else one made through the protocol with a
+/// turn whose prompt is long enough to span several parts.
+async fn history(cx: &Ctx, c: &mut Client) -> Result<Option<String>, Failure> {
+    if let Some(sid) = session_with_history(c).await? {
+        return Ok(Some(sid));
+    }
+    if !["session.create", "session.claim", "session.detach", "turn.start"].iter().all(|m| cx.adv.offers(m)) {
+        return Ok(None);
+    }
+    let sid = cx.create(c, "hist-create").await?;
+    let cl = cx.claim(c, &sid, "hist-claim", false).await?;
+    let prompt = format!("Conformance history {}: {}", cx.run_id, "é".repeat(3000));
+    let r =
+        c.mutate("turn.start", Some(&sid), &cx.op("hist-start"), Some(control(&cl)), json!({"prompt": prompt})).await?;
+    let turn = s(r.ok("turn.start")?, "turn_id")?.to_owned();
+    super::events::until_terminal(c, &turn).await?;
+    c.mutate("session.detach", Some(&sid), &cx.op("hist-detach"), Some(control(&cl)), json!({}))
+        .await?
+        .ok("session.detach")?;
+    Ok(Some(sid))
+}
+
+fn empty(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let sid = cx.create(&mut c, "re-create").await?;
+        let p = page(&mut c, &sid, None, 32).await?;
+        crate::ensure!(p["events"] == json!([]), "a new session replays items {}", p["events"]);
+        for f in ["truncated", "gap", "resync_required"] {
+            crate::ensure!(!b(&p, f)?, "a new session's page has {f}:true");
+        }
+        crate::ensure!(p["next_cursor"] == p["snapshot_cursor"], "at the end next_cursor equals snapshot_cursor");
+        // Polling the end cursor later is the documented way to wait for new items.
+        let again = page(&mut c, &sid, p["next_cursor"].as_str(), 32).await?;
+        crate::ensure!(
+            !b(&again, "resync_required")? && again["events"] == json!([]),
+            "polling the end cursor answered {again}"
+        );
+        done(c).await?;
+        pass()
+    })
+}
+
+fn without_claim(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut a = cx.client().await?;
+        let mut reader = cx.client().await?;
+        let sid = cx.create(&mut a, "rwc-create").await?;
+        cx.claim(&mut a, &sid, "rwc-claim", false).await?;
+        page(&mut reader, &sid, None, 32).await?;
+        done(reader).await?;
+        done(a).await?;
+        pass()
+    })
+}
+
+fn resync(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let sid = cx.create(&mut c, "rs-create").await?;
+        let p = page(&mut c, &sid, Some("conformance-not-a-cursor"), 32).await?;
+        crate::ensure!(b(&p, "resync_required")?, "an unknown cursor did not require resync: {p}");
+        let start = s(&p, "next_cursor")?.to_owned();
+        let p = page(&mut c, &sid, Some(&start), 32).await?;
+        crate::ensure!(!b(&p, "resync_required")?, "the starting position a resync gave still requires resync");
+        done(c).await?;
+        pass()
+    })
+}
+
+fn paging(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let Some(sid) = history(cx, &mut c).await? else {
+            done(c).await?;
+            return Ok(Outcome::skipped(NO_HISTORY));
+        };
+        let (whole, _) = replay_all(&mut c, &sid, None, 32).await?;
+        let (single, _) = replay_all(&mut c, &sid, None, 1).await?;
+        crate::ensure!(whole == single, "pages of 1 and of 32 project different items");
+        let mut cursors: Vec<&str> = whole.iter().filter_map(|i| i["cursor"].as_str()).collect();
+        let n = cursors.len();
+        cursors.sort_unstable();
+        cursors.dedup();
+        crate::ensure!(cursors.len() == n, "two items share a cursor");
+        check_parts(&whole)?;
+        // Continuing from any accepted item's cursor yields exactly the items after it.
+        let mid = whole.len() / 2;
+        if let Some(cursor) = whole.get(mid).and_then(|i| i["cursor"].as_str()) {
+            let (rest, _) = replay_all(&mut c, &sid, Some(cursor), 2).await?;
+            crate::ensure!(
+                rest[..] == whole[mid + 1..],
+                "continuing after item {mid} did not yield the remaining items"
+            );
+        }
+        done(c).await?;
+        pass()
+    })
+}
+
+/// "`part` starts at zero for each message or summary"; parts of one text are consecutive.
+fn check_parts(items: &[Value]) -> Result<(), Failure> {
+    let mut expect_part = 0;
+    for i in items {
+        if i["kind"] == "terminal" {
+            crate::ensure!(expect_part == 0, "a terminal interrupts a multi-part text");
+            continue;
+        }
+        let part = i["part"].as_u64().unwrap_or(u64::MAX);
+        crate::ensure!(part == expect_part, "part {part} where {expect_part} was due");
+        expect_part = if i["last_part"] == json!(true) { 0 } else { part + 1 };
+    }
+    crate::ensure!(expect_part == 0, "the last text never ends (no last_part)");
+    Ok(())
+}
+
+fn foreign_cursor(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let Some(sid) = history(cx, &mut c).await? else {
+            done(c).await?;
+            return Ok(Outcome::skipped(NO_HISTORY));
+        };
+        let first = page(&mut c, &sid, None, 1).await?;
+        let cursor =
+            first["events"][0]["cursor"].as_str().ok_or_else(|| Failure::new("first item without cursor"))?.to_owned();
+        let other = cx.create(&mut c, "fc-create").await?;
+        let p = page(&mut c, &other, Some(&cursor), 32).await?;
+        crate::ensure!(b(&p, "resync_required")?, "another session's cursor was accepted: {p}");
+        done(c).await?;
+        pass()
+    })
+}

@@ -1,0 +1,256 @@
+//! "Before any mutation, validate successful initialization, serving identities, expected
+//! workspace/state root, wire `2`, transport `unix`, required operations, the **entire
+//! advertised event set**, activity flags and required limits against independent local
+//! bounds." Judged on the JSON the target sent, by the runner's own reading of the spec.
+
+use super::handshake::Hello;
+use crate::events::KNOWN_EVENTS;
+use crate::verdict::Failure;
+use agentwire_protocol::{constants, limits};
+use serde_json::{Map, Value};
+use std::collections::BTreeSet;
+
+/// What a target advertised at initialization, after preflight.
+#[derive(Debug, Clone, Default)]
+pub struct Advertisement {
+    pub instance_id: String,
+    pub connection_id: String,
+    pub server_version: String,
+    pub operations: BTreeSet<String>,
+    pub events: Vec<String>,
+    pub limits: Map<String, Value>,
+    /// The complete capability object, for comparison with `capabilities`.
+    pub capabilities: Value,
+}
+
+impl Advertisement {
+    pub fn offers(&self, method: &str) -> bool {
+        self.operations.contains(method)
+    }
+
+    /// An advertised limit (a declared one is always present after preflight).
+    pub fn limit(&self, name: &str) -> u64 {
+        self.limits.get(name).and_then(Value::as_u64).unwrap_or(0)
+    }
+}
+
+/// Limits that bound what the service sends: the runner must be able to hold each.
+const OUTPUT_BOUNDS: &[&str] = &[
+    "max_record_bytes",
+    "max_error_message_bytes",
+    "max_id_bytes",
+    "max_name_bytes",
+    "max_string_bytes",
+    "max_json_depth",
+    "max_array_items",
+    "max_object_fields",
+    "max_session_page_items",
+    "max_session_replay_page_bytes",
+    "max_catalog_page_items",
+    "max_snapshot_text_bytes",
+];
+
+/// Activity feature flags that "remain explicitly `false`".
+const ALWAYS_FALSE: &[&str] = &["approvals", "steering", "mcp_server_lifecycle", "raw_tool_output", "activity_replay"];
+const FLAGS: &[&str] = &["events", "mcp_tool_activity", "subagents"];
+
+fn fail(msg: impl Into<String>) -> Failure {
+    Failure::new(format!("preflight: {}", msg.into()))
+}
+
+fn text<'a>(v: &'a Value, name: &str) -> Result<&'a str, Failure> {
+    v.get(name)
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| fail(format!("`{name}` is not a nonempty string")))
+}
+
+fn names(v: &Value, name: &str) -> Result<Vec<String>, Failure> {
+    let arr =
+        v.get(name).and_then(Value::as_array).ok_or_else(|| fail(format!("capabilities `{name}` is not an array")))?;
+    if arr.len() as u64 > limits::MAX_ARRAY_ITEMS {
+        return Err(fail(format!("capabilities `{name}` has more than max_array_items entries")));
+    }
+    arr.iter()
+        .map(|x| {
+            x.as_str()
+                .filter(|s| !s.is_empty() && s.len() as u64 <= limits::MAX_NAME_BYTES)
+                .map(str::to_owned)
+                .ok_or_else(|| fail(format!("capabilities `{name}` holds a non-name {x}")))
+        })
+        .collect()
+}
+
+/// Every declared limit present, every value (known or not) a positive representable integer.
+fn limit_map(v: &Value, what: &str) -> Result<Map<String, Value>, Failure> {
+    let m = v.as_object().ok_or_else(|| fail(format!("{what} is not an object")))?;
+    for info in limits::ALL {
+        if !m.contains_key(info.name) {
+            return Err(fail(format!("{what} lacks the required limit `{}`", info.name)));
+        }
+    }
+    for (k, val) in m {
+        match val.as_u64() {
+            Some(n) if n > 0 && n <= constants::JSON_SAFE_INTEGER_MAX => {}
+            _ => return Err(fail(format!("{what} `{k}` is {val}, not a positive integer"))),
+        }
+    }
+    Ok(m.clone())
+}
+
+/// Operations, events and limits of a capability object that passed preflight.
+pub type Offer = (BTreeSet<String>, Vec<String>, Map<String, Value>);
+
+/// The capability object alone (also what `capabilities` returns).
+pub fn capabilities(caps: &Value) -> Result<Offer, Failure> {
+    if !caps.is_object() {
+        return Err(fail("capabilities is not an object"));
+    }
+    let versions = caps
+        .get("protocol_versions")
+        .and_then(Value::as_array)
+        .ok_or_else(|| fail("`protocol_versions` is not an array"))?;
+    if !versions.iter().any(|v| v.as_u64() == Some(2)) {
+        return Err(fail("wire 2 is not advertised in protocol_versions"));
+    }
+    let transports = names(caps, "transports")?;
+    if !transports.iter().any(|t| t == "unix") {
+        return Err(fail("transport `unix` is not advertised"));
+    }
+    if let Some(t) = transports.iter().find(|t| *t != "unix") {
+        return Err(fail(format!("unknown transport `{t}` advertised")));
+    }
+    let operations: BTreeSet<String> = names(caps, "operations")?.into_iter().collect();
+    let events = names(caps, "events")?;
+    // "Unknown/unadvertised events ... invalidate trusted stream state, even when requested
+    // operations exist."
+    if let Some(e) = events.iter().find(|e| !KNOWN_EVENTS.contains(&e.as_str())) {
+        return Err(fail(format!("advertised event `{e}` is unknown")));
+    }
+    let activity = caps.get("activity").filter(|a| a.is_object()).ok_or_else(|| fail("`activity` is not an object"))?;
+    for flag in ALWAYS_FALSE {
+        if activity.get(*flag) != Some(&Value::Bool(false)) {
+            return Err(fail(format!("activity `{flag}` must be advertised as false")));
+        }
+    }
+    for flag in FLAGS {
+        if !activity.get(*flag).is_some_and(Value::is_boolean) {
+            return Err(fail(format!("activity `{flag}` is not a boolean")));
+        }
+    }
+    match activity.get("max_summary_bytes").and_then(Value::as_u64) {
+        Some(n) if n > 0 && n <= limits::MAX_STRING_BYTES => {}
+        other => return Err(fail(format!("activity max_summary_bytes {other:?} is not within 1..=max_string_bytes"))),
+    }
+    // "Advertising `turn.activity` with `events:false` is inconsistent."
+    if events.iter().any(|e| e == "turn.activity") && activity.get("events") != Some(&Value::Bool(true)) {
+        return Err(fail("turn.activity is advertised with activity.events false"));
+    }
+    let limits_ = limit_map(caps.get("limits").unwrap_or(&Value::Null), "capabilities.limits")?;
+    let local = |name: &str| limits::ALL.iter().find(|l| l.name == name).map_or(0, |l| l.value);
+    for name in OUTPUT_BOUNDS {
+        let adv = limits_.get(*name).and_then(Value::as_u64).unwrap_or(0);
+        if adv > local(name) {
+            return Err(fail(format!("advertised {name} {adv} exceeds the runner's local bound {}", local(name))));
+        }
+    }
+    Ok((operations, events, limits_))
+}
+
+/// The full preflight of initialize's success payload against the handshake.
+pub fn preflight(init: &Value, hello: &Hello, expected_workspace_id: Option<&str>) -> Result<Advertisement, Failure> {
+    if init.get("protocol_version").and_then(Value::as_u64) != Some(2) {
+        return Err(fail(format!(
+            "initialize selected wire {}, not 2",
+            init.get("protocol_version").unwrap_or(&Value::Null)
+        )));
+    }
+    let server_version = text(init, "server_version")?;
+    let instance_id = text(init, "instance_id")?;
+    let connection_id = text(init, "connection_id")?;
+    let workspace_id = text(init, "workspace_id")?;
+    let state_root_id = text(init, "state_root_id")?;
+    if server_version != hello.version {
+        return Err(fail(format!("server_version {server_version} differs from the handshake's {}", hello.version)));
+    }
+    if (instance_id, workspace_id, state_root_id)
+        != (&hello.instance_id[..], &hello.workspace_id[..], &hello.state_root_id[..])
+    {
+        return Err(fail("initialize names another instance, workspace or state root than the handshake"));
+    }
+    if let Some(want) = expected_workspace_id {
+        if workspace_id != want {
+            return Err(fail(format!(
+                "workspace_id {workspace_id} is not {want}, derived from the canonical workspace path"
+            )));
+        }
+    }
+    let caps = init.get("capabilities").ok_or_else(|| fail("initialize lacks `capabilities`"))?;
+    let (operations, events, cap_limits) = capabilities(caps)?;
+    let init_limits = limit_map(init.get("limits").unwrap_or(&Value::Null), "initialize.limits")?;
+    // "Required general limits appear identically in initialization's two maps".
+    if let Some(l) = limits::ALL.iter().find(|l| init_limits.get(l.name) != cap_limits.get(l.name)) {
+        return Err(fail(format!("initialize's two limit maps differ on `{}`", l.name)));
+    }
+    Ok(Advertisement {
+        instance_id: instance_id.to_owned(),
+        connection_id: connection_id.to_owned(),
+        server_version: server_version.to_owned(),
+        operations,
+        events,
+        limits: cap_limits,
+        capabilities: caps.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn hello() -> Hello {
+        Hello {
+            version: "0.1.0".into(),
+            pid: 1,
+            instance_id: "in_1".into(),
+            workspace_id: "ws_1".into(),
+            state_root_id: "sr_1".into(),
+        }
+    }
+
+    fn init() -> Value {
+        let caps: Value = serde_json::from_str(agentwire_protocol::CAPABILITIES_JSON).unwrap();
+        json!({"protocol_version":2,"server_version":"0.1.0","instance_id":"in_1","connection_id":"cn_1","workspace_id":"ws_1",
+               "state_root_id":"sr_1","limits":caps["limits"].clone(),"capabilities":caps})
+    }
+
+    #[test]
+    fn the_spec_profile_passes_and_each_rule_bites() {
+        let a = preflight(&init(), &hello(), Some("ws_1")).unwrap();
+        assert_eq!(a.operations.len(), 22);
+        assert_eq!(a.limit("max_record_bytes"), 65536);
+        let mut i = init();
+        i["capabilities"]["events"].as_array_mut().unwrap().push(json!("turn.steering"));
+        assert!(preflight(&i, &hello(), None).unwrap_err().0.contains("unknown"));
+        let mut i = init();
+        i["limits"]["max_record_bytes"] = json!(1024);
+        assert!(preflight(&i, &hello(), None).unwrap_err().0.contains("differ"));
+        let mut i = init();
+        i["capabilities"]["limits"]["max_string_bytes"] = json!(99999);
+        i["limits"]["max_string_bytes"] = json!(99999);
+        assert!(preflight(&i, &hello(), None).unwrap_err().0.contains("local bound"));
+        let mut i = init();
+        i["capabilities"]["limits"]["max_future"] = json!("16");
+        assert!(preflight(&i, &hello(), None).is_err());
+        let mut i = init();
+        i["capabilities"]["activity"]["events"] = json!(false);
+        assert!(preflight(&i, &hello(), None).unwrap_err().0.contains("turn.activity"));
+        let mut i = init();
+        i["capabilities"]["activity"]["steering"] = json!(true);
+        assert!(preflight(&i, &hello(), None).is_err());
+        assert!(preflight(&init(), &hello(), Some("ws_2")).is_err());
+        let mut i = init();
+        i["workspace_id"] = json!("ws_other");
+        assert!(preflight(&i, &hello(), None).is_err());
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The conformance suite (conformance/README.md): the server suite against a fresh daemon in a
+# temporary workspace and state root, the consumer suite against the Rust decoder harness, and
+# the traceability check. JUnit and JSON reports go to conformance/reports/.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+cargo build --quiet --locked -p agentwire-daemon --bin agentwire
+cargo build --quiet --locked -p agentwire-conformance --bins
+bin="$PWD/target/debug"
+reports="$PWD/conformance/reports"
+mkdir -p "$reports"
+
+# Short temporary paths: the daemon's socket lives under the state root (sun_path limit).
+tmp="$(mktemp -d /tmp/awconf.XXXXXX)"
+mkdir -p "$tmp/mc" "$tmp/ws"
+pid=""
+cleanup() {
+  # Stop only the daemon this script started, by the PID its discovery reported.
+  if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+discovery="$(MC_HOME="$tmp/mc" HOME="$tmp" "$bin/agentwire" daemon start-or-connect --workspace "$tmp/ws" --executable "$bin/agentwire")"
+field() { printf '%s' "$discovery" | sed -nE "s/.*\"$1\":\"?([^\",}]*)\"?.*/\1/p"; }
+pid="$(field pid)"
+socket="$(field socket)"
+version="$(field version)"
+
+status=0
+echo "== conformance: server suite against a fresh daemon"
+"$bin/agentwire-conformance" server --connect "$socket" --workspace "$tmp/ws" --version "$version" \
+  --baseline conformance/baseline.txt --junit "$reports/server.xml" --json "$reports/server.json" \
+  --out "$tmp/out" || status=1
+
+echo "== conformance: consumer suite against the Rust decoder"
+"$bin/agentwire-conformance" consumer --exec "$bin/agentwire-consumer-harness" \
+  --junit "$reports/consumer.xml" --json "$reports/consumer.json" || status=1
+
+echo "== conformance: traceability"
+"$bin/agentwire-conformance" trace || status=1
+
+exit "$status"
