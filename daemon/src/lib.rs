@@ -7,6 +7,12 @@
 //! `agentwire-protocol` crate and plugs in through [`connection::ConnectionHandler`].
 
 pub mod atomic_file;
+pub mod auth;
+pub mod call;
+pub mod catalog;
+pub mod chat;
+pub mod client;
+pub mod config;
 pub mod connection;
 pub mod framing;
 pub mod handshake;
@@ -14,17 +20,18 @@ pub mod instance_id;
 pub mod instance_lock;
 pub mod launch_args;
 pub mod logging;
+pub mod operations;
 pub mod paths;
 pub mod peer;
+pub mod providers;
 pub mod redact;
+pub mod runtime;
 pub mod serve;
+pub mod service;
 pub mod sessions;
 pub mod start_or_connect;
 pub mod timestamp;
 pub mod transcript;
+pub mod turns;
 pub mod version;
-pub mod operations;
-pub mod service;
 pub mod wire;
-pub mod client;
-pub mod call;

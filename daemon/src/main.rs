@@ -10,6 +10,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use agentwire_daemon::call::{call, CallOptions};
+use agentwire_daemon::chat::{chat, ChatOptions};
 use agentwire_daemon::launch_args::canonical_workspace;
 use agentwire_daemon::logging::{init_file_logging, open_log};
 use agentwire_daemon::paths::{prepare_runtime_paths, resolve_state_root, workspace_id, RuntimeDirInputs};
@@ -33,6 +34,18 @@ enum TopCommand {
     Daemon {
         #[command(subcommand)]
         command: DaemonCommand,
+    },
+    /// Chat with the workspace's agent: streamed answers, Ctrl-C stops a turn, /replay, /sessions, /model.
+    Chat {
+        /// The workspace folder.
+        #[arg(long)]
+        workspace: PathBuf,
+        /// Run one prompt, print the streamed answer and the replayed transcript, and exit.
+        #[arg(long)]
+        once: Option<String>,
+        /// Continue this session instead of creating a new one.
+        #[arg(long)]
+        session: Option<String>,
     },
     /// Start or connect to the workspace's daemon, send one request, print the response.
     Call {
@@ -82,6 +95,10 @@ fn main() -> ExitCode {
             run_start_or_connect(workspace, executable, timeout)
         }
         TopCommand::Daemon { command: DaemonCommand::Serve { workspace } } => run_serve(&workspace),
+        TopCommand::Chat { workspace, once, session } => {
+            let options = ChatOptions { workspace, once, session };
+            runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(chat(options)))
+        }
         TopCommand::Call { method, payload, workspace, session } => {
             let options = CallOptions { method, payload, workspace, session };
             runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(call(options)))
@@ -158,7 +175,13 @@ async fn serve(workspace: &Path) -> Result<(), Box<dyn Error + Send + Sync>> {
     let state_root = resolve_state_root()?;
     let runtime = prepare_runtime_paths(&RuntimeDirInputs::from_env(&state_root), &workspace_id(&workspace))?;
     init_file_logging(open_log(&runtime.log)?)?;
-    let config = ServeConfig { workspace, state_root: state_root.clone(), runtime, version: package_version(), limits: ServeLimits::default() };
+    let config = ServeConfig {
+        workspace,
+        state_root: state_root.clone(),
+        runtime,
+        version: package_version(),
+        limits: ServeLimits::default(),
+    };
     let daemon = Daemon::bind(&config).await?;
     let service = Arc::new(Service::new(daemon.identity().clone(), state_root));
     daemon.run(Arc::new(WireHandler { service }), shutdown).await;

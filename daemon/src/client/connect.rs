@@ -8,8 +8,9 @@ use crate::handshake::messages::{Accepted, HandshakeRequest};
 use crate::handshake::{connect_and_handshake, ClientHandshakeError, ClientLimits};
 use agentwire_protocol::runtime::encode_record;
 use agentwire_protocol::{
-    decode_event, decode_request, decode_response, limits, Control, ConsumerError, Event, EventPayload, InitializeRequest,
-    InitializeResponse, Method, RequestEnvelope, RequestPayload, Response, ResponsePayload, PROTOCOL_VERSION,
+    decode_event, decode_request, decode_response, limits, ConsumerError, Control, Event, EventPayload,
+    InitializeRequest, InitializeResponse, Method, RequestEnvelope, RequestPayload, Response, ResponsePayload,
+    PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
 use std::path::Path;
@@ -41,7 +42,7 @@ type Pending = Arc<Mutex<HashMap<String, (Method, oneshot::Sender<Response>)>>>;
 pub struct Client {
     writer: tokio::sync::Mutex<RecordWriter<OwnedWriteHalf>>,
     pending: Pending,
-    events: mpsc::Receiver<Result<Event, ClientError>>,
+    events: tokio::sync::Mutex<mpsc::Receiver<Result<Event, ClientError>>>,
     next_id: AtomicU64,
     pub accepted: Accepted,
     pub init: InitializeResponse,
@@ -49,14 +50,30 @@ pub struct Client {
 
 impl Client {
     /// Handshake, initialize requiring `required`, and preflight; nothing mutates before this returns.
-    pub async fn connect(socket: &Path, workspace: &str, version: &str, required: &[Method]) -> Result<Client, ClientError> {
+    pub async fn connect(
+        socket: &Path,
+        workspace: &str,
+        version: &str,
+        required: &[Method],
+    ) -> Result<Client, ClientError> {
         let request = HandshakeRequest { version: version.to_owned(), workspace: workspace.to_owned() };
-        let limits_ = ClientLimits { timeout: Duration::from_millis(limits::HANDSHAKE_TIMEOUT_MS), max_record_bytes: limits::MAX_RECORD_BYTES as usize };
+        let limits_ = ClientLimits {
+            timeout: Duration::from_millis(limits::HANDSHAKE_TIMEOUT_MS),
+            max_record_bytes: limits::MAX_RECORD_BYTES as usize,
+        };
         let conn = connect_and_handshake(socket, &request, limits_).await?;
         let pending: Pending = Arc::default();
         let (tx, events) = mpsc::channel(limits::TURN_EVENT_QUEUE_ITEMS as usize);
+        let events = tokio::sync::Mutex::new(events);
         tokio::spawn(read_loop(conn.reader, Arc::clone(&pending), tx));
-        let mut client = Client { writer: tokio::sync::Mutex::new(conn.writer), pending, events, next_id: AtomicU64::new(1), accepted: conn.accepted, init: placeholder_init() };
+        let mut client = Client {
+            writer: tokio::sync::Mutex::new(conn.writer),
+            pending,
+            events,
+            next_id: AtomicU64::new(1),
+            accepted: conn.accepted,
+            init: placeholder_init(),
+        };
         let payload = RequestPayload::Initialize(InitializeRequest {
             supported_protocol_versions: vec![PROTOCOL_VERSION],
             requested_capabilities: required.iter().map(|m| m.as_str().to_owned()).collect(),
@@ -71,7 +88,12 @@ impl Client {
     }
 
     /// Send one request and wait for its response: the success payload, or the error object.
-    pub async fn call(&self, session_id: Option<&str>, control: Option<Control>, payload: RequestPayload) -> Result<Result<ResponsePayload, agentwire_protocol::ErrorObject>, ClientError> {
+    pub async fn call(
+        &self,
+        session_id: Option<&str>,
+        control: Option<Control>,
+        payload: RequestPayload,
+    ) -> Result<Result<ResponsePayload, agentwire_protocol::ErrorObject>, ClientError> {
         let method = payload.name();
         let n = self.next_id.fetch_add(1, Ordering::Relaxed);
         let request_id = format!("req-{n}");
@@ -103,8 +125,10 @@ impl Client {
     }
 
     /// The next event, already checked for correlation and per-turn sequence.
-    pub async fn next_event(&mut self) -> Option<Result<Event, ClientError>> {
-        self.events.recv().await
+    /// A consumer that stops taking events stops the reader too (backpressure to the
+    /// service), so keep draining events while awaiting other calls.
+    pub async fn next_event(&self) -> Option<Result<Event, ClientError>> {
+        self.events.lock().await.recv().await
     }
 }
 
@@ -133,17 +157,24 @@ struct KindProbe<'a> {
     kind: Option<&'a str>,
 }
 
-async fn read_loop(mut reader: RecordReader<OwnedReadHalf>, pending: Pending, events: mpsc::Sender<Result<Event, ClientError>>) {
+async fn read_loop(
+    mut reader: RecordReader<OwnedReadHalf>,
+    pending: Pending,
+    events: mpsc::Sender<Result<Event, ClientError>>,
+) {
     let mut sequences = SequenceTracker::default();
     while let Ok(ReadOutcome::Record(record)) = reader.next_record().await {
         let kind = serde_json::from_slice::<KindProbe>(&record).ok().and_then(|k| k.kind.map(str::to_owned));
         let outcome = match kind.as_deref() {
             Some("response") => route_response(&record, &pending),
-            Some("event") => decode_event(&record)
+            Some("event") => match decode_event(&record)
                 .map_err(|e| ClientError::Protocol(e.to_string()))
                 .and_then(|ev| check_sequence(&mut sequences, &ev).map(|()| ev))
-                .map(|ev| events.try_send(Ok(ev)).map_err(|_| ClientError::Protocol("event queue overflow".into())))
-                .and_then(|r| r),
+            {
+                // Waiting here pushes back on the service rather than dropping events.
+                Ok(ev) => events.send(Ok(ev)).await.map_err(|_| ClientError::Closed),
+                Err(e) => Err(e),
+            },
             _ => Err(ClientError::Protocol("unknown record kind".into())),
         };
         if let Err(e) = outcome {

@@ -23,7 +23,7 @@ impl ServiceHandler for Service {
 
     async fn status(&self, _cx: &ConnCtx, _meta: &RequestMeta, _p: StatusRequest) -> Out<StatusResponse> {
         Ok(StatusResponse {
-            provider_auth_ready: provider_auth_ready(&self.state_root)?,
+            provider_auth_ready: provider_auth_ready(self)?,
             instance_id: self.identity.instance_id.clone(),
             workspace_id: self.identity.workspace_id.clone(),
             state_root_id: self.identity.state_root_id.clone(),
@@ -72,48 +72,89 @@ impl OperationHandler for Service {
 
 impl AuthHandler for Service {
     async fn auth_status(&self, _: &ConnCtx, _: &RequestMeta, _: AuthStatusRequest) -> Out<AuthStatusResponse> {
-        Err(ErrorCode::UnsupportedOperation)
+        self.auth.status()
     }
-    async fn auth_login_start(&self, _: &ConnCtx, _: &RequestMeta, _: AuthLoginStartRequest) -> Out<AuthLoginStartResponse> {
-        Err(ErrorCode::UnsupportedOperation)
+    async fn auth_login_start(
+        &self,
+        cx: &ConnCtx,
+        meta: &RequestMeta,
+        p: AuthLoginStartRequest,
+    ) -> Out<AuthLoginStartResponse> {
+        // Events of the login are correlated to this start operation (a mutation, so present).
+        let operation_id = meta.operation_id.clone().ok_or(ErrorCode::InvalidRequest)?;
+        let origin = crate::auth::LoginOrigin {
+            out: cx.out.clone(),
+            conn_seq: cx.seq,
+            connection_id: cx.connection_id.clone(),
+            instance_id: self.identity.instance_id.clone(),
+            operation_id,
+        };
+        self.auth.start_login(p, origin, std::sync::Arc::clone(&self.operations)).await
     }
-    async fn auth_login_callback(&self, _: &ConnCtx, _: &RequestMeta, _: AuthLoginCallbackRequest) -> Out<AuthLoginCallbackResponse> {
-        Err(ErrorCode::UnsupportedOperation)
+    async fn auth_login_callback(
+        &self,
+        _: &ConnCtx,
+        _: &RequestMeta,
+        p: AuthLoginCallbackRequest,
+    ) -> Out<AuthLoginCallbackResponse> {
+        self.auth.callback(p)
     }
-    async fn auth_login_cancel(&self, _: &ConnCtx, _: &RequestMeta, _: AuthLoginCancelRequest) -> Out<AuthLoginCancelResponse> {
-        Err(ErrorCode::UnsupportedOperation)
+    async fn auth_login_cancel(
+        &self,
+        _: &ConnCtx,
+        _: &RequestMeta,
+        p: AuthLoginCancelRequest,
+    ) -> Out<AuthLoginCancelResponse> {
+        self.auth.cancel(p)
     }
-    async fn auth_logout(&self, _: &ConnCtx, _: &RequestMeta, _: AuthLogoutRequest) -> Out<AuthLogoutResponse> {
-        Err(ErrorCode::UnsupportedOperation)
+    async fn auth_logout(&self, _: &ConnCtx, _: &RequestMeta, p: AuthLogoutRequest) -> Out<AuthLogoutResponse> {
+        self.auth.logout(p).await
     }
 }
 
 impl CatalogHandler for Service {
-    async fn catalog_providers(&self, _: &ConnCtx, _: &RequestMeta, _: CatalogProvidersRequest) -> Out<CatalogProvidersResponse> {
-        Err(ErrorCode::UnsupportedOperation)
+    async fn catalog_providers(
+        &self,
+        _: &ConnCtx,
+        _: &RequestMeta,
+        p: CatalogProvidersRequest,
+    ) -> Out<CatalogProvidersResponse> {
+        crate::catalog::list_providers(&self.state_root, &p)
     }
-    async fn catalog_models(&self, _: &ConnCtx, _: &RequestMeta, _: CatalogModelsRequest) -> Out<CatalogModelsResponse> {
-        Err(ErrorCode::UnsupportedOperation)
+    async fn catalog_models(
+        &self,
+        _: &ConnCtx,
+        _: &RequestMeta,
+        p: CatalogModelsRequest,
+    ) -> Out<CatalogModelsResponse> {
+        crate::catalog::list_models(&self.state_root, &p)
     }
-    async fn catalog_refresh(&self, _: &ConnCtx, _: &RequestMeta, _: CatalogRefreshRequest) -> Out<CatalogRefreshResponse> {
-        Err(ErrorCode::UnsupportedOperation)
+    async fn catalog_refresh(
+        &self,
+        _: &ConnCtx,
+        _: &RequestMeta,
+        p: CatalogRefreshRequest,
+    ) -> Out<CatalogRefreshResponse> {
+        // Discovery runs on the configuration worker and finishes even after a disconnect.
+        let root = self.state_root.clone();
+        self.config.exclusive(async move { crate::catalog::refresh(&root, &p.provider_id).await }).await
     }
 }
 
 impl ConfigHandler for Service {
     async fn config_get(&self, _: &ConnCtx, _: &RequestMeta, _: ConfigGetRequest) -> Out<ConfigProjection> {
-        Err(ErrorCode::UnsupportedOperation)
+        self.config.get()
     }
-    async fn config_set(&self, _: &ConnCtx, _: &RequestMeta, _: ConfigSetRequest) -> Out<ConfigSetResponse> {
-        Err(ErrorCode::UnsupportedOperation)
+    async fn config_set(&self, _: &ConnCtx, _: &RequestMeta, p: ConfigSetRequest) -> Out<ConfigSetResponse> {
+        self.config.set(p).await
     }
 }
 
 impl TurnHandler for Service {
-    async fn turn_start(&self, _: &ConnCtx, _: &RequestMeta, _: TurnStartRequest) -> Out<TurnStartResponse> {
-        Err(ErrorCode::UnsupportedOperation)
+    async fn turn_start(&self, cx: &ConnCtx, meta: &RequestMeta, p: TurnStartRequest) -> Out<TurnStartResponse> {
+        self.turns.start(cx.seq, meta, p).await
     }
-    async fn turn_cancel(&self, _: &ConnCtx, _: &RequestMeta, _: TurnCancelRequest) -> Out<TurnCancelResponse> {
-        Err(ErrorCode::UnsupportedOperation)
+    async fn turn_cancel(&self, cx: &ConnCtx, meta: &RequestMeta, p: TurnCancelRequest) -> Out<TurnCancelResponse> {
+        self.turns.cancel(cx.seq, meta, p)
     }
 }

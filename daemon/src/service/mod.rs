@@ -11,29 +11,52 @@ mod run;
 pub use advertise::{advertised_capabilities, IMPLEMENTED};
 pub use context::{ConnCtx, Outbound};
 
+use crate::auth::AuthService;
+use crate::config::Configuration;
 use crate::handshake::ServerIdentity;
 use crate::operations::OperationTable;
 use crate::sessions::Sessions;
+use crate::turns::TurnService;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// State shared by all connections of one daemon instance.
 pub struct Service {
     pub identity: ServerIdentity,
     pub state_root: PathBuf,
     pub sessions: Sessions,
-    pub operations: OperationTable,
+    /// Shared with workers that settle their operation later (logins, turns).
+    pub operations: Arc<OperationTable>,
+    /// Auth store, login slot and startup provider definitions.
+    pub auth: AuthService,
+    /// Settings, the configuration worker and the turn capture.
+    pub config: Configuration,
+    /// Running turns, their event routing and the connection registry it uses.
+    pub turns: Arc<TurnService>,
     connections: AtomicU64,
     next_connection: AtomicU64,
 }
 
 impl Service {
     pub fn new(identity: ServerIdentity, state_root: PathBuf) -> Self {
+        let sessions = Sessions::new(state_root.clone());
+        let operations: Arc<OperationTable> = Arc::default();
+        let turns = Arc::new(TurnService::new(
+            sessions.clone(),
+            Arc::clone(&operations),
+            identity.instance_id.clone(),
+            PathBuf::from(&identity.workspace),
+            state_root.clone(),
+        ));
         Self {
-            sessions: Sessions::new(state_root.clone()),
+            turns,
+            sessions,
+            auth: AuthService::new(state_root.clone()),
+            config: Configuration::new(state_root.clone(), PathBuf::from(&identity.workspace)),
             identity,
             state_root,
-            operations: OperationTable::default(),
+            operations,
             connections: AtomicU64::new(0),
             next_connection: AtomicU64::new(0),
         }
@@ -46,10 +69,18 @@ impl Service {
         (seq, format!("cn_{}{seq:x}", crate::instance_id::random_hex(8)))
     }
 
+    /// Make the connection reachable for events of the sessions it controls.
+    pub fn register_connection(&self, cx: &ConnCtx) {
+        self.turns.conns.register(cx.seq, &cx.connection_id, &cx.out);
+    }
+
     /// Forget a connection: its grants are revoked; accepted work goes on.
     pub async fn close_connection(&self, seq: u64) {
         self.connections.fetch_sub(1, Ordering::Relaxed);
+        self.turns.conns.remove(seq);
         self.sessions.disconnect(seq).await;
+        // "disconnect cleans up the connection's login"
+        self.auth.disconnect(seq);
     }
 
     pub fn connected_clients(&self) -> u64 {

@@ -53,17 +53,16 @@ fn terminal_status(status: TurnEndStatus) -> ReplayTerminalStatus {
     }
 }
 
-/// TODO(compaction): return the summary text of a compaction checkpoint.
+/// The summary text of a compaction checkpoint.
 ///
-/// A `service` message is free text ("Internal/system messages … context compaction, session
-/// metadata, etc."): nothing in its schema distinguishes a compaction summary from any other
-/// note, and guessing from the text would leak arbitrary service notes into replay. Until the
-/// compaction module records an unambiguous marker (e.g. a dedicated field or message type),
-/// no service message is projected. When it does, this hook returns the text, and the window
-/// reader must also start the projection at the latest checkpoint ("its summary precedes the
-/// conversation after its cutoff") and emit `compaction_required` terminals where needed.
-fn compaction_summary(_message: &SessionMessageAgentService) -> Option<&str> {
-    None
+/// A `service` message is free text, so the text itself never decides: the daemon writes
+/// compaction summaries — and only those — with message IDs under
+/// [`COMPACTION_ID_PREFIX`](crate::turns::journal::COMPACTION_ID_PREFIX); any other service
+/// note stays out of replay. TODO(compaction): the window reader does not yet start the
+/// projection at the latest checkpoint ("its summary precedes the conversation after its
+/// cutoff"): the summary item appears where it was written, after its turn's prompt.
+fn compaction_summary(message: &SessionMessageAgentService) -> Option<&str> {
+    message.id.starts_with(crate::turns::journal::COMPACTION_ID_PREFIX).then_some(message.text.as_str())
 }
 
 /// Splits `text` at UTF-8 boundaries into parts of at most `max_bytes` (at least one part,

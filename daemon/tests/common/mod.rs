@@ -31,12 +31,7 @@ impl Sandbox {
         let mc_home = root.join("mc");
         let workspace = root.join("project");
         std::fs::create_dir(&workspace).unwrap();
-        Sandbox {
-            tmp,
-            mc_home,
-            workspace,
-            pids: Default::default(),
-        }
+        Sandbox { tmp, mc_home, workspace, pids: Default::default() }
     }
 
     pub fn command(&self, version_override: Option<&str>) -> Command {
@@ -53,19 +48,13 @@ impl Sandbox {
 
     pub fn start_or_connect_cmd(&self, version_override: Option<&str>) -> Command {
         let mut cmd = self.command(version_override);
-        cmd.args(["daemon", "start-or-connect", "--workspace"])
-            .arg(&self.workspace)
-            .arg("--executable")
-            .arg(BIN);
+        cmd.args(["daemon", "start-or-connect", "--workspace"]).arg(&self.workspace).arg("--executable").arg(BIN);
         cmd
     }
 
     /// Runs start-or-connect and returns the exit status and the single stdout object.
     pub fn start_or_connect(&self, version_override: Option<&str>) -> (bool, Value) {
-        let output = self
-            .start_or_connect_cmd(version_override)
-            .output()
-            .unwrap();
+        let output = self.start_or_connect_cmd(version_override).output().unwrap();
         self.record(output)
     }
 
@@ -78,10 +67,7 @@ impl Sandbox {
     }
 
     pub fn runtime(&self) -> RuntimePaths {
-        let root = self
-            .mc_home
-            .canonicalize()
-            .unwrap_or_else(|_| self.mc_home.clone());
+        let root = self.mc_home.canonicalize().unwrap_or_else(|_| self.mc_home.clone());
         let inputs = RuntimeDirInputs::from_env(&root);
         runtime_paths(&inputs, &workspace_id(&self.workspace)).unwrap()
     }
@@ -133,15 +119,11 @@ pub fn single_json_object(output: &Output) -> Value {
 /// Sends one raw handshake line and returns the parsed reply plus the stream.
 pub fn raw_handshake(socket: &Path, line: &str) -> (Value, UnixStream) {
     let mut stream = UnixStream::connect(socket).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     stream.write_all(line.as_bytes()).unwrap();
     stream.write_all(b"\n").unwrap();
     let mut reply = String::new();
-    BufReader::new(stream.try_clone().unwrap())
-        .read_line(&mut reply)
-        .unwrap();
+    BufReader::new(stream.try_clone().unwrap()).read_line(&mut reply).unwrap();
     (serde_json::from_str(&reply).unwrap(), stream)
 }
 

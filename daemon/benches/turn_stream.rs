@@ -1,0 +1,434 @@
+//! Turn streaming load generator (issue "turns"), three figures in one run:
+//!
+//! 1. Throughput: a loopback OpenAI-compatible mock emits 100,000 one-byte deltas as fast as
+//!    it can (split over turns of 16,000: a turn's text is bounded by max_string_bytes);
+//!    end-to-end deltas/s at the client, against an echo server's JSONL record throughput
+//!    (same framing, same record size, same client reader) measured in the same run. Target
+//!    ≥ 50 %. Added latency per delta: mock send → client receive, p50/p99, unsaturated.
+//! 2. Admission on `local`: `turn.start` sent → `turn.started` received, p50 (target ≤ 2 ms).
+//! 3. Memory: RSS after 1,000 streamed deltas vs peak RSS while stalled controllers (that
+//!    never read) receive 1,024,000 deltas (64 turns, 8 at a time; each stalled controller is
+//!    disconnected at the write deadline and its turn settles). Target peak ≤ 2×.
+//!
+//! Run: `cargo bench -p agentwire-daemon --bench turn_stream` (takes about two minutes).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::os::unix::net::UnixStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use serde_json::{json, Value};
+
+const TOTAL_DELTAS: u64 = 100_000;
+const PER_TURN: u64 = 16_000;
+
+fn now_us() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64)
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:"))?.split_whitespace().nth(1)?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// What the mock streams per request.
+#[derive(Clone, Copy)]
+enum Mode {
+    /// `n` one-byte deltas, no pauses.
+    Flood(u64),
+    /// `n` deltas carrying their send time, 1 ms apart.
+    Timed(u64),
+}
+
+/// A loopback chat-completions server; `next` decides each response.
+fn mock(next: impl Fn() -> Mode + Send + Sync + 'static) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let next = Arc::new(next);
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let next = Arc::clone(&next);
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut len = 0usize;
+                let mut line = String::new();
+                while reader.read_line(&mut line).unwrap_or(0) > 0 && line.trim_end() != "" {
+                    if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                        len = v.trim().parse().unwrap_or(0);
+                    }
+                    line.clear();
+                }
+                let mut body = vec![0; len];
+                let _ = reader.read_exact(&mut body);
+                let mut out = std::io::BufWriter::with_capacity(64 * 1024, stream);
+                let _ = write!(out, "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nconnection: close\r\n\r\n");
+                let chunk = |text: &str| {
+                    format!(
+                        "data: {}\n\n",
+                        json!({"choices":[{"index":0,"delta":{"content":text},"finish_reason":null}]})
+                    )
+                };
+                match next() {
+                    Mode::Flood(n) => {
+                        let one = chunk("x");
+                        for _ in 0..n {
+                            if out.write_all(one.as_bytes()).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    Mode::Timed(n) => {
+                        for _ in 0..n {
+                            let _ = out.write_all(chunk(&format!("{:020};", now_us())).as_bytes());
+                            let _ = out.flush();
+                            std::thread::sleep(Duration::from_millis(1));
+                        }
+                    }
+                }
+                let _ = out.write_all(
+                    format!(
+                        "data: {}\n\ndata: [DONE]\n\n",
+                        json!({"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]})
+                    )
+                    .as_bytes(),
+                );
+                let _ = out.flush();
+            });
+        }
+    });
+    url
+}
+
+struct Daemon {
+    child: Child,
+    socket: PathBuf,
+    workspace: PathBuf,
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn daemon(dir: &Path, env: &[(&str, &str)]) -> Daemon {
+    let workspace = dir.join("ws");
+    std::fs::create_dir_all(workspace.join("src")).unwrap();
+    std::fs::write(workspace.join("README.md"), "bench\n").unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_agentwire"));
+    cmd.args(["daemon", "serve", "--workspace"]).arg(&workspace).env("MC_HOME", dir.join("mc")).env("RUST_LOG", "warn");
+    cmd.stdout(Stdio::null()).stderr(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let child = cmd.spawn().unwrap();
+    let run = dir.join("mc/run");
+    let socket = (0..500)
+        .find_map(|_| {
+            std::thread::sleep(Duration::from_millis(10));
+            std::fs::read_dir(&run).ok()?.flatten().map(|e| e.path().join("daemon.sock")).find(|s| s.exists())
+        })
+        .expect("socket");
+    Daemon { child, socket, workspace }
+}
+
+/// A raw wire connection.
+struct Conn {
+    w: UnixStream,
+    r: BufReader<UnixStream>,
+    ids: (String, String),
+    n: u64,
+    line: String,
+}
+
+impl Conn {
+    fn open(d: &Daemon) -> Conn {
+        let w = UnixStream::connect(&d.socket).unwrap();
+        let r = BufReader::with_capacity(256 * 1024, w.try_clone().unwrap());
+        let mut c = Conn { w, r, ids: (String::new(), String::new()), n: 0, line: String::new() };
+        let hs = json!({"handshake":"agentwire-unix","version":env!("CARGO_PKG_VERSION"),"workspace":d.workspace.canonicalize().unwrap().to_str()});
+        writeln!(c.w, "{hs}").unwrap();
+        c.next();
+        c.send("initialize", None, None, json!({"supported_protocol_versions":[2]}));
+        let init = c.response();
+        c.ids = (
+            init["payload"]["instance_id"].as_str().unwrap().into(),
+            init["payload"]["connection_id"].as_str().unwrap().into(),
+        );
+        c
+    }
+
+    fn next(&mut self) -> &str {
+        self.line.clear();
+        assert!(self.r.read_line(&mut self.line).unwrap() > 0, "connection closed");
+        &self.line
+    }
+
+    fn send(&mut self, method: &str, session: Option<&str>, control: Option<&Value>, payload: Value) {
+        self.n += 1;
+        let mutation = matches!(method, "session.create" | "session.claim" | "turn.start");
+        let ids =
+            if self.ids.0.is_empty() { (Value::Null, Value::Null) } else { (json!(self.ids.0), json!(self.ids.1)) };
+        let env = json!({"protocol_version":2,"kind":"request","request_id":format!("r{}", self.n),"instance_id":ids.0,"connection_id":ids.1,
+            "session_id":session,"operation_id":if mutation { json!(format!("op{}-{}", self.ids.1, self.n)) } else { Value::Null },
+            "control":control.cloned().unwrap_or(Value::Null),"method":method,"payload":payload});
+        writeln!(self.w, "{env}").unwrap();
+    }
+
+    fn response(&mut self) -> Value {
+        loop {
+            let v: Value = serde_json::from_str(self.next()).unwrap();
+            if v["kind"] == "response" {
+                assert!(v["error"].is_null(), "{v}");
+                return v;
+            }
+        }
+    }
+
+    fn session(&mut self) -> (String, Value) {
+        self.send("session.create", None, None, json!({}));
+        let s = self.response()["payload"]["session_id"].as_str().unwrap().to_owned();
+        self.send("session.claim", Some(&s), None, json!({"take_over":true}));
+        let p = self.response()["payload"].clone();
+        (s, json!({"claim_id":p["claim_id"],"grant_generation":p["grant_generation"]}))
+    }
+
+    /// Runs one turn; calls `on_delta` with each delta's text; returns the terminal.
+    fn turn(&mut self, s: &str, control: &Value, mut on_delta: impl FnMut(&str)) -> Value {
+        self.send("turn.start", Some(s), Some(control), json!({"prompt":"go"}));
+        loop {
+            let line = self.next();
+            // Cheap routing first: deltas are the bulk and are decoded only for their text.
+            if line.contains("\"turn.assistant_delta\"") {
+                let v: Value = serde_json::from_str(line).unwrap();
+                on_delta(v["payload"]["text"].as_str().unwrap());
+            } else if line.contains("\"turn.terminal\"") {
+                return serde_json::from_str(line).unwrap();
+            }
+        }
+    }
+}
+
+/// Echo baseline: the daemon's own framing (`RecordReader`/`RecordWriter`) echoing records of
+/// a delta event's size, read by the same client code.
+fn echo_records_per_s(record: &str, n: usize) -> f64 {
+    use agentwire_daemon::framing::{ReadOutcome, RecordReader, RecordWriter};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("echo.sock");
+    let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        rt.block_on(async move {
+            listener.set_nonblocking(true).unwrap();
+            let listener = tokio::net::UnixListener::from_std(listener).unwrap();
+            let (stream, _) = listener.accept().await.unwrap();
+            let (r, w) = stream.into_split();
+            let mut reader = RecordReader::new(r, 65536, Duration::from_secs(10));
+            let mut writer = RecordWriter::new(w, 65536, Duration::from_secs(10));
+            while let Ok(ReadOutcome::Record(rec)) = reader.next_record().await {
+                if writer.write_record(&rec).await.is_err() {
+                    break;
+                }
+            }
+        });
+    });
+    let w = UnixStream::connect(&path).unwrap();
+    let mut r = BufReader::with_capacity(256 * 1024, w.try_clone().unwrap());
+    let line = format!("{record}\n");
+    let start = Instant::now();
+    let mut wr = w.try_clone().unwrap();
+    let sender = std::thread::spawn(move || {
+        let mut out = std::io::BufWriter::with_capacity(64 * 1024, &mut wr);
+        for _ in 0..n {
+            out.write_all(line.as_bytes()).unwrap();
+        }
+        out.flush().unwrap();
+    });
+    let mut buf = String::new();
+    for _ in 0..n {
+        buf.clear();
+        r.read_line(&mut buf).unwrap();
+        let v: Value = serde_json::from_str(&buf).unwrap();
+        assert!(v["payload"]["text"].is_string());
+    }
+    sender.join().unwrap();
+    n as f64 / start.elapsed().as_secs_f64()
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn throughput_and_latency() {
+    let remaining = Arc::new(AtomicU64::new(TOTAL_DELTAS));
+    let timed = Arc::new(AtomicBool::new(false));
+    let (rem, t) = (Arc::clone(&remaining), Arc::clone(&timed));
+    let url = mock(move || {
+        if t.load(Ordering::Relaxed) {
+            return Mode::Timed(500);
+        }
+        let left = rem.load(Ordering::Relaxed);
+        let n = left.min(PER_TURN);
+        rem.fetch_sub(n, Ordering::Relaxed);
+        Mode::Flood(n)
+    });
+    let tmp = tempfile::tempdir().unwrap();
+    let d = daemon(tmp.path(), &[("MC_PROVIDER", "bench"), ("MC_OPENAI_BASE_URL", &url)]);
+    let mut c = Conn::open(&d);
+    let (s, control) = c.session();
+    let mut got = 0u64;
+    let mut sample = String::new();
+    let start = Instant::now();
+    let mut turns = 0;
+    while remaining.load(Ordering::Relaxed) > 0 {
+        let t = c.turn(&s, &control, |_| got += 1);
+        assert_eq!(t["payload"]["status"], "completed", "{t}");
+        turns += 1;
+        if sample.is_empty() {
+            sample = String::new();
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    assert_eq!(got, TOTAL_DELTAS);
+    let rate = got as f64 / secs;
+    // Same-size record for the echo baseline: a real delta event.
+    let record = json!({"protocol_version":2,"kind":"event","event":"turn.assistant_delta","instance_id":c.ids.0,"connection_id":c.ids.1,
+        "session_id":s,"operation_id":"op-cn_0123456789abcdef0-12","grant_generation":1,"live_sequence":1,
+        "payload":{"turn_id":"t-0123456789abcdef01234567","sequence":12345,"text":"x"}})
+    .to_string();
+    let echo = echo_records_per_s(&record, TOTAL_DELTAS as usize);
+    println!("streaming: {got} deltas in {turns} turns, {secs:.2} s → {rate:.0} deltas/s end to end");
+    println!(
+        "echo baseline (same framing, {} B records): {echo:.0} records/s; streaming = {:.0} % of echo (target ≥ 50 %)",
+        record.len(),
+        100.0 * rate / echo
+    );
+
+    timed.store(true, Ordering::Relaxed);
+    let mut lat = Vec::new();
+    c.turn(&s, &control, |text| {
+        if let Some(sent) = text.strip_suffix(';').and_then(|t| t.parse::<u64>().ok()) {
+            lat.push(now_us().saturating_sub(sent) as f64 / 1000.0);
+        }
+    });
+    lat.sort_by(f64::total_cmp);
+    println!(
+        "added latency per delta (mock write → client read, 1 ms spacing, {} deltas): p50 {:.3} ms, p99 {:.3} ms",
+        lat.len(),
+        percentile(&lat, 0.5),
+        percentile(&lat, 0.99)
+    );
+}
+
+fn admission() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = daemon(tmp.path(), &[("MC_PROVIDER", "local")]);
+    let mut c = Conn::open(&d);
+    let (s, control) = c.session();
+    let mut samples = Vec::new();
+    for i in 0..200 {
+        c.send("turn.start", Some(&s), Some(&control), json!({"prompt":format!("turn {i}")}));
+        let sent = Instant::now();
+        let mut started = None;
+        loop {
+            let line = c.next();
+            if started.is_none() && line.contains("\"turn.started\"") {
+                started = Some(sent.elapsed());
+            }
+            if line.contains("\"turn.terminal\"") {
+                break;
+            }
+        }
+        samples.push(started.expect("turn.started").as_secs_f64() * 1000.0);
+    }
+    samples.sort_by(f64::total_cmp);
+    println!(
+        "admission on local (turn.start sent → turn.started received, {} turns): p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms (target p50 ≤ 2 ms)",
+        samples.len(),
+        percentile(&samples, 0.5),
+        percentile(&samples, 0.9),
+        percentile(&samples, 0.99)
+    );
+}
+
+fn stalled_reader_memory() {
+    let mode = Arc::new(AtomicU64::new(1_000));
+    let m = Arc::clone(&mode);
+    let url = mock(move || Mode::Flood(m.load(Ordering::Relaxed)));
+    let tmp = tempfile::tempdir().unwrap();
+    let d = daemon(tmp.path(), &[("MC_PROVIDER", "bench"), ("MC_OPENAI_BASE_URL", &url)]);
+    let pid = d.child.id();
+    let mut monitor = Conn::open(&d);
+    let (s, control) = monitor.session();
+    let mut n = 0;
+    monitor.turn(&s, &control, |_| n += 1);
+    assert_eq!(n, 1_000);
+    let base = rss_kib(pid);
+    mode.store(PER_TURN, Ordering::Relaxed);
+    let peak = Arc::new(AtomicU64::new(base));
+    let sampling = Arc::new(AtomicBool::new(true));
+    let (p, on) = (Arc::clone(&peak), Arc::clone(&sampling));
+    let sampler = std::thread::spawn(move || {
+        while on.load(Ordering::Relaxed) {
+            p.fetch_max(rss_kib(pid), Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    });
+    let start = Instant::now();
+    let mut delivered_turns = 0;
+    for _round in 0..8 {
+        // Eight stalled controllers, one turn each; they never read another byte.
+        let mut stalled = Vec::new();
+        let mut ops = Vec::new();
+        for _ in 0..8 {
+            let mut c = Conn::open(&d);
+            let (s, control) = c.session();
+            c.send("turn.start", Some(&s), Some(&control), json!({"prompt":"flood"}));
+            ops.push(format!("op{}-{}", c.ids.1, c.n));
+            stalled.push(c);
+        }
+        for op in ops {
+            loop {
+                monitor.send("operation.lookup", None, None, json!({"operation_id":op}));
+                let l = monitor.response();
+                if l["payload"]["state"] == "settled" {
+                    assert_eq!(l["payload"]["outcome"]["status"], "completed", "{l}");
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            delivered_turns += 1;
+        }
+        drop(stalled);
+    }
+    sampling.store(false, Ordering::Relaxed);
+    sampler.join().unwrap();
+    let peak = peak.load(Ordering::Relaxed);
+    let after = rss_kib(pid);
+    println!(
+        "memory: RSS after 1,000 deltas {:.1} MiB; peak while stalled controllers got {} deltas ({delivered_turns} turns, {:.0} s) {:.1} MiB = {:.2}× (target ≤ 2×); after {:.1} MiB",
+        base as f64 / 1024.0,
+        delivered_turns as u64 * PER_TURN,
+        start.elapsed().as_secs_f64(),
+        peak as f64 / 1024.0,
+        peak as f64 / base as f64,
+        after as f64 / 1024.0
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` passes nothing: skip the slow run there.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    throughput_and_latency();
+    admission();
+    stalled_reader_memory();
+}

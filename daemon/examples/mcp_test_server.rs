@@ -1,0 +1,49 @@
+//! A minimal stdio MCP server for the daemon's tests: newline-delimited JSON-RPC 2.0 with
+//! `initialize`, `tools/list` and `tools/call` for two tools, `echo_upper` (uppercases
+//! `text`) and `fail` (a tool error). It answers whatever protocol version it is offered.
+
+use std::io::{BufRead, Write};
+
+use serde_json::{json, Value};
+
+fn result(id: &Value, result: Value) -> Value {
+    json!({"jsonrpc":"2.0","id":id,"result":result})
+}
+
+fn main() {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { return };
+        let Ok(msg) = serde_json::from_str::<Value>(&line) else { continue };
+        let Some(id) = msg.get("id").cloned() else { continue }; // notifications
+        let params = &msg["params"];
+        let reply = match msg["method"].as_str().unwrap_or_default() {
+            "initialize" => result(
+                &id,
+                json!({"protocolVersion": params["protocolVersion"], "capabilities": {"tools": {}},
+                       "serverInfo": {"name": "agentwire-test-mcp", "version": "1.0.0"}}),
+            ),
+            "ping" => result(&id, json!({})),
+            "tools/list" => result(
+                &id,
+                json!({"tools": [
+                    {"name": "echo_upper", "description": "Uppercase a text.",
+                     "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}},
+                    {"name": "fail", "description": "Always fails.", "inputSchema": {"type": "object", "properties": {}}}
+                ]}),
+            ),
+            "tools/call" => match params["name"].as_str() {
+                Some("echo_upper") => {
+                    let text = params["arguments"]["text"].as_str().unwrap_or_default().to_uppercase();
+                    result(&id, json!({"content": [{"type": "text", "text": text}], "isError": false}))
+                }
+                _ => result(&id, json!({"content": [{"type": "text", "text": "boom"}], "isError": true})),
+            },
+            _ => json!({"jsonrpc":"2.0","id":id,"error":{"code":-32601,"message":"method not found"}}),
+        };
+        if writeln!(out, "{reply}").and_then(|()| out.flush()).is_err() {
+            return;
+        }
+    }
+}

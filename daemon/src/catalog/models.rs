@@ -1,0 +1,139 @@
+//! Display filtering of catalog data: selection-ID checks, secret-looking IDs, label
+//! sanitizing, reasoning-level lists, and paging.
+
+use super::providers::ProviderKind;
+use agentwire_protocol::{constants, rules, ReasoningLevel};
+
+/// Runs of this many letters and digits with no separator look like keys or tokens,
+/// never like a model name (`claude-sonnet-4-5-20250929` has short runs).
+const SECRET_RUN_CHARS: usize = 32;
+
+/// Whether an ID looks like a credential: a known key shape, or a long opaque run.
+pub fn looks_like_secret(id: &str) -> bool {
+    if crate::redact::redact(id) != id {
+        return true;
+    }
+    let lower = id.to_ascii_lowercase();
+    if lower.starts_with("sk-") || lower.starts_with("sk_") || lower.starts_with("bearer") {
+        return true;
+    }
+    let mut run = 0;
+    for b in id.bytes() {
+        run = if b.is_ascii_alphanumeric() { run + 1 } else { 0 };
+        if run >= SECRET_RUN_CHARS {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a model ID may be shown and selected: the wire rules, and not secret-looking.
+pub fn usable_model_id(id: &str) -> bool {
+    rules::MODEL_ID.check(id).is_ok() && !looks_like_secret(id)
+}
+
+/// A display-safe label within `LABEL_MAX_BYTES`; `None` when nothing displayable remains.
+pub fn sanitize_label(raw: &str) -> Option<String> {
+    crate::redact::sanitize_title(raw, constants::LABEL_MAX_BYTES as usize)
+}
+
+/// The label to show: the sanitized label, else the (already valid, ASCII) ID bounded.
+pub fn label_or_id(raw: Option<&str>, id: &str) -> String {
+    raw.and_then(sanitize_label)
+        .unwrap_or_else(|| crate::redact::truncate_on_char_boundary(id, constants::LABEL_MAX_BYTES as usize).to_owned())
+}
+
+/// Reasoning choices used when fresh metadata does not say: per provider kind.
+pub fn fallback_levels(kind: ProviderKind) -> Vec<ReasoningLevel> {
+    use ReasoningLevel::*;
+    match kind {
+        ProviderKind::Anthropic => vec![Default, Low, Medium, High, Max],
+        ProviderKind::OpenAiCodex => vec![Default, Low, Medium, High, XHigh],
+        ProviderKind::Local | ProviderKind::OpenAiCompatible => vec![Default],
+    }
+}
+
+/// Map a provider's reasoning spelling to the wire's; unknown spellings are dropped.
+pub fn parse_level(raw: &str) -> Option<ReasoningLevel> {
+    match raw.to_ascii_lowercase().as_str() {
+        "xhigh" | "x-high" => Some(ReasoningLevel::XHigh),
+        "minimal" => Some(ReasoningLevel::Low),
+        other => ReasoningLevel::from_wire(other),
+    }
+}
+
+/// A bounded level list: `default` first, spec order, no duplicates, at most six.
+pub fn normalize_levels(levels: impl IntoIterator<Item = ReasoningLevel>) -> Vec<ReasoningLevel> {
+    let mut out = vec![ReasoningLevel::Default];
+    let mut rest: Vec<ReasoningLevel> = levels.into_iter().filter(|l| *l != ReasoningLevel::Default).collect();
+    rest.sort();
+    rest.dedup();
+    out.extend(rest);
+    out.truncate(constants::REASONING_LEVELS_MAX as usize);
+    out
+}
+
+/// One page of `items` and the offset of the next page (`None` at the end). An offset
+/// past the end is an empty page.
+pub fn page<T: Clone>(items: &[T], offset: u32, limit: u32) -> (Vec<T>, Option<u32>) {
+    let start = (offset as usize).min(items.len());
+    let end = start.saturating_add(limit as usize).min(items.len());
+    let next = (end < items.len()).then(|| u32::try_from(end).ok()).flatten();
+    (items[start..end].to_vec(), next)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secret_looking_ids_are_recognized() {
+        // "rejected or omitted if they look like secrets"
+        for id in [
+            "sk-ant-api03-abcdefghijklmnop",
+            "ghp_abcdefghijklmnopqrstuvwxyz0123",
+            "a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7",
+            "eyJhbGciOiJI.eyJzdWIiOiIx.c2lnbmF0dXJl",
+        ] {
+            assert!(looks_like_secret(id), "{id}");
+        }
+        for id in
+            ["claude-sonnet-4-5-20250929", "gpt-5-codex", "meta-llama/Llama-3.1-8B-Instruct", "qwen2.5:7b", "echo"]
+        {
+            assert!(!looks_like_secret(id), "{id}");
+            assert!(usable_model_id(id), "{id}");
+        }
+        assert!(!usable_model_id("has space"));
+        assert!(!usable_model_id(&"m".repeat(constants::SELECTION_ID_MAX_BYTES as usize + 1)));
+    }
+
+    #[test]
+    fn labels_are_sanitized_bounded_and_fall_back_to_the_id() {
+        // "Labels are display-sanitized and limited to 128 bytes, falling back to a bounded ID."
+        assert_eq!(label_or_id(Some("Claude\u{202E} Sonnet\n"), "m"), "Claude Sonnet");
+        assert_eq!(label_or_id(Some(" \u{200B} "), "model-x"), "model-x");
+        let max = constants::LABEL_MAX_BYTES as usize;
+        assert!(label_or_id(Some(&"é".repeat(max)), "m").len() <= max);
+        assert_eq!(label_or_id(None, &"a-".repeat(max)).len(), max);
+    }
+
+    #[test]
+    fn levels_are_normalized() {
+        use ReasoningLevel::*;
+        assert_eq!(normalize_levels([High, Low, High, Default]), vec![Default, Low, High]);
+        assert_eq!(
+            ["minimal", "xhigh", "bogus"].iter().filter_map(|l| parse_level(l)).collect::<Vec<_>>(),
+            vec![Low, XHigh]
+        );
+    }
+
+    #[test]
+    fn paging_follows_next_offset_and_tolerates_offsets_past_the_end() {
+        // "Follow non-null next_offset for another page; an offset beyond the end returns an empty page."
+        let items: Vec<u32> = (0..5).collect();
+        assert_eq!(page(&items, 0, 2), (vec![0, 1], Some(2)));
+        assert_eq!(page(&items, 4, 2), (vec![4], None));
+        assert_eq!(page(&items, 3, 2), (vec![3, 4], None));
+        assert_eq!(page(&items, constants::CATALOG_MAX_OFFSET as u32, 32), (vec![], None));
+    }
+}

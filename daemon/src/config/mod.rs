@@ -1,0 +1,243 @@
+//! Scoped configuration: `config.get`, `config.set`, the configuration worker, and the
+//! capture a turn takes at admission.
+//!
+//! # API for other daemon parts (turns)
+//!
+//! - [`capture_for_turn`]`(state_root, workspace).await -> Result<TurnCapture, ErrorCode>`
+//!   (also [`Configuration::capture_for_turn`]): the effective selection, resolved reasoning
+//!   level, fast flag and the provider's definition, read under the configuration lock so a
+//!   concurrent `config.set` is seen either wholly or not at all. Errors:
+//!   `configuration_unavailable` (settings unreadable), `invalid_selection` (the selected
+//!   provider is not defined). Credentials: `crate::auth::credentials` /
+//!   `crate::auth::codex_access` with `capture.provider.id`.
+//! - [`effective`]`(state_root, workspace) -> Result<Effective, SettingsError>`: the same
+//!   resolution without the lock (what `config.get` and `status` use).
+//! - [`Configuration::exclusive`]: run catalog/config work on the single configuration
+//!   worker; overlap is `configuration_busy`, and the work finishes even if the requesting
+//!   connection goes away.
+//!
+//! Settings format (global `$MC_HOME/settings.toml`, project `<workspace>/.agentwire/settings.toml`):
+//! ```toml
+//! provider = "anthropic"          # selection: provider and model are written together
+//! model = "claude-sonnet-4-5"
+//! thinking_level = "high"         # default | low | medium | high | x_high | max
+//! fast = false                    # global only
+//!
+//! [providers.my-server]           # global only: custom OpenAI-compatible providers
+//! base_url = "http://127.0.0.1:8080/v1"
+//! api_key_env = "MY_SERVER_KEY"   # omit for servers without authentication
+//! models = ["qwen2.5-coder:7b"]   # omit to discover through GET {base_url}/models
+//! label = "My model server"
+//! ```
+
+pub mod resolve;
+pub mod settings;
+pub mod writer;
+
+pub use resolve::{resolve, Effective, EnvLayer};
+pub use settings::{Settings, SettingsError};
+
+use crate::catalog::cache;
+use crate::catalog::providers::{find, ProviderSpec};
+use agentwire_protocol::{
+    CatalogState, ConfigProjection, ConfigSetRequest, ConfigSetResponse, ErrorCode, ModelEntry, ReasoningLevel, Scope,
+    Selection,
+};
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tokio::sync::{Mutex, RwLock};
+use writer::Edits;
+
+/// Global settings hold nothing secret but live in the private state root.
+const GLOBAL_MODE: u32 = 0o600;
+const PROJECT_MODE: u32 = 0o644;
+
+/// What a turn runs with, captured once at admission.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TurnCapture {
+    pub selection: Selection,
+    /// The provider definition (kind, base URL, credential source) as of admission.
+    pub provider: ProviderSpec,
+    pub thinking_level: ReasoningLevel,
+    pub fast: bool,
+}
+
+/// Held for writing while `config.set` replaces a settings file, for reading while a turn
+/// captures its configuration. One daemon serves one process, so one lock suffices.
+static COMMIT: RwLock<()> = RwLock::const_new(());
+
+/// The turn's view of the configuration, read under the commit lock.
+pub async fn capture_for_turn(state_root: &Path, workspace: &Path) -> Result<TurnCapture, ErrorCode> {
+    let _read = COMMIT.read().await;
+    let e = effective(state_root, workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
+    let provider = e.provider.ok_or(ErrorCode::InvalidSelection)?;
+    Ok(TurnCapture { selection: e.selection, provider, thinking_level: e.thinking_level, fast: e.fast })
+}
+
+/// The effective configuration now: settings reread, environment applied.
+pub fn effective(state_root: &Path, workspace: &Path) -> Result<Effective, SettingsError> {
+    let settings = settings::load(state_root, workspace)?;
+    Ok(resolve(state_root, &settings, &EnvLayer::current()))
+}
+
+/// The service's configuration state: paths and the single worker.
+#[derive(Debug)]
+pub struct Configuration {
+    state_root: PathBuf,
+    workspace: PathBuf,
+    /// One catalog/config mutation at a time.
+    worker: Arc<Mutex<()>>,
+}
+
+impl Configuration {
+    pub fn new(state_root: PathBuf, workspace: PathBuf) -> Self {
+        Configuration { state_root, workspace, worker: Arc::default() }
+    }
+
+    pub fn state_root(&self) -> &Path {
+        &self.state_root
+    }
+
+    pub fn workspace(&self) -> &Path {
+        &self.workspace
+    }
+
+    /// `config.get`: the bounded projection.
+    pub fn get(&self) -> Result<ConfigProjection, ErrorCode> {
+        effective(&self.state_root, &self.workspace)
+            .map(|e| e.projection())
+            .map_err(|_| ErrorCode::ConfigurationUnavailable)
+    }
+
+    /// Run `work` on the configuration worker. A second concurrent call is
+    /// `configuration_busy`; the work is spawned so it completes after a disconnect.
+    pub async fn exclusive<T, F>(&self, work: F) -> Result<T, ErrorCode>
+    where
+        T: Send + 'static,
+        F: Future<Output = Result<T, ErrorCode>> + Send + 'static,
+    {
+        let guard = Arc::clone(&self.worker).try_lock_owned().map_err(|_| ErrorCode::ConfigurationBusy)?;
+        let task = tokio::spawn(async move {
+            let result = work.await;
+            drop(guard);
+            result
+        });
+        task.await.map_err(|_| ErrorCode::InternalError)?
+    }
+
+    /// `config.set`: validate the whole change, then commit it through the locked writer.
+    pub async fn set(&self, req: ConfigSetRequest) -> Result<ConfigSetResponse, ErrorCode> {
+        let (root, workspace) = (self.state_root.clone(), self.workspace.clone());
+        self.exclusive(async move { set_now(&root, &workspace, req).await }).await
+    }
+
+    /// [`capture_for_turn`] for this service's state root and workspace.
+    pub async fn capture_for_turn(&self) -> Result<TurnCapture, ErrorCode> {
+        capture_for_turn(&self.state_root, &self.workspace).await
+    }
+}
+
+async fn set_now(root: &Path, workspace: &Path, req: ConfigSetRequest) -> Result<ConfigSetResponse, ErrorCode> {
+    let current = settings::load(root, workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
+    let edits = plan(root, &current, &EnvLayer::current(), &req)?;
+    let (path, mode) = match req.scope {
+        Scope::Global => (settings::global_path(root), GLOBAL_MODE),
+        Scope::Project => (settings::project_path(workspace), PROJECT_MODE),
+    };
+    {
+        let _write = COMMIT.write().await;
+        writer::apply(&path, &edits, mode).await.map_err(|_| ErrorCode::SettingsWriteFailed)?;
+    }
+    let effective = effective(root, workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
+    Ok(ConfigSetResponse { scope: req.scope, effective: effective.projection() })
+}
+
+/// Validate a `config.set` request against settings and catalogs read now, and turn it
+/// into the edits to write. Nothing is written when this fails.
+pub fn plan(root: &Path, current: &Settings, env: &EnvLayer, req: &ConfigSetRequest) -> Result<Edits, ErrorCode> {
+    // "A project request containing fast, even false, fails as a whole."
+    if req.scope == Scope::Project && req.fast.is_some() {
+        return Err(ErrorCode::InvalidScope);
+    }
+    let mut edits = Edits { fast: req.fast, ..Edits::default() };
+    if let Some(sel) = &req.selection {
+        let model = selectable(root, current, sel)?;
+        // "A selection change without thinking_level resets the saved reasoning choice to default."
+        let level = req.thinking_level.unwrap_or(ReasoningLevel::Default);
+        supports(&model, level)?;
+        edits.selection = Some(sel.clone());
+        edits.thinking_level = Some(level);
+    } else if let Some(level) = req.thinking_level {
+        // "A reasoning-only change validates the current effective selection."
+        let selection = resolve(root, current, env).selection;
+        supports(&selectable(root, current, &selection)?, level)?;
+        edits.thinking_level = Some(level);
+    }
+    Ok(edits)
+}
+
+/// The model entry of an enabled model in the provider's fresh catalog.
+fn selectable(root: &Path, current: &Settings, sel: &Selection) -> Result<ModelEntry, ErrorCode> {
+    let spec = find(&current.custom, &sel.provider_id).ok_or(ErrorCode::InvalidSelection)?;
+    let catalog = cache::load(root, &spec);
+    match catalog.state {
+        CatalogState::Unavailable => Err(ErrorCode::CatalogUnavailable),
+        CatalogState::Stale => Err(ErrorCode::CatalogStale),
+        CatalogState::FreshCache => {
+            catalog.model(&sel.model_id).filter(|m| m.available).cloned().ok_or(ErrorCode::InvalidSelection)
+        }
+    }
+}
+
+fn supports(model: &ModelEntry, level: ReasoningLevel) -> Result<(), ErrorCode> {
+    if model.available_thinking_levels.contains(&level) {
+        Ok(())
+    } else {
+        Err(ErrorCode::UnsupportedReasoning)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(
+        scope: Scope,
+        selection: Option<(&str, &str)>,
+        thinking_level: Option<ReasoningLevel>,
+        fast: Option<bool>,
+    ) -> ConfigSetRequest {
+        let selection = selection.map(|(p, m)| Selection { provider_id: p.into(), model_id: m.into() });
+        ConfigSetRequest { scope, selection, thinking_level, fast }
+    }
+
+    #[test]
+    fn plan_enforces_scope_catalog_and_reasoning_rules() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (root, s, env) = (tmp.path(), Settings::default(), EnvLayer::default());
+        let plan_of = |r: &ConfigSetRequest| plan(root, &s, &env, r);
+        assert_eq!(plan_of(&req(Scope::Project, None, None, Some(false))), Err(ErrorCode::InvalidScope));
+        assert_eq!(
+            plan_of(&req(Scope::Project, Some(("local", "offline")), None, Some(false))),
+            Err(ErrorCode::InvalidScope)
+        );
+        assert_eq!(
+            plan_of(&req(Scope::Global, Some(("anthropic", "m")), None, None)),
+            Err(ErrorCode::CatalogUnavailable)
+        );
+        assert_eq!(plan_of(&req(Scope::Global, Some(("nobody", "m")), None, None)), Err(ErrorCode::InvalidSelection));
+        assert_eq!(plan_of(&req(Scope::Global, Some(("local", "nope")), None, None)), Err(ErrorCode::InvalidSelection));
+        assert_eq!(
+            plan_of(&req(Scope::Global, Some(("local", "offline")), Some(ReasoningLevel::High), None)),
+            Err(ErrorCode::UnsupportedReasoning)
+        );
+        assert_eq!(
+            plan_of(&req(Scope::Project, None, Some(ReasoningLevel::Max), None)),
+            Err(ErrorCode::UnsupportedReasoning)
+        );
+        let ok = plan_of(&req(Scope::Global, Some(("local", "offline")), None, Some(true))).unwrap();
+        assert_eq!((ok.thinking_level, ok.fast), (Some(ReasoningLevel::Default), Some(true)));
+        assert_eq!(plan_of(&req(Scope::Global, None, None, Some(true))).unwrap().selection, None);
+    }
+}

@@ -1,0 +1,180 @@
+//! Effective settings: environment `MC_PROVIDER`/`MC_MODEL` over project over global, with
+//! the offline `local` provider when nothing is configured.
+//!
+//! Provider and model resolve as a pair: the model comes from the layer that chose the
+//! provider or a higher one, so a global model of another provider is never combined
+//! with a project provider. Without one, the provider's default model applies.
+
+use super::settings::{Layer, Settings};
+use crate::catalog::cache;
+use crate::catalog::models::{fallback_levels, usable_model_id};
+use crate::catalog::providers::{
+    find, valid_provider_id, ProviderSpec, ANTHROPIC, LOCAL, LOCAL_DEFAULT_MODEL, OPENAI_CODEX,
+};
+use agentwire_protocol::{ConfigLayer, ConfigProjection, ReasoningLevel, Scope, Selection, SettingName};
+use std::path::Path;
+
+pub const PROVIDER_ENV: &str = "MC_PROVIDER";
+pub const MODEL_ENV: &str = "MC_MODEL";
+/// Models used when a provider is chosen without one and no catalog suggests another.
+const ANTHROPIC_DEFAULT_MODEL: &str = "claude-sonnet-4-5";
+const CODEX_DEFAULT_MODEL: &str = "gpt-5-codex";
+const CUSTOM_DEFAULT_MODEL: &str = "default";
+
+/// The environment layer. Values that are not valid selection IDs are ignored.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EnvLayer {
+    pub provider: Option<String>,
+    pub model: Option<String>,
+}
+
+impl EnvLayer {
+    pub fn current() -> Self {
+        let var = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        EnvLayer {
+            provider: var(PROVIDER_ENV).filter(|p| valid_provider_id(p)),
+            model: var(MODEL_ENV).filter(|m| usable_model_id(m)),
+        }
+    }
+}
+
+/// The effective configuration and what it resolved to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Effective {
+    pub selection: Selection,
+    /// The selected provider's definition; `None` when the ID names no known provider.
+    pub provider: Option<ProviderSpec>,
+    pub configured_thinking_level: ReasoningLevel,
+    pub thinking_level: ReasoningLevel,
+    pub available_thinking_levels: Vec<ReasoningLevel>,
+    pub fast: bool,
+}
+
+impl Effective {
+    pub fn projection(&self) -> ConfigProjection {
+        ConfigProjection {
+            selection: self.selection.clone(),
+            thinking_level: self.thinking_level,
+            configured_thinking_level: self.configured_thinking_level,
+            available_thinking_levels: self.available_thinking_levels.clone(),
+            fast: self.fast,
+            precedence: vec![ConfigLayer::Environment, ConfigLayer::Project, ConfigLayer::Global],
+            writable_scopes: vec![Scope::Global, Scope::Project],
+            global_only: vec![SettingName::Fast],
+        }
+    }
+}
+
+/// Resolve the effective configuration from settings read now and the environment.
+pub fn resolve(state_root: &Path, settings: &Settings, env: &EnvLayer) -> Effective {
+    let selection = select(state_root, settings, env);
+    let provider = find(&settings.custom, &selection.provider_id);
+    let configured =
+        settings.project.thinking_level.or(settings.global.thinking_level).unwrap_or(ReasoningLevel::Default);
+    let levels = levels_for(state_root, provider.as_ref(), &selection.model_id);
+    // The saved choice applies only where the model offers it; otherwise the provider default.
+    let thinking_level = if levels.contains(&configured) { configured } else { ReasoningLevel::Default };
+    Effective {
+        selection,
+        provider,
+        configured_thinking_level: configured,
+        thinking_level,
+        available_thinking_levels: levels,
+        fast: settings.global.fast.unwrap_or(false),
+    }
+}
+
+fn select(state_root: &Path, settings: &Settings, env: &EnvLayer) -> Selection {
+    let layers: [(Option<&String>, Option<&String>); 3] =
+        [(env.provider.as_ref(), env.model.as_ref()), layer_pair(&settings.project), layer_pair(&settings.global)];
+    let chosen = layers.iter().position(|(p, _)| p.is_some());
+    let provider_id = chosen.and_then(|i| layers[i].0.cloned()).unwrap_or_else(|| LOCAL.to_owned());
+    let depth = chosen.unwrap_or(layers.len() - 1);
+    let model = layers[..=depth].iter().find_map(|(_, m)| m.cloned());
+    let model_id = model.unwrap_or_else(|| default_model(state_root, settings, &provider_id));
+    Selection { provider_id, model_id }
+}
+
+fn layer_pair(layer: &Layer) -> (Option<&String>, Option<&String>) {
+    (layer.provider.as_ref(), layer.model.as_ref())
+}
+
+/// A provider's default model: its first fixed or cached model, else a built-in name.
+pub fn default_model(state_root: &Path, settings: &Settings, provider_id: &str) -> String {
+    if let Some(spec) = find(&settings.custom, provider_id) {
+        if let Some(first) = cache::load(state_root, &spec).entries.first() {
+            return first.model_id.clone();
+        }
+    }
+    match provider_id {
+        LOCAL => LOCAL_DEFAULT_MODEL,
+        ANTHROPIC => ANTHROPIC_DEFAULT_MODEL,
+        OPENAI_CODEX => CODEX_DEFAULT_MODEL,
+        _ => CUSTOM_DEFAULT_MODEL,
+    }
+    .to_owned()
+}
+
+/// The model's reasoning choices: cached metadata when listed, else the provider's fallback.
+fn levels_for(state_root: &Path, provider: Option<&ProviderSpec>, model_id: &str) -> Vec<ReasoningLevel> {
+    let Some(spec) = provider else {
+        return vec![ReasoningLevel::Default];
+    };
+    cache::load(state_root, spec)
+        .model(model_id)
+        .map_or_else(|| fallback_levels(spec.kind), |m| m.available_thinking_levels.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layer(provider: Option<&str>, model: Option<&str>) -> Layer {
+        Layer { provider: provider.map(Into::into), model: model.map(Into::into), ..Layer::default() }
+    }
+
+    fn sel(s: &Selection) -> (&str, &str) {
+        (s.provider_id.as_str(), s.model_id.as_str())
+    }
+
+    #[test]
+    fn nothing_configured_selects_the_offline_provider() {
+        let tmp = tempfile::tempdir().unwrap();
+        let e = resolve(tmp.path(), &Settings::default(), &EnvLayer::default());
+        assert_eq!(sel(&e.selection), ("local", "offline"));
+        assert_eq!((e.thinking_level, e.fast), (ReasoningLevel::Default, false));
+    }
+
+    #[test]
+    fn precedence_is_environment_then_project_then_global() {
+        // "precedence environment MC_PROVIDER/MC_MODEL > project > global"
+        let tmp = tempfile::tempdir().unwrap();
+        let settings = Settings {
+            global: layer(Some("anthropic"), Some("g-model")),
+            project: layer(Some("openai-codex"), Some("p-model")),
+            custom: vec![],
+        };
+        let root = tmp.path();
+        assert_eq!(sel(&resolve(root, &settings, &EnvLayer::default()).selection), ("openai-codex", "p-model"));
+        let env = EnvLayer { provider: None, model: Some("e-model".into()) };
+        assert_eq!(sel(&resolve(root, &settings, &env).selection), ("openai-codex", "e-model"));
+        // A provider from a higher layer never borrows a lower layer's model.
+        let env = EnvLayer { provider: Some("anthropic".into()), model: None };
+        assert_eq!(sel(&resolve(root, &settings, &env).selection), ("anthropic", "claude-sonnet-4-5"));
+        let global_only = Settings { global: layer(Some("anthropic"), Some("g-model")), ..Settings::default() };
+        assert_eq!(sel(&resolve(root, &global_only, &EnvLayer::default()).selection), ("anthropic", "g-model"));
+    }
+
+    #[test]
+    fn unsupported_saved_reasoning_resolves_to_default() {
+        // "configured_thinking_level is the merged saved choice (or default); thinking_level is its resolved supported value"
+        let tmp = tempfile::tempdir().unwrap();
+        let mut settings = Settings::default();
+        settings.global.thinking_level = Some(ReasoningLevel::High);
+        let e = resolve(tmp.path(), &settings, &EnvLayer::default());
+        assert_eq!((e.configured_thinking_level, e.thinking_level), (ReasoningLevel::High, ReasoningLevel::Default));
+        settings.global.provider = Some("anthropic".into());
+        let e = resolve(tmp.path(), &settings, &EnvLayer::default());
+        assert_eq!((e.configured_thinking_level, e.thinking_level), (ReasoningLevel::High, ReasoningLevel::High));
+    }
+}

@@ -1,0 +1,242 @@
+//! Reading the settings files: global `$MC_HOME/settings.toml` and project
+//! `<workspace>/.agentwire/settings.toml`. Both hold `provider`, `model`, `thinking_level`
+//! and (global only) `fast` at the top level; the global file also defines custom
+//! providers under `[providers.<id>]`. Unknown keys are ignored here and preserved by the
+//! writer.
+
+use crate::catalog::models::usable_model_id;
+use crate::catalog::providers::{valid_provider_id, CustomProvider};
+use agentwire_protocol::ReasoningLevel;
+use std::io::Read;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use toml_edit::{DocumentMut, Item};
+
+pub const SETTINGS_FILE: &str = "settings.toml";
+pub const PROJECT_DIR: &str = ".agentwire";
+/// Settings files are small and hand-edited; a huge one is refused rather than parsed.
+const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
+/// Environment variable names a custom provider may name for its key.
+const MAX_ENV_NAME_BYTES: usize = 128;
+
+/// Settings failures. Messages are fixed and never carry paths or contents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SettingsError {
+    #[error("settings could not be read")]
+    Unreadable,
+    #[error("settings are malformed")]
+    Malformed,
+}
+
+/// The values one scope saves.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Layer {
+    pub provider: Option<String>,
+    pub model: Option<String>,
+    pub thinking_level: Option<ReasoningLevel>,
+    pub fast: Option<bool>,
+}
+
+/// Both scopes and the custom provider definitions, as read now.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settings {
+    pub global: Layer,
+    /// The project scope; `fast` is never taken from it.
+    pub project: Layer,
+    pub custom: Vec<CustomProvider>,
+}
+
+pub fn global_path(state_root: &Path) -> PathBuf {
+    state_root.join(SETTINGS_FILE)
+}
+
+pub fn project_path(workspace: &Path) -> PathBuf {
+    workspace.join(PROJECT_DIR).join(SETTINGS_FILE)
+}
+
+/// A settings file's text; `None` when it does not exist.
+pub fn read_text(path: &Path) -> Result<Option<String>, SettingsError> {
+    let file = match std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(_) => return Err(SettingsError::Unreadable),
+    };
+    let mut text = String::new();
+    file.take(MAX_SETTINGS_BYTES + 1).read_to_string(&mut text).map_err(|_| SettingsError::Unreadable)?;
+    if text.len() as u64 > MAX_SETTINGS_BYTES {
+        return Err(SettingsError::Malformed);
+    }
+    Ok(Some(text))
+}
+
+pub fn parse(text: &str) -> Result<DocumentMut, SettingsError> {
+    text.parse::<DocumentMut>().map_err(|_| SettingsError::Malformed)
+}
+
+fn read_doc(path: &Path) -> Result<DocumentMut, SettingsError> {
+    read_text(path)?.map_or_else(|| Ok(DocumentMut::new()), |t| parse(&t))
+}
+
+/// Both scopes and the global custom providers.
+pub fn load(state_root: &Path, workspace: &Path) -> Result<Settings, SettingsError> {
+    let global = read_doc(&global_path(state_root))?;
+    let project = read_doc(&project_path(workspace))?;
+    let mut project_layer = parse_layer(&project)?;
+    // "fast is global-only": a project file cannot turn it on.
+    project_layer.fast = None;
+    Ok(Settings { global: parse_layer(&global)?, project: project_layer, custom: parse_custom(&global) })
+}
+
+/// Custom providers of the global settings only: a project file (often from a
+/// repository) must not be able to send a user's key to a server of its choosing.
+pub fn load_custom(state_root: &Path) -> Result<Vec<CustomProvider>, SettingsError> {
+    Ok(parse_custom(&read_doc(&global_path(state_root))?))
+}
+
+fn string_of(doc: &DocumentMut, key: &str) -> Result<Option<String>, SettingsError> {
+    match doc.get(key) {
+        None => Ok(None),
+        Some(item) => item.as_str().map(|s| Some(s.to_owned())).ok_or(SettingsError::Malformed),
+    }
+}
+
+/// The top-level values of one scope; a known key with a wrong type or value is malformed.
+pub fn parse_layer(doc: &DocumentMut) -> Result<Layer, SettingsError> {
+    let provider = string_of(doc, "provider")?;
+    if provider.as_deref().is_some_and(|p| !valid_provider_id(p)) {
+        return Err(SettingsError::Malformed);
+    }
+    let model = string_of(doc, "model")?;
+    if model.as_deref().is_some_and(|m| !usable_model_id(m)) {
+        return Err(SettingsError::Malformed);
+    }
+    let thinking_level = match string_of(doc, "thinking_level")? {
+        None => None,
+        Some(s) => Some(ReasoningLevel::from_wire(&s).ok_or(SettingsError::Malformed)?),
+    };
+    let fast = match doc.get("fast") {
+        None => None,
+        Some(item) => Some(item.as_bool().ok_or(SettingsError::Malformed)?),
+    };
+    Ok(Layer { provider, model, thinking_level, fast })
+}
+
+/// Valid `[providers.<id>]` definitions; an invalid one is skipped (and logged without
+/// its contents) so one typo does not take every other provider away.
+fn parse_custom(doc: &DocumentMut) -> Vec<CustomProvider> {
+    let Some(table) = doc.get("providers").and_then(Item::as_table_like) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (id, item) in table.iter() {
+        match custom_provider(id, item) {
+            Some(p) => out.push(p),
+            None => tracing::warn!("a custom provider definition in the global settings is invalid and was skipped"),
+        }
+    }
+    out
+}
+
+fn custom_provider(id: &str, item: &Item) -> Option<CustomProvider> {
+    let t = item.as_table_like()?;
+    if !valid_provider_id(id) {
+        return None;
+    }
+    let base_url = t.get("base_url")?.as_str()?.trim().to_owned();
+    let url = reqwest::Url::parse(&base_url).ok()?;
+    // Credentials in the URL would end up in connection logs; keys belong in `api_key_env`.
+    let has_userinfo = !url.username().is_empty() || url.password().is_some();
+    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() || has_userinfo {
+        return None;
+    }
+    let api_key_env = match t.get("api_key_env") {
+        None => None,
+        Some(v) => Some(v.as_str().filter(|n| valid_env_name(n))?.to_owned()),
+    };
+    let label = match t.get("label") {
+        None => None,
+        Some(v) => Some(v.as_str()?.to_owned()),
+    };
+    let models = match t.get("models") {
+        None => None,
+        Some(v) => Some(
+            v.as_array()?.iter().filter_map(|m| m.as_str()).filter(|m| usable_model_id(m)).map(str::to_owned).collect(),
+        ),
+    };
+    Some(CustomProvider { id: id.to_owned(), label, base_url, api_key_env, models })
+}
+
+fn valid_env_name(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    let first_ok = bytes.next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_');
+    first_ok && name.len() <= MAX_ENV_NAME_BYTES && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layers_parse_and_wrong_types_are_malformed() {
+        let doc =
+            parse("provider = \"anthropic\"\nmodel = \"m-1\"\nthinking_level = \"high\"\nfast = true\nunknown = [1]\n")
+                .unwrap();
+        let layer = parse_layer(&doc).unwrap();
+        assert_eq!(
+            layer,
+            Layer {
+                provider: Some("anthropic".into()),
+                model: Some("m-1".into()),
+                thinking_level: Some(ReasoningLevel::High),
+                fast: Some(true)
+            }
+        );
+        for bad in ["provider = 5", "thinking_level = \"extreme\"", "fast = \"yes\"", "model = \"has space\""] {
+            assert_eq!(parse_layer(&parse(bad).unwrap()), Err(SettingsError::Malformed), "{bad}");
+        }
+        assert_eq!(parse("provider = ").err(), Some(SettingsError::Malformed));
+    }
+
+    #[test]
+    fn custom_providers_are_validated_one_by_one() {
+        let doc = parse(
+            r#"
+[providers.llama]
+base_url = "http://127.0.0.1:8080/v1"
+label = "My llama"
+models = ["qwen2.5:7b", "bad model", "sk-abcdefghijklmnopqrstuvwxyz0123"]
+
+[providers.keyed]
+base_url = "https://llm.example/v1"
+api_key_env = "KEYED_API_KEY"
+
+[providers.broken]
+base_url = "ftp://nowhere"
+
+[providers.badenv]
+base_url = "http://127.0.0.1:1/v1"
+api_key_env = "1-not-a-name"
+
+[providers.userinfo]
+base_url = "http://user:secret@127.0.0.1:1/v1"
+"#,
+        )
+        .unwrap();
+        let custom = parse_custom(&doc);
+        assert_eq!(custom.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["llama", "keyed"]);
+        assert_eq!(custom[0].models.as_deref(), Some(&["qwen2.5:7b".to_owned()][..]));
+        assert_eq!(custom[1].api_key_env.as_deref(), Some("KEYED_API_KEY"));
+    }
+
+    #[test]
+    fn project_fast_is_ignored_and_missing_files_are_empty() {
+        let tmp = tempfile::tempdir().unwrap();
+        let ws = tmp.path().join("ws");
+        std::fs::create_dir_all(ws.join(PROJECT_DIR)).unwrap();
+        std::fs::write(project_path(&ws), "fast = true\nmodel = \"m\"\n").unwrap();
+        let s = load(tmp.path(), &ws).unwrap();
+        assert_eq!(s.project.fast, None);
+        assert_eq!(s.project.model.as_deref(), Some("m"));
+        assert_eq!(s.global, Layer::default());
+    }
+}

@@ -1,0 +1,339 @@
+//! The model/tool loop of one agent (the turn's main agent or a `task` subagent): request,
+//! stream, run the requested tools, feed results back, until the model stops.
+//!
+//! The main agent's text goes to the emitter as assistant deltas; a subagent's text is its
+//! report (a tool result for the parent), journaled with its parent links, never assistant
+//! text. Activity from a subagent carries the task's activity as parent.
+
+use agentwire_protocol::{ActivityStatus, ErrorCode, UsageSource};
+use tokio::sync::mpsc;
+
+use super::mcp;
+use super::tools::{self, TASK};
+use super::{cancelled, compaction, subagent, RunCtx, Stop, MAX_STEPS, SUBAGENT_PROMPT, SYSTEM_PROMPT};
+use crate::providers::{ChatMessage, ModelRequest, Purpose, StopReason, StreamEvent, ToolCall, Usage};
+use crate::turns::activity;
+use crate::turns::journal::Origin;
+
+const MAX_OUTPUT_TOKENS: u32 = 8192;
+
+/// Which agent this is.
+#[derive(Debug, Clone)]
+pub enum Role {
+    Main,
+    Child { origin: Origin, task_activity: String, agent: String },
+}
+
+/// What an agent produced.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub text: String,
+    pub usage: Usage,
+}
+
+/// One streamed model response.
+#[derive(Debug, Default)]
+struct StepOut {
+    text: String,
+    calls: Vec<ToolCall>,
+    usage: Option<Usage>,
+}
+
+pub struct Agent<'a> {
+    pub ctx: &'a RunCtx,
+    pub role: Role,
+}
+
+fn add(total: &mut Usage, u: Usage) {
+    total.input += u.input;
+    total.output += u.output;
+    total.cache_read = match (total.cache_read, u.cache_read) {
+        (Some(a), Some(b)) => Some(a + b),
+        (a, b) => a.or(b),
+    };
+}
+
+/// Rough token estimate of a request (4 bytes a token): the `fallback_estimate` source.
+pub fn estimate_tokens(system: &str, messages: &[ChatMessage]) -> u64 {
+    let bytes: usize = messages
+        .iter()
+        .map(|m| match m {
+            ChatMessage::User(t) => t.len(),
+            ChatMessage::Assistant { text, tool_calls } => {
+                text.len() + tool_calls.iter().map(|c| c.name.len() + c.arguments.to_string().len()).sum::<usize>()
+            }
+            ChatMessage::ToolResult { content, .. } => content.len(),
+        })
+        .sum();
+    (bytes + system.len()) as u64 / 4
+}
+
+impl Agent<'_> {
+    fn main(&self) -> bool {
+        matches!(self.role, Role::Main)
+    }
+
+    fn parent(&self) -> Option<String> {
+        match &self.role {
+            Role::Main => None,
+            Role::Child { task_activity, .. } => Some(task_activity.clone()),
+        }
+    }
+
+    fn origin(&self) -> Origin {
+        match &self.role {
+            Role::Main => Origin::default(),
+            Role::Child { origin, .. } => origin.clone(),
+        }
+    }
+
+    fn agent_name(&self) -> &str {
+        match &self.role {
+            Role::Main => "main",
+            Role::Child { agent, .. } => agent,
+        }
+    }
+
+    /// Runs until the model answers without tool calls.
+    pub async fn run(&self, messages: &mut Vec<ChatMessage>) -> Result<Report, Stop> {
+        let ctx = self.ctx;
+        let mut report = Report::default();
+        let system = if self.main() { SYSTEM_PROMPT } else { SUBAGENT_PROMPT };
+        for step in 0..MAX_STEPS {
+            if ctx.cancelled() {
+                return Err(Stop::Cancelled);
+            }
+            if self.main() {
+                compaction::maybe_compact(ctx, system, messages).await?;
+            }
+            let request = ModelRequest {
+                model: ctx.provider.model().to_owned(),
+                system: system.to_owned(),
+                messages: messages.clone(),
+                tools: tools::specs(self.main()).into_iter().chain(ctx.mcp.specs()).collect(),
+                max_output_tokens: MAX_OUTPUT_TOKENS,
+                purpose: if self.main() { Purpose::Turn } else { Purpose::Subagent },
+            };
+            let n = ctx.next_request();
+            if self.main() {
+                let current = estimate_tokens(system, messages);
+                ctx.emitter.activity(activity::context(
+                    ctx.ids.context("main"),
+                    None,
+                    current,
+                    ctx.provider.context_window(),
+                    n,
+                ));
+            }
+            let out = self.stream(&request, n).await?;
+            if self.main() {
+                ctx.journal.main_text(&ctx.emitter.text());
+            } else {
+                ctx.journal.child_text(&self.origin(), &out.text);
+            }
+            if let Some(u) = out.usage {
+                add(&mut report.usage, u);
+                if self.main() {
+                    let last = out.calls.is_empty();
+                    ctx.emitter.activity(activity::usage(
+                        ctx.ids.usage("main"),
+                        None,
+                        u,
+                        n,
+                        last,
+                        UsageSource::ProviderRequest,
+                    ));
+                }
+            }
+            report.text.push_str(&out.text);
+            messages.push(ChatMessage::Assistant { text: out.text, tool_calls: out.calls.clone() });
+            if out.calls.is_empty() {
+                return Ok(report);
+            }
+            let results = self.run_tools(step as u64, &out.calls).await?;
+            messages.extend(results);
+        }
+        tracing::warn!(agent = self.agent_name(), "agent exceeded its step limit");
+        Err(Stop::Failed(ErrorCode::InternalError))
+    }
+
+    /// Streams one response, observing cancellation between events.
+    async fn stream(&self, request: &ModelRequest, n: u64) -> Result<StepOut, Stop> {
+        let ctx = self.ctx;
+        let (tx, mut rx) = mpsc::channel(64);
+        let provider = ctx.provider.clone();
+        let call = provider.stream(request, tx);
+        tokio::pin!(call);
+        let cancel = cancelled(ctx.cancel.clone());
+        tokio::pin!(cancel);
+        let mut out = StepOut::default();
+        let mut ended = None;
+        let mut summaries = 0u64;
+        loop {
+            tokio::select! {
+                biased;
+                () = &mut cancel => return Err(Stop::Cancelled),
+                ev = rx.recv() => match ev {
+                    Some(StreamEvent::Text(t)) => {
+                        if self.main() {
+                            ctx.emitter.delta(&t).await.map_err(|_| Stop::Failed(ErrorCode::OutputLimitExceeded))?;
+                        } else if out.text.len() < tools::MAX_RESULT_BYTES {
+                            out.text.push_str(&t);
+                        }
+                        if self.main() {
+                            out.text.push_str(&t);
+                        }
+                    }
+                    Some(StreamEvent::ReasoningSummary(s)) => {
+                        summaries += 1;
+                        let id = ctx.ids.reasoning(n * 1000 + summaries);
+                        ctx.emitter.activity(activity::reasoning_summary(id, self.parent(), &s));
+                    }
+                    Some(StreamEvent::ToolCall(c)) => out.calls.push(c),
+                    Some(StreamEvent::Usage(u)) => out.usage = Some(u),
+                    None => break,
+                },
+                r = &mut call, if ended.is_none() => ended = Some(r),
+            }
+        }
+        // The channel closes when the provider future completes (it owned the sender).
+        let result = match ended {
+            Some(r) => r,
+            None => call.await,
+        };
+        match result {
+            Ok(StopReason::EndTurn | StopReason::ToolUse | StopReason::MaxTokens) => Ok(out),
+            Err(e) => {
+                tracing::warn!(provider = ctx.provider.id(), error = %e, "provider request failed");
+                Err(Stop::Failed(ErrorCode::InternalError))
+            }
+        }
+    }
+
+    /// Runs a step's tool calls; `task` calls (main agent only) run together as one batch.
+    async fn run_tools(&self, step: u64, calls: &[ToolCall]) -> Result<Vec<ChatMessage>, Stop> {
+        let mut results: Vec<Option<ChatMessage>> = vec![None; calls.len()];
+        let tasks: Vec<usize> = (0..calls.len()).filter(|&i| self.main() && calls[i].name == TASK).collect();
+        if !tasks.is_empty() {
+            let batch: Vec<ToolCall> = tasks.iter().map(|&i| calls[i].clone()).collect();
+            let done = subagent::run_batch(self.ctx, step, batch).await?;
+            for (i, r) in tasks.iter().zip(done) {
+                results[*i] = Some(r);
+            }
+        }
+        for (i, call) in calls.iter().enumerate() {
+            if results[i].is_none() {
+                results[i] = Some(self.run_tool(call).await?);
+            }
+        }
+        Ok(results.into_iter().flatten().collect())
+    }
+
+    async fn run_tool(&self, call: &ToolCall) -> Result<ChatMessage, Stop> {
+        let ctx = self.ctx;
+        if let Some(tool) = ctx.mcp.find(&call.name) {
+            return self.run_mcp_tool(call, tool).await;
+        }
+        let origin = self.origin();
+        let id = ctx.ids.tool_call(&call.id);
+        ctx.emitter.activity(activity::tool(id.clone(), self.parent(), &call.name, ActivityStatus::Running, None));
+        ctx.journal.tool_start(&origin, &call.id, &call.name, &call.arguments, None);
+        let workspace = ctx.workspace.clone();
+        let (name, args) = (call.name.clone(), call.arguments.clone());
+        let work = async move {
+            if name == TASK {
+                return Err("subagents cannot start subagents".to_owned());
+            }
+            match tokio::task::spawn_blocking(move || workspace.execute(&name, &args)).await {
+                Ok(r) => r.map_err(|e| e.to_string()),
+                Err(_) => Err("tool failed".to_owned()),
+            }
+        };
+        let outcome = tokio::select! {
+            biased;
+            () = cancelled(ctx.cancel.clone()) => {
+                ctx.emitter.activity(activity::tool(id, self.parent(), &call.name, ActivityStatus::Cancelled, None));
+                ctx.journal.tool_end(&origin, &call.id, Some("cancelled"));
+                return Err(Stop::Cancelled);
+            }
+            r = work => r,
+        };
+        // "timed_out: boolean when supplied by a main-agent result, otherwise null"
+        let timed_out = self.main().then_some(false);
+        let status = if outcome.is_ok() { ActivityStatus::Completed } else { ActivityStatus::Failed };
+        ctx.emitter.activity(activity::tool(id, self.parent(), &call.name, status, timed_out));
+        ctx.journal.tool_end(&origin, &call.id, outcome.as_ref().err().map(String::as_str));
+        Ok(match outcome {
+            Ok(content) => ChatMessage::ToolResult { call_id: call.id.clone(), content, is_error: false },
+            Err(e) => {
+                ChatMessage::ToolResult { call_id: call.id.clone(), content: format!("error: {e}"), is_error: true }
+            }
+        })
+    }
+}
+
+impl Agent<'_> {
+    async fn run_mcp_tool(&self, call: &ToolCall, tool: &mcp::McpTool) -> Result<ChatMessage, Stop> {
+        let ctx = self.ctx;
+        let origin = self.origin();
+        let id = ctx.ids.tool_call(&call.id);
+        let state = |status, timed_out| {
+            activity::tool_mcp(id.clone(), self.parent(), &tool.server, &tool.name, status, timed_out)
+        };
+        ctx.emitter.activity(state(ActivityStatus::Running, None));
+        ctx.journal.tool_start(&origin, &call.id, &call.name, &call.arguments, None);
+        let outcome = tokio::select! {
+            biased;
+            () = cancelled(ctx.cancel.clone()) => {
+                ctx.emitter.activity(state(ActivityStatus::Cancelled, None));
+                ctx.journal.tool_end(&origin, &call.id, Some("cancelled"));
+                return Err(Stop::Cancelled);
+            }
+            r = ctx.mcp.call(tool, &call.arguments) => r,
+        };
+        let timed_out = match &outcome {
+            Err((_, t)) => *t,
+            Ok(_) => false,
+        };
+        let status = if outcome.is_ok() { ActivityStatus::Completed } else { ActivityStatus::Failed };
+        ctx.emitter.activity(state(status, self.main().then_some(timed_out)));
+        ctx.journal.tool_end(&origin, &call.id, outcome.as_ref().err().map(|(e, _)| e.as_str()));
+        Ok(match outcome {
+            Ok(content) => ChatMessage::ToolResult { call_id: call.id.clone(), content, is_error: false },
+            Err((e, _)) => {
+                ChatMessage::ToolResult { call_id: call.id.clone(), content: format!("error: {e}"), is_error: true }
+            }
+        })
+    }
+}
+
+/// One tool-less completion collected as text (compaction summaries); nothing is streamed.
+pub async fn complete(ctx: &RunCtx, request: &ModelRequest) -> Result<String, Stop> {
+    let (tx, mut rx) = mpsc::channel(64);
+    let call = ctx.provider.stream(request, tx);
+    tokio::pin!(call);
+    let cancel = cancelled(ctx.cancel.clone());
+    tokio::pin!(cancel);
+    let mut text = String::new();
+    let mut ended = None;
+    loop {
+        tokio::select! {
+            biased;
+            () = &mut cancel => return Err(Stop::Cancelled),
+            ev = rx.recv() => match ev {
+                Some(StreamEvent::Text(t)) => text.push_str(&t),
+                Some(_) => {}
+                None => break,
+            },
+            r = &mut call, if ended.is_none() => ended = Some(r),
+        }
+    }
+    let result = match ended {
+        Some(r) => r,
+        None => call.await,
+    };
+    result.map(|_| text).map_err(|e| {
+        tracing::warn!(error = %e, "provider completion failed");
+        Stop::Failed(ErrorCode::InternalError)
+    })
+}

@@ -1,0 +1,86 @@
+//! `task` subagents: each call runs a child agent loop with the read-only tools (no further
+//! subagents). One step's task calls form a batch that runs concurrently. Activity: a
+//! `subagent_batch` lifecycle, a `subagent_task` lifecycle per call linked to the batch, the
+//! child's tool states linked to its task, and the child's whole-run usage as
+//! `subagent_aggregate`. The transcript gets the `task` call and the child's records with
+//! `parentId` (the task call) and `agentId` (the child).
+
+use agentwire_protocol::{ActivityStatus, LifecycleCategory, UsageSource};
+use futures_util::future::join_all;
+
+use super::agent::{Agent, Role};
+use super::tools::{bound, TASK};
+use super::{RunCtx, Stop};
+use crate::providers::{BoxFuture, ChatMessage, ToolCall};
+use crate::turns::activity::{self, hashed_id};
+use crate::turns::journal::Origin;
+
+/// Runs one step's `task` calls; results are in call order. Boxed: the child agent loop
+/// is itself an agent loop.
+pub fn run_batch(ctx: &RunCtx, step: u64, calls: Vec<ToolCall>) -> BoxFuture<'_, Result<Vec<ChatMessage>, Stop>> {
+    Box::pin(async move {
+        let batch = ctx.ids.batch(step);
+        ctx.emitter.activity(activity::lifecycle_start(batch.clone(), None, LifecycleCategory::SubagentBatch));
+        let results = join_all(calls.iter().map(|c| run_task(ctx, &batch, c))).await;
+        let cancelled = results.iter().any(|r| matches!(r, Err(Stop::Cancelled)));
+        let status = if cancelled { ActivityStatus::Cancelled } else { ActivityStatus::Completed };
+        ctx.emitter.activity(activity::lifecycle_finish(batch, status));
+        results.into_iter().collect()
+    })
+}
+
+async fn run_task(ctx: &RunCtx, batch: &str, call: &ToolCall) -> Result<ChatMessage, Stop> {
+    let task = ctx.ids.task(&call.id);
+    ctx.emitter.activity(activity::lifecycle_start(
+        task.clone(),
+        Some(batch.to_owned()),
+        LifecycleCategory::SubagentTask,
+    ));
+    let title = call.arguments.get("title").and_then(|t| t.as_str());
+    ctx.journal.tool_start(&Origin::default(), &call.id, TASK, &call.arguments, title);
+    let Some(prompt) = call.arguments.get("prompt").and_then(|p| p.as_str()).filter(|p| !p.trim().is_empty()) else {
+        ctx.emitter.activity(activity::lifecycle_finish(task, ActivityStatus::Failed));
+        ctx.journal.tool_end(&Origin::default(), &call.id, Some("task needs a prompt"));
+        return Ok(ChatMessage::ToolResult {
+            call_id: call.id.clone(),
+            content: "error: task needs a prompt".into(),
+            is_error: true,
+        });
+    };
+    let agent = hashed_id("agent", &[&call.id]);
+    let origin = Origin { parent_id: Some(call.id.clone()), agent_id: Some(agent.clone()) };
+    let child = Agent { ctx, role: Role::Child { origin, task_activity: task.clone(), agent: agent.clone() } };
+    let mut messages = vec![ChatMessage::User(prompt.to_owned())];
+    let outcome = child.run(&mut messages).await;
+    match outcome {
+        Ok(report) => {
+            let n = ctx.current_request();
+            let u = activity::usage(
+                ctx.ids.usage(&agent),
+                Some(task.clone()),
+                report.usage,
+                n,
+                true,
+                UsageSource::SubagentAggregate,
+            );
+            ctx.emitter.activity(u);
+            ctx.emitter.activity(activity::lifecycle_finish(task, ActivityStatus::Completed));
+            ctx.journal.tool_end(&Origin::default(), &call.id, None);
+            Ok(ChatMessage::ToolResult { call_id: call.id.clone(), content: bound(report.text), is_error: false })
+        }
+        Err(Stop::Cancelled) => {
+            ctx.emitter.activity(activity::lifecycle_finish(task, ActivityStatus::Cancelled));
+            ctx.journal.tool_end(&Origin::default(), &call.id, Some("cancelled"));
+            Err(Stop::Cancelled)
+        }
+        Err(Stop::Failed(_)) => {
+            ctx.emitter.activity(activity::lifecycle_finish(task, ActivityStatus::Failed));
+            ctx.journal.tool_end(&Origin::default(), &call.id, Some("subagent failed"));
+            Ok(ChatMessage::ToolResult {
+                call_id: call.id.clone(),
+                content: "error: subagent failed".into(),
+                is_error: true,
+            })
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! Loopback mock providers speaking their real streaming formats over HTTP/1.1, with SSE
+//! bodies cut at awkward byte boundaries (inside lines, `\r\n`s and multi-byte characters).
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+/// What the mock answers to one request.
+pub enum Reply {
+    /// An SSE body, written in pieces with `pause` between them.
+    Sse { body: String, pause: Duration, piece: usize },
+    /// A plain error status.
+    Status(u16),
+    /// A JSON body (OAuth token endpoint).
+    Json(Value),
+}
+
+impl Reply {
+    pub fn sse(body: String) -> Reply {
+        Reply::Sse { body, pause: Duration::from_millis(1), piece: 7 }
+    }
+    /// Large awkward pieces without pauses, for big bodies.
+    pub fn fast(body: String) -> Reply {
+        Reply::Sse { body, pause: Duration::ZERO, piece: 4093 }
+    }
+    pub fn slow(body: String, pause: Duration) -> Reply {
+        Reply::Sse { body, pause, piece: 0 }
+    }
+}
+
+type Script = dyn Fn(usize, &Value) -> Reply + Send + Sync;
+
+pub struct Mock {
+    pub url: String,
+    pub requests: Arc<Mutex<Vec<Value>>>,
+}
+
+impl Mock {
+    /// Serves until the test process ends; `script(n, body)` answers the n-th request.
+    pub fn start(script: impl Fn(usize, &Value) -> Reply + Send + Sync + 'static) -> Mock {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
+        let script: Arc<Script> = Arc::new(script);
+        let seen = Arc::clone(&requests);
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { continue };
+                let (seen, script) = (Arc::clone(&seen), Arc::clone(&script));
+                std::thread::spawn(move || serve(stream, &seen, &*script));
+            }
+        });
+        Mock { url, requests }
+    }
+
+    pub fn bodies(&self) -> Vec<Value> {
+        self.requests.lock().unwrap().clone()
+    }
+}
+
+fn serve(stream: TcpStream, seen: &Mutex<Vec<Value>>, script: &Script) {
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut length = 0usize;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 {
+            return;
+        }
+        let l = line.trim_end();
+        if l.is_empty() {
+            break;
+        }
+        if let Some(v) = l.to_ascii_lowercase().strip_prefix("content-length:") {
+            length = v.trim().parse().unwrap_or(0);
+        }
+    }
+    let mut body = vec![0; length];
+    if reader.read_exact(&mut body).is_err() {
+        return;
+    }
+    let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let n = {
+        let mut seen = seen.lock().unwrap();
+        seen.push(body.clone());
+        seen.len() - 1
+    };
+    let mut out = stream;
+    match script(n, &body) {
+        Reply::Status(code) => {
+            let _ = write!(out, "HTTP/1.1 {code} Error\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{{}}");
+        }
+        Reply::Json(v) => {
+            let body = v.to_string();
+            let _ = write!(out, "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}", body.len());
+        }
+        Reply::Sse { body, pause, piece } => {
+            let _ = write!(out, "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nconnection: close\r\n\r\n");
+            let bytes = body.as_bytes();
+            let mut at = 0;
+            let mut k = 0;
+            while at < bytes.len() {
+                // piece 0: one SSE event per write; otherwise awkward sizes 1..=piece+6.
+                let end = if piece == 0 {
+                    bytes[at..].windows(2).position(|w| w == b"\n\n").map_or(bytes.len(), |i| at + i + 2)
+                } else {
+                    k += 1;
+                    (at + 1 + (k * 5) % (piece + 6)).min(bytes.len())
+                };
+                if out.write_all(&bytes[at..end]).and_then(|()| out.flush()).is_err() {
+                    return; // the daemon hung up (cancellation)
+                }
+                at = end;
+                std::thread::sleep(pause);
+            }
+        }
+    }
+    let _ = out.shutdown(std::net::Shutdown::Both);
+}
+
+fn event(name: Option<&str>, data: &Value) -> String {
+    match name {
+        Some(n) => format!("event: {n}\r\ndata: {data}\r\n\r\n"),
+        None => format!("data: {data}\n\n"),
+    }
+}
+
+/// OpenAI chat-completions chunks: text deltas, then tool calls (arguments in two fragments).
+pub fn openai(deltas: &[&str], calls: &[(&str, &str, Value)]) -> String {
+    let mut s = String::new();
+    for d in deltas {
+        s += &event(None, &json!({"choices":[{"index":0,"delta":{"content":d},"finish_reason":null}]}));
+    }
+    for (i, (id, name, args)) in calls.iter().enumerate() {
+        let args = args.to_string();
+        let (a, b) = args.split_at(args.len() / 2);
+        s += &event(
+            None,
+            &json!({"choices":[{"index":0,"delta":{"tool_calls":[{"index":i,"id":id,"type":"function","function":{"name":name,"arguments":a}}]}}]}),
+        );
+        s += &event(
+            None,
+            &json!({"choices":[{"index":0,"delta":{"tool_calls":[{"index":i,"function":{"arguments":b}}]}}]}),
+        );
+    }
+    let finish = if calls.is_empty() { "stop" } else { "tool_calls" };
+    s += &event(None, &json!({"choices":[{"index":0,"delta":{},"finish_reason":finish}]}));
+    s += &event(
+        None,
+        &json!({"choices":[],"usage":{"prompt_tokens":120,"completion_tokens":30,"prompt_tokens_details":{"cached_tokens":100}}}),
+    );
+    s += "data: [DONE]\n\n";
+    s
+}
+
+/// Anthropic Messages events: text deltas in one block, then tool_use blocks.
+pub fn anthropic(deltas: &[&str], calls: &[(&str, &str, Value)]) -> String {
+    let mut s = String::new();
+    s += &event(
+        Some("message_start"),
+        &json!({"type":"message_start","message":{"id":"msg_1","usage":{"input_tokens":50,"output_tokens":1,"cache_read_input_tokens":7}}}),
+    );
+    s += &event(Some("ping"), &json!({"type":"ping"}));
+    s += &event(
+        Some("content_block_start"),
+        &json!({"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}}),
+    );
+    s += &event(
+        Some("content_block_delta"),
+        &json!({"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"raw private thoughts"}}),
+    );
+    s += &event(Some("content_block_stop"), &json!({"type":"content_block_stop","index":0}));
+    s += &event(
+        Some("content_block_start"),
+        &json!({"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}),
+    );
+    for d in deltas {
+        s += &event(
+            Some("content_block_delta"),
+            &json!({"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":d}}),
+        );
+    }
+    s += &event(Some("content_block_stop"), &json!({"type":"content_block_stop","index":1}));
+    for (i, (id, name, args)) in calls.iter().enumerate() {
+        let index = i + 2;
+        let args = args.to_string();
+        let (a, b) = args.split_at(args.len() / 2);
+        s += &event(
+            Some("content_block_start"),
+            &json!({"type":"content_block_start","index":index,"content_block":{"type":"tool_use","id":id,"name":name,"input":{}}}),
+        );
+        for part in [a, b] {
+            s += &event(
+                Some("content_block_delta"),
+                &json!({"type":"content_block_delta","index":index,"delta":{"type":"input_json_delta","partial_json":part}}),
+            );
+        }
+        s += &event(Some("content_block_stop"), &json!({"type":"content_block_stop","index":index}));
+    }
+    let stop = if calls.is_empty() { "end_turn" } else { "tool_use" };
+    s += &event(
+        Some("message_delta"),
+        &json!({"type":"message_delta","delta":{"stop_reason":stop},"usage":{"output_tokens":42}}),
+    );
+    s += &event(Some("message_stop"), &json!({"type":"message_stop"}));
+    s
+}
+
+/// An Anthropic stream that fails mid-way with an `error` event.
+pub fn anthropic_error_after(deltas: &[&str]) -> String {
+    let mut s = String::new();
+    s += &event(Some("message_start"), &json!({"type":"message_start","message":{"usage":{"input_tokens":5}}}));
+    s += &event(
+        Some("content_block_start"),
+        &json!({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}),
+    );
+    for d in deltas {
+        s += &event(
+            Some("content_block_delta"),
+            &json!({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":d}}),
+        );
+    }
+    s += &event(
+        Some("error"),
+        &json!({"type":"error","error":{"type":"overloaded_error","message":"secret upstream detail"}}),
+    );
+    s
+}
+
+/// Codex Responses API events: text deltas, a verified reasoning summary, tool calls.
+pub fn codex(deltas: &[&str], summary: Option<&str>, calls: &[(&str, &str, Value)]) -> String {
+    let mut s = String::new();
+    s += &event(Some("response.created"), &json!({"type":"response.created","response":{"id":"r1"}}));
+    if let Some(text) = summary {
+        s += &event(
+            Some("response.reasoning_summary_text.delta"),
+            &json!({"type":"response.reasoning_summary_text.delta","delta":text}),
+        );
+        s += &event(
+            Some("response.reasoning_summary_text.done"),
+            &json!({"type":"response.reasoning_summary_text.done","text":text}),
+        );
+    }
+    for d in deltas {
+        s += &event(Some("response.output_text.delta"), &json!({"type":"response.output_text.delta","delta":d}));
+    }
+    for (id, name, args) in calls {
+        s += &event(
+            Some("response.output_item.done"),
+            &json!({"type":"response.output_item.done","item":{"type":"function_call","call_id":id,"name":name,"arguments":args.to_string()}}),
+        );
+    }
+    s += &event(
+        Some("response.completed"),
+        &json!({"type":"response.completed","response":{"status":"completed","usage":{"input_tokens":9,"output_tokens":4,"input_tokens_details":{"cached_tokens":2}}}}),
+    );
+    s
+}
