@@ -34,6 +34,8 @@ pub struct Service {
     pub config: Configuration,
     /// Running turns, their event routing and the connection registry it uses.
     pub turns: Arc<TurnService>,
+    /// `status.provider_auth_ready`, recomputed when settings or auth change.
+    readiness: provider_readiness::ReadinessCache,
     connections: AtomicU64,
     next_connection: AtomicU64,
 }
@@ -57,6 +59,7 @@ impl Service {
             identity,
             state_root,
             operations,
+            readiness: Default::default(),
             connections: AtomicU64::new(0),
             next_connection: AtomicU64::new(0),
         }
