@@ -18,7 +18,10 @@ impl Charset {
         let mut i = 0;
         while i < bytes.len() {
             let start = bytes[i];
-            let is_range = i + 2 < bytes.len() && bytes[i + 1] == b'-' && start.is_ascii_alphanumeric() && bytes[i + 2].is_ascii_alphanumeric();
+            let is_range = i + 2 < bytes.len()
+                && bytes[i + 1] == b'-'
+                && start.is_ascii_alphanumeric()
+                && bytes[i + 2].is_ascii_alphanumeric();
             if is_range {
                 let end = bytes[i + 2];
                 if end < start {

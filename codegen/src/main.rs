@@ -21,7 +21,10 @@ fn main() -> ExitCode {
         Some("check") => check(args.get(1).filter(|a| !a.starts_with("--")).map_or("protocol.toml", String::as_str)),
         Some("write") => load(&root).and_then(|spec| write(&root, &artifacts(&spec))),
         Some("verify") => load(&root).and_then(|spec| verify(&root, &artifacts(&spec))),
-        _ => Err(format!("usage: agentwire-codegen check [SPEC] | write [--root DIR] | verify [--root DIR] | {}", agentwire_codegen::compat::cli::USAGE)),
+        _ => Err(format!(
+            "usage: agentwire-codegen check [SPEC] | write [--root DIR] | verify [--root DIR] | {}",
+            agentwire_codegen::compat::cli::USAGE
+        )),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -83,6 +86,10 @@ fn verify(root: &Path, files: &[Artifact]) -> Result<(), String> {
         println!("{} generated artifacts are fresh", files.len());
         Ok(())
     } else {
-        Err(format!("stale generated artifacts (run `{}`):\n  {}", agentwire_codegen::emit::REGENERATE, stale.join("\n  ")))
+        Err(format!(
+            "stale generated artifacts (run `{}`):\n  {}",
+            agentwire_codegen::emit::REGENERATE,
+            stale.join("\n  ")
+        ))
     }
 }

@@ -52,7 +52,9 @@ impl Checker<'_> {
             },
             TypeRef::String(r) => self.string(r, v, path),
             TypeRef::Json(crate::ir::JsonKind::Any) | TypeRef::Payload => Ok(()),
-            TypeRef::Json(crate::ir::JsonKind::Object) => v.as_object().map(|_| ()).map_or_else(|| fail(path, "expected an object"), Ok),
+            TypeRef::Json(crate::ir::JsonKind::Object) => {
+                v.as_object().map(|_| ()).map_or_else(|| fail(path, "expected an object"), Ok)
+            }
             TypeRef::Array(r) => {
                 let Some(items) = v.as_array() else {
                     return fail(path, "expected an array");
@@ -119,7 +121,8 @@ impl Checker<'_> {
             }
             TypeKind::Union(u) => {
                 let map = v.as_object().map_or_else(|| fail(path, "expected an object"), Ok)?;
-                let tags: Vec<&str> = u.discriminators.iter().map(|d| map.get(d).and_then(Value::as_str).unwrap_or("")).collect();
+                let tags: Vec<&str> =
+                    u.discriminators.iter().map(|d| map.get(d).and_then(Value::as_str).unwrap_or("")).collect();
                 let Some(variant) = u.variants.iter().find(|x| x.matches.iter().zip(&tags).all(|(a, b)| a == b)) else {
                     return fail(path, format!("no variant of {name} matches {tags:?}"));
                 };

@@ -35,34 +35,19 @@ fn expected(dir: &Path) -> (BTreeSet<String>, bool) {
     let text = std::fs::read_to_string(dir.join("expected.txt")).expect("expected.txt");
     let mut findings = BTreeSet::new();
     let mut verdict = None;
-    for line in text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         match line.strip_prefix("verdict: ") {
             Some("ok") => verdict = Some(true),
             Some("fail") => verdict = Some(false),
             Some(other) => panic!("{}: bad verdict `{other}`", dir.display()),
-            None => assert!(
-                findings.insert(line.to_string()),
-                "{}: duplicate line {line}",
-                dir.display()
-            ),
+            None => assert!(findings.insert(line.to_string()), "{}: duplicate line {line}", dir.display()),
         }
     }
-    (
-        findings,
-        verdict.unwrap_or_else(|| panic!("{}: no verdict line", dir.display())),
-    )
+    (findings, verdict.unwrap_or_else(|| panic!("{}: no verdict line", dir.display())))
 }
 
 fn actual(report: &Report) -> BTreeSet<String> {
-    report
-        .findings
-        .iter()
-        .map(|f| format!("{} {} {} {}", f.rule, f.category, f.scope.as_str(), f.path))
-        .collect()
+    report.findings.iter().map(|f| format!("{} {} {} {}", f.rule, f.category, f.scope.as_str(), f.path)).collect()
 }
 
 fn compare_case(dir: &Path) -> Report {
@@ -79,9 +64,7 @@ fn every_fixture_reports_exactly_its_expected_findings() {
         if got != want || report.ok() != ok {
             failures.push(format!(
                 "{}:\n  missing:    {:?}\n  unexpected: {:?}\n  verdict ok: want {ok}, got {}",
-                dir.file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
+                dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
                 want.difference(&got).collect::<Vec<_>>(),
                 got.difference(&want).collect::<Vec<_>>(),
                 report.ok()
@@ -93,22 +76,12 @@ fn every_fixture_reports_exactly_its_expected_findings() {
 
 #[test]
 fn every_rule_has_a_case_that_reports_it() {
-    let names: BTreeSet<String> = cases()
-        .iter()
-        .filter_map(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .collect();
+    let names: BTreeSet<String> =
+        cases().iter().filter_map(|d| d.file_name().map(|n| n.to_string_lossy().into_owned())).collect();
     for rule in RULES {
-        assert!(
-            names.contains(rule.id),
-            "no fixture tests/compat/{}",
-            rule.id
-        );
+        assert!(names.contains(rule.id), "no fixture tests/compat/{}", rule.id);
         let report = compare_case(&fixtures().join(rule.id));
-        assert!(
-            report.findings.iter().any(|f| f.rule.id() == rule.id),
-            "{} does not report its rule",
-            rule.id
-        );
+        assert!(report.findings.iter().any(|f| f.rule.id() == rule.id), "{} does not report its rule", rule.id);
     }
     for name in &names {
         assert!(
@@ -123,18 +96,8 @@ fn reasons_cite_the_seed() {
     for dir in cases() {
         for f in compare_case(&dir).findings {
             let info = f.rule.info();
-            assert!(
-                f.reason.contains(info.quote),
-                "{}: reason lacks its quote: {}",
-                f.rule,
-                f.reason
-            );
-            assert!(
-                f.reason.contains(info.section),
-                "{}: reason lacks its section: {}",
-                f.rule,
-                f.reason
-            );
+            assert!(f.reason.contains(info.quote), "{}: reason lacks its quote: {}", f.rule, f.reason);
+            assert!(f.reason.contains(info.section), "{}: reason lacks its section: {}", f.rule, f.reason);
         }
     }
 }
@@ -152,12 +115,8 @@ fn bin() -> Command {
 }
 
 fn stdout_json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "stdout is not JSON ({e}): {}",
-            String::from_utf8_lossy(&out.stdout)
-        )
-    })
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
 }
 
 #[test]
@@ -171,12 +130,7 @@ fn binary_compares_files_with_exit_codes_and_json() {
         .arg("--json")
         .output()
         .expect("run");
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     let json = stdout_json(&out);
     assert_eq!(json["ok"], false);
     assert_eq!(json["version_bump_required"], true);
@@ -184,50 +138,24 @@ fn binary_compares_files_with_exit_codes_and_json() {
     assert_eq!(json["findings"][0]["rule"], "FIELD_REMOVED");
     assert_eq!(json["findings"][0]["category"], "breaking");
     assert_eq!(json["findings"][0]["path"], "types.Item.fields.size");
-    assert!(json["findings"][0]["reason"]
-        .as_str()
-        .is_some_and(|r| r.contains("Known fields cannot be removed")));
+    assert!(json["findings"][0]["reason"].as_str().is_some_and(|r| r.contains("Known fields cannot be removed")));
 
     let preflight = case("EVENT_ADDED");
-    let out = bin()
-        .arg("compat")
-        .arg(preflight.join("old.toml"))
-        .arg(preflight.join("new.toml"))
-        .output()
-        .expect("run");
+    let out =
+        bin().arg("compat").arg(preflight.join("old.toml")).arg(preflight.join("new.toml")).output().expect("run");
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("needs_preflight (1):") && text.contains("EVENT_ADDED events.\"item.moved\""),
-        "{text}"
-    );
-    assert!(
-        text.contains("explicit, bounded capability negotiation"),
-        "{text}"
-    );
+    assert!(text.contains("needs_preflight (1):") && text.contains("EVENT_ADDED events.\"item.moved\""), "{text}");
+    assert!(text.contains("explicit, bounded capability negotiation"), "{text}");
 
     let root_spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol.toml");
-    let out = bin()
-        .arg("compat")
-        .arg(&root_spec)
-        .arg(&root_spec)
-        .arg("--json")
-        .output()
-        .expect("run");
+    let out = bin().arg("compat").arg(&root_spec).arg(&root_spec).arg("--json").output().expect("run");
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stdout_json(&out)["findings"], Value::Array(Vec::new()));
 
-    let out = bin()
-        .args(["compat", "only-one.toml"])
-        .output()
-        .expect("run");
+    let out = bin().args(["compat", "only-one.toml"]).output().expect("run");
     assert_eq!(out.status.code(), Some(2));
-    let out = bin()
-        .arg("compat")
-        .arg(case("missing/old.toml"))
-        .arg(case("missing/new.toml"))
-        .output()
-        .expect("run");
+    let out = bin().arg("compat").arg(case("missing/old.toml")).arg(case("missing/new.toml")).output().expect("run");
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -236,8 +164,7 @@ struct Repo(PathBuf);
 
 impl Repo {
     fn new(name: &str) -> Self {
-        let dir =
-            std::env::temp_dir().join(format!("agentwire-compat-{}-{name}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("agentwire-compat-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
         let repo = Repo(dir);
@@ -249,22 +176,11 @@ impl Repo {
         let out = Command::new("git")
             .arg("-C")
             .arg(&self.0)
-            .args([
-                "-c",
-                "user.name=compat",
-                "-c",
-                "user.email=compat@example.invalid",
-                "-c",
-                "commit.gpgsign=false",
-            ])
+            .args(["-c", "user.name=compat", "-c", "user.email=compat@example.invalid", "-c", "commit.gpgsign=false"])
             .args(args)
             .output()
             .expect("git runs");
-        assert!(
-            out.status.success(),
-            "git {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     }
 
     fn commit(&self, file: &str, text: &str) {
@@ -274,11 +190,7 @@ impl Repo {
     }
 
     fn compat(&self, rev: &str) -> Output {
-        bin()
-            .args(["compat", "--against-git", rev, "--json", "--root"])
-            .arg(&self.0)
-            .output()
-            .expect("run")
+        bin().args(["compat", "--against-git", rev, "--json", "--root"]).arg(&self.0).output().expect("run")
     }
 }
 
@@ -299,20 +211,11 @@ fn against_git_compares_with_the_committed_spec() {
 
     // The working tree equals HEAD: nothing to report.
     let out = repo.compat("HEAD");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(stdout_json(&out)["findings"], Value::Array(Vec::new()));
 
     // An uncommitted breaking edit fails against HEAD.
-    std::fs::write(
-        repo.0.join("protocol.toml"),
-        fixture_text("FIELD_REMOVED", "new.toml"),
-    )
-    .expect("write");
+    std::fs::write(repo.0.join("protocol.toml"), fixture_text("FIELD_REMOVED", "new.toml")).expect("write");
     let out = repo.compat("HEAD");
     assert_eq!(out.status.code(), Some(1));
     let json = stdout_json(&out);
@@ -332,23 +235,10 @@ fn against_git_without_a_baseline_is_a_note_not_a_failure() {
     let repo = Repo::new("first-commit");
     repo.commit("protocol.toml", &spec);
     let out = repo.compat("HEAD~1");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let json = stdout_json(&out);
-    assert_eq!(
-        (json["ok"].clone(), json["baseline"].clone()),
-        (Value::Bool(true), Value::Bool(false))
-    );
-    assert!(
-        json["note"]
-            .as_str()
-            .is_some_and(|n| n.contains("does not exist")),
-        "{json}"
-    );
+    assert_eq!((json["ok"].clone(), json["baseline"].clone()), (Value::Bool(true), Value::Bool(false)));
+    assert!(json["note"].as_str().is_some_and(|n| n.contains("does not exist")), "{json}");
 
     // HEAD~1 exists but has no protocol.toml.
     let repo = Repo::new("no-spec");
@@ -357,46 +247,26 @@ fn against_git_without_a_baseline_is_a_note_not_a_failure() {
     let out = repo.compat("HEAD~1");
     assert_eq!(out.status.code(), Some(0));
     let json = stdout_json(&out);
-    assert!(
-        json["note"]
-            .as_str()
-            .is_some_and(|n| n.contains("no protocol.toml")),
-        "{json}"
-    );
-    let text = bin()
-        .args(["compat", "--against-git", "HEAD~1", "--root"])
-        .arg(&repo.0)
-        .output()
-        .expect("run");
+    assert!(json["note"].as_str().is_some_and(|n| n.contains("no protocol.toml")), "{json}");
+    let text = bin().args(["compat", "--against-git", "HEAD~1", "--root"]).arg(&repo.0).output().expect("run");
     assert!(String::from_utf8_lossy(&text.stdout).starts_with("no baseline:"));
 
     // A baseline in an older spec language cannot be compared; say so and do not block.
     let repo = Repo::new("old-language");
     repo.commit("protocol.toml", "[protocol]\nname = \"x\"\n");
-    std::fs::write(
-        repo.0.join("protocol.toml"),
-        fixture_text("scenario_identical", "old.toml"),
-    )
-    .expect("write");
+    std::fs::write(repo.0.join("protocol.toml"), fixture_text("scenario_identical", "old.toml")).expect("write");
     let out = repo.compat("HEAD");
     assert_eq!(out.status.code(), Some(0));
-    assert!(stdout_json(&out)["note"]
-        .as_str()
-        .is_some_and(|n| n.contains("does not load")));
+    assert!(stdout_json(&out)["note"].as_str().is_some_and(|n| n.contains("does not load")));
 }
 
 #[test]
 fn against_git_outside_a_repository_is_an_error() {
-    let parent =
-        std::env::temp_dir().join(format!("agentwire-compat-{}-norepo", std::process::id()));
+    let parent = std::env::temp_dir().join(format!("agentwire-compat-{}-norepo", std::process::id()));
     let dir = parent.join("work");
     let _ = std::fs::remove_dir_all(&parent);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    std::fs::write(
-        dir.join("protocol.toml"),
-        fixture_text("scenario_identical", "old.toml"),
-    )
-    .expect("write");
+    std::fs::write(dir.join("protocol.toml"), fixture_text("scenario_identical", "old.toml")).expect("write");
     // Keep git from finding a repository above the temp dir.
     let out = bin()
         .args(["compat", "--against-git", "HEAD", "--root"])
@@ -405,11 +275,6 @@ fn against_git_outside_a_repository_is_an_error() {
         .output()
         .expect("run");
     let _ = std::fs::remove_dir_all(&parent);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stdout));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not inside a git work tree"));
 }

@@ -15,7 +15,13 @@ fn replace_once(text: &str, from: &str, to: &str) -> String {
 
 #[test]
 fn undefined_type() {
-    let out = diagnostics(|t| replace_once(t, r#"provider_id = { type = "ProviderId", doc = "Selected provider." }"#, r#"provider_id = { type = "ProviderIdentifier", doc = "Selected provider." }"#));
+    let out = diagnostics(|t| {
+        replace_once(
+            t,
+            r#"provider_id = { type = "ProviderId", doc = "Selected provider." }"#,
+            r#"provider_id = { type = "ProviderIdentifier", doc = "Selected provider." }"#,
+        )
+    });
     insta::assert_snapshot!(out);
 }
 
@@ -27,34 +33,66 @@ fn duplicate_name() {
 
 #[test]
 fn bound_that_cannot_hold() {
-    let out = diagnostics(|t| replace_once(t, r#"limit = { type = "u32", min = 1, max = "limits.max_session_page_items""#, r#"limit = { type = "u32", min = 40, max = "limits.max_session_page_items""#));
+    let out = diagnostics(|t| {
+        replace_once(
+            t,
+            r#"limit = { type = "u32", min = 1, max = "limits.max_session_page_items""#,
+            r#"limit = { type = "u32", min = 40, max = "limits.max_session_page_items""#,
+        )
+    });
     insta::assert_snapshot!(out);
 }
 
 #[test]
 fn undefined_reference_and_error_code() {
     let out = diagnostics(|t| {
-        let t = replace_once(t, r#"max_bytes = "constants.login_input_max_bytes""#, r#"max_bytes = "constants.login_input_bytes""#);
-        replace_once(&t, r#"errors = ["unknown_login", "operation_conflict"]"#, r#"errors = ["unknown_login", "login_conflict"]"#)
+        let t = replace_once(
+            t,
+            r#"max_bytes = "constants.login_input_max_bytes""#,
+            r#"max_bytes = "constants.login_input_bytes""#,
+        );
+        replace_once(
+            &t,
+            r#"errors = ["unknown_login", "operation_conflict"]"#,
+            r#"errors = ["unknown_login", "login_conflict"]"#,
+        )
     });
     insta::assert_snapshot!(out);
 }
 
 #[test]
 fn optional_and_nullable_without_a_default() {
-    let out = diagnostics(|t| replace_once(t, r#"thinking_level = { type = "ReasoningLevel", optional = true,"#, r#"thinking_level = { type = "ReasoningLevel", optional = true, nullable = true,"#));
+    let out = diagnostics(|t| {
+        replace_once(
+            t,
+            r#"thinking_level = { type = "ReasoningLevel", optional = true,"#,
+            r#"thinking_level = { type = "ReasoningLevel", optional = true, nullable = true,"#,
+        )
+    });
     insta::assert_snapshot!(out);
 }
 
 #[test]
 fn unknown_key_in_the_spec_language() {
-    let out = diagnostics(|t| replace_once(t, "[limits.max_error_message_bytes]\nvalue = 512", "[limits.max_error_message_bytes]\nvalue = 512\nmaximum = 1024"));
+    let out = diagnostics(|t| {
+        replace_once(
+            t,
+            "[limits.max_error_message_bytes]\nvalue = 512",
+            "[limits.max_error_message_bytes]\nvalue = 512\nmaximum = 1024",
+        )
+    });
     insta::assert_snapshot!(out);
 }
 
 #[test]
 fn example_that_breaks_its_type() {
-    let out = diagnostics(|t| replace_once(t, r#"response = '{"login_id":"login-1","status":"submitted"}'"#, r#"response = '{"login_id":"login-1","status":"accepted"}'"#));
+    let out = diagnostics(|t| {
+        replace_once(
+            t,
+            r#"response = '{"login_id":"login-1","status":"submitted"}'"#,
+            r#"response = '{"login_id":"login-1","status":"accepted"}'"#,
+        )
+    });
     insta::assert_snapshot!(out);
 }
 

@@ -21,7 +21,14 @@ fn main() {
     let ws = dir.join("ws");
     std::fs::create_dir_all(&ws).expect("ws");
     let exe = PathBuf::from(env!("CARGO_BIN_EXE_agentwire"));
-    let mut child = Command::new(exe).args(["daemon", "serve", "--workspace"]).arg(&ws).env("MC_HOME", dir.join("mc")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("spawn");
+    let mut child = Command::new(exe)
+        .args(["daemon", "serve", "--workspace"])
+        .arg(&ws)
+        .env("MC_HOME", dir.join("mc"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
     let run = dir.join("mc/run");
     let socket = (0..500)
         .find_map(|_| {
@@ -32,7 +39,8 @@ fn main() {
     let mut s = UnixStream::connect(&socket).expect("connect");
     let mut r = BufReader::new(s.try_clone().expect("clone"));
     let mut line = String::new();
-    let hs = serde_json::json!({"handshake":"agentwire-unix","version":env!("CARGO_PKG_VERSION"),"workspace":ws.to_str()});
+    let hs =
+        serde_json::json!({"handshake":"agentwire-unix","version":env!("CARGO_PKG_VERSION"),"workspace":ws.to_str()});
     writeln!(s, "{hs}").expect("write");
     r.read_line(&mut line).expect("read");
     writeln!(s, r#"{{"protocol_version":2,"kind":"request","request_id":"i","instance_id":null,"connection_id":null,"session_id":null,"operation_id":null,"control":null,"method":"initialize","payload":{{"supported_protocol_versions":[2]}}}}"#).expect("write");

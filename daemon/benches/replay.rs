@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use agentwire_daemon::sessions::Sessions;
 use agentwire_protocol::{
     limits, SessionClaimRequest, SessionMessage, SessionMessageAgentText, SessionMessageAgentToolCallEnd,
-    SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd, SessionMessageAgentTurnStart,
-    SessionMessageUserText, SessionReplayRequest, TurnEndStatus,
+    SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd, SessionMessageAgentTurnStart, SessionMessageUserText,
+    SessionReplayRequest, TurnEndStatus,
 };
 use criterion::{black_box, criterion_group, Criterion, Throughput};
 use tokio::runtime::Runtime;
@@ -109,11 +109,15 @@ fn setup(rt: &Runtime, root: &Path) -> String {
         let mut seed = 42;
         let mut n = 0;
         let transcript = root.join("sessions").join(&id).join("transcript.jsonl");
-        while std::fs::metadata(&transcript).map_or(0, |m| m.len()) < limits::MAX_SESSION_REPLAY_WINDOW_BYTES + 64 * 1024 {
-            let batch: Vec<SessionMessage> = (0..20).flat_map(|_| {
-                n += 1;
-                turn(n, &mut seed)
-            }).collect();
+        while std::fs::metadata(&transcript).map_or(0, |m| m.len())
+            < limits::MAX_SESSION_REPLAY_WINDOW_BYTES + 64 * 1024
+        {
+            let batch: Vec<SessionMessage> = (0..20)
+                .flat_map(|_| {
+                    n += 1;
+                    turn(n, &mut seed)
+                })
+                .collect();
             sessions.append(&id, &batch).await.expect("append");
         }
         sessions.disconnect(1).await;

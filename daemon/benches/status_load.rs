@@ -154,7 +154,11 @@ async fn run() {
     let mut daemon = spawn_daemon(&dir, &workspace);
     let socket = wait_for_socket(&dir.join("mc/run")).await;
     let echo_path = dir.join("echo.sock");
-    let mut echo = Command::new(std::env::current_exe().expect("self")).arg("--echo-server").arg(&echo_path).spawn().expect("spawn echo");
+    let mut echo = Command::new(std::env::current_exe().expect("self"))
+        .arg("--echo-server")
+        .arg(&echo_path)
+        .spawn()
+        .expect("spawn echo");
     while !echo_path.exists() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }

@@ -36,9 +36,7 @@ fn parent_dir(path: &Path) -> io::Result<&Path> {
 }
 
 fn temp_path(path: &Path) -> io::Result<PathBuf> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no file name"))?;
+    let name = path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no file name"))?;
     let mut temp_name = std::ffi::OsString::from(".");
     temp_name.push(name);
     temp_name.push(format!(".tmp-{}", random_hex(8)));
@@ -46,12 +44,8 @@ fn temp_path(path: &Path) -> io::Result<PathBuf> {
 }
 
 fn write_temp(temp: &Path, contents: &[u8], mode: u32) -> io::Result<()> {
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(mode)
-        .custom_flags(libc::O_NOFOLLOW)
-        .open(temp)?;
+    let mut file =
+        OpenOptions::new().write(true).create_new(true).mode(mode).custom_flags(libc::O_NOFOLLOW).open(temp)?;
     file.set_permissions(fs::Permissions::from_mode(mode))?;
     file.write_all(contents)?;
     file.sync_all()
@@ -68,10 +62,7 @@ mod tests {
         write_atomic(&path, b"one", 0o600).unwrap();
         write_atomic(&path, b"two", 0o600).unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"two");
-        assert_eq!(
-            fs::metadata(&path).unwrap().permissions().mode() & 0o777,
-            0o600
-        );
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
     }
 
     #[test]
@@ -79,20 +70,14 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let path = tmp.path().join("meta.json");
         write_atomic(&path, b"{}", 0o644).unwrap();
-        assert_eq!(
-            fs::metadata(&path).unwrap().permissions().mode() & 0o777,
-            0o644
-        );
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o644);
     }
 
     #[test]
     fn leaves_no_temp_files_behind() {
         let tmp = tempfile::tempdir().unwrap();
         write_atomic(&tmp.path().join("a"), b"x", 0o600).unwrap();
-        let names: Vec<_> = fs::read_dir(tmp.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
+        let names: Vec<_> = fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, vec![std::ffi::OsString::from("a")]);
     }
 

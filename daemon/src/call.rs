@@ -20,7 +20,8 @@ pub struct CallOptions {
 fn payload(method: Method, text: &str) -> Result<RequestPayload, String> {
     let value = parse_record(text).map_err(|e| format!("payload is not acceptable JSON ({e:?})"))?;
     let flags = Flags::default();
-    RequestPayload::decode_payload(&value, Cx::new(Mode::Strict, &flags), Some(method.as_str())).map_err(|e| format!("payload is invalid for {}: {e}", method.as_str()))
+    RequestPayload::decode_payload(&value, Cx::new(Mode::Strict, &flags), Some(method.as_str()))
+        .map_err(|e| format!("payload is invalid for {}: {e}", method.as_str()))
 }
 
 pub async fn call(options: CallOptions) -> ExitCode {
@@ -42,7 +43,9 @@ async fn run(o: CallOptions) -> Result<ExitCode, String> {
     let workspace = crate::launch_args::canonical_workspace(&start.workspace).map_err(|e| e.to_string())?;
     let workspace = workspace.to_str().ok_or("workspace path is not UTF-8")?.to_owned();
     let required = if method == Method::Initialize { vec![] } else { vec![method] };
-    let client = Client::connect(discovery.socket.as_ref(), &workspace, &discovery.version, &required).await.map_err(|e| e.to_string())?;
+    let client = Client::connect(discovery.socket.as_ref(), &workspace, &discovery.version, &required)
+        .await
+        .map_err(|e| e.to_string())?;
     let (text, code) = match client.call(o.session.as_deref(), None, payload).await.map_err(|e| e.to_string())? {
         Ok(p) => (serde_json::to_string_pretty(&p), ExitCode::SUCCESS),
         Err(e) => (serde_json::to_string_pretty(&serde_json::json!({ "error": e })), ExitCode::FAILURE),

@@ -35,11 +35,7 @@ pub struct DrainHandler;
 
 impl ConnectionHandler for DrainHandler {
     fn handle(&self, connection: AcceptedConnection) -> HandlerFuture {
-        let AcceptedConnection {
-            connection_seq: conn,
-            mut reader,
-            writer,
-        } = connection;
+        let AcceptedConnection { connection_seq: conn, mut reader, writer } = connection;
         Box::pin(async move {
             // Dropping the write half shuts down our sending direction, which a client
             // reads as end of stream; keep it until the connection is over.

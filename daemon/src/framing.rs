@@ -71,6 +71,22 @@ impl<R: AsyncRead + Unpin> RecordReader<R> {
         self.buf.len() - 1
     }
 
+    /// Read and drop what the peer still sends, until it closes, `limit` passes or `max_bytes`
+    /// were dropped. Closing a Unix socket with unread input resets the peer's side, which can
+    /// destroy a final error record it has not read yet; lingering first lets it arrive.
+    pub async fn discard_remaining(&mut self, limit: Duration, max_bytes: usize) {
+        let drain = async {
+            let mut dropped = 0;
+            while dropped < max_bytes {
+                match self.inner.read(&mut self.buf).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => dropped += n,
+                }
+            }
+        };
+        let _ = tokio::time::timeout(limit, drain).await;
+    }
+
     pub async fn next_record(&mut self) -> io::Result<ReadOutcome> {
         loop {
             if let Some(failure) = self.failure {
@@ -88,11 +104,7 @@ impl<R: AsyncRead + Unpin> RecordReader<R> {
                 continue;
             };
             if n == 0 {
-                return Ok(if self.len == 0 {
-                    ReadOutcome::Eof
-                } else {
-                    ReadOutcome::EofMidRecord
-                });
+                return Ok(if self.len == 0 { ReadOutcome::Eof } else { ReadOutcome::EofMidRecord });
             }
         }
     }
@@ -116,9 +128,7 @@ impl<R: AsyncRead + Unpin> RecordReader<R> {
     }
 
     fn take_record(&mut self) -> Option<Vec<u8>> {
-        let found = self.buf[self.scanned..self.len]
-            .iter()
-            .position(|&b| b == b'\n');
+        let found = self.buf[self.scanned..self.len].iter().position(|&b| b == b'\n');
         let Some(offset) = found else {
             self.scanned = self.len;
             return None;
@@ -179,12 +189,7 @@ pub struct RecordWriter<W> {
 impl<W: AsyncWrite + Unpin> RecordWriter<W> {
     /// `max_record_bytes` bounds the encoded record including its newline.
     pub fn new(inner: W, max_record_bytes: usize, write_timeout: Duration) -> Self {
-        RecordWriter {
-            inner,
-            max_record_bytes,
-            write_timeout,
-            poisoned: false,
-        }
+        RecordWriter { inner, max_record_bytes, write_timeout, poisoned: false }
     }
 
     pub async fn write_record(&mut self, record: &[u8]) -> Result<(), WriteError> {
@@ -234,10 +239,7 @@ mod tests {
 
     fn reader(max: usize) -> (DuplexStream, RecordReader<DuplexStream>) {
         let (client, server) = duplex(1024);
-        (
-            client,
-            RecordReader::new(server, max, Duration::from_secs(10)),
-        )
+        (client, RecordReader::new(server, max, Duration::from_secs(10)))
     }
 
     #[tokio::test]
@@ -246,10 +248,7 @@ mod tests {
         tx.write_all(b"{\"a\"").await.unwrap();
         tx.write_all(b":1}").await.unwrap();
         tx.write_all(b"\n").await.unwrap();
-        assert_eq!(
-            rx.next_record().await.unwrap(),
-            ReadOutcome::Record(b"{\"a\":1}".to_vec())
-        );
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"{\"a\":1}".to_vec()));
     }
 
     #[tokio::test]
@@ -257,14 +256,8 @@ mod tests {
         let (mut tx, mut rx) = reader(64);
         tx.write_all(b"{}\n[1]\r\n").await.unwrap();
         drop(tx);
-        assert_eq!(
-            rx.next_record().await.unwrap(),
-            ReadOutcome::Record(b"{}".to_vec())
-        );
-        assert_eq!(
-            rx.next_record().await.unwrap(),
-            ReadOutcome::Record(b"[1]\r".to_vec())
-        );
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"{}".to_vec()));
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"[1]\r".to_vec()));
         assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Eof);
     }
 
@@ -272,24 +265,15 @@ mod tests {
     async fn empty_lines_are_empty_records() {
         let (mut tx, mut rx) = reader(8);
         tx.write_all(b"\n\n").await.unwrap();
-        assert_eq!(
-            rx.next_record().await.unwrap(),
-            ReadOutcome::Record(Vec::new())
-        );
-        assert_eq!(
-            rx.next_record().await.unwrap(),
-            ReadOutcome::Record(Vec::new())
-        );
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(Vec::new()));
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(Vec::new()));
     }
 
     #[tokio::test]
     async fn a_record_of_exactly_the_maximum_is_accepted() {
         let (mut tx, mut rx) = reader(8);
         tx.write_all(b"12345678\n").await.unwrap();
-        assert_eq!(
-            rx.next_record().await.unwrap(),
-            ReadOutcome::Record(b"12345678".to_vec())
-        );
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"12345678".to_vec()));
     }
 
     #[tokio::test]
@@ -301,10 +285,7 @@ mod tests {
             let _ = tx.write_all(&[b'x'; 4096]).await;
             tx
         });
-        assert_eq!(
-            rx.next_record().await.unwrap(),
-            ReadOutcome::Record(b"ok".to_vec())
-        );
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"ok".to_vec()));
         assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::TooLarge);
         assert!(rx.buffered().len() <= 9);
         assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::TooLarge);
@@ -317,10 +298,7 @@ mod tests {
         let (mut tx, mut rx) = reader(64);
         tx.write_all(b"{}\n{\"partial\"").await.unwrap();
         drop(tx);
-        assert_eq!(
-            rx.next_record().await.unwrap(),
-            ReadOutcome::Record(b"{}".to_vec())
-        );
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"{}".to_vec()));
         assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::EofMidRecord);
 
         let (tx, mut rx) = reader(64);
@@ -352,14 +330,8 @@ mod tests {
             tx.write_all(b"]\n").await.unwrap();
             tx
         });
-        assert_eq!(
-            rx.next_record().await.unwrap(),
-            ReadOutcome::Record(b"{}".to_vec())
-        );
-        assert_eq!(
-            rx.next_record().await.unwrap(),
-            ReadOutcome::Record(b"[]".to_vec())
-        );
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"{}".to_vec()));
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"[]".to_vec()));
         drop(sender.await.unwrap());
     }
 
@@ -368,10 +340,7 @@ mod tests {
         let (mut tx, server) = duplex(1024);
         let mut rx = RecordReader::new(server, 64, 10 * SECOND);
         tx.write_all(b"{}\n{\"rest\"").await.unwrap();
-        assert_eq!(
-            rx.next_record().await.unwrap(),
-            ReadOutcome::Record(b"{}".to_vec())
-        );
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"{}".to_vec()));
         tokio::time::sleep(4 * SECOND).await;
         let waited = Instant::now();
         assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Timeout);
@@ -392,15 +361,9 @@ mod tests {
     async fn writer_rejects_newlines_and_oversized_records() {
         let (client, _server) = duplex(1024);
         let mut tx = RecordWriter::new(client, 8, SECOND);
-        assert!(matches!(
-            tx.write_record(b"a\nb").await,
-            Err(WriteError::EmbeddedNewline)
-        ));
+        assert!(matches!(tx.write_record(b"a\nb").await, Err(WriteError::EmbeddedNewline)));
         // The bound includes the newline.
-        assert!(matches!(
-            tx.write_record(b"12345678").await,
-            Err(WriteError::TooLarge)
-        ));
+        assert!(matches!(tx.write_record(b"12345678").await, Err(WriteError::TooLarge)));
         tx.write_record(b"1234567").await.unwrap();
     }
 
@@ -409,13 +372,7 @@ mod tests {
         let (client, _server_never_reads) = duplex(16);
         let mut tx = RecordWriter::new(client, 1024, 3 * SECOND);
         let big = vec![b'x'; 100];
-        assert!(matches!(
-            tx.write_record(&big).await,
-            Err(WriteError::Timeout)
-        ));
-        assert!(matches!(
-            tx.write_record(b"{}").await,
-            Err(WriteError::Poisoned)
-        ));
+        assert!(matches!(tx.write_record(&big).await, Err(WriteError::Timeout)));
+        assert!(matches!(tx.write_record(b"{}").await, Err(WriteError::Poisoned)));
     }
 }

@@ -27,7 +27,8 @@ pub mod messages {
 
     /// A rejection with the code's fixed message: never echoes request data back.
     pub fn rejected(code: RejectCode) -> HandshakeReply {
-        let message = LaunchErrorCode::from_wire(code.as_str()).map_or("handshake is invalid", LaunchErrorCode::message);
+        let message =
+            LaunchErrorCode::from_wire(code.as_str()).map_or("handshake is invalid", LaunchErrorCode::message);
         HandshakeReply::Rejected(Rejected { code, message: message.to_owned() })
     }
 
@@ -110,9 +111,7 @@ where
         let reply = match reader.next_record().await? {
             ReadOutcome::Record(record) => evaluate(&record, identity),
             ReadOutcome::TooLarge => rejected(RejectCode::InvalidHandshake),
-            ReadOutcome::Eof | ReadOutcome::EofMidRecord => {
-                return Err(ServerHandshakeError::Closed)
-            }
+            ReadOutcome::Eof | ReadOutcome::EofMidRecord => return Err(ServerHandshakeError::Closed),
             ReadOutcome::Timeout => return Err(ServerHandshakeError::Timeout),
         };
         write_json(writer, &reply).await?;
@@ -121,9 +120,7 @@ where
             HandshakeReply::Rejected(r) => Err(ServerHandshakeError::Rejected(r.code)),
         }
     };
-    tokio::time::timeout(timeout, exchange)
-        .await
-        .unwrap_or(Err(ServerHandshakeError::Timeout))
+    tokio::time::timeout(timeout, exchange).await.unwrap_or(Err(ServerHandshakeError::Timeout))
 }
 
 async fn write_json<W: AsyncWrite + Unpin, T: serde::Serialize>(
@@ -194,18 +191,12 @@ pub async fn connect_and_handshake(
     let accepted = tokio::time::timeout_at(deadline, exchange(&mut reader, &mut writer, request))
         .await
         .map_err(|_| ClientHandshakeError::Timeout)??;
-    Ok(ClientConnection {
-        accepted,
-        reader,
-        writer,
-    })
+    Ok(ClientConnection { accepted, reader, writer })
 }
 
 fn classify_connect_error(e: io::Error) -> ClientHandshakeError {
     match e.kind() {
-        io::ErrorKind::NotFound | io::ErrorKind::ConnectionRefused => {
-            ClientHandshakeError::NotListening(e)
-        }
+        io::ErrorKind::NotFound | io::ErrorKind::ConnectionRefused => ClientHandshakeError::NotListening(e),
         _ => ClientHandshakeError::Connect(e),
     }
 }
@@ -220,11 +211,7 @@ async fn exchange(
         WriteError::Io(io) => ClientHandshakeError::Io(io),
         other => ClientHandshakeError::Io(io::Error::other(other)),
     })?;
-    let record = match reader
-        .next_record()
-        .await
-        .map_err(ClientHandshakeError::Io)?
-    {
+    let record = match reader.next_record().await.map_err(ClientHandshakeError::Io)? {
         ReadOutcome::Record(r) => r,
         ReadOutcome::Eof | ReadOutcome::EofMidRecord => return Err(ClientHandshakeError::Closed),
         ReadOutcome::Timeout => return Err(ClientHandshakeError::Timeout),
@@ -291,11 +278,7 @@ mod tests {
             json!([1]),
         ];
         for request in bad {
-            assert_eq!(
-                reply_to(request.clone())["code"],
-                "invalid_handshake",
-                "{request}"
-            );
+            assert_eq!(reply_to(request.clone())["code"], "invalid_handshake", "{request}");
         }
         let dup = br#"{"handshake":"agentwire-unix","version":"1.2.3","version":"1.2.3","workspace":"/work/p"}"#;
         let reply = serde_json::to_value(evaluate(dup, &identity())).unwrap();
@@ -304,27 +287,20 @@ mod tests {
 
     #[test]
     fn replies_tolerate_unknown_members() {
-        let text = r#"{"handshake":"agentwire-unix","status":"rejected","code":"version_mismatch","message":"m","hint":1}"#;
+        let text =
+            r#"{"handshake":"agentwire-unix","status":"rejected","code":"version_mismatch","message":"m","hint":1}"#;
         let reply = messages::decode_reply(text.as_bytes()).unwrap();
         assert!(matches!(reply, HandshakeReply::Rejected(r) if r.code == RejectCode::VersionMismatch));
     }
 
-    async fn run_server(
-        client_bytes: &'static [u8],
-    ) -> (Result<(), ServerHandshakeError>, Vec<u8>) {
+    async fn run_server(client_bytes: &'static [u8]) -> (Result<(), ServerHandshakeError>, Vec<u8>) {
         use tokio::io::{AsyncReadExt, AsyncWriteExt};
         let (mut client, server) = tokio::io::duplex(4096);
         let (read, write) = tokio::io::split(server);
         let mut reader = RecordReader::new(read, 1024, Duration::from_secs(10));
         let mut writer = RecordWriter::new(write, 1024, Duration::from_secs(10));
         client.write_all(client_bytes).await.unwrap();
-        let result = serve_handshake(
-            &mut reader,
-            &mut writer,
-            &identity(),
-            Duration::from_secs(5),
-        )
-        .await;
+        let result = serve_handshake(&mut reader, &mut writer, &identity(), Duration::from_secs(5)).await;
         drop(writer);
         drop(reader);
         let mut out = Vec::new();
@@ -334,20 +310,15 @@ mod tests {
 
     #[tokio::test]
     async fn server_exchange_accepts_and_rejects() {
-        let (ok, out) = run_server(
-            b"{\"handshake\":\"agentwire-unix\",\"version\":\"1.2.3\",\"workspace\":\"/work/p\"}\n",
-        )
-        .await;
+        let (ok, out) =
+            run_server(b"{\"handshake\":\"agentwire-unix\",\"version\":\"1.2.3\",\"workspace\":\"/work/p\"}\n").await;
         ok.unwrap();
         assert!(out.ends_with(b"\n"));
         let v: Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(v["status"], "accepted");
 
         let (err, out) = run_server(b"garbage\n").await;
-        assert!(matches!(
-            err,
-            Err(ServerHandshakeError::Rejected(RejectCode::InvalidHandshake))
-        ));
+        assert!(matches!(err, Err(ServerHandshakeError::Rejected(RejectCode::InvalidHandshake))));
         let v: Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(v["code"], "invalid_handshake");
     }
@@ -359,13 +330,7 @@ mod tests {
         let mut reader = RecordReader::new(read, 1024, Duration::from_secs(10));
         let mut writer = RecordWriter::new(write, 1024, Duration::from_secs(10));
         let started = Instant::now();
-        let result = serve_handshake(
-            &mut reader,
-            &mut writer,
-            &identity(),
-            Duration::from_secs(5),
-        )
-        .await;
+        let result = serve_handshake(&mut reader, &mut writer, &identity(), Duration::from_secs(5)).await;
         assert!(matches!(result, Err(ServerHandshakeError::Timeout)));
         assert_eq!(started.elapsed(), Duration::from_secs(5));
     }
@@ -374,13 +339,8 @@ mod tests {
     async fn client_reports_missing_socket_as_not_listening() {
         let tmp = tempfile::tempdir().unwrap();
         let req = HandshakeRequest { version: "1".into(), workspace: "/".into() };
-        let limits = ClientLimits {
-            timeout: Duration::from_secs(1),
-            max_record_bytes: 1024,
-        };
-        let err = connect_and_handshake(&tmp.path().join("none.sock"), &req, limits)
-            .await
-            .unwrap_err();
+        let limits = ClientLimits { timeout: Duration::from_secs(1), max_record_bytes: 1024 };
+        let err = connect_and_handshake(&tmp.path().join("none.sock"), &req, limits).await.unwrap_err();
         assert!(matches!(err, ClientHandshakeError::NotListening(_)));
     }
 }

@@ -25,9 +25,7 @@ pub fn random_hex(n_bytes: usize) -> String {
 }
 
 fn fill_from_os(buf: &mut [u8]) -> bool {
-    File::open("/dev/urandom")
-        .and_then(|mut f| f.read_exact(buf))
-        .is_ok()
+    File::open("/dev/urandom").and_then(|mut f| f.read_exact(buf)).is_ok()
 }
 
 /// Without /dev/urandom (e.g. a chroot), mixes std's randomly keyed hasher with time,
@@ -36,10 +34,7 @@ fn fill_fallback(buf: &mut [u8]) {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let mut seed = RandomState::new().build_hasher();
     seed.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or_default();
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or_default();
     let mut block = Sha256::new();
     block.update(seed.finish().to_le_bytes());
     block.update(nanos.to_le_bytes());
@@ -61,9 +56,7 @@ mod tests {
         let b = new_instance_id();
         assert_eq!(a.len(), 35);
         assert!(a.starts_with("in_"));
-        assert!(a[3..]
-            .bytes()
-            .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
+        assert!(a[3..].bytes().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
         assert_ne!(a, b);
     }
 

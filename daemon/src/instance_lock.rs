@@ -40,10 +40,7 @@ impl FileLock {
         // SAFETY: the fd is valid for the lifetime of `file`.
         let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
         if rc == 0 {
-            return Ok(FileLock {
-                file,
-                path: path.to_path_buf(),
-            });
+            return Ok(FileLock { file, path: path.to_path_buf() });
         }
         let err = io::Error::last_os_error();
         if err.raw_os_error() == Some(libc::EWOULDBLOCK) {
@@ -110,10 +107,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let path = tmp.path().join("daemon.lock");
         let first = FileLock::try_exclusive(&path).unwrap();
-        assert!(matches!(
-            FileLock::try_exclusive(&path),
-            Err(LockError::Held)
-        ));
+        assert!(matches!(FileLock::try_exclusive(&path), Err(LockError::Held)));
         assert!(FileLock::is_held(&path).unwrap());
         drop(first);
         assert!(!FileLock::is_held(&path).unwrap());
@@ -138,10 +132,7 @@ mod tests {
         std::fs::write(&target, b"").unwrap();
         let link = tmp.path().join("link");
         std::os::unix::fs::symlink(&target, &link).unwrap();
-        assert!(matches!(
-            FileLock::try_exclusive(&link),
-            Err(LockError::Open(_))
-        ));
+        assert!(matches!(FileLock::try_exclusive(&link), Err(LockError::Open(_))));
     }
 
     #[tokio::test]
@@ -149,16 +140,12 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let path = tmp.path().join("daemon.start.lock");
         let held = FileLock::try_exclusive(&path).unwrap();
-        let err = FileLock::exclusive_within(&path, Duration::from_millis(60))
-            .await
-            .unwrap_err();
+        let err = FileLock::exclusive_within(&path, Duration::from_millis(60)).await.unwrap_err();
         assert!(matches!(err, LockError::Timeout));
 
         let waiter = {
             let path = path.clone();
-            tokio::spawn(
-                async move { FileLock::exclusive_within(&path, Duration::from_secs(5)).await },
-            )
+            tokio::spawn(async move { FileLock::exclusive_within(&path, Duration::from_secs(5)).await })
         };
         tokio::time::sleep(Duration::from_millis(50)).await;
         drop(held);

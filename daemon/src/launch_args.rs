@@ -15,9 +15,7 @@ pub enum LaunchArgError {
 /// Absolute, existing directory with a UTF-8 canonical path (it travels in JSON).
 pub fn canonical_workspace(path: &Path) -> Result<PathBuf, LaunchArgError> {
     let canonical = canonical_absolute(path).ok_or(LaunchArgError::InvalidWorkspace)?;
-    let is_dir = fs::metadata(&canonical)
-        .map(|m| m.is_dir())
-        .unwrap_or(false);
+    let is_dir = fs::metadata(&canonical).map(|m| m.is_dir()).unwrap_or(false);
     if is_dir && canonical.to_str().is_some() {
         Ok(canonical)
     } else {
@@ -29,9 +27,8 @@ pub fn canonical_workspace(path: &Path) -> Result<PathBuf, LaunchArgError> {
 /// is spawned from the resolved binary rather than a link that could change.
 pub fn canonical_executable(path: &Path) -> Result<PathBuf, LaunchArgError> {
     let canonical = canonical_absolute(path).ok_or(LaunchArgError::InvalidExecutable)?;
-    let executable = fs::metadata(&canonical)
-        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        .unwrap_or(false);
+    let executable =
+        fs::metadata(&canonical).map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0).unwrap_or(false);
     if executable {
         Ok(canonical)
     } else {
@@ -56,20 +53,9 @@ mod tests {
         let file = tmp.path().join("f");
         fs::write(&file, b"").unwrap();
         let canonical = tmp.path().canonicalize().unwrap();
-        assert_eq!(
-            canonical_workspace(&tmp.path().join(".")).unwrap(),
-            canonical
-        );
-        for bad in [
-            Path::new("relative"),
-            file.as_path(),
-            &tmp.path().join("missing"),
-        ] {
-            assert_eq!(
-                canonical_workspace(bad),
-                Err(LaunchArgError::InvalidWorkspace),
-                "{bad:?}"
-            );
+        assert_eq!(canonical_workspace(&tmp.path().join(".")).unwrap(), canonical);
+        for bad in [Path::new("relative"), file.as_path(), &tmp.path().join("missing")] {
+            assert_eq!(canonical_workspace(bad), Err(LaunchArgError::InvalidWorkspace), "{bad:?}");
         }
     }
 
@@ -78,24 +64,12 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let exe = tmp.path().join("bin");
         fs::write(&exe, b"#!/bin/sh\n").unwrap();
-        assert_eq!(
-            canonical_executable(&exe),
-            Err(LaunchArgError::InvalidExecutable)
-        );
+        assert_eq!(canonical_executable(&exe), Err(LaunchArgError::InvalidExecutable));
         fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
         let link = tmp.path().join("link");
         std::os::unix::fs::symlink(&exe, &link).unwrap();
-        assert_eq!(
-            canonical_executable(&link).unwrap(),
-            exe.canonicalize().unwrap()
-        );
-        assert_eq!(
-            canonical_executable(Path::new("bin")),
-            Err(LaunchArgError::InvalidExecutable)
-        );
-        assert_eq!(
-            canonical_executable(tmp.path()),
-            Err(LaunchArgError::InvalidExecutable)
-        );
+        assert_eq!(canonical_executable(&link).unwrap(), exe.canonicalize().unwrap());
+        assert_eq!(canonical_executable(Path::new("bin")), Err(LaunchArgError::InvalidExecutable));
+        assert_eq!(canonical_executable(tmp.path()), Err(LaunchArgError::InvalidExecutable));
     }
 }

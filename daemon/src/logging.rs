@@ -16,12 +16,7 @@ pub const ROTATE_BYTES: u64 = 8 * 1024 * 1024;
 /// mode lets the starter's stdio redirect and the daemon's own writer share the file.
 pub fn open_log(path: &Path) -> io::Result<File> {
     rotate_if_large(path)?;
-    OpenOptions::new()
-        .append(true)
-        .create(true)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW)
-        .open(path)
+    OpenOptions::new().append(true).create(true).mode(0o600).custom_flags(libc::O_NOFOLLOW).open(path)
 }
 
 fn rotate_if_large(path: &Path) -> io::Result<()> {
@@ -40,11 +35,7 @@ fn rotate_if_large(path: &Path) -> io::Result<()> {
 /// Sends `tracing` output to `file`; `RUST_LOG` filters, default `info`.
 pub fn init_file_logging(file: File) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(false)
-        .with_writer(Arc::new(file))
-        .try_init()
+    tracing_subscriber::fmt().with_env_filter(filter).with_ansi(false).with_writer(Arc::new(file)).try_init()
 }
 
 #[cfg(test)]
@@ -60,17 +51,11 @@ mod tests {
         open_log(&path).unwrap().write_all(b"a\n").unwrap();
         open_log(&path).unwrap().write_all(b"b\n").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"a\nb\n");
-        assert_eq!(
-            fs::metadata(&path).unwrap().permissions().mode() & 0o777,
-            0o600
-        );
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
 
         fs::write(&path, vec![b'x'; ROTATE_BYTES as usize + 1]).unwrap();
         open_log(&path).unwrap().write_all(b"fresh\n").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"fresh\n");
-        assert_eq!(
-            fs::metadata(tmp.path().join("daemon.log.1")).unwrap().len(),
-            ROTATE_BYTES + 1
-        );
+        assert_eq!(fs::metadata(tmp.path().join("daemon.log.1")).unwrap().len(), ROTATE_BYTES + 1);
     }
 }

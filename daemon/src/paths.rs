@@ -94,9 +94,7 @@ fn non_empty_env(name: &str) -> Option<OsString> {
 pub fn resolve_state_root() -> Result<PathBuf, PathsError> {
     let root = match non_empty_env("MC_HOME") {
         Some(dir) => PathBuf::from(dir),
-        None => {
-            PathBuf::from(non_empty_env("HOME").ok_or(PathsError::NoStateRoot)?).join(".agentwire")
-        }
+        None => PathBuf::from(non_empty_env("HOME").ok_or(PathsError::NoStateRoot)?).join(".agentwire"),
     };
     prepare_state_root(&root)
 }
@@ -105,11 +103,7 @@ pub fn prepare_state_root(root: &Path) -> Result<PathBuf, PathsError> {
     if !root.is_absolute() {
         return Err(PathsError::RelativeStateRoot);
     }
-    DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(root)
-        .map_err(PathsError::StateRootIo)?;
+    DirBuilder::new().recursive(true).mode(0o700).create(root).map_err(PathsError::StateRootIo)?;
     root.canonicalize().map_err(PathsError::StateRootIo)
 }
 
@@ -140,10 +134,7 @@ fn socket_fits(dir: &Path) -> bool {
 }
 
 /// Picks the first runtime folder whose socket path fits `sun_path`, without creating it.
-pub fn select_runtime_dir(
-    inputs: &RuntimeDirInputs,
-    workspace_id: &str,
-) -> Result<PathBuf, PathsError> {
+pub fn select_runtime_dir(inputs: &RuntimeDirInputs, workspace_id: &str) -> Result<PathBuf, PathsError> {
     candidate_runtime_dirs(inputs, workspace_id)
         .into_iter()
         .find(|dir| socket_fits(dir))
@@ -156,20 +147,12 @@ fn candidate_runtime_dirs(inputs: &RuntimeDirInputs, workspace_id: &str) -> Vec<
     if let Some(xdg) = inputs.xdg_runtime_dir.as_ref().filter(|p| p.is_absolute()) {
         dirs.push(xdg.join("agentwire").join(workspace_id));
     }
-    dirs.push(
-        inputs
-            .tmp_dir
-            .join(format!("agentwire-{}", inputs.uid))
-            .join(workspace_id),
-    );
+    dirs.push(inputs.tmp_dir.join(format!("agentwire-{}", inputs.uid)).join(workspace_id));
     dirs
 }
 
 /// Selects, creates (`0700`) and verifies the runtime folder and its parent.
-pub fn prepare_runtime_paths(
-    inputs: &RuntimeDirInputs,
-    workspace_id: &str,
-) -> Result<RuntimePaths, PathsError> {
+pub fn prepare_runtime_paths(inputs: &RuntimeDirInputs, workspace_id: &str) -> Result<RuntimePaths, PathsError> {
     let dir = runtime_paths(inputs, workspace_id)?.dir;
     if let Some(parent) = dir.parent() {
         ensure_private_dir(parent, inputs.uid)?;
@@ -179,10 +162,7 @@ pub fn prepare_runtime_paths(
 }
 
 /// The runtime paths a client should look at, without creating anything.
-pub fn runtime_paths(
-    inputs: &RuntimeDirInputs,
-    workspace_id: &str,
-) -> Result<RuntimePaths, PathsError> {
+pub fn runtime_paths(inputs: &RuntimeDirInputs, workspace_id: &str) -> Result<RuntimePaths, PathsError> {
     select_runtime_dir(inputs, workspace_id).map(RuntimePaths::in_dir)
 }
 
@@ -194,11 +174,7 @@ pub fn ensure_private_dir(dir: &Path, uid: u32) -> Result<(), PathsError> {
         Ok(()) => {}
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            DirBuilder::new()
-                .recursive(true)
-                .mode(0o700)
-                .create(dir)
-                .map_err(PathsError::RuntimeDirIo)?;
+            DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(PathsError::RuntimeDirIo)?;
         }
         Err(e) => return Err(PathsError::RuntimeDirIo(e)),
     }
@@ -226,9 +202,7 @@ pub fn session_dir(state_root: &Path, session_id: &str) -> Result<PathBuf, Paths
 
 pub fn is_safe_session_id(id: &str) -> bool {
     (1..=MAX_SESSION_ID_BYTES).contains(&id.len())
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 #[cfg(test)]
@@ -248,14 +222,8 @@ mod tests {
     #[test]
     fn ids_are_prefixed_truncated_sha256() {
         // sha256("/") = 8a5edab282632443219e051e4ade2d1d5bbc671c781051bf1437897cbdfea0f1
-        assert_eq!(
-            workspace_id(Path::new("/")),
-            "ws_8a5edab282632443219e051e4ade2d1d"
-        );
-        assert_eq!(
-            state_root_id(Path::new("/")),
-            "sr_8a5edab282632443219e051e4ade2d1d"
-        );
+        assert_eq!(workspace_id(Path::new("/")), "ws_8a5edab282632443219e051e4ade2d1d");
+        assert_eq!(state_root_id(Path::new("/")), "sr_8a5edab282632443219e051e4ade2d1d");
         assert_ne!(workspace_id(Path::new("/a")), workspace_id(Path::new("/b")));
     }
 
@@ -276,8 +244,7 @@ mod tests {
         let long_root = PathBuf::from(format!("/{}", "x".repeat(120)));
         let ws = workspace_id(Path::new("/w"));
         let xdg = Path::new("/run/user/1000");
-        let with_xdg =
-            select_runtime_dir(&inputs(&long_root, Some(xdg), Path::new("/tmp")), &ws).unwrap();
+        let with_xdg = select_runtime_dir(&inputs(&long_root, Some(xdg), Path::new("/tmp")), &ws).unwrap();
         assert_eq!(with_xdg, xdg.join("agentwire").join(&ws));
 
         let no_xdg = select_runtime_dir(&inputs(&long_root, None, Path::new("/tmp")), &ws).unwrap();
@@ -285,20 +252,14 @@ mod tests {
         assert_eq!(no_xdg, expected);
 
         let long_xdg = long_root.clone();
-        let skip_xdg =
-            select_runtime_dir(&inputs(&long_root, Some(&long_xdg), Path::new("/tmp")), &ws)
-                .unwrap();
+        let skip_xdg = select_runtime_dir(&inputs(&long_root, Some(&long_xdg), Path::new("/tmp")), &ws).unwrap();
         assert_eq!(skip_xdg, expected);
     }
 
     #[test]
     fn relative_xdg_is_ignored() {
         let long_root = PathBuf::from(format!("/{}", "x".repeat(120)));
-        let dir = select_runtime_dir(
-            &inputs(&long_root, Some(Path::new("rel")), Path::new("/tmp")),
-            "ws_a",
-        )
-        .unwrap();
+        let dir = select_runtime_dir(&inputs(&long_root, Some(Path::new("rel")), Path::new("/tmp")), "ws_a").unwrap();
         assert!(dir.starts_with("/tmp"));
     }
 
@@ -315,8 +276,7 @@ mod tests {
     #[test]
     fn prepare_creates_private_dirs() {
         let tmp = tempfile::tempdir().unwrap();
-        let paths =
-            prepare_runtime_paths(&inputs(tmp.path(), None, Path::new("/tmp")), "ws_abc").unwrap();
+        let paths = prepare_runtime_paths(&inputs(tmp.path(), None, Path::new("/tmp")), "ws_abc").unwrap();
         for dir in [paths.dir.as_path(), paths.dir.parent().unwrap()] {
             let mode = fs::metadata(dir).unwrap().permissions().mode();
             assert_eq!(mode & 0o777, 0o700, "{}", dir.display());
@@ -329,8 +289,7 @@ mod tests {
         let dir = tmp.path().join("run").join("ws_abc");
         fs::create_dir_all(&dir).unwrap();
         fs::set_permissions(&dir, fs::Permissions::from_mode(0o750)).unwrap();
-        let err = prepare_runtime_paths(&inputs(tmp.path(), None, Path::new("/tmp")), "ws_abc")
-            .unwrap_err();
+        let err = prepare_runtime_paths(&inputs(tmp.path(), None, Path::new("/tmp")), "ws_abc").unwrap_err();
         assert!(matches!(err, PathsError::RuntimeDirUnsafe));
     }
 
@@ -352,8 +311,7 @@ mod tests {
         fs::create_dir_all(tmp.path().join("run")).unwrap();
         fs::set_permissions(tmp.path().join("run"), fs::Permissions::from_mode(0o700)).unwrap();
         std::os::unix::fs::symlink(&target, tmp.path().join("run").join("ws_abc")).unwrap();
-        let err = prepare_runtime_paths(&inputs(tmp.path(), None, Path::new("/tmp")), "ws_abc")
-            .unwrap_err();
+        let err = prepare_runtime_paths(&inputs(tmp.path(), None, Path::new("/tmp")), "ws_abc").unwrap_err();
         assert!(matches!(err, PathsError::RuntimeDirUnsafe));
     }
 
@@ -365,19 +323,13 @@ mod tests {
         assert_eq!(canonical, tmp.path().canonicalize().unwrap().join("home"));
         let mode = fs::metadata(&canonical).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o700);
-        assert!(matches!(
-            prepare_state_root(Path::new("rel")),
-            Err(PathsError::RelativeStateRoot)
-        ));
+        assert!(matches!(prepare_state_root(Path::new("rel")), Err(PathsError::RelativeStateRoot)));
     }
 
     #[test]
     fn session_ids_are_path_safe() {
         let root = Path::new("/state");
-        assert_eq!(
-            session_dir(root, "s_1-A").unwrap(),
-            PathBuf::from("/state/sessions/s_1-A")
-        );
+        assert_eq!(session_dir(root, "s_1-A").unwrap(), PathBuf::from("/state/sessions/s_1-A"));
         for bad in ["", "..", "a/b", "a.b", "é", &"a".repeat(129)] {
             assert!(session_dir(root, bad).is_err(), "{bad:?}");
         }

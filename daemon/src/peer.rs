@@ -41,13 +41,7 @@ pub fn peer_uid(socket: &impl AsRawFd) -> io::Result<u32> {
 }
 
 /// The effective uid of the process on the other end of a connected Unix socket.
-#[cfg(any(
-    target_os = "macos",
-    target_os = "ios",
-    target_os = "freebsd",
-    target_os = "openbsd",
-    target_os = "netbsd"
-))]
+#[cfg(any(target_os = "macos", target_os = "ios", target_os = "freebsd", target_os = "openbsd", target_os = "netbsd"))]
 pub fn peer_uid(socket: &impl AsRawFd) -> io::Result<u32> {
     let mut uid: libc::uid_t = 0;
     let mut gid: libc::gid_t = 0;
@@ -105,25 +99,16 @@ mod tests {
             .spawn()
             .unwrap();
         let (stream, _) =
-            tokio::time::timeout(std::time::Duration::from_secs(10), listener.accept())
-                .await
-                .unwrap()
-                .unwrap();
+            tokio::time::timeout(std::time::Duration::from_secs(10), listener.accept()).await.unwrap().unwrap();
         let refused = ensure_same_user(&stream);
         let _ = client.kill();
         let _ = client.wait();
-        assert!(
-            matches!(refused, Err(PeerError::ForeignUser { peer_uid: 65534 })),
-            "{refused:?}"
-        );
+        assert!(matches!(refused, Err(PeerError::ForeignUser { peer_uid: 65534 })), "{refused:?}");
     }
 
     #[test]
     fn a_non_socket_fd_is_unavailable() {
         let file = tempfile::tempfile().unwrap();
-        assert!(matches!(
-            ensure_same_user(&file),
-            Err(PeerError::Unavailable(_))
-        ));
+        assert!(matches!(ensure_same_user(&file), Err(PeerError::Unavailable(_))));
     }
 }

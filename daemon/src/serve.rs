@@ -96,10 +96,7 @@ impl Daemon {
     /// Holding the lock proves no other daemon owns the socket path, so removing
     /// whatever is there is safe.
     pub async fn bind(config: &ServeConfig) -> Result<Daemon, ServeError> {
-        let workspace = config
-            .workspace
-            .to_str()
-            .ok_or(ServeError::NonUtf8Workspace)?;
+        let workspace = config.workspace.to_str().ok_or(ServeError::NonUtf8Workspace)?;
         let lock = match FileLock::exclusive_within(&config.runtime.lock, LOCK_GRACE).await {
             Ok(lock) => lock,
             Err(LockError::Timeout) => return Err(ServeError::AlreadyRunning),
@@ -109,11 +106,8 @@ impl Daemon {
         let listener = UnixListener::bind(&config.runtime.socket).map_err(ServeError::Bind)?;
         // The folder is 0700, so the umask-default mode was never reachable by others;
         // tightening the socket too keeps it private if the folder is ever loosened.
-        std::fs::set_permissions(
-            &config.runtime.socket,
-            std::fs::Permissions::from_mode(0o600),
-        )
-        .map_err(ServeError::Bind)?;
+        std::fs::set_permissions(&config.runtime.socket, std::fs::Permissions::from_mode(0o600))
+            .map_err(ServeError::Bind)?;
         let identity = ServerIdentity {
             version: config.version.clone(),
             pid: std::process::id(),
@@ -170,13 +164,7 @@ impl Daemon {
         }
     }
 
-    fn admit(
-        &self,
-        stream: UnixStream,
-        conn_seq: u64,
-        slots: &Arc<Semaphore>,
-        handler: &Arc<dyn ConnectionHandler>,
-    ) {
+    fn admit(&self, stream: UnixStream, conn_seq: u64, slots: &Arc<Semaphore>, handler: &Arc<dyn ConnectionHandler>) {
         let Ok(permit) = Arc::clone(slots).try_acquire_owned() else {
             tracing::warn!(conn = conn_seq, "connection limit reached; closing");
             return;
@@ -210,11 +198,7 @@ async fn open_connection(
     match serve_handshake(&mut reader, &mut writer, identity, limits.handshake_timeout).await {
         Ok(()) => {
             tracing::debug!(conn = conn_seq, "handshake accepted");
-            Some(AcceptedConnection {
-                connection_seq: conn_seq,
-                reader,
-                writer,
-            })
+            Some(AcceptedConnection { connection_seq: conn_seq, reader, writer })
         }
         Err(ServerHandshakeError::Rejected(code)) => {
             tracing::info!(conn = conn_seq, code = code.as_str(), "handshake rejected");
@@ -279,16 +263,10 @@ mod tests {
     }
 
     fn request(config: &ServeConfig, version: &str) -> HandshakeRequest {
-        HandshakeRequest {
-            version: version.into(),
-            workspace: config.workspace.to_str().unwrap().into(),
-        }
+        HandshakeRequest { version: version.into(), workspace: config.workspace.to_str().unwrap().into() }
     }
 
-    const CLIENT: ClientLimits = ClientLimits {
-        timeout: Duration::from_secs(5),
-        max_record_bytes: 65_536,
-    };
+    const CLIENT: ClientLimits = ClientLimits { timeout: Duration::from_secs(5), max_record_bytes: 65_536 };
 
     #[tokio::test]
     async fn accepts_matching_clients_and_rejects_others() {
@@ -300,38 +278,20 @@ mod tests {
             let _ = stopped.await;
         }));
 
-        let ok = connect_and_handshake(
-            &f.config.runtime.socket,
-            &request(&f.config, "1.0.0-test"),
-            CLIENT,
-        )
-        .await
-        .unwrap();
+        let ok =
+            connect_and_handshake(&f.config.runtime.socket, &request(&f.config, "1.0.0-test"), CLIENT).await.unwrap();
         assert_eq!(ok.accepted.instance_id, identity.instance_id);
         assert_eq!(ok.accepted.pid, std::process::id());
         assert_eq!(ok.accepted.workspace_id, workspace_id(&f.config.workspace));
 
-        let err = connect_and_handshake(
-            &f.config.runtime.socket,
-            &request(&f.config, "2.0.0"),
-            CLIENT,
-        )
-        .await
-        .unwrap_err();
-        assert!(matches!(
-            err,
-            ClientHandshakeError::Rejected(RejectCode::VersionMismatch)
-        ));
+        let err =
+            connect_and_handshake(&f.config.runtime.socket, &request(&f.config, "2.0.0"), CLIENT).await.unwrap_err();
+        assert!(matches!(err, ClientHandshakeError::Rejected(RejectCode::VersionMismatch)));
 
         let mut other = request(&f.config, "1.0.0-test");
         other.workspace = "/elsewhere".into();
-        let err = connect_and_handshake(&f.config.runtime.socket, &other, CLIENT)
-            .await
-            .unwrap_err();
-        assert!(matches!(
-            err,
-            ClientHandshakeError::Rejected(RejectCode::WorkspaceMismatch)
-        ));
+        let err = connect_and_handshake(&f.config.runtime.socket, &other, CLIENT).await.unwrap_err();
+        assert!(matches!(err, ClientHandshakeError::Rejected(RejectCode::WorkspaceMismatch)));
 
         stop.send(()).unwrap();
         server.await.unwrap();
@@ -342,10 +302,7 @@ mod tests {
     async fn second_daemon_for_the_same_runtime_dir_is_refused() {
         let f = fixture();
         let first = Daemon::bind(&f.config).await.unwrap();
-        assert!(matches!(
-            Daemon::bind(&f.config).await,
-            Err(ServeError::AlreadyRunning)
-        ));
+        assert!(matches!(Daemon::bind(&f.config).await, Err(ServeError::AlreadyRunning)));
         drop(first);
         Daemon::bind(&f.config).await.unwrap();
     }
@@ -355,10 +312,7 @@ mod tests {
         let f = fixture();
         drop(std::os::unix::net::UnixListener::bind(&f.config.runtime.socket).unwrap());
         let daemon = Daemon::bind(&f.config).await.unwrap();
-        let mode = std::fs::metadata(daemon.socket())
-            .unwrap()
-            .permissions()
-            .mode();
+        let mode = std::fs::metadata(daemon.socket()).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
     }
 }

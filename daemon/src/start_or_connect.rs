@@ -15,8 +15,7 @@ use crate::instance_lock::{FileLock, LockError};
 use crate::launch_args::{canonical_executable, canonical_workspace, LaunchArgError};
 use crate::logging::open_log;
 use crate::paths::{
-    prepare_runtime_paths, resolve_state_root, state_root_id, workspace_id, PathsError,
-    RuntimeDirInputs, RuntimePaths,
+    prepare_runtime_paths, resolve_state_root, state_root_id, workspace_id, PathsError, RuntimeDirInputs, RuntimePaths,
 };
 
 pub const DEFAULT_START_TIMEOUT: Duration = Duration::from_secs(10);
@@ -140,10 +139,8 @@ struct Target {
 
 pub async fn start_or_connect(options: &StartOptions) -> Result<Discovery, StartError> {
     let target = resolve_target(options)?;
-    let request = HandshakeRequest {
-        version: options.version.clone(),
-        workspace: target.socket_workspace().to_string(),
-    };
+    let request =
+        HandshakeRequest { version: options.version.clone(), workspace: target.socket_workspace().to_string() };
     let probe = Probe {
         target: &target,
         request: &request,
@@ -200,17 +197,11 @@ fn resolve_target(options: &StartOptions) -> Result<Target, StartError> {
     let executable = canonical_executable(&options.executable)?;
     let state_root = resolve_state_root().map_err(StartError::StateRoot)?;
     let ws_id = workspace_id(&workspace);
-    let runtime = prepare_runtime_paths(&RuntimeDirInputs::from_env(&state_root), &ws_id).map_err(
-        |e| match e {
-            PathsError::RuntimeDirUnsafe => StartError::RuntimeDirUnsafe,
-            other => StartError::RuntimeDir(other),
-        },
-    )?;
-    let socket = runtime
-        .socket
-        .to_str()
-        .ok_or(StartError::NonUtf8Socket)?
-        .to_string();
+    let runtime = prepare_runtime_paths(&RuntimeDirInputs::from_env(&state_root), &ws_id).map_err(|e| match e {
+        PathsError::RuntimeDirUnsafe => StartError::RuntimeDirUnsafe,
+        other => StartError::RuntimeDir(other),
+    })?;
+    let socket = runtime.socket.to_str().ok_or(StartError::NonUtf8Socket)?.to_string();
     Ok(Target {
         workspace_id: ws_id,
         state_root_id: state_root_id(&state_root),
@@ -252,21 +243,12 @@ impl Probe<'_> {
     /// starting, or unresponsive); errors are answers that forbid starting one.
     async fn once(&self) -> Result<Option<Accepted>, StartError> {
         let remaining = self.deadline.saturating_duration_since(Instant::now());
-        let limits = ClientLimits {
-            timeout: self.client.timeout.min(remaining).max(PROBE_INTERVAL),
-            ..self.client
-        };
+        let limits = ClientLimits { timeout: self.client.timeout.min(remaining).max(PROBE_INTERVAL), ..self.client };
         match connect_and_handshake(&self.target.runtime.socket, self.request, limits).await {
             Ok(connection) => self.check_identity(connection.accepted).map(Some),
-            Err(ClientHandshakeError::Rejected(RejectCode::VersionMismatch)) => {
-                Err(StartError::VersionMismatch)
-            }
-            Err(ClientHandshakeError::Rejected(RejectCode::WorkspaceMismatch)) => {
-                Err(StartError::WorkspaceMismatch)
-            }
-            Err(ClientHandshakeError::Rejected(RejectCode::InvalidHandshake)) => {
-                Err(StartError::InvalidHandshakeReply)
-            }
+            Err(ClientHandshakeError::Rejected(RejectCode::VersionMismatch)) => Err(StartError::VersionMismatch),
+            Err(ClientHandshakeError::Rejected(RejectCode::WorkspaceMismatch)) => Err(StartError::WorkspaceMismatch),
+            Err(ClientHandshakeError::Rejected(RejectCode::InvalidHandshake)) => Err(StartError::InvalidHandshakeReply),
             Err(ClientHandshakeError::ForeignServer) => Err(StartError::ForeignService),
             Err(ClientHandshakeError::InvalidReply) => Err(StartError::InvalidHandshakeReply),
             Err(_not_ready) => Ok(None),
@@ -355,10 +337,7 @@ mod tests {
             StartError::VersionMismatch.to_json(),
             serde_json::json!({"error":{"code":"version_mismatch","message":StartError::VersionMismatch.message()}})
         );
-        assert_eq!(
-            StartError::from(LaunchArgError::InvalidWorkspace).code(),
-            "invalid_workspace"
-        );
+        assert_eq!(StartError::from(LaunchArgError::InvalidWorkspace).code(), "invalid_workspace");
         assert_eq!(StartError::RuntimeDirUnsafe.code(), "runtime_dir_unsafe");
         assert_eq!(StartError::StartTimeout.code(), "start_timeout");
     }

@@ -11,12 +11,7 @@ pub fn rfc3339_utc(time: SystemTime) -> String {
     let days = secs / 86_400;
     let rem = secs % 86_400;
     let (year, month, day) = civil_from_days(days);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z", rem / 3600, rem % 3600 / 60, rem % 60)
 }
 
 pub fn now_rfc3339() -> String {
@@ -56,9 +51,6 @@ mod tests {
 
     #[test]
     fn pre_epoch_clamps() {
-        assert_eq!(
-            rfc3339_utc(UNIX_EPOCH - Duration::from_secs(5)),
-            "1970-01-01T00:00:00.000Z"
-        );
+        assert_eq!(rfc3339_utc(UNIX_EPOCH - Duration::from_secs(5)), "1970-01-01T00:00:00.000Z");
     }
 }

@@ -50,18 +50,12 @@ pub struct SessionMeta {
 
 /// Creates a new session folder (`0700`) and makes its creation durable.
 pub fn create_session_dir(dir: &Path) -> Result<(), TranscriptError> {
-    let parent = dir.parent().ok_or_else(|| {
-        io::Error::new(io::ErrorKind::InvalidInput, "session folder has no parent")
-    })?;
-    DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(parent)?;
+    let parent =
+        dir.parent().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "session folder has no parent"))?;
+    DirBuilder::new().recursive(true).mode(0o700).create(parent)?;
     match DirBuilder::new().mode(0o700).create(dir) {
         Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-            return Err(TranscriptError::AlreadyExists)
-        }
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Err(TranscriptError::AlreadyExists),
         Err(e) => return Err(e.into()),
     }
     sync_dir(parent)?;
@@ -80,10 +74,7 @@ impl SessionWriter {
     /// Takes `writer.lock` without waiting; [`TranscriptError::Busy`] when held.
     pub fn try_acquire(session_dir: &Path) -> Result<SessionWriter, TranscriptError> {
         match FileLock::try_exclusive(&session_dir.join(WRITER_LOCK_FILE)) {
-            Ok(lock) => Ok(SessionWriter {
-                dir: session_dir.to_path_buf(),
-                _lock: lock,
-            }),
+            Ok(lock) => Ok(SessionWriter { dir: session_dir.to_path_buf(), _lock: lock }),
             Err(LockError::Held) => Err(TranscriptError::Busy),
             Err(e) => Err(TranscriptError::Lock(e)),
         }
@@ -96,10 +87,7 @@ impl SessionWriter {
     /// Appends one settlement's lines and `fsync`s once. Each line must be one JSON
     /// record without a newline; all are checked before anything is written.
     pub fn append<L: AsRef<[u8]>>(&mut self, lines: &[L]) -> Result<(), TranscriptError> {
-        if lines
-            .iter()
-            .any(|l| l.as_ref().is_empty() || l.as_ref().contains(&b'\n'))
-        {
+        if lines.iter().any(|l| l.as_ref().is_empty() || l.as_ref().contains(&b'\n')) {
             return Err(TranscriptError::InvalidLine);
         }
         if lines.is_empty() {
@@ -134,13 +122,7 @@ impl SessionWriter {
 }
 
 fn open_for_append(path: &Path) -> io::Result<File> {
-    OpenOptions::new()
-        .read(true)
-        .append(true)
-        .create(true)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW)
-        .open(path)
+    OpenOptions::new().read(true).append(true).create(true).mode(0o600).custom_flags(libc::O_NOFOLLOW).open(path)
 }
 
 fn ends_with_newline(file: &File) -> io::Result<bool> {
@@ -154,10 +136,7 @@ fn ends_with_newline(file: &File) -> io::Result<bool> {
 }
 
 /// Reads `meta.json` (bounded); `None` when the session has none yet.
-pub fn read_meta(
-    session_dir: &Path,
-    max_bytes: u64,
-) -> Result<Option<SessionMeta>, TranscriptError> {
+pub fn read_meta(session_dir: &Path, max_bytes: u64) -> Result<Option<SessionMeta>, TranscriptError> {
     let file = match File::open(session_dir.join(META_FILE)) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -168,9 +147,7 @@ pub fn read_meta(
     if bytes.len() as u64 > max_bytes {
         return Err(TranscriptError::InvalidMeta);
     }
-    serde_json::from_slice(&bytes)
-        .map(Some)
-        .map_err(|_| TranscriptError::InvalidMeta)
+    serde_json::from_slice(&bytes).map(Some).map_err(|_| TranscriptError::InvalidMeta)
 }
 
 /// Bounds of the replay read window.
@@ -183,10 +160,7 @@ pub struct WindowLimits {
 impl Default for WindowLimits {
     /// The seed's replay window: 2 MiB and 100,000 records.
     fn default() -> Self {
-        WindowLimits {
-            max_bytes: 2 * 1024 * 1024,
-            max_records: 100_000,
-        }
+        WindowLimits { max_bytes: 2 * 1024 * 1024, max_records: 100_000 }
     }
 }
 
@@ -200,14 +174,8 @@ pub enum GapReason {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum WindowLine {
-    Record {
-        offset: u64,
-        object: Map<String, Value>,
-    },
-    Gap {
-        offset: u64,
-        reason: GapReason,
-    },
+    Record { offset: u64, object: Map<String, Value> },
+    Gap { offset: u64, reason: GapReason },
 }
 
 /// The recent part of a transcript, oldest line first. `offset`s are byte positions of
@@ -225,10 +193,7 @@ pub struct RecentWindow {
 
 /// Reads at most `limits.max_bytes` from the end of the transcript and at most
 /// `limits.max_records` lines, without touching older parts of the file.
-pub fn read_recent_window(
-    session_dir: &Path,
-    limits: WindowLimits,
-) -> Result<RecentWindow, TranscriptError> {
+pub fn read_recent_window(session_dir: &Path, limits: WindowLimits) -> Result<RecentWindow, TranscriptError> {
     let mut file = match File::open(session_dir.join(TRANSCRIPT_FILE)) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(RecentWindow::default()),
@@ -248,17 +213,9 @@ pub fn read_recent_window(
         spans.drain(..spans.len() - limits.max_records);
         omitted_before = true;
     }
-    let lines: Vec<WindowLine> = spans
-        .into_iter()
-        .map(|span| classify(&data, span, read_from))
-        .collect();
+    let lines: Vec<WindowLine> = spans.into_iter().map(|span| classify(&data, span, read_from)).collect();
     let gap = lines.iter().any(|l| matches!(l, WindowLine::Gap { .. }));
-    Ok(RecentWindow {
-        lines,
-        omitted_before,
-        gap,
-        file_len,
-    })
+    Ok(RecentWindow { lines, omitted_before, gap, file_len })
 }
 
 /// Index in `data` of the first line that starts inside the window, and whether an
@@ -270,10 +227,7 @@ fn first_whole_line(data: &[u8], has_lead_byte: bool) -> (usize, bool) {
     if data.first() == Some(&b'\n') {
         return (1, true);
     }
-    let next = data
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(data.len(), |i| i + 1);
+    let next = data.iter().position(|&b| b == b'\n').map_or(data.len(), |i| i + 1);
     (next, true)
 }
 
@@ -290,19 +244,11 @@ fn line_spans(data: &[u8], from: usize) -> Vec<Span> {
     while start < data.len() {
         match data[start..].iter().position(|&b| b == b'\n') {
             Some(i) => {
-                spans.push(Span {
-                    start,
-                    end: start + i,
-                    terminated: true,
-                });
+                spans.push(Span { start, end: start + i, terminated: true });
                 start += i + 1;
             }
             None => {
-                spans.push(Span {
-                    start,
-                    end: data.len(),
-                    terminated: false,
-                });
+                spans.push(Span { start, end: data.len(), terminated: false });
                 break;
             }
         }
@@ -313,17 +259,11 @@ fn line_spans(data: &[u8], from: usize) -> Vec<Span> {
 fn classify(data: &[u8], span: Span, base: u64) -> WindowLine {
     let offset = base + span.start as u64;
     if !span.terminated {
-        return WindowLine::Gap {
-            offset,
-            reason: GapReason::Torn,
-        };
+        return WindowLine::Gap { offset, reason: GapReason::Torn };
     }
     match serde_json::from_slice::<Value>(&data[span.start..span.end]) {
         Ok(Value::Object(object)) => WindowLine::Record { offset, object },
-        _ => WindowLine::Gap {
-            offset,
-            reason: GapReason::Malformed,
-        },
+        _ => WindowLine::Gap { offset, reason: GapReason::Malformed },
     }
 }
 
@@ -365,14 +305,8 @@ mod tests {
     #[test]
     fn session_dir_is_private_and_created_once() {
         let (_tmp, dir) = session();
-        assert_eq!(
-            fs::metadata(&dir).unwrap().permissions().mode() & 0o777,
-            0o700
-        );
-        assert!(matches!(
-            create_session_dir(&dir),
-            Err(TranscriptError::AlreadyExists)
-        ));
+        assert_eq!(fs::metadata(&dir).unwrap().permissions().mode() & 0o777, 0o700);
+        assert!(matches!(create_session_dir(&dir), Err(TranscriptError::AlreadyExists)));
     }
 
     #[test]
@@ -384,10 +318,7 @@ mod tests {
         let window = read_recent_window(&dir, WindowLimits::default()).unwrap();
         assert_eq!(records(&window), vec![1, 2, 3]);
         assert!(!window.gap && !window.omitted_before);
-        let mode = fs::metadata(dir.join(TRANSCRIPT_FILE))
-            .unwrap()
-            .permissions()
-            .mode();
+        let mode = fs::metadata(dir.join(TRANSCRIPT_FILE)).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
     }
 
@@ -395,10 +326,7 @@ mod tests {
     fn invalid_lines_are_refused_before_writing() {
         let (_tmp, dir) = session();
         let mut w = SessionWriter::try_acquire(&dir).unwrap();
-        assert!(matches!(
-            w.append(&["{}", "{\n}"]),
-            Err(TranscriptError::InvalidLine)
-        ));
+        assert!(matches!(w.append(&["{}", "{\n}"]), Err(TranscriptError::InvalidLine)));
         assert!(matches!(w.append(&[""]), Err(TranscriptError::InvalidLine)));
         assert!(!dir.join(TRANSCRIPT_FILE).exists());
     }
@@ -407,10 +335,7 @@ mod tests {
     fn second_writer_is_busy() {
         let (_tmp, dir) = session();
         let first = SessionWriter::try_acquire(&dir).unwrap();
-        assert!(matches!(
-            SessionWriter::try_acquire(&dir),
-            Err(TranscriptError::Busy)
-        ));
+        assert!(matches!(SessionWriter::try_acquire(&dir), Err(TranscriptError::Busy)));
         drop(first);
         assert!(SessionWriter::try_acquire(&dir).is_ok());
     }
@@ -418,18 +343,14 @@ mod tests {
     #[test]
     fn missing_transcript_is_an_empty_window() {
         let (_tmp, dir) = session();
-        assert_eq!(
-            read_recent_window(&dir, WindowLimits::default()).unwrap(),
-            RecentWindow::default()
-        );
+        assert_eq!(read_recent_window(&dir, WindowLimits::default()).unwrap(), RecentWindow::default());
     }
 
     #[test]
     fn malformed_and_torn_lines_are_gaps() {
         let (_tmp, dir) = session();
         let mut w = SessionWriter::try_acquire(&dir).unwrap();
-        w.append(&[line(1), "not json".into(), "[1,2]".into(), line(2)])
-            .unwrap();
+        w.append(&[line(1), "not json".into(), "[1,2]".into(), line(2)]).unwrap();
         append_raw(&dir, b"{\"n\":3,\"cut");
         let window = read_recent_window(&dir, WindowLimits::default()).unwrap();
         assert!(window.gap);
@@ -442,10 +363,7 @@ mod tests {
                 WindowLine::Record { .. } => None,
             })
             .collect();
-        assert_eq!(
-            reasons,
-            vec![GapReason::Malformed, GapReason::Malformed, GapReason::Torn]
-        );
+        assert_eq!(reasons, vec![GapReason::Malformed, GapReason::Malformed, GapReason::Torn]);
     }
 
     #[test]
@@ -457,13 +375,7 @@ mod tests {
         w.append(&[line(3)]).unwrap();
         let window = read_recent_window(&dir, WindowLimits::default()).unwrap();
         assert_eq!(records(&window), vec![1, 3]);
-        assert!(matches!(
-            window.lines[1],
-            WindowLine::Gap {
-                reason: GapReason::Malformed,
-                ..
-            }
-        ));
+        assert!(matches!(window.lines[1], WindowLine::Gap { reason: GapReason::Malformed, .. }));
     }
 
     #[test]
@@ -474,10 +386,7 @@ mod tests {
         w.append(&lines).unwrap();
         let full = fs::read(dir.join(TRANSCRIPT_FILE)).unwrap();
         let tail_start = full.len() - 30;
-        let limits = WindowLimits {
-            max_bytes: 30,
-            max_records: 1000,
-        };
+        let limits = WindowLimits { max_bytes: 30, max_records: 1000 };
         let window = read_recent_window(&dir, limits).unwrap();
         assert!(window.omitted_before);
         assert!(!window.gap);
@@ -487,10 +396,7 @@ mod tests {
         let expected: Vec<i64> = (0..100)
             .filter(|&n| {
                 let needle = format!("{}\n", line(n));
-                let pos = full
-                    .windows(needle.len())
-                    .position(|w| w == needle.as_bytes())
-                    .unwrap();
+                let pos = full.windows(needle.len()).position(|w| w == needle.as_bytes()).unwrap();
                 pos >= tail_start
             })
             .map(|n| n as i64)
@@ -508,14 +414,7 @@ mod tests {
         let mut w = SessionWriter::try_acquire(&dir).unwrap();
         w.append(&[line(1), line(2)]).unwrap();
         let second = (line(2).len() + 1) as u64;
-        let window = read_recent_window(
-            &dir,
-            WindowLimits {
-                max_bytes: second,
-                max_records: 10,
-            },
-        )
-        .unwrap();
+        let window = read_recent_window(&dir, WindowLimits { max_bytes: second, max_records: 10 }).unwrap();
         assert_eq!(records(&window), vec![2]);
         assert!(window.omitted_before);
     }
@@ -526,14 +425,7 @@ mod tests {
         let mut w = SessionWriter::try_acquire(&dir).unwrap();
         let lines: Vec<String> = (0..10).map(line).collect();
         w.append(&lines).unwrap();
-        let window = read_recent_window(
-            &dir,
-            WindowLimits {
-                max_bytes: 1 << 20,
-                max_records: 3,
-            },
-        )
-        .unwrap();
+        let window = read_recent_window(&dir, WindowLimits { max_bytes: 1 << 20, max_records: 3 }).unwrap();
         assert_eq!(records(&window), vec![7, 8, 9]);
         assert!(window.omitted_before);
     }
@@ -550,14 +442,8 @@ mod tests {
         };
         w.write_meta(&meta).unwrap();
         assert_eq!(read_meta(&dir, DEFAULT_MAX_META_BYTES).unwrap(), Some(meta));
-        assert!(matches!(
-            read_meta(&dir, 10),
-            Err(TranscriptError::InvalidMeta)
-        ));
+        assert!(matches!(read_meta(&dir, 10), Err(TranscriptError::InvalidMeta)));
         fs::write(dir.join(META_FILE), b"{").unwrap();
-        assert!(matches!(
-            read_meta(&dir, DEFAULT_MAX_META_BYTES),
-            Err(TranscriptError::InvalidMeta)
-        ));
+        assert!(matches!(read_meta(&dir, DEFAULT_MAX_META_BYTES), Err(TranscriptError::InvalidMeta)));
     }
 }

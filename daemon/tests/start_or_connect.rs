@@ -21,10 +21,7 @@ fn second_call_connects_to_the_same_daemon() {
     assert_eq!(first["started"], true);
     assert_eq!(first["version"], VERSION);
     assert_eq!(first["workspace_id"], workspace_id(&sb.workspace));
-    assert_eq!(
-        first["state_root_id"],
-        state_root_id(&sb.mc_home.canonicalize().unwrap())
-    );
+    assert_eq!(first["state_root_id"], state_root_id(&sb.mc_home.canonicalize().unwrap()));
     let instance = first["instance_id"].as_str().unwrap();
     assert!(instance.starts_with("in_") && instance.len() == 35);
 
@@ -46,18 +43,9 @@ fn second_call_connects_to_the_same_daemon() {
 fn racing_starters_share_one_daemon() {
     let sb = Sandbox::new();
     let children: Vec<_> = (0..3)
-        .map(|_| {
-            sb.start_or_connect_cmd(None)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
+        .map(|_| sb.start_or_connect_cmd(None).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap())
         .collect();
-    let results: Vec<_> = children
-        .into_iter()
-        .map(|c| sb.record(c.wait_with_output().unwrap()))
-        .collect();
+    let results: Vec<_> = children.into_iter().map(|c| sb.record(c.wait_with_output().unwrap())).collect();
     for (ok, value) in &results {
         assert!(ok, "{value} log: {}", sb.log());
     }
@@ -117,11 +105,7 @@ fn handshake_rejections_at_the_socket() {
     assert_eq!(reply["code"], "workspace_mismatch");
     assert!(!reply["message"].as_str().unwrap().contains('/'));
     let mut rest = Vec::new();
-    assert_eq!(
-        stream.read_to_end(&mut rest).unwrap(),
-        0,
-        "closed after rejection"
-    );
+    assert_eq!(stream.read_to_end(&mut rest).unwrap(), 0, "closed after rejection");
 
     let (reply, _) = raw_handshake(&socket, &handshake_line("9.9.9", &sb.workspace));
     assert_eq!(reply["code"], "version_mismatch");
@@ -140,10 +124,7 @@ fn accepted_connection_stays_open_and_oversized_record_closes_it() {
     let sb = Sandbox::new();
     let (ok, value) = sb.start_or_connect(None);
     assert!(ok, "{value}");
-    let (reply, mut stream) = raw_handshake(
-        &sb.runtime().socket,
-        &handshake_line(VERSION, &sb.workspace),
-    );
+    let (reply, mut stream) = raw_handshake(&sb.runtime().socket, &handshake_line(VERSION, &sb.workspace));
     assert_eq!(reply["status"], "accepted");
 
     // A request-level error is answered and the connection stays open.
@@ -155,23 +136,16 @@ fn accepted_connection_stays_open_and_oversized_record_closes_it() {
     }
     let answer: serde_json::Value = serde_json::from_slice(&line).unwrap();
     assert_eq!(answer["error"]["code"], "invalid_request");
-    stream
-        .set_read_timeout(Some(Duration::from_millis(300)))
-        .unwrap();
+    stream.set_read_timeout(Some(Duration::from_millis(300))).unwrap();
     let idle = match stream.read(&mut byte) {
         Ok(n) => panic!("connection ended early ({n} bytes); log: {}", sb.log()),
         Err(e) => e,
     };
-    assert!(matches!(
-        idle.kind(),
-        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-    ));
+    assert!(matches!(idle.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut));
 
     // Over the 65,536-byte record bound without a newline: record_too_large, then the daemon hangs up.
     let _ = stream.write_all(&vec![b'x'; 70_000]);
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let mut rest = Vec::new();
     let _ = stream.read_to_end(&mut rest);
     assert!(String::from_utf8_lossy(&rest).contains("record_too_large"));
@@ -199,28 +173,13 @@ fn invalid_paths_get_error_objects() {
     let cases = [
         ("relative/project", BIN.to_string(), "invalid_workspace"),
         (file.to_str().unwrap(), BIN.to_string(), "invalid_workspace"),
-        (
-            sb.workspace.to_str().unwrap(),
-            "agentwire".to_string(),
-            "invalid_executable",
-        ),
-        (
-            sb.workspace.to_str().unwrap(),
-            file.to_str().unwrap().to_string(),
-            "invalid_executable",
-        ),
+        (sb.workspace.to_str().unwrap(), "agentwire".to_string(), "invalid_executable"),
+        (sb.workspace.to_str().unwrap(), file.to_str().unwrap().to_string(), "invalid_executable"),
     ];
     for (workspace, executable, code) in cases {
         let output = sb
             .command(None)
-            .args([
-                "daemon",
-                "start-or-connect",
-                "--workspace",
-                workspace,
-                "--executable",
-                &executable,
-            ])
+            .args(["daemon", "start-or-connect", "--workspace", workspace, "--executable", &executable])
             .output()
             .unwrap();
         let (ok, value) = sb.record(output);
@@ -234,11 +193,7 @@ fn invalid_paths_get_error_objects() {
 #[test]
 fn unparsable_arguments_still_print_one_error_object() {
     let sb = Sandbox::new();
-    let output = sb
-        .command(None)
-        .args(["daemon", "start-or-connect", "--workspace", "/tmp"])
-        .output()
-        .unwrap();
+    let output = sb.command(None).args(["daemon", "start-or-connect", "--workspace", "/tmp"]).output().unwrap();
     let (ok, value) = sb.record(output);
     assert!(!ok);
     assert_eq!(value["error"]["code"], "invalid_arguments");
@@ -275,13 +230,7 @@ fn a_daemon_that_never_answers_is_start_timeout() {
     let started = std::time::Instant::now();
     let output = sb
         .command(None)
-        .args([
-            "daemon",
-            "start-or-connect",
-            "--start-timeout-ms",
-            "500",
-            "--workspace",
-        ])
+        .args(["daemon", "start-or-connect", "--start-timeout-ms", "500", "--workspace"])
         .arg(&sb.workspace)
         .arg("--executable")
         .arg(&exe)
@@ -298,12 +247,7 @@ fn serve_refuses_a_second_instance_and_sigterm_removes_the_socket() {
     let sb = Sandbox::new();
     let (ok, value) = sb.start_or_connect(None);
     assert!(ok, "{value}");
-    let output = sb
-        .command(None)
-        .args(["daemon", "serve", "--workspace"])
-        .arg(&sb.workspace)
-        .output()
-        .unwrap();
+    let output = sb.command(None).args(["daemon", "serve", "--workspace"]).arg(&sb.workspace).output().unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("already serves"), "{stderr}");

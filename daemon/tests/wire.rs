@@ -33,7 +33,10 @@ impl Wire {
         let mut w = Wire::open(sb);
         let r = w.request("initialize", json!({"supported_protocol_versions":[2]}));
         assert!(r["error"].is_null(), "{r}");
-        w.ids = Some((r["payload"]["instance_id"].as_str().unwrap().into(), r["payload"]["connection_id"].as_str().unwrap().into()));
+        w.ids = Some((
+            r["payload"]["instance_id"].as_str().unwrap().into(),
+            r["payload"]["connection_id"].as_str().unwrap().into(),
+        ));
         w
     }
 
@@ -48,10 +51,15 @@ impl Wire {
         serde_json::from_str(&line).unwrap()
     }
 
-    /// True when the server closed the connection.
+    /// True when the server closed the connection (an orderly end, or a reset when the
+    /// server closed with our unread input still queued).
     fn closed(&mut self) -> bool {
         let mut buf = [0u8; 1];
-        matches!(self.reader.read(&mut buf), Ok(0))
+        match self.reader.read(&mut buf) {
+            Ok(0) => true,
+            Err(e) => e.kind() == std::io::ErrorKind::ConnectionReset,
+            Ok(_) => false,
+        }
     }
 
     fn envelope(&mut self, method: &str, payload: Value) -> Value {
@@ -73,7 +81,14 @@ impl Wire {
         self.send(&env)
     }
 
-    fn mutate(&mut self, method: &str, session: Option<&str>, control: Option<Value>, op: &str, payload: Value) -> Value {
+    fn mutate(
+        &mut self,
+        method: &str,
+        session: Option<&str>,
+        control: Option<Value>,
+        op: &str,
+        payload: Value,
+    ) -> Value {
         let mut env = self.envelope(method, payload);
         env["session_id"] = json!(session);
         env["operation_id"] = json!(op);
@@ -140,8 +155,15 @@ fn initialize_negotiation_errors() {
     let sb = Sandbox::new();
     let mut w = Wire::open(&sb);
     assert_eq!(code(&w.request("initialize", json!({"supported_protocol_versions":[1]}))), "unsupported_version");
-    assert_eq!(code(&w.request("initialize", json!({"supported_protocol_versions":[2],"requested_capabilities":["session.delete"]}))), "unsupported_capability");
-    let ok = w.request("initialize", json!({"supported_protocol_versions":[2],"requested_capabilities":["session.claim"]}));
+    assert_eq!(
+        code(&w.request(
+            "initialize",
+            json!({"supported_protocol_versions":[2],"requested_capabilities":["session.delete"]})
+        )),
+        "unsupported_capability"
+    );
+    let ok =
+        w.request("initialize", json!({"supported_protocol_versions":[2],"requested_capabilities":["session.claim"]}));
     assert!(ok["error"].is_null(), "{ok}");
     assert_eq!(ok["payload"]["limits"], ok["payload"]["capabilities"]["limits"], "both identical limit maps");
 }
@@ -245,7 +267,10 @@ fn claim_take_over_detach_and_disconnect() {
     // "A mutation with a control that is not current fails with stale_grant"
     assert_eq!(code(&a.mutate("session.detach", Some(&s), Some(control(&claim_a)), "op-a2", json!({}))), "stale_grant");
     let st = b.read("session.status", &s, json!({}));
-    assert_eq!((st["payload"]["controlled"].clone(), st["payload"]["controlled_by_caller"].clone()), (json!(true), json!(true)));
+    assert_eq!(
+        (st["payload"]["controlled"].clone(), st["payload"]["controlled_by_caller"].clone()),
+        (json!(true), json!(true))
+    );
     // "Disconnect revokes all of that connection's grants"
     drop(b);
     let mut seen = false;
@@ -325,7 +350,8 @@ fn replay_pages_across_parts_and_pages() {
     let s = create(&mut w, "op-c");
     write_lines(&transcript(&sb, &s), &conversation("Question"), b"");
     let (items, last) = replay_all(&mut w, &s, 2, None);
-    let assistant: String = items.iter().filter(|i| i["role"] == "assistant").map(|i| i["text"].as_str().unwrap()).collect();
+    let assistant: String =
+        items.iter().filter(|i| i["role"] == "assistant").map(|i| i["text"].as_str().unwrap()).collect();
     assert_eq!(assistant, "é".repeat(3000), "thinking excluded, parts reassemble");
     assert!(items.iter().all(|i| i["text"].as_str().is_none_or(|t| t.len() <= 2048)));
     assert_eq!(items.last().unwrap()["kind"], "terminal");

@@ -65,7 +65,8 @@ fn envelope(method: &str, session: bool, control: bool, payload: Value) -> Value
 }
 
 fn turn_start(prompt_bytes: usize) -> Vec<u8> {
-    let prompt: String = "Find the TODO comments in src/ and summarize them. ".chars().cycle().take(prompt_bytes).collect();
+    let prompt: String =
+        "Find the TODO comments in src/ and summarize them. ".chars().cycle().take(prompt_bytes).collect();
     serde_json::to_vec(&envelope("turn.start", true, true, json!({ "prompt": prompt }))).expect("encodes")
 }
 
@@ -76,14 +77,20 @@ fn config_set() -> Vec<u8> {
     let model = "org/model-family.variant-".to_string() + &"m".repeat(231);
     let payload = json!({"scope":"global","selection":{"provider_id":provider,"model_id":model},"thinking_level":"high","fast":true});
     let mut out = Vec::new();
-    let fmt = serde_json::ser::PrettyFormatter::with_indent(b"\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t");
+    let fmt = serde_json::ser::PrettyFormatter::with_indent(
+        b"\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t",
+    );
     let mut ser = serde_json::Serializer::with_formatter(&mut out, fmt);
     serde::Serialize::serialize(&envelope("config.set", false, false, payload), &mut ser).expect("encodes");
     out.into_iter().map(|b| if b == b'\n' { b' ' } else { b }).collect()
 }
 
 fn bench(c: &mut Criterion) {
-    let records = [("turn.start ~300B", turn_start(60), true), ("config.set ~2KiB", config_set(), false), ("turn.start 16KiB prompt", turn_start(16_000), true)];
+    let records = [
+        ("turn.start ~300B", turn_start(60), true),
+        ("config.set ~2KiB", config_set(), false),
+        ("turn.start 16KiB prompt", turn_start(16_000), true),
+    ];
     for (name, record, is_turn) in records {
         let mut g = c.benchmark_group(format!("{name} ({} bytes)", record.len()));
         g.throughput(Throughput::Bytes(record.len() as u64));
@@ -97,7 +104,9 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| serde_json::from_slice::<PlainEnvelope<PlainConfigSet>>(black_box(&record)).expect("valid"))
             });
         }
-        g.bench_function("precise path only", |b| b.iter(|| decode_request_precise(black_box(&record)).expect("valid")));
+        g.bench_function("precise path only", |b| {
+            b.iter(|| decode_request_precise(black_box(&record)).expect("valid"))
+        });
         g.finish();
     }
 }

@@ -3,7 +3,10 @@
 //! first, so an over-limit value hidden in an unknown member still rejects the record.
 
 use crate::runtime::{parse_record, Cx, Decode, Deferred, Flags, Mode, PayloadDecode, ProfileError, Seed};
-use crate::{limits, EventEnvelope, EventName, EventPayload, Method, ResponseEnvelope, ResponsePayload, SessionMessage, PROTOCOL_VERSION};
+use crate::{
+    limits, EventEnvelope, EventName, EventPayload, Method, ResponseEnvelope, ResponsePayload, SessionMessage,
+    PROTOCOL_VERSION,
+};
 use serde::de::DeserializeSeed;
 use serde_json::Value;
 
@@ -61,7 +64,10 @@ fn head<T: Decode>(value: &Value) -> Result<T, ConsumerError> {
 }
 
 /// Decode a response; `method_of` maps its request_id to the pending request's method.
-pub fn decode_response(record: &[u8], method_of: impl FnOnce(&str) -> Option<Method>) -> Result<Response, ConsumerError> {
+pub fn decode_response(
+    record: &[u8],
+    method_of: impl FnOnce(&str) -> Option<Method>,
+) -> Result<Response, ConsumerError> {
     let value = profile(record)?;
     let env: ResponseEnvelope<Deferred> = head(&value)?;
     if env.protocol_version != PROTOCOL_VERSION {

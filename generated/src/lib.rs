@@ -12,7 +12,7 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/protocol.rs"));
 }
 
-pub use generated::*;
 pub use advertisement::capabilities;
 pub use consumer::{decode_event, decode_response, decode_session_message, ConsumerError, Event, Response};
+pub use generated::*;
 pub use request::{decode_request, Request, RequestError};

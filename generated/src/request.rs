@@ -80,7 +80,8 @@ fn decode_precise(text: &str) -> Result<Request, RequestError> {
     let fail = recover_identities(&value);
     let flags = Flags::default();
     let cx = Cx::new(Mode::Strict, &flags);
-    let head = Seed::<RequestEnvelope<Deferred>>::new(cx).deserialize(&value).map_err(|_| fail(ErrorCode::InvalidRequest))?;
+    let head =
+        Seed::<RequestEnvelope<Deferred>>::new(cx).deserialize(&value).map_err(|_| fail(ErrorCode::InvalidRequest))?;
     let method = Method::from_wire(&head.method);
     let method = match method {
         _ if head.protocol_version != PROTOCOL_VERSION => return Err(fail(ErrorCode::UnsupportedVersion)),
@@ -92,9 +93,8 @@ fn decode_precise(text: &str) -> Result<Request, RequestError> {
     if compact_len(payload) > limits::MAX_PAYLOAD_BYTES {
         return Err(fail(ErrorCode::PayloadTooLarge));
     }
-    let typed = RequestPayload::decode_payload(payload, cx, Some(method.as_str())).map_err(|_| {
-        fail(if flags.limit_crossed() { ErrorCode::LimitExceeded } else { ErrorCode::InvalidPayload })
-    })?;
+    let typed = RequestPayload::decode_payload(payload, cx, Some(method.as_str()))
+        .map_err(|_| fail(if flags.limit_crossed() { ErrorCode::LimitExceeded } else { ErrorCode::InvalidPayload }))?;
     Ok(head.map_payload(|Deferred| typed))
 }
 
@@ -143,5 +143,10 @@ fn recover_identities(value: &Value) -> impl Fn(ErrorCode) -> RequestError + '_ 
             .map(str::to_owned)
     };
     let (request_id, session_id, operation_id) = (get("request_id"), get("session_id"), get("operation_id"));
-    move |code| RequestError { code, request_id: request_id.clone(), session_id: session_id.clone(), operation_id: operation_id.clone() }
+    move |code| RequestError {
+        code,
+        request_id: request_id.clone(),
+        session_id: session_id.clone(),
+        operation_id: operation_id.clone(),
+    }
 }

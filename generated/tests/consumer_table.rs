@@ -51,7 +51,9 @@ fn new_limit_key_is_accepted_and_known_limits_still_required() {
     caps["limits"]["max_future_page_items"] = json!(16);
     let r = decode_as(Method::Capabilities, &response(caps.clone())).expect("accepted");
     match r.payload {
-        Some(ResponsePayload::Capabilities(c)) => assert_eq!(c.limits.extensions.get("max_future_page_items"), Some(&16)),
+        Some(ResponsePayload::Capabilities(c)) => {
+            assert_eq!(c.limits.extensions.get("max_future_page_items"), Some(&16))
+        }
         other => panic!("{other:?}"),
     }
     caps["limits"].as_object_mut().unwrap().remove("max_record_bytes");

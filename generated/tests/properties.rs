@@ -17,12 +17,15 @@ fn spec() -> &'static Spec {
 
 fn string_value(r: &StringRules) -> BoxedStrategy<Value> {
     if r.format.is_some() {
-        return (2000u32..2100, 1u32..13, 1u32..29, 0u32..24).prop_map(|(y, m, d, h)| json!(format!("{y:04}-{m:02}-{d:02}T{h:02}:00:00Z"))).boxed();
+        return (2000u32..2100, 1u32..13, 1u32..29, 0u32..24)
+            .prop_map(|(y, m, d, h)| json!(format!("{y:04}-{m:02}-{d:02}T{h:02}:00:00Z")))
+            .boxed();
     }
-    let alphabet: Vec<char> = match r.charset.as_deref().and_then(|c| agentwire_codegen::charset::Charset::parse(c).ok()) {
-        Some(c) => c.chars(),
-        None => "aZ09 _-é😀\"\\\n/".chars().collect(),
-    };
+    let alphabet: Vec<char> =
+        match r.charset.as_deref().and_then(|c| agentwire_codegen::charset::Charset::parse(c).ok()) {
+            Some(c) => c.chars(),
+            None => "aZ09 _-é😀\"\\\n/".chars().collect(),
+        };
     let (min, max) = (r.min_bytes.value as usize, (r.max_bytes.value as usize).min(48));
     proptest::collection::vec(proptest::sample::select(alphabet), 0..12)
         .prop_map(move |chars| {
@@ -45,10 +48,14 @@ fn value(ty: &TypeRef, depth: u32) -> BoxedStrategy<Value> {
         TypeRef::Bool => any::<bool>().prop_map(Value::from).boxed(),
         TypeRef::Int(r) => (r.min.value..=r.max.value).prop_map(Value::from).boxed(),
         TypeRef::String(r) => string_value(r),
-        TypeRef::Json(_) => (any::<u8>(), "[a-z]{1,6}").prop_map(|(n, k)| json!({ k: n, "nested": [n, {"x": null}] })).boxed(),
+        TypeRef::Json(_) => {
+            (any::<u8>(), "[a-z]{1,6}").prop_map(|(n, k)| json!({ k: n, "nested": [n, {"x": null}] })).boxed()
+        }
         TypeRef::Array(a) => {
             let max = (a.max_items.value as usize).min(3).max(a.min_items.value as usize);
-            proptest::collection::vec(value(&a.items, depth + 1), a.min_items.value as usize..=max).prop_map(Value::Array).boxed()
+            proptest::collection::vec(value(&a.items, depth + 1), a.min_items.value as usize..=max)
+                .prop_map(Value::Array)
+                .boxed()
         }
         TypeRef::Named(n) => named(n, depth),
         TypeRef::Payload => Just(Value::Null).boxed(),
@@ -76,7 +83,8 @@ fn named(name: &str, depth: u32) -> BoxedStrategy<Value> {
             let keys = m.required_keys.clone();
             (proptest::collection::vec(1u64..100_000, keys.len()), proptest::option::of(1u64..10))
                 .prop_map(move |(vals, ext)| {
-                    let mut map: Map<String, Value> = keys.iter().cloned().zip(vals.into_iter().map(Value::from)).collect();
+                    let mut map: Map<String, Value> =
+                        keys.iter().cloned().zip(vals.into_iter().map(Value::from)).collect();
                     if let Some(e) = ext {
                         map.insert("max_future_items".into(), json!(e));
                     }
@@ -192,12 +200,26 @@ proptest! {
 }
 
 fn json_noise() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![Just(Value::Null), any::<bool>().prop_map(Value::from), any::<i64>().prop_map(Value::from), "[a-z_.]{0,12}".prop_map(Value::from)];
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        "[a-z_.]{0,12}".prop_map(Value::from)
+    ];
     leaf.prop_recursive(40, 256, 8, |inner| {
         prop_oneof![
             proptest::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
-            proptest::collection::btree_map(prop_oneof![Just("method".to_string()), Just("payload".to_string()), Just("kind".to_string()), "[a-z_]{1,8}"], inner, 0..8)
-                .prop_map(|m| Value::Object(m.into_iter().collect())),
+            proptest::collection::btree_map(
+                prop_oneof![
+                    Just("method".to_string()),
+                    Just("payload".to_string()),
+                    Just("kind".to_string()),
+                    "[a-z_]{1,8}"
+                ],
+                inner,
+                0..8
+            )
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
         ]
     })
 }

@@ -54,7 +54,8 @@ fn limit_exceeded_for_depth_items_fields_and_string_bytes() {
     assert_eq!(code_of(&common::record(&deep)), ErrorCode::LimitExceeded);
     let items = with(turn_start(json!({"prompt":"hi"})), "extra", json!(vec![0; limits::MAX_ARRAY_ITEMS as usize + 1]));
     assert_eq!(code_of(&common::record(&items)), ErrorCode::LimitExceeded);
-    let fields: serde_json::Map<String, Value> = (0..=limits::MAX_OBJECT_FIELDS).map(|i| (format!("k{i}"), json!(i))).collect();
+    let fields: serde_json::Map<String, Value> =
+        (0..=limits::MAX_OBJECT_FIELDS).map(|i| (format!("k{i}"), json!(i))).collect();
     let wide = with(turn_start(json!({"prompt":"hi"})), "extra", Value::Object(fields));
     assert_eq!(code_of(&common::record(&wide)), ErrorCode::LimitExceeded);
     let long = turn_start(json!({"prompt": "x".repeat(limits::MAX_STRING_BYTES as usize + 1)}));
@@ -79,7 +80,8 @@ fn invalid_request_for_envelope_problems() {
     assert_eq!(code_of(b"[]"), ErrorCode::InvalidRequest);
     let kind = with(turn_start(json!({"prompt":"hi"})), "kind", json!("response"));
     assert_eq!(code_of(&common::record(&kind)), ErrorCode::InvalidRequest);
-    let long_id = with(turn_start(json!({"prompt":"hi"})), "request_id", json!("r".repeat(limits::MAX_ID_BYTES as usize + 1)));
+    let long_id =
+        with(turn_start(json!({"prompt":"hi"})), "request_id", json!("r".repeat(limits::MAX_ID_BYTES as usize + 1)));
     assert_eq!(code_of(&common::record(&long_id)), ErrorCode::InvalidRequest);
 }
 
@@ -92,7 +94,11 @@ fn slot_rules_of_the_operation_are_enforced() {
     assert_eq!(code_of(&common::record(&no_session)), ErrorCode::InvalidRequest);
     let no_control = with(turn_start(json!({"prompt":"hi"})), "control", Value::Null);
     assert_eq!(code_of(&common::record(&no_control)), ErrorCode::ControlRequired);
-    let stray_control = with(common::envelope(&common::spec(), "status", json!({})), "control", json!({"claim_id":"c","grant_generation":1}));
+    let stray_control = with(
+        common::envelope(&common::spec(), "status", json!({})),
+        "control",
+        json!({"claim_id":"c","grant_generation":1}),
+    );
     assert_eq!(code_of(&common::record(&stray_control)), ErrorCode::InvalidRequest);
 }
 
@@ -112,7 +118,8 @@ fn payload_too_large_counts_compact_bytes() {
     assert_eq!(code_of(&common::record(&big)), ErrorCode::PayloadTooLarge);
     // Whitespace in the record does not count towards the payload.
     let spaced = common::record(&turn_start(json!({"prompt": "x".repeat(limits::MAX_STRING_BYTES as usize)})));
-    let padded = String::from_utf8(spaced).unwrap().replace("\"payload\":", &format!("\"payload\":{}", " ".repeat(20_000)));
+    let padded =
+        String::from_utf8(spaced).unwrap().replace("\"payload\":", &format!("\"payload\":{}", " ".repeat(20_000)));
     assert!(decode_request(padded.as_bytes()).is_ok());
 }
 
@@ -137,10 +144,16 @@ fn initialize_negotiation_lists() {
     assert!(decode_request(&init(json!({"supported_protocol_versions":[2]}))).is_ok());
     assert_eq!(code_of(&init(json!({"supported_protocol_versions":[]}))), ErrorCode::InvalidPayload, "empty");
     assert_eq!(code_of(&init(json!({"supported_protocol_versions":[2, 65536]}))), ErrorCode::InvalidPayload, "not u16");
-    assert_eq!(code_of(&init(json!({"supported_protocol_versions":[2,2,2,2,2,2,2,2,2]}))), ErrorCode::LimitExceeded, "over 8");
+    assert_eq!(
+        code_of(&init(json!({"supported_protocol_versions":[2,2,2,2,2,2,2,2,2]}))),
+        ErrorCode::LimitExceeded,
+        "over 8"
+    );
     // Without 2 the payload is well formed; negotiation (the handler) answers unsupported_version.
     let without_two = decode_request(&init(json!({"supported_protocol_versions":[1, 3]}))).expect("well formed");
-    assert!(matches!(without_two.payload, agentwire_protocol::RequestPayload::Initialize(ref p) if !p.supported_protocol_versions.contains(&2)));
+    assert!(
+        matches!(without_two.payload, agentwire_protocol::RequestPayload::Initialize(ref p) if !p.supported_protocol_versions.contains(&2))
+    );
 }
 
 #[test]
@@ -155,7 +168,8 @@ fn requested_capabilities_defaults_when_absent_never_when_null() {
     }
     let null = init(json!({"supported_protocol_versions":[2],"requested_capabilities":null}));
     assert_eq!(code_of(&null), ErrorCode::InvalidPayload);
-    let nine = init(json!({"supported_protocol_versions":[2],"requested_capabilities":["a","b","c","d","e","f","g","h","i"]}));
+    let nine =
+        init(json!({"supported_protocol_versions":[2],"requested_capabilities":["a","b","c","d","e","f","g","h","i"]}));
     assert_eq!(code_of(&nine), ErrorCode::LimitExceeded);
 }
 
@@ -204,7 +218,11 @@ fn at_least_one_of_config_set_fields() {
     assert_eq!(code_of(&set(json!({"scope":"global"}))), ErrorCode::InvalidPayload);
     assert!(decode_request(&set(json!({"scope":"global","fast":true}))).is_ok());
     assert_eq!(code_of(&set(json!({"scope":"global","fast":null}))), ErrorCode::InvalidPayload, "explicit null");
-    assert_eq!(code_of(&set(json!({"scope":"global","thinking_level":"extreme"}))), ErrorCode::InvalidPayload, "unknown reasoning value");
+    assert_eq!(
+        code_of(&set(json!({"scope":"global","thinking_level":"extreme"}))),
+        ErrorCode::InvalidPayload,
+        "unknown reasoning value"
+    );
 }
 
 #[test]

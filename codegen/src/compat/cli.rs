@@ -7,8 +7,7 @@ use super::{compare_against_git, compare_files, json, text, CompatError, Outcome
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub const USAGE: &str =
-    "compat OLD.toml NEW.toml [--json] | compat --against-git REV [--root DIR] [--json]";
+pub const USAGE: &str = "compat OLD.toml NEW.toml [--json] | compat --against-git REV [--root DIR] [--json]";
 
 /// What the command line asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,9 +19,7 @@ enum Request {
 /// Run `compat` with the arguments after the subcommand name.
 pub fn run(args: &[String]) -> ExitCode {
     let json_output = args.iter().any(|a| a == "--json");
-    let outcome = parse(args)
-        .map_err(Error::Usage)
-        .and_then(|r| execute(&r).map_err(Error::Compat));
+    let outcome = parse(args).map_err(Error::Usage).and_then(|r| execute(&r).map_err(Error::Compat));
     match outcome {
         Ok(outcome) => {
             if json_output {
@@ -65,23 +62,15 @@ fn parse(args: &[String]) -> Result<Request, String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--json" => {}
-            "--against-git" => {
-                rev = Some(it.next().ok_or("--against-git needs a revision")?.clone())
-            }
+            "--against-git" => rev = Some(it.next().ok_or("--against-git needs a revision")?.clone()),
             "--root" => root = Some(PathBuf::from(it.next().ok_or("--root needs a directory")?)),
             flag if flag.starts_with("--") => return Err(format!("unknown flag `{flag}`")),
             path => positional.push(PathBuf::from(path)),
         }
     }
     match (rev, positional.as_slice()) {
-        (Some(rev), []) => Ok(Request::Git {
-            rev,
-            root: root.unwrap_or_else(|| Path::new(".").to_path_buf()),
-        }),
-        (None, [old, new]) if root.is_none() => Ok(Request::Files {
-            old: old.clone(),
-            new: new.clone(),
-        }),
+        (Some(rev), []) => Ok(Request::Git { rev, root: root.unwrap_or_else(|| Path::new(".").to_path_buf()) }),
+        (None, [old, new]) if root.is_none() => Ok(Request::Files { old: old.clone(), new: new.clone() }),
         _ => Err("give either OLD.toml NEW.toml or --against-git REV".into()),
     }
 }
@@ -98,18 +87,9 @@ mod tests {
     fn parses_both_forms() {
         assert_eq!(
             parse(&args("a.toml b.toml --json")),
-            Ok(Request::Files {
-                old: "a.toml".into(),
-                new: "b.toml".into()
-            })
+            Ok(Request::Files { old: "a.toml".into(), new: "b.toml".into() })
         );
-        assert_eq!(
-            parse(&args("--against-git HEAD~1")),
-            Ok(Request::Git {
-                rev: "HEAD~1".into(),
-                root: ".".into()
-            })
-        );
+        assert_eq!(parse(&args("--against-git HEAD~1")), Ok(Request::Git { rev: "HEAD~1".into(), root: ".".into() }));
     }
 
     #[test]

@@ -5,9 +5,8 @@
 //! The function is never called; compiling it is the check.
 
 use crate::ir::{
-    ArrayRules, Bound, CapabilitiesDecl, Constant, EnumDef, ErrorCode, Event, EventCorrelation,
-    Field, IntRules, LaunchError, Limit, MapDef, MessagesDecl, ObjectDef, Operation, Spec,
-    StringRules, TypeDef, UnionDef, Variant,
+    ArrayRules, Bound, CapabilitiesDecl, Constant, EnumDef, ErrorCode, Event, EventCorrelation, Field, IntRules,
+    LaunchError, Limit, MapDef, MessagesDecl, ObjectDef, Operation, Spec, StringRules, TypeDef, UnionDef, Variant,
 };
 
 #[allow(dead_code, clippy::too_many_arguments)]
@@ -19,15 +18,7 @@ fn every_ir_field_is_considered(
     launch: &LaunchError,
     op: &Operation,
     event: &Event,
-    types: (
-        &TypeDef,
-        &Field,
-        &ObjectDef,
-        &EnumDef,
-        &MapDef,
-        &Variant,
-        &UnionDef,
-    ),
+    types: (&TypeDef, &Field, &ObjectDef, &EnumDef, &MapDef, &Variant, &UnionDef),
     rules: (&StringRules, &IntRules, &ArrayRules, &Bound),
 ) {
     let Spec {
@@ -49,21 +40,9 @@ fn every_ir_field_is_considered(
         capabilities: caps,   // see below
         messages,             // see below
     } = spec;
-    let crate::ir::Envelope {
-        doc: _,
-        payload_key: _,
-        fields: _,
-    } = e;
-    let CapabilitiesDecl {
-        protocol_versions: _,
-        transports: _,
-        doc: _,
-    } = caps; // *_SUPPORT_*, TRANSPORT_*
-    let MessagesDecl {
-        ty: _,
-        doc: _,
-        examples: _,
-    } = messages; // type: structural retarget
+    let crate::ir::Envelope { doc: _, payload_key: _, fields: _ } = e;
+    let CapabilitiesDecl { protocol_versions: _, transports: _, doc: _ } = caps; // *_SUPPORT_*, TRANSPORT_*
+    let MessagesDecl { ty: _, doc: _, examples: _ } = messages; // type: structural retarget
     let Limit {
         name: _,
         value: _,      // LIMIT_TIGHTENED / LIMIT_RELAXED
@@ -73,23 +52,9 @@ fn every_ir_field_is_considered(
         applies_to: _, // LIMIT_SCOPE_CHANGED
         doc: _,
     } = limit;
-    let Constant {
-        name: _,
-        value: _,
-        unit: _,
-        doc: _,
-    } = constant; // values reach use sites
-    let ErrorCode {
-        code: _,
-        message: _,
-        source: _,
-        doc: _,
-    } = error; // source: which document
-    let LaunchError {
-        code: _,
-        message: _,
-        doc: _,
-    } = launch;
+    let Constant { name: _, value: _, unit: _, doc: _ } = constant; // values reach use sites
+    let ErrorCode { code: _, message: _, source: _, doc: _ } = error; // source: which document
+    let LaunchError { code: _, message: _, doc: _ } = launch;
     let Operation {
         method: _,
         domain: _, // ownership for generated code, not on the wire
@@ -104,78 +69,19 @@ fn every_ir_field_is_considered(
         response: _,                // payload type, compared as a type
         examples: _,                // validated by lowering, not contract
     } = op;
-    let Event {
-        name: _,
-        doc: _,
-        sequenced: _,
-        terminal: _,
-        correlation,
-        payload: _,
-        examples: _,
-    } = event;
-    let EventCorrelation {
-        session_id: _,
-        operation_id: _,
-        grant_generation: _,
-        live_sequence: _,
-    } = correlation; // EVENT_RULE_CHANGED
+    let Event { name: _, doc: _, sequenced: _, terminal: _, correlation, payload: _, examples: _ } = event;
+    let EventCorrelation { session_id: _, operation_id: _, grant_generation: _, live_sequence: _ } = correlation; // EVENT_RULE_CHANGED
     let (def, field, object, enumeration, map, variant, union) = types;
-    let TypeDef {
-        name: _,
-        doc: _,
-        kind: _,
-    } = def; // TYPE_KIND_CHANGED, then per kind
-    let Field {
-        name: _,
-        doc: _,
-        ty: _,
-        presence: _,
-        nullable: _,
-        constant: _,
-    } = field; // FIELD_*, CONST_*, DEFAULT_CHANGED
-    let ObjectDef {
-        fields: _,
-        at_least_one_of: _,
-    } = object; // members, BOUND_* on the constraint
-    let EnumDef {
-        values: _,
-        fallback: _,
-    } = enumeration; // ENUM_*
-    let MapDef {
-        values: _,
-        required_keys: _,
-    } = map; // value field, BOUND_* when required keys switch
-    let Variant {
-        name: _,
-        doc: _,
-        matches: _,
-        fields: _,
-    } = variant; // matched by `matches`
-    let UnionDef {
-        discriminators: _,
-        variants: _,
-    } = union; // UNION_*
+    let TypeDef { name: _, doc: _, kind: _ } = def; // TYPE_KIND_CHANGED, then per kind
+    let Field { name: _, doc: _, ty: _, presence: _, nullable: _, constant: _ } = field; // FIELD_*, CONST_*, DEFAULT_CHANGED
+    let ObjectDef { fields: _, at_least_one_of: _ } = object; // members, BOUND_* on the constraint
+    let EnumDef { values: _, fallback: _ } = enumeration; // ENUM_*
+    let MapDef { values: _, required_keys: _ } = map; // value field, BOUND_* when required keys switch
+    let Variant { name: _, doc: _, matches: _, fields: _ } = variant; // matched by `matches`
+    let UnionDef { discriminators: _, variants: _ } = union; // UNION_*
     let (string, int, array, bound) = rules;
-    let StringRules {
-        min_bytes: _,
-        max_bytes: _,
-        charset: _,
-        format: _,
-        non_blank: _,
-    } = string; // BOUND_*
-    let IntRules {
-        base: _,
-        min: _,
-        max: _,
-    } = int; // base: FIELD_RETYPED; min/max: BOUND_*
-    let ArrayRules {
-        items: _,
-        min_items: _,
-        max_items: _,
-        max_violation: _,
-    } = array; // BOUND_*, VIOLATION_CODE_CHANGED
-    let Bound {
-        value: _,
-        source: _,
-    } = bound; // same-limit sources fold into LIMIT_*
+    let StringRules { min_bytes: _, max_bytes: _, charset: _, format: _, non_blank: _ } = string; // BOUND_*
+    let IntRules { base: _, min: _, max: _ } = int; // base: FIELD_RETYPED; min/max: BOUND_*
+    let ArrayRules { items: _, min_items: _, max_items: _, max_violation: _ } = array; // BOUND_*, VIOLATION_CODE_CHANGED
+    let Bound { value: _, source: _ } = bound; // same-limit sources fold into LIMIT_*
 }

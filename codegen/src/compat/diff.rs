@@ -25,14 +25,7 @@ impl<'a> Differ<'a> {
     pub(super) fn new(old: &'a Spec, new: &'a Spec) -> Self {
         let reach = Reachability::of(old).merge(Reachability::of(new));
         let activity_types = [old, new].into_iter().filter_map(activity_type).collect();
-        Differ {
-            old,
-            new,
-            reach,
-            paths: TypePaths::of(new),
-            activity_types,
-            findings: Vec::new(),
-        }
+        Differ { old, new, reach, paths: TypePaths::of(new), activity_types, findings: Vec::new() }
     }
 
     pub(super) fn run(mut self) -> Report {
@@ -48,11 +41,7 @@ impl<'a> Differ<'a> {
         findings.sort_by(|a, b| (&a.path, a.rule).cmp(&(&b.path, b.rule)));
         // Union common fields are compared once per variant; report each change once.
         findings.dedup_by(|a, b| a.rule == b.rule && a.path == b.path);
-        Report {
-            findings,
-            old_version: self.old.protocol_version,
-            new_version: self.new.protocol_version,
-        }
+        Report { findings, old_version: self.old.protocol_version, new_version: self.new.protocol_version }
     }
 
     /// Record a finding; its category is the strictest over the directions the item is read in.
@@ -64,29 +53,15 @@ impl<'a> Differ<'a> {
             .filter_map(|(applies, c)| applies.then_some(c))
             .max()
             .unwrap_or(Category::Breaking);
-        let scope = if reach.is_wire() {
-            Scope::Wire
-        } else {
-            Scope::Unreferenced
-        };
+        let scope = if reach.is_wire() { Scope::Wire } else { Scope::Unreferenced };
         let verdict = match category {
             Category::Breaking => "breaks existing peers",
             Category::NeedsPreflight => "consumers must preflight it before mutating",
             Category::Compatible => "existing peers keep working",
         };
-        let reason = format!(
-            "{detail} {}: {verdict}; seed \u{a7}\"{}\": \"{}\".",
-            reach.describe(),
-            info.section,
-            info.quote
-        );
-        self.findings.push(Finding {
-            rule,
-            category,
-            scope,
-            path,
-            reason,
-        });
+        let reason =
+            format!("{detail} {}: {verdict}; seed \u{a7}\"{}\": \"{}\".", reach.describe(), info.section, info.quote);
+        self.findings.push(Finding { rule, category, scope, path, reason });
     }
 
     pub(super) fn type_reach(&self, name: &str) -> Reach {
@@ -97,12 +72,7 @@ impl<'a> Differ<'a> {
         let (old, new) = (self.old.protocol_version, self.new.protocol_version);
         if old != new {
             let detail = format!("protocol_version {old} \u{2192} {new}");
-            self.emit(
-                Rule::PROTOCOL_VERSION_CHANGED,
-                Reach::BOTH,
-                "protocol.protocol_version".into(),
-                detail,
-            );
+            self.emit(Rule::PROTOCOL_VERSION_CHANGED, Reach::BOTH, "protocol.protocol_version".into(), detail);
         }
         let (old_caps, new_caps) = (&self.old.capabilities, &self.new.capabilities);
         let versions = |v: &[u16]| v.iter().map(u16::to_string).collect::<Vec<_>>();
@@ -110,10 +80,7 @@ impl<'a> Differ<'a> {
             &versions(&old_caps.protocol_versions),
             &versions(&new_caps.protocol_versions),
             "capabilities.protocol_versions",
-            (
-                Rule::PROTOCOL_VERSION_SUPPORT_ADDED,
-                Rule::PROTOCOL_VERSION_SUPPORT_REMOVED,
-            ),
+            (Rule::PROTOCOL_VERSION_SUPPORT_ADDED, Rule::PROTOCOL_VERSION_SUPPORT_REMOVED),
             "supported protocol version",
         );
         self.set_diff(
@@ -126,29 +93,12 @@ impl<'a> Differ<'a> {
     }
 
     /// Report members added to and removed from a list that acts as a set.
-    fn set_diff(
-        &mut self,
-        old: &[String],
-        new: &[String],
-        prefix: &str,
-        rules: (Rule, Rule),
-        what: &str,
-    ) {
+    fn set_diff(&mut self, old: &[String], new: &[String], prefix: &str, rules: (Rule, Rule), what: &str) {
         for added in new.iter().filter(|x| !old.contains(x)) {
-            self.emit(
-                rules.0,
-                Reach::BOTH,
-                join(prefix, added),
-                format!("{what} `{added}` added"),
-            );
+            self.emit(rules.0, Reach::BOTH, join(prefix, added), format!("{what} `{added}` added"));
         }
         for removed in old.iter().filter(|x| !new.contains(x)) {
-            self.emit(
-                rules.1,
-                Reach::BOTH,
-                join(prefix, removed),
-                format!("{what} `{removed}` removed"),
-            );
+            self.emit(rules.1, Reach::BOTH, join(prefix, removed), format!("{what} `{removed}` removed"));
         }
     }
 
@@ -156,101 +106,43 @@ impl<'a> Differ<'a> {
         let (old, new) = (self.old, self.new);
         for n in new.limits.iter().filter(|n| old.limit(&n.name).is_none()) {
             let detail = format!("limit `{}` = {} {} added", n.name, n.value, n.unit);
-            self.emit(
-                Rule::LIMIT_ADDED,
-                Reach::BOTH,
-                join("limits", &n.name),
-                detail,
-            );
+            self.emit(Rule::LIMIT_ADDED, Reach::BOTH, join("limits", &n.name), detail);
         }
         for o in &old.limits {
             let path = join("limits", &o.name);
             let Some(n) = new.limit(&o.name) else {
-                self.emit(
-                    Rule::LIMIT_REMOVED,
-                    Reach::BOTH,
-                    path,
-                    format!("limit `{}` removed", o.name),
-                );
+                self.emit(Rule::LIMIT_REMOVED, Reach::BOTH, path, format!("limit `{}` removed", o.name));
                 continue;
             };
             if n.value != o.value {
-                let rule = if n.value < o.value {
-                    Rule::LIMIT_TIGHTENED
-                } else {
-                    Rule::LIMIT_RELAXED
-                };
-                let detail = format!(
-                    "limit `{}` {} \u{2192} {} {}",
-                    o.name, o.value, n.value, n.unit
-                );
+                let rule = if n.value < o.value { Rule::LIMIT_TIGHTENED } else { Rule::LIMIT_RELAXED };
+                let detail = format!("limit `{}` {} \u{2192} {} {}", o.name, o.value, n.value, n.unit);
                 self.emit(rule, Reach::BOTH, path.clone(), detail);
             }
             if n.unit != o.unit {
                 let detail = format!("unit of `{}` `{}` \u{2192} `{}`", o.name, o.unit, n.unit);
-                self.emit(
-                    Rule::LIMIT_UNIT_CHANGED,
-                    Reach::BOTH,
-                    format!("{path}.unit"),
-                    detail,
-                );
+                self.emit(Rule::LIMIT_UNIT_CHANGED, Reach::BOTH, format!("{path}.unit"), detail);
             }
             if words(&n.applies_to) != words(&o.applies_to) {
-                let detail = format!(
-                    "`{}` now applies to \"{}\" instead of \"{}\"",
-                    o.name, n.applies_to, o.applies_to
-                );
-                self.emit(
-                    Rule::LIMIT_SCOPE_CHANGED,
-                    Reach::BOTH,
-                    format!("{path}.applies_to"),
-                    detail,
-                );
+                let detail =
+                    format!("`{}` now applies to \"{}\" instead of \"{}\"", o.name, n.applies_to, o.applies_to);
+                self.emit(Rule::LIMIT_SCOPE_CHANGED, Reach::BOTH, format!("{path}.applies_to"), detail);
             }
             if n.exceeded != o.exceeded {
-                let detail = format!(
-                    "crossing `{}` yields {} instead of {}",
-                    o.name,
-                    code(&n.exceeded),
-                    code(&o.exceeded)
-                );
-                self.emit(
-                    Rule::LIMIT_ERROR_CHANGED,
-                    Reach::BOTH,
-                    format!("{path}.exceeded"),
-                    detail,
-                );
+                let detail =
+                    format!("crossing `{}` yields {} instead of {}", o.name, code(&n.exceeded), code(&o.exceeded));
+                self.emit(Rule::LIMIT_ERROR_CHANGED, Reach::BOTH, format!("{path}.exceeded"), detail);
             }
         }
     }
 
     fn errors(&mut self) {
-        let old: Vec<_> = self
-            .old
-            .errors
-            .iter()
-            .map(|e| (e.code.clone(), e.message.clone()))
-            .collect();
-        let new: Vec<_> = self
-            .new
-            .errors
-            .iter()
-            .map(|e| (e.code.clone(), e.message.clone()))
-            .collect();
+        let old: Vec<_> = self.old.errors.iter().map(|e| (e.code.clone(), e.message.clone())).collect();
+        let new: Vec<_> = self.new.errors.iter().map(|e| (e.code.clone(), e.message.clone())).collect();
         self.error_table(&old, &new, "errors", Reach::BOTH);
         // Launch errors precede wire v2 and are governed by the exact package match.
-        let old: Vec<_> = self
-            .old
-            .launch_errors
-            .iter()
-            .map(|e| (e.code.clone(), e.message.clone()))
-            .collect();
-        let new: Vec<_> = self
-            .new
-            .launch_errors
-            .iter()
-            .map(|e| (e.code.clone(), e.message.clone()))
-            .collect();
+        let old: Vec<_> = self.old.launch_errors.iter().map(|e| (e.code.clone(), e.message.clone())).collect();
+        let new: Vec<_> = self.new.launch_errors.iter().map(|e| (e.code.clone(), e.message.clone())).collect();
         self.error_table(&old, &new, "launch_errors", Reach::NONE);
         let (old, new) = (&self.old.request_errors, &self.new.request_errors);
         self.set_diff(
@@ -262,37 +154,18 @@ impl<'a> Differ<'a> {
         );
     }
 
-    fn error_table(
-        &mut self,
-        old: &[(String, String)],
-        new: &[(String, String)],
-        table: &str,
-        reach: Reach,
-    ) {
+    fn error_table(&mut self, old: &[(String, String)], new: &[(String, String)], table: &str, reach: Reach) {
         for (code, _) in new.iter().filter(|(c, _)| !old.iter().any(|(o, _)| o == c)) {
-            self.emit(
-                Rule::ERROR_CODE_ADDED,
-                reach,
-                join(table, code),
-                format!("error `{code}` added"),
-            );
+            self.emit(Rule::ERROR_CODE_ADDED, reach, join(table, code), format!("error `{code}` added"));
         }
         for (code, message) in old {
             match new.iter().find(|(c, _)| c == code) {
-                None => self.emit(
-                    Rule::ERROR_CODE_REMOVED,
-                    reach,
-                    join(table, code),
-                    format!("error `{code}` removed"),
-                ),
+                None => {
+                    self.emit(Rule::ERROR_CODE_REMOVED, reach, join(table, code), format!("error `{code}` removed"))
+                }
                 Some((_, m)) if m != message => {
                     let detail = format!("message of `{code}` \"{message}\" \u{2192} \"{m}\"");
-                    self.emit(
-                        Rule::ERROR_MESSAGE_CHANGED,
-                        reach,
-                        format!("{}.message", join(table, code)),
-                        detail,
-                    );
+                    self.emit(Rule::ERROR_MESSAGE_CHANGED, reach, format!("{}.message", join(table, code)), detail);
                 }
                 Some(_) => {}
             }
@@ -301,33 +174,12 @@ impl<'a> Differ<'a> {
 
     fn envelopes(&mut self) {
         let pairs: [(&Envelope, &Envelope, &str, Reach); 3] = [
-            (
-                &self.old.request_envelope,
-                &self.new.request_envelope,
-                "envelopes.request",
-                Reach::INPUT,
-            ),
-            (
-                &self.old.response_envelope,
-                &self.new.response_envelope,
-                "envelopes.response",
-                Reach::OUTPUT,
-            ),
-            (
-                &self.old.event_envelope,
-                &self.new.event_envelope,
-                "envelopes.event",
-                Reach::OUTPUT,
-            ),
+            (&self.old.request_envelope, &self.new.request_envelope, "envelopes.request", Reach::INPUT),
+            (&self.old.response_envelope, &self.new.response_envelope, "envelopes.response", Reach::OUTPUT),
+            (&self.old.event_envelope, &self.new.event_envelope, "envelopes.event", Reach::OUTPUT),
         ];
         for (old, new, base, reach) in pairs {
-            self.fields(
-                &old.fields,
-                &new.fields,
-                &Loc::Declared(base.to_string()),
-                reach,
-                false,
-            );
+            self.fields(&old.fields, &new.fields, &Loc::Declared(base.to_string()), reach, false);
             self.payload_key(old, new, base, reach);
         }
     }
@@ -338,49 +190,23 @@ impl<'a> Differ<'a> {
         if old.payload_key.is_none() || old.payload_key == new.payload_key {
             return;
         }
-        let show = |k: &Option<String>| {
-            k.as_deref()
-                .map_or_else(|| "(none)".to_string(), |k| format!("`{k}`"))
-        };
-        let detail = format!(
-            "payload selected by {} \u{2192} {}",
-            show(&old.payload_key),
-            show(&new.payload_key)
-        );
-        self.emit(
-            Rule::PAYLOAD_KEY_CHANGED,
-            reach,
-            format!("{base}.payload_key"),
-            detail,
-        );
+        let show = |k: &Option<String>| k.as_deref().map_or_else(|| "(none)".to_string(), |k| format!("`{k}`"));
+        let detail = format!("payload selected by {} \u{2192} {}", show(&old.payload_key), show(&new.payload_key));
+        self.emit(Rule::PAYLOAD_KEY_CHANGED, reach, format!("{base}.payload_key"), detail);
     }
 
     fn operations(&mut self) {
         let (old, new) = (self.old, self.new);
-        for n in new
-            .operations
-            .iter()
-            .filter(|n| old.operation(&n.method).is_none())
-        {
+        for n in new.operations.iter().filter(|n| old.operation(&n.method).is_none()) {
             let detail = format!("operation `{}` added", n.method);
-            self.emit(
-                Rule::OPERATION_ADDED,
-                Reach::BOTH,
-                join("operations", &n.method),
-                detail,
-            );
+            self.emit(Rule::OPERATION_ADDED, Reach::BOTH, join("operations", &n.method), detail);
         }
         for o in &old.operations {
             match new.operation(&o.method) {
                 Some(n) => self.operation(o, n),
                 None => {
                     let detail = format!("operation `{}` removed", o.method);
-                    self.emit(
-                        Rule::OPERATION_REMOVED,
-                        Reach::BOTH,
-                        join("operations", &o.method),
-                        detail,
-                    );
+                    self.emit(Rule::OPERATION_REMOVED, Reach::BOTH, join("operations", &o.method), detail);
                 }
             }
         }
@@ -399,58 +225,18 @@ impl<'a> Differ<'a> {
         // A brand-new or removed event is judged by EVENT_ADDED (preflight) or EVENT_REMOVED;
         // only a known event moving between operations is judged here.
         let known = |e: &&String| self.old.event(e).is_some() && self.new.event(e).is_some();
-        for e in n
-            .events
-            .iter()
-            .filter(|e| !o.events.contains(e))
-            .filter(known)
-        {
+        for e in n.events.iter().filter(|e| !o.events.contains(e)).filter(known) {
             let detail = format!("`{}` may now send `{e}`", o.method);
-            self.emit(
-                Rule::OPERATION_EVENT_ADDED,
-                Reach::OUTPUT,
-                join(&format!("{path}.events"), e),
-                detail,
-            );
+            self.emit(Rule::OPERATION_EVENT_ADDED, Reach::OUTPUT, join(&format!("{path}.events"), e), detail);
         }
-        for e in o
-            .events
-            .iter()
-            .filter(|e| !n.events.contains(e))
-            .filter(known)
-        {
+        for e in o.events.iter().filter(|e| !n.events.contains(e)).filter(known) {
             let terminal = self.old.event(e).is_some_and(|ev| ev.terminal);
-            let rule = if terminal {
-                Rule::OPERATION_TERMINAL_EVENT_REMOVED
-            } else {
-                Rule::OPERATION_EVENT_REMOVED
-            };
+            let rule = if terminal { Rule::OPERATION_TERMINAL_EVENT_REMOVED } else { Rule::OPERATION_EVENT_REMOVED };
             let detail = format!("`{}` no longer sends `{e}`", o.method);
-            self.emit(
-                rule,
-                Reach::OUTPUT,
-                join(&format!("{path}.events"), e),
-                detail,
-            );
+            self.emit(rule, Reach::OUTPUT, join(&format!("{path}.events"), e), detail);
         }
-        self.retarget(
-            &o.request,
-            &n.request,
-            Loc::Inline {
-                owner: path.clone(),
-                slot: "request",
-            },
-            Reach::INPUT,
-        );
-        self.retarget(
-            &o.response,
-            &n.response,
-            Loc::Inline {
-                owner: path,
-                slot: "response",
-            },
-            Reach::OUTPUT,
-        );
+        self.retarget(&o.request, &n.request, Loc::Inline { owner: path.clone(), slot: "request" }, Reach::INPUT);
+        self.retarget(&o.response, &n.response, Loc::Inline { owner: path, slot: "response" }, Reach::OUTPUT);
     }
 
     /// The envelope slots an operation requires: session_id, control, operation_id, initialization.
@@ -460,43 +246,20 @@ impl<'a> Differ<'a> {
             SlotRule::Required => "required",
         };
         let changes = [
-            (
-                "session_id",
-                o.session_id != n.session_id,
-                slot(o.session_id),
-                slot(n.session_id),
-            ),
-            (
-                "control",
-                o.control != n.control,
-                slot(o.control),
-                slot(n.control),
-            ),
-            (
-                "mutation",
-                o.mutation != n.mutation,
-                yes_no(o.mutation),
-                yes_no(n.mutation),
-            ),
+            ("session_id", o.session_id != n.session_id, slot(o.session_id), slot(n.session_id)),
+            ("control", o.control != n.control, slot(o.control), slot(n.control)),
+            ("mutation", o.mutation != n.mutation, yes_no(o.mutation), yes_no(n.mutation)),
         ];
         for (key, changed, before, after) in changes {
             if changed {
                 let detail = format!("`{}` {key} {before} \u{2192} {after}", o.method);
-                self.emit(
-                    Rule::ENVELOPE_RULE_CHANGED,
-                    Reach::INPUT,
-                    format!("{path}.{key}"),
-                    detail,
-                );
+                self.emit(Rule::ENVELOPE_RULE_CHANGED, Reach::INPUT, format!("{path}.{key}"), detail);
             }
         }
         if o.requires_initialization != n.requires_initialization {
             // Dropping the requirement only admits more requests.
-            let rule = if n.requires_initialization {
-                Rule::ENVELOPE_RULE_CHANGED
-            } else {
-                Rule::ENVELOPE_RULE_RELAXED
-            };
+            let rule =
+                if n.requires_initialization { Rule::ENVELOPE_RULE_CHANGED } else { Rule::ENVELOPE_RULE_RELAXED };
             let detail = format!(
                 "`{}` initialized {} \u{2192} {}",
                 o.method,
@@ -510,31 +273,17 @@ impl<'a> Differ<'a> {
     fn events(&mut self) {
         let (old, new) = (self.old, self.new);
         for n in new.events.iter().filter(|n| old.event(&n.name).is_none()) {
-            let senders: Vec<&str> = new
-                .operations
-                .iter()
-                .filter(|o| o.events.contains(&n.name))
-                .map(|o| o.method.as_str())
-                .collect();
+            let senders: Vec<&str> =
+                new.operations.iter().filter(|o| o.events.contains(&n.name)).map(|o| o.method.as_str()).collect();
             let detail = format!("event `{}` added (sent by {senders:?})", n.name);
-            self.emit(
-                Rule::EVENT_ADDED,
-                Reach::OUTPUT,
-                join("events", &n.name),
-                detail,
-            );
+            self.emit(Rule::EVENT_ADDED, Reach::OUTPUT, join("events", &n.name), detail);
         }
         for o in &old.events {
             match new.event(&o.name) {
                 Some(n) => self.event(o, n),
                 None => {
                     let detail = format!("event `{}` removed", o.name);
-                    self.emit(
-                        Rule::EVENT_REMOVED,
-                        Reach::OUTPUT,
-                        join("events", &o.name),
-                        detail,
-                    );
+                    self.emit(Rule::EVENT_REMOVED, Reach::OUTPUT, join("events", &o.name), detail);
                 }
             }
         }
@@ -550,47 +299,18 @@ impl<'a> Differ<'a> {
         let changes = [
             ("sequenced", yes_no(o.sequenced), yes_no(n.sequenced)),
             ("terminal", yes_no(o.terminal), yes_no(n.terminal)),
-            (
-                "correlation.session_id",
-                corr(oc.session_id),
-                corr(nc.session_id),
-            ),
-            (
-                "correlation.operation_id",
-                corr(oc.operation_id),
-                corr(nc.operation_id),
-            ),
-            (
-                "correlation.grant_generation",
-                corr(oc.grant_generation),
-                corr(nc.grant_generation),
-            ),
-            (
-                "correlation.live_sequence",
-                corr(oc.live_sequence),
-                corr(nc.live_sequence),
-            ),
+            ("correlation.session_id", corr(oc.session_id), corr(nc.session_id)),
+            ("correlation.operation_id", corr(oc.operation_id), corr(nc.operation_id)),
+            ("correlation.grant_generation", corr(oc.grant_generation), corr(nc.grant_generation)),
+            ("correlation.live_sequence", corr(oc.live_sequence), corr(nc.live_sequence)),
         ];
         for (key, before, after) in changes {
             if before != after {
                 let detail = format!("`{}` {key} {before} \u{2192} {after}", o.name);
-                self.emit(
-                    Rule::EVENT_RULE_CHANGED,
-                    Reach::OUTPUT,
-                    format!("{path}.{key}"),
-                    detail,
-                );
+                self.emit(Rule::EVENT_RULE_CHANGED, Reach::OUTPUT, format!("{path}.{key}"), detail);
             }
         }
-        self.retarget(
-            &o.payload,
-            &n.payload,
-            Loc::Inline {
-                owner: path,
-                slot: "payload",
-            },
-            Reach::OUTPUT,
-        );
+        self.retarget(&o.payload, &n.payload, Loc::Inline { owner: path, slot: "payload" }, Reach::OUTPUT);
     }
 
     fn messages(&mut self) {
@@ -638,10 +358,7 @@ fn words(s: &str) -> Vec<&str> {
 }
 
 fn code(c: &Option<String>) -> String {
-    c.as_deref().map_or_else(
-        || "the context's own error".to_string(),
-        |c| format!("`{c}`"),
-    )
+    c.as_deref().map_or_else(|| "the context's own error".to_string(), |c| format!("`{c}`"))
 }
 
 fn yes_no(b: bool) -> &'static str {

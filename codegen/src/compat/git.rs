@@ -20,26 +20,16 @@ pub fn git_baseline(root: &Path, rev: &str) -> Result<Baseline, CompatError> {
     let inside = git(root, &["rev-parse", "--is-inside-work-tree"])?;
     if !inside.status.success() {
         let detail = String::from_utf8_lossy(&inside.stderr).trim().to_string();
-        return Err(CompatError::NotARepository {
-            root: root.to_path_buf(),
-            detail,
-        });
+        return Err(CompatError::NotARepository { root: root.to_path_buf(), detail });
     }
     let commit = format!("{rev}^{{commit}}");
-    if !git(root, &["rev-parse", "--verify", "--quiet", &commit])?
-        .status
-        .success()
-    {
-        return Ok(Baseline::Missing(format!(
-            "revision `{rev}` does not exist (first commit or shallow clone?)"
-        )));
+    if !git(root, &["rev-parse", "--verify", "--quiet", &commit])?.status.success() {
+        return Ok(Baseline::Missing(format!("revision `{rev}` does not exist (first commit or shallow clone?)")));
     }
     // `REV:./path` is relative to the directory git runs in, i.e. `root`.
     let object = format!("{rev}:./protocol.toml");
     if !git(root, &["cat-file", "-e", &object])?.status.success() {
-        return Ok(Baseline::Missing(format!(
-            "revision `{rev}` has no protocol.toml"
-        )));
+        return Ok(Baseline::Missing(format!("revision `{rev}` has no protocol.toml")));
     }
     let shown = git(root, &["show", &object])?;
     if !shown.status.success() {
@@ -48,16 +38,9 @@ pub fn git_baseline(root: &Path, rev: &str) -> Result<Baseline, CompatError> {
             stderr: String::from_utf8_lossy(&shown.stderr).trim().to_string(),
         });
     }
-    String::from_utf8(shown.stdout)
-        .map(Baseline::Spec)
-        .map_err(|_| CompatError::NotUtf8(object))
+    String::from_utf8(shown.stdout).map(Baseline::Spec).map_err(|_| CompatError::NotUtf8(object))
 }
 
 fn git(root: &Path, args: &[&str]) -> Result<Output, CompatError> {
-    Command::new("git")
-        .arg("-C")
-        .arg(root)
-        .args(args)
-        .output()
-        .map_err(CompatError::GitSpawn)
+    Command::new("git").arg("-C").arg(root).args(args).output().map_err(CompatError::GitSpawn)
 }

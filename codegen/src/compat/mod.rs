@@ -74,9 +74,7 @@ impl Report {
     /// A breaking wire change exists (the version change itself does not count).
     pub fn version_bump_required(&self) -> bool {
         self.findings.iter().any(|f| {
-            f.category == Category::Breaking
-                && f.scope == Scope::Wire
-                && f.rule != Rule::PROTOCOL_VERSION_CHANGED
+            f.category == Category::Breaking && f.scope == Scope::Wire && f.rule != Rule::PROTOCOL_VERSION_CHANGED
         })
     }
 
@@ -87,8 +85,7 @@ impl Report {
     /// Whether the change may ship: every breaking wire change comes with a bump, and the
     /// version never goes down.
     pub fn ok(&self) -> bool {
-        self.new_version >= self.old_version
-            && (!self.version_bump_required() || self.version_bumped())
+        self.new_version >= self.old_version && (!self.version_bump_required() || self.version_bumped())
     }
 }
 
@@ -110,10 +107,7 @@ pub enum Outcome {
 #[derive(Debug, thiserror::Error)]
 pub enum CompatError {
     #[error("{path}: {source}")]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Read { path: PathBuf, source: std::io::Error },
     #[error("{0}")]
     Load(Diagnostics),
     #[error("could not run git: {0}")]
@@ -130,10 +124,8 @@ pub enum CompatError {
 
 /// Load one spec file.
 pub fn load_file(path: &Path) -> Result<Spec, CompatError> {
-    let text = std::fs::read_to_string(path).map_err(|source| CompatError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text =
+        std::fs::read_to_string(path).map_err(|source| CompatError::Read { path: path.to_path_buf(), source })?;
     crate::load(&path.display().to_string(), &text).map_err(CompatError::Load)
 }
 

@@ -7,9 +7,7 @@ use std::collections::HashMap;
 
 /// A TOML key, quoted unless it is a bare key.
 pub fn key(k: &str) -> String {
-    let bare = !k.is_empty()
-        && k.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    let bare = !k.is_empty() && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
     if bare {
         k.to_string()
     } else {
@@ -73,43 +71,22 @@ impl TypePaths {
             // The IR does not record whether a payload was inline; lowering names inline payloads
             // `{Method}Request`/`{Method}Response`, and a declared type cannot take that name.
             if op.request == format!("{base}Request") {
-                inline.insert(
-                    op.request.clone(),
-                    Loc::Inline {
-                        owner: owner.clone(),
-                        slot: "request",
-                    },
-                );
+                inline.insert(op.request.clone(), Loc::Inline { owner: owner.clone(), slot: "request" });
             }
             if op.response == format!("{base}Response") {
-                inline.insert(
-                    op.response.clone(),
-                    Loc::Inline {
-                        owner,
-                        slot: "response",
-                    },
-                );
+                inline.insert(op.response.clone(), Loc::Inline { owner, slot: "response" });
             }
         }
         for ev in &spec.events {
             if ev.payload == pascal(&ev.name) {
-                inline.insert(
-                    ev.payload.clone(),
-                    Loc::Inline {
-                        owner: join("events", &ev.name),
-                        slot: "payload",
-                    },
-                );
+                inline.insert(ev.payload.clone(), Loc::Inline { owner: join("events", &ev.name), slot: "payload" });
             }
         }
         TypePaths { inline }
     }
 
     pub fn loc(&self, type_name: &str) -> Loc {
-        self.inline
-            .get(type_name)
-            .cloned()
-            .unwrap_or_else(|| Loc::Declared(join("types", type_name)))
+        self.inline.get(type_name).cloned().unwrap_or_else(|| Loc::Declared(join("types", type_name)))
     }
 }
 
@@ -122,30 +99,15 @@ mod tests {
         assert_eq!(key("max_record_bytes"), "max_record_bytes");
         assert_eq!(key("allow-once"), "allow-once");
         assert_eq!(key("session.list"), "\"session.list\"");
-        assert_eq!(
-            join("operations", "session.list"),
-            "operations.\"session.list\""
-        );
+        assert_eq!(join("operations", "session.list"), "operations.\"session.list\"");
     }
 
     #[test]
     fn locations() {
-        let inline = Loc::Inline {
-            owner: "operations.\"config.set\"".into(),
-            slot: "request",
-        };
-        assert_eq!(
-            inline.field("scope"),
-            "operations.\"config.set\".request.scope"
-        );
-        assert_eq!(
-            inline.constraints(),
-            "operations.\"config.set\".constraints.at_least_one_of"
-        );
+        let inline = Loc::Inline { owner: "operations.\"config.set\"".into(), slot: "request" };
+        assert_eq!(inline.field("scope"), "operations.\"config.set\".request.scope");
+        assert_eq!(inline.constraints(), "operations.\"config.set\".constraints.at_least_one_of");
         let declared = Loc::Declared("types.ModelEntry".into());
-        assert_eq!(
-            declared.field("context_window"),
-            "types.ModelEntry.fields.context_window"
-        );
+        assert_eq!(declared.field("context_window"), "types.ModelEntry.fields.context_window");
     }
 }

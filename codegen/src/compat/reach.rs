@@ -16,28 +16,13 @@ pub struct Reach {
 }
 
 impl Reach {
-    pub const NONE: Reach = Reach {
-        input: false,
-        output: false,
-    };
-    pub const INPUT: Reach = Reach {
-        input: true,
-        output: false,
-    };
-    pub const OUTPUT: Reach = Reach {
-        input: false,
-        output: true,
-    };
-    pub const BOTH: Reach = Reach {
-        input: true,
-        output: true,
-    };
+    pub const NONE: Reach = Reach { input: false, output: false };
+    pub const INPUT: Reach = Reach { input: true, output: false };
+    pub const OUTPUT: Reach = Reach { input: false, output: true };
+    pub const BOTH: Reach = Reach { input: true, output: true };
 
     pub fn union(self, other: Reach) -> Reach {
-        Reach {
-            input: self.input || other.input,
-            output: self.output || other.output,
-        }
+        Reach { input: self.input || other.input, output: self.output || other.output }
     }
 
     /// Whether any wire root reaches the item; otherwise it is governed by the package version.
@@ -80,12 +65,7 @@ impl Reachability {
         for f in &spec.request_envelope.fields {
             r.mark_ref(spec, &f.ty, Reach::INPUT);
         }
-        for f in spec
-            .response_envelope
-            .fields
-            .iter()
-            .chain(&spec.event_envelope.fields)
-        {
+        for f in spec.response_envelope.fields.iter().chain(&spec.event_envelope.fields) {
             r.mark_ref(spec, &f.ty, Reach::OUTPUT);
         }
         for op in &spec.operations {
@@ -126,16 +106,11 @@ impl Reachability {
         };
         match &def.kind {
             TypeKind::String(_) | TypeKind::Enum(_) => {}
-            TypeKind::Object(o) => o
-                .fields
-                .iter()
-                .for_each(|f| self.mark_ref(spec, &f.ty, dir)),
+            TypeKind::Object(o) => o.fields.iter().for_each(|f| self.mark_ref(spec, &f.ty, dir)),
             TypeKind::Map(m) => self.mark_ref(spec, &m.values.ty, dir),
-            TypeKind::Union(u) => u
-                .variants
-                .iter()
-                .flat_map(|v| &v.fields)
-                .for_each(|f| self.mark_ref(spec, &f.ty, dir)),
+            TypeKind::Union(u) => {
+                u.variants.iter().flat_map(|v| &v.fields).for_each(|f| self.mark_ref(spec, &f.ty, dir))
+            }
         }
     }
 
@@ -143,11 +118,7 @@ impl Reachability {
         match ty {
             TypeRef::Named(name) => self.mark(spec, name, dir),
             TypeRef::Array(a) => self.mark_ref(spec, &a.items, dir),
-            TypeRef::Bool
-            | TypeRef::Int(_)
-            | TypeRef::String(_)
-            | TypeRef::Json(_)
-            | TypeRef::Payload => {}
+            TypeRef::Bool | TypeRef::Int(_) | TypeRef::String(_) | TypeRef::Json(_) | TypeRef::Payload => {}
         }
     }
 }

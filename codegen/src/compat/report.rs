@@ -11,11 +11,7 @@ behavior instead of a protocol_version bump, but the spec language has no such d
 absent, so every breaking wire change requires a bump. Findings outside wire v2 (unreferenced types such as the Unix \
 launch and handshake objects, and launch errors) are governed by the exact package match, not protocol_version.";
 
-const ORDER: [Category; 3] = [
-    Category::Breaking,
-    Category::NeedsPreflight,
-    Category::Compatible,
-];
+const ORDER: [Category; 3] = [Category::Breaking, Category::NeedsPreflight, Category::Compatible];
 
 /// The human summary.
 pub fn text(outcome: &Outcome) -> String {
@@ -28,21 +24,13 @@ pub fn text(outcome: &Outcome) -> String {
         out.push_str("no findings: the specs are wire-equivalent\n");
     }
     for category in ORDER {
-        let group: Vec<_> = report
-            .findings
-            .iter()
-            .filter(|f| f.category == category)
-            .collect();
+        let group: Vec<_> = report.findings.iter().filter(|f| f.category == category).collect();
         if group.is_empty() {
             continue;
         }
         let _ = writeln!(out, "{category} ({}):", group.len());
         for f in group {
-            let tag = if f.scope == Scope::Unreferenced {
-                " [outside wire v2]"
-            } else {
-                ""
-            };
+            let tag = if f.scope == Scope::Unreferenced { " [outside wire v2]" } else { "" };
             let _ = writeln!(out, "  {} {}{tag}\n      {}", f.rule, f.path, f.reason);
         }
     }
@@ -60,8 +48,12 @@ fn verdict(report: &Report) -> String {
             "FAIL: breaking wire changes require a protocol_version bump (still {new}); \"A change to required \
              semantics needs a new protocol version\""
         ),
-        (true, true, true) => format!("ok: breaking wire changes come with a protocol_version bump ({old} \u{2192} {new})"),
-        (true, false, true) => format!("ok: protocol_version bumped ({old} \u{2192} {new}) without a breaking wire change"),
+        (true, true, true) => {
+            format!("ok: breaking wire changes come with a protocol_version bump ({old} \u{2192} {new})")
+        }
+        (true, false, true) => {
+            format!("ok: protocol_version bumped ({old} \u{2192} {new}) without a breaking wire change")
+        }
         (true, _, false) => format!("ok: no breaking wire change; protocol_version stays {new}"),
     }
 }

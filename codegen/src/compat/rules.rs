@@ -279,14 +279,8 @@ mod tests {
 
     #[test]
     fn table_matches_enum_order() {
-        assert_eq!(
-            Rule::PROTOCOL_VERSION_CHANGED.id(),
-            "PROTOCOL_VERSION_CHANGED"
-        );
-        assert_eq!(
-            Rule::UNION_DISCRIMINATOR_CHANGED.id(),
-            "UNION_DISCRIMINATOR_CHANGED"
-        );
+        assert_eq!(Rule::PROTOCOL_VERSION_CHANGED.id(), "PROTOCOL_VERSION_CHANGED");
+        assert_eq!(Rule::UNION_DISCRIMINATOR_CHANGED.id(), "UNION_DISCRIMINATOR_CHANGED");
         assert_eq!(Rule::UNION_DISCRIMINATOR_CHANGED as usize, RULES.len() - 1);
     }
 
@@ -294,17 +288,9 @@ mod tests {
     fn ids_are_screaming_snake_and_unique() {
         let mut seen = std::collections::HashSet::new();
         for r in RULES {
-            assert!(
-                r.id.bytes().all(|b| b.is_ascii_uppercase() || b == b'_'),
-                "{}",
-                r.id
-            );
+            assert!(r.id.bytes().all(|b| b.is_ascii_uppercase() || b == b'_'), "{}", r.id);
             assert!(seen.insert(r.id), "duplicate {}", r.id);
-            assert!(
-                !r.quote.is_empty() && !r.section.is_empty(),
-                "{} cites nothing",
-                r.id
-            );
+            assert!(!r.quote.is_empty() && !r.section.is_empty(), "{} cites nothing", r.id);
         }
     }
 }

@@ -7,8 +7,8 @@ use super::reach::Reach;
 use super::rules::Rule;
 use crate::charset::Charset;
 use crate::ir::{
-    ArrayRules, Bound, BoundSource, EnumDef, Field, IntBase, JsonKind, MapDef, ObjectDef, Presence,
-    Spec, StringRules, TypeDef, TypeKind, TypeRef, UnionDef, Variant,
+    ArrayRules, Bound, BoundSource, EnumDef, Field, IntBase, JsonKind, MapDef, ObjectDef, Presence, Spec, StringRules,
+    TypeDef, TypeKind, TypeRef, UnionDef, Variant,
 };
 use serde_json::Value;
 
@@ -26,12 +26,7 @@ impl Differ<'_> {
             (TypeKind::Map(a), TypeKind::Map(b)) => self.map(a, b, &base, reach),
             (TypeKind::Union(a), TypeKind::Union(b)) => self.union(a, b, &base, reach),
             (a, b) => {
-                let detail = format!(
-                    "`{}` is now {} instead of {}",
-                    n.name,
-                    kind_name(b),
-                    kind_name(a)
-                );
+                let detail = format!("`{}` is now {} instead of {}", n.name, kind_name(b), kind_name(a));
                 self.emit(Rule::TYPE_KIND_CHANGED, reach, base, detail);
             }
         }
@@ -39,34 +34,15 @@ impl Differ<'_> {
 
     fn object(&mut self, o: &ObjectDef, n: &ObjectDef, loc: &Loc, reach: Reach, capability: bool) {
         self.fields(&o.fields, &n.fields, loc, reach, capability);
-        self.at_least_one_of(
-            &o.at_least_one_of,
-            &n.at_least_one_of,
-            &loc.constraints(),
-            reach,
-        );
+        self.at_least_one_of(&o.at_least_one_of, &n.at_least_one_of, &loc.constraints(), reach);
     }
 
     /// Compare two member lists; `capability` marks the activity flags object.
-    pub(super) fn fields(
-        &mut self,
-        old: &[Field],
-        new: &[Field],
-        loc: &Loc,
-        reach: Reach,
-        capability: bool,
-    ) {
+    pub(super) fn fields(&mut self, old: &[Field], new: &[Field], loc: &Loc, reach: Reach, capability: bool) {
         self.members(old, new, reach, capability, &|name| loc.field(name));
     }
 
-    fn members(
-        &mut self,
-        old: &[Field],
-        new: &[Field],
-        reach: Reach,
-        capability: bool,
-        path: &dyn Fn(&str) -> String,
-    ) {
+    fn members(&mut self, old: &[Field], new: &[Field], reach: Reach, capability: bool, path: &dyn Fn(&str) -> String) {
         for o in old {
             match new.iter().find(|n| n.name == o.name) {
                 Some(n) => self.field(o, n, &path(&o.name), reach, capability),
@@ -78,24 +54,11 @@ impl Differ<'_> {
         }
     }
 
-    fn removed(
-        &mut self,
-        o: &Field,
-        old: &[Field],
-        new: &[Field],
-        path: &str,
-        reach: Reach,
-        capability: bool,
-    ) {
-        let rule = if capability {
-            Rule::CAPABILITY_FLAG_REMOVED
-        } else {
-            Rule::FIELD_REMOVED
-        };
+    fn removed(&mut self, o: &Field, old: &[Field], new: &[Field], path: &str, reach: Reach, capability: bool) {
+        let rule = if capability { Rule::CAPABILITY_FLAG_REMOVED } else { Rule::FIELD_REMOVED };
         // A same-typed new field is probably the rename the seed also forbids.
-        let renamed = new.iter().find(|n| {
-            !old.iter().any(|x| x.name == n.name) && n.ty == o.ty && n.nullable == o.nullable
-        });
+        let renamed =
+            new.iter().find(|n| !old.iter().any(|x| x.name == n.name) && n.ty == o.ty && n.nullable == o.nullable);
         let detail = match renamed {
             Some(n) => format!("field `{}` removed (renamed to `{}`?)", o.name, n.name),
             None => format!("field `{}` removed", o.name),
@@ -114,19 +77,12 @@ impl Differ<'_> {
         let required = n.is_required();
         let mut candidates = Vec::new();
         if judged.input {
-            let rule = if required {
-                Rule::REQUIRED_FIELD_ADDED_TO_REQUEST
-            } else {
-                Rule::OPTIONAL_REQUEST_FIELD_ADDED
-            };
+            let rule =
+                if required { Rule::REQUIRED_FIELD_ADDED_TO_REQUEST } else { Rule::OPTIONAL_REQUEST_FIELD_ADDED };
             candidates.push((rule.info().input, rule));
         }
         if judged.output {
-            let rule = if required {
-                Rule::REQUIRED_FIELD_ADDED_TO_OUTPUT
-            } else {
-                Rule::OPTIONAL_OUTPUT_FIELD_ADDED
-            };
+            let rule = if required { Rule::REQUIRED_FIELD_ADDED_TO_OUTPUT } else { Rule::OPTIONAL_OUTPUT_FIELD_ADDED };
             candidates.push((rule.info().output, rule));
         }
         let rule = candidates
@@ -142,16 +98,8 @@ impl Differ<'_> {
     fn field(&mut self, o: &Field, n: &Field, path: &str, reach: Reach, capability: bool) {
         self.type_ref(&o.ty, &n.ty, path, reach);
         if o.nullable != n.nullable {
-            let detail = format!(
-                "`{}` nullable {} \u{2192} {}",
-                o.name, o.nullable, n.nullable
-            );
-            self.emit(
-                Rule::FIELD_NULLABILITY_CHANGED,
-                reach,
-                path.to_string(),
-                detail,
-            );
+            let detail = format!("`{}` nullable {} \u{2192} {}", o.name, o.nullable, n.nullable);
+            self.emit(Rule::FIELD_NULLABILITY_CHANGED, reach, path.to_string(), detail);
         }
         self.presence(o, n, path, reach);
         if o.constant != n.constant {
@@ -161,23 +109,13 @@ impl Differ<'_> {
                 (Some(_), None) => Rule::CONST_REMOVED,
                 _ => Rule::CONST_CHANGED,
             };
-            let detail = format!(
-                "`{}` const {} \u{2192} {}",
-                o.name,
-                literal(&o.constant),
-                literal(&n.constant)
-            );
+            let detail = format!("`{}` const {} \u{2192} {}", o.name, literal(&o.constant), literal(&n.constant));
             self.emit(rule, reach, path.to_string(), detail);
         }
     }
 
     fn presence(&mut self, o: &Field, n: &Field, path: &str, reach: Reach) {
-        let detail = format!(
-            "`{}` {} \u{2192} {}",
-            o.name,
-            presence_name(&o.presence),
-            presence_name(&n.presence)
-        );
+        let detail = format!("`{}` {} \u{2192} {}", o.name, presence_name(&o.presence), presence_name(&n.presence));
         let rule = match (&o.presence, &n.presence) {
             (a, b) if a == b => return,
             (Presence::Required, _) => Rule::FIELD_MADE_OPTIONAL,
@@ -213,31 +151,12 @@ impl Differ<'_> {
 
     fn array(&mut self, a: &ArrayRules, b: &ArrayRules, path: &str, reach: Reach) {
         self.type_ref(&a.items, &b.items, &format!("{path}.items"), reach);
-        self.bound(
-            &a.min_items,
-            &b.min_items,
-            &format!("{path}.min_items"),
-            reach,
-            true,
-        );
-        self.bound(
-            &a.max_items,
-            &b.max_items,
-            &format!("{path}.max_items"),
-            reach,
-            false,
-        );
+        self.bound(&a.min_items, &b.min_items, &format!("{path}.min_items"), reach, true);
+        self.bound(&a.max_items, &b.max_items, &format!("{path}.max_items"), reach, false);
         if a.max_violation != b.max_violation && !same_limit(&a.max_items, &b.max_items) {
-            let detail = format!(
-                "crossing max_items now yields {:?} instead of {:?}",
-                b.max_violation, a.max_violation
-            );
-            self.emit(
-                Rule::VIOLATION_CODE_CHANGED,
-                reach,
-                format!("{path}.max_items"),
-                detail,
-            );
+            let detail =
+                format!("crossing max_items now yields {:?} instead of {:?}", b.max_violation, a.max_violation);
+            self.emit(Rule::VIOLATION_CODE_CHANGED, reach, format!("{path}.max_items"), detail);
         }
     }
 
@@ -248,57 +167,25 @@ impl Differ<'_> {
         if o.value == n.value || same_limit(o, n) {
             return;
         }
-        let tightened = if lower {
-            n.value > o.value
-        } else {
-            n.value < o.value
-        };
-        let rule = if tightened {
-            Rule::BOUND_TIGHTENED
-        } else {
-            Rule::BOUND_RELAXED
-        };
+        let tightened = if lower { n.value > o.value } else { n.value < o.value };
+        let rule = if tightened { Rule::BOUND_TIGHTENED } else { Rule::BOUND_RELAXED };
         let detail = format!("bound {} \u{2192} {}", bound_text(o), bound_text(n));
         self.emit(rule, reach, path.to_string(), detail);
     }
 
     fn string_rules(&mut self, a: &StringRules, b: &StringRules, path: &str, reach: Reach) {
-        self.bound(
-            &a.min_bytes,
-            &b.min_bytes,
-            &format!("{path}.min_bytes"),
-            reach,
-            true,
-        );
-        self.bound(
-            &a.max_bytes,
-            &b.max_bytes,
-            &format!("{path}.max_bytes"),
-            reach,
-            false,
-        );
-        self.charset(
-            a.charset.as_deref(),
-            b.charset.as_deref(),
-            &format!("{path}.charset"),
-            reach,
-        );
+        self.bound(&a.min_bytes, &b.min_bytes, &format!("{path}.min_bytes"), reach, true);
+        self.bound(&a.max_bytes, &b.max_bytes, &format!("{path}.max_bytes"), reach, false);
+        self.charset(a.charset.as_deref(), b.charset.as_deref(), &format!("{path}.charset"), reach);
         if a.format != b.format {
             // Adding a format admits fewer strings; dropping one admits more.
-            let rule = if b.format.is_some() && a.format.is_none() {
-                Rule::BOUND_TIGHTENED
-            } else {
-                Rule::BOUND_RELAXED
-            };
+            let rule =
+                if b.format.is_some() && a.format.is_none() { Rule::BOUND_TIGHTENED } else { Rule::BOUND_RELAXED };
             let detail = format!("format {:?} \u{2192} {:?}", a.format, b.format);
             self.emit(rule, reach, format!("{path}.format"), detail);
         }
         if a.non_blank != b.non_blank {
-            let rule = if b.non_blank {
-                Rule::BOUND_TIGHTENED
-            } else {
-                Rule::BOUND_RELAXED
-            };
+            let rule = if b.non_blank { Rule::BOUND_TIGHTENED } else { Rule::BOUND_RELAXED };
             let detail = format!("non_blank {} \u{2192} {}", a.non_blank, b.non_blank);
             self.emit(rule, reach, format!("{path}.non_blank"), detail);
         }
@@ -320,18 +207,9 @@ impl Differ<'_> {
                 (0u8..128).any(|x| n.contains(x) && !o.contains(x)),
             ),
         };
-        let detail = format!(
-            "charset {} \u{2192} {}",
-            a.unwrap_or("(any)"),
-            b.unwrap_or("(any)")
-        );
+        let detail = format!("charset {} \u{2192} {}", a.unwrap_or("(any)"), b.unwrap_or("(any)"));
         if lost {
-            self.emit(
-                Rule::BOUND_TIGHTENED,
-                reach,
-                path.to_string(),
-                detail.clone(),
-            );
+            self.emit(Rule::BOUND_TIGHTENED, reach, path.to_string(), detail.clone());
         }
         if gained {
             self.emit(Rule::BOUND_RELAXED, reach, path.to_string(), detail);
@@ -353,12 +231,7 @@ impl Differ<'_> {
         };
         let detail = format!("at_least_one_of {o:?} \u{2192} {n:?}");
         if tightened {
-            self.emit(
-                Rule::BOUND_TIGHTENED,
-                reach,
-                path.to_string(),
-                detail.clone(),
-            );
+            self.emit(Rule::BOUND_TIGHTENED, reach, path.to_string(), detail.clone());
         }
         if relaxed {
             self.emit(Rule::BOUND_RELAXED, reach, path.to_string(), detail);
@@ -369,82 +242,35 @@ impl Differ<'_> {
         for v in n.values.iter().filter(|v| !o.values.contains(v)) {
             // Named apart so reviewers see the literal `unknown` value is no wildcard: old
             // consumers still reject the new value.
-            let rule = if o.fallback.is_some() {
-                Rule::ENUM_VALUE_ADDED_WITH_FALLBACK
-            } else {
-                Rule::ENUM_VALUE_ADDED
-            };
-            self.emit(
-                rule,
-                reach,
-                join(&format!("{base}.values"), v),
-                format!("enum value `{v}` added"),
-            );
+            let rule = if o.fallback.is_some() { Rule::ENUM_VALUE_ADDED_WITH_FALLBACK } else { Rule::ENUM_VALUE_ADDED };
+            self.emit(rule, reach, join(&format!("{base}.values"), v), format!("enum value `{v}` added"));
         }
         for v in o.values.iter().filter(|v| !n.values.contains(v)) {
             let path = join(&format!("{base}.values"), v);
-            self.emit(
-                Rule::ENUM_VALUE_REMOVED,
-                reach,
-                path,
-                format!("enum value `{v}` removed"),
-            );
+            self.emit(Rule::ENUM_VALUE_REMOVED, reach, path, format!("enum value `{v}` removed"));
         }
         if o.fallback != n.fallback {
-            let show = |f: &Option<String>| {
-                f.as_deref()
-                    .map_or_else(|| "(none)".to_string(), |f| format!("`{f}`"))
-            };
-            let detail = format!(
-                "fallback {} \u{2192} {}",
-                show(&o.fallback),
-                show(&n.fallback)
-            );
-            self.emit(
-                Rule::ENUM_FALLBACK_CHANGED,
-                reach,
-                format!("{base}.fallback"),
-                detail,
-            );
+            let show = |f: &Option<String>| f.as_deref().map_or_else(|| "(none)".to_string(), |f| format!("`{f}`"));
+            let detail = format!("fallback {} \u{2192} {}", show(&o.fallback), show(&n.fallback));
+            self.emit(Rule::ENUM_FALLBACK_CHANGED, reach, format!("{base}.fallback"), detail);
         }
     }
 
     fn map(&mut self, o: &MapDef, n: &MapDef, base: &str, reach: Reach) {
-        self.field(
-            &o.values,
-            &n.values,
-            &format!("{base}.values"),
-            reach,
-            false,
-        );
+        self.field(&o.values, &n.values, &format!("{base}.values"), reach, false);
         // Which keys are required follows the limits table, reported by LIMIT_*; only switching
         // the requirement on or off is a change of the map itself.
         if o.required_keys.is_empty() != n.required_keys.is_empty() {
-            let rule = if n.required_keys.is_empty() {
-                Rule::BOUND_RELAXED
-            } else {
-                Rule::BOUND_TIGHTENED
-            };
-            let detail = format!(
-                "required keys {:?} \u{2192} {:?}",
-                o.required_keys, n.required_keys
-            );
+            let rule = if n.required_keys.is_empty() { Rule::BOUND_RELAXED } else { Rule::BOUND_TIGHTENED };
+            let detail = format!("required keys {:?} \u{2192} {:?}", o.required_keys, n.required_keys);
             self.emit(rule, reach, format!("{base}.required_keys"), detail);
         }
     }
 
     fn union(&mut self, o: &UnionDef, n: &UnionDef, base: &str, reach: Reach) {
         if o.discriminators != n.discriminators {
-            let detail = format!(
-                "discriminators {:?} \u{2192} {:?}",
-                o.discriminators, n.discriminators
-            );
-            return self.emit(
-                Rule::UNION_DISCRIMINATOR_CHANGED,
-                reach,
-                format!("{base}.discriminators"),
-                detail,
-            );
+            let detail = format!("discriminators {:?} \u{2192} {:?}", o.discriminators, n.discriminators);
+            return self.emit(Rule::UNION_DISCRIMINATOR_CHANGED, reach, format!("{base}.discriminators"), detail);
         }
         let common = common_paths(o, n);
         for ov in &o.variants {
@@ -455,34 +281,17 @@ impl Differ<'_> {
             }
             let path = join(&format!("{base}.variants"), &ov.name);
             if let Some(nv) = n.variants.iter().find(|v| v.name == ov.name) {
-                let detail = format!(
-                    "variant `{}` matches {:?} \u{2192} {:?}",
-                    ov.name, ov.matches, nv.matches
-                );
-                self.emit(
-                    Rule::UNION_DISCRIMINATOR_CHANGED,
-                    reach,
-                    format!("{path}.match"),
-                    detail,
-                );
+                let detail = format!("variant `{}` matches {:?} \u{2192} {:?}", ov.name, ov.matches, nv.matches);
+                self.emit(Rule::UNION_DISCRIMINATOR_CHANGED, reach, format!("{path}.match"), detail);
             } else {
                 let detail = format!("variant `{}` ({:?}) removed", ov.name, ov.matches);
                 self.emit(Rule::UNION_VARIANT_REMOVED, reach, path, detail);
             }
         }
-        let known = |v: &Variant| {
-            o.variants
-                .iter()
-                .any(|x| x.matches == v.matches || x.name == v.name)
-        };
+        let known = |v: &Variant| o.variants.iter().any(|x| x.matches == v.matches || x.name == v.name);
         for nv in n.variants.iter().filter(|v| !known(v)) {
             let detail = format!("variant `{}` ({:?}) added", nv.name, nv.matches);
-            self.emit(
-                Rule::UNION_VARIANT_ADDED,
-                reach,
-                join(&format!("{base}.variants"), &nv.name),
-                detail,
-            );
+            self.emit(Rule::UNION_VARIANT_ADDED, reach, join(&format!("{base}.variants"), &nv.name), detail);
         }
     }
 
@@ -504,21 +313,9 @@ impl Differ<'_> {
 /// or removed from the common table). A field that stays in only some variants is per variant.
 fn common_paths(o: &UnionDef, n: &UnionDef) -> Vec<String> {
     let (oc, nc) = (common_fields(o), common_fields(n));
-    let absent = |u: &UnionDef, f: &str| {
-        u.variants
-            .iter()
-            .all(|v| v.fields.iter().all(|x| x.name != f))
-    };
-    let mut out: Vec<String> = oc
-        .iter()
-        .filter(|f| nc.contains(f) || absent(n, f))
-        .cloned()
-        .collect();
-    out.extend(
-        nc.iter()
-            .filter(|f| !oc.contains(f) && absent(o, f))
-            .cloned(),
-    );
+    let absent = |u: &UnionDef, f: &str| u.variants.iter().all(|v| v.fields.iter().all(|x| x.name != f));
+    let mut out: Vec<String> = oc.iter().filter(|f| nc.contains(f) || absent(n, f)).cloned().collect();
+    out.extend(nc.iter().filter(|f| !oc.contains(f) && absent(o, f)).cloned());
     out
 }
 
@@ -601,6 +398,5 @@ fn presence_name(p: &Presence) -> String {
 }
 
 fn literal(v: &Option<Value>) -> String {
-    v.as_ref()
-        .map_or_else(|| "(none)".to_string(), Value::to_string)
+    v.as_ref().map_or_else(|| "(none)".to_string(), Value::to_string)
 }

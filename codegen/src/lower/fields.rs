@@ -41,7 +41,9 @@ impl Lower<'_> {
     /// The violation a crossed maximum yields: `limit_exceeded` only for limits declaring it.
     pub(super) fn violation(spec: &Spec, bound: &Bound) -> Violation {
         match &bound.source {
-            BoundSource::Limit(name) if spec.limit(name).and_then(|l| l.exceeded.as_deref()) == Some("limit_exceeded") => {
+            BoundSource::Limit(name)
+                if spec.limit(name).and_then(|l| l.exceeded.as_deref()) == Some("limit_exceeded") =>
+            {
                 Violation::LimitExceeded
             }
             _ => Violation::Context,
@@ -53,7 +55,10 @@ impl Lower<'_> {
         let presence = self.presence(spec, &span, name, raw, &ty);
         let constant = raw.constant.as_ref().and_then(|c| self.literal(spec, &span, c));
         if raw.optional && raw.nullable {
-            self.error(span.clone(), format!("field `{name}` is optional and nullable: give a `default` to say what absence means"));
+            self.error(
+                span.clone(),
+                format!("field `{name}` is optional and nullable: give a `default` to say what absence means"),
+            );
         }
         Field { name: name.to_string(), doc: raw.doc.clone(), ty, presence, nullable: raw.nullable, constant }
     }
@@ -97,7 +102,15 @@ impl Lower<'_> {
         let ty = match raw.ty.as_str() {
             "bool" => TypeRef::Bool,
             "u16" | "u32" | "uint" => TypeRef::Int(self.int_rules(spec, span, raw)),
-            "string" => TypeRef::String(self.string_rules(spec, span, raw.min_bytes.as_ref(), raw.max_bytes.as_ref(), raw.charset.as_deref(), raw.format.as_deref(), raw.non_blank)),
+            "string" => TypeRef::String(self.string_rules(
+                spec,
+                span,
+                raw.min_bytes.as_ref(),
+                raw.max_bytes.as_ref(),
+                raw.charset.as_deref(),
+                raw.format.as_deref(),
+                raw.non_blank,
+            )),
             "json" => TypeRef::Json(JsonKind::Any),
             "json_object" => TypeRef::Json(JsonKind::Object),
             "payload" => TypeRef::Payload,
@@ -115,7 +128,11 @@ impl Lower<'_> {
 
     fn reject_foreign_bounds(&mut self, span: &Range<usize>, raw: &RawField, ty: &TypeRef) {
         let int = raw.min.is_some() || raw.max.is_some();
-        let string = raw.min_bytes.is_some() || raw.max_bytes.is_some() || raw.charset.is_some() || raw.format.is_some() || raw.non_blank;
+        let string = raw.min_bytes.is_some()
+            || raw.max_bytes.is_some()
+            || raw.charset.is_some()
+            || raw.format.is_some()
+            || raw.non_blank;
         let array = raw.items.is_some() || raw.min_items.is_some() || raw.max_items.is_some();
         let wrong = match ty {
             TypeRef::Int(_) => string || array,
@@ -137,7 +154,10 @@ impl Lower<'_> {
         let min = raw.min.as_ref().map_or(Bound::literal(0), |b| self.bound(spec, span, b));
         let max = raw.max.as_ref().map_or(Bound::literal(top), |b| self.bound(spec, span, b));
         if min.value > max.value || max.value > top {
-            self.error(span.clone(), format!("integer bounds {}..={} cannot hold for {}", min.value, max.value, raw.ty));
+            self.error(
+                span.clone(),
+                format!("integer bounds {}..={} cannot hold for {}", min.value, max.value, raw.ty),
+            );
         }
         IntRules { base, min, max }
     }
@@ -160,7 +180,13 @@ impl Lower<'_> {
             |b| self.bound(spec, span, b),
         );
         if min_bytes.value > max_bytes.value || max_bytes.value > general {
-            self.error(span.clone(), format!("string bounds {}..={} bytes cannot hold (general limit {general})", min_bytes.value, max_bytes.value));
+            self.error(
+                span.clone(),
+                format!(
+                    "string bounds {}..={} bytes cannot hold (general limit {general})",
+                    min_bytes.value, max_bytes.value
+                ),
+            );
         }
         if let Some(c) = charset {
             if let Err(e) = crate::charset::Charset::parse(c) {
@@ -196,7 +222,13 @@ impl Lower<'_> {
             |b| self.bound(spec, span, b),
         );
         if min_items.value > max_items.value || max_items.value > general {
-            self.error(span.clone(), format!("array bounds {}..={} items cannot hold (general limit {general})", min_items.value, max_items.value));
+            self.error(
+                span.clone(),
+                format!(
+                    "array bounds {}..={} items cannot hold (general limit {general})",
+                    min_items.value, max_items.value
+                ),
+            );
         }
         let max_violation = Self::violation(spec, &max_items);
         ArrayRules { items, min_items, max_items, max_violation }
@@ -233,8 +265,12 @@ fn default_fits(ty: &TypeRef, value: &Value) -> bool {
     match ty {
         TypeRef::Bool => value.is_boolean(),
         TypeRef::Int(r) => value.as_u64().is_some_and(|n| n >= r.min.value && n <= r.max.value),
-        TypeRef::String(r) => value.as_str().is_some_and(|s| (s.len() as u64) >= r.min_bytes.value && (s.len() as u64) <= r.max_bytes.value),
-        TypeRef::Array(r) => value.as_array().is_some_and(|a| (a.len() as u64) >= r.min_items.value && (a.len() as u64) <= r.max_items.value),
+        TypeRef::String(r) => value
+            .as_str()
+            .is_some_and(|s| (s.len() as u64) >= r.min_bytes.value && (s.len() as u64) <= r.max_bytes.value),
+        TypeRef::Array(r) => value
+            .as_array()
+            .is_some_and(|a| (a.len() as u64) >= r.min_items.value && (a.len() as u64) <= r.max_items.value),
         TypeRef::Json(_) | TypeRef::Named(_) | TypeRef::Payload => true,
     }
 }

@@ -3,8 +3,8 @@
 
 use super::Lower;
 use crate::ir::{
-    Correlation, Envelope, Event, EventCorrelation, MessagesDecl, ObjectDef, Operation, OperationExample, SlotRule, Spec,
-    TypeDef, TypeKind, TypeRef,
+    Correlation, Envelope, Event, EventCorrelation, MessagesDecl, ObjectDef, Operation, OperationExample, SlotRule,
+    Spec, TypeDef, TypeKind, TypeRef,
 };
 use crate::names::pascal;
 use crate::spec::raw::{Fields, RawEnvelope};
@@ -37,7 +37,15 @@ impl Lower<'_> {
     }
 
     /// Add a generated object type for inline payload fields, refusing name collisions.
-    fn payload_type(&mut self, spec: &mut Spec, span: &Range<usize>, name: String, doc: &str, fields: &Fields, at_least_one_of: Vec<String>) -> String {
+    fn payload_type(
+        &mut self,
+        spec: &mut Spec,
+        span: &Range<usize>,
+        name: String,
+        doc: &str,
+        fields: &Fields,
+        at_least_one_of: Vec<String>,
+    ) -> String {
         if spec.ty(&name).is_some() {
             self.error(span.clone(), format!("generated type `{name}` collides with a declared type"));
         }
@@ -47,7 +55,11 @@ impl Lower<'_> {
                 self.error(span.clone(), format!("at_least_one_of names `{f}`, which is not an optional field"));
             }
         }
-        spec.types.push(TypeDef { name: name.clone(), doc: doc.to_string(), kind: TypeKind::Object(ObjectDef { fields, at_least_one_of }) });
+        spec.types.push(TypeDef {
+            name: name.clone(),
+            doc: doc.to_string(),
+            kind: TypeKind::Object(ObjectDef { fields, at_least_one_of }),
+        });
         name
     }
 
@@ -82,12 +94,29 @@ impl Lower<'_> {
             let base = pascal(method);
             let constraints = o.constraints.as_ref().map(|c| c.at_least_one_of.clone()).unwrap_or_default();
             let empty = Fields::new();
-            let request = self.payload_type(spec, &span, format!("{base}Request"), &format!("Request payload of `{method}`."), o.request.as_ref().unwrap_or(&empty), constraints);
+            let request = self.payload_type(
+                spec,
+                &span,
+                format!("{base}Request"),
+                &format!("Request payload of `{method}`."),
+                o.request.as_ref().unwrap_or(&empty),
+                constraints,
+            );
             let response = match (&o.response, &o.response_type) {
-                (Some(fields), None) => self.payload_type(spec, &span, format!("{base}Response"), &format!("Success payload of `{method}`."), fields, Vec::new()),
+                (Some(fields), None) => self.payload_type(
+                    spec,
+                    &span,
+                    format!("{base}Response"),
+                    &format!("Success payload of `{method}`."),
+                    fields,
+                    Vec::new(),
+                ),
                 (None, Some(t)) => self.existing_type(spec, t),
                 _ => {
-                    self.error(span.clone(), format!("operation `{method}` needs exactly one of `response` and `response_type`"));
+                    self.error(
+                        span.clone(),
+                        format!("operation `{method}` needs exactly one of `response` and `response_type`"),
+                    );
                     String::new()
                 }
             };
@@ -145,7 +174,9 @@ impl Lower<'_> {
             }
         };
         if spec.ty(ty).is_some() {
-            if let Err(p) = crate::validate::check(spec, &TypeRef::Named(ty.to_string()), &value, crate::validate::Mode::Strict) {
+            if let Err(p) =
+                crate::validate::check(spec, &TypeRef::Named(ty.to_string()), &value, crate::validate::Mode::Strict)
+            {
                 self.error(span.clone(), format!("example does not satisfy `{ty}`: {p}"));
             }
         }
@@ -158,10 +189,20 @@ impl Lower<'_> {
             let span = ev.span();
             let e = ev.get_ref();
             let payload = match (&e.payload, &e.payload_type) {
-                (Some(fields), None) => self.payload_type(spec, &span, pascal(name), &format!("Payload of the `{name}` event."), fields, Vec::new()),
+                (Some(fields), None) => self.payload_type(
+                    spec,
+                    &span,
+                    pascal(name),
+                    &format!("Payload of the `{name}` event."),
+                    fields,
+                    Vec::new(),
+                ),
                 (None, Some(t)) => self.existing_type(spec, t),
                 _ => {
-                    self.error(span.clone(), format!("event `{name}` needs exactly one of `payload` and `payload_type`"));
+                    self.error(
+                        span.clone(),
+                        format!("event `{name}` needs exactly one of `payload` and `payload_type`"),
+                    );
                     String::new()
                 }
             };
@@ -169,8 +210,17 @@ impl Lower<'_> {
             if e.examples.is_empty() {
                 self.error(span.clone(), format!("event `{name}` needs at least one example"));
             }
-            let examples = e.examples.iter().map(|x| self.example(spec, &x.span(), &x.get_ref().payload, &payload)).collect();
-            spec.events.push(Event { name: name.clone(), doc: e.doc.clone(), sequenced: e.sequenced, terminal: e.terminal, correlation, payload, examples });
+            let examples =
+                e.examples.iter().map(|x| self.example(spec, &x.span(), &x.get_ref().payload, &payload)).collect();
+            spec.events.push(Event {
+                name: name.clone(),
+                doc: e.doc.clone(),
+                sequenced: e.sequenced,
+                terminal: e.terminal,
+                correlation,
+                payload,
+                examples,
+            });
         }
         self.resolve_generated_examples(spec);
     }
@@ -191,7 +241,10 @@ impl Lower<'_> {
             live_sequence: get("live_sequence"),
         };
         if raw.len() != 4 {
-            self.error(span.clone(), "correlation names exactly session_id, operation_id, grant_generation, live_sequence");
+            self.error(
+                span.clone(),
+                "correlation names exactly session_id, operation_id, grant_generation, live_sequence",
+            );
         }
         c
     }
@@ -207,7 +260,10 @@ impl Lower<'_> {
                         Some("@initialize") => *v = init.clone(),
                         Some(other) if other.starts_with('@') => {
                             let name = other.to_string();
-                            self.error(0..0, format!("unknown generated example `{name}` (expected @capabilities or @initialize)"));
+                            self.error(
+                                0..0,
+                                format!("unknown generated example `{name}` (expected @capabilities or @initialize)"),
+                            );
                         }
                         _ => {}
                     }

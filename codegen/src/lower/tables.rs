@@ -13,7 +13,10 @@ impl Lower<'_> {
                 "general" => LimitGroup::General,
                 "persistent" => LimitGroup::Persistent,
                 other => {
-                    self.error(raw.get_ref().group.span(), format!("limit group `{other}` is not general or persistent"));
+                    self.error(
+                        raw.get_ref().group.span(),
+                        format!("limit group `{other}` is not general or persistent"),
+                    );
                     LimitGroup::General
                 }
             };
@@ -52,14 +55,22 @@ impl Lower<'_> {
         for (code, raw) in &self.raw.errors {
             let e = raw.get_ref();
             if !ERROR_SOURCES.contains(&e.source.get_ref().as_str()) {
-                self.error(e.source.span(), format!("error source `{}` is not one of {ERROR_SOURCES:?}", e.source.get_ref()));
+                self.error(
+                    e.source.span(),
+                    format!("error source `{}` is not one of {ERROR_SOURCES:?}", e.source.get_ref()),
+                );
             }
             if let Some(max) = max_message {
                 if e.message.len() as u64 > max || e.message.is_empty() {
                     self.error(raw.span(), format!("message of `{code}` must be 1..={max} bytes"));
                 }
             }
-            out.push(ErrorCode { code: code.clone(), message: e.message.clone(), source: e.source.get_ref().clone(), doc: e.doc.clone() });
+            out.push(ErrorCode {
+                code: code.clone(),
+                message: e.message.clone(),
+                source: e.source.get_ref().clone(),
+                doc: e.doc.clone(),
+            });
         }
         for (name, raw) in &self.raw.limits {
             if let Some(code) = &raw.get_ref().exceeded {
@@ -86,7 +97,11 @@ impl Lower<'_> {
         self.raw
             .launch_errors
             .iter()
-            .map(|(code, raw)| LaunchError { code: code.clone(), message: raw.get_ref().message.clone(), doc: raw.get_ref().doc.clone() })
+            .map(|(code, raw)| LaunchError {
+                code: code.clone(),
+                message: raw.get_ref().message.clone(),
+                doc: raw.get_ref().doc.clone(),
+            })
             .collect()
     }
 

@@ -17,7 +17,9 @@ impl Lower<'_> {
     fn named_type(&mut self, spec: &Spec, name: &str, t: &Spanned<RawType>) -> TypeDef {
         let span = t.span();
         let raw = t.get_ref();
-        if !name.chars().next().is_some_and(|c| c.is_ascii_uppercase()) || !name.chars().all(|c| c.is_ascii_alphanumeric()) {
+        if !name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            || !name.chars().all(|c| c.is_ascii_alphanumeric())
+        {
             self.error(span.clone(), format!("type name `{name}` must be PascalCase"));
         }
         let kind = match raw.kind.get_ref().as_str() {
@@ -31,7 +33,10 @@ impl Lower<'_> {
                 false,
             )),
             "enum" => TypeKind::Enum(self.enum_def(&span, raw)),
-            "object" => TypeKind::Object(ObjectDef { fields: self.fields(spec, raw.fields.as_ref(), &span), at_least_one_of: Vec::new() }),
+            "object" => TypeKind::Object(ObjectDef {
+                fields: self.fields(spec, raw.fields.as_ref(), &span),
+                at_least_one_of: Vec::new(),
+            }),
             "map" => TypeKind::Map(self.map_def(spec, &span, raw)),
             "union" => TypeKind::Union(self.union_def(spec, &span, raw)),
             other => {
@@ -111,9 +116,13 @@ impl Lower<'_> {
         for (name, v) in raw.variants.iter().flatten() {
             let vspan = v.span();
             let raw_v = v.get_ref();
-            let matches: Vec<String> = discriminators.iter().map(|d| raw_v.matches.get(d).cloned().unwrap_or_default()).collect();
+            let matches: Vec<String> =
+                discriminators.iter().map(|d| raw_v.matches.get(d).cloned().unwrap_or_default()).collect();
             if raw_v.matches.len() != discriminators.len() || matches.iter().any(String::is_empty) {
-                self.error(vspan.clone(), format!("variant `{name}` must match exactly the discriminators {discriminators:?}"));
+                self.error(
+                    vspan.clone(),
+                    format!("variant `{name}` must match exactly the discriminators {discriminators:?}"),
+                );
             }
             if !combos.insert(matches.clone()) {
                 self.error(vspan.clone(), format!("variant `{name}` repeats another variant's discriminator values"));

@@ -38,7 +38,9 @@ fn output_bounds(m: &LimitMap) -> [(&'static str, u64, u64); 6] {
 }
 
 pub fn preflight(accepted: &Accepted, init: &InitializeResponse, required: &[Method]) -> Result<(), PreflightError> {
-    let same = init.instance_id == accepted.instance_id && init.workspace_id == accepted.workspace_id && init.state_root_id == accepted.state_root_id;
+    let same = init.instance_id == accepted.instance_id
+        && init.workspace_id == accepted.workspace_id
+        && init.state_root_id == accepted.state_root_id;
     if !same {
         return Err(PreflightError::Identity);
     }
@@ -77,7 +79,13 @@ mod tests {
         let caps: serde_json::Value = serde_json::from_str(agentwire_protocol::CAPABILITIES_JSON).unwrap();
         let v = serde_json::json!({"protocol_version":2,"server_version":"0.1.0","instance_id":"in_1","connection_id":"cn_1",
             "workspace_id":"ws_1","state_root_id":"sr_1","capabilities":caps,"limits":caps["limits"]});
-        let accepted = Accepted { version: "0.1.0".into(), pid: 1, instance_id: "in_1".into(), workspace_id: "ws_1".into(), state_root_id: "sr_1".into() };
+        let accepted = Accepted {
+            version: "0.1.0".into(),
+            pid: 1,
+            instance_id: "in_1".into(),
+            workspace_id: "ws_1".into(),
+            state_root_id: "sr_1".into(),
+        };
         (accepted, decode_value(&v, Mode::Tolerant).unwrap())
     }
 

@@ -1,6 +1,9 @@
 //! Table state and its time-based retention. Time is passed in, so tests need no clock.
 
-use agentwire_protocol::{limits, ErrorCode, Method, OperationLookupResponse, OperationOutcome, OperationState, OutcomeStatus, ResponsePayload};
+use agentwire_protocol::{
+    limits, ErrorCode, Method, OperationLookupResponse, OperationOutcome, OperationState, OutcomeStatus,
+    ResponsePayload,
+};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -71,18 +74,37 @@ impl OperationTable {
     }
 
     /// Reserve `operation_id` for this intent, or find what it already holds.
-    pub fn begin(&self, operation_id: &str, method: Method, session_id: Option<&str>, digest: [u8; 32], now: Instant) -> Begin {
+    pub fn begin(
+        &self,
+        operation_id: &str,
+        method: Method,
+        session_id: Option<&str>,
+        digest: [u8; 32],
+        now: Instant,
+    ) -> Begin {
         let mut entries = self.lock();
         purge(&mut entries, now);
         if let Some(e) = entries.get(operation_id) {
             let expired = e.settled.as_ref().is_some_and(|(_, at)| now.duration_since(*at) >= retention());
-            return if e.method == method && e.digest == digest && !expired { Begin::Reuse(Arc::clone(&e.response)) } else { Begin::Conflict };
+            return if e.method == method && e.digest == digest && !expired {
+                Begin::Reuse(Arc::clone(&e.response))
+            } else {
+                Begin::Conflict
+            };
         }
         if entries.len() as u64 >= limits::MAX_RETAINED_OPERATIONS && !evict_oldest_settled(&mut entries) {
             return Begin::Full;
         }
         let response: Recorded = Arc::new(SetOnce::new());
-        let entry = Entry { method, digest, session_id: session_id.map(str::to_owned), turn_id: None, login_id: None, response: Arc::clone(&response), settled: None };
+        let entry = Entry {
+            method,
+            digest,
+            session_id: session_id.map(str::to_owned),
+            turn_id: None,
+            login_id: None,
+            response: Arc::clone(&response),
+            settled: None,
+        };
         entries.insert(operation_id.to_owned(), entry);
         Begin::New(response)
     }
@@ -133,7 +155,9 @@ impl OperationTable {
 }
 
 fn outcome_object(o: &Outcome) -> OperationOutcome {
-    let error = o.error.map(|c| agentwire_protocol::ErrorObject { code: c.as_str().to_owned(), message: c.message().to_owned() });
+    let error = o
+        .error
+        .map(|c| agentwire_protocol::ErrorObject { code: c.as_str().to_owned(), message: c.message().to_owned() });
     OperationOutcome { status: o.status, error }
 }
 
@@ -156,7 +180,10 @@ fn purge(entries: &mut HashMap<String, Entry>, now: Instant) {
 
 /// Make room by forgetting the oldest settled entry; unsettled work is never forgotten.
 fn evict_oldest_settled(entries: &mut HashMap<String, Entry>) -> bool {
-    let oldest = entries.iter().filter_map(|(k, e)| e.settled.as_ref().map(|(_, at)| (k.clone(), *at))).min_by_key(|(_, at)| *at);
+    let oldest = entries
+        .iter()
+        .filter_map(|(k, e)| e.settled.as_ref().map(|(_, at)| (k.clone(), *at)))
+        .min_by_key(|(_, at)| *at);
     match oldest {
         Some((k, _)) => entries.remove(&k).is_some(),
         None => false,
@@ -204,7 +231,10 @@ mod tests {
         let _ = t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now);
         t.attach_work("op", Some("t-1".into()), None);
         let l = t.lookup("op", now);
-        assert_eq!((l.state, l.turn_id.as_deref(), l.session_id.as_deref()), (OperationState::Accepted, Some("t-1"), Some("s-1")));
+        assert_eq!(
+            (l.state, l.turn_id.as_deref(), l.session_id.as_deref()),
+            (OperationState::Accepted, Some("t-1"), Some("s-1"))
+        );
         assert_eq!(t.admitted(), 1);
         assert!(l.outcome.is_none(), "outcome is null until settled");
     }

@@ -38,34 +38,69 @@ impl ServiceHandler for Service {
 }
 
 impl SessionHandler for Service {
-    async fn session_list(&self, _cx: &ConnCtx, _meta: &RequestMeta, p: SessionListRequest) -> Out<SessionListResponse> {
+    async fn session_list(
+        &self,
+        _cx: &ConnCtx,
+        _meta: &RequestMeta,
+        p: SessionListRequest,
+    ) -> Out<SessionListResponse> {
         self.sessions.list(p).await
     }
 
-    async fn session_create(&self, _cx: &ConnCtx, _meta: &RequestMeta, _p: SessionCreateRequest) -> Out<SessionCreateResponse> {
+    async fn session_create(
+        &self,
+        _cx: &ConnCtx,
+        _meta: &RequestMeta,
+        _p: SessionCreateRequest,
+    ) -> Out<SessionCreateResponse> {
         self.sessions.create().await
     }
 
-    async fn session_replay(&self, _cx: &ConnCtx, meta: &RequestMeta, p: SessionReplayRequest) -> Out<SessionReplayResponse> {
+    async fn session_replay(
+        &self,
+        _cx: &ConnCtx,
+        meta: &RequestMeta,
+        p: SessionReplayRequest,
+    ) -> Out<SessionReplayResponse> {
         self.sessions.replay(session(meta)?, p).await
     }
 
-    async fn session_claim(&self, cx: &ConnCtx, meta: &RequestMeta, p: SessionClaimRequest) -> Out<SessionClaimResponse> {
+    async fn session_claim(
+        &self,
+        cx: &ConnCtx,
+        meta: &RequestMeta,
+        p: SessionClaimRequest,
+    ) -> Out<SessionClaimResponse> {
         self.sessions.claim(cx.seq, session(meta)?, p).await
     }
 
-    async fn session_detach(&self, cx: &ConnCtx, meta: &RequestMeta, _p: SessionDetachRequest) -> Out<SessionDetachResponse> {
+    async fn session_detach(
+        &self,
+        cx: &ConnCtx,
+        meta: &RequestMeta,
+        _p: SessionDetachRequest,
+    ) -> Out<SessionDetachResponse> {
         let control = meta.control.as_ref().ok_or(ErrorCode::ControlRequired)?;
         self.sessions.detach(cx.seq, session(meta)?, control).await
     }
 
-    async fn session_status(&self, cx: &ConnCtx, meta: &RequestMeta, _p: SessionStatusRequest) -> Out<SessionStatusResponse> {
+    async fn session_status(
+        &self,
+        cx: &ConnCtx,
+        meta: &RequestMeta,
+        _p: SessionStatusRequest,
+    ) -> Out<SessionStatusResponse> {
         self.sessions.status(cx.seq, session(meta)?).await
     }
 }
 
 impl OperationHandler for Service {
-    async fn operation_lookup(&self, _cx: &ConnCtx, _meta: &RequestMeta, p: OperationLookupRequest) -> Out<OperationLookupResponse> {
+    async fn operation_lookup(
+        &self,
+        _cx: &ConnCtx,
+        _meta: &RequestMeta,
+        p: OperationLookupRequest,
+    ) -> Out<OperationLookupResponse> {
         Ok(self.operations.lookup(&p.operation_id, Instant::now()))
     }
 }

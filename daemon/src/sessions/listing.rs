@@ -20,7 +20,12 @@ use crate::timestamp::rfc3339_utc;
 use crate::transcript::{read_meta, DEFAULT_MAX_META_BYTES, TRANSCRIPT_FILE};
 
 pub(crate) fn list(state_root: &Path, after: Option<&str>, limit: usize) -> Result<SessionListResponse, SessionError> {
-    list_with_budget(state_root, after, limit, usize::try_from(limits::MAX_SESSION_LIST_SCAN_ENTRIES).unwrap_or(usize::MAX))
+    list_with_budget(
+        state_root,
+        after,
+        limit,
+        usize::try_from(limits::MAX_SESSION_LIST_SCAN_ENTRIES).unwrap_or(usize::MAX),
+    )
 }
 
 fn list_with_budget(
@@ -36,7 +41,12 @@ fn list_with_budget(
     let entries = match fs::read_dir(&sessions_dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Ok(SessionListResponse { sessions: Vec::new(), next_after: None, truncated: false, incomplete: false })
+            return Ok(SessionListResponse {
+                sessions: Vec::new(),
+                next_after: None,
+                truncated: false,
+                incomplete: false,
+            })
         }
         Err(e) => return Err(e.into()),
     };
@@ -95,7 +105,8 @@ fn summary(dir: &Path, id: &str) -> Result<Option<SessionSummary>, Unrepresentab
     // Appends do not rewrite meta.json (one fsync per settlement), so the transcript's
     // modification time is the later "last durable update" when it is newer. Both strings
     // come from `rfc3339_utc` (fixed-width UTC), so they compare chronologically as text.
-    let appended = fs::symlink_metadata(dir.join(TRANSCRIPT_FILE)).ok().and_then(|m| m.modified().ok()).map(rfc3339_utc);
+    let appended =
+        fs::symlink_metadata(dir.join(TRANSCRIPT_FILE)).ok().and_then(|m| m.modified().ok()).map(rfc3339_utc);
     let updated_at = match appended {
         Some(t) if t > meta.updated_at => t,
         _ => meta.updated_at,
@@ -149,7 +160,10 @@ mod tests {
     fn empty_state_root_lists_nothing() {
         let tmp = tempfile::tempdir().unwrap();
         let page = list(tmp.path(), None, 32).unwrap();
-        assert_eq!(page, SessionListResponse { sessions: vec![], next_after: None, truncated: false, incomplete: false });
+        assert_eq!(
+            page,
+            SessionListResponse { sessions: vec![], next_after: None, truncated: false, incomplete: false }
+        );
     }
 
     #[test]
@@ -169,11 +183,7 @@ mod tests {
         let b = create(tmp.path()).unwrap();
         let c = create(tmp.path()).unwrap();
         fs::write(dir_of(tmp.path(), &a).unwrap().join(META_FILE), b"{not json").unwrap();
-        set_meta(
-            tmp.path(),
-            &b,
-            &SessionMeta { title: None, created_at: "x".into(), updated_at: "yesterday".into() },
-        );
+        set_meta(tmp.path(), &b, &SessionMeta { title: None, created_at: "x".into(), updated_at: "yesterday".into() });
         let page = list(tmp.path(), None, 32).unwrap();
         assert_eq!(ids(&page), [c.as_str()]);
         assert!(page.incomplete && !page.truncated, "incomplete is not a continuation flag");
@@ -191,7 +201,15 @@ mod tests {
         let title = page.sessions[0].title.clone().unwrap();
         assert!(title.starts_with("Fix build with [redacted]"), "{title}");
         assert!(title.len() as u64 <= constants::TITLE_MAX_BYTES);
-        set_meta(tmp.path(), &id, &SessionMeta { title: Some(" \u{200B} ".into()), created_at: "x".into(), updated_at: "2026-01-01T00:00:00.000Z".into() });
+        set_meta(
+            tmp.path(),
+            &id,
+            &SessionMeta {
+                title: Some(" \u{200B} ".into()),
+                created_at: "x".into(),
+                updated_at: "2026-01-01T00:00:00.000Z".into(),
+            },
+        );
         assert_eq!(list(tmp.path(), None, 1).unwrap().sessions[0].title, None);
     }
 

@@ -17,6 +17,11 @@ use std::task::{Context, Waker};
 use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::sync::{mpsc, Mutex, Notify};
 
+/// How long, and how much, a connection closed for an oversized record still reads, so its
+/// `record_too_large` response is not lost to a reset.
+const LINGER: std::time::Duration = std::time::Duration::from_secs(1);
+const LINGER_BYTES: usize = 1 << 20;
+
 /// Serves wire v2 on connections that passed the identity handshake.
 pub struct WireHandler {
     pub service: Arc<Service>,
@@ -98,6 +103,7 @@ async fn read_loop(service: &Arc<Service>, sink: &Arc<Sink>, cx: &ConnCtx, mut r
                     operation_id: None,
                 };
                 respond_error(sink, &err).await;
+                reader.discard_remaining(LINGER, LINGER_BYTES).await;
                 return;
             }
             Ok(other) => {
@@ -169,8 +175,8 @@ async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &ConnCtx, r
         let result = service.run(&cx, request).await;
         let operation_id = ids.operation_id.clone();
         respond(&sink, ids, result).await;
-        // An accepted turn's `turn.started` may follow its response only now.
-        service.turns.response_written(operation_id.as_deref());
+        // Work the request started (a turn, a login) may send its first event only now.
+        service.response_written(operation_id.as_deref());
     }));
 }
 

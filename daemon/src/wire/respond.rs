@@ -14,7 +14,11 @@ pub struct ResponseIds {
     pub connection_id: Option<String>,
 }
 
-fn envelope(ids: &ResponseIds, payload: Option<ResponsePayload>, error: Option<ErrorCode>) -> ResponseEnvelope<ResponsePayload> {
+fn envelope(
+    ids: &ResponseIds,
+    payload: Option<ResponsePayload>,
+    error: Option<ErrorCode>,
+) -> ResponseEnvelope<ResponsePayload> {
     ResponseEnvelope {
         protocol_version: PROTOCOL_VERSION,
         request_id: ids.request_id.clone(),

@@ -7,9 +7,9 @@ mod cx;
 mod info;
 mod payload;
 mod record;
+pub mod rfc3339;
 mod scalar;
 mod seq;
-pub mod rfc3339;
 
 pub use bounded::{parse_record, IgnoreSeed, JsonSeed, KeySeed, ProfileError};
 pub use cx::{Cx, Flags, Mode};

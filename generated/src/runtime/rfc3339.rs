@@ -9,10 +9,21 @@ pub fn is_valid(s: &str) -> bool {
     if b.len() < 20 || !digits(0..4) || b[4] != b'-' || !digits(5..7) || b[7] != b'-' || !digits(8..10) {
         return false;
     }
-    if !matches!(b[10], b'T' | b't' | b' ') || !digits(11..13) || b[13] != b':' || !digits(14..16) || b[16] != b':' || !digits(17..19) {
+    if !matches!(b[10], b'T' | b't' | b' ')
+        || !digits(11..13)
+        || b[13] != b':'
+        || !digits(14..16)
+        || b[16] != b':'
+        || !digits(17..19)
+    {
         return false;
     }
-    if !(1..=12).contains(&num(5..7)) || !(1..=31).contains(&num(8..10)) || num(11..13) > 23 || num(14..16) > 59 || num(17..19) > 60 {
+    if !(1..=12).contains(&num(5..7))
+        || !(1..=31).contains(&num(8..10))
+        || num(11..13) > 23
+        || num(14..16) > 59
+        || num(17..19) > 60
+    {
         return false;
     }
     let mut i = 19;
@@ -28,7 +39,9 @@ pub fn is_valid(s: &str) -> bool {
     }
     match &b[i..] {
         [b'Z' | b'z'] => true,
-        [b'+' | b'-', h1, h2, b':', m1, m2] => [h1, h2, m1, m2].iter().all(|c| c.is_ascii_digit()) && num(i + 1..i + 3) <= 23 && num(i + 4..i + 6) <= 59,
+        [b'+' | b'-', h1, h2, b':', m1, m2] => {
+            [h1, h2, m1, m2].iter().all(|c| c.is_ascii_digit()) && num(i + 1..i + 3) <= 23 && num(i + 4..i + 6) <= 59
+        }
         _ => false,
     }
 }
@@ -46,7 +59,13 @@ mod tests {
 
     #[test]
     fn rejects_other_shapes() {
-        for bad in ["2026-11-30", "2026-13-30T08:00:00Z", "2026-11-30T08:00:00", "2026-11-30T08:00:00.Z", "2026-11-30T08:00:00+0100"] {
+        for bad in [
+            "2026-11-30",
+            "2026-13-30T08:00:00Z",
+            "2026-11-30T08:00:00",
+            "2026-11-30T08:00:00.Z",
+            "2026-11-30T08:00:00+0100",
+        ] {
             assert!(!is_valid(bad), "{bad}");
         }
     }

@@ -17,7 +17,8 @@ pub fn spec() -> Spec {
 pub fn envelope(spec: &Spec, method: &str, payload: Value) -> Value {
     let op = spec.operation(method).expect("known method");
     let session = (op.session_id == agentwire_codegen::ir::SlotRule::Required).then_some("s-01");
-    let control = (op.control == agentwire_codegen::ir::SlotRule::Required).then(|| json!({"claim_id":"cl-1","grant_generation":1}));
+    let control = (op.control == agentwire_codegen::ir::SlotRule::Required)
+        .then(|| json!({"claim_id":"cl-1","grant_generation":1}));
     let initialized = op.requires_initialization;
     json!({
         "protocol_version": spec.protocol_version,

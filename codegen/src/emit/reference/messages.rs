@@ -5,11 +5,7 @@ use crate::ir::{Spec, TypeKind};
 
 pub fn section(spec: &Spec) -> String {
     let m = &spec.messages;
-    let mut out = format!(
-        "## Session messages\n\n{} Each message is a {}.\n\n",
-        m.doc,
-        type_link(&m.ty)
-    );
+    let mut out = format!("## Session messages\n\n{} Each message is a {}.\n\n", m.doc, type_link(&m.ty));
     if let Some(TypeKind::Union(u)) = spec.ty(&m.ty).map(|t| &t.kind) {
         let heads: Vec<String> = u.discriminators.iter().map(|d| format!("`{d}`")).collect();
         out.push_str(&format!(
@@ -22,20 +18,9 @@ pub fn section(spec: &Spec) -> String {
             let fields: Vec<String> = v
                 .fields
                 .iter()
-                .map(|f| {
-                    if f.is_required() {
-                        format!("`{}`", f.name)
-                    } else {
-                        format!("`{}`?", f.name)
-                    }
-                })
+                .map(|f| if f.is_required() { format!("`{}`", f.name) } else { format!("`{}`?", f.name) })
                 .collect();
-            out.push_str(&format!(
-                "| {} | `{}` | {} |\n",
-                values.join(" | "),
-                v.name,
-                fields.join(", ")
-            ));
+            out.push_str(&format!("| {} | `{}` | {} |\n", values.join(" | "), v.name, fields.join(", ")));
         }
         out.push_str("\nA `?` marks a member that may be omitted. Field types are in the union's section.\n\n");
     }

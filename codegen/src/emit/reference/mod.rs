@@ -16,10 +16,7 @@ use render::{anchor_line, field_table};
 pub const PATH: &str = "docs/protocol.md";
 
 pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
-    vec![Artifact {
-        path: PATH.to_string(),
-        contents: reference(spec),
-    }]
+    vec![Artifact { path: PATH.to_string(), contents: reference(spec) }]
 }
 
 /// The whole page, section by section.
@@ -49,13 +46,10 @@ fn header(spec: &Spec) -> String {
 /// Whether a type was generated from inline payload fields (it is documented with its
 /// operation or event rather than among the named types).
 pub(crate) fn is_generated_payload(spec: &Spec, name: &str) -> bool {
-    spec.operations.iter().any(|o| {
-        o.request == name
-            || (o.response == name && name == format!("{}Response", pascal(&o.method)))
-    }) || spec
-        .events
+    spec.operations
         .iter()
-        .any(|e| e.payload == name && name == pascal(&e.name))
+        .any(|o| o.request == name || (o.response == name && name == format!("{}Response", pascal(&o.method))))
+        || spec.events.iter().any(|e| e.payload == name && name == pascal(&e.name))
 }
 
 fn overview(spec: &Spec) -> String {
@@ -100,23 +94,16 @@ fn envelopes(spec: &Spec) -> String {
          required; nullable slots are present as `null`. The `payload` slot holds the method- or \
          event-specific payload documented below.\n\n",
     );
-    for (name, env) in [
-        ("Request", &spec.request_envelope),
-        ("Response", &spec.response_envelope),
-        ("Event", &spec.event_envelope),
-    ] {
+    for (name, env) in
+        [("Request", &spec.request_envelope), ("Response", &spec.response_envelope), ("Event", &spec.event_envelope)]
+    {
         out.push_str(&envelope(name, env));
     }
     out
 }
 
 fn envelope(name: &str, env: &Envelope) -> String {
-    format!(
-        "{}### {name} envelope\n\n{}\n\n{}\n",
-        anchor_line("envelope", name),
-        env.doc,
-        field_table(&env.fields)
-    )
+    format!("{}### {name} envelope\n\n{}\n\n{}\n", anchor_line("envelope", name), env.doc, field_table(&env.fields))
 }
 
 #[cfg(test)]

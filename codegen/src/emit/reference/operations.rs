@@ -5,9 +5,7 @@ use super::render::{anchor, anchor_line, cell, field_table, json_block, type_lin
 use crate::ir::{Correlation, Event, Operation, SlotRule, Spec, TypeKind};
 
 pub fn section(spec: &Spec) -> String {
-    let mut out = String::from(
-        "## Operations\n\n| Method | Domain | Kind | Description |\n|---|---|---|---|\n",
-    );
+    let mut out = String::from("## Operations\n\n| Method | Domain | Kind | Description |\n|---|---|---|---|\n");
     for op in &spec.operations {
         let kind = if op.mutation { "mutation" } else { "read" };
         out.push_str(&format!(
@@ -26,26 +24,14 @@ pub fn section(spec: &Spec) -> String {
 }
 
 fn operation(spec: &Spec, op: &Operation) -> String {
-    let mut out = format!(
-        "{}### `{}`\n\n{}\n\n",
-        anchor_line("op", &op.method),
-        op.method,
-        op.doc
-    );
+    let mut out = format!("{}### `{}`\n\n{}\n\n", anchor_line("op", &op.method), op.method, op.doc);
     out.push_str(&requirements(op));
     out.push_str(&payload(spec, "Request payload", &op.request, true));
     out.push_str(&payload(spec, "Success payload", &op.response, false));
     out.push_str(&errors(spec, op));
     if !op.events.is_empty() {
-        let links: Vec<String> = op
-            .events
-            .iter()
-            .map(|e| format!("[`{e}`](#{})", anchor("event", e)))
-            .collect();
-        out.push_str(&format!(
-            "**Events** its accepted work may send: {}.\n\n",
-            links.join(", ")
-        ));
+        let links: Vec<String> = op.events.iter().map(|e| format!("[`{e}`](#{})", anchor("event", e))).collect();
+        out.push_str(&format!("**Events** its accepted work may send: {}.\n\n", links.join(", ")));
     }
     for (i, ex) in op.examples.iter().enumerate() {
         out.push_str(&format!(
@@ -71,11 +57,7 @@ fn requirements(op: &Operation) -> String {
     } else {
         "not required (this operation initializes)"
     };
-    let operation_id = if op.mutation {
-        "required (mutation: names the intent)"
-    } else {
-        "must be `null` (read)"
-    };
+    let operation_id = if op.mutation { "required (mutation: names the intent)" } else { "must be `null` (read)" };
     format!(
         "| Requirement | Rule |\n|---|---|\n| Domain | {} |\n| Initialization | {init} |\n| Envelope `session_id` | {} |\n\
          | Envelope `operation_id` | {operation_id} |\n| Envelope `control` | {} |\n\n",
@@ -87,39 +69,21 @@ fn requirements(op: &Operation) -> String {
 
 /// A payload's table: generated payloads inline, named ones by link plus their fields.
 fn payload(spec: &Spec, title: &str, name: &str, request: bool) -> String {
-    let strictness = if request {
-        "unknown members are rejected"
-    } else {
-        "consumers ignore unknown members"
-    };
+    let strictness = if request { "unknown members are rejected" } else { "consumers ignore unknown members" };
     let Some(def) = spec.ty(name) else {
         return format!("**{title}**: `{name}` (undeclared).\n\n");
     };
     let TypeKind::Object(obj) = &def.kind else {
         return format!("**{title}**: {} ({strictness}).\n\n", type_link(name));
     };
-    let label = if is_generated_payload(spec, name) {
-        format!("`{name}`")
-    } else {
-        type_link(name)
-    };
+    let label = if is_generated_payload(spec, name) { format!("`{name}`") } else { type_link(name) };
     if obj.fields.is_empty() {
         return format!("**{title}** ({label}): the empty object `{{}}` ({strictness}).\n\n");
     }
-    let mut out = format!(
-        "**{title}** ({label}; {strictness}):\n\n{}\n",
-        field_table(&obj.fields)
-    );
+    let mut out = format!("**{title}** ({label}; {strictness}):\n\n{}\n", field_table(&obj.fields));
     if !obj.at_least_one_of.is_empty() {
-        let names: Vec<String> = obj
-            .at_least_one_of
-            .iter()
-            .map(|f| format!("`{f}`"))
-            .collect();
-        out.push_str(&format!(
-            "At least one of {} must be present.\n\n",
-            names.join(", ")
-        ));
+        let names: Vec<String> = obj.at_least_one_of.iter().map(|f| format!("`{f}`")).collect();
+        out.push_str(&format!("At least one of {} must be present.\n\n", names.join(", ")));
     }
     out
 }
@@ -132,11 +96,7 @@ fn errors(spec: &Spec, op: &Operation) -> String {
         out.push_str(":\n\n| Code | Message |\n|---|---|\n");
         for code in &op.errors {
             let message = spec.error(code).map_or("", |e| e.message.as_str());
-            out.push_str(&format!(
-                "| [`{code}`](#{}) | {} |\n",
-                anchor("error", code),
-                cell(message)
-            ));
+            out.push_str(&format!("| [`{code}`](#{}) | {} |\n", anchor("error", code), cell(message)));
         }
     }
     out.push_str("\nplus the [shared request errors](#shared-request-errors).\n\n");
@@ -175,12 +135,7 @@ fn yes_no(b: bool) -> &'static str {
 }
 
 fn event(spec: &Spec, e: &Event) -> String {
-    let mut out = format!(
-        "{}### `{}`\n\n{}\n\n",
-        anchor_line("event", &e.name),
-        e.name,
-        e.doc
-    );
+    let mut out = format!("{}### `{}`\n\n{}\n\n", anchor_line("event", &e.name), e.name, e.doc);
     let senders: Vec<String> = spec
         .operations
         .iter()
@@ -188,24 +143,13 @@ fn event(spec: &Spec, e: &Event) -> String {
         .map(|o| format!("[`{m}`](#{})", anchor("op", &o.method), m = o.method))
         .collect();
     if !senders.is_empty() {
-        out.push_str(&format!(
-            "Sent by the accepted work of {}.\n\n",
-            senders.join(", ")
-        ));
+        out.push_str(&format!("Sent by the accepted work of {}.\n\n", senders.join(", ")));
     }
-    out.push_str(&format!(
-        "Sequenced: {}. Terminal: {}.\n\n",
-        yes_no(e.sequenced),
-        yes_no(e.terminal)
-    ));
+    out.push_str(&format!("Sequenced: {}. Terminal: {}.\n\n", yes_no(e.sequenced), yes_no(e.terminal)));
     out.push_str(&correlation(e));
     out.push_str(&payload(spec, "Payload", &e.payload, false));
     for (i, ex) in e.examples.iter().enumerate() {
-        out.push_str(&format!(
-            "**Example {}** payload:\n\n{}\n",
-            i + 1,
-            json_block(ex)
-        ));
+        out.push_str(&format!("**Example {}** payload:\n\n{}\n", i + 1, json_block(ex)));
     }
     out
 }

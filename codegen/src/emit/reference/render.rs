@@ -3,8 +3,7 @@
 
 use crate::charset::Charset;
 use crate::ir::{
-    ArrayRules, Bound, BoundSource, Field, IntBase, IntRules, JsonKind, Presence, StringFormat,
-    StringRules, TypeRef,
+    ArrayRules, Bound, BoundSource, Field, IntBase, IntRules, JsonKind, Presence, StringFormat, StringRules, TypeRef,
 };
 use serde_json::Value;
 
@@ -14,16 +13,8 @@ const JSON_SAFE_MAX: u64 = (1 << 53) - 1;
 /// A stable anchor id for an item (`type`, `op`, `event`, `error`, `limit`), independent of
 /// the Markdown renderer's own heading-slug rules.
 pub fn anchor(kind: &str, name: &str) -> String {
-    let slug: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
+    let slug: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
     format!("{kind}-{slug}")
 }
 
@@ -91,11 +82,7 @@ pub fn string(r: &StringRules) -> String {
     let mut parts = vec![if r.min_bytes.value == 0 {
         format!("string, ≤ {} UTF-8 bytes", bound(&r.max_bytes))
     } else {
-        format!(
-            "string, {}..={} UTF-8 bytes",
-            bound(&r.min_bytes),
-            bound(&r.max_bytes)
-        )
+        format!("string, {}..={} UTF-8 bytes", bound(&r.min_bytes), bound(&r.max_bytes))
     }];
     if let Some(c) = &r.charset {
         parts.push(format!("ASCII charset `{c}`"));
@@ -167,22 +154,14 @@ pub fn json_block(v: &Value) -> String {
 pub fn field_table(fields: &[Field]) -> String {
     let mut out = String::from("| Field | Type | Presence | Description |\n|---|---|---|---|\n");
     for f in fields {
-        out.push_str(&format!(
-            "| `{}` | {} | {} | {} |\n",
-            f.name,
-            cell(&field_type(f)),
-            presence(f),
-            cell(&f.doc)
-        ));
+        out.push_str(&format!("| `{}` | {} | {} | {} |\n", f.name, cell(&field_type(f)), presence(f), cell(&f.doc)));
     }
     out
 }
 
 /// The characters of a charset spelled out, for readers unsure how ranges parse.
 pub fn charset_chars(spec: &str) -> String {
-    Charset::parse(spec)
-        .map(|c| c.chars().into_iter().collect())
-        .unwrap_or_default()
+    Charset::parse(spec).map(|c| c.chars().into_iter().collect()).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -191,14 +170,8 @@ mod tests {
 
     #[test]
     fn bounds_name_their_source() {
-        let b = Bound {
-            value: 128,
-            source: BoundSource::Limit("max_id_bytes".into()),
-        };
-        assert_eq!(
-            bound(&b),
-            "128 ([`limits.max_id_bytes`](#limit-max-id-bytes))"
-        );
+        let b = Bound { value: 128, source: BoundSource::Limit("max_id_bytes".into()) };
+        assert_eq!(bound(&b), "128 ([`limits.max_id_bytes`](#limit-max-id-bytes))");
         assert_eq!(bound(&Bound::literal(3)), "3");
     }
 

@@ -21,11 +21,7 @@ pub fn errors(spec: &Spec) -> String {
     }
     out.push_str("\n### Shared request errors\n\nAny request can receive these before or around its operation, in the order the decoder checks them:\n\n");
     for (i, code) in spec.request_errors.iter().enumerate() {
-        out.push_str(&format!(
-            "{}. [`{code}`](#{})\n",
-            i + 1,
-            anchor("error", code)
-        ));
+        out.push_str(&format!("{}. [`{code}`](#{})\n", i + 1, anchor("error", code)));
     }
     out.push_str("\nThe full precedence of request decoding is in [decoding.md](decoding.md).\n\n");
     out.push_str(&launch_errors(spec));
@@ -41,12 +37,7 @@ fn launch_errors(spec: &Spec) -> String {
          | Code | Fixed message | Description |\n|---|---|---|\n",
     );
     for e in &spec.launch_errors {
-        out.push_str(&format!(
-            "| `{}` | {} | {} |\n",
-            e.code,
-            cell(&e.message),
-            cell(&e.doc)
-        ));
+        out.push_str(&format!("| `{}` | {} | {} |\n", e.code, cell(&e.message), cell(&e.doc)));
     }
     out.push('\n');
     out
@@ -58,16 +49,11 @@ pub fn limits(spec: &Spec) -> String {
          every declared limit is a required key. \"Exceeded\" names the error a request gets for crossing it \
          structurally; other crossings use the decoding context's error.\n\n",
     );
-    for (group, title) in [
-        (LimitGroup::General, "General limits"),
-        (LimitGroup::Persistent, "Persistent limits"),
-    ] {
+    for (group, title) in [(LimitGroup::General, "General limits"), (LimitGroup::Persistent, "Persistent limits")] {
         out.push_str(&format!("### {title}\n\n| Limit | Value | Unit | Applies to | Exceeded | Description |\n|---|---:|---|---|---|---|\n"));
         for l in spec.limits.iter().filter(|l| l.group == group) {
-            let exceeded = l.exceeded.as_ref().map_or_else(
-                || "—".to_string(),
-                |c| format!("[`{c}`](#{})", anchor("error", c)),
-            );
+            let exceeded =
+                l.exceeded.as_ref().map_or_else(|| "—".to_string(), |c| format!("[`{c}`](#{})", anchor("error", c)));
             out.push_str(&format!(
                 "| <a id=\"{a}\"></a>`{n}` | {v} | {u} | {ap} | {exceeded} | {d} |\n",
                 a = anchor("limit", &l.name),
@@ -86,13 +72,7 @@ pub fn limits(spec: &Spec) -> String {
 pub fn constants(spec: &Spec) -> String {
     let mut out = String::from("## Constants\n\nFixed contract bounds; not advertised.\n\n| Constant | Value | Unit | Description |\n|---|---:|---|---|\n");
     for c in &spec.constants {
-        out.push_str(&format!(
-            "| `{}` | {} | {} | {} |\n",
-            c.name,
-            c.value,
-            c.unit,
-            cell(&c.doc)
-        ));
+        out.push_str(&format!("| `{}` | {} | {} | {} |\n", c.name, c.value, c.unit, cell(&c.doc)));
     }
     out
 }

@@ -5,17 +5,14 @@ use super::render::anchor;
 use crate::ir::Spec;
 
 fn spec() -> Spec {
-    crate::load("protocol.toml", include_str!("../../../../protocol.toml"))
-        .expect("the repository spec lowers")
+    crate::load("protocol.toml", include_str!("../../../../protocol.toml")).expect("the repository spec lowers")
 }
 
 #[test]
 fn starts_with_the_header() {
     let s = spec();
-    assert!(reference(&s).starts_with(&format!(
-        "<!-- Generated from protocol.toml (sha256 {}). Do not edit. -->\n",
-        s.sha256
-    )));
+    assert!(reference(&s)
+        .starts_with(&format!("<!-- Generated from protocol.toml (sha256 {}). Do not edit. -->\n", s.sha256)));
 }
 
 #[test]
@@ -24,19 +21,12 @@ fn documents_every_operation_with_its_errors() {
     let page = reference(&s);
     for op in &s.operations {
         assert!(
-            page.contains(&format!(
-                "<a id=\"{}\"></a>\n### `{}`",
-                anchor("op", &op.method),
-                op.method
-            )),
+            page.contains(&format!("<a id=\"{}\"></a>\n### `{}`", anchor("op", &op.method), op.method)),
             "{}",
             op.method
         );
         for code in &op.errors {
-            assert!(
-                page.contains(&format!("[`{code}`](#{})", anchor("error", code))),
-                "{code}"
-            );
+            assert!(page.contains(&format!("[`{code}`](#{})", anchor("error", code))), "{code}");
         }
     }
 }
@@ -49,25 +39,13 @@ fn documents_every_event_error_limit_and_constant() {
         assert!(page.contains(&format!("### `{}`", e.name)), "{}", e.name);
     }
     for e in &s.errors {
-        assert!(
-            page.contains(&format!("`{}` | {} |", e.code, e.message)),
-            "{}",
-            e.code
-        );
+        assert!(page.contains(&format!("`{}` | {} |", e.code, e.message)), "{}", e.code);
     }
     for l in &s.limits {
-        assert!(
-            page.contains(&format!("`{}` | {} | {} |", l.name, l.value, l.unit)),
-            "{}",
-            l.name
-        );
+        assert!(page.contains(&format!("`{}` | {} | {} |", l.name, l.value, l.unit)), "{}", l.name);
     }
     for c in &s.constants {
-        assert!(
-            page.contains(&format!("| `{}` | {} |", c.name, c.value)),
-            "{}",
-            c.name
-        );
+        assert!(page.contains(&format!("| `{}` | {} |", c.name, c.value)), "{}", c.name);
     }
 }
 
@@ -75,37 +53,22 @@ fn documents_every_event_error_limit_and_constant() {
 fn documents_every_named_type_and_links_resolve() {
     let s = spec();
     let page = reference(&s);
-    for t in s
-        .types
-        .iter()
-        .filter(|t| !super::is_generated_payload(&s, &t.name))
-    {
-        assert!(
-            page.contains(&format!("<a id=\"{}\"></a>", anchor("type", &t.name))),
-            "{}",
-            t.name
-        );
+    for t in s.types.iter().filter(|t| !super::is_generated_payload(&s, &t.name)) {
+        assert!(page.contains(&format!("<a id=\"{}\"></a>", anchor("type", &t.name))), "{}", t.name);
     }
     for link in page.split("](#").skip(1) {
         let target = link.split(')').next().unwrap_or_default();
-        let known = page.contains(&format!("id=\"{target}\""))
-            || page.contains(&format!("## {}", target.replace('-', " ")));
-        assert!(
-            known || heading_slug_exists(&page, target),
-            "dangling link #{target}"
-        );
+        let known =
+            page.contains(&format!("id=\"{target}\"")) || page.contains(&format!("## {}", target.replace('-', " ")));
+        assert!(known || heading_slug_exists(&page, target), "dangling link #{target}");
     }
 }
 
 /// Plain `##` headings are linked by their GitHub slug (lowercase, spaces to dashes).
 fn heading_slug_exists(page: &str, target: &str) -> bool {
-    page.lines().filter(|l| l.starts_with('#')).any(|l| {
-        l.trim_start_matches('#')
-            .trim()
-            .to_lowercase()
-            .replace(' ', "-")
-            == target
-    })
+    page.lines()
+        .filter(|l| l.starts_with('#'))
+        .any(|l| l.trim_start_matches('#').trim().to_lowercase().replace(' ', "-") == target)
 }
 
 #[test]

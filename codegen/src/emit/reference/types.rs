@@ -1,19 +1,12 @@
 //! The capability object (with its generated advertisement) and every named type.
 
 use super::is_generated_payload;
-use super::render::{
-    anchor_line, cell, charset_chars, field_table, json_block, string, type_link, type_ref,
-};
+use super::render::{anchor_line, cell, charset_chars, field_table, json_block, string, type_link, type_ref};
 use crate::advertise::{capabilities as advertisement, CAPABILITIES_TYPE};
 use crate::ir::{EnumDef, MapDef, Spec, TypeDef, TypeKind, UnionDef};
 
 pub fn capabilities(spec: &Spec) -> String {
-    let versions: Vec<String> = spec
-        .capabilities
-        .protocol_versions
-        .iter()
-        .map(u16::to_string)
-        .collect();
+    let versions: Vec<String> = spec.capabilities.protocol_versions.iter().map(u16::to_string).collect();
     format!(
         "## Capabilities\n\n{doc} The capability object is {link}; the ordinary profile advertises protocol \
          versions {versions}, transports {transports}, every operation and event above, every limit, and the \
@@ -32,11 +25,7 @@ pub fn section(spec: &Spec) -> String {
         "## Types\n\nNamed types of the spec. Payload types generated from inline operation and event fields \
          are documented with their operation or event.\n\n",
     );
-    for def in spec
-        .types
-        .iter()
-        .filter(|t| !is_generated_payload(spec, &t.name))
-    {
+    for def in spec.types.iter().filter(|t| !is_generated_payload(spec, &t.name)) {
         out.push_str(&named(spec, def));
     }
     out
@@ -44,32 +33,18 @@ pub fn section(spec: &Spec) -> String {
 
 fn named(spec: &Spec, def: &TypeDef) -> String {
     let body = match &def.kind {
-        TypeKind::String(r) => format!(
-            "String: {}.{}\n",
-            string(r),
-            charset_note(r.charset.as_deref())
-        ),
+        TypeKind::String(r) => format!("String: {}.{}\n", string(r), charset_note(r.charset.as_deref())),
         TypeKind::Enum(e) => enumeration(e),
         TypeKind::Object(o) if o.fields.is_empty() => "Object with no fields: `{}`.\n".to_string(),
         TypeKind::Object(o) => format!("Object:\n\n{}", field_table(&o.fields)),
         TypeKind::Map(m) => map(spec, m),
         TypeKind::Union(u) => union(u),
     };
-    format!(
-        "{}### `{}`\n\n{}\n\n{body}\n",
-        anchor_line("type", &def.name),
-        def.name,
-        def.doc
-    )
+    format!("{}### `{}`\n\n{}\n\n{body}\n", anchor_line("type", &def.name), def.name, def.doc)
 }
 
 fn charset_note(charset: Option<&str>) -> String {
-    charset.map_or_else(String::new, |c| {
-        format!(
-            " Allowed characters: `{}`.",
-            charset_chars(c).replace('`', "\\`")
-        )
-    })
+    charset.map_or_else(String::new, |c| format!(" Allowed characters: `{}`.", charset_chars(c).replace('`', "\\`")))
 }
 
 fn enumeration(e: &EnumDef) -> String {
@@ -84,11 +59,8 @@ fn enumeration(e: &EnumDef) -> String {
 fn map(spec: &Spec, m: &MapDef) -> String {
     let mut out = format!("Map from string keys to {}.", type_ref(&m.values.ty));
     if !m.required_keys.is_empty() {
-        let all_limits = m.required_keys.len() == spec.limits.len()
-            && spec
-                .limits
-                .iter()
-                .all(|l| m.required_keys.contains(&l.name));
+        let all_limits =
+            m.required_keys.len() == spec.limits.len() && spec.limits.iter().all(|l| m.required_keys.contains(&l.name));
         if all_limits {
             out.push_str(" Every declared [limit](#limits) is a required key.");
         } else {
@@ -111,32 +83,18 @@ fn union(u: &UnionDef) -> String {
     );
     for v in &u.variants {
         let values: Vec<String> = v.matches.iter().map(|m| format!("`\"{m}\"`")).collect();
-        out.push_str(&format!(
-            "| `{}` | {} | {} |\n",
-            v.name,
-            values.join(" | "),
-            cell(&v.doc)
-        ));
+        out.push_str(&format!("| `{}` | {} | {} |\n", v.name, values.join(" | "), cell(&v.doc)));
     }
     out.push('\n');
     for v in &u.variants {
-        let matches: Vec<String> = u
-            .discriminators
-            .iter()
-            .zip(&v.matches)
-            .map(|(d, m)| format!("`{d}: \"{m}\"`"))
-            .collect();
+        let matches: Vec<String> =
+            u.discriminators.iter().zip(&v.matches).map(|(d, m)| format!("`{d}: \"{m}\"`")).collect();
         let fields = if v.fields.is_empty() {
             "No fields besides the discriminator.\n".to_string()
         } else {
             field_table(&v.fields)
         };
-        out.push_str(&format!(
-            "#### Variant `{}` ({})\n\n{}\n\n{fields}\n",
-            v.name,
-            matches.join(", "),
-            v.doc
-        ));
+        out.push_str(&format!("#### Variant `{}` ({})\n\n{}\n\n{fields}\n", v.name, matches.join(", "), v.doc));
     }
     out
 }

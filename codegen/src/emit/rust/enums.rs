@@ -8,7 +8,11 @@ use quote::quote;
 /// A closed string enum with `as_str`, `from_wire`, `ALL`, `Decode` and `Serialize`.
 pub fn emit(name: &str, doc: &str, def: &EnumDef) -> TokenStream {
     let values: Vec<&str> = def.values.iter().map(String::as_str).collect();
-    let fallback = def.fallback.as_deref().map(|f| format!(" The literal `{f}` is an accepted value, not a wildcard.")).unwrap_or_default();
+    let fallback = def
+        .fallback
+        .as_deref()
+        .map(|f| format!(" The literal `{f}` is an accepted value, not a wildcard."))
+        .unwrap_or_default();
     emit_values(name, &format!(" {doc}{fallback}"), &values, &[])
 }
 

@@ -29,7 +29,13 @@ pub fn generate(spec: &Spec) -> Result<String, syn::Error> {
 }
 
 fn tokens(spec: &Spec) -> TokenStream {
-    let tables = [tables::limits(spec), tables::constants(spec), tables::string_types(spec), tables::error_codes(spec), tables::launch_errors(spec)];
+    let tables = [
+        tables::limits(spec),
+        tables::constants(spec),
+        tables::string_types(spec),
+        tables::error_codes(spec),
+        tables::launch_errors(spec),
+    ];
     let types = spec.types.iter().map(|t| named_type(spec, t));
     let envelopes = [
         ("RequestEnvelope", &spec.request_envelope),
@@ -38,9 +44,25 @@ fn tokens(spec: &Spec) -> TokenStream {
     ]
     .map(|(name, e)| {
         let doc = format!(" {}", e.doc);
-        objects::emit(spec, &ObjectShape { name, doc: &doc, fields: &e.fields, at_least_one_of: &[], discriminators: Vec::new(), payload_key: e.payload_key.as_deref() })
+        objects::emit(
+            spec,
+            &ObjectShape {
+                name,
+                doc: &doc,
+                fields: &e.fields,
+                at_least_one_of: &[],
+                discriminators: Vec::new(),
+                payload_key: e.payload_key.as_deref(),
+            },
+        )
     });
-    let ops = [operations::methods(spec), operations::event_names(spec), operations::payloads(spec), operations::advertisement(spec), handlers::emit(spec)];
+    let ops = [
+        operations::methods(spec),
+        operations::event_names(spec),
+        operations::payloads(spec),
+        operations::advertisement(spec),
+        handlers::emit(spec),
+    ];
     quote! {
         #(#tables)*
         #(#types)*
@@ -58,7 +80,14 @@ fn named_type(spec: &Spec, t: &crate::ir::TypeDef) -> TokenStream {
         TypeKind::Enum(e) => enums::emit(&t.name, &t.doc, e),
         TypeKind::Object(o) => objects::emit(
             spec,
-            &ObjectShape { name: &t.name, doc: &doc, fields: &o.fields, at_least_one_of: &o.at_least_one_of, discriminators: Vec::new(), payload_key: None },
+            &ObjectShape {
+                name: &t.name,
+                doc: &doc,
+                fields: &o.fields,
+                at_least_one_of: &o.at_least_one_of,
+                discriminators: Vec::new(),
+                payload_key: None,
+            },
         ),
         TypeKind::Map(m) => maps::emit(spec, &t.name, &doc, m),
         TypeKind::Union(u) => unions::emit(spec, &t.name, &doc, u),

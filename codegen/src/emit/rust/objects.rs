@@ -154,7 +154,8 @@ fn decode_impl(spec: &Spec, shape: &ObjectShape<'_>) -> TokenStream {
         quote!(let mut #slot = None;)
     });
     let arms = shape.fields.iter().map(|f| arm(spec, shape, f));
-    let skips = shape.discriminators.iter().map(|(d, _)| quote!(#d => map.next_value_seed(crate::runtime::IgnoreSeed(cx))?,));
+    let skips =
+        shape.discriminators.iter().map(|(d, _)| quote!(#d => map.next_value_seed(crate::runtime::IgnoreSeed(cx))?,));
     let const_checks = shape.fields.iter().filter(|f| f.constant.is_some() && f.is_required()).map(|f| {
         let (slot, wire) = (idents::slot(&f.name), &f.name);
         quote!(crate::runtime::required::<(), A::Error>(#slot, #wire)?;)
@@ -231,7 +232,8 @@ fn serialize_impl(shape: &ObjectShape<'_>) -> TokenStream {
             _ => quote!(m.serialize_entry(#wire, &self.#id)?;),
         }
     });
-    let (impl_generics, ty_generics) = if shape.generic() { (quote!(<P: serde::Serialize>), quote!(<P>)) } else { (quote!(), quote!()) };
+    let (impl_generics, ty_generics) =
+        if shape.generic() { (quote!(<P: serde::Serialize>), quote!(<P>)) } else { (quote!(), quote!()) };
     let binding = if shape.fields.is_empty() && shape.discriminators.is_empty() { quote!(m) } else { quote!(mut m) };
     quote! {
         impl #impl_generics serde::Serialize for #name #ty_generics {

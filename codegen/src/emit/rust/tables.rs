@@ -5,8 +5,8 @@ use super::enums::emit_values;
 use super::idents;
 use super::types::str_rules;
 use crate::ir::{LimitGroup, Spec, TypeKind};
-use quote::quote;
 use proc_macro2::TokenStream;
+use quote::quote;
 
 pub fn limits(spec: &Spec) -> TokenStream {
     let consts = spec.limits.iter().map(|l| {
@@ -65,7 +65,8 @@ pub fn string_types(spec: &Spec) -> TokenStream {
 
 pub fn error_codes(spec: &Spec) -> TokenStream {
     let names: Vec<&str> = spec.errors.iter().map(|e| e.code.as_str()).collect();
-    let docs: Vec<String> = spec.errors.iter().map(|e| format!(" {} (from the {} document)", e.doc, e.source)).collect();
+    let docs: Vec<String> =
+        spec.errors.iter().map(|e| format!(" {} (from the {} document)", e.doc, e.source)).collect();
     let base = emit_values("ErrorCode", " Stable error codes; each has one fixed message.", &names, &docs);
     let variants = names.iter().map(|n| idents::ty(n));
     let messages = spec.errors.iter().map(|e| &e.message);
@@ -88,7 +89,8 @@ pub fn error_codes(spec: &Spec) -> TokenStream {
 pub fn launch_errors(spec: &Spec) -> TokenStream {
     let names: Vec<&str> = spec.launch_errors.iter().map(|e| e.code.as_str()).collect();
     let docs: Vec<String> = spec.launch_errors.iter().map(|e| format!(" {}", e.doc)).collect();
-    let base = emit_values("LaunchErrorCode", " Stable codes of start-or-connect and handshake failures.", &names, &docs);
+    let base =
+        emit_values("LaunchErrorCode", " Stable codes of start-or-connect and handshake failures.", &names, &docs);
     let variants = names.iter().map(|n| idents::ty(n));
     let messages = spec.launch_errors.iter().map(|e| &e.message);
     quote! {

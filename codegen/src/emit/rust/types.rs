@@ -2,7 +2,9 @@
 
 use super::idents;
 use crate::charset::Charset;
-use crate::ir::{Bound, BoundSource, Field, IntBase, JsonKind, Presence, Spec, StringRules, TypeKind, TypeRef, Violation};
+use crate::ir::{
+    Bound, BoundSource, Field, IntBase, JsonKind, Presence, Spec, StringRules, TypeKind, TypeRef, Violation,
+};
 use proc_macro2::TokenStream;
 use quote::quote;
 

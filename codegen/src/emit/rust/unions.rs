@@ -14,10 +14,21 @@ pub fn emit(spec: &Spec, name: &str, doc: &str, def: &UnionDef) -> TokenStream {
         let vname = format!("{name}{}", pascal(&v.name));
         let discriminators = def.discriminators.iter().cloned().zip(v.matches.iter().cloned()).collect();
         let doc = format!(" {}", v.doc);
-        objects::emit(spec, &ObjectShape { name: &vname, doc: &doc, fields: &v.fields, at_least_one_of: &[], discriminators, payload_key: None })
+        objects::emit(
+            spec,
+            &ObjectShape {
+                name: &vname,
+                doc: &doc,
+                fields: &v.fields,
+                at_least_one_of: &[],
+                discriminators,
+                payload_key: None,
+            },
+        )
     });
     let variants: Vec<_> = def.variants.iter().map(|v| idents::ty(&v.name)).collect();
-    let variant_types: Vec<_> = def.variants.iter().map(|v| idents::ty(&format!("{name}{}", pascal(&v.name)))).collect();
+    let variant_types: Vec<_> =
+        def.variants.iter().map(|v| idents::ty(&format!("{name}{}", pascal(&v.name)))).collect();
     let docs = def.variants.iter().map(|v| format!(" {}", v.doc));
     let tags = &def.discriminators;
     let patterns = def.variants.iter().map(|v| {

@@ -72,28 +72,14 @@ fn cases(spec: &Spec) -> Vec<Case> {
 fn operation_cases(spec: &Spec, op: &Operation, out: &mut Vec<Case>) {
     for (i, ex) in op.examples.iter().enumerate() {
         let name = format!("{} example {}", op.method, i + 1);
-        payload_cases(
-            spec,
-            &format!("{name} request payload"),
-            &op.request,
-            &ex.request,
-            Mode::Strict,
-            out,
-        );
+        payload_cases(spec, &format!("{name} request payload"), &op.request, &ex.request, Mode::Strict, out);
         out.push(Case {
             name: format!("{name} request payload (consumer)"),
             schema: type_schema(Mode::Consumer, &op.request),
             valid: true,
             value: ex.request.clone(),
         });
-        payload_cases(
-            spec,
-            &format!("{name} success payload"),
-            &op.response,
-            &ex.response,
-            Mode::Consumer,
-            out,
-        );
+        payload_cases(spec, &format!("{name} success payload"), &op.response, &ex.response, Mode::Consumer, out);
         let request = request_record(spec, op, &ex.request);
         out.push(Case {
             name: format!("{name} request record"),
@@ -132,14 +118,7 @@ fn operation_cases(spec: &Spec, op: &Operation, out: &mut Vec<Case>) {
 fn event_cases(spec: &Spec, e: &Event, out: &mut Vec<Case>) {
     for (i, ex) in e.examples.iter().enumerate() {
         let name = format!("{} example {}", e.name, i + 1);
-        payload_cases(
-            spec,
-            &format!("{name} payload"),
-            &e.payload,
-            ex,
-            Mode::Consumer,
-            out,
-        );
+        payload_cases(spec, &format!("{name} payload"), &e.payload, ex, Mode::Consumer, out);
         let record = event_record(spec, e, ex);
         out.push(Case {
             name: format!("{name} record"),
@@ -157,21 +136,9 @@ fn event_cases(spec: &Spec, e: &Event, out: &mut Vec<Case>) {
 }
 
 /// The example itself, then its single-member mutations labelled by the IR interpreter.
-fn payload_cases(
-    spec: &Spec,
-    name: &str,
-    ty: &str,
-    value: &Value,
-    mode: Mode,
-    out: &mut Vec<Case>,
-) {
+fn payload_cases(spec: &Spec, name: &str, ty: &str, value: &Value, mode: Mode, out: &mut Vec<Case>) {
     let schema = type_schema(mode, ty);
-    out.push(Case {
-        name: name.to_string(),
-        schema: schema.clone(),
-        valid: true,
-        value: value.clone(),
-    });
+    out.push(Case { name: name.to_string(), schema: schema.clone(), valid: true, value: value.clone() });
     let oracle = match mode {
         Mode::Strict => Check::Strict,
         Mode::Consumer => Check::Tolerant,
@@ -179,12 +146,7 @@ fn payload_cases(
     let named = TypeRef::Named(ty.to_string());
     for (what, mutated) in mutations(value) {
         let valid = check(spec, &named, &mutated, oracle).is_ok();
-        out.push(Case {
-            name: format!("{name}, {what}"),
-            schema: schema.clone(),
-            valid,
-            value: mutated,
-        });
+        out.push(Case { name: format!("{name}, {what}"), schema: schema.clone(), valid, value: mutated });
     }
 }
 
@@ -194,10 +156,7 @@ pub fn mutations(value: &Value) -> Vec<(String, Value)> {
     let Some(map) = value.as_object() else {
         return Vec::new();
     };
-    let mut out = vec![(
-        format!("with unknown member `{UNKNOWN_MEMBER}`"),
-        with(map, UNKNOWN_MEMBER, json!(true)),
-    )];
+    let mut out = vec![(format!("with unknown member `{UNKNOWN_MEMBER}`"), with(map, UNKNOWN_MEMBER, json!(true)))];
     for (k, v) in map {
         let mut removed = map.clone();
         removed.remove(k);
@@ -212,10 +171,7 @@ pub fn mutations(value: &Value) -> Vec<(String, Value)> {
             Value::Null => json!("~"),
             Value::Array(_) | Value::Object(_) => json!("~"),
         };
-        out.push((
-            format!("`{k}` replaced by {swapped}"),
-            with(map, k, swapped),
-        ));
+        out.push((format!("`{k}` replaced by {swapped}"), with(map, k, swapped)));
         if v.is_string() {
             out.push((format!("`{k}` replaced by \"~\""), with(map, k, json!("~"))));
         }
@@ -250,14 +206,7 @@ pub fn request_record(spec: &Spec, op: &Operation, payload: &Value) -> Value {
             "instance_id" => initialized(INSTANCE),
             "connection_id" => initialized(CONNECTION),
             "session_id" => slot(op.session_id, json!(SESSION)),
-            "operation_id" => slot(
-                if op.mutation {
-                    SlotRule::Required
-                } else {
-                    SlotRule::Null
-                },
-                json!(OPERATION),
-            ),
+            "operation_id" => slot(if op.mutation { SlotRule::Required } else { SlotRule::Null }, json!(OPERATION)),
             "control" => slot(op.control, control()),
             "method" => json!(op.method),
             "payload" => payload.clone(),
@@ -277,10 +226,7 @@ fn slot(rule: SlotRule, set: Value) -> Value {
 
 /// A response record: success around `payload`, or a fixed `invalid_payload` error.
 pub fn response_record(spec: &Spec, op: &Operation, payload: Option<&Value>) -> Value {
-    let error = spec.error("invalid_payload").map_or(
-        Value::Null,
-        |e| json!({ "code": e.code, "message": e.message }),
-    );
+    let error = spec.error("invalid_payload").map_or(Value::Null, |e| json!({ "code": e.code, "message": e.message }));
     let mut m = Map::new();
     for f in &spec.response_envelope.fields {
         let v = match f.name.as_str() {
@@ -289,14 +235,7 @@ pub fn response_record(spec: &Spec, op: &Operation, payload: Option<&Value>) -> 
             "instance_id" => json!(INSTANCE),
             "connection_id" => json!(CONNECTION),
             "session_id" => slot(op.session_id, json!(SESSION)),
-            "operation_id" => slot(
-                if op.mutation {
-                    SlotRule::Required
-                } else {
-                    SlotRule::Null
-                },
-                json!(OPERATION),
-            ),
+            "operation_id" => slot(if op.mutation { SlotRule::Required } else { SlotRule::Null }, json!(OPERATION)),
             "payload" => payload.cloned().unwrap_or(Value::Null),
             "error" => {
                 if payload.is_some() {

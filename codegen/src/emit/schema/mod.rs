@@ -20,14 +20,8 @@ pub const ENVELOPES: [&str; 3] = ["RequestEnvelope", "ResponseEnvelope", "EventE
 
 pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
     vec![
-        Artifact {
-            path: PATH.to_string(),
-            contents: pretty(&schema(spec)),
-        },
-        Artifact {
-            path: examples::PATH.to_string(),
-            contents: pretty(&examples::document(spec)),
-        },
+        Artifact { path: PATH.to_string(), contents: pretty(&schema(spec)) },
+        Artifact { path: examples::PATH.to_string(), contents: pretty(&examples::document(spec)) },
     ]
 }
 
@@ -76,11 +70,7 @@ fn group(spec: &Spec, mode: Mode) -> Value {
     for def in &spec.types {
         defs.insert(def.name.clone(), named(spec, def, mode));
     }
-    let envelopes = [
-        &spec.request_envelope,
-        &spec.response_envelope,
-        &spec.event_envelope,
-    ];
+    let envelopes = [&spec.request_envelope, &spec.response_envelope, &spec.event_envelope];
     for (name, env) in ENVELOPES.iter().zip(envelopes) {
         let mut s = records::envelope(spec, env, mode);
         s["description"] = json!(env.doc);
@@ -94,30 +84,20 @@ fn group(spec: &Spec, mode: Mode) -> Value {
 }
 
 fn requests(spec: &Spec) -> Value {
-    let defs: Map<String, Value> = spec
-        .operations
-        .iter()
-        .map(|o| (o.method.clone(), records::request(spec, o)))
-        .collect();
+    let defs: Map<String, Value> =
+        spec.operations.iter().map(|o| (o.method.clone(), records::request(spec, o))).collect();
     json!({ "$comment": "One strict request record per method.", "$defs": defs })
 }
 
 fn responses(spec: &Spec) -> Value {
-    let mut defs: Map<String, Value> = spec
-        .operations
-        .iter()
-        .map(|o| (o.method.clone(), records::response(spec, o)))
-        .collect();
+    let mut defs: Map<String, Value> =
+        spec.operations.iter().map(|o| (o.method.clone(), records::response(spec, o))).collect();
     defs.insert("any".into(), records::any_response(spec));
     json!({ "$comment": "One consumer response record per method (the method comes from the pending request), and any.", "$defs": defs })
 }
 
 fn events(spec: &Spec) -> Value {
-    let defs: Map<String, Value> = spec
-        .events
-        .iter()
-        .map(|e| (e.name.clone(), records::event(spec, e)))
-        .collect();
+    let defs: Map<String, Value> = spec.events.iter().map(|e| (e.name.clone(), records::event(spec, e))).collect();
     json!({ "$comment": "One consumer event record per event name, with its correlation rules.", "$defs": defs })
 }
 

@@ -15,14 +15,7 @@ fn set(spec: &Spec, env: &Envelope, name: &str, mode: Mode) -> Value {
     env.fields.iter().find(|f| f.name == name).map_or_else(
         || json!({}),
         |f| {
-            let mut s = field(
-                spec,
-                &crate::ir::Field {
-                    nullable: false,
-                    ..f.clone()
-                },
-                mode,
-            );
+            let mut s = field(spec, &crate::ir::Field { nullable: false, ..f.clone() }, mode);
             if let Some(o) = s.as_object_mut() {
                 o.remove("description");
             }
@@ -53,22 +46,12 @@ fn slot(spec: &Spec, env: &Envelope, name: &str, rule: SlotRule) -> Value {
 /// A request of one method: slot rules, method and version fixed, strict payload.
 pub fn request(spec: &Spec, op: &Operation) -> Value {
     let env = &spec.request_envelope;
-    let operation_rule = if op.mutation {
-        SlotRule::Required
-    } else {
-        SlotRule::Null
-    };
+    let operation_rule = if op.mutation { SlotRule::Required } else { SlotRule::Null };
     let mut overrides = vec![
-        (
-            "protocol_version",
-            json!({ "const": spec.protocol_version }),
-        ),
+        ("protocol_version", json!({ "const": spec.protocol_version })),
         ("method", json!({ "const": op.method })),
         ("session_id", slot(spec, env, "session_id", op.session_id)),
-        (
-            "operation_id",
-            slot(spec, env, "operation_id", operation_rule),
-        ),
+        ("operation_id", slot(spec, env, "operation_id", operation_rule)),
         ("control", slot(spec, env, "control", op.control)),
         ("payload", named_ref(Mode::Strict, &op.request)),
     ];
@@ -76,10 +59,7 @@ pub fn request(spec: &Spec, op: &Operation) -> Value {
     // initialize"); initialize itself keeps the envelope's nullable slot.
     if op.requires_initialization {
         overrides.push(("instance_id", set(spec, env, "instance_id", Mode::Strict)));
-        overrides.push((
-            "connection_id",
-            set(spec, env, "connection_id", Mode::Strict),
-        ));
+        overrides.push(("connection_id", set(spec, env, "connection_id", Mode::Strict)));
     }
     let mut s = specialize(envelope(spec, env, Mode::Strict), overrides);
     s["title"] = json!(format!("{} request", op.method));
@@ -88,15 +68,10 @@ pub fn request(spec: &Spec, op: &Operation) -> Value {
 
 /// Exactly one of `payload` and `error` is non-null; `payload` is `success` on success.
 fn outcome(spec: &Spec, success: Value) -> Value {
-    let error = spec
-        .response_envelope
-        .fields
-        .iter()
-        .find(|f| f.name == "error")
-        .map(|f| match &f.ty {
-            TypeRef::Named(n) => named_ref(Mode::Consumer, n),
-            other => super::types::type_ref(spec, other, Mode::Consumer),
-        });
+    let error = spec.response_envelope.fields.iter().find(|f| f.name == "error").map(|f| match &f.ty {
+        TypeRef::Named(n) => named_ref(Mode::Consumer, n),
+        other => super::types::type_ref(spec, other, Mode::Consumer),
+    });
     let error = error.unwrap_or_else(|| json!({}));
     json!([
         { "title": "success", "type": "object", "properties": { "payload": success, "error": null_schema() } },
@@ -109,10 +84,7 @@ pub fn response(spec: &Spec, op: &Operation) -> Value {
     let env = &spec.response_envelope;
     let mut s = specialize(
         envelope(spec, env, Mode::Consumer),
-        vec![(
-            "protocol_version",
-            json!({ "const": spec.protocol_version }),
-        )],
+        vec![("protocol_version", json!({ "const": spec.protocol_version }))],
     );
     s["oneOf"] = outcome(spec, named_ref(Mode::Consumer, &op.response));
     s["title"] = json!(format!("{} response", op.method));
@@ -124,15 +96,9 @@ pub fn any_response(spec: &Spec) -> Value {
     let env = &spec.response_envelope;
     let mut s = specialize(
         envelope(spec, env, Mode::Consumer),
-        vec![(
-            "protocol_version",
-            json!({ "const": spec.protocol_version }),
-        )],
+        vec![("protocol_version", json!({ "const": spec.protocol_version }))],
     );
-    s["oneOf"] = outcome(
-        spec,
-        json!({ "$ref": "#/$defs/json", "not": null_schema() }),
-    );
+    s["oneOf"] = outcome(spec, json!({ "$ref": "#/$defs/json", "not": null_schema() }));
     s["title"] = json!("response");
     s
 }
@@ -149,27 +115,12 @@ pub fn event(spec: &Spec, e: &Event) -> Value {
     let env = &spec.event_envelope;
     let c = &e.correlation;
     let overrides = vec![
-        (
-            "protocol_version",
-            json!({ "const": spec.protocol_version }),
-        ),
+        ("protocol_version", json!({ "const": spec.protocol_version })),
         ("event", json!({ "const": e.name })),
-        (
-            "session_id",
-            correlated(spec, env, "session_id", c.session_id),
-        ),
-        (
-            "operation_id",
-            correlated(spec, env, "operation_id", c.operation_id),
-        ),
-        (
-            "grant_generation",
-            correlated(spec, env, "grant_generation", c.grant_generation),
-        ),
-        (
-            "live_sequence",
-            correlated(spec, env, "live_sequence", c.live_sequence),
-        ),
+        ("session_id", correlated(spec, env, "session_id", c.session_id)),
+        ("operation_id", correlated(spec, env, "operation_id", c.operation_id)),
+        ("grant_generation", correlated(spec, env, "grant_generation", c.grant_generation)),
+        ("live_sequence", correlated(spec, env, "live_sequence", c.live_sequence)),
         ("payload", named_ref(Mode::Consumer, &e.payload)),
     ];
     let mut s = specialize(envelope(spec, env, Mode::Consumer), overrides);
@@ -180,23 +131,15 @@ pub fn event(spec: &Spec, e: &Event) -> Value {
 /// The entry points: one per record family.
 pub fn entries(spec: &Spec) -> Map<String, Value> {
     let mut m = Map::new();
-    let requests: Vec<Value> = spec
-        .operations
-        .iter()
-        .map(|o| group_ref("requests", &o.method))
-        .collect();
-    let events: Vec<Value> = spec
-        .events
-        .iter()
-        .map(|e| group_ref("events", &e.name))
-        .collect();
-    m.insert("request".into(), json!({ "description": "Any valid request record (server side, strict).", "oneOf": requests }));
+    let requests: Vec<Value> = spec.operations.iter().map(|o| group_ref("requests", &o.method)).collect();
+    let events: Vec<Value> = spec.events.iter().map(|e| group_ref("events", &e.name)).collect();
+    m.insert(
+        "request".into(),
+        json!({ "description": "Any valid request record (server side, strict).", "oneOf": requests }),
+    );
     m.insert("response".into(), json!({ "description": "Any response record (consumer side); use responses/<method> to check the payload type.", "$ref": "#/$defs/responses/$defs/any" }));
     m.insert("event".into(), json!({ "description": "Any known event record (consumer side); an unknown event name is rejected.", "oneOf": events }));
-    m.insert(
-        "session_message".into(),
-        named_ref(Mode::Consumer, &spec.messages.ty),
-    );
+    m.insert("session_message".into(), named_ref(Mode::Consumer, &spec.messages.ty));
     m.insert(
         "consumer".into(),
         json!({ "description": "Any record a consumer accepts: a response or a known event; other kinds are rejected.", "anyOf": [{ "$ref": "#/$defs/records/$defs/response" }, { "$ref": "#/$defs/records/$defs/event" }] }),

@@ -5,8 +5,7 @@ use crate::ir::Spec;
 use serde_json::Value;
 
 fn spec() -> Spec {
-    crate::load("protocol.toml", include_str!("../../../../protocol.toml"))
-        .expect("the repository spec lowers")
+    crate::load("protocol.toml", include_str!("../../../../protocol.toml")).expect("the repository spec lowers")
 }
 
 /// Resolve a local `#/...` JSON Pointer.
@@ -32,14 +31,11 @@ fn refs(v: &Value, out: &mut Vec<String>) {
 fn is_a_2020_12_schema_with_the_header() {
     let s = spec();
     let doc = schema(&s);
-    assert_eq!(
-        doc["$schema"],
-        "https://json-schema.org/draft/2020-12/schema"
-    );
-    assert!(doc["$comment"].as_str().unwrap().starts_with(&format!(
-        "Generated from protocol.toml (sha256 {})",
-        s.sha256
-    )));
+    assert_eq!(doc["$schema"], "https://json-schema.org/draft/2020-12/schema");
+    assert!(doc["$comment"]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("Generated from protocol.toml (sha256 {})", s.sha256)));
     let text = super::pretty(&doc);
     let back: Value = serde_json::from_str(&text).expect("valid JSON");
     assert_eq!(back, doc);
@@ -51,40 +47,21 @@ fn has_a_definition_for_every_type_envelope_operation_and_event() {
     let doc = schema(&s);
     for group in ["strict", "consumer"] {
         for t in &s.types {
-            assert!(
-                doc["$defs"][group]["$defs"].get(&t.name).is_some(),
-                "{group}/{}",
-                t.name
-            );
+            assert!(doc["$defs"][group]["$defs"].get(&t.name).is_some(), "{group}/{}", t.name);
         }
         for e in ENVELOPES {
             assert!(doc["$defs"][group]["$defs"].get(e).is_some(), "{group}/{e}");
         }
     }
     for op in &s.operations {
-        assert!(
-            doc["$defs"]["requests"]["$defs"].get(&op.method).is_some(),
-            "{}",
-            op.method
-        );
-        assert!(
-            doc["$defs"]["responses"]["$defs"].get(&op.method).is_some(),
-            "{}",
-            op.method
-        );
+        assert!(doc["$defs"]["requests"]["$defs"].get(&op.method).is_some(), "{}", op.method);
+        assert!(doc["$defs"]["responses"]["$defs"].get(&op.method).is_some(), "{}", op.method);
     }
     for e in &s.events {
-        assert!(
-            doc["$defs"]["events"]["$defs"].get(&e.name).is_some(),
-            "{}",
-            e.name
-        );
+        assert!(doc["$defs"]["events"]["$defs"].get(&e.name).is_some(), "{}", e.name);
     }
     for entry in ["request", "response", "event", "session_message"] {
-        assert!(
-            doc["$defs"]["records"]["$defs"].get(entry).is_some(),
-            "{entry}"
-        );
+        assert!(doc["$defs"]["records"]["$defs"].get(entry).is_some(), "{entry}");
     }
 }
 
@@ -116,10 +93,7 @@ fn limit_maps_require_every_limit_and_bound_values() {
     let map = &doc["$defs"]["consumer"]["$defs"]["LimitMap"];
     assert_eq!(map["required"].as_array().unwrap().len(), s.limits.len());
     assert_eq!(map["additionalProperties"]["minimum"], 1);
-    assert_eq!(
-        map["additionalProperties"]["maximum"],
-        9_007_199_254_740_991_u64
-    );
+    assert_eq!(map["additionalProperties"]["maximum"], 9_007_199_254_740_991_u64);
 }
 
 #[test]
@@ -132,26 +106,15 @@ fn every_example_is_a_valid_case_with_a_resolvable_schema() {
         let r = c["schema"].as_str().unwrap();
         assert!(resolve(&doc, r).is_some(), "{r}");
     }
-    let valid: Vec<&Value> = cases
-        .iter()
-        .filter(|c| c["valid"] == true)
-        .map(|c| &c["value"])
-        .collect();
+    let valid: Vec<&Value> = cases.iter().filter(|c| c["valid"] == true).map(|c| &c["value"]).collect();
     for op in &s.operations {
         for e in &op.examples {
-            assert!(
-                valid.contains(&&e.request) && valid.contains(&&e.response),
-                "{}",
-                op.method
-            );
+            assert!(valid.contains(&&e.request) && valid.contains(&&e.response), "{}", op.method);
         }
     }
     for e in &s.events {
         assert!(e.examples.iter().all(|x| valid.contains(&x)), "{}", e.name);
     }
     assert!(s.messages.examples.iter().all(|x| valid.contains(&x)));
-    assert!(
-        cases.iter().any(|c| c["valid"] == false),
-        "mutations include invalid cases"
-    );
+    assert!(cases.iter().any(|c| c["valid"] == false), "mutations include invalid cases");
 }

@@ -4,8 +4,8 @@
 
 use crate::charset::Charset;
 use crate::ir::{
-    ArrayRules, EnumDef, Field, IntRules, JsonKind, MapDef, ObjectDef, Presence, Spec,
-    StringFormat, StringRules, TypeDef, TypeKind, TypeRef, UnionDef,
+    ArrayRules, EnumDef, Field, IntRules, JsonKind, MapDef, ObjectDef, Presence, Spec, StringFormat, StringRules,
+    TypeDef, TypeKind, TypeRef, UnionDef,
 };
 use serde_json::{json, Map, Value};
 
@@ -45,8 +45,7 @@ pub fn named_ref(mode: Mode, name: &str) -> Value {
 pub const RFC3339_PATTERN: &str = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt ]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$";
 
 /// A non-whitespace character, whitespace being Unicode White_Space exactly as decoders trim it.
-pub const NON_BLANK_PATTERN: &str =
-    r"[^\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]";
+pub const NON_BLANK_PATTERN: &str = r"[^\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]";
 
 /// An ASCII charset as an anchored regex character class; ranges are kept for runs of
 /// alphanumerics, and class metacharacters are escaped (valid under ECMA-262's `u` flag).
@@ -87,11 +86,7 @@ pub fn string(r: &StringRules) -> Value {
     // Code points equal bytes only for ASCII; otherwise a code point is 1..=4 bytes, so the
     // sound relaxations are ceil(min/4) and max code points (decoders check the bytes).
     let ascii = r.charset.is_some();
-    let min = if ascii {
-        r.min_bytes.value
-    } else {
-        r.min_bytes.value.div_ceil(4)
-    };
+    let min = if ascii { r.min_bytes.value } else { r.min_bytes.value.div_ceil(4) };
     if min > 0 {
         s.insert("minLength".into(), json!(min));
     }
@@ -114,10 +109,7 @@ pub fn string(r: &StringRules) -> Value {
             s.insert("pattern".into(), json!(patterns[0]));
         }
         _ => {
-            s.insert(
-                "allOf".into(),
-                Value::Array(patterns.iter().map(|p| json!({ "pattern": p })).collect()),
-            );
+            s.insert("allOf".into(), Value::Array(patterns.iter().map(|p| json!({ "pattern": p })).collect()));
         }
     }
     Value::Object(s)
@@ -149,10 +141,7 @@ pub fn type_ref(spec: &Spec, ty: &TypeRef, mode: Mode) -> Value {
 
 /// A value that is either `schema` or JSON null.
 pub fn or_null(schema: Value) -> Value {
-    let simple = schema
-        .get("type")
-        .and_then(Value::as_str)
-        .map(str::to_string);
+    let simple = schema.get("type").and_then(Value::as_str).map(str::to_string);
     match simple {
         // A plain typed schema widens its type; keywords of other types do not apply to null.
         // Otherwise `anyOf`, not `oneOf`: a referenced schema may itself admit null.
@@ -193,12 +182,7 @@ pub fn object(spec: &Spec, fields: &[Field], tags: &[(String, String)], mode: Mo
         props.insert(f.name.clone(), field(spec, f, mode));
     }
     let mut required: Vec<&str> = tags.iter().map(|(n, _)| n.as_str()).collect();
-    required.extend(
-        fields
-            .iter()
-            .filter(|f| f.is_required())
-            .map(|f| f.name.as_str()),
-    );
+    required.extend(fields.iter().filter(|f| f.is_required()).map(|f| f.name.as_str()));
     let mut s = json!({ "type": "object", "properties": props, "required": required });
     match mode {
         Mode::Strict => s["additionalProperties"] = json!(false),
@@ -225,12 +209,7 @@ pub fn structural_object_limits(spec: &Spec, s: &mut Value) {
 fn object_def(spec: &Spec, o: &ObjectDef, mode: Mode) -> Value {
     let mut s = object(spec, &o.fields, &[], mode);
     if !o.at_least_one_of.is_empty() {
-        s["anyOf"] = Value::Array(
-            o.at_least_one_of
-                .iter()
-                .map(|f| json!({ "required": [f] }))
-                .collect(),
-        );
+        s["anyOf"] = Value::Array(o.at_least_one_of.iter().map(|f| json!({ "required": [f] })).collect());
     }
     s
 }
@@ -238,7 +217,9 @@ fn object_def(spec: &Spec, o: &ObjectDef, mode: Mode) -> Value {
 fn enumeration(e: &EnumDef) -> Value {
     let mut s = json!({ "type": "string", "enum": e.values });
     if let Some(f) = &e.fallback {
-        s["$comment"] = json!(format!("`{f}` is the contract's literal fallback value, accepted as itself; other unknown values are rejected."));
+        s["$comment"] = json!(format!(
+            "`{f}` is the contract's literal fallback value, accepted as itself; other unknown values are rejected."
+        ));
     }
     s
 }
@@ -248,8 +229,7 @@ fn map(spec: &Spec, m: &MapDef, mode: Mode) -> Value {
     if let Some(o) = values.as_object_mut() {
         o.remove("description");
     }
-    let mut s =
-        json!({ "type": "object", "required": m.required_keys, "additionalProperties": values });
+    let mut s = json!({ "type": "object", "required": m.required_keys, "additionalProperties": values });
     structural_object_limits(spec, &mut s);
     s
 }
@@ -259,12 +239,7 @@ fn union(spec: &Spec, u: &UnionDef, mode: Mode) -> Value {
         .variants
         .iter()
         .map(|v| {
-            let tags: Vec<(String, String)> = u
-                .discriminators
-                .iter()
-                .cloned()
-                .zip(v.matches.iter().cloned())
-                .collect();
+            let tags: Vec<(String, String)> = u.discriminators.iter().cloned().zip(v.matches.iter().cloned()).collect();
             let mut s = object(spec, &v.fields, &tags, mode);
             s["title"] = json!(v.name);
             s["description"] = json!(v.doc);
@@ -301,26 +276,14 @@ mod tests {
 
     #[test]
     fn charset_classes_keep_ranges_and_escape_dashes() {
-        assert_eq!(
-            charset_pattern("A-Za-z0-9-._/:").unwrap(),
-            r"^[\-./0-9:A-Z_a-z]*$"
-        );
+        assert_eq!(charset_pattern("A-Za-z0-9-._/:").unwrap(), r"^[\-./0-9:A-Z_a-z]*$");
         assert_eq!(charset_pattern("a-z0-9_").unwrap(), "^[0-9_a-z]*$");
-        assert_eq!(
-            charset_pattern("A-Za-z0-9-.+").unwrap(),
-            r"^[+\-.0-9A-Za-z]*$"
-        );
+        assert_eq!(charset_pattern("A-Za-z0-9-.+").unwrap(), r"^[+\-.0-9A-Za-z]*$");
     }
 
     #[test]
     fn null_widens_plain_types_and_wraps_refs() {
-        assert_eq!(
-            or_null(json!({"type": "integer"})),
-            json!({"type": ["integer", "null"]})
-        );
-        assert_eq!(
-            or_null(json!({"$ref": "#/x"})),
-            json!({"anyOf": [{"$ref": "#/x"}, {"type": "null"}]})
-        );
+        assert_eq!(or_null(json!({"type": "integer"})), json!({"type": ["integer", "null"]}));
+        assert_eq!(or_null(json!({"$ref": "#/x"})), json!({"anyOf": [{"$ref": "#/x"}, {"type": "null"}]}));
     }
 }

@@ -12,18 +12,8 @@ fn list(items: impl Iterator<Item = String>) -> String {
 pub fn protocol_info(spec: &Spec) -> String {
     let operations = list(spec.operations.iter().map(|o| string_literal(&o.method)));
     let events = list(spec.events.iter().map(|e| string_literal(&e.name)));
-    let transports = list(
-        spec.capabilities
-            .transports
-            .iter()
-            .map(|t| string_literal(t)),
-    );
-    let versions = list(
-        spec.capabilities
-            .protocol_versions
-            .iter()
-            .map(u16::to_string),
-    );
+    let transports = list(spec.capabilities.transports.iter().map(|t| string_literal(t)));
+    let versions = list(spec.capabilities.protocol_versions.iter().map(u16::to_string));
     format!(
         "{doc}public enum ProtocolInfo {{\n\
          \x20   public static let name = {name}\n\
@@ -45,36 +35,25 @@ pub fn protocol_info(spec: &Spec) -> String {
 }
 
 pub fn limits(spec: &Spec) -> String {
-    let mut out =
-        String::from("/// Advertised limits, as declared by the spec.\npublic enum Limits {\n");
+    let mut out = String::from("/// Advertised limits, as declared by the spec.\npublic enum Limits {\n");
     for l in &spec.limits {
         out.push_str(&doc(
-            &format!(
-                "{} Unit: {}; group: {}. Applies to: {}",
-                l.doc,
-                l.unit,
-                group(l.group),
-                l.applies_to
-            ),
+            &format!("{} Unit: {}; group: {}. Applies to: {}", l.doc, l.unit, group(l.group), l.applies_to),
             "    ",
         ));
-        out.push_str(&format!(
-            "    public static let {}: UInt64 = {}\n",
-            ident(&l.name),
-            l.value
-        ));
+        out.push_str(&format!("    public static let {}: UInt64 = {}\n", ident(&l.name), l.value));
     }
-    for (g, name) in [
-        (LimitGroup::General, "general"),
-        (LimitGroup::Persistent, "persistent"),
-    ] {
+    for (g, name) in [(LimitGroup::General, "general"), (LimitGroup::Persistent, "persistent")] {
         let entries = list(
             spec.limits
                 .iter()
                 .filter(|l| l.group == g)
                 .map(|l| format!("{}: {}", string_literal(&l.name), ident(&l.name))),
         );
-        out.push_str(&format!("    /// The {name} limits by wire name.\n    public static let {name}: [String: UInt64] = [{}]\n", if entries.is_empty() { ":".into() } else { entries }));
+        out.push_str(&format!(
+            "    /// The {name} limits by wire name.\n    public static let {name}: [String: UInt64] = [{}]\n",
+            if entries.is_empty() { ":".into() } else { entries }
+        ));
     }
     out.push_str("    /// Every limit by wire name: the keys a limit map must hold.\n    public static let all: [String: UInt64] = general.merging(persistent) { a, _ in a }\n}\n");
     out
@@ -88,16 +67,10 @@ fn group(g: LimitGroup) -> &'static str {
 }
 
 pub fn constants(spec: &Spec) -> String {
-    let mut out = String::from(
-        "/// Fixed contract bounds that are not advertised.\npublic enum Constants {\n",
-    );
+    let mut out = String::from("/// Fixed contract bounds that are not advertised.\npublic enum Constants {\n");
     for c in &spec.constants {
         out.push_str(&doc(&format!("{} Unit: {}.", c.doc, c.unit), "    "));
-        out.push_str(&format!(
-            "    public static let {}: UInt64 = {}\n",
-            ident(&c.name),
-            c.value
-        ));
+        out.push_str(&format!("    public static let {}: UInt64 = {}\n", ident(&c.name), c.value));
     }
     out.push_str("}\n");
     out
@@ -107,27 +80,15 @@ pub fn error_codes(spec: &Spec) -> String {
     let mut out = String::from("/// Every error code with its fixed message. An unfamiliar code is a generic failure.\npublic enum ErrorCode: String, CaseIterable, Sendable {\n");
     for e in &spec.errors {
         out.push_str(&doc(&e.doc, "    "));
-        out.push_str(&format!(
-            "    case {} = {}\n",
-            ident(&e.code),
-            string_literal(&e.code)
-        ));
+        out.push_str(&format!("    case {} = {}\n", ident(&e.code), string_literal(&e.code)));
     }
     out.push_str("\n    /// The fixed message of the code.\n    public var message: String {\n        switch self {\n");
     for e in &spec.errors {
-        out.push_str(&format!(
-            "        case .{}: return {}\n",
-            ident(&e.code),
-            string_literal(&e.message)
-        ));
+        out.push_str(&format!("        case .{}: return {}\n", ident(&e.code), string_literal(&e.message)));
     }
     out.push_str("        }\n    }\n\n    /// Which document defines the code.\n    public var source: String {\n        switch self {\n");
     for e in &spec.errors {
-        out.push_str(&format!(
-            "        case .{}: return {}\n",
-            ident(&e.code),
-            string_literal(&e.source)
-        ));
+        out.push_str(&format!("        case .{}: return {}\n", ident(&e.code), string_literal(&e.source)));
     }
     let shared = list(spec.request_errors.iter().map(|c| format!(".{}", ident(c))));
     out.push_str(&format!("        }}\n    }}\n\n    /// Errors any request can receive, in the decoder's precedence order.\n    public static let requestErrors: [ErrorCode] = [{shared}]\n}}\n"));
@@ -142,19 +103,11 @@ fn launch_errors(spec: &Spec) -> String {
     let mut out = String::from("\n/// Errors `start-or-connect` prints before wire v2.\npublic enum LaunchErrorCode: String, CaseIterable, Sendable {\n");
     for e in &spec.launch_errors {
         out.push_str(&doc(&e.doc, "    "));
-        out.push_str(&format!(
-            "    case {} = {}\n",
-            ident(&e.code),
-            string_literal(&e.code)
-        ));
+        out.push_str(&format!("    case {} = {}\n", ident(&e.code), string_literal(&e.code)));
     }
     out.push_str("\n    public var message: String {\n        switch self {\n");
     for e in &spec.launch_errors {
-        out.push_str(&format!(
-            "        case .{}: return {}\n",
-            ident(&e.code),
-            string_literal(&e.message)
-        ));
+        out.push_str(&format!("        case .{}: return {}\n", ident(&e.code), string_literal(&e.message)));
     }
     out.push_str("        }\n    }\n}\n");
     out
@@ -182,9 +135,7 @@ fn outer(ty: &str, descriptor: &str) -> String {
 
 /// One caseless enum per operation, conforming to `AgentWireOperation` (declared in the runtime).
 pub fn operations(spec: &Spec) -> String {
-    let mut out = String::from(
-        "/// Descriptors of every operation, for typed requests.\npublic enum Operations {\n",
-    );
+    let mut out = String::from("/// Descriptors of every operation, for typed requests.\npublic enum Operations {\n");
     for op in &spec.operations {
         out.push_str(&doc(&op.doc, "    "));
         out.push_str(&format!(
@@ -223,16 +174,8 @@ fn sequenced_fields(spec: &Spec, e: &Event) -> bool {
     let Some(TypeKind::Object(o)) = spec.ty(&e.payload).map(|t| &t.kind) else {
         return false;
     };
-    let has = |name: &str| {
-        o.fields
-            .iter()
-            .any(|f| f.name == name && f.is_required() && !f.nullable)
-    };
-    e.sequenced
-        && has("turn_id")
-        && o.fields
-            .iter()
-            .any(|f| f.name == "sequence" && matches!(f.ty, TypeRef::Int(_)))
+    let has = |name: &str| o.fields.iter().any(|f| f.name == name && f.is_required() && !f.nullable);
+    e.sequenced && has("turn_id") && o.fields.iter().any(|f| f.name == "sequence" && matches!(f.ty, TypeRef::Int(_)))
 }
 
 /// The session message stream's type under a stable name for the runtime's decoder entry.
@@ -248,11 +191,7 @@ pub fn server_event(spec: &Spec) -> String {
     let mut out = String::from("/// A decoded event record; an unknown event name fails decoding.\npublic enum ServerEvent: Decodable, Sendable {\n");
     for e in &spec.events {
         out.push_str(&doc(&e.doc, "    "));
-        out.push_str(&format!(
-            "    case {}(EventEnvelope<{}>)\n",
-            escape(&camel(&e.name)),
-            type_name(&e.payload)
-        ));
+        out.push_str(&format!("    case {}(EventEnvelope<{}>)\n", escape(&camel(&e.name)), type_name(&e.payload)));
     }
     out.push_str("\n    private enum NameKey: String, CodingKey {\n        case event\n    }\n\n");
     out.push_str("    public init(from decoder: Decoder) throws {\n        let name = try decoder.container(keyedBy: NameKey.self).decode(String.self, forKey: .event)\n        switch name {\n");
@@ -276,31 +215,23 @@ pub fn server_event(spec: &Spec) -> String {
 }
 
 fn event_accessors(spec: &Spec) -> String {
-    let mut name = String::from(
-        "    /// The event's wire name.\n    public var name: String {\n        switch self {\n",
-    );
+    let mut name =
+        String::from("    /// The event's wire name.\n    public var name: String {\n        switch self {\n");
     let mut terminal = String::from("    /// Whether the event closes its turn or login.\n    public var isTerminal: Bool {\n        switch self {\n");
     let mut seq = String::from("    /// The per-turn sequence of a sequenced event.\n    public var turnSequence: (turnId: OpaqueId, sequence: UInt64)? {\n        switch self {\n");
     let mut head = String::from("    /// Envelope identities shared by every event.\n    public var correlation: EventCorrelation {\n        switch self {\n");
     for e in &spec.events {
         let case = escape(&camel(&e.name));
-        name.push_str(&format!(
-            "        case .{case}: return {}\n",
-            string_literal(&e.name)
-        ));
+        name.push_str(&format!("        case .{case}: return {}\n", string_literal(&e.name)));
         terminal.push_str(&format!("        case .{case}: return {}\n", e.terminal));
         if sequenced_fields(spec, e) {
-            seq.push_str(&format!("        case .{case}(let e): return (e.payload.turnId, UInt64(e.payload.sequence))\n"));
+            seq.push_str(&format!(
+                "        case .{case}(let e): return (e.payload.turnId, UInt64(e.payload.sequence))\n"
+            ));
         } else {
             seq.push_str(&format!("        case .{case}: return nil\n"));
         }
-        head.push_str(&format!(
-            "        case .{case}(let e): return e.correlation\n"
-        ));
+        head.push_str(&format!("        case .{case}(let e): return e.correlation\n"));
     }
-    [name, terminal, seq, head]
-        .iter()
-        .map(|s| format!("{s}        }}\n    }}\n"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    [name, terminal, seq, head].iter().map(|s| format!("{s}        }}\n    }}\n")).collect::<Vec<_>>().join("\n")
 }

@@ -3,10 +3,7 @@
 
 use super::names::{ident, string_literal, type_name};
 use crate::charset::Charset;
-use crate::ir::{
-    Field, IntBase, IntRules, JsonKind, Presence, Spec, StringFormat, StringRules, TypeKind,
-    TypeRef,
-};
+use crate::ir::{Field, IntBase, IntRules, JsonKind, Presence, Spec, StringFormat, StringRules, TypeKind, TypeRef};
 use crate::names::camel;
 use serde_json::Value;
 
@@ -62,10 +59,7 @@ pub fn decode(spec: &Spec, f: &Field) -> String {
             format!("self.{p} = try c.decodeOptionalNonNull({t}.self, forKey: {key})")
         }
         (Presence::Defaulted(v), false) => {
-            format!(
-                "self.{p} = try c.decodeDefaulted({t}.self, forKey: {key}, default: {})",
-                literal(spec, &f.ty, v)
-            )
+            format!("self.{p} = try c.decodeDefaulted({t}.self, forKey: {key}, default: {})", literal(spec, &f.ty, v))
         }
         (Presence::Defaulted(v), true) => {
             format!(
@@ -81,7 +75,9 @@ pub fn encode(f: &Field) -> String {
     let (p, key) = (ident(&f.name), format!(".{}", ident(&f.name)));
     match (&f.presence, f.nullable) {
         (Presence::Optional, _) => format!("try c.encodeIfPresent({p}, forKey: {key})"),
-        (_, true) => format!("if let value = {p} {{ try c.encode(value, forKey: {key}) }} else {{ try c.encodeNil(forKey: {key}) }}"),
+        (_, true) => format!(
+            "if let value = {p} {{ try c.encode(value, forKey: {key}) }} else {{ try c.encodeNil(forKey: {key}) }}"
+        ),
         (_, false) => format!("try c.encode({p}, forKey: {key})"),
     }
 }
@@ -142,25 +138,14 @@ fn int_check(r: &IntRules, v: &str, path: &str) -> Option<String> {
     };
     // u16/u32 ranges equal to the Swift type's own need no check; uint is narrower than UInt64.
     let needed = r.min.value > 0 || r.max.value < top || r.base == IntBase::Uint;
-    needed.then(|| {
-        format!(
-            "try Check.range({v}, min: {}, max: {}, at: {path})",
-            r.min.value, r.max.value
-        )
-    })
+    needed.then(|| format!("try Check.range({v}, min: {}, max: {}, at: {path})", r.min.value, r.max.value))
 }
 
 /// The call checking a string's UTF-8 byte bounds, charset, format and blankness.
 pub fn string_check(r: &StringRules, v: &str, path: &str) -> String {
-    let mut args = vec![
-        format!("minBytes: {}", r.min_bytes.value),
-        format!("maxBytes: {}", r.max_bytes.value),
-    ];
+    let mut args = vec![format!("minBytes: {}", r.min_bytes.value), format!("maxBytes: {}", r.max_bytes.value)];
     if let Some(set) = r.charset.as_deref().and_then(|c| Charset::parse(c).ok()) {
-        args.push(format!(
-            "charset: ASCIISet(low: 0x{:016x}, high: 0x{:016x})",
-            set.bits[0], set.bits[1]
-        ));
+        args.push(format!("charset: ASCIISet(low: 0x{:016x}, high: 0x{:016x})", set.bits[0], set.bits[1]));
     }
     if r.format == Some(StringFormat::Rfc3339) {
         args.push("rfc3339: true".into());
@@ -193,17 +178,11 @@ fn json_value(v: &Value) -> String {
         Value::Bool(b) => format!(".bool({b})"),
         Value::Number(n) => format!(".number({n})"),
         Value::String(s) => format!(".string({})", string_literal(s)),
-        Value::Array(a) => format!(
-            ".array([{}])",
-            a.iter().map(json_value).collect::<Vec<_>>().join(", ")
-        ),
+        Value::Array(a) => format!(".array([{}])", a.iter().map(json_value).collect::<Vec<_>>().join(", ")),
         Value::Object(o) if o.is_empty() => ".object([:])".into(),
         Value::Object(o) => format!(
             ".object([{}])",
-            o.iter()
-                .map(|(k, x)| format!("{}: {}", string_literal(k), json_value(x)))
-                .collect::<Vec<_>>()
-                .join(", ")
+            o.iter().map(|(k, x)| format!("{}: {}", string_literal(k), json_value(x))).collect::<Vec<_>>().join(", ")
         ),
     }
 }

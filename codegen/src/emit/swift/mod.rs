@@ -20,10 +20,7 @@ use objects::{emit_map, emit_struct, StructDef};
 pub const PATH: &str = "generated/swift/Sources/AgentWire/Generated.swift";
 
 pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
-    vec![Artifact {
-        path: PATH.to_string(),
-        contents: generated(spec),
-    }]
+    vec![Artifact { path: PATH.to_string(), contents: generated(spec) }]
 }
 
 fn mark(title: &str) -> String {
@@ -99,12 +96,7 @@ fn exactly_one(env: &Envelope) -> Vec<String> {
 fn envelopes(spec: &Spec) -> String {
     [
         envelope(spec, "RequestEnvelope", &spec.request_envelope, Vec::new()),
-        envelope(
-            spec,
-            "ResponseEnvelope",
-            &spec.response_envelope,
-            exactly_one(&spec.response_envelope),
-        ),
+        envelope(spec, "ResponseEnvelope", &spec.response_envelope, exactly_one(&spec.response_envelope)),
         envelope(spec, "EventEnvelope", &spec.event_envelope, Vec::new()),
         event_correlation(&spec.event_envelope),
     ]
@@ -113,43 +105,18 @@ fn envelopes(spec: &Spec) -> String {
 
 /// The identities every event carries, and the check of an event's correlation rules.
 fn event_correlation(env: &Envelope) -> String {
-    const SLOTS: [&str; 6] = [
-        "instance_id",
-        "connection_id",
-        "session_id",
-        "operation_id",
-        "grant_generation",
-        "live_sequence",
-    ];
-    let fields: Vec<_> = SLOTS
-        .iter()
-        .filter_map(|s| env.fields.iter().find(|f| f.name == *s))
-        .collect();
-    let props: String = fields
-        .iter()
-        .map(|f| format!("    public let {}: {}\n", ident(&f.name), field_type(f)))
-        .collect();
-    let args: Vec<String> = fields
-        .iter()
-        .map(|f| format!("{0}: {0}", ident(&f.name)))
-        .collect();
-    let checked: Vec<&str> = SLOTS[2..]
-        .iter()
-        .copied()
-        .filter(|s| fields.iter().any(|f| f.name == *s && f.nullable))
-        .collect();
-    let params: Vec<String> = checked
-        .iter()
-        .map(|s| format!("{}: Bool", ident(s)))
-        .collect();
+    const SLOTS: [&str; 6] =
+        ["instance_id", "connection_id", "session_id", "operation_id", "grant_generation", "live_sequence"];
+    let fields: Vec<_> = SLOTS.iter().filter_map(|s| env.fields.iter().find(|f| f.name == *s)).collect();
+    let props: String =
+        fields.iter().map(|f| format!("    public let {}: {}\n", ident(&f.name), field_type(f))).collect();
+    let args: Vec<String> = fields.iter().map(|f| format!("{0}: {0}", ident(&f.name))).collect();
+    let checked: Vec<&str> =
+        SLOTS[2..].iter().copied().filter(|s| fields.iter().any(|f| f.name == *s && f.nullable)).collect();
+    let params: Vec<String> = checked.iter().map(|s| format!("{}: Bool", ident(s))).collect();
     let checks: String = checked
         .iter()
-        .map(|s| {
-            format!(
-                "        try Check.correlation(self.{0}, set: {0}, at: path + \".{s}\")\n",
-                ident(s)
-            )
-        })
+        .map(|s| format!("        try Check.correlation(self.{0}, set: {0}, at: path + \".{s}\")\n", ident(s)))
         .collect();
     format!(
         "/// Envelope identities of an event.\npublic struct EventCorrelation: Hashable, Sendable {{\n{props}}}\n\n\

@@ -4,16 +4,7 @@ use crate::names::{camel, pascal};
 
 /// Spec type names that would be ambiguous next to SwiftUI or Foundation in an app that
 /// imports both (`Text("…")` must keep meaning SwiftUI's view), renamed with a `Value` suffix.
-const SHADOWED: &[&str] = &[
-    "Text",
-    "Label",
-    "Data",
-    "Date",
-    "URL",
-    "Operation",
-    "Progress",
-    "Timer",
-];
+const SHADOWED: &[&str] = &["Text", "Label", "Data", "Date", "URL", "Operation", "Progress", "Timer"];
 
 /// Swift keywords that must be escaped with backticks when used as identifiers.
 const KEYWORDS: &[&str] = &[
@@ -134,10 +125,7 @@ mod tests {
         assert_eq!(ident("allow-once"), "allowOnce");
         assert_eq!(ident("parentId"), "parentId");
         assert_eq!(type_name("Text"), "TextValue");
-        assert_eq!(
-            variant_type("SessionMessage", "agent_text"),
-            "SessionMessageAgentText"
-        );
+        assert_eq!(variant_type("SessionMessage", "agent_text"), "SessionMessageAgentText");
         assert_eq!(string_literal("a\"b\\"), "\"a\\\"b\\\\\"");
     }
 }

@@ -2,8 +2,7 @@
 //! `init(from:)` and null-preserving `encode(to:)`), and open maps with required keys.
 
 use super::fields::{
-    checks, coding_case, const_literal, decode, encode, field_type, is_optional, literal,
-    value_checks,
+    checks, coding_case, const_literal, decode, encode, field_type, is_optional, literal, value_checks,
 };
 use super::names::{doc, ident, string_literal};
 use crate::ir::{Field, MapDef, Presence, Spec};
@@ -23,34 +22,14 @@ pub struct StructDef<'a> {
 }
 
 fn indent(lines: &[String], by: &str) -> String {
-    lines
-        .iter()
-        .map(|l| {
-            if l.is_empty() {
-                "\n".to_string()
-            } else {
-                format!("{by}{l}\n")
-            }
-        })
-        .collect()
+    lines.iter().map(|l| if l.is_empty() { "\n".to_string() } else { format!("{by}{l}\n") }).collect()
 }
 
 pub fn emit_struct(spec: &Spec, s: &StructDef) -> String {
-    let conformances = if s.generic {
-        "Codable, Sendable"
-    } else {
-        "Codable, Hashable, Sendable"
-    };
-    let generic = if s.generic {
-        "<Payload: Codable & Sendable>"
-    } else {
-        ""
-    };
+    let conformances = if s.generic { "Codable, Sendable" } else { "Codable, Hashable, Sendable" };
+    let generic = if s.generic { "<Payload: Codable & Sendable>" } else { "" };
     let mut out = doc(s.doc, "");
-    out.push_str(&format!(
-        "public struct {}{generic}: {conformances} {{\n",
-        s.name
-    ));
+    out.push_str(&format!("public struct {}{generic}: {conformances} {{\n", s.name));
     for (wire, value) in &s.tags {
         out.push_str(&format!(
             "    /// Discriminator `{wire}` of this variant.\n    public static let {}Tag = {}\n",
@@ -60,11 +39,7 @@ pub fn emit_struct(spec: &Spec, s: &StructDef) -> String {
     }
     for f in s.fields {
         out.push_str(&doc(&f.doc, "    "));
-        out.push_str(&format!(
-            "    public let {}: {}\n",
-            ident(&f.name),
-            field_type(f)
-        ));
+        out.push_str(&format!("    public let {}: {}\n", ident(&f.name), field_type(f)));
     }
     out.push('\n');
     out.push_str(&memberwise_init(spec, s.fields));
@@ -101,11 +76,7 @@ fn memberwise_init(spec: &Spec, fields: &[Field]) -> String {
         };
         body.push(format!("self.{} = {value}", ident(&f.name)));
     }
-    format!(
-        "    public init({}) {{\n{}    }}\n",
-        params.join(", "),
-        indent(&body, "        ")
-    )
+    format!("    public init({}) {{\n{}    }}\n", params.join(", "), indent(&body, "        "))
 }
 
 fn has_keys(s: &StructDef) -> bool {
@@ -127,17 +98,11 @@ fn coding_keys(s: &StructDef) -> String {
     }
     let mut cases: Vec<String> = s.tags.iter().map(|(w, _)| coding_case(w)).collect();
     cases.extend(s.fields.iter().map(|f| coding_case(&f.name)));
-    format!(
-        "    private enum CodingKeys: String, CodingKey {{\n{}    }}\n",
-        indent(&cases, "        ")
-    )
+    format!("    private enum CodingKeys: String, CodingKey {{\n{}    }}\n", indent(&cases, "        "))
 }
 
 fn init_from(spec: &Spec, s: &StructDef) -> String {
-    let mut body = vec![format!(
-        "let c = try decoder.container(keyedBy: {}.self)",
-        key_type(s)
-    )];
+    let mut body = vec![format!("let c = try decoder.container(keyedBy: {}.self)", key_type(s))];
     if !has_keys(s) {
         body[0] = format!("_ = try decoder.container(keyedBy: {}.self)", key_type(s));
     }
@@ -154,16 +119,8 @@ fn init_from(spec: &Spec, s: &StructDef) -> String {
         body.extend(checks(f));
     }
     if !s.at_least_one_of.is_empty() {
-        let names: Vec<String> = s
-            .at_least_one_of
-            .iter()
-            .map(|n| string_literal(n))
-            .collect();
-        let present: Vec<String> = s
-            .at_least_one_of
-            .iter()
-            .map(|n| format!("{} != nil", ident(n)))
-            .collect();
+        let names: Vec<String> = s.at_least_one_of.iter().map(|n| string_literal(n)).collect();
+        let present: Vec<String> = s.at_least_one_of.iter().map(|n| format!("{} != nil", ident(n))).collect();
         body.push(format!(
             "try Check.atLeastOne(of: [{}], present: [{}], at: decoder.path)",
             names.join(", "),
@@ -171,10 +128,7 @@ fn init_from(spec: &Spec, s: &StructDef) -> String {
         ));
     }
     body.extend(s.extra_checks.iter().cloned());
-    format!(
-        "    public init(from decoder: Decoder) throws {{\n{}    }}\n",
-        indent(&body, "        ")
-    )
+    format!("    public init(from decoder: Decoder) throws {{\n{}    }}\n", indent(&body, "        "))
 }
 
 fn encode_to(s: &StructDef) -> String {
@@ -183,17 +137,10 @@ fn encode_to(s: &StructDef) -> String {
     }
     let mut body = vec!["var c = encoder.container(keyedBy: CodingKeys.self)".to_string()];
     for (wire, value) in &s.tags {
-        body.push(format!(
-            "try c.encode({}, forKey: .{})",
-            string_literal(value),
-            ident(wire)
-        ));
+        body.push(format!("try c.encode({}, forKey: .{})", string_literal(value), ident(wire)));
     }
     body.extend(s.fields.iter().map(encode));
-    format!(
-        "    public func encode(to encoder: Encoder) throws {{\n{}    }}\n",
-        indent(&body, "        ")
-    )
+    format!("    public func encode(to encoder: Encoder) throws {{\n{}    }}\n", indent(&body, "        "))
 }
 
 /// An open map: every required key must be present, every value (known key or not) checked.
@@ -202,17 +149,13 @@ pub fn emit_map(name: &str, doc_text: &str, m: &MapDef) -> String {
     let keys: Vec<String> = m.required_keys.iter().map(|k| string_literal(k)).collect();
     let mut checks_body = value_checks(&m.values.ty, "value", "decoder.path + \".\\(key)\"");
     if is_optional(&m.values) && !checks_body.is_empty() {
-        checks_body = std::iter::once("guard let value = value else { continue }".to_string())
-            .chain(checks_body)
-            .collect();
+        checks_body =
+            std::iter::once("guard let value = value else { continue }".to_string()).chain(checks_body).collect();
     }
     let loop_body = if checks_body.is_empty() {
         String::new()
     } else {
-        format!(
-            "        for (key, value) in values {{\n{}        }}\n",
-            indent(&checks_body, "            ")
-        )
+        format!("        for (key, value) in values {{\n{}        }}\n", indent(&checks_body, "            "))
     };
     let mut out = doc(doc_text, "");
     out.push_str(&format!(

@@ -33,9 +33,7 @@ pub fn emit_enum(name: &str, doc_text: &str, e: &EnumDef) -> String {
     if let Some(f) = &e.fallback {
         out.push_str(&format!("///\n/// `{f}` is the contract's literal fallback value: it is accepted as itself and never\n/// stands for other, unknown values (those are rejected).\n"));
     }
-    out.push_str(&format!(
-        "public enum {name}: String, Codable, CaseIterable, Hashable, Sendable {{\n"
-    ));
+    out.push_str(&format!("public enum {name}: String, Codable, CaseIterable, Hashable, Sendable {{\n"));
     for v in &e.values {
         out.push_str(&format!("    case {} = {}\n", ident(v), string_literal(v)));
     }

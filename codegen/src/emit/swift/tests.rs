@@ -6,8 +6,7 @@ use super::names::{type_name, variant_type};
 use crate::ir::{Spec, TypeKind};
 
 fn spec() -> Spec {
-    crate::load("protocol.toml", include_str!("../../../../protocol.toml"))
-        .expect("the repository spec lowers")
+    crate::load("protocol.toml", include_str!("../../../../protocol.toml")).expect("the repository spec lowers")
 }
 
 fn declares(swift: &str, name: &str) -> bool {
@@ -21,10 +20,9 @@ fn declares(swift: &str, name: &str) -> bool {
 #[test]
 fn starts_with_the_header() {
     let s = spec();
-    assert!(generated(&s).starts_with(&format!(
-        "// Generated from protocol.toml (sha256 {}). Do not edit.\n",
-        s.sha256
-    )));
+    assert!(
+        generated(&s).starts_with(&format!("// Generated from protocol.toml (sha256 {}). Do not edit.\n", s.sha256))
+    );
 }
 
 #[test]
@@ -35,53 +33,32 @@ fn declares_every_type_variant_envelope_and_operation() {
         assert!(declares(&swift, &type_name(&t.name)), "{}", t.name);
         if let TypeKind::Union(u) = &t.kind {
             for v in &u.variants {
-                assert!(
-                    declares(&swift, &variant_type(&t.name, &v.name)),
-                    "{}.{}",
-                    t.name,
-                    v.name
-                );
+                assert!(declares(&swift, &variant_type(&t.name, &v.name)), "{}.{}", t.name, v.name);
             }
         }
     }
-    for e in [
-        "RequestEnvelope",
-        "ResponseEnvelope",
-        "EventEnvelope",
-        "ServerEvent",
-        "Limits",
-        "ErrorCode",
-    ] {
+    for e in ["RequestEnvelope", "ResponseEnvelope", "EventEnvelope", "ServerEvent", "Limits", "ErrorCode"] {
         assert!(declares(&swift, e), "{e}");
     }
     for op in &s.operations {
-        assert!(
-            swift.contains(&format!("public static let method = \"{}\"", op.method)),
-            "{}",
-            op.method
-        );
+        assert!(swift.contains(&format!("public static let method = \"{}\"", op.method)), "{}", op.method);
     }
     for e in &s.errors {
-        assert!(
-            swift.contains(&format!("return \"{}\"", e.message)),
-            "{}",
-            e.code
-        );
+        assert!(swift.contains(&format!("return \"{}\"", e.message)), "{}", e.code);
     }
 }
 
 #[test]
 fn decodes_absent_and_null_apart() {
     let swift = generated(&spec());
-    assert!(
-        !swift.contains("decodeIfPresent"),
-        "decodeIfPresent conflates absent and null"
-    );
-    assert!(swift.contains("self.requestedCapabilities = try c.decodeDefaulted([Name].self, forKey: .requestedCapabilities, default: [])"));
-    assert!(swift.contains("self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)"));
+    assert!(!swift.contains("decodeIfPresent"), "decodeIfPresent conflates absent and null");
     assert!(swift.contains(
-        "self.sessionId = try c.decodeRequiredNullable(SessionId.self, forKey: .sessionId)"
+        "self.requestedCapabilities = try c.decodeDefaulted([Name].self, forKey: .requestedCapabilities, default: [])"
     ));
+    assert!(
+        swift.contains("self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)")
+    );
+    assert!(swift.contains("self.sessionId = try c.decodeRequiredNullable(SessionId.self, forKey: .sessionId)"));
 }
 
 #[test]
@@ -89,9 +66,7 @@ fn checks_bounds_and_consts() {
     let swift = generated(&spec());
     assert!(swift.contains("try Check.string(value, minBytes: 1, maxBytes: 128, at: path)"));
     assert!(swift.contains("try Check.constant(value, true, at: c.path(.detailsOmitted))"));
-    assert!(swift.contains(
-        "try Check.count(value.count, min: 1, max: 8, at: c.path(.supportedProtocolVersions))"
-    ));
+    assert!(swift.contains("try Check.count(value.count, min: 1, max: 8, at: c.path(.supportedProtocolVersions))"));
     assert!(swift.contains("try Check.range(value, min: 1, max: 32, at: c.path(.limit))"));
 }
 

@@ -9,12 +9,7 @@ use crate::names::camel;
 pub fn emit_union(spec: &Spec, name: &str, doc_text: &str, u: &UnionDef) -> String {
     let mut out = String::new();
     for v in &u.variants {
-        let tags = u
-            .discriminators
-            .iter()
-            .cloned()
-            .zip(v.matches.iter().cloned())
-            .collect();
+        let tags = u.discriminators.iter().cloned().zip(v.matches.iter().cloned()).collect();
         let def = StructDef {
             name: variant_type(name, &v.name),
             doc: &v.doc,
@@ -38,25 +33,14 @@ fn case_name(variant: &str) -> String {
 fn union_enum(name: &str, doc_text: &str, u: &UnionDef) -> String {
     let swift = type_name(name);
     let mut out = doc(doc_text, "");
-    out.push_str(&format!(
-        "public enum {swift}: Codable, Hashable, Sendable {{\n"
-    ));
+    out.push_str(&format!("public enum {swift}: Codable, Hashable, Sendable {{\n"));
     for v in &u.variants {
         out.push_str(&doc(&v.doc, "    "));
-        out.push_str(&format!(
-            "    case {}({})\n",
-            case_name(&v.name),
-            variant_type(name, &v.name)
-        ));
+        out.push_str(&format!("    case {}({})\n", case_name(&v.name), variant_type(name, &v.name)));
     }
-    let keys: String = u
-        .discriminators
-        .iter()
-        .map(|d| format!("        case {} = {}\n", ident(d), string_literal(d)))
-        .collect();
-    out.push_str(&format!(
-        "\n    private enum DiscriminatorKeys: String, CodingKey {{\n{keys}    }}\n\n"
-    ));
+    let keys: String =
+        u.discriminators.iter().map(|d| format!("        case {} = {}\n", ident(d), string_literal(d))).collect();
+    out.push_str(&format!("\n    private enum DiscriminatorKeys: String, CodingKey {{\n{keys}    }}\n\n"));
     out.push_str(&decoder(name, u));
     out.push_str("\n    public func encode(to encoder: Encoder) throws {\n        switch self {\n");
     for v in &u.variants {
@@ -71,30 +55,15 @@ fn union_enum(name: &str, doc_text: &str, u: &UnionDef) -> String {
 
 fn decoder(name: &str, u: &UnionDef) -> String {
     let mut body = String::from("    public init(from decoder: Decoder) throws {\n        let c = try decoder.container(keyedBy: DiscriminatorKeys.self)\n");
-    let vars: Vec<String> = u
-        .discriminators
-        .iter()
-        .map(|d| format!("tag{}", crate::names::pascal(d)))
-        .collect();
+    let vars: Vec<String> = u.discriminators.iter().map(|d| format!("tag{}", crate::names::pascal(d))).collect();
     for (d, var) in u.discriminators.iter().zip(&vars) {
-        body.push_str(&format!(
-            "        let {var} = try c.decode(String.self, forKey: .{})\n",
-            ident(d)
-        ));
+        body.push_str(&format!("        let {var} = try c.decode(String.self, forKey: .{})\n", ident(d)));
     }
-    let subject = if vars.len() == 1 {
-        vars[0].clone()
-    } else {
-        format!("({})", vars.join(", "))
-    };
+    let subject = if vars.len() == 1 { vars[0].clone() } else { format!("({})", vars.join(", ")) };
     body.push_str(&format!("        switch {subject} {{\n"));
     for v in &u.variants {
         let values: Vec<String> = v.matches.iter().map(|m| string_literal(m)).collect();
-        let pattern = if values.len() == 1 {
-            values[0].clone()
-        } else {
-            format!("({})", values.join(", "))
-        };
+        let pattern = if values.len() == 1 { values[0].clone() } else { format!("({})", values.join(", ")) };
         body.push_str(&format!(
             "        case {pattern}:\n            self = .{}(try {}(from: decoder))\n",
             case_name(&v.name),

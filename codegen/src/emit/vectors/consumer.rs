@@ -200,7 +200,9 @@ pub fn event_failure(spec: &Spec, record: &Value, schema_valid: bool, known: &Kn
     // session must name the envelope's.
     // Checked after the payload itself is valid, so only a well-formed session ID can mismatch.
     let payload = record.get("payload").unwrap_or(&Value::Null);
-    let payload_valid = crate::validate::check(spec, &TypeRef::Named(ev.payload.clone()), payload, crate::validate::Mode::Tolerant).is_ok();
+    let payload_valid =
+        crate::validate::check(spec, &TypeRef::Named(ev.payload.clone()), payload, crate::validate::Mode::Tolerant)
+            .is_ok();
     let payload_session = payload.get("session_id").filter(|v| v.is_string() && payload_valid);
     let wrong_payload = payload_session.is_some_and(|p| record.get("session_id") != Some(p));
     (wrong_slot || wrong_id || wrong_payload).then_some(Reason::Correlation)

@@ -101,7 +101,9 @@ pub fn response(cx: &Cx, op: &Operation, payload: Value, error: Option<Value>) -
 pub fn event(cx: &Cx, ev: &Event, payload: Value) -> Value {
     let c = &ev.correlation;
     let slot = cx.spec.event_envelope.fields.iter().find(|f| f.name == "session_id");
-    let fits = |v: &&Value| slot.is_some_and(|f| crate::validate::check(cx.spec, &f.ty, v, crate::validate::Mode::Strict).is_ok());
+    let fits = |v: &&Value| {
+        slot.is_some_and(|f| crate::validate::check(cx.spec, &f.ty, v, crate::validate::Mode::Strict).is_ok())
+    };
     let session = payload.get("session_id").filter(fits).cloned().unwrap_or(json!(SESSION_ID));
     envelope(&cx.spec.event_envelope, |name| match name {
         "protocol_version" => Some(json!(cx.spec.protocol_version)),

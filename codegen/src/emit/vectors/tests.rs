@@ -199,7 +199,8 @@ fn profile(spec: &Spec, bytes: &[u8]) -> Result<Value, &'static str> {
     let text = std::str::from_utf8(bytes).map_err(|_| "invalid_json")?;
     let crossed = std::cell::Cell::new(false);
     let mut d = serde_json::Deserializer::from_str(text);
-    let checked = de::DeserializeSeed::deserialize(Profile { spec, depth: 0, crossed: &crossed }, &mut d).and_then(|()| d.end());
+    let checked =
+        de::DeserializeSeed::deserialize(Profile { spec, depth: 0, crossed: &crossed }, &mut d).and_then(|()| d.end());
     match checked {
         Ok(()) => serde_json::from_str(text).map_err(|_| "invalid_json"),
         Err(_) if crossed.get() => Err("limit_exceeded"),
