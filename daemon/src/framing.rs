@@ -7,6 +7,7 @@
 use std::io;
 use std::time::Duration;
 
+use std::future::Future;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::time::Instant;
 
@@ -211,7 +212,15 @@ impl<W: AsyncWrite + Unpin> RecordWriter<W> {
             self.inner.write_all(&framed).await?;
             self.inner.flush().await
         };
-        match tokio::time::timeout(self.write_timeout, write).await {
+        let mut write = std::pin::pin!(write);
+        // Nearly every record fits the socket buffer at once; only a write that has to wait
+        // pays for arming the deadline timer.
+        let now = write.as_mut().poll(&mut std::task::Context::from_waker(std::task::Waker::noop()));
+        let outcome = match now {
+            std::task::Poll::Ready(r) => Ok(r),
+            std::task::Poll::Pending => tokio::time::timeout(self.write_timeout, write).await,
+        };
+        match outcome {
             Ok(Ok(())) => {
                 self.poisoned = false;
                 Ok(())

@@ -2,13 +2,16 @@
 
 use tokio::sync::mpsc;
 
+use crate::sessions::Fence;
+
 /// A record for a connection's single writer.
 #[derive(Debug)]
 pub enum Outbound {
     /// An encoded response (no newline); its request ID is released once it is written.
     Response { record: Vec<u8>, request_id: Option<String>, close_after: bool },
-    /// An encoded event (no newline).
-    Event(Vec<u8>),
+    /// An encoded event (no newline). With a fence, it is written only while the fence holds
+    /// (its session's control did not move since), checked under the writer lock.
+    Event { record: Vec<u8>, fence: Option<Fence> },
 }
 
 /// Per-connection context passed to every handler call.

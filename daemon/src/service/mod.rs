@@ -3,6 +3,7 @@
 
 mod advertise;
 mod context;
+mod file_watch;
 mod handlers;
 mod negotiate;
 mod provider_readiness;
@@ -17,7 +18,7 @@ use crate::handshake::ServerIdentity;
 use crate::operations::OperationTable;
 use crate::sessions::Sessions;
 use crate::turns::TurnService;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -51,7 +52,9 @@ impl Service {
             PathBuf::from(&identity.workspace),
             state_root.clone(),
         ));
+        let readiness = provider_readiness::ReadinessCache::new(&state_root, Path::new(&identity.workspace));
         Self {
+            readiness,
             turns,
             sessions,
             auth: AuthService::new(state_root.clone()),
@@ -59,7 +62,6 @@ impl Service {
             identity,
             state_root,
             operations,
-            readiness: Default::default(),
             connections: AtomicU64::new(0),
             next_connection: AtomicU64::new(0),
         }

@@ -9,6 +9,7 @@ use super::respond::{encode, ResponseIds};
 use crate::connection::{AcceptedConnection, ConnectionHandler, HandlerFuture};
 use crate::framing::{ReadOutcome, RecordReader, RecordWriter};
 use crate::service::{ConnCtx, Outbound, Service};
+use crate::sessions::Fence;
 use agentwire_protocol::{decode_request, limits, ErrorCode, Method, RequestError, ResponsePayload};
 use std::future::Future;
 use std::pin::Pin;
@@ -44,6 +45,27 @@ impl Sink {
     /// Write one record; release its request ID once written ("reserved through response writing").
     async fn write(&self, record: &[u8], request_id: Option<&str>, close_after: bool) {
         let mut writer = self.writer.lock().await;
+        self.write_locked(&mut writer, record, request_id, close_after).await;
+    }
+
+    /// Write one event unless its fence no longer holds. Checked under the writer lock: a
+    /// detach (or any other control transition) completes before its response is written under
+    /// this same lock, so an event of the old control cannot follow that response.
+    async fn write_event(&self, record: &[u8], fence: Option<&Fence>) {
+        let mut writer = self.writer.lock().await;
+        if fence.is_some_and(|f| !f.is_current()) {
+            return;
+        }
+        self.write_locked(&mut writer, record, None, false).await;
+    }
+
+    async fn write_locked(
+        &self,
+        writer: &mut RecordWriter<OwnedWriteHalf>,
+        record: &[u8],
+        request_id: Option<&str>,
+        close_after: bool,
+    ) {
         let written = writer.write_record(record).await;
         if let Some(id) = request_id {
             self.state.release(id);
@@ -78,7 +100,7 @@ async fn serve(service: Arc<Service>, connection: AcceptedConnection) {
 async fn pump_events(mut queue: mpsc::Receiver<Outbound>, sink: Arc<Sink>) {
     while let Some(out) = queue.recv().await {
         match out {
-            Outbound::Event(record) => sink.write(&record, None, false).await,
+            Outbound::Event { record, fence } => sink.write_event(&record, fence.as_ref()).await,
             Outbound::Response { record, request_id, close_after } => {
                 sink.write(&record, request_id.as_deref(), close_after).await
             }
