@@ -85,7 +85,51 @@ fn config_set() -> Vec<u8> {
     out.into_iter().map(|b| if b == b'\n' { b' ' } else { b }).collect()
 }
 
+/// Median time per call of `f` over one batch.
+fn batch(f: &mut dyn FnMut()) -> f64 {
+    const CALLS: u32 = 2_000;
+    let start = std::time::Instant::now();
+    for _ in 0..CALLS {
+        f();
+    }
+    start.elapsed().as_secs_f64() / f64::from(CALLS)
+}
+
+/// Strict and plain alternate batch by batch, so machine noise hits both alike; the ratio of
+/// their medians is the figure the target is about.
+fn interleaved(name: &str, strict: &mut dyn FnMut(), plain: &mut dyn FnMut()) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..300 {
+        a.push(batch(strict));
+        b.push(batch(plain));
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (sa, pb) = (median(&mut a), median(&mut b));
+    println!(
+        "{name:<32} strict {:>9.1} ns  plain {:>9.1} ns  ratio {:.3} (target <= 1.1)",
+        sa * 1e9,
+        pb * 1e9,
+        sa / pb
+    );
+}
+
 fn bench(c: &mut Criterion) {
+    let tc = turn_start(60);
+    let cs = config_set();
+    let big = turn_start(16_000);
+    println!("interleaved medians (300 alternating batches of 2000 calls):");
+    interleaved("turn.start ~300B", &mut || drop(black_box(decode_request(black_box(&tc)))), &mut || {
+        drop(black_box(serde_json::from_slice::<PlainEnvelope<PlainTurnStart>>(black_box(&tc))))
+    });
+    interleaved("config.set ~2KiB", &mut || drop(black_box(decode_request(black_box(&cs)))), &mut || {
+        drop(black_box(serde_json::from_slice::<PlainEnvelope<PlainConfigSet>>(black_box(&cs))))
+    });
+    interleaved("turn.start 16KiB prompt", &mut || drop(black_box(decode_request(black_box(&big)))), &mut || {
+        drop(black_box(serde_json::from_slice::<PlainEnvelope<PlainTurnStart>>(black_box(&big))))
+    });
     let records = [
         ("turn.start ~300B", turn_start(60), true),
         ("config.set ~2KiB", config_set(), false),

@@ -99,11 +99,16 @@ type Waiter = { readonly resolve: (r: ResponseEnvelope) => void; readonly reject
 
 export class AgentwireClient {
   private readonly waiters = new Map<string, Waiter>();
-  private readonly events = new EventQueue();
+  /** The socket pauses while events wait unconsumed, but never while an answer is awaited. */
+  private readonly events = new EventQueue(() => this.waiters.size === 0);
   private readonly requestOptions: RequestOptions;
   private readonly maxInflight: number;
   private nextRequest = 0;
   private failure: Error | null = null;
+  /** Requests waiting for an in-flight slot, in call order. */
+  private readonly queued: { readonly resolve: () => void; readonly reject: (e: Error) => void }[] = [];
+  /** Slots handed to queued requests that have not been sent yet. */
+  private reserved = 0;
 
   private constructor(
     private readonly socket: Socket,
@@ -153,16 +158,27 @@ export class AgentwireClient {
     }
   }
 
-  /** Send one request; resolves with the success payload or rejects with a {@link ServiceError}. */
+  /**
+   * Send one request; resolves with the success payload or rejects with a {@link ServiceError}.
+   * The record is validated at once. At most `max_inflight_requests` requests are in flight:
+   * a request beyond that waits for an answer to free a slot (in call order) before it is sent.
+   */
   async request<M extends Method>(method: M, payload: RequestPayloads[M], slots: RequestSlots = {}): Promise<ResponsePayloads[M]> {
     if (this.failure !== null) throw this.failure;
-    if (this.conversation.inFlight >= this.maxInflight) throw new Error(`more than ${this.maxInflight} requests in flight`);
     const envelope = this.envelope(method, payload, slots);
     const record = encodeRequest(envelope, this.requestOptions);
+    if (this.queued.length > 0 || this.conversation.inFlight + this.reserved >= this.maxInflight) {
+      await new Promise<void>((resolve, reject) => this.queued.push({ resolve, reject }));
+      // The slot reserved by `release` becomes this request's, with no await until it is sent.
+      this.reserved--;
+    }
+    if (this.failure !== null) throw this.failure;
     const response = await new Promise<ResponseEnvelope>((resolve, reject) => {
       this.conversation.sent(pendingOf(envelope));
       this.waiters.set(envelope.request_id, { resolve, reject });
       this.socket.write(record);
+      // The answer may sit behind events a paused socket holds back: read on until it comes.
+      this.events.resume();
     });
     if (response.error !== null) throw new ServiceError(response.error.code, response.error.message);
     return response.payload as ResponsePayloads[M];
@@ -171,6 +187,11 @@ export class AgentwireClient {
   /** Events of this connection, in arrival order; throws when the stream becomes untrusted. */
   eventStream(): AsyncIterableIterator<AnyEvent> {
     return this.events.iterate(this.socket);
+  }
+
+  /** Events received and not yet taken from {@link eventStream}. */
+  get eventBacklog(): number {
+    return this.events.backlog;
   }
 
   /** Close the connection. Accepted work goes on in the service; nothing is cancelled. */
@@ -206,11 +227,20 @@ export class AgentwireClient {
         const waiter = this.waiters.get(got.request.requestId);
         this.waiters.delete(got.request.requestId);
         waiter?.resolve(got.response);
+        this.release();
       }
       // An error answering no request (request_id null) settles nothing; this client only sends
       // records it validated, so there is nobody to tell.
     } catch (e) {
       this.shutdown(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  /** Hand the slots answers freed to queued requests, first come first served. */
+  private release(): void {
+    while (this.queued.length > 0 && this.conversation.inFlight + this.reserved < this.maxInflight) {
+      this.reserved++;
+      (this.queued.shift() as { resolve: () => void }).resolve();
     }
   }
 
@@ -220,6 +250,7 @@ export class AgentwireClient {
     this.failure = error ?? new Error("client closed");
     for (const w of this.waiters.values()) w.reject(this.failure);
     this.waiters.clear();
+    for (const q of this.queued.splice(0)) q.reject(this.failure);
     this.events.end(error);
     this.lines.stop();
     this.socket.destroy();
@@ -388,7 +419,11 @@ class LineReader {
   }
 }
 
-/** Events waiting for the consumer; the socket pauses while too many wait. */
+/**
+ * Events waiting for the consumer; the socket pauses while too many wait and `mayPause` allows
+ * it (not while a response is awaited: it may follow the waiting events, and a consumer that
+ * awaits a request inside its event loop would never see it).
+ */
 class EventQueue {
   private items: AnyEvent[] = [];
   private head = 0;
@@ -398,13 +433,26 @@ class EventQueue {
   private socket: Socket | null = null;
   private paused = false;
 
+  constructor(private readonly mayPause: () => boolean) {}
+
+  get backlog(): number {
+    return this.items.length - this.head;
+  }
+
   push(e: AnyEvent): void {
     this.items.push(e);
-    if (this.items.length - this.head > HIGH_WATER && this.socket !== null && !this.paused) {
+    if (this.backlog > HIGH_WATER && this.socket !== null && !this.paused && this.mayPause()) {
       this.paused = true;
       this.socket.pause();
     }
     this.notify();
+  }
+
+  /** Read on whatever the backlog (until the next event past the high-water mark may pause again). */
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.socket?.resume();
   }
 
   end(error: Error | null): void {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { AgentwireClient, HandshakeError, PreflightError, ServiceError } from "../dist/client.js";
-import { ProtocolError } from "../dist/index.js";
+import { LIMITS, ProtocolError } from "../dist/index.js";
 import type { AnyEvent } from "../dist/index.js";
 import { CONNECTION, INSTANCE, initResult, terminal } from "./helpers.js";
 
@@ -156,6 +156,63 @@ describe("client", () => {
     try {
       await client.request("turn.start", { prompt: "hi" }, { sessionId: "s-01", control: { claim_id: "c", grant_generation: 1 } });
       await assert.rejects(collect(client, 1), (e: unknown) => e instanceof ProtocolError && e.code === "correlation");
+    } finally {
+      client.close();
+      fake.server.close();
+    }
+  });
+
+  it("queues requests beyond max_inflight_requests until answers free a slot, in call order", async () => {
+    let unanswered = 0;
+    let most = 0;
+    const order: string[] = [];
+    // Answers every status after a pause, so the client reaches its in-flight bound.
+    const fake = await daemon((req, send) => {
+      order.push(req.request_id);
+      most = Math.max(most, ++unanswered);
+      setTimeout(() => {
+        unanswered--;
+        send(reply(req, { service: "ready", provider_auth_ready: false, instance_id: INSTANCE, workspace_id: "ws_1", state_root_id: "sr_1", connected_clients: 1, admitted_operations: 0 }));
+      }, 20);
+    });
+    const client = await AgentwireClient.connect(options(fake.path));
+    try {
+      const n = LIMITS.max_inflight_requests + 8;
+      const answers = await Promise.all(Array.from({ length: n }, () => client.request("status", {})));
+      assert.equal(answers.length, n);
+      assert.equal(most, LIMITS.max_inflight_requests);
+      assert.deepEqual(order, Array.from({ length: n }, (_, i) => `r${i + 1}`));
+    } finally {
+      client.close();
+      fake.server.close();
+    }
+  });
+
+  it("a request awaited while the event backlog is high is still answered (reading resumes)", { timeout: 20_000 }, async () => {
+    const many = 6000;
+    const fake = await daemon((req, send) => {
+      if (req.method === "session.claim") return turnScript([])(req, send);
+      if (req.method === "turn.start") {
+        send(reply(req, { turn_id: "t-1", status: "accepted" }));
+        for (let i = 1; i <= many; i++) send({ ...event("turn.assistant_delta", { turn_id: "t-1", sequence: i, text: "x" }), operation_id: req.operation_id });
+        return;
+      }
+      send(reply(req, { service: "ready", provider_auth_ready: false, instance_id: INSTANCE, workspace_id: "ws_1", state_root_id: "sr_1", connected_clients: 1, admitted_operations: 0 }));
+    });
+    const client = await AgentwireClient.connect(options(fake.path));
+    try {
+      await client.request("session.claim", { take_over: false }, { sessionId: "s-01" });
+      await client.request("turn.start", { prompt: "hi" }, { sessionId: "s-01" });
+      let seen = 0;
+      for await (const _ of client.eventStream()) {
+        // Once the backlog is past the high-water mark, ask the service something mid-iteration.
+        if (++seen === 1) {
+          while (client.eventBacklog <= 4096) await new Promise((r) => setTimeout(r, 5));
+          assert.equal((await client.request("status", {})).service, "ready");
+        }
+        if (seen === many) break;
+      }
+      assert.equal(seen, many);
     } finally {
       client.close();
       fake.server.close();

@@ -111,6 +111,37 @@ describe("JSON profile", () => {
     assert.throws(() => decodeSessionMessageRecord(line.replace('"time":1', '"time":1.0')), { code: "payload", path: "$.time" });
   });
 
+  it("reading order: the first violation met decides between invalid_json and limit_exceeded", () => {
+    const items = (n: number, last: string): string => `[${[...Array<string>(n - 1).fill("0"), last].join(",")}]`;
+    const members = (n: number, last: string): string => `{${[...Array.from({ length: n - 1 }, (_, i) => `"k${i}":0`), last].join(",")}}`;
+    const over = LIMITS.max_array_items + 1;
+    // A bound crossed first wins over a later duplicate, syntax error or truncation.
+    fails(`{"a":${items(over, "0")},"a":1}`, "limit_exceeded");
+    fails(`${items(over, "0")}x`, "limit_exceeded");
+    fails(`{"a":${"[".repeat(LIMITS.max_json_depth + 1)}`, "limit_exceeded");
+    fails(`{"a":${"[".repeat(LIMITS.max_json_depth)}${"]".repeat(LIMITS.max_json_depth - 1)}tru}`, "limit_exceeded");
+    // An earlier duplicate or syntax error wins over a later bound.
+    fails(`{"a":1,"a":${items(over, "0")}}`, "invalid_json");
+    fails(`{"a":tru,"b":${items(over, "0")}}`, "invalid_json");
+    fails(`["\udc00",${items(over, "0")}]`, "invalid_json");
+    // An array's item count is crossed once the item is read; a syntax error inside it comes first.
+    fails(items(over, "tru"), "invalid_json");
+    fails(items(over, "[".repeat(LIMITS.max_json_depth + 1)), "limit_exceeded");
+    // An object's member count is crossed at the name: a bad name comes first, a duplicate after.
+    fails(members(LIMITS.max_object_fields + 1, "k"), "invalid_json");
+    fails(members(LIMITS.max_object_fields + 1, '"k0":0'), "limit_exceeded");
+    fails(members(LIMITS.max_object_fields, '"k0":0'), "invalid_json");
+    // A string's size is known once it is read: a bad character inside it comes first.
+    const long = "a".repeat(LIMITS.max_string_bytes + 1);
+    fails(`["${long}\\q"]`, "invalid_json");
+    fails(`["${long}" x]`, "limit_exceeded");
+  });
+
+  it("integral floats are marked only when they are JSON numbers", () => {
+    for (const bad of ["1.", "01.5", "-1.e2", "1.0.0", "1e", "-"]) fails(`{"a":${bad}}`, "invalid_json");
+    assert.equal(parseRecord('{"a":[1.0,1e2,-0.0,0.5]}', P).marked, true);
+  });
+
   it("a newline inside a record ends it", () => {
     fails('{"a":\n1}', "invalid_json");
   });

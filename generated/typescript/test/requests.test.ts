@@ -35,8 +35,10 @@ describe("request precedence (docs/decoding.md)", () => {
   });
 
   it("an earlier failure wins over a later one", () => {
-    // A duplicate member (invalid_json) beats a structural limit inside an unknown member.
-    assert.equal(code(`{"a":${"[".repeat(40)}${"]".repeat(40)},"a":1}`), "invalid_json");
+    // The JSON profile in reading order: the first of a duplicate member (invalid_json) and a
+    // structural limit inside an unknown member decides.
+    assert.equal(code(`{"a":1,"a":${"[".repeat(40)}${"]".repeat(40)}}`), "invalid_json");
+    assert.equal(code(`{"a":${"[".repeat(40)}${"]".repeat(40)},"a":1}`), "limit_exceeded");
     // An unknown envelope member beats an unsupported version.
     assert.equal(code(text({ ...status, protocol_version: 3, future: 1 })), "invalid_request");
   });

@@ -67,7 +67,7 @@ pub fn str_rules(r: &StringRules) -> TokenStream {
     let charset = match r.charset.as_deref().and_then(|c| Charset::parse(c).ok()) {
         Some(c) => {
             let [a, b] = c.bits;
-            quote!(Some(crate::runtime::Charset([#a, #b])))
+            quote!(Some(crate::runtime::Charset::new([#a, #b])))
         }
         None => quote!(None),
     };

@@ -19,10 +19,16 @@
  * names are compared by raw span with the other names of their object (by length first), and
  * only names with escapes are decoded to compare. bench/decode.mjs measures the cost.
  *
- * Precedence (decoding.md): record size, then invalid JSON (syntax, UTF-8, duplicates), then
- * structural limits. The scanner therefore keeps going after the first limit violation so a
- * later duplicate or syntax error still wins; it only stops checking duplicates inside an
- * object that already has too many members, which bounds its work on hostile input.
+ * Precedence (decoding.md): record size, then UTF-8, then the JSON profile and the structural
+ * limits in **reading order** — the first violation met reading the record from its start
+ * decides between `invalid_json` and `limit_exceeded`, and nothing past a crossed bound counts.
+ * The scanner is the fast path for valid records; it does not check the whole grammar (that is
+ * `JSON.parse`'s business) and counts some bounds earlier than a streaming reader crosses them.
+ * So whenever it meets a crossed bound, the record is classified again by {@link classify}, a
+ * plain streaming reader with the reference decoder's order (`generated/src/runtime/bounded.rs`
+ * on serde_json): syntax errors where they occur, a container's depth on its opening bracket, a
+ * string's size once it is read, an object's member count and duplicates after each name, an
+ * array's item count after each item. Records without a crossed bound never take that path.
  */
 
 import { floats } from "./check.js";
@@ -66,12 +72,18 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 export function parseRecord(input: string | Uint8Array, limits: ProfileLimits, outbound = false): ParsedRecord {
   const max = outbound ? limits.maxRecordBytes - 1 : limits.maxRecordBytes;
   const text = typeof input === "string" ? stringRecord(input, max) : bytesRecord(input, max);
-  const floatsAt = scan(text, limits);
+  let floatsAt: number[] | null;
+  try {
+    floatsAt = scan(text, limits);
+  } catch (e) {
+    // An invalid token after a crossed bound: which came first in reading order?
+    if (e instanceof ProfileError && violation !== null) throw classify(text, limits, violation);
+    throw e;
+  }
+  if (violation !== null) throw classify(text, limits, violation);
   const marked = floatsAt !== null;
   try {
-    const value: unknown = JSON.parse(marked ? markFloats(text, floatsAt) : text);
-    if (violation !== null) throw new ProfileError("limit_exceeded", violation);
-    return { value, marked };
+    return { value: JSON.parse(marked ? markFloats(text, floatsAt as number[]) : text) as unknown, marked };
   } catch (e) {
     if (e instanceof SyntaxError) throw new ProfileError("invalid_json", "not one JSON value");
     throw e;
@@ -231,12 +243,18 @@ function number(s: string, i: number): number {
     } else break;
   }
   if (float || j - i > 300) {
-    const x = Number(s.slice(i, j));
+    const text = s.slice(i, j);
+    // A marked number is never seen by JSON.parse: its grammar is checked here (`1.`, `01.5`).
+    if (float && !NUMBER.test(text)) invalid("invalid number");
+    const x = Number(text);
     if (x === Infinity || x === -Infinity) invalid("number out of range");
     if (float && Number.isInteger(x)) (floatSpans ??= []).push(i, j);
   }
   return j;
 }
+
+/** The JSON number grammar (RFC 8259). */
+const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
 /**
  * A string starting after its opening quote; returns the index after its closing quote and
@@ -336,6 +354,202 @@ function hex4(s: string, i: number): number {
   }
   return v;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reading-order classification (records with a crossed bound only)
+// ---------------------------------------------------------------------------------------------
+
+/** The first violation, met while `classify` reads; thrown to stop reading there. */
+class Met {
+  constructor(
+    readonly code: ProfileFailure,
+    readonly message: string,
+  ) {}
+}
+
+/**
+ * Read `s` as a streaming JSON reader does, stopping at the first violation of the grammar
+ * (strict RFC 8259, lone surrogate escapes refused, numbers within the float range), of I-JSON
+ * (duplicate member names) or of a structural bound, and return it as the record's error.
+ * `fallback` describes the bound the scanner saw, for the (impossible) case that none is met.
+ */
+function classify(s: string, lim: ProfileLimits, fallback: string): ProfileError {
+  try {
+    readRecord(s, lim);
+  } catch (e) {
+    if (e instanceof Met) return new ProfileError(e.code, e.message);
+    throw e;
+  }
+  return new ProfileError("limit_exceeded", fallback);
+}
+
+function readRecord(s: string, lim: ProfileLimits): void {
+  const n = s.length;
+  let i = 0;
+  const syntax = (what: string): never => {
+    throw new Met("invalid_json", `${what} at character ${i}`);
+  };
+  const bound = (what: string): never => {
+    throw new Met("limit_exceeded", what);
+  };
+  const ws = (): void => {
+    for (let c = s.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = s.charCodeAt(++i));
+  };
+  const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+  const hex = (at: number): number => {
+    let v = 0;
+    for (let k = at; k < at + 4; k++) {
+      const c = s.charCodeAt(k);
+      const d = isDigit(c) ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1;
+      if (d < 0) syntax("invalid unicode escape");
+      v = v * 16 + d;
+    }
+    return v;
+  };
+  /** A string at its opening quote; returns it decoded, `i` after its closing quote. */
+  const string = (): string => {
+    let out = "";
+    let from = ++i;
+    for (;;) {
+      if (i >= n) syntax("unterminated string");
+      const c = s.charCodeAt(i);
+      if (c === 0x22) {
+        out += s.slice(from, i++);
+        return out;
+      }
+      if (c < 0x20) syntax("control character in a string");
+      if (c !== 0x5c) {
+        i++;
+        continue;
+      }
+      out += s.slice(from, i);
+      const e = s.charCodeAt(i + 1);
+      const simple = ESCAPES.get(e);
+      if (simple !== undefined) {
+        out += simple;
+        i += 2;
+      } else if (e === 0x75) {
+        const unit = hex(i + 2);
+        i += 6;
+        if (unit >= 0xdc00 && unit <= 0xdfff) syntax("lone surrogate escape");
+        if (unit >= 0xd800 && unit <= 0xdbff) {
+          if (s.charCodeAt(i) !== 0x5c || s.charCodeAt(i + 1) !== 0x75) syntax("lone surrogate escape");
+          const low = hex(i + 2);
+          if (low < 0xdc00 || low > 0xdfff) syntax("lone surrogate escape");
+          i += 6;
+          out += String.fromCharCode(unit, low);
+        } else {
+          out += String.fromCharCode(unit);
+        }
+      } else {
+        syntax("invalid escape");
+      }
+      from = i;
+    }
+  };
+  const number = (): void => {
+    const start = i;
+    if (s.charCodeAt(i) === 0x2d) i++;
+    if (s.charCodeAt(i) === 0x30) {
+      if (isDigit(s.charCodeAt(++i))) syntax("invalid number");
+    } else if (isDigit(s.charCodeAt(i))) {
+      while (isDigit(s.charCodeAt(i))) i++;
+    } else {
+      syntax("invalid number");
+    }
+    if (s.charCodeAt(i) === 0x2e) {
+      if (!isDigit(s.charCodeAt(++i))) syntax("invalid number");
+      while (isDigit(s.charCodeAt(i))) i++;
+    }
+    if ((s.charCodeAt(i) | 0x20) === 0x65) {
+      const sign = s.charCodeAt(++i);
+      if (sign === 0x2b || sign === 0x2d) i++;
+      if (!isDigit(s.charCodeAt(i))) syntax("invalid number");
+      while (isDigit(s.charCodeAt(i))) i++;
+    }
+    if (!Number.isFinite(Number(s.slice(start, i)))) syntax("number out of range");
+  };
+  const literal = (word: string): void => {
+    if (!s.startsWith(word, i)) syntax("invalid literal");
+    i += word.length;
+  };
+  const value = (depth: number): void => {
+    ws();
+    if (i >= n) syntax("end of record while reading a value");
+    const c = s.charCodeAt(i);
+    if (c === 0x22) {
+      if (utf8Length(string()) > lim.maxStringBytes) bound(`string longer than ${lim.maxStringBytes} bytes`);
+    } else if (c === 0x5b || c === 0x7b) {
+      i++;
+      if (depth + 1 > lim.maxJsonDepth) bound(`nesting deeper than ${lim.maxJsonDepth}`);
+      if (c === 0x5b) array(depth + 1);
+      else object(depth + 1);
+    } else if (c === 0x2d || isDigit(c)) {
+      number();
+    } else if (c === 0x74) {
+      literal("true");
+    } else if (c === 0x66) {
+      literal("false");
+    } else if (c === 0x6e) {
+      literal("null");
+    } else {
+      syntax("expected a value");
+    }
+  };
+  const array = (depth: number): void => {
+    ws();
+    if (s.charCodeAt(i) === 0x5d) {
+      i++;
+      return;
+    }
+    for (let items = 1; ; items++) {
+      value(depth);
+      if (items > lim.maxArrayItems) bound(`array with more than ${lim.maxArrayItems} items`);
+      ws();
+      const c = s.charCodeAt(i++);
+      if (c === 0x5d) return;
+      if (c !== 0x2c) syntax("expected , or ]");
+    }
+  };
+  const object = (depth: number): void => {
+    ws();
+    if (s.charCodeAt(i) === 0x7d) {
+      i++;
+      return;
+    }
+    const names = new Set<string>();
+    for (let fields = 1; ; fields++) {
+      ws();
+      if (s.charCodeAt(i) !== 0x22) syntax("expected a member name");
+      const name = string();
+      if (utf8Length(name) > lim.maxStringBytes) bound(`member name longer than ${lim.maxStringBytes} bytes`);
+      if (fields > lim.maxObjectFields) bound(`object with more than ${lim.maxObjectFields} members`);
+      if (names.has(name)) syntax("duplicate member name");
+      names.add(name);
+      ws();
+      if (s.charCodeAt(i++) !== 0x3a) syntax("expected :");
+      value(depth);
+      ws();
+      const c = s.charCodeAt(i++);
+      if (c === 0x7d) return;
+      if (c !== 0x2c) syntax("expected , or }");
+    }
+  };
+  value(0);
+  ws();
+  if (i < n) syntax("trailing characters");
+}
+
+const ESCAPES = new Map<number, string>([
+  [0x22, '"'],
+  [0x5c, "\\"],
+  [0x2f, "/"],
+  [0x62, "\b"],
+  [0x66, "\f"],
+  [0x6e, "\n"],
+  [0x72, "\r"],
+  [0x74, "\t"],
+]);
 
 const nodeBuffer = (globalThis as { Buffer?: { byteLength(s: string, encoding: "utf8"): number } }).Buffer;
 

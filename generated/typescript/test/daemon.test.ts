@@ -1,0 +1,231 @@
+/**
+ * The socket client against the real daemon: `agentwire daemon start-or-connect` in a temporary
+ * state root (MC_HOME) and workspace, then handshake, initialize with the full preflight,
+ * session.create, session.claim, one turn on the offline `local` provider (it lists the
+ * workspace through one tool call, then answers), and the durable replay of that turn.
+ *
+ * The binary is `$AGENTWIRE_BIN`, else `../../target/debug/agentwire` relative to the package.
+ * This test builds nothing: without the binary it is skipped (`test.sh` builds it first).
+ */
+
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { AgentwireClient } from "../dist/client.js";
+import type { AnyEvent, Method, ReplayItem, ResponsePayloads } from "../dist/index.js";
+
+const PACKAGE = fileURLToPath(new URL("../", import.meta.url));
+const BIN = resolve(PACKAGE, process.env.AGENTWIRE_BIN ?? "../../target/debug/agentwire");
+const VERSION = (JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8")) as { version: string }).version;
+const SKIP = existsSync(BIN)
+  ? false
+  : `no daemon binary at ${BIN}: run \`cargo build -p agentwire-daemon\` from the repository root (test.sh does), or set AGENTWIRE_BIN`;
+
+/** The discovery line start-or-connect prints (service-lifecycle). */
+interface Discovery {
+  readonly socket: string;
+  readonly version: string;
+  readonly pid: number;
+  readonly instance_id: string;
+  readonly workspace_id: string;
+  readonly state_root_id: string;
+}
+
+const REQUIRED: readonly Method[] = ["session.create", "session.claim", "turn.start", "session.replay"];
+const PROMPT = "What is in this workspace? ✓";
+
+/** Environment of the daemon: no provider configuration leaks in, so turns run on `local`. */
+function daemonEnv(root: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!/^(MC_|ANTHROPIC_|OPENAI_|AGENTWIRE_TEST_)/.test(k)) env[k] = v;
+  }
+  return { ...env, MC_HOME: join(root, "mc"), HOME: root };
+}
+
+/** Poll until `pid` is gone (or the deadline passes); true when it exited. */
+async function exited(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return true;
+    }
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe("against the real daemon", { skip: SKIP }, () => {
+  let root = "";
+  let workspace = "";
+  let discovery: Discovery | undefined;
+  let client: AgentwireClient | undefined;
+
+  before(() => {
+    // Short, canonical paths: the socket lives under MC_HOME (sun_path limit) and the handshake
+    // names the canonical workspace.
+    root = realpathSync(mkdtempSync(join(tmpdir(), "awts-")));
+    workspace = join(root, "project");
+    mkdirSync(workspace);
+    writeFileSync(join(workspace, "README.md"), "# demo\nTODO: write docs\n");
+    const run = spawnSync(BIN, ["daemon", "start-or-connect", "--workspace", workspace, "--executable", BIN], {
+      env: daemonEnv(root),
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    assert.equal(run.status, 0, `start-or-connect failed (${run.error?.message ?? run.signal ?? run.status}): ${run.stdout}${run.stderr}`);
+    const lines = run.stdout.split("\n").filter((l) => l.trim() !== "");
+    assert.equal(lines.length, 1, `start-or-connect prints one discovery line: ${run.stdout}`);
+    discovery = JSON.parse(lines[0] as string) as Discovery;
+  });
+
+  after(async () => {
+    client?.close();
+    // Stop only the daemon this test started, by the PID its discovery reported.
+    if (discovery !== undefined) {
+      try {
+        process.kill(discovery.pid, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+      if (!(await exited(discovery.pid, 10_000))) assert.fail(`daemon ${discovery.pid} did not stop on SIGTERM`);
+    }
+    if (root !== "") rmSync(root, { recursive: true, force: true });
+  });
+
+  it("runs a turn end to end and replays it durably", { timeout: 60_000 }, async () => {
+    const d = discovery as Discovery;
+    assert.equal(d.version, VERSION, "the daemon runs this package's version");
+
+    // Handshake, initialize and the full preflight, with identities from discovery.
+    const c = await AgentwireClient.connect({
+      socketPath: d.socket,
+      version: VERSION,
+      workspace,
+      expect: { instanceId: d.instance_id, workspaceId: d.workspace_id, stateRootId: d.state_root_id },
+      requiredOperations: REQUIRED,
+    });
+    client = c;
+    assert.deepEqual(
+      [c.identity.serverVersion, c.identity.pid, c.identity.instanceId, c.identity.workspaceId, c.identity.stateRootId],
+      [VERSION, d.pid, d.instance_id, d.workspace_id, d.state_root_id],
+    );
+    assert.match(c.identity.connectionId, /^cn_/);
+    for (const op of REQUIRED) assert.ok(c.init.capabilities.operations.includes(op), op);
+    assert.deepEqual(await c.request("capabilities", {}), c.init.capabilities, "capabilities repeats initialize's advertisement");
+    // More requests at once than may be in flight: the client queues the rest, none fails.
+    const many = await Promise.all(Array.from({ length: c.init.limits.max_inflight_requests + 8 }, () => c.request("status", {})));
+    assert.ok(many.every((s) => s.instance_id === d.instance_id));
+
+    // A session, claimed by this connection.
+    const { session_id: session } = await c.request("session.create", {});
+    const claim = await c.request("session.claim", { take_over: false }, { sessionId: session });
+    assert.equal(claim.session_id, session);
+    assert.equal(claim.snapshot.turn, null, "a new session runs no turn");
+    const status = await c.request("session.status", {}, { sessionId: session });
+    assert.deepEqual([status.controlled_by_caller, status.grant_generation], [true, claim.grant_generation]);
+
+    // One turn; the control proof defaults to the grant just received.
+    const accepted = await c.request("turn.start", { prompt: PROMPT }, { sessionId: session });
+    assert.equal(accepted.status, "accepted");
+    const turn = accepted.turn_id;
+
+    const events: AnyEvent[] = [];
+    let terminal: Extract<AnyEvent, { event: "turn.terminal" }> | undefined;
+    for await (const e of c.eventStream()) {
+      events.push(e);
+      if (e.event === "turn.terminal") {
+        terminal = e;
+        break;
+      }
+    }
+    assert.ok(terminal !== undefined, "the stream ended before the terminal");
+
+    // Every event: this connection, this session and grant, the operation that started the turn.
+    const operation = events[0]?.operation_id;
+    assert.equal(typeof operation, "string");
+    for (const e of events) {
+      assert.deepEqual(
+        [e.instance_id, e.connection_id, e.session_id, e.grant_generation, e.operation_id],
+        [d.instance_id, c.identity.connectionId, session, claim.grant_generation, operation],
+        e.event,
+      );
+    }
+    // Per-turn sequences: turn.started at 0, then strictly increasing (gaps allowed), terminal last.
+    const first = events[0];
+    assert.ok(first?.event === "turn.started");
+    assert.deepEqual(first.payload, { turn_id: turn, session_id: session, status: "started", sequence: 0 });
+    const sequences = events.map((e) => (e.payload as { turn_id: string; sequence: number }).sequence);
+    for (const e of events) assert.equal((e.payload as { turn_id: string }).turn_id, turn, e.event);
+    for (let i = 1; i < sequences.length; i++) {
+      assert.ok((sequences[i] as number) > (sequences[i - 1] as number), `sequence ${sequences[i]} after ${sequences[i - 1]}`);
+    }
+    assert.equal(events.filter((e) => e.event === "turn.terminal").length, 1);
+
+    // The terminal: completed, committed, its text exactly the deltas in order.
+    const deltas = events.flatMap((e) => (e.event === "turn.assistant_delta" ? [e.payload.text] : [])).join("");
+    const t = terminal.payload;
+    assert.deepEqual([t.turn_id, t.session_id, t.status, t.persistence, t.error], [turn, session, "completed", "committed", null]);
+    assert.ok(deltas.length > 0, "the turn streamed assistant text");
+    assert.equal(t.assistant_text, deltas);
+    assert.equal(t.activity_replay_available, false);
+    // The local provider lists the workspace through one built-in tool call.
+    const tools = events.flatMap((e) => (e.event === "turn.activity" && e.payload.activity.kind === "tool" ? [e.payload.activity] : []));
+    assert.deepEqual(
+      tools.map((a) => [a.tool_name, a.status]),
+      [
+        ["list_folder", "running"],
+        ["list_folder", "completed"],
+      ],
+    );
+    assert.ok(t.assistant_text.includes("README.md"), t.assistant_text);
+
+    // Durable replay, one item per page so paging is exercised, until not truncated.
+    const items: ReplayItem[] = [];
+    const pages: ResponsePayloads["session.replay"][] = [];
+    let cursor: string | null = null;
+    for (;;) {
+      const page: ResponsePayloads["session.replay"] = await c.request("session.replay", { after: cursor, limit: 1 }, { sessionId: session });
+      pages.push(page);
+      assert.deepEqual([page.gap, page.resync_required], [false, false]);
+      assert.ok(page.events.length <= 1);
+      const last = page.events[page.events.length - 1];
+      if (last !== undefined) assert.equal(page.next_cursor, last.cursor, "next_cursor follows the page's last item");
+      items.push(...page.events);
+      if (!page.truncated) break;
+      assert.notEqual(page.next_cursor, cursor, "paging advances");
+      cursor = page.next_cursor;
+      assert.ok(pages.length < 100, "replay never ends");
+    }
+    assert.ok(pages.length > 1, "the replay took several pages");
+    assert.equal(new Set(items.map((i) => i.cursor)).size, items.length, "cursors are unique");
+
+    // Join message parts; the projection is: the user's prompt, the assistant's text, the terminal.
+    const messages: { role: string; text: string }[] = [];
+    let part = "";
+    for (const item of items.slice(0, -1)) {
+      assert.equal(item.kind, "message", JSON.stringify(item));
+      if (item.kind !== "message") continue;
+      part += item.text;
+      if (item.last_part) {
+        messages.push({ role: item.role, text: part });
+        part = "";
+      }
+    }
+    assert.equal(part, "", "every message ends with its last part");
+    assert.deepEqual(messages[0], { role: "user", text: PROMPT });
+    const assistant = messages.slice(1);
+    assert.ok(assistant.length >= 1 && assistant.every((m) => m.role === "assistant"), JSON.stringify(messages));
+    assert.equal(assistant.map((m) => m.text).join(""), t.assistant_text, "the replayed assistant messages are the terminal text");
+    const end = items[items.length - 1];
+    assert.ok(end?.kind === "terminal", JSON.stringify(end));
+    assert.equal(end.status, "completed");
+    assert.equal(pages[pages.length - 1]?.next_cursor, pages[pages.length - 1]?.snapshot_cursor, "the last page ends at the snapshot");
+  });
+});
