@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The conformance suite (conformance/README.md): the server suite against a fresh daemon in a
-# temporary workspace and state root, the consumer suite against the Rust decoder harness, and
-# the traceability check. JUnit and JSON reports go to conformance/reports/.
+# temporary workspace and state root, the consumer suite against the Rust decoder harness and
+# against the TypeScript package's harness, and the traceability check. JUnit and JSON reports
+# go to conformance/reports/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -37,6 +38,17 @@ echo "== conformance: server suite against a fresh daemon"
 echo "== conformance: consumer suite against the Rust decoder"
 "$bin/agentwire-conformance" consumer --exec "$bin/agentwire-consumer-harness" \
   --junit "$reports/consumer.xml" --json "$reports/consumer.json" || status=1
+
+echo "== conformance: consumer suite against the TypeScript decoder"
+# The harness runs the built package (dist/). generated/typescript/test.sh builds it; build here
+# only when dist/ is missing or older than a source file (the dev dependencies as locked).
+ts=generated/typescript
+if [ ! -f "$ts/dist/index.js" ] || [ -n "$(find "$ts/src" -newer "$ts/dist/index.js" -print -quit)" ]; then
+  [ -x "$ts/node_modules/.bin/tsc" ] || (cd "$ts" && npm ci --no-audit --no-fund --loglevel=error)
+  "$ts/node_modules/.bin/tsc" -p "$ts"
+fi
+"$bin/agentwire-conformance" consumer --exec "node $ts/bin/consumer-harness.mjs" \
+  --junit "$reports/consumer-ts.xml" --json "$reports/consumer-ts.json" || status=1
 
 echo "== conformance: traceability"
 "$bin/agentwire-conformance" trace || status=1
