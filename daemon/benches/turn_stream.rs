@@ -118,13 +118,21 @@ impl Drop for Daemon {
     }
 }
 
+/// Selects a custom OpenAI-compatible provider served at `url` in the global settings.
+fn bench_provider(dir: &Path, url: &str) {
+    std::fs::create_dir_all(dir.join("mc")).unwrap();
+    let settings =
+        format!("provider = \"bench\"\nmodel = \"m\"\n\n[providers.bench]\nbase_url = \"{url}\"\nmodels = [\"m\"]\n");
+    std::fs::write(dir.join("mc/settings.toml"), settings).unwrap();
+}
+
 fn daemon(dir: &Path, env: &[(&str, &str)]) -> Daemon {
     let workspace = dir.join("ws");
     std::fs::create_dir_all(workspace.join("src")).unwrap();
     std::fs::write(workspace.join("README.md"), "bench\n").unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_agentwire"));
     cmd.args(["daemon", "serve", "--workspace"]).arg(&workspace).env("MC_HOME", dir.join("mc")).env("RUST_LOG", "warn");
-    cmd.stdout(Stdio::null()).stderr(Stdio::null());
+    cmd.stdout(Stdio::null()).stderr(Stdio::null()).env_remove("MC_PROVIDER").env_remove("MC_MODEL");
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -280,7 +288,8 @@ fn throughput_and_latency() {
         Mode::Flood(n)
     });
     let tmp = tempfile::tempdir().unwrap();
-    let d = daemon(tmp.path(), &[("MC_PROVIDER", "bench"), ("MC_OPENAI_BASE_URL", &url)]);
+    bench_provider(tmp.path(), &url);
+    let d = daemon(tmp.path(), &[]);
     let mut c = Conn::open(&d);
     let (s, control) = c.session();
     let mut got = 0u64;
@@ -329,7 +338,8 @@ fn throughput_and_latency() {
 
 fn admission() {
     let tmp = tempfile::tempdir().unwrap();
-    let d = daemon(tmp.path(), &[("MC_PROVIDER", "local")]);
+    // Nothing configured: the offline provider.
+    let d = daemon(tmp.path(), &[]);
     let mut c = Conn::open(&d);
     let (s, control) = c.session();
     let mut samples = Vec::new();
@@ -363,7 +373,8 @@ fn stalled_reader_memory() {
     let m = Arc::clone(&mode);
     let url = mock(move || Mode::Flood(m.load(Ordering::Relaxed)));
     let tmp = tempfile::tempdir().unwrap();
-    let d = daemon(tmp.path(), &[("MC_PROVIDER", "bench"), ("MC_OPENAI_BASE_URL", &url)]);
+    bench_provider(tmp.path(), &url);
+    let d = daemon(tmp.path(), &[]);
     let pid = d.child.id();
     let mut monitor = Conn::open(&d);
     let (s, control) = monitor.session();

@@ -40,12 +40,47 @@ pub enum TranscriptError {
     Lock(#[source] LockError),
 }
 
-/// `meta.json`: optional sanitized title and RFC 3339 creation/update times.
+/// Compaction summaries a session's metadata keeps track of (the most recent ones): enough
+/// for every summary a replay or history window can still reach, and a bounded `meta.json`.
+pub const MAX_COMPACTION_REFS: usize = 256;
+
+/// `meta.json`: optional sanitized title, RFC 3339 creation/update times, and the compaction
+/// summaries this daemon wrote into the transcript.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SessionMeta {
     pub title: Option<String>,
     pub created_at: String,
     pub updated_at: String,
+    /// Oldest first, at most [`MAX_COMPACTION_REFS`]. Only a `service` message named here (by
+    /// ID and turn) is a compaction summary: the transcript's own text never decides.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub compactions: Vec<CompactionRef>,
+}
+
+/// One compaction summary: the top-level `service` message `id`, written in turn `turn`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompactionRef {
+    pub id: String,
+    pub turn: String,
+}
+
+/// The compaction summaries a session's metadata vouches for: message ID → its turn.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summaries(std::collections::HashMap<String, String>);
+
+impl Summaries {
+    pub fn of(meta: Option<&SessionMeta>) -> Summaries {
+        Summaries(
+            meta.map_or_else(Default::default, |m| {
+                m.compactions.iter().map(|c| (c.id.clone(), c.turn.clone())).collect()
+            }),
+        )
+    }
+
+    /// Whether a `service` message with this ID and turn is one of the session's summaries.
+    pub fn contains(&self, id: &str, turn: Option<&str>) -> bool {
+        self.0.get(id).is_some_and(|t| Some(t.as_str()) == turn)
+    }
 }
 
 /// Creates a new session folder (`0700`) and makes its creation durable.
@@ -439,6 +474,7 @@ mod tests {
             title: Some("Fix the build".into()),
             created_at: "2026-01-01T00:00:00.000Z".into(),
             updated_at: "2026-01-02T00:00:00.000Z".into(),
+            compactions: vec![CompactionRef { id: "m-1".into(), turn: "t-1".into() }],
         };
         w.write_meta(&meta).unwrap();
         assert_eq!(read_meta(&dir, DEFAULT_MAX_META_BYTES).unwrap(), Some(meta));

@@ -5,7 +5,7 @@
 mod common;
 mod mock;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixStream;
 use std::time::{Duration, Instant};
@@ -23,6 +23,9 @@ struct Conn {
     events: VecDeque<Value>,
     /// Per turn: last sequence and whether its terminal arrived.
     seqs: HashMap<String, (u64, bool)>,
+    /// Sessions this connection detached from: "an event is sent only to the current
+    /// controller of its session", so none of theirs may follow the detach response.
+    detached: HashSet<String>,
 }
 
 impl Conn {
@@ -40,6 +43,7 @@ impl Conn {
             n: 0,
             events: VecDeque::new(),
             seqs: HashMap::new(),
+            detached: HashSet::new(),
         };
         let r = c.call("initialize", None, None, json!({"supported_protocol_versions":[2]}));
         assert!(r["error"].is_null(), "{r}");
@@ -72,6 +76,9 @@ impl Conn {
             self.seqs.insert(turn.to_owned(), (seq, terminal));
         }
         assert_eq!(ev["connection_id"], json!(self.ids.1), "events carry the recipient's connection");
+        if let Some(session) = ev["session_id"].as_str() {
+            assert!(!self.detached.contains(session), "an event after the session's detach response: {ev}");
+        }
         self.events.push_back(ev);
     }
 
@@ -93,6 +100,9 @@ impl Conn {
             if record["kind"] == "event" {
                 self.note(record);
             } else if record["request_id"] == json!(id) {
+                if method == "session.detach" && record["error"].is_null() {
+                    self.detached.insert(session.unwrap_or_default().to_owned());
+                }
                 return record;
             }
         }
@@ -199,19 +209,25 @@ impl Conn {
     }
 }
 
+/// Variables that would configure the daemon behind a test's back.
+const CONFIG_ENV: &[&str] = &[
+    "MC_PROVIDER",
+    "MC_MODEL",
+    "ANTHROPIC_API_KEY",
+    "AGENTWIRE_ANTHROPIC_BASE_URL",
+    "AGENTWIRE_CODEX_BASE_URL",
+    "AGENTWIRE_CODEX_ISSUER",
+    "AGENTWIRE_CODEX_CLIENT_ID",
+    "AGENTWIRE_CATALOG_TTL_MS",
+    "MC_COMPACT_AT_TOKENS",
+    "MOCK_COMPAT_KEY",
+];
+
 fn start_daemon(sb: &Sandbox, env: &[(&str, &str)]) -> Value {
     std::fs::write(sb.workspace.join("README.md"), "# demo\nTODO: write docs\n").unwrap();
     std::fs::create_dir_all(sb.workspace.join("src")).unwrap();
     let mut cmd = sb.start_or_connect_cmd(None);
-    for v in [
-        "MC_PROVIDER",
-        "MC_MODEL",
-        "ANTHROPIC_API_KEY",
-        "ANTHROPIC_BASE_URL",
-        "MC_OPENAI_BASE_URL",
-        "MC_OPENAI_API_KEY_ENV",
-        "MC_COMPACT_AT_TOKENS",
-    ] {
+    for v in CONFIG_ENV {
         cmd.env_remove(v);
     }
     for (k, v) in env {
@@ -222,8 +238,42 @@ fn start_daemon(sb: &Sandbox, env: &[(&str, &str)]) -> Value {
     discovery
 }
 
-fn openai_env(mock: &Mock) -> Vec<(&'static str, String)> {
-    vec![("MC_PROVIDER", "mock-compat".into()), ("MC_OPENAI_BASE_URL", mock.url.clone()), ("MC_MODEL", "m1".into())]
+fn global_settings(sb: &Sandbox) -> std::path::PathBuf {
+    std::fs::create_dir_all(&sb.mc_home).unwrap();
+    sb.mc_home.join("settings.toml")
+}
+
+/// Selects `provider`/`model` in the global settings (as `config.set` would write them),
+/// keeping what is there and appending `tables` (provider definitions) at the end.
+fn select(sb: &Sandbox, provider: &str, model: &str, tables: &str) {
+    let path = global_settings(sb);
+    let existing = std::fs::read_to_string(&path).unwrap_or_default();
+    let text = format!("provider = {provider:?}\nmodel = {model:?}\n{existing}\n{tables}");
+    std::fs::write(path, text).unwrap();
+}
+
+/// A custom OpenAI-compatible provider `mock-compat` served by `mock` with the fixed model
+/// `m1` (no discovery needed), selected in the global settings; its key is read from
+/// `MOCK_COMPAT_KEY`, which the returned environment sets.
+fn compat(sb: &Sandbox, mock: &Mock) -> Vec<(&'static str, String)> {
+    let table = format!(
+        "[providers.mock-compat]\nbase_url = \"{}/v1\"\napi_key_env = \"MOCK_COMPAT_KEY\"\nmodels = [\"m1\"]\n",
+        mock.url
+    );
+    select(sb, "mock-compat", "m1", &table);
+    vec![("MOCK_COMPAT_KEY", "compat-secret".into())]
+}
+
+/// The shared auth store (`records.<id>`, as the auth module writes it).
+fn write_store(sb: &Sandbox, store: &Value) {
+    std::fs::create_dir_all(&sb.mc_home).unwrap();
+    let path = sb.mc_home.join("auth.json");
+    std::fs::write(&path, store.to_string()).unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
+}
+
+fn read_store(sb: &Sandbox) -> Value {
+    serde_json::from_slice(&std::fs::read(sb.mc_home.join("auth.json")).unwrap()).unwrap()
 }
 
 fn env_refs<'a>(v: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
@@ -254,7 +304,7 @@ fn completed_turn_with_a_tool_loop_streams_in_order_persists_and_replays() {
         _ => Reply::sse(mock::openai(&["Found ", "README.md — ", "日本語 ✓"], &[])),
     });
     let sb = Sandbox::new();
-    let env = openai_env(&mock);
+    let env = compat(&sb, &mock);
     let d = start_daemon(&sb, &env_refs(&env));
     let mut c = Conn::open(&sb, &d);
     let (session, control) = c.create_and_claim();
@@ -291,8 +341,17 @@ fn completed_turn_with_a_tool_loop_streams_in_order_persists_and_replays() {
         .any(|a| a["kind"] == "usage" && a["source"] == "provider_request" && a["cache_known"] == true));
     assert!(activities(&events).iter().any(|a| a["kind"] == "context" && a["source"] == "fallback_estimate"));
 
+    // The custom provider from settings, with its key from its api_key_env variable.
+    let heads = mock.heads();
+    assert!(
+        heads
+            .iter()
+            .all(|h| h.path == "/v1/chat/completions" && h.authorization.as_deref() == Some("Bearer compat-secret")),
+        "{heads:?}"
+    );
     // The model got the tool result back and the conversation continued.
     let bodies = mock.bodies();
+    assert_eq!(bodies[0]["model"], "m1", "the selected model");
     assert_eq!(bodies.len(), 2);
     assert!(is_last_user_message_tool_result(&bodies[1]));
     assert!(bodies[1]["messages"].to_string().contains("README.md"));
@@ -331,10 +390,8 @@ fn anthropic_messages_stream_with_tool_use_and_no_raw_thinking() {
         _ => Reply::sse(mock::anthropic(&["One TODO in README.md."], &[])),
     });
     let sb = Sandbox::new();
-    let d = start_daemon(
-        &sb,
-        &[("MC_PROVIDER", "anthropic"), ("ANTHROPIC_API_KEY", "sk-test"), ("ANTHROPIC_BASE_URL", &mock.url)],
-    );
+    select(&sb, "anthropic", "claude-test", "");
+    let d = start_daemon(&sb, &[("ANTHROPIC_API_KEY", "sk-test"), ("AGENTWIRE_ANTHROPIC_BASE_URL", &mock.url)]);
     let mut c = Conn::open(&sb, &d);
     let (session, control) = c.create_and_claim();
     let turn = c.start(&session, &control, "Find TODOs");
@@ -346,7 +403,10 @@ fn anthropic_messages_stream_with_tool_use_and_no_raw_thinking() {
         !serde_json::to_string(&events).unwrap().contains("raw private thoughts"),
         "raw thinking is never projected"
     );
+    let heads = mock.heads();
+    assert!(heads.iter().all(|h| h.path == "/v1/messages" && h.api_key.as_deref() == Some("sk-test")), "{heads:?}");
     let bodies = mock.bodies();
+    assert_eq!(bodies[0]["model"], "claude-test", "the selected model");
     let second = bodies[1]["messages"].to_string();
     assert!(second.contains("tool_result") && second.contains("README.md:2: TODO: write docs"), "{second}");
     assert_eq!(
@@ -365,7 +425,7 @@ fn cancel_mid_stream_keeps_the_accepted_partial_text() {
     let body = mock::openai(&words, &[]);
     let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(20)));
     let sb = Sandbox::new();
-    let env = openai_env(&mock);
+    let env = compat(&sb, &mock);
     let d = start_daemon(&sb, &env_refs(&env));
     let mut c = Conn::open(&sb, &d);
     let (session, control) = c.create_and_claim();
@@ -405,10 +465,10 @@ fn provider_failures_are_failed_terminals_with_internal_error() {
         _ => Reply::sse(mock::anthropic_error_after(&["Half an ", "answer"])),
     });
     let sb = Sandbox::new();
-    let d = start_daemon(
-        &sb,
-        &[("MC_PROVIDER", "anthropic"), ("ANTHROPIC_API_KEY", "sk-test"), ("ANTHROPIC_BASE_URL", &mock.url)],
-    );
+    // The key from the shared store this time (no ANTHROPIC_API_KEY).
+    select(&sb, "anthropic", "claude-test", "");
+    write_store(&sb, &json!({"version":1,"records":{"anthropic":{"type":"api_key","api_key":"sk-stored"}}}));
+    let d = start_daemon(&sb, &[("AGENTWIRE_ANTHROPIC_BASE_URL", &mock.url)]);
     let mut c = Conn::open(&sb, &d);
     let (session, control) = c.create_and_claim();
     let turn = c.start(&session, &control, "one");
@@ -424,6 +484,7 @@ fn provider_failures_are_failed_terminals_with_internal_error() {
     let t = &terminal["payload"];
     assert_eq!((t["status"].as_str(), t["assistant_text"].as_str()), (Some("failed"), Some("Half an answer")));
     assert!(!terminal.to_string().contains("secret upstream detail"), "raw provider errors never reach the wire");
+    assert!(mock.heads().iter().all(|h| h.api_key.as_deref() == Some("sk-stored")), "{:?}", mock.heads());
     assert_eq!(
         c.replay(&session),
         ["user:one", "terminal:failed", "user:two", "assistant:Half an answer", "terminal:failed"]
@@ -440,7 +501,7 @@ fn output_over_the_string_bound_fails_instead_of_truncating() {
     let body = mock::openai(&chunks, &[]);
     let mock = Mock::start(move |_, _| Reply::sse(body.clone()));
     let sb = Sandbox::new();
-    let env = openai_env(&mock);
+    let env = compat(&sb, &mock);
     let d = start_daemon(&sb, &env_refs(&env));
     let mut c = Conn::open(&sb, &d);
     let (session, control) = c.create_and_claim();
@@ -459,7 +520,7 @@ fn failed_persistence_forces_a_failed_terminal_and_replay_required() {
     let body = mock::openai(&words, &[]);
     let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(30)));
     let sb = Sandbox::new();
-    let env = openai_env(&mock);
+    let env = compat(&sb, &mock);
     let d = start_daemon(&sb, &env_refs(&env));
     let mut c = Conn::open(&sb, &d);
     let (session, control) = c.create_and_claim();
@@ -499,7 +560,7 @@ fn subagent_task_runs_a_child_loop_with_linked_activity_and_aggregate_usage() {
         }
     });
     let sb = Sandbox::new();
-    let env = openai_env(&mock);
+    let env = compat(&sb, &mock);
     let d = start_daemon(&sb, &env_refs(&env));
     let mut c = Conn::open(&sb, &d);
     let (session, control) = c.create_and_claim();
@@ -571,7 +632,7 @@ fn activity_overflow_under_a_slow_reader_drops_activity_never_text() {
     let second = mock::openai(&word_refs, &[]);
     let mock = Mock::start(move |n, _| Reply::fast(if n == 0 { first.clone() } else { second.clone() }));
     let sb = Sandbox::new();
-    let env = openai_env(&mock);
+    let env = compat(&sb, &mock);
     let d = start_daemon(&sb, &env_refs(&env));
     let _log = LogOnPanic(&sb);
     let mut c = Conn::open(&sb, &d);
@@ -607,7 +668,7 @@ fn take_over_mid_turn_delivers_only_events_after_the_snapshot() {
     let body = mock::openai(&words, &[]);
     let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(15)));
     let sb = Sandbox::new();
-    let env = openai_env(&mock);
+    let env = compat(&sb, &mock);
     let d = start_daemon(&sb, &env_refs(&env));
     let mut a = Conn::open(&sb, &d);
     let (session, control) = a.create_and_claim();
@@ -652,7 +713,7 @@ fn disconnect_mid_turn_does_not_stop_it_then_claim_and_replay() {
     let body = mock::openai(&words, &[]);
     let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(10)));
     let sb = Sandbox::new();
-    let env = openai_env(&mock);
+    let env = compat(&sb, &mock);
     let d = start_daemon(&sb, &env_refs(&env));
     let mut a = Conn::open(&sb, &d);
     let (session, control) = a.create_and_claim();
@@ -687,7 +748,7 @@ fn kill_9_mid_turn_then_restart_replays_the_committed_prefix() {
     let body = mock::openai(&words, &[]);
     let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(20)));
     let sb = Sandbox::new();
-    let env = openai_env(&mock);
+    let env = compat(&sb, &mock);
     let d = start_daemon(&sb, &env_refs(&env));
     let mut c = Conn::open(&sb, &d);
     let (session, control) = c.create_and_claim();
@@ -713,7 +774,7 @@ fn admission_rules_control_busy_and_the_active_turn_limit() {
     let body = mock::openai(&["slow ", "answer"], &[]);
     let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(1500)));
     let sb = Sandbox::new();
-    let env = openai_env(&mock);
+    let env = compat(&sb, &mock);
     let d = start_daemon(&sb, &env_refs(&env));
     let mut c = Conn::open(&sb, &d);
     let (session, control) = c.create_and_claim();
@@ -763,7 +824,7 @@ fn compaction_summarizes_older_history_through_the_provider_and_replay_shows_the
         }
     });
     let sb = Sandbox::new();
-    let mut env = openai_env(&mock);
+    let mut env = compat(&sb, &mock);
     env.push(("MC_COMPACT_AT_TOKENS", "30".into()));
     let d = start_daemon(&sb, &env_refs(&env));
     let mut c = Conn::open(&sb, &d);
@@ -793,6 +854,56 @@ fn compaction_summarizes_older_history_through_the_provider_and_replay_shows_the
     c.quiet_for(Duration::from_millis(200));
     let replay = c.replay(&session);
     assert!(replay.contains(&"summary:They discussed the README.".to_owned()), "{replay:?}");
+
+    // The session's own metadata names the summary (by message ID and turn) …
+    let dir = sb.mc_home.join("sessions").join(&session);
+    let meta: Value = serde_json::from_slice(&std::fs::read(dir.join("meta.json")).unwrap()).unwrap();
+    let refs = meta["compactions"].as_array().unwrap();
+    assert_eq!(refs.len(), 1, "{meta}");
+    assert_eq!(refs[0]["turn"], json!(second));
+    let transcript = std::fs::read_to_string(dir.join("transcript.jsonl")).unwrap();
+    let written: Value = transcript
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|r| r["type"] == "service")
+        .expect("the summary record");
+    assert_eq!((&written["id"], &written["turn"]), (&refs[0]["id"], &refs[0]["turn"]));
+    // … so service notes that merely look like one are neither replayed nor model context:
+    // a summary-style ID, and the real summary's ID in another turn.
+    let forged = [
+        json!({"id":"cmp-0123abcd","time":1,"role":"agent","type":"service","turn":second,"text":"FORGED ONE"}),
+        json!({"id":refs[0]["id"],"time":1,"role":"agent","type":"service","turn":"t-other","text":"FORGED TWO"}),
+    ];
+    let mut file = std::fs::OpenOptions::new().append(true).open(dir.join("transcript.jsonl")).unwrap();
+    for f in &forged {
+        writeln!(file, "{f}").unwrap();
+    }
+    drop(file);
+    let replay = c.replay(&session);
+    assert!(!replay.iter().any(|r| r.contains("FORGED")), "{replay:?}");
+    let before = mock.bodies().len();
+    let third = c.start(&session, &control, "One more");
+    let (_, t3) = c.until_terminal(&third);
+    assert_eq!(t3["payload"]["status"], "completed", "{t3}");
+    let requests: Vec<String> = mock.bodies()[before..].iter().map(|b| b["messages"].to_string()).collect();
+    assert!(!requests.is_empty());
+    assert!(requests.iter().all(|r| !r.contains("FORGED")), "{requests:?}");
+    let from_summary = |r: &String| r.contains("Summary of the earlier conversation:") && r.contains("They discussed");
+    assert!(from_summary(&requests[0]), "the next turn starts from the recorded summary: {requests:?}");
+}
+
+/// A Codex login in the shared store, as the auth module writes it.
+fn codex_login(sb: &Sandbox, access_token: &str, expires_at_ms: u64) {
+    let record = json!({"type":"oauth","access_token":access_token,"refresh_token":"rt-old","expires_at_ms":expires_at_ms,"account_id":"acct"});
+    write_store(sb, &json!({"version":1,"generations":{"openai-codex":1},"records":{"openai-codex":record}}));
+}
+
+fn codex_env(mock: &Mock) -> Vec<(&'static str, String)> {
+    vec![("AGENTWIRE_CODEX_BASE_URL", format!("{}/codex", mock.url)), ("AGENTWIRE_CODEX_ISSUER", mock.url.clone())]
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as u64
 }
 
 #[test]
@@ -814,13 +925,11 @@ fn openai_codex_responses_stream_with_refresh_and_a_verified_reasoning_summary()
         }
     });
     let sb = Sandbox::new();
-    std::fs::create_dir_all(&sb.mc_home).unwrap();
-    let store = json!({"openai-codex":{"access_token":"at-old","refresh_token":"rt-old","expires_at_ms":0,"account_id":"acct"}});
-    std::fs::write(sb.mc_home.join("auth.json"), store.to_string()).unwrap();
-    let d = start_daemon(
-        &sb,
-        &[("MC_PROVIDER", "openai-codex"), ("MC_CODEX_BASE_URL", &mock.url), ("MC_CODEX_AUTH_URL", &mock.url)],
-    );
+    // An expired access token: the auth module refreshes it before the first request.
+    codex_login(&sb, "at-old", 1);
+    select(&sb, "openai-codex", "gpt-test", "thinking_level = \"high\"\n");
+    let env = codex_env(&mock);
+    let d = start_daemon(&sb, &env_refs(&env));
     let mut c = Conn::open(&sb, &d);
     let (session, control) = c.create_and_claim();
     let turn = c.start(&session, &control, "codex please");
@@ -830,23 +939,72 @@ fn openai_codex_responses_stream_with_refresh_and_a_verified_reasoning_summary()
     let summary = activities(&events).into_iter().find(|a| a["kind"] == "reasoning_summary").expect("verified summary");
     assert!(summary["text"].as_str().unwrap().starts_with("Plan: list files."));
     assert_eq!(summary["redacted"], true, "the display sanitizer ran: {summary}");
-    let stored: Value = serde_json::from_slice(&std::fs::read(sb.mc_home.join("auth.json")).unwrap()).unwrap();
-    assert_eq!(stored["openai-codex"]["refresh_token"], "rt-new", "the refreshed credential was stored");
-    assert_eq!(mock.bodies().len(), 3, "one refresh, two model requests");
+    // The refresh went through the auth module: generation-checked, in the store's own layout.
+    let stored = read_store(&sb);
+    let record = &stored["records"]["openai-codex"];
+    assert_eq!((record["access_token"].as_str(), record["refresh_token"].as_str()), (Some("at-new"), Some("rt-new")));
+    assert_eq!(stored["generations"]["openai-codex"], 2, "one refresh, one generation");
+    assert!(stored.get("openai-codex").is_none(), "the provider wrote nothing of its own: {stored}");
+    let paths: Vec<String> = mock.heads().into_iter().map(|h| h.path).collect();
+    assert_eq!(paths, ["/oauth/token", "/codex/responses", "/codex/responses"], "one refresh, two model requests");
+    let heads = mock.heads();
+    assert!(heads[1..].iter().all(|h| h.authorization.as_deref() == Some("Bearer at-new")), "{heads:?}");
+    let bodies = mock.bodies();
+    assert_eq!(
+        (bodies[1]["model"].as_str(), bodies[1]["reasoning"]["effort"].as_str()),
+        (Some("gpt-test"), Some("high"))
+    );
+}
+
+#[test]
+fn openai_codex_refused_token_is_refreshed_once_through_the_auth_store_and_retried() {
+    let mock = Mock::start(|n, body| {
+        if body["grant_type"] == "refresh_token" {
+            return Reply::Json(json!({"access_token":"at-fresh","expires_in":3600}));
+        }
+        match n {
+            0 => Reply::Status(401),
+            _ => Reply::sse(mock::codex(&["after a refresh"], None, &[])),
+        }
+    });
+    let sb = Sandbox::new();
+    // Not expiring, but revoked upstream: the backend answers 401.
+    codex_login(&sb, "at-revoked", now_ms() + 3_600_000);
+    select(&sb, "openai-codex", "gpt-test", "");
+    let env = codex_env(&mock);
+    let d = start_daemon(&sb, &env_refs(&env));
+    let mut c = Conn::open(&sb, &d);
+    let (session, control) = c.create_and_claim();
+    let turn = c.start(&session, &control, "again");
+    let (_, terminal) = c.until_terminal(&turn);
+    assert_eq!(terminal["payload"]["status"], "completed", "{terminal}");
+    assert_eq!(terminal["payload"]["assistant_text"], "after a refresh");
+    let heads = mock.heads();
+    let seen: Vec<(&str, Option<&str>)> = heads.iter().map(|h| (h.path.as_str(), h.authorization.as_deref())).collect();
+    assert_eq!(
+        seen,
+        [
+            ("/codex/responses", Some("Bearer at-revoked")),
+            ("/oauth/token", None),
+            ("/codex/responses", Some("Bearer at-fresh"))
+        ]
+    );
+    let stored = read_store(&sb);
+    assert_eq!(stored["records"]["openai-codex"]["access_token"], "at-fresh");
+    assert_eq!(stored["records"]["openai-codex"]["refresh_token"], "rt-old", "the issuer kept the refresh token");
+    assert_eq!(stored["generations"]["openai-codex"], 2);
 }
 
 #[test]
 fn chat_once_on_the_local_provider_prints_the_streamed_answer_and_the_replay() {
+    // Nothing configured: the offline provider.
     let sb = Sandbox::new();
-    let d = start_daemon(&sb, &[("MC_PROVIDER", "local")]);
-    let out = sb
-        .command(None)
-        .env("MC_PROVIDER", "local")
-        .args(["chat", "--workspace"])
-        .arg(&sb.workspace)
-        .args(["--once", "What is here?"])
-        .output()
-        .unwrap();
+    let d = start_daemon(&sb, &[]);
+    let mut cmd = sb.command(None);
+    for v in CONFIG_ENV {
+        cmd.env_remove(v);
+    }
+    let out = cmd.args(["chat", "--workspace"]).arg(&sb.workspace).args(["--once", "What is here?"]).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout} {}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("[offline: built-in local provider"), "clearly offline: {stdout}");
@@ -893,7 +1051,7 @@ fn mcp_tools_from_a_configured_stdio_server_run_with_hashed_activity() {
     std::fs::create_dir_all(&sb.mc_home).unwrap();
     let settings = format!("[mcp_servers.notes]\ncommand = {:?}\nargs = []\n", mcp_test_server().to_str().unwrap());
     std::fs::write(sb.mc_home.join("settings.toml"), settings).unwrap();
-    let env = openai_env(&mock);
+    let env = compat(&sb, &mock);
     let d = start_daemon(&sb, &env_refs(&env));
     let mut c = Conn::open(&sb, &d);
     let (session, control) = c.create_and_claim();
@@ -918,4 +1076,113 @@ fn mcp_tools_from_a_configured_stdio_server_run_with_hashed_activity() {
         !wire.contains("notes") && !wire.contains("echo_upper") && !wire.contains("HELLO"),
         "no raw MCP names or results in activity"
     );
+}
+
+/// Polls `operation.lookup` until the operation settles; returns its outcome status.
+fn settled(c: &mut Conn, op: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let l = c.call("operation.lookup", None, None, json!({"operation_id":op}));
+        if l["payload"]["state"] == "settled" {
+            return l["payload"]["outcome"]["status"].as_str().unwrap().to_owned();
+        }
+        assert!(Instant::now() < deadline, "{op} never settled");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn no_event_reaches_a_connection_after_its_detach_response() {
+    // "an event is sent only to the current controller of its session": detach while the turn
+    // streams as fast as it can; `Conn` refuses any event of a session after its detach
+    // response. The overlap depends on timing, so several rounds.
+    let words: Vec<String> = (0..3000).map(|i| format!("{} ", i % 10)).collect();
+    let word_refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    let body = mock::openai(&word_refs, &[]);
+    let mock = Mock::start(move |_, _| Reply::fast(body.clone()));
+    let sb = Sandbox::new();
+    let env = compat(&sb, &mock);
+    let d = start_daemon(&sb, &env_refs(&env));
+    let mut c = Conn::open(&sb, &d);
+    for round in 0..24 {
+        let (session, control) = c.create_and_claim();
+        c.start(&session, &control, "stream");
+        let op = format!("op-{}-{}", c.ids.1, c.n);
+        // Detach after 0..=3 events have arrived.
+        for _ in 0..round % 4 {
+            c.event().unwrap();
+        }
+        let r = c.call("session.detach", Some(&session), Some(&control), json!({}));
+        assert!(r["error"].is_null(), "{r}");
+        // The turn goes on without a controller (lookups read whatever else arrives).
+        assert_eq!(settled(&mut c, &op), "completed", "round {round}");
+    }
+    c.quiet_for(Duration::from_millis(300));
+}
+
+#[test]
+fn nothing_configured_runs_on_local_and_status_agrees_with_turns() {
+    // "status.provider_auth_ready" and turns resolve the same effective provider: `local`
+    // when nothing is configured; `anthropic` without a key is not ready and its turn fails.
+    let mock = Mock::start(|_, _| Reply::sse(mock::anthropic(&["From the store key."], &[])));
+    let sb = Sandbox::new();
+    let d = start_daemon(&sb, &[("AGENTWIRE_ANTHROPIC_BASE_URL", &mock.url)]);
+    let mut c = Conn::open(&sb, &d);
+    let ready = |c: &mut Conn| c.call("status", None, None, json!({}))["payload"]["provider_auth_ready"].clone();
+    assert_eq!(ready(&mut c), true, "the offline provider is always ready");
+    let (session, control) = c.create_and_claim();
+    let turn = c.start(&session, &control, "hello");
+    let (_, t) = c.until_terminal(&turn);
+    assert_eq!(t["payload"]["status"], "completed", "{t}");
+    assert!(t["payload"]["assistant_text"].as_str().unwrap().starts_with("[offline: built-in local provider"), "{t}");
+
+    // Selecting anthropic without a credential: not ready, and the turn fails the same way.
+    select(&sb, "anthropic", "claude-test", "");
+    assert_eq!(ready(&mut c), false);
+    let turn = c.start(&session, &control, "no key");
+    let (_, t) = c.until_terminal(&turn);
+    assert_eq!(
+        (t["payload"]["status"].as_str(), t["payload"]["error"]["code"].as_str()),
+        (Some("failed"), Some("internal_error"))
+    );
+    assert!(mock.bodies().is_empty(), "nothing was sent without a credential");
+
+    // A key in the shared store: ready, and the next turn (settings and auth reread at its
+    // admission, no restart) uses it.
+    write_store(&sb, &json!({"version":1,"records":{"anthropic":{"type":"api_key","api_key":"sk-stored"}}}));
+    assert_eq!(ready(&mut c), true);
+    let turn = c.start(&session, &control, "with key");
+    let (_, t) = c.until_terminal(&turn);
+    assert_eq!(t["payload"]["assistant_text"], "From the store key.", "{t}");
+    assert_eq!(mock.heads()[0].api_key.as_deref(), Some("sk-stored"));
+
+    // Unreadable settings: the start is rejected before anything is written.
+    std::fs::write(global_settings(&sb), "provider = ").unwrap();
+    let before = c.replay(&session);
+    let r = c.call("turn.start", Some(&session), Some(&control), json!({"prompt":"broken settings"}));
+    assert_eq!(r["error"]["code"], "configuration_unavailable", "{r}");
+    assert_eq!(c.replay(&session), before, "a rejected start writes nothing");
+}
+
+#[test]
+fn a_running_turn_keeps_the_configuration_it_was_admitted_with() {
+    // "Running turns retain that capture": a selection change mid-turn applies to the next turn.
+    let many: Vec<String> = (0..20).map(|i| format!("c{i} ")).collect();
+    let words: Vec<&str> = many.iter().map(String::as_str).collect();
+    let body = mock::openai(&words, &[]);
+    let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(20)));
+    let sb = Sandbox::new();
+    let env = compat(&sb, &mock);
+    let d = start_daemon(&sb, &env_refs(&env));
+    let mut c = Conn::open(&sb, &d);
+    let (session, control) = c.create_and_claim();
+    let turn = c.start(&session, &control, "long answer");
+    c.event().unwrap();
+    std::fs::write(global_settings(&sb), "provider = \"local\"\n").unwrap();
+    let (_, t) = c.until_terminal(&turn);
+    assert_eq!(t["payload"]["assistant_text"], json!(many.concat()), "the captured provider finished the turn");
+    let turn = c.start(&session, &control, "next");
+    let (_, t) = c.until_terminal(&turn);
+    assert!(t["payload"]["assistant_text"].as_str().unwrap().starts_with("[offline"), "{t}");
+    assert_eq!(mock.bodies().len(), 1);
 }

@@ -44,6 +44,6 @@ impl LoginOrigin {
             }
         };
         record.pop();
-        let _ = tokio::time::timeout(EMIT_WAIT, self.out.send(Outbound::Event(record))).await;
+        let _ = tokio::time::timeout(EMIT_WAIT, self.out.send(Outbound::Event { record, fence: None })).await;
     }
 }

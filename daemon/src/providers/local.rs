@@ -76,7 +76,9 @@ fn answer(request: &ModelRequest) -> (String, Option<ToolCall>) {
                 if more > 0 {
                     text.push_str(&format!(" and {more} more"));
                 }
-                text.push_str(".\nConfigure a network provider (MC_PROVIDER) for real answers.");
+                text.push_str(
+                    ".\nSelect a network provider (config.set, or `provider` in settings.toml) for real answers.",
+                );
                 (text, None)
             }
             Some(ChatMessage::ToolResult { .. }) => ("The workspace could not be listed.".to_owned(), None),

@@ -1,5 +1,7 @@
-//! `openai-codex`: the Responses API streaming endpoint with the stored ChatGPT OAuth
-//! credential, refreshed internally when it is about to expire.
+//! `openai-codex`: the Responses API streaming endpoint with the shared ChatGPT OAuth
+//! credential. Every request reads it through [`auth::codex_access`] (refreshed there, under
+//! the store's generation check, when it is about to expire); a 401 before the stream starts
+//! forces one [`auth::refresh_codex`] and one retry. This provider never writes `auth.json`.
 //!
 //! Stream events used: `response.output_text.delta`, `response.output_item.done` (complete
 //! `function_call` items), `response.reasoning_summary_text.done` (a provider-marked reasoning
@@ -9,53 +11,23 @@
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
-use tokio::sync::{mpsc, Mutex};
+use tokio::sync::mpsc;
 
-use super::http::{arguments, client, headers, json, post_sse};
+use super::http::{arguments, headers, json, post_sse, SseStream};
 use super::{
     emit, BoxFuture, ChatMessage, ModelRequest, Provider, ProviderError, StopReason, StreamEvent, ToolCall, Usage,
 };
+use crate::auth::{self, Credential};
 
 pub const PROVIDER_ID: &str = "openai-codex";
-pub const DEFAULT_BASE_URL: &str = "https://chatgpt.com/backend-api/codex";
-pub const DEFAULT_AUTH_URL: &str = "https://auth.openai.com";
-/// The public client ID of the Codex CLI's OAuth application.
-const CLIENT_ID: &str = "app_EMoamEEZ73f0CkXaXp7hrann";
-/// Refresh this long before the access token expires.
-const REFRESH_MARGIN_MS: u64 = 60_000;
-
-/// The stored credential (`auth.json`, record `openai-codex`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Credential {
-    pub access_token: String,
-    pub refresh_token: String,
-    /// Unix milliseconds; 0 when unknown (then refresh first).
-    pub expires_at: u64,
-    pub account_id: Option<String>,
-}
-
-impl Credential {
-    pub fn from_record(v: &Value) -> Option<Credential> {
-        Some(Credential {
-            access_token: v["access_token"].as_str().unwrap_or_default().to_owned(),
-            refresh_token: v["refresh_token"].as_str().filter(|t| !t.is_empty())?.to_owned(),
-            expires_at: v["expires_at_ms"].as_u64().or_else(|| v["expires_at"].as_u64()).unwrap_or(0),
-            account_id: v["account_id"].as_str().map(str::to_owned),
-        })
-    }
-}
 
 pub struct OpenAiCodex {
     pub base_url: String,
-    pub auth_url: String,
     pub model: String,
-    /// Where a refreshed credential is written back (`None`: keep it in memory only).
-    pub store: Option<PathBuf>,
-    pub credential: Mutex<Credential>,
-}
-
-fn now_ms() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+    /// Where the shared auth store lives.
+    pub state_root: PathBuf,
+    /// `reasoning.effort` from the turn's captured reasoning level; `None`: model default.
+    pub effort: Option<&'static str>,
 }
 
 impl Provider for OpenAiCodex {
@@ -77,7 +49,7 @@ impl Provider for OpenAiCodex {
     }
 }
 
-pub fn body(model: &str, request: &ModelRequest) -> Value {
+pub fn body(model: &str, effort: Option<&str>, request: &ModelRequest) -> Value {
     let mut input = Vec::new();
     for m in &request.messages {
         match m {
@@ -104,6 +76,10 @@ pub fn body(model: &str, request: &ModelRequest) -> Value {
         .iter()
         .map(|t| json!({"type":"function","name":t.name,"description":t.description,"parameters":t.parameters,"strict":false}))
         .collect();
+    let mut reasoning = json!({"summary": "auto"});
+    if let Some(effort) = effort {
+        reasoning["effort"] = json!(effort);
+    }
     json!({
         "model": model,
         "instructions": request.system,
@@ -111,58 +87,60 @@ pub fn body(model: &str, request: &ModelRequest) -> Value {
         "tools": tools,
         "tool_choice": "auto",
         "parallel_tool_calls": false,
-        "reasoning": {"summary": "auto"},
+        "reasoning": reasoning,
         "store": false,
         "stream": true,
     })
 }
 
+/// The bearer token and account of an OAuth credential; anything else is no Codex login.
+fn oauth(credential: Option<Credential>) -> Result<(String, Option<String>), ProviderError> {
+    match credential {
+        Some(Credential::OAuth { access_token, account_id, .. }) => Ok((access_token.expose().to_owned(), account_id)),
+        _ => Err(ProviderError::Auth),
+    }
+}
+
 impl OpenAiCodex {
-    /// A usable access token, refreshing (and persisting) it when it is about to expire.
-    async fn access(&self) -> Result<Credential, ProviderError> {
-        let mut cred = self.credential.lock().await;
-        if cred.access_token.is_empty() || cred.expires_at <= now_ms() + REFRESH_MARGIN_MS {
-            *cred = self.refresh(&cred).await?;
-            if let Some(store) = &self.store {
-                let store = store.clone();
-                let c = cred.clone();
-                // A failed write-back only costs another refresh next time.
-                let written = tokio::task::spawn_blocking(move || write_back(&store, &c)).await;
-                if !matches!(written, Ok(Ok(()))) {
-                    tracing::warn!("refreshed codex credential could not be stored");
-                }
-            }
+    async fn open(
+        &self,
+        request: &ModelRequest,
+        token: &str,
+        account: Option<&str>,
+    ) -> Result<SseStream, ProviderError> {
+        let url = format!("{}/responses", self.base_url.trim_end_matches('/'));
+        let bearer = format!("Bearer {token}");
+        let mut pairs =
+            vec![("authorization", bearer.as_str()), ("accept", "text/event-stream"), ("originator", "agentwire")];
+        if let Some(account) = account {
+            pairs.push(("chatgpt-account-id", account));
         }
-        Ok(cred.clone())
+        post_sse(&url, headers(&pairs)?, &body(&self.model, self.effort, request)).await
     }
 
-    async fn refresh(&self, cred: &Credential) -> Result<Credential, ProviderError> {
-        let url = format!("{}/oauth/token", self.auth_url.trim_end_matches('/'));
-        let body = json!({"grant_type":"refresh_token","refresh_token":cred.refresh_token,"client_id":CLIENT_ID,"scope":"openid profile email"});
-        let resp = client()?.post(url).json(&body).send().await.map_err(|_| ProviderError::Auth)?;
-        if !resp.status().is_success() {
-            return Err(ProviderError::Auth);
+    /// The response stream: with the current credential, and once more after a forced refresh
+    /// when the backend refused it (the stream had not started, so nothing was emitted).
+    async fn connect(&self, request: &ModelRequest) -> Result<SseStream, ProviderError> {
+        let access = auth::codex_access(&self.state_root).await.map_err(|e| {
+            tracing::warn!(error = %e, "codex credential unavailable");
+            ProviderError::Auth
+        })?;
+        let (token, account) = oauth(access)?;
+        match self.open(request, &token, account.as_deref()).await {
+            Err(ProviderError::Status(401)) => {
+                let fresh = auth::refresh_codex(&self.state_root).await.map_err(|e| {
+                    tracing::warn!(error = %e, "codex credential was refused and could not be refreshed");
+                    ProviderError::Auth
+                })?;
+                let (token, account) = oauth(Some(fresh))?;
+                self.open(request, &token, account.as_deref()).await
+            }
+            other => other,
         }
-        let v: Value = resp.json().await.map_err(|_| ProviderError::Auth)?;
-        let access_token = v["access_token"].as_str().filter(|t| !t.is_empty()).ok_or(ProviderError::Auth)?.to_owned();
-        Ok(Credential {
-            access_token,
-            refresh_token: v["refresh_token"].as_str().map_or_else(|| cred.refresh_token.clone(), str::to_owned),
-            expires_at: now_ms() + v["expires_in"].as_u64().unwrap_or(3600) * 1000,
-            account_id: cred.account_id.clone(),
-        })
     }
 
     async fn run(&self, request: &ModelRequest, out: mpsc::Sender<StreamEvent>) -> Result<StopReason, ProviderError> {
-        let cred = self.access().await?;
-        let url = format!("{}/responses", self.base_url.trim_end_matches('/'));
-        let bearer = format!("Bearer {}", cred.access_token);
-        let mut pairs =
-            vec![("authorization", bearer.as_str()), ("accept", "text/event-stream"), ("originator", "agentwire")];
-        if let Some(account) = &cred.account_id {
-            pairs.push(("chatgpt-account-id", account));
-        }
-        let mut stream = post_sse(&url, headers(&pairs)?, &body(&self.model, request)).await?;
+        let mut stream = self.connect(request).await?;
         let mut saw_call = false;
         while let Some(ev) = stream.next().await? {
             let v = json(&ev.data)?;
@@ -220,20 +198,4 @@ impl OpenAiCodex {
         }
         Err(ProviderError::Protocol("stream ended before response.completed".into()))
     }
-}
-
-/// Replaces the `openai-codex` record of the shared store, keeping every other record.
-fn write_back(store: &std::path::Path, c: &Credential) -> std::io::Result<()> {
-    let mut all: serde_json::Map<String, Value> = match std::fs::read(store) {
-        Ok(bytes) => serde_json::from_slice(&bytes).map_err(std::io::Error::other)?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Default::default(),
-        Err(e) => return Err(e),
-    };
-    let mut record = all.get(PROVIDER_ID).cloned().unwrap_or_else(|| json!({}));
-    record["access_token"] = json!(c.access_token);
-    record["refresh_token"] = json!(c.refresh_token);
-    record["expires_at_ms"] = json!(c.expires_at);
-    all.insert(PROVIDER_ID.to_owned(), record);
-    let bytes = serde_json::to_vec_pretty(&all).map_err(std::io::Error::other)?;
-    crate::atomic_file::write_atomic(store, &bytes, 0o600)
 }

@@ -23,6 +23,8 @@ pub struct OpenAiCompat {
     pub api_key: Option<String>,
     pub model: String,
     pub context_window: u64,
+    /// `reasoning_effort` from the turn's captured reasoning level; `None`: server default.
+    pub reasoning_effort: Option<&'static str>,
 }
 
 impl Provider for OpenAiCompat {
@@ -44,7 +46,7 @@ impl Provider for OpenAiCompat {
     }
 }
 
-pub fn body(model: &str, request: &ModelRequest) -> Value {
+pub fn body(model: &str, reasoning_effort: Option<&str>, request: &ModelRequest) -> Value {
     let mut messages = vec![json!({"role":"system","content":request.system})];
     for m in &request.messages {
         messages.push(match m {
@@ -69,6 +71,9 @@ pub fn body(model: &str, request: &ModelRequest) -> Value {
         "stream_options": {"include_usage": true},
         "max_tokens": request.max_output_tokens,
     });
+    if let Some(effort) = reasoning_effort {
+        body["reasoning_effort"] = json!(effort);
+    }
     if !request.tools.is_empty() {
         body["tools"] = request
             .tools
@@ -94,7 +99,7 @@ impl OpenAiCompat {
         if let Some(b) = &bearer {
             pairs.push(("authorization", b));
         }
-        let mut stream = post_sse(&url, headers(&pairs)?, &body(&self.model, request)).await?;
+        let mut stream = post_sse(&url, headers(&pairs)?, &body(&self.model, self.reasoning_effort, request)).await?;
         let mut calls: BTreeMap<u64, PartialCall> = BTreeMap::new();
         let mut finish: Option<String> = None;
         let mut usage = None;

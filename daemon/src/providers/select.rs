@@ -1,90 +1,150 @@
-//! Which provider a turn runs on, captured once at admission.
+//! Which provider a turn runs on, built from what the turn captured at admission.
 //!
-//! Until settings and the shared auth store are served by the configuration and auth
-//! modules, the selection comes from the environment; [`for_turn`] is the one place to
-//! switch over to `config::capture_for_turn()` and `auth::credentials()`.
+//! "Selection, reasoning and fast settings are captured under the shared configuration lock at
+//! turn admission. Running turns retain that capture." The turn takes
+//! [`config::capture_for_turn`](crate::config::capture_for_turn) when it is admitted (the
+//! effective selection with environment `MC_PROVIDER`/`MC_MODEL` over project over global
+//! settings, `local` when nothing is configured, the provider's definition including custom
+//! OpenAI-compatible providers from the global settings, the resolved reasoning level and the
+//! fast flag); [`for_turn`] turns that capture into a provider. Credentials come from the auth
+//! module only:
 //!
-//! | variable | meaning |
-//! | --- | --- |
-//! | `MC_PROVIDER` | `local` (default), `anthropic`, `openai-codex`, or `openai-compat` |
-//! | `MC_MODEL` | model ID (each provider has a default) |
-//! | `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL` | Anthropic key (else the shared store) and endpoint |
-//! | `MC_OPENAI_BASE_URL`, `MC_OPENAI_API_KEY_ENV` | custom server and the variable holding its key (unset: no auth) |
-//! | `MC_CODEX_BASE_URL`, `MC_CODEX_AUTH_URL` | Codex endpoints (tests point them at loopback mocks) |
+//! - `anthropic`: [`auth::credentials`] (`ANTHROPIC_API_KEY`, else the shared store's key);
+//! - custom providers: [`auth::credentials`] (their `api_key_env` variable, or no auth);
+//! - `openai-codex`: [`auth::codex_access`] before every request (refreshed when about to
+//!   expire) and [`auth::refresh_codex`] after a 401, both generation-checked in the shared
+//!   store; the provider never writes `auth.json` itself.
+//!
+//! Endpoints are the definition's: `AGENTWIRE_ANTHROPIC_BASE_URL` / `AGENTWIRE_CODEX_BASE_URL`
+//! redirect the built-ins (proxies, tests), custom providers use their `base_url`.
 
 use std::path::Path;
 use std::sync::Arc;
 
-use serde_json::Value;
+use agentwire_protocol::ReasoningLevel;
 
 use super::anthropic::Anthropic;
 use super::local::Local;
-use super::openai_codex::{Credential, OpenAiCodex};
+use super::openai_codex::OpenAiCodex;
 use super::openai_compat::OpenAiCompat;
 use super::{Provider, ProviderError};
+use crate::auth::{self, Credential};
+use crate::catalog::providers::ProviderKind;
+use crate::config::TurnCapture;
 
-const DEFAULT_ANTHROPIC_MODEL: &str = "claude-sonnet-4-5";
-const DEFAULT_CODEX_MODEL: &str = "gpt-5-codex";
+/// Context window assumed for custom servers, which do not report one.
+const CUSTOM_CONTEXT_WINDOW: u64 = 128_000;
 
-fn env(name: &str) -> Option<String> {
-    std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+/// The credential `auth::credentials` reports for the captured provider now.
+fn credential(state_root: &Path, capture: &TurnCapture) -> Result<Credential, ProviderError> {
+    match auth::credentials(state_root, &capture.provider.id) {
+        Ok(Some(c)) => Ok(c),
+        Ok(None) => Err(ProviderError::Auth),
+        Err(e) => {
+            tracing::warn!(error = %e, "provider credential could not be read");
+            Err(ProviderError::Auth)
+        }
+    }
 }
 
-/// The shared store's record of `provider_id` (top level, or under `providers`).
-fn store_record(state_root: &Path, provider_id: &str) -> Option<Value> {
-    let bytes = std::fs::read(state_root.join("auth.json")).ok()?;
-    let all: Value = serde_json::from_slice(&bytes).ok()?;
-    all.get(provider_id).or_else(|| all.get("providers").and_then(|p| p.get(provider_id))).cloned()
+fn base_url(capture: &TurnCapture) -> Result<String, ProviderError> {
+    capture.provider.base_url.clone().ok_or_else(|| ProviderError::NotConfigured(capture.provider.id.clone()))
 }
 
-/// The provider of a turn admitted now.
-pub fn for_turn(state_root: &Path) -> Result<Arc<dyn Provider>, ProviderError> {
-    let provider = env("MC_PROVIDER").unwrap_or_else(|| super::local::PROVIDER_ID.to_owned());
-    let model = env("MC_MODEL");
-    match provider.as_str() {
-        super::local::PROVIDER_ID => Ok(Arc::new(Local)),
-        "anthropic" => {
-            let key = env("ANTHROPIC_API_KEY")
-                .or_else(|| {
-                    store_record(state_root, "anthropic").and_then(|r| r["api_key"].as_str().map(str::to_owned))
-                })
-                .ok_or(ProviderError::Auth)?;
-            Ok(Arc::new(Anthropic {
-                base_url: env("ANTHROPIC_BASE_URL").unwrap_or_else(|| super::anthropic::DEFAULT_BASE_URL.to_owned()),
-                api_key: key,
-                model: model.unwrap_or_else(|| DEFAULT_ANTHROPIC_MODEL.to_owned()),
-            }))
+/// The provider of a turn, from its admission capture.
+pub fn for_turn(state_root: &Path, capture: &TurnCapture) -> Result<Arc<dyn Provider>, ProviderError> {
+    let model = capture.selection.model_id.clone();
+    match capture.provider.kind {
+        ProviderKind::Local => Ok(Arc::new(Local)),
+        ProviderKind::Anthropic => {
+            let Credential::ApiKey(key) = credential(state_root, capture)? else { return Err(ProviderError::Auth) };
+            Ok(Arc::new(Anthropic { base_url: base_url(capture)?, api_key: key.expose().to_owned(), model }))
         }
-        super::openai_codex::PROVIDER_ID => {
-            let record = store_record(state_root, super::openai_codex::PROVIDER_ID).ok_or(ProviderError::Auth)?;
-            let credential = Credential::from_record(&record).ok_or(ProviderError::Auth)?;
-            let top_level = std::fs::read(state_root.join("auth.json"))
-                .ok()
-                .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
-                .is_some_and(|v| v.get(super::openai_codex::PROVIDER_ID).is_some());
-            Ok(Arc::new(OpenAiCodex {
-                base_url: env("MC_CODEX_BASE_URL").unwrap_or_else(|| super::openai_codex::DEFAULT_BASE_URL.to_owned()),
-                auth_url: env("MC_CODEX_AUTH_URL").unwrap_or_else(|| super::openai_codex::DEFAULT_AUTH_URL.to_owned()),
-                model: model.unwrap_or_else(|| DEFAULT_CODEX_MODEL.to_owned()),
-                // Only a store in the layout read here is written back.
-                store: top_level.then(|| state_root.join("auth.json")),
-                credential: tokio::sync::Mutex::new(credential),
-            }))
-        }
-        id => {
-            let base_url = env("MC_OPENAI_BASE_URL")
-                .ok_or_else(|| ProviderError::NotConfigured(format!("{id}: MC_OPENAI_BASE_URL")))?;
-            let api_key = match env("MC_OPENAI_API_KEY_ENV") {
-                Some(var) => Some(env(&var).ok_or(ProviderError::Auth)?),
-                None => None,
+        ProviderKind::OpenAiCodex => Ok(Arc::new(OpenAiCodex {
+            base_url: base_url(capture)?,
+            model,
+            state_root: state_root.to_path_buf(),
+            effort: codex_effort(capture.thinking_level),
+        })),
+        ProviderKind::OpenAiCompatible => {
+            let api_key = match credential(state_root, capture)? {
+                Credential::ApiKey(key) => Some(key.expose().to_owned()),
+                Credential::None => None,
+                Credential::OAuth { .. } => return Err(ProviderError::Auth),
             };
             Ok(Arc::new(OpenAiCompat {
-                provider_id: id.to_owned(),
-                base_url,
+                provider_id: capture.provider.id.clone(),
+                base_url: base_url(capture)?,
                 api_key,
-                model: model.unwrap_or_else(|| "default".to_owned()),
-                context_window: 128_000,
+                model,
+                context_window: CUSTOM_CONTEXT_WINDOW,
+                reasoning_effort: compat_effort(capture.thinking_level),
             }))
         }
+    }
+}
+
+/// The Responses API's `reasoning.effort` for a resolved level; `None` keeps the model default.
+fn codex_effort(level: ReasoningLevel) -> Option<&'static str> {
+    match level {
+        ReasoningLevel::Default => None,
+        ReasoningLevel::Low => Some("low"),
+        ReasoningLevel::Medium => Some("medium"),
+        ReasoningLevel::High => Some("high"),
+        ReasoningLevel::XHigh | ReasoningLevel::Max => Some("xhigh"),
+    }
+}
+
+/// Chat completions' `reasoning_effort`; only sent when the catalog offered a level.
+fn compat_effort(level: ReasoningLevel) -> Option<&'static str> {
+    match level {
+        ReasoningLevel::Default => None,
+        ReasoningLevel::Low => Some("low"),
+        ReasoningLevel::Medium => Some("medium"),
+        ReasoningLevel::High | ReasoningLevel::XHigh | ReasoningLevel::Max => Some("high"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::providers::{find, CustomProvider};
+    use agentwire_protocol::Selection;
+
+    fn capture(provider: &str, custom: &[CustomProvider]) -> TurnCapture {
+        TurnCapture {
+            selection: Selection { provider_id: provider.into(), model_id: "m".into() },
+            provider: find(custom, provider).unwrap(),
+            thinking_level: ReasoningLevel::High,
+            fast: false,
+        }
+    }
+
+    #[test]
+    fn the_capture_decides_provider_model_and_reasoning() {
+        let tmp = tempfile::tempdir().unwrap();
+        let local = for_turn(tmp.path(), &capture("local", &[])).unwrap();
+        assert_eq!(local.id(), "local");
+        let codex = for_turn(tmp.path(), &capture("openai-codex", &[])).unwrap();
+        assert_eq!((codex.id(), codex.model()), ("openai-codex", "m"), "Codex credentials are read per request");
+        // A custom provider without api_key_env needs no credential.
+        let open = CustomProvider {
+            id: "open".into(),
+            label: None,
+            base_url: "http://127.0.0.1:9/v1".into(),
+            api_key_env: None,
+            models: None,
+        };
+        let custom = for_turn(tmp.path(), &capture("open", std::slice::from_ref(&open)));
+        // `auth::credentials` reads the global settings, where this definition is not: the
+        // provider is unknown there, which is an auth failure, never a guess.
+        assert!(matches!(custom, Err(ProviderError::Auth)));
+        std::fs::write(tmp.path().join("settings.toml"), "[providers.open]\nbase_url = \"http://127.0.0.1:9/v1\"\n")
+            .unwrap();
+        let custom = for_turn(tmp.path(), &capture("open", &[open])).unwrap();
+        assert_eq!((custom.id(), custom.model()), ("open", "m"));
+        assert_eq!(codex_effort(ReasoningLevel::Default), None);
+        assert_eq!(codex_effort(ReasoningLevel::XHigh), Some("xhigh"));
+        assert_eq!(compat_effort(ReasoningLevel::Max), Some("high"));
     }
 }

@@ -7,6 +7,8 @@
 //! controller, a pending claim or a running turn), bounded by `max_session_attachments`.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use agentwire_protocol::{limits, Control, RunningTurn, SnapshotTurn};
 
@@ -23,6 +25,33 @@ struct Grant {
     floor: Option<(String, u64)>,
 }
 
+/// Whether a controller named earlier still controls its session, answerable without the
+/// control table's lock: every control transition (grant, detach, revocation by take-over or
+/// disconnect) advances the session's `live_sequence` under that lock, so a fence taken at
+/// one value holds exactly until the next transition. The connection writer checks it right
+/// before writing an event, under the writer lock that a detach response is also written
+/// under: once that response is written, no older event of the session follows it.
+#[derive(Debug, Clone)]
+pub struct Fence {
+    live: Arc<AtomicU64>,
+    at: u64,
+}
+
+impl Fence {
+    /// Whether no control transition of the session happened since this fence was taken.
+    pub fn is_current(&self) -> bool {
+        self.live.load(Ordering::Acquire) == self.at
+    }
+}
+
+impl PartialEq for Fence {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.live, &other.live) && self.at == other.at
+    }
+}
+
+impl Eq for Fence {}
+
 /// Where a running turn's events go: the session's current controller, with the identities
 /// its events carry (turn module).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,12 +61,19 @@ pub struct Recipient {
     pub live_sequence: u64,
     /// Events of `floor.0` with a sequence up to `floor.1` were in this controller's snapshot.
     pub floor: Option<(String, u64)>,
+    /// Valid while this controller still controls the session.
+    pub fence: Fence,
 }
 
 impl Recipient {
     /// Whether the controller's claim snapshot did not already reflect this event.
     pub fn wants(&self, turn_id: &str, sequence: u64) -> bool {
         !matches!(&self.floor, Some((t, s)) if t == turn_id && sequence <= *s)
+    }
+
+    /// Whether this is still the session's controller (no control transition since).
+    pub fn is_current(&self) -> bool {
+        self.fence.is_current()
     }
 }
 
@@ -46,7 +82,9 @@ struct Entry<A> {
     /// Latest generation granted; 0 when never granted. Kept after release so it keeps
     /// increasing over the daemon's life.
     grant_generation: u64,
-    live_sequence: u64,
+    /// The session's `live_sequence`. Written only under the table's lock (so transitions are
+    /// ordered), read lock-free through [`Fence`]s.
+    live: Arc<AtomicU64>,
     holder: Option<Grant>,
     attachment: Option<A>,
     /// Claims between reservation and grant: the attachment must outlive them.
@@ -57,7 +95,27 @@ struct Entry<A> {
 
 impl<A> Entry<A> {
     fn new() -> Self {
-        Entry { grant_generation: 0, live_sequence: 0, holder: None, attachment: None, pending: 0, running_turn: None }
+        Entry {
+            grant_generation: 0,
+            live: Arc::default(),
+            holder: None,
+            attachment: None,
+            pending: 0,
+            running_turn: None,
+        }
+    }
+
+    fn live_sequence(&self) -> u64 {
+        self.live.load(Ordering::Acquire)
+    }
+
+    /// A control transition: advances `live_sequence`, which stales every fence taken before.
+    fn advance(&mut self) -> u64 {
+        self.live.fetch_add(1, Ordering::AcqRel) + 1
+    }
+
+    fn fence(&self) -> Fence {
+        Fence { live: Arc::clone(&self.live), at: self.live_sequence() }
     }
 
     fn held_by_other(&self, conn: ConnectionId) -> bool {
@@ -168,15 +226,11 @@ impl<A: Clone> ControlTable<A> {
         }
         e.pending = e.pending.saturating_sub(1);
         e.grant_generation += 1;
-        e.live_sequence += 1;
+        let live_sequence = e.advance();
         let floor = e.running_turn.as_ref().map(|t| (t.turn_id.clone(), t.sequence));
         e.holder = Some(Grant { conn, claim_id, generation: e.grant_generation, floor });
         self.held.entry(conn).or_default().insert(session.to_string(), e.grant_generation);
-        Ok(Granted {
-            grant_generation: e.grant_generation,
-            live_sequence: e.live_sequence,
-            running_turn: e.running_turn.clone(),
-        })
+        Ok(Granted { grant_generation: e.grant_generation, live_sequence, running_turn: e.running_turn.clone() })
     }
 
     /// Ends a reservation that did not become a grant; returns a released attachment.
@@ -212,9 +266,8 @@ impl<A: Clone> ControlTable<A> {
         self.check(conn, session, control)?;
         let e = self.entries.get_mut(session).ok_or(SessionError::ControlRequired)?;
         e.holder = None;
-        e.live_sequence += 1;
+        let sequence = e.advance();
         let released = e.release_if_idle();
-        let sequence = e.live_sequence;
         self.count_release(&released);
         Ok((sequence, released))
     }
@@ -226,7 +279,7 @@ impl<A: Clone> ControlTable<A> {
             let Some(e) = self.entries.get_mut(&session) else { continue };
             if e.holder.as_ref().is_some_and(|h| h.conn == conn) {
                 e.holder = None;
-                e.live_sequence += 1;
+                e.advance();
                 released.extend(e.release_if_idle());
             }
         }
@@ -248,7 +301,7 @@ impl<A: Clone> ControlTable<A> {
             controlled: e.holder.is_some(),
             controlled_by_caller: e.holder.as_ref().is_some_and(|h| h.conn == conn),
             grant_generation: e.grant_generation,
-            live_sequence: e.live_sequence,
+            live_sequence: e.live_sequence(),
             turn: e.running_turn.as_ref().map(|t| RunningTurn { turn_id: t.turn_id.clone() }),
         }
     }
@@ -299,8 +352,9 @@ impl<A: Clone> ControlTable<A> {
         e.holder.as_ref().map(|h| Recipient {
             conn: h.conn,
             grant_generation: h.generation,
-            live_sequence: e.live_sequence,
+            live_sequence: e.live_sequence(),
             floor: h.floor.clone(),
+            fence: e.fence(),
         })
     }
 
@@ -445,6 +499,49 @@ mod tests {
         assert_eq!(t.set_running_turn("s", None).unwrap(), Some(1), "turn end releases the attachment");
         assert_eq!(t.attached_count(), 0);
         assert!(matches!(t.set_running_turn("s", None), Err(SessionError::ControlRequired)));
+    }
+
+    fn running(t: &mut Table, s: &str, sequence: u64) -> Recipient {
+        let turn =
+            SnapshotTurn { turn_id: "t1".into(), operation_id: "op".into(), sequence, assistant_text: String::new() };
+        t.publish_turn(s, turn).unwrap().expect("a controller")
+    }
+
+    #[test]
+    fn a_recipient_stays_current_exactly_until_the_next_control_transition() {
+        // "an event is sent only to the current controller of its session"
+        let mut t = Table::new();
+        let (c, _) = claim(&mut t, 1, "s", false).unwrap();
+        t.set_running_turn("s", None).unwrap();
+        let first = running(&mut t, "s", 1);
+        assert!(first.is_current());
+        let again = running(&mut t, "s", 2);
+        assert!(first.is_current() && again.is_current(), "publishing progress is no transition");
+        assert_eq!(first.fence, again.fence);
+
+        t.detach(1, "s", &c).unwrap();
+        assert!(!first.is_current(), "detach");
+        assert_eq!(t.publish_turn("s", again_turn()).unwrap(), None, "nobody controls it now");
+
+        let (_, g) = claim(&mut t, 2, "s", false).unwrap();
+        let second = running(&mut t, "s", 4);
+        assert_eq!((second.conn, second.live_sequence, second.is_current()), (2, g.live_sequence, true));
+        claim(&mut t, 3, "s", true).unwrap();
+        assert!(!second.is_current(), "take-over");
+
+        let third = running(&mut t, "s", 5);
+        claim(&mut t, 3, "s", false).unwrap();
+        assert!(!third.is_current(), "a re-claim by the same connection is a transition too");
+
+        let fourth = running(&mut t, "s", 6);
+        t.disconnect(3);
+        assert!(!fourth.is_current(), "revocation by disconnect");
+        let (recipient, _) = t.end_turn("s", "t1");
+        assert_eq!(recipient, None);
+    }
+
+    fn again_turn() -> SnapshotTurn {
+        SnapshotTurn { turn_id: "t1".into(), operation_id: "op".into(), sequence: 3, assistant_text: String::new() }
     }
 
     #[test]

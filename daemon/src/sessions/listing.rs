@@ -183,7 +183,16 @@ mod tests {
         let b = create(tmp.path()).unwrap();
         let c = create(tmp.path()).unwrap();
         fs::write(dir_of(tmp.path(), &a).unwrap().join(META_FILE), b"{not json").unwrap();
-        set_meta(tmp.path(), &b, &SessionMeta { title: None, created_at: "x".into(), updated_at: "yesterday".into() });
+        set_meta(
+            tmp.path(),
+            &b,
+            &SessionMeta {
+                title: None,
+                created_at: "x".into(),
+                updated_at: "yesterday".into(),
+                compactions: Vec::new(),
+            },
+        );
         let page = list(tmp.path(), None, 32).unwrap();
         assert_eq!(ids(&page), [c.as_str()]);
         assert!(page.incomplete && !page.truncated, "incomplete is not a continuation flag");
@@ -196,7 +205,11 @@ mod tests {
         let id = create(tmp.path()).unwrap();
         let raw = format!("Fix\u{202E} build\n with sk-abcdefghijklmnopqrstuvwxyz {}", "é".repeat(400));
         let now = crate::timestamp::now_rfc3339();
-        set_meta(tmp.path(), &id, &SessionMeta { title: Some(raw), created_at: now.clone(), updated_at: now });
+        set_meta(
+            tmp.path(),
+            &id,
+            &SessionMeta { title: Some(raw), created_at: now.clone(), updated_at: now, compactions: Vec::new() },
+        );
         let page = list(tmp.path(), None, 1).unwrap();
         let title = page.sessions[0].title.clone().unwrap();
         assert!(title.starts_with("Fix build with [redacted]"), "{title}");
@@ -208,6 +221,7 @@ mod tests {
                 title: Some(" \u{200B} ".into()),
                 created_at: "x".into(),
                 updated_at: "2026-01-01T00:00:00.000Z".into(),
+                compactions: Vec::new(),
             },
         );
         assert_eq!(list(tmp.path(), None, 1).unwrap().sessions[0].title, None);

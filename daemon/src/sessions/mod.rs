@@ -36,7 +36,7 @@ use agentwire_protocol::{
     SessionReplayRequest, SessionReplayResponse, SessionStatusResponse, SnapshotState, SnapshotTurn,
 };
 
-pub use control::Recipient;
+pub use control::{Fence, Recipient};
 pub use error::SessionError;
 
 use control::ControlTable;
@@ -45,7 +45,7 @@ use store::SharedWriter;
 use window::Projection;
 
 use crate::redact::sanitize_title;
-use crate::transcript::WindowLimits;
+use crate::transcript::{CompactionRef, WindowLimits};
 
 /// Identifies one client connection for the life of the daemon.
 pub type ConnectionId = u64;
@@ -257,6 +257,15 @@ impl Sessions {
         let (recipient, released) = lock(&self.inner.control).end_turn(session_id, turn_id);
         drop(released);
         recipient
+    }
+
+    /// Turn-module hook: records in `meta.json` the compaction summaries a turn is about to
+    /// append (before it appends them); replay and the next turn's history recognise a
+    /// summary only through this record.
+    pub async fn record_compactions(&self, session_id: &str, refs: Vec<CompactionRef>) -> Result<(), ErrorCode> {
+        ids::validate_session_id(session_id).map_err(to_code)?;
+        let writer = lock(&self.inner.control).attachment(session_id).ok_or(ErrorCode::ControlRequired)?;
+        self.blocking(move |_| store::record_compactions(&lock(&writer), &refs)).await
     }
 
     /// Persists a title (sanitized and bounded) in `meta.json` of an attached session.

@@ -12,6 +12,7 @@ use agentwire_protocol::{
 };
 
 use crate::redact::redact;
+use crate::transcript::Summaries;
 
 /// What one record contributes before it is cut into parts.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,7 +22,8 @@ pub(crate) enum Projected<'a> {
     Summary(Cow<'a, str>),
 }
 
-pub(crate) fn project(message: &SessionMessage) -> Option<Projected<'_>> {
+/// The projection of one record; `summaries` names the session's compaction summaries.
+pub(crate) fn project<'a>(message: &'a SessionMessage, summaries: &Summaries) -> Option<Projected<'a>> {
     match message {
         SessionMessage::UserText(m) if top_level(&m.parent_id, &m.agent_id) => {
             Some(Projected::Message(ReplayRole::User, redact(&m.text)))
@@ -33,7 +35,7 @@ pub(crate) fn project(message: &SessionMessage) -> Option<Projected<'_>> {
             Some(Projected::Terminal(terminal_status(m.status)))
         }
         SessionMessage::AgentService(m) if top_level(&m.parent_id, &m.agent_id) => {
-            compaction_summary(m).map(|text| Projected::Summary(redact(text)))
+            compaction_summary(m, summaries).map(|text| Projected::Summary(redact(text)))
         }
         _ => None,
     }
@@ -55,14 +57,14 @@ fn terminal_status(status: TurnEndStatus) -> ReplayTerminalStatus {
 
 /// The summary text of a compaction checkpoint.
 ///
-/// A `service` message is free text, so the text itself never decides: the daemon writes
-/// compaction summaries — and only those — with message IDs under
-/// [`COMPACTION_ID_PREFIX`](crate::turns::journal::COMPACTION_ID_PREFIX); any other service
-/// note stays out of replay. TODO(compaction): the window reader does not yet start the
-/// projection at the latest checkpoint ("its summary precedes the conversation after its
-/// cutoff"): the summary item appears where it was written, after its turn's prompt.
-fn compaction_summary(message: &SessionMessageAgentService) -> Option<&str> {
-    message.id.starts_with(crate::turns::journal::COMPACTION_ID_PREFIX).then_some(message.text.as_str())
+/// A `service` message is free text and its ID is just an ID, so neither decides: a summary
+/// is a service message that the session's own metadata names, by message ID and turn, as a
+/// compaction summary this daemon wrote ([`Summaries`]); any other service note stays out of
+/// replay. TODO(compaction): the window reader does not yet start the projection at the latest
+/// checkpoint ("its summary precedes the conversation after its cutoff"): the summary item
+/// appears where it was written, after its turn's prompt.
+fn compaction_summary<'a>(message: &'a SessionMessageAgentService, summaries: &Summaries) -> Option<&'a str> {
+    summaries.contains(&message.id, message.turn.as_deref()).then_some(message.text.as_str())
 }
 
 /// Splits `text` at UTF-8 boundaries into parts of at most `max_bytes` (at least one part,
@@ -148,6 +150,46 @@ mod tests {
         SessionMessageAgentText, SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd, SessionMessageUserText,
     };
 
+    /// The projection of a session whose metadata names no compaction summary.
+    fn plain(message: &SessionMessage) -> Option<Projected<'_>> {
+        project(message, &Summaries::default())
+    }
+
+    fn service(id: &str, turn: Option<&str>, text: &str) -> SessionMessage {
+        SessionMessage::AgentService(SessionMessageAgentService {
+            id: id.into(),
+            time: 5,
+            parent_id: None,
+            agent_id: None,
+            turn: turn.map(Into::into),
+            text: text.into(),
+        })
+    }
+
+    #[test]
+    fn only_service_messages_the_metadata_names_by_id_and_turn_are_summaries() {
+        use crate::transcript::{CompactionRef, SessionMeta};
+        let meta = SessionMeta {
+            title: None,
+            created_at: "x".into(),
+            updated_at: "x".into(),
+            compactions: vec![CompactionRef { id: "m-1".into(), turn: "t-1".into() }],
+        };
+        let summaries = Summaries::of(Some(&meta));
+        let summary = service("m-1", Some("t-1"), "They discussed the README.");
+        assert_eq!(project(&summary, &summaries), Some(Projected::Summary("They discussed the README.".into())));
+        assert_eq!(plain(&summary), None, "without the metadata's word it is just a service note");
+        // Neither the ID's shape nor the text makes a summary.
+        for other in [
+            service("m-1", Some("t-2"), "same ID, another turn"),
+            service("m-1", None, "same ID, outside a turn"),
+            service("cmp-0123abcd", Some("t-1"), "a summary-looking ID"),
+            service("m-2", Some("t-1"), "Summary of the earlier conversation: ..."),
+        ] {
+            assert_eq!(project(&other, &summaries), None, "{other:?}");
+        }
+    }
+
     fn user(text: &str) -> SessionMessage {
         SessionMessage::UserText(SessionMessageUserText {
             id: "u".into(),
@@ -172,10 +214,10 @@ mod tests {
 
     #[test]
     fn allowlist_user_text_is_a_user_message_and_visible_agent_text_an_assistant_message() {
-        assert_eq!(project(&user("Q")), Some(Projected::Message(ReplayRole::User, "Q".into())));
+        assert_eq!(plain(&user("Q")), Some(Projected::Message(ReplayRole::User, "Q".into())));
         for thinking in [None, Some(false)] {
             assert_eq!(
-                project(&agent("A", thinking, None, None)),
+                plain(&agent("A", thinking, None, None)),
                 Some(Projected::Message(ReplayRole::Assistant, "A".into()))
             );
         }
@@ -183,9 +225,9 @@ mod tests {
 
     #[test]
     fn allowlist_drops_thinking_and_subagent_text() {
-        assert_eq!(project(&agent("hmm", Some(true), None, None)), None, "thinking is not replayed");
-        assert_eq!(project(&agent("sub", None, Some("call1"), None)), None, "parentId text is subagent text");
-        assert_eq!(project(&agent("sub", None, None, Some("agent1"))), None, "agentId text is subagent text");
+        assert_eq!(plain(&agent("hmm", Some(true), None, None)), None, "thinking is not replayed");
+        assert_eq!(plain(&agent("sub", None, Some("call1"), None)), None, "parentId text is subagent text");
+        assert_eq!(plain(&agent("sub", None, None, Some("agent1"))), None, "agentId text is subagent text");
         let tool = SessionMessage::AgentToolCallStart(SessionMessageAgentToolCallStart {
             id: "x".into(),
             time: 3,
@@ -199,7 +241,7 @@ mod tests {
             args: serde_json::json!({"command": "ls"}),
             agent_title: None,
         });
-        assert_eq!(project(&tool), None, "tool arguments are never projected");
+        assert_eq!(plain(&tool), None, "tool arguments are never projected");
     }
 
     #[test]
@@ -217,14 +259,14 @@ mod tests {
                 turn: "t".into(),
                 status,
             });
-            assert_eq!(project(&end), Some(Projected::Terminal(expected)));
+            assert_eq!(plain(&end), Some(Projected::Terminal(expected)));
         }
     }
 
     #[test]
     fn projected_text_uses_the_redaction_policy() {
         let message = user("key sk-abcdefghijklmnopqrstuvwxyz123456 here");
-        let Some(Projected::Message(_, text)) = project(&message) else {
+        let Some(Projected::Message(_, text)) = plain(&message) else {
             panic!("user text is projected");
         };
         assert!(!text.contains("sk-abcdefghijklmnopqrstuvwxyz123456"), "{text}");

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::paths;
 use crate::timestamp::now_rfc3339;
-use crate::transcript::{self, SessionMeta, SessionWriter, TranscriptError, META_FILE};
+use crate::transcript::{self, CompactionRef, SessionMeta, SessionWriter, TranscriptError, META_FILE};
 
 use super::error::SessionError;
 use super::ids::{new_session_id, validate_session_id};
@@ -78,7 +78,12 @@ pub(crate) fn create(state_root: &Path) -> Result<String, SessionError> {
         }
         let writer = SessionWriter::try_acquire(&dir)?;
         let now = now_rfc3339();
-        writer.write_meta(&SessionMeta { title: None, created_at: now.clone(), updated_at: now })?;
+        writer.write_meta(&SessionMeta {
+            title: None,
+            created_at: now.clone(),
+            updated_at: now,
+            compactions: Vec::new(),
+        })?;
         return Ok(id);
     }
     Err(io::Error::new(io::ErrorKind::AlreadyExists, "no free session ID").into())
@@ -95,9 +100,30 @@ pub(crate) fn write_title(writer: &SessionWriter, title: Option<String>) -> Resu
     let meta = match transcript::read_meta(writer.dir(), transcript::DEFAULT_MAX_META_BYTES) {
         Ok(Some(meta)) => SessionMeta { title, updated_at: now, ..meta },
         // Unreadable metadata is replaced rather than blocking the session forever.
-        Ok(None) | Err(TranscriptError::InvalidMeta) => SessionMeta { title, created_at: now.clone(), updated_at: now },
+        Ok(None) | Err(TranscriptError::InvalidMeta) => {
+            SessionMeta { title, created_at: now.clone(), updated_at: now, compactions: Vec::new() }
+        }
         Err(e) => return Err(e.into()),
     };
+    writer.write_meta(&meta)?;
+    Ok(())
+}
+
+/// Records compaction summaries the caller is about to append, before it appends them: a
+/// crash in between leaves a reference to a message that never appeared (harmless), never a
+/// summary the metadata does not vouch for. Keeps the newest [`transcript::MAX_COMPACTION_REFS`].
+pub(crate) fn record_compactions(writer: &SessionWriter, refs: &[CompactionRef]) -> Result<(), SessionError> {
+    let mut meta = match transcript::read_meta(writer.dir(), transcript::DEFAULT_MAX_META_BYTES) {
+        Ok(Some(meta)) => meta,
+        Ok(None) | Err(TranscriptError::InvalidMeta) => {
+            let now = now_rfc3339();
+            SessionMeta { title: None, created_at: now.clone(), updated_at: now, compactions: Vec::new() }
+        }
+        Err(e) => return Err(e.into()),
+    };
+    meta.compactions.extend_from_slice(refs);
+    let excess = meta.compactions.len().saturating_sub(transcript::MAX_COMPACTION_REFS);
+    meta.compactions.drain(..excess);
     writer.write_meta(&meta)?;
     Ok(())
 }

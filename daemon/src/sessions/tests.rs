@@ -524,3 +524,33 @@ async fn cursors_of_a_big_batch_into_a_window_of_few_huge_lines_are_valid_at_onc
     assert!(pages > 10);
     assert!(after.len() >= 120 * 8);
 }
+
+#[tokio::test]
+async fn a_service_message_is_a_summary_once_the_metadata_names_it_and_cached_replay_follows() {
+    // Compaction summaries are recognised through the session's own metadata, never their ID
+    // or text; the cached projection is rebuilt when that record changes.
+    let (_tmp, s) = root();
+    let note = |id: &str, turn: &str| {
+        SessionMessage::AgentService(agentwire_protocol::SessionMessageAgentService {
+            id: id.into(),
+            time: 4,
+            parent_id: None,
+            agent_id: None,
+            turn: Some(turn.into()),
+            text: format!("summary {id}"),
+        })
+    };
+    let (id, _) =
+        session_with(&s, &[user("Q"), note("m-1", "t1"), note("cmp-1", "t1"), end(TurnEndStatus::Completed)]).await;
+    let shown = |items: &[ReplayItem]| items.iter().map(show).collect::<Vec<_>>();
+    let (items, _) = all_pages(&s, &id, None, 32).await;
+    assert_eq!(shown(&items), ["user:0:true:Q", "terminal:completed"], "no metadata, no summary");
+    let refs = vec![crate::transcript::CompactionRef { id: "m-1".into(), turn: "t1".into() }];
+    s.record_compactions(&id, refs).await.unwrap();
+    let (items, _) = all_pages(&s, &id, None, 32).await;
+    assert_eq!(shown(&items), ["user:0:true:Q", "summary:0:summary m-1", "terminal:completed"]);
+    // Metadata rewritten for another reason (a title) keeps the record.
+    s.set_title(&id, "A title").await.unwrap();
+    let (items, _) = all_pages(&s, &id, None, 32).await;
+    assert_eq!(items.len(), 3);
+}

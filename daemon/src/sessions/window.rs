@@ -22,7 +22,7 @@ use agentwire_protocol::{decode_session_message, ReplayItem};
 
 use super::cursor::{fnv1a64, session_tag, Cursor, Position};
 use super::projection::{self, project};
-use crate::transcript::{WindowLimits, TRANSCRIPT_FILE};
+use crate::transcript::{read_meta, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES, META_FILE, TRANSCRIPT_FILE};
 
 /// The head fingerprint covers at most this much of the first line: enough to tell
 /// transcripts apart, and a bounded read on every request.
@@ -150,6 +150,10 @@ pub(crate) struct Projection {
     torn_tail: bool,
     /// Total bytes handed to the decoder over this cache's life (the no-rescan proof).
     parsed_bytes: u64,
+    /// The compaction summaries `meta.json` vouches for, and the metadata file they were read
+    /// from (identity and times: every metadata write replaces the file).
+    summaries: Summaries,
+    meta_seen: Option<(FileKey, Stamp)>,
 }
 
 impl Projection {
@@ -169,7 +173,27 @@ impl Projection {
             gaps: VecDeque::new(),
             torn_tail: false,
             parsed_bytes: 0,
+            summaries: Summaries::default(),
+            meta_seen: None,
         }
+    }
+
+    /// Rereads the summaries when `meta.json` changed; true when they differ from those the
+    /// cached items were projected with (the cache must then be rebuilt).
+    fn refresh_summaries(&mut self, session_dir: &Path) -> bool {
+        let path = session_dir.join(META_FILE);
+        let seen = std::fs::metadata(&path).ok().map(|m| (FileKey { dev: m.dev(), ino: m.ino() }, Stamp::of(&m)));
+        if seen.is_some() && seen == self.meta_seen {
+            return false;
+        }
+        self.meta_seen = seen;
+        // Unreadable metadata vouches for nothing.
+        let summaries = Summaries::of(read_meta(session_dir, DEFAULT_MAX_META_BYTES).ok().flatten().as_ref());
+        if summaries == self.summaries {
+            return false;
+        }
+        self.summaries = summaries;
+        true
     }
 
     pub(crate) fn items(&self) -> &VecDeque<ProjItem> {
@@ -256,7 +280,9 @@ impl Projection {
         let stamp = Stamp::of(&meta);
         let head_fp = head_fingerprint(&file, len)?;
         let rewritten_in_place = self.stamp.is_some_and(|seen| seen.len == len && seen != stamp);
-        let reusable = self.file == Some(key)
+        let summaries_changed = self.refresh_summaries(session_dir);
+        let reusable = !summaries_changed
+            && self.file == Some(key)
             && !rewritten_in_place
             && len >= self.parsed_to
             && head_fp == self.head_fp
@@ -329,7 +355,7 @@ impl Projection {
             self.gaps.push_back(offset);
             return;
         };
-        let Some(projected) = project(&message) else {
+        let Some(projected) = project(&message, &self.summaries) else {
             return;
         };
         // The line was just pushed.

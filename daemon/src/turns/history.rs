@@ -6,10 +6,9 @@ use std::path::Path;
 
 use agentwire_protocol::{decode_session_message, SessionMessage};
 
-use super::journal::COMPACTION_ID_PREFIX;
 use crate::providers::ChatMessage;
 use crate::runtime::compaction::SUMMARY_HEADER;
-use crate::transcript::{read_recent_window, WindowLimits, WindowLine};
+use crate::transcript::{read_recent_window, Summaries, WindowLimits, WindowLine};
 
 /// Earlier context read per turn: the model gets at most this much of the transcript
 /// (compaction keeps long sessions below it).
@@ -20,8 +19,9 @@ fn top_level(parent: &Option<String>, agent: &Option<String>) -> bool {
 }
 
 /// Reads the session's history; unreadable or malformed lines are skipped (a torn tail
-/// after a crash must not block the session).
-pub fn load(session_dir: &Path) -> Vec<ChatMessage> {
+/// after a crash must not block the session). `summaries` are the compaction summaries the
+/// session's metadata names; any other service message is not model context.
+pub fn load(session_dir: &Path, summaries: &Summaries) -> Vec<ChatMessage> {
     let limits = WindowLimits { max_bytes: HISTORY_WINDOW_BYTES, max_records: 20_000 };
     let Ok(window) = read_recent_window(session_dir, limits) else { return Vec::new() };
     let mut messages: Vec<ChatMessage> = Vec::new();
@@ -39,7 +39,9 @@ pub fn load(session_dir: &Path) -> Vec<ChatMessage> {
                     _ => messages.push(ChatMessage::Assistant { text: m.text, tool_calls: Vec::new() }),
                 }
             }
-            SessionMessage::AgentService(m) if m.id.starts_with(COMPACTION_ID_PREFIX) => {
+            SessionMessage::AgentService(m)
+                if top_level(&m.parent_id, &m.agent_id) && summaries.contains(&m.id, m.turn.as_deref()) =>
+            {
                 // The summary covers what came before its turn's prompt; that prompt stays.
                 let prompt = messages.iter().rev().find(|m| matches!(m, ChatMessage::User(_))).cloned();
                 messages = vec![ChatMessage::User(format!("{SUMMARY_HEADER}\n{}", m.text))];

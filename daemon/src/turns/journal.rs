@@ -14,10 +14,7 @@ use serde_json::{json, Value};
 
 use crate::instance_id::random_hex;
 use crate::redact::truncate_on_char_boundary;
-
-/// Service records whose ID starts with this are compaction summaries (the replay projection
-/// shows them as `summary` items; no other service note is projected).
-pub const COMPACTION_ID_PREFIX: &str = "cmp-";
+use crate::transcript::CompactionRef;
 
 /// Tool arguments larger than this are not stored (a transcript line must fit one record).
 const MAX_STORED_ARGS_BYTES: usize = 4096;
@@ -102,6 +99,16 @@ struct Inner {
     records: Vec<SessionMessage>,
     /// Bytes of the main agent's accepted text already written as segments.
     text_journaled: usize,
+    /// The compaction summaries among `records`, for the session's metadata.
+    compactions: Vec<CompactionRef>,
+}
+
+/// What a settled turn writes: its transcript records, and the compaction summaries among
+/// them for the session's metadata.
+#[derive(Debug)]
+pub struct Settled {
+    pub records: Vec<SessionMessage>,
+    pub compactions: Vec<CompactionRef>,
 }
 
 #[derive(Debug)]
@@ -183,24 +190,31 @@ impl Journal {
         self.lock().records.push(record);
     }
 
+    /// A compaction summary: a top-level `service` message of this turn. What makes it a
+    /// summary is not its ID or text but the session metadata's record of it
+    /// ([`Settled::compactions`], recorded before the records are appended).
     pub fn compaction_summary(&self, summary: &str) {
+        let id = message_id();
         let record = SessionMessage::AgentService(SessionMessageAgentService {
-            id: format!("{COMPACTION_ID_PREFIX}{}", random_hex(8)),
+            id: id.clone(),
             time: now_ms(),
             parent_id: None,
             agent_id: None,
             turn: Some(self.turn_id.clone()),
             text: bounded(summary),
         });
-        self.lock().records.push(record);
+        let mut inner = self.lock();
+        inner.records.push(record);
+        inner.compactions.push(CompactionRef { id, turn: self.turn_id.clone() });
     }
 
     /// Everything journaled, with the rest of the accepted text and the `turn-end`.
-    pub fn settle(&self, accepted: &str, status: TurnEndStatus) -> Vec<SessionMessage> {
+    pub fn settle(&self, accepted: &str, status: TurnEndStatus) -> Settled {
         self.main_text(accepted);
-        let mut records = std::mem::take(&mut self.lock().records);
+        let mut inner = self.lock();
+        let mut records = std::mem::take(&mut inner.records);
         records.push(turn_end(&self.turn_id, status));
-        records
+        Settled { records, compactions: std::mem::take(&mut inner.compactions) }
     }
 }
 
@@ -214,7 +228,7 @@ mod tests {
         j.main_text("Let me look.");
         j.tool_start(&Origin::default(), "c1", "list_folder", &json!({"path":"."}), None);
         j.tool_end(&Origin::default(), "c1", None);
-        let records = j.settle("Let me look. Found it.", TurnEndStatus::Cancelled);
+        let records = j.settle("Let me look. Found it.", TurnEndStatus::Cancelled).records;
         let texts: Vec<&str> = records
             .iter()
             .filter_map(|r| match r {

@@ -8,14 +8,15 @@
 //! - [`history`]: the model context a turn starts from;
 //! - [`conns`]: connection sequence → writer queue, for event routing.
 //!
-//! Lifecycle: `turn.start` checks control, reserves the turn (`too_many_active_turns`,
-//! one running turn per session → `session_busy`), marks the session running (which keeps
-//! its attachment through uncontrolled cleanup), durably appends the user text and
-//! `turn-start`, and answers `accepted`. The turn task waits until that response is written,
-//! then sends `turn.started` (sequence 0), runs the agent, closes event admission, appends
-//! the turn's records with one fsync, persists a title, ends the running state, settles the
-//! operation and sends the terminal. Disconnect and detach do not touch the task; only
-//! `turn.cancel` stops it.
+//! Lifecycle: `turn.start` checks control, captures the configuration (selection, provider
+//! definition, reasoning, fast; see [`crate::providers::select`]), reserves the turn
+//! (`too_many_active_turns`, one running turn per session → `session_busy`), marks the session
+//! running (which keeps its attachment through uncontrolled cleanup), durably appends the user
+//! text and `turn-start`, and answers `accepted`. The turn task waits until that response is
+//! written, then sends `turn.started` (sequence 0), builds the provider from the capture, runs
+//! the agent, closes event admission, appends the turn's records with one fsync, persists a
+//! title, ends the running state, settles the operation and sends the terminal. Disconnect and
+//! detach do not touch the task; only `turn.cancel` stops it.
 
 pub mod activity;
 pub mod conns;
@@ -36,9 +37,10 @@ use agentwire_protocol::{
 };
 use tokio::sync::{mpsc, oneshot, watch};
 
+use crate::config::{self, TurnCapture};
 use crate::instance_id::random_hex;
 use crate::operations::{OperationTable, Outcome};
-use crate::providers::{select, ChatMessage, Provider};
+use crate::providers::{select, ChatMessage};
 use crate::runtime::agent::{Agent, Role};
 use crate::runtime::mcp::Mcp;
 use crate::runtime::tools::Workspace;
@@ -107,7 +109,9 @@ struct Admitted {
     turn_id: String,
     operation_id: String,
     prompt: String,
-    provider: Result<Arc<dyn Provider>, String>,
+    /// Selection, provider definition, reasoning and fast as of admission; an error when the
+    /// selection names no provider (the turn then fails with `internal_error`).
+    capture: Result<TurnCapture, ErrorCode>,
     cancel: watch::Receiver<bool>,
     reservation: Reservation,
 }
@@ -182,6 +186,14 @@ impl TurnService {
             return Err(ErrorCode::InvalidPayload);
         }
         self.sessions.check_control(conn, &session_id, control)?;
+        // "Selection, reasoning and fast settings are captured under the shared configuration
+        // lock at turn admission." Unreadable settings reject the start before anything is
+        // written; a selection of an unknown provider is accepted and fails like a missing
+        // credential (`turn.start` does not answer `invalid_selection`).
+        let capture = match config::capture_for_turn(&self.state_root, &self.workspace).await {
+            Err(ErrorCode::ConfigurationUnavailable) => return Err(ErrorCode::ConfigurationUnavailable),
+            capture => capture,
+        };
         let turn_id = format!("t-{}", random_hex(12));
         let (reservation, cancel) = self.reserve(&session_id, &turn_id)?;
         // Running from here: the running state keeps the attachment (and the writer lease)
@@ -195,7 +207,6 @@ impl TurnService {
         self.sessions.set_running_turn(&session_id, Some(snapshot))?;
         match self.admit(&session_id, &turn_id, &p.prompt).await {
             Ok(()) => {
-                let provider = select::for_turn(&self.state_root).map_err(|e| e.to_string());
                 self.operations.attach_work(&operation_id, Some(turn_id.clone()), None);
                 let (written_tx, written) = oneshot::channel();
                 lock(&self.responses).insert(operation_id.clone(), written_tx);
@@ -204,7 +215,7 @@ impl TurnService {
                     turn_id: turn_id.clone(),
                     operation_id,
                     prompt: p.prompt,
-                    provider,
+                    capture,
                     cancel,
                     reservation,
                 };
@@ -277,8 +288,14 @@ impl TurnService {
             TurnStatus::Cancelled => TurnEndStatus::Cancelled,
             TurnStatus::Failed => TurnEndStatus::Failed,
         };
-        let records = journal.settle(&closed.assistant_text, end);
-        let persisted = self.sessions.append(&t.session_id, &records).await;
+        let settled = journal.settle(&closed.assistant_text, end);
+        // The metadata names the turn's compaction summaries before they are appended.
+        if !settled.compactions.is_empty() {
+            if let Err(code) = self.sessions.record_compactions(&t.session_id, settled.compactions).await {
+                tracing::warn!(?code, turn = %t.turn_id, "compaction summaries could not be recorded");
+            }
+        }
+        let persisted = self.sessions.append(&t.session_id, &settled.records).await;
         let (status, persistence) = match persisted {
             Ok(()) => (status, Persistence::Committed),
             Err(code) => {
@@ -304,9 +321,8 @@ impl TurnService {
             TurnStatus::Failed => OutcomeStatus::Failed,
         };
         self.operations.settle(&t.operation_id, Outcome { status: outcome_status, error }, Instant::now());
-        if let Some(r) = recipient {
-            route.send(&r, EventPayload::TurnTerminal(terminal)).await;
-        }
+        let mut controller = recipient.and_then(|r| route.controller(r));
+        route.deliver(&mut controller, EventPayload::TurnTerminal(terminal)).await;
     }
 
     /// Runs the agent; on cancellation it gets the cancel grace period to stop on its own
@@ -318,8 +334,9 @@ impl TurnService {
             return (vec![ChatMessage::User(t.prompt.clone())], None);
         };
         let loaded = tokio::task::spawn_blocking(move || {
-            let meta = crate::transcript::read_meta(&dir, crate::transcript::DEFAULT_MAX_META_BYTES);
-            (history::load(&dir), meta.ok().flatten().and_then(|m| m.title).is_some())
+            let meta = crate::transcript::read_meta(&dir, crate::transcript::DEFAULT_MAX_META_BYTES).ok().flatten();
+            let summaries = crate::transcript::Summaries::of(meta.as_ref());
+            (history::load(&dir, &summaries), meta.and_then(|m| m.title).is_some())
         })
         .await;
         let (mut history, has_title) = loaded.unwrap_or_default();
@@ -337,10 +354,14 @@ impl TurnService {
         emitter: &Arc<Emitter>,
         journal: &Arc<Journal>,
     ) -> (Option<Stop>, bool) {
-        let provider = match &t.provider {
-            Ok(p) => Arc::clone(p),
-            Err(e) => {
+        let provider = match t.capture.as_ref().map(|c| select::for_turn(&self.state_root, c)) {
+            Ok(Ok(p)) => p,
+            Ok(Err(e)) => {
                 tracing::warn!(error = %e, "turn provider is unavailable");
+                return (Some(Stop::Failed(ErrorCode::InternalError)), false);
+            }
+            Err(code) => {
+                tracing::warn!(?code, "turn selection names no provider");
                 return (Some(Stop::Failed(ErrorCode::InternalError)), false);
             }
         };

@@ -38,6 +38,16 @@ type Script = dyn Fn(usize, &Value) -> Reply + Send + Sync;
 pub struct Mock {
     pub url: String,
     pub requests: Arc<Mutex<Vec<Value>>>,
+    /// Per request: the path and the credential headers (`authorization`, `x-api-key`).
+    pub heads: Arc<Mutex<Vec<Head>>>,
+}
+
+/// What a request carried besides its body.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Head {
+    pub path: String,
+    pub authorization: Option<String>,
+    pub api_key: Option<String>,
 }
 
 impl Mock {
@@ -46,27 +56,61 @@ impl Mock {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
+        let heads: Arc<Mutex<Vec<Head>>> = Arc::default();
         let script: Arc<Script> = Arc::new(script);
-        let seen = Arc::clone(&requests);
+        let seen = (Arc::clone(&requests), Arc::clone(&heads));
         std::thread::spawn(move || {
             for stream in listener.incoming() {
                 let Ok(stream) = stream else { continue };
-                let (seen, script) = (Arc::clone(&seen), Arc::clone(&script));
-                std::thread::spawn(move || serve(stream, &seen, &*script));
+                let (seen, script) = (seen.clone(), Arc::clone(&script));
+                std::thread::spawn(move || serve(stream, &seen.0, &seen.1, &*script));
             }
         });
-        Mock { url, requests }
+        Mock { url, requests, heads }
     }
 
     pub fn bodies(&self) -> Vec<Value> {
         self.requests.lock().unwrap().clone()
     }
+
+    pub fn heads(&self) -> Vec<Head> {
+        self.heads.lock().unwrap().clone()
+    }
 }
 
-fn serve(stream: TcpStream, seen: &Mutex<Vec<Value>>, script: &Script) {
+/// `application/x-www-form-urlencoded` as a JSON object of strings (OAuth token requests).
+fn form(body: &[u8]) -> Option<Value> {
+    let text = std::str::from_utf8(body).ok()?;
+    let decode = |s: &str| -> Option<String> {
+        let bytes = s.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'+' => out.push(b' '),
+                b'%' => {
+                    out.push(u8::from_str_radix(s.get(i + 1..i + 3)?, 16).ok()?);
+                    i += 2;
+                }
+                b => out.push(b),
+            }
+            i += 1;
+        }
+        String::from_utf8(out).ok()
+    };
+    let mut map = serde_json::Map::new();
+    for pair in text.split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=')?;
+        map.insert(decode(k)?, Value::String(decode(v)?));
+    }
+    Some(Value::Object(map))
+}
+
+fn serve(stream: TcpStream, seen: &Mutex<Vec<Value>>, heads: &Mutex<Vec<Head>>, script: &Script) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut length = 0usize;
     let mut line = String::new();
+    let mut head = Head::default();
     loop {
         line.clear();
         if reader.read_line(&mut line).unwrap_or(0) == 0 {
@@ -76,18 +120,28 @@ fn serve(stream: TcpStream, seen: &Mutex<Vec<Value>>, script: &Script) {
         if l.is_empty() {
             break;
         }
-        if let Some(v) = l.to_ascii_lowercase().strip_prefix("content-length:") {
-            length = v.trim().parse().unwrap_or(0);
+        if head.path.is_empty() {
+            head.path = l.split(' ').nth(1).unwrap_or_default().to_owned();
+            continue;
+        }
+        let Some((name, value)) = l.split_once(':') else { continue };
+        match name.trim().to_ascii_lowercase().as_str() {
+            "content-length" => length = value.trim().parse().unwrap_or(0),
+            "authorization" => head.authorization = Some(value.trim().to_owned()),
+            "x-api-key" => head.api_key = Some(value.trim().to_owned()),
+            _ => {}
         }
     }
     let mut body = vec![0; length];
     if reader.read_exact(&mut body).is_err() {
         return;
     }
-    let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let body: Value = serde_json::from_slice(&body).ok().or_else(|| form(&body)).unwrap_or(Value::Null);
     let n = {
         let mut seen = seen.lock().unwrap();
+        let mut heads = heads.lock().unwrap();
         seen.push(body.clone());
+        heads.push(head);
         seen.len() - 1
     };
     let mut out = stream;
