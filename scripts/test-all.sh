@@ -36,4 +36,4 @@ if [ -x scripts/conformance.sh ]; then
 fi
 
 step "rust: every test"
-cargo test --workspace --locked
+cargo test --workspace --locked --no-fail-fast

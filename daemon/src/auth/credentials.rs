@@ -2,7 +2,7 @@
 
 use super::oauth::{self, Endpoints};
 use super::store::{self, CodexRecord, StoreError};
-use crate::catalog::providers::{find, ProviderAuth, ANTHROPIC, OPENAI_CODEX};
+use crate::catalog::providers::{find, ProviderAuth, ProviderSpec, ANTHROPIC, OPENAI_CODEX};
 use crate::config::settings;
 use std::path::Path;
 
@@ -73,9 +73,15 @@ fn oauth_credential(r: CodexRecord) -> Credential {
 pub fn credentials(state_root: &Path, provider_id: &str) -> Result<Option<Credential>, AuthError> {
     let custom = settings::load_custom(state_root).map_err(|_| AuthError::Settings)?;
     let spec = find(&custom, provider_id).ok_or(AuthError::UnknownProvider)?;
-    Ok(match spec.auth {
+    credentials_for(state_root, &spec)
+}
+
+/// The credential of an already resolved provider definition (a turn's admission capture),
+/// without rereading settings: a running turn keeps the provider it was admitted with.
+pub fn credentials_for(state_root: &Path, spec: &ProviderSpec) -> Result<Option<Credential>, AuthError> {
+    Ok(match &spec.auth {
         ProviderAuth::None => Some(Credential::None),
-        ProviderAuth::EnvKey(name) => env_value(&name).map(|k| Credential::ApiKey(Secret(k))),
+        ProviderAuth::EnvKey(name) => env_value(name).map(|k| Credential::ApiKey(Secret(k))),
         ProviderAuth::AnthropicKey => match env_value(ANTHROPIC_KEY_ENV) {
             Some(k) => Some(Credential::ApiKey(Secret(k))),
             None => store::read(state_root)?.api_key(ANTHROPIC).map(|k| Credential::ApiKey(Secret(k))),

@@ -27,7 +27,7 @@ pub mod oauth;
 pub mod status;
 pub mod store;
 
-pub use credentials::{codex_access, credentials, refresh_codex, AuthError, Credential, Secret};
+pub use credentials::{codex_access, credentials, credentials_for, refresh_codex, AuthError, Credential, Secret};
 pub use events::LoginOrigin;
 pub use status::provider_auth_ready;
 

@@ -37,7 +37,7 @@ const CUSTOM_CONTEXT_WINDOW: u64 = 128_000;
 
 /// The credential `auth::credentials` reports for the captured provider now.
 fn credential(state_root: &Path, capture: &TurnCapture) -> Result<Credential, ProviderError> {
-    match auth::credentials(state_root, &capture.provider.id) {
+    match auth::credentials_for(state_root, &capture.provider) {
         Ok(Some(c)) => Ok(c),
         Ok(None) => Err(ProviderError::Auth),
         Err(e) => {
