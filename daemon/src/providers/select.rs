@@ -135,12 +135,8 @@ mod tests {
             api_key_env: None,
             models: None,
         };
-        let custom = for_turn(tmp.path(), &capture("open", std::slice::from_ref(&open)));
-        // `auth::credentials` reads the global settings, where this definition is not: the
-        // provider is unknown there, which is an auth failure, never a guess.
-        assert!(matches!(custom, Err(ProviderError::Auth)));
-        std::fs::write(tmp.path().join("settings.toml"), "[providers.open]\nbase_url = \"http://127.0.0.1:9/v1\"\n")
-            .unwrap();
+        // The admission capture decides, not the settings as they are now: this definition is in
+        // no settings file, and the turn still gets its provider ("Running turns retain that capture").
         let custom = for_turn(tmp.path(), &capture("open", &[open])).unwrap();
         assert_eq!((custom.id(), custom.model()), ("open", "m"));
         assert_eq!(codex_effort(ReasoningLevel::Default), None);
