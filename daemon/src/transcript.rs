@@ -45,19 +45,21 @@ pub enum TranscriptError {
 pub const MAX_COMPACTION_REFS: usize = 256;
 
 /// `meta.json`: optional sanitized title, RFC 3339 creation/update times, and the compaction
-/// summaries this daemon wrote into the transcript.
+/// records this daemon wrote into the transcript.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SessionMeta {
     pub title: Option<String>,
     pub created_at: String,
     pub updated_at: String,
     /// Oldest first, at most [`MAX_COMPACTION_REFS`]. Only a `service` message named here (by
-    /// ID and turn) is a compaction summary: the transcript's own text never decides.
+    /// ID and turn) is a compaction summary, and a failed `turn-end` named here replays as
+    /// `compaction_required`: the transcript's own text never decides.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub compactions: Vec<CompactionRef>,
 }
 
-/// One compaction summary: the top-level `service` message `id`, written in turn `turn`.
+/// One compaction record: a summary (`service` message) or a `compaction_required` turn end,
+/// by message `id`, written in turn `turn`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CompactionRef {
     pub id: String,

@@ -892,6 +892,79 @@ fn compaction_summarizes_older_history_through_the_provider_and_replay_shows_the
     assert!(from_summary(&requests[0]), "the next turn starts from the recorded summary: {requests:?}");
 }
 
+#[test]
+fn compaction_that_cannot_bring_the_context_under_the_window_fails_as_compaction_required() {
+    // The summary itself is over the provider's context window (128k tokens for custom
+    // providers), so compaction cannot let the turn continue.
+    let huge = "s".repeat(8 * 1024);
+    let mock = Mock::start(move |_, body| {
+        let system = body["messages"][0]["content"].as_str().unwrap_or_default();
+        if system.contains("compress conversations") {
+            let chunks: Vec<&str> = (0..80).map(|_| huge.as_str()).collect();
+            Reply::fast(mock::openai(&chunks, &[]))
+        } else {
+            Reply::sse(mock::openai(&["An answer long enough to grow the context past the threshold. "], &[]))
+        }
+    });
+    let sb = Sandbox::new();
+    let mut env = compat(&sb, &mock);
+    env.push(("MC_COMPACT_AT_TOKENS", "30".into()));
+    let d = start_daemon(&sb, &env_refs(&env));
+    let mut c = Conn::open(&sb, &d);
+    let (session, control) = c.create_and_claim();
+    let first = c.start(&session, &control, "Tell me about the README please");
+    let (_, t1) = c.until_terminal(&first);
+    assert_eq!(t1["payload"]["status"], "completed", "{t1}");
+    let second = c.start(&session, &control, "And the rest?");
+    let (events, t2) = c.until_terminal(&second);
+    // Live: a failed terminal with the sanitized internal error.
+    let t = &t2["payload"];
+    assert_eq!((t["status"].as_str(), t["persistence"].as_str()), (Some("failed"), Some("committed")), "{t2}");
+    assert_eq!(
+        t["error"],
+        json!({"code":"internal_error","message":"application service failed to handle the request"})
+    );
+    let states: Vec<&str> = activities(&events)
+        .into_iter()
+        .filter(|a| a["kind"] == "compaction")
+        .map(|a| a["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(states, ["triggered", "running", "failed"]);
+    // Durable: the turn's terminal replays as `compaction_required`; no summary was kept.
+    c.quiet_for(Duration::from_millis(200));
+    let answer = "assistant:An answer long enough to grow the context past the threshold. ";
+    assert_eq!(
+        c.replay(&session),
+        [
+            "user:Tell me about the README please",
+            answer,
+            "terminal:completed",
+            "user:And the rest?",
+            "terminal:compaction_required"
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+    );
+    // The session metadata names that turn's `turn-end`, the way it names summaries.
+    let dir = sb.mc_home.join("sessions").join(&session);
+    let meta: Value = serde_json::from_slice(&std::fs::read(dir.join("meta.json")).unwrap()).unwrap();
+    let refs = meta["compactions"].as_array().unwrap();
+    assert_eq!(refs.len(), 1, "{meta}");
+    let transcript = std::fs::read_to_string(dir.join("transcript.jsonl")).unwrap();
+    let ends: Vec<Value> = transcript
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|r| r["type"] == "turn-end")
+        .collect();
+    assert_eq!(ends.len(), 2);
+    assert_eq!(
+        (&ends[1]["id"], &ends[1]["turn"], &ends[1]["status"]),
+        (&refs[0]["id"], &json!(second), &json!("failed"))
+    );
+    assert!(!transcript.contains("\"type\":\"service\""), "an over-window summary is no checkpoint");
+}
+
 /// A Codex login in the shared store, as the auth module writes it.
 fn codex_login(sb: &Sandbox, access_token: &str, expires_at_ms: u64) {
     let record = json!({"type":"oauth","access_token":access_token,"refresh_token":"rt-old","expires_at_ms":expires_at_ms,"account_id":"acct"});

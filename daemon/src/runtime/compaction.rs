@@ -2,6 +2,10 @@
 //! summarized through the provider and replaced by the summary; the summary is journaled (so
 //! replay shows it as a `summary` item and the next turn starts from it) and `compaction`
 //! activity reports the lifecycle, with `replay_required` once it settles.
+//!
+//! Where the runtime cannot continue (nothing older to fold, the summary failed, or the
+//! context is still over the provider's window after compaction) the turn fails with
+//! `internal_error` and the journal marks it so replay shows `compaction_required`.
 
 use std::sync::atomic::Ordering;
 
@@ -36,7 +40,7 @@ pub async fn maybe_compact(ctx: &RunCtx, system: &str, messages: &mut Vec<ChatMe
     let cut = messages.iter().rposition(|m| matches!(m, ChatMessage::User(_))).unwrap_or(0);
     if cut == 0 {
         // Nothing older to fold: go on while the provider can still take it.
-        return if current > max { Err(Stop::Failed(ErrorCode::InternalError)) } else { Ok(()) };
+        return if current > max { Err(cannot_continue(ctx)) } else { Ok(()) };
     }
     let n = ctx.compactions.fetch_add(1, Ordering::Relaxed);
     let id = ctx.ids.compaction(n);
@@ -65,16 +69,28 @@ pub async fn maybe_compact(ctx: &RunCtx, system: &str, messages: &mut Vec<ChatMe
                 Err(Stop::Cancelled) => Err(Stop::Cancelled),
                 // Without a summary the turn goes on uncompacted while it still fits.
                 _ if current <= max => Ok(()),
-                _ => Err(Stop::Failed(ErrorCode::InternalError)),
+                _ => Err(cannot_continue(ctx)),
             };
         }
     };
+    let mut compacted = vec![ChatMessage::User(format!("{SUMMARY_HEADER}\n{summary}"))];
+    compacted.extend_from_slice(&messages[cut..]);
+    let after = estimate_tokens(system, &compacted);
+    if after > max {
+        // Still over the window: the summary is no checkpoint, so it is not journaled.
+        ctx.emitter.activity(activity::compaction(id, CompactionStatus::Failed, None));
+        return Err(cannot_continue(ctx));
+    }
     ctx.journal.compaction_summary(&summary);
-    let rest = messages.split_off(cut);
-    *messages = vec![ChatMessage::User(format!("{SUMMARY_HEADER}\n{summary}"))];
-    messages.extend(rest);
+    *messages = compacted;
     ctx.compacted.store(true, Ordering::Relaxed);
-    let after = estimate_tokens(system, messages);
     ctx.emitter.activity(activity::compaction(id, CompactionStatus::Completed, Some((after, max))));
     Ok(())
+}
+
+/// The turn ends `failed` (`internal_error`: no listed error code is more specific) and its
+/// durable terminal is `compaction_required`.
+fn cannot_continue(ctx: &RunCtx) -> Stop {
+    ctx.journal.compaction_required();
+    Stop::Failed(ErrorCode::InternalError)
 }

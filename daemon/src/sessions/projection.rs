@@ -32,7 +32,14 @@ pub(crate) fn project<'a>(message: &'a SessionMessage, summaries: &Summaries) ->
             Some(Projected::Message(ReplayRole::Assistant, redact(&m.text)))
         }
         SessionMessage::AgentTurnEnd(m) if top_level(&m.parent_id, &m.agent_id) => {
-            Some(Projected::Terminal(terminal_status(m.status)))
+            // A failed turn the metadata names (by its `turn-end` ID and turn) ended because
+            // the runtime could not continue without compaction.
+            let required = m.status == TurnEndStatus::Failed && summaries.contains(&m.id, Some(&m.turn));
+            Some(Projected::Terminal(if required {
+                ReplayTerminalStatus::CompactionRequired
+            } else {
+                terminal_status(m.status)
+            }))
         }
         SessionMessage::AgentService(m) if top_level(&m.parent_id, &m.agent_id) => {
             compaction_summary(m, summaries).map(|text| Projected::Summary(redact(text)))
@@ -60,9 +67,12 @@ fn terminal_status(status: TurnEndStatus) -> ReplayTerminalStatus {
 /// A `service` message is free text and its ID is just an ID, so neither decides: a summary
 /// is a service message that the session's own metadata names, by message ID and turn, as a
 /// compaction summary this daemon wrote ([`Summaries`]); any other service note stays out of
-/// replay. TODO(compaction): the window reader does not yet start the projection at the latest
-/// checkpoint ("its summary precedes the conversation after its cutoff"): the summary item
-/// appears where it was written, after its turn's prompt.
+/// replay. The window reader starts the projection at the latest summary in the window
+/// ("its summary precedes the conversation after its cutoff"; see `window::Projection`).
+///
+/// The same metadata list also names the `turn-end` of each turn that ended with
+/// `compaction_required`; a `turn-end` is never a `service` message, so the two cannot be
+/// confused.
 fn compaction_summary<'a>(message: &'a SessionMessageAgentService, summaries: &Summaries) -> Option<&'a str> {
     summaries.contains(&message.id, message.turn.as_deref()).then_some(message.text.as_str())
 }

@@ -548,9 +548,94 @@ async fn a_service_message_is_a_summary_once_the_metadata_names_it_and_cached_re
     let refs = vec![crate::transcript::CompactionRef { id: "m-1".into(), turn: "t1".into() }];
     s.record_compactions(&id, refs).await.unwrap();
     let (items, _) = all_pages(&s, &id, None, 32).await;
-    assert_eq!(shown(&items), ["user:0:true:Q", "summary:0:summary m-1", "terminal:completed"]);
+    // The projection starts at the checkpoint: what came before its position is folded in.
+    assert_eq!(shown(&items), ["summary:0:summary m-1", "terminal:completed"]);
     // Metadata rewritten for another reason (a title) keeps the record.
     s.set_title(&id, "A title").await.unwrap();
     let (items, _) = all_pages(&s, &id, None, 32).await;
-    assert_eq!(items.len(), 3);
+    assert_eq!(items.len(), 2);
+}
+
+fn summary_note(id: &str, turn: &str) -> SessionMessage {
+    SessionMessage::AgentService(agentwire_protocol::SessionMessageAgentService {
+        id: id.into(),
+        time: 4,
+        parent_id: None,
+        agent_id: None,
+        turn: Some(turn.into()),
+        text: format!("summary {id}"),
+    })
+}
+
+#[tokio::test]
+async fn the_latest_checkpoint_summary_precedes_only_the_conversation_after_its_cutoff() {
+    // "When a valid compaction checkpoint is available in that window, its summary precedes
+    // the conversation after its cutoff"; a checkpoint is not an omission, so no `gap`.
+    let (tmp, s) = root();
+    let (id, _) = session_with(&s, &[user("one"), agent("first"), end(TurnEndStatus::Completed)]).await;
+    let before = s.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(before.events.len(), 3);
+    let mid_cursor = cursor_of(&before.events[0]).to_string();
+    let end_cursor = before.next_cursor.clone();
+    // A malformed line before the checkpoint is folded in with the rest.
+    raw_append(&tmp, &id, b"{not json\n");
+    let refs = |ids: &[&str]| {
+        ids.iter().map(|i| crate::transcript::CompactionRef { id: (*i).into(), turn: "t2".into() }).collect()
+    };
+    s.record_compactions(&id, refs(&["m-1"])).await.unwrap();
+    s.append(&id, &[user("two"), summary_note("m-1", "t2"), agent("second"), end(TurnEndStatus::Completed)])
+        .await
+        .unwrap();
+    let page = s.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(
+        page.events.iter().map(show).collect::<Vec<_>>(),
+        ["summary:0:summary m-1", "assistant:0:true:second", "terminal:completed"]
+    );
+    assert!(!page.gap && !page.truncated, "{page:?}");
+    // The projected prefix changed: cursors issued before the checkpoint resync.
+    for stale in [&mid_cursor, &end_cursor] {
+        let r = s.replay(&id, req(Some(stale), 32)).await.unwrap();
+        assert!(r.resync_required && r.events.is_empty(), "{r:?}");
+    }
+    let after_first = cursor_of(&page.events[0]).to_string();
+    let r = s.replay(&id, req(Some(&after_first), 32)).await.unwrap();
+    assert!(!r.resync_required && r.events.len() == 2);
+
+    // A newer checkpoint replaces the older one, and its own earlier cursors go stale.
+    s.record_compactions(&id, refs(&["m-2"])).await.unwrap();
+    s.append(&id, &[user("three"), summary_note("m-2", "t2"), agent("third")]).await.unwrap();
+    let page = s.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(page.events.iter().map(show).collect::<Vec<_>>(), ["summary:0:summary m-2", "assistant:0:true:third"]);
+    assert!(s.replay(&id, req(Some(&after_first), 32)).await.unwrap().resync_required);
+    // Restart (a fresh cache) projects the same.
+    let restarted = Sessions::new(tmp.path().to_path_buf());
+    let again = restarted.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(again.events, page.events);
+}
+
+#[tokio::test]
+async fn a_failed_turn_end_the_metadata_names_replays_as_compaction_required() {
+    let (_tmp, s) = root();
+    let end_with = |id: &str, status| {
+        SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
+            id: id.into(),
+            time: 3,
+            parent_id: None,
+            agent_id: None,
+            turn: "t1".into(),
+            status,
+        })
+    };
+    let (id, _) = session_with(
+        &s,
+        &[user("Q"), end_with("e-1", TurnEndStatus::Failed), user("R"), end_with("e-2", TurnEndStatus::Failed)],
+    )
+    .await;
+    let refs = vec![crate::transcript::CompactionRef { id: "e-1".into(), turn: "t1".into() }];
+    s.record_compactions(&id, refs).await.unwrap();
+    let (items, _) = all_pages(&s, &id, None, 32).await;
+    assert_eq!(
+        items.iter().map(show).collect::<Vec<_>>(),
+        ["user:0:true:Q", "terminal:compaction_required", "user:0:true:R", "terminal:failed"]
+    );
 }

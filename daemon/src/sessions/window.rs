@@ -21,7 +21,7 @@ use std::path::Path;
 use agentwire_protocol::{decode_session_message, ReplayItem};
 
 use super::cursor::{fnv1a64, session_tag, Cursor, Position};
-use super::projection::{self, project};
+use super::projection::{self, project, Projected};
 use crate::transcript::{read_meta, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES, META_FILE, TRANSCRIPT_FILE};
 
 /// The head fingerprint covers at most this much of the first line: enough to tell
@@ -154,6 +154,10 @@ pub(crate) struct Projection {
     /// from (identity and times: every metadata write replaces the file).
     summaries: Summaries,
     meta_seen: Option<(FileKey, Stamp)>,
+    /// Offset of the latest compaction summary in the window (seed: "its summary precedes
+    /// the conversation after its cutoff"). Items and gaps before it are dropped: the
+    /// projection starts at the checkpoint, whose cutoff is the summary's own position.
+    checkpoint: Option<u64>,
 }
 
 impl Projection {
@@ -175,6 +179,7 @@ impl Projection {
             parsed_bytes: 0,
             summaries: Summaries::default(),
             meta_seen: None,
+            checkpoint: None,
         }
     }
 
@@ -213,9 +218,11 @@ impl Projection {
         self.lines.front().map_or(self.parsed_to, |l| l.offset)
     }
 
-    /// Older lines exist before the window.
+    /// Older lines exist before the window and no checkpoint in the window stands for them.
+    /// History folded into a checkpoint's summary is not an omission (`gap` stays `false`);
+    /// once the checkpoint itself leaves the window, the window start is an omission again.
     pub(crate) fn omitted_before(&self) -> bool {
-        self.base() > 0
+        self.base() > 0 && self.checkpoint.is_none()
     }
 
     pub(crate) fn torn_tail(&self) -> bool {
@@ -324,6 +331,7 @@ impl Projection {
         self.items.clear();
         self.gaps.clear();
         self.torn_tail = false;
+        self.checkpoint = None;
     }
 
     /// Parses the complete lines of `data[from..]` (`data[0]` is file byte `base`).
@@ -358,6 +366,14 @@ impl Projection {
         let Some(projected) = project(&message, &self.summaries) else {
             return;
         };
+        if matches!(projected, Projected::Summary(_)) {
+            // A newer checkpoint: the projection now starts here, so everything projected
+            // before it (and any malformed line before it) leaves the projection. Cursors
+            // into the dropped prefix no longer resolve and resync.
+            self.checkpoint = Some(offset);
+            self.items.clear();
+            self.gaps.clear();
+        }
         // The line was just pushed.
         let line_seq = self.next_seq - 1;
         for (index, item) in (0u32..).zip(projection::items(&projected, |_| String::new())) {
@@ -408,6 +424,10 @@ impl Projection {
         }
         while self.gaps.front().is_some_and(|&g| g < base) {
             self.gaps.pop_front();
+        }
+        if self.checkpoint.is_some_and(|c| c < base) {
+            // The summary left the window: no checkpoint is available in it any more.
+            self.checkpoint = None;
         }
     }
 }

@@ -101,10 +101,13 @@ struct Inner {
     text_journaled: usize,
     /// The compaction summaries among `records`, for the session's metadata.
     compactions: Vec<CompactionRef>,
+    /// The runtime could not continue without a compaction it could not do.
+    compaction_required: bool,
 }
 
 /// What a settled turn writes: its transcript records, and the compaction summaries among
-/// them for the session's metadata.
+/// them for the session's metadata (plus, for a failed turn that needed compaction, its
+/// `turn-end`, which replay then shows as a `compaction_required` terminal).
 #[derive(Debug)]
 pub struct Settled {
     pub records: Vec<SessionMessage>,
@@ -208,13 +211,27 @@ impl Journal {
         inner.compactions.push(CompactionRef { id, turn: self.turn_id.clone() });
     }
 
+    /// The turn cannot continue: compaction failed, or the context is still over the
+    /// provider's window after it. A `failed` settlement then records its `turn-end` in the
+    /// session metadata, the same way as a summary, so replay shows `compaction_required`.
+    pub fn compaction_required(&self) {
+        self.lock().compaction_required = true;
+    }
+
     /// Everything journaled, with the rest of the accepted text and the `turn-end`.
     pub fn settle(&self, accepted: &str, status: TurnEndStatus) -> Settled {
         self.main_text(accepted);
         let mut inner = self.lock();
         let mut records = std::mem::take(&mut inner.records);
-        records.push(turn_end(&self.turn_id, status));
-        Settled { records, compactions: std::mem::take(&mut inner.compactions) }
+        let end = turn_end(&self.turn_id, status);
+        let mut compactions = std::mem::take(&mut inner.compactions);
+        if inner.compaction_required && status == TurnEndStatus::Failed {
+            if let SessionMessage::AgentTurnEnd(e) = &end {
+                compactions.push(CompactionRef { id: e.id.clone(), turn: self.turn_id.clone() });
+            }
+        }
+        records.push(end);
+        Settled { records, compactions }
     }
 }
 
@@ -240,5 +257,18 @@ mod tests {
         assert!(
             matches!(records.last(), Some(SessionMessage::AgentTurnEnd(e)) if e.status == TurnEndStatus::Cancelled)
         );
+    }
+
+    #[test]
+    fn a_failed_turn_that_needed_compaction_names_its_turn_end_for_the_metadata() {
+        let j = Journal::new("t");
+        j.compaction_required();
+        let settled = j.settle("", TurnEndStatus::Failed);
+        let Some(SessionMessage::AgentTurnEnd(end)) = settled.records.last() else { panic!("turn-end last") };
+        assert_eq!(settled.compactions, [CompactionRef { id: end.id.clone(), turn: "t".into() }]);
+        // Any other outcome (say, cancelled meanwhile) is not `compaction_required`.
+        let j = Journal::new("t");
+        j.compaction_required();
+        assert!(j.settle("", TurnEndStatus::Cancelled).compactions.is_empty());
     }
 }
