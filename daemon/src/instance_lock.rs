@@ -36,17 +36,11 @@ pub struct FileLock {
 impl FileLock {
     /// Takes the lock without blocking; `Err(LockError::Held)` when another holder has it.
     pub fn try_exclusive(path: &Path) -> Result<FileLock, LockError> {
-        let file = open_lock_file(path)?;
-        // SAFETY: the fd is valid for the lifetime of `file`.
-        let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-        if rc == 0 {
-            return Ok(FileLock { file, path: path.to_path_buf() });
-        }
-        let err = io::Error::last_os_error();
-        if err.raw_os_error() == Some(libc::EWOULDBLOCK) {
-            Err(LockError::Held)
-        } else {
-            Err(LockError::Flock(err))
+        let file = open_lock_file(path).map_err(LockError::Open)?;
+        match flock(&file, libc::LOCK_EX | libc::LOCK_NB) {
+            Ok(()) => Ok(FileLock { file, path: path.to_path_buf() }),
+            Err(e) if e.raw_os_error() == Some(libc::EWOULDBLOCK) => Err(LockError::Held),
+            Err(e) => Err(LockError::Flock(e)),
         }
     }
 
@@ -84,18 +78,32 @@ impl FileLock {
     }
 }
 
-fn open_lock_file(path: &Path) -> Result<File, LockError> {
+/// Opens (creating, `0600`) a lock file. The folder is verified private, but refusing symlinks
+/// keeps a planted link from redirecting where we create files.
+pub fn open_lock_file(path: &Path) -> io::Result<File> {
     OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
         .mode(0o600)
-        // The folder is verified private, but refusing symlinks keeps a planted link
-        // from redirecting where we create files.
         .custom_flags(libc::O_NOFOLLOW)
         .open(path)
-        .map_err(LockError::Open)
+}
+
+/// `flock(2)` on `file` with `op` (`LOCK_EX`, `LOCK_SH`, optionally `| LOCK_NB`), retried when a
+/// signal interrupts it.
+pub fn flock(file: &File, op: libc::c_int) -> io::Result<()> {
+    loop {
+        // SAFETY: the fd is valid for the lifetime of `file`.
+        if unsafe { libc::flock(file.as_raw_fd(), op) } == 0 {
+            return Ok(());
+        }
+        let err = io::Error::last_os_error();
+        if err.kind() != io::ErrorKind::Interrupted {
+            return Err(err);
+        }
+    }
 }
 
 #[cfg(test)]

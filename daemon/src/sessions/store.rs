@@ -13,11 +13,11 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io;
-use std::os::fd::AsRawFd;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use crate::instance_lock::{flock, open_lock_file};
 use crate::paths;
 use crate::timestamp::now_rfc3339;
 use crate::transcript::{self, CompactionRef, SessionMeta, SessionWriter, TranscriptError, META_FILE};
@@ -132,30 +132,10 @@ pub(crate) fn record_compactions(writer: &SessionWriter, refs: &[CompactionRef])
 #[derive(Debug)]
 pub(crate) struct HeldLock(#[allow(dead_code)] File);
 
-fn flock(file: &File, op: libc::c_int) -> io::Result<()> {
-    loop {
-        // SAFETY: the fd is valid for the lifetime of `file`.
-        if unsafe { libc::flock(file.as_raw_fd(), op) } == 0 {
-            return Ok(());
-        }
-        let err = io::Error::last_os_error();
-        if err.kind() != io::ErrorKind::Interrupted {
-            return Err(err);
-        }
-    }
-}
-
 /// Held while appending. Blocks: the only other holders are replays (shared, short) and, in
 /// this process, nothing else, because appends to one session are serialized by its writer.
 pub(crate) fn append_lock(dir: &Path) -> Result<HeldLock, SessionError> {
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW)
-        .open(dir.join(APPEND_LOCK_FILE))?;
+    let file = open_lock_file(&dir.join(APPEND_LOCK_FILE))?;
     flock(&file, libc::LOCK_EX)?;
     Ok(HeldLock(file))
 }
