@@ -25,11 +25,18 @@ pub mod messages {
         HandshakeReplyRejected as Rejected, HandshakeRequest, LaunchErrorCode,
     };
 
+    /// The launch error whose fixed message a rejection carries.
+    pub fn launch_code(code: RejectCode) -> LaunchErrorCode {
+        match code {
+            RejectCode::VersionMismatch => LaunchErrorCode::VersionMismatch,
+            RejectCode::WorkspaceMismatch => LaunchErrorCode::WorkspaceMismatch,
+            RejectCode::InvalidHandshake => LaunchErrorCode::InvalidHandshake,
+        }
+    }
+
     /// A rejection with the code's fixed message: never echoes request data back.
     pub fn rejected(code: RejectCode) -> HandshakeReply {
-        let message =
-            LaunchErrorCode::from_wire(code.as_str()).map_or("handshake is invalid", LaunchErrorCode::message);
-        HandshakeReply::Rejected(Rejected { code, message: message.to_owned() })
+        HandshakeReply::Rejected(Rejected { code, message: launch_code(code).message().to_owned() })
     }
 
     fn decode<T: agentwire_protocol::runtime::Decode>(record: &[u8], mode: Mode) -> Option<T> {
