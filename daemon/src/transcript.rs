@@ -64,24 +64,53 @@ pub struct SessionMeta {
 pub struct CompactionRef {
     pub id: String,
     pub turn: String,
+    /// For a summary: the ID of the compacting turn's user message. That prompt is appended at
+    /// admission, before the summary exists, yet belongs after the history the summary
+    /// replaces, so replay starts the checkpoint there and the compacting turn replays whole.
+    /// Absent for a `compaction_required` turn end and in metadata written before this field
+    /// existed; the checkpoint is then the summary itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt_id: Option<String>,
 }
 
-/// The compaction summaries a session's metadata vouches for: message ID → its turn.
+/// What the metadata says about one summary: its turn and its turn's prompt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct SummaryRef {
+    turn: String,
+    prompt_id: Option<String>,
+}
+
+/// The compaction summaries a session's metadata vouches for (message ID → its turn and
+/// prompt), and the prompts they name.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Summaries(std::collections::HashMap<String, String>);
+pub struct Summaries {
+    refs: std::collections::HashMap<String, SummaryRef>,
+    prompts: std::collections::HashSet<String>,
+}
 
 impl Summaries {
     pub fn of(meta: Option<&SessionMeta>) -> Summaries {
-        Summaries(
-            meta.map_or_else(Default::default, |m| {
-                m.compactions.iter().map(|c| (c.id.clone(), c.turn.clone())).collect()
-            }),
-        )
+        let mut summaries = Summaries::default();
+        for c in meta.map_or(&[][..], |m| &m.compactions) {
+            summaries.prompts.extend(c.prompt_id.clone());
+            summaries.refs.insert(c.id.clone(), SummaryRef { turn: c.turn.clone(), prompt_id: c.prompt_id.clone() });
+        }
+        summaries
     }
 
     /// Whether a `service` message with this ID and turn is one of the session's summaries.
     pub fn contains(&self, id: &str, turn: Option<&str>) -> bool {
-        self.0.get(id).is_some_and(|t| Some(t.as_str()) == turn)
+        self.refs.get(id).is_some_and(|r| Some(r.turn.as_str()) == turn)
+    }
+
+    /// The prompt (user message ID) of the turn that wrote summary `id`, when recorded.
+    pub fn prompt_of(&self, id: &str) -> Option<&str> {
+        self.refs.get(id).and_then(|r| r.prompt_id.as_deref())
+    }
+
+    /// Whether a user message with this ID is the prompt of a compacting turn.
+    pub fn is_prompt(&self, id: &str) -> bool {
+        self.prompts.contains(id)
     }
 }
 
@@ -468,6 +497,36 @@ mod tests {
     }
 
     #[test]
+    fn meta_of_the_previous_format_loads_with_compactions_that_name_no_prompt() {
+        // `compactions` entries written before `prompt_id` existed: the session still loads and
+        // its summaries are still named; replay falls back to the summary as the checkpoint.
+        let (_tmp, dir) = session();
+        let old = r#"{"title":null,"created_at":"a","updated_at":"b","compactions":[{"id":"m-1","turn":"t-1"}]}"#;
+        fs::write(dir.join(META_FILE), old).unwrap();
+        let meta = read_meta(&dir, DEFAULT_MAX_META_BYTES).unwrap().unwrap();
+        assert_eq!(meta.compactions, [CompactionRef { id: "m-1".into(), turn: "t-1".into(), prompt_id: None }]);
+        let summaries = Summaries::of(Some(&meta));
+        assert!(summaries.contains("m-1", Some("t-1")));
+        assert_eq!(summaries.prompt_of("m-1"), None);
+        // Written back unchanged in shape: an entry without a prompt has no `prompt_id` key.
+        let json = serde_json::to_value(&meta).unwrap();
+        assert_eq!(json["compactions"], serde_json::json!([{"id":"m-1","turn":"t-1"}]));
+    }
+
+    #[test]
+    fn summaries_name_the_prompt_of_each_compacting_turn() {
+        let refs = vec![
+            CompactionRef { id: "m-1".into(), turn: "t-1".into(), prompt_id: Some("u-1".into()) },
+            CompactionRef { id: "e-2".into(), turn: "t-2".into(), prompt_id: None },
+        ];
+        let meta = SessionMeta { title: None, created_at: "a".into(), updated_at: "b".into(), compactions: refs };
+        let summaries = Summaries::of(Some(&meta));
+        assert_eq!(summaries.prompt_of("m-1"), Some("u-1"));
+        assert!(summaries.is_prompt("u-1") && !summaries.is_prompt("m-1") && !summaries.is_prompt("e-2"));
+        assert_eq!(summaries.prompt_of("e-2"), None);
+    }
+
+    #[test]
     fn meta_round_trips_and_is_bounded() {
         let (_tmp, dir) = session();
         assert_eq!(read_meta(&dir, DEFAULT_MAX_META_BYTES).unwrap(), None);
@@ -476,7 +535,7 @@ mod tests {
             title: Some("Fix the build".into()),
             created_at: "2026-01-01T00:00:00.000Z".into(),
             updated_at: "2026-01-02T00:00:00.000Z".into(),
-            compactions: vec![CompactionRef { id: "m-1".into(), turn: "t-1".into() }],
+            compactions: vec![CompactionRef { id: "m-1".into(), turn: "t-1".into(), prompt_id: Some("m-0".into()) }],
         };
         w.write_meta(&meta).unwrap();
         assert_eq!(read_meta(&dir, DEFAULT_MAX_META_BYTES).unwrap(), Some(meta));

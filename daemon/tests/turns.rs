@@ -10,6 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixStream;
 use std::time::{Duration, Instant};
 
+use agentwire_protocol::ReasoningLevel;
 use common::{handshake_line, raw_handshake, Sandbox};
 use mock::{Mock, Reply};
 use serde_json::{json, Value};
@@ -85,8 +86,10 @@ impl Conn {
     fn call(&mut self, method: &str, session: Option<&str>, control: Option<&Value>, payload: Value) -> Value {
         self.n += 1;
         let id = format!("r{}", self.n);
-        let mutation =
-            matches!(method, "session.create" | "session.claim" | "session.detach" | "turn.start" | "turn.cancel");
+        let mutation = matches!(
+            method,
+            "session.create" | "session.claim" | "session.detach" | "turn.start" | "turn.cancel" | "config.set"
+        );
         let (instance, connection) =
             if self.ids.0.is_empty() { (Value::Null, Value::Null) } else { (json!(self.ids.0), json!(self.ids.1)) };
         let op = if mutation { json!(format!("op-{}-{}", self.ids.1, self.n)) } else { Value::Null };
@@ -416,6 +419,155 @@ fn anthropic_messages_stream_with_tool_use_and_no_raw_thinking() {
     );
     let names: Vec<&str> = bodies[0]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["read_file", "list_folder", "search_text", "task"]);
+    assert!(bodies[0].get("thinking").is_none(), "the default reasoning level asks for no thinking");
+    assert!(
+        !bodies[1].to_string().contains("raw private thoughts"),
+        "a thinking block without a signature cannot be verified, so it is not sent back"
+    );
+}
+
+/// Files under `root` whose bytes contain `needle`.
+fn files_containing(root: &std::path::Path, needle: &str) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if std::fs::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle.as_bytes())) {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
+const THINKING: [&str; 3] = ["Private plan: ", "grep for TO", "DO — 日本語 ✓"];
+const SIGNATURE: &str = "EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxDFtT+c2fA/w8sig==";
+const REDACTED: &str = "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwredacted==";
+
+#[test]
+fn anthropic_high_reasoning_budgets_thinking_and_sends_signed_blocks_back_unchanged() {
+    // Extended thinking: `budget_tokens` below `max_tokens`; the thinking blocks of the assistant
+    // turn that used a tool go back with their signature when the loop continues; none of the
+    // raw reasoning reaches a client, the transcript or the log.
+    let mock = Mock::start(|n, _| match n {
+        0 => Reply::sse(mock::anthropic_thinking(
+            &THINKING,
+            SIGNATURE,
+            REDACTED,
+            &["Searching "],
+            &[("toolu_1", "search_text", json!({"pattern":"TODO"}))],
+        )),
+        _ => Reply::sse(mock::anthropic_thinking(&["Second thoughts"], "sig-2", "redacted-2", &["One TODO."], &[])),
+    });
+    let sb = Sandbox::new();
+    let level = format!("thinking_level = {:?}\n", ReasoningLevel::High.as_str());
+    select(&sb, "anthropic", "claude-test", &level);
+    let d = start_daemon(&sb, &[("ANTHROPIC_API_KEY", "sk-test"), ("AGENTWIRE_ANTHROPIC_BASE_URL", &mock.url)]);
+    let mut c = Conn::open(&sb, &d);
+    let (session, control) = c.create_and_claim();
+    let turn = c.start(&session, &control, "Find TODOs");
+    let (events, terminal) = c.until_terminal(&turn);
+    assert_eq!(terminal["payload"]["status"], "completed", "{terminal}");
+    assert_eq!(terminal["payload"]["assistant_text"], "Searching One TODO.");
+
+    let bodies = mock.bodies();
+    assert_eq!(bodies.len(), 2, "one tool round, one continuation");
+    for b in &bodies {
+        assert_eq!(b["thinking"]["type"], "enabled", "{b}");
+        let budget = b["thinking"]["budget_tokens"].as_u64().unwrap();
+        assert!(budget >= 1024 && budget < b["max_tokens"].as_u64().unwrap(), "budget_tokens < max_tokens: {b}");
+        assert!(b.get("speed").is_none(), "fast was not captured");
+    }
+    assert!(mock.heads().iter().all(|h| h.anthropic_beta.is_none()), "no beta without fast");
+    // The assistant turn that used the tool, sent back with its thinking first and unchanged.
+    assert_eq!(bodies[1]["messages"][1]["role"], "assistant");
+    assert_eq!(
+        bodies[1]["messages"][1]["content"],
+        json!([
+            {"type":"thinking","thinking":THINKING.concat(),"signature":SIGNATURE},
+            {"type":"redacted_thinking","data":REDACTED},
+            {"type":"text","text":"Searching "},
+            {"type":"tool_use","id":"toolu_1","name":"search_text","input":{"pattern":"TODO"}},
+        ])
+    );
+    assert_eq!(bodies[1]["messages"][2]["content"][0]["type"], "tool_result");
+
+    c.quiet_for(Duration::from_millis(300));
+    let replay = c.replay(&session).concat();
+    let sent = serde_json::to_string(&events).unwrap() + &terminal.to_string() + &replay;
+    for raw in [THINKING[0], THINKING[1], THINKING[2], "Second thoughts", SIGNATURE, "sig-2", REDACTED, "redacted-2"] {
+        assert!(!sent.contains(raw), "raw reasoning reached a client: {raw}");
+        assert_eq!(files_containing(&sb.mc_home, raw), Vec::<std::path::PathBuf>::new(), "stored: {raw}");
+        assert!(!sb.log().contains(raw), "logged: {raw}");
+    }
+    assert!(activities(&events).iter().all(|a| a["kind"] != "reasoning_summary"), "thinking is no summary");
+}
+
+#[test]
+fn anthropic_default_reasoning_sends_no_thinking_and_fast_sends_speed_with_its_beta() {
+    let mock = Mock::start(|_, _| Reply::sse(mock::anthropic(&["ok"], &[])));
+    let sb = Sandbox::new();
+    select(&sb, "anthropic", "claude-test", "");
+    let d = start_daemon(&sb, &[("ANTHROPIC_API_KEY", "sk-test"), ("AGENTWIRE_ANTHROPIC_BASE_URL", &mock.url)]);
+    let mut c = Conn::open(&sb, &d);
+    let (session, control) = c.create_and_claim();
+    let turn = c.start(&session, &control, "plain");
+    assert_eq!(c.until_terminal(&turn).1["payload"]["status"], "completed");
+    // Fast mode is global-only and needs no catalog; the next admission captures it.
+    let r = c.call("config.set", None, None, json!({"scope":"global","fast":true}));
+    assert_eq!(r["payload"]["persisted"], true, "{r}");
+    let turn = c.start(&session, &control, "fast");
+    assert_eq!(c.until_terminal(&turn).1["payload"]["status"], "completed");
+
+    let (bodies, heads) = (mock.bodies(), mock.heads());
+    assert_eq!(bodies.len(), 2);
+    assert!(bodies.iter().all(|b| b.get("thinking").is_none()), "the default level asks for no thinking");
+    assert_eq!(bodies[0]["max_tokens"], bodies[1]["max_tokens"], "no budget added");
+    assert!(bodies[0].get("speed").is_none() && heads[0].anthropic_beta.is_none(), "not fast: {}", bodies[0]);
+    assert_eq!(bodies[1]["speed"], "fast", "{}", bodies[1]);
+    assert_eq!(heads[1].anthropic_beta.as_deref(), Some("fast-mode-2026-02-01"));
+}
+
+#[test]
+fn fast_asks_codex_for_priority_and_sends_nothing_to_an_openai_compatible_server() {
+    let codex = Mock::start(|_, _| Reply::sse(mock::codex(&["ok"], None, &[])));
+    let compat_server = Mock::start(|_, _| Reply::sse(mock::openai(&["ok"], &[])));
+    let sb = Sandbox::new();
+    codex_login(&sb, "at-live", now_ms() + 3_600_000);
+    let table = format!(
+        "[providers.mock-compat]\nbase_url = \"{}/v1\"\napi_key_env = \"MOCK_COMPAT_KEY\"\nmodels = [\"m1\"]\n",
+        compat_server.url
+    );
+    select(&sb, "openai-codex", "gpt-test", &table);
+    let mut env = codex_env(&codex);
+    env.push(("MOCK_COMPAT_KEY", "compat-secret".into()));
+    let d = start_daemon(&sb, &env_refs(&env));
+    let mut c = Conn::open(&sb, &d);
+    let (session, control) = c.create_and_claim();
+    let run_turn = |c: &mut Conn| {
+        let turn = c.start(&session, &control, "hi");
+        assert_eq!(c.until_terminal(&turn).1["payload"]["status"], "completed");
+    };
+    run_turn(&mut c);
+    let r = c.call("config.set", None, None, json!({"scope":"global","fast":true}));
+    assert_eq!(r["payload"]["persisted"], true, "{r}");
+    run_turn(&mut c);
+    std::fs::write(global_settings(&sb), format!("provider = \"mock-compat\"\nmodel = \"m1\"\nfast = true\n{table}"))
+        .unwrap();
+    run_turn(&mut c);
+
+    let bodies = codex.bodies();
+    assert_eq!(bodies.len(), 2);
+    assert!(bodies[0].get("service_tier").is_none(), "not fast: {}", bodies[0]);
+    assert_eq!(bodies[1]["service_tier"], "priority", "{}", bodies[1]);
+    let compat_bodies = compat_server.bodies();
+    assert_eq!(compat_bodies.len(), 1);
+    for field in ["service_tier", "speed"] {
+        assert!(compat_bodies[0].get(field).is_none(), "no documented fast field: {}", compat_bodies[0]);
+    }
 }
 
 #[test]
@@ -852,16 +1004,29 @@ fn compaction_summarizes_older_history_through_the_provider_and_replay_shows_the
         "{main_after}"
     );
     c.quiet_for(Duration::from_millis(200));
-    let replay = c.replay(&session);
-    assert!(replay.contains(&"summary:They discussed the README.".to_owned()), "{replay:?}");
+    // Issue "Turns" 5, "make replay show the summary item": the compacting turn replays whole —
+    // its prompt (written at admission, before the summary existed), the summary, the answer —
+    // and the history the summary replaces is omitted.
+    let answer = "assistant:An answer long enough to grow the context well past the threshold. ";
+    assert_eq!(
+        c.replay(&session),
+        ["user:And the rest?", "summary:They discussed the README.", answer, "terminal:completed"]
+    );
 
-    // The session's own metadata names the summary (by message ID and turn) …
+    // The session's own metadata names the summary (by message ID and turn) and its turn's
+    // prompt …
     let dir = sb.mc_home.join("sessions").join(&session);
     let meta: Value = serde_json::from_slice(&std::fs::read(dir.join("meta.json")).unwrap()).unwrap();
     let refs = meta["compactions"].as_array().unwrap();
     assert_eq!(refs.len(), 1, "{meta}");
     assert_eq!(refs[0]["turn"], json!(second));
     let transcript = std::fs::read_to_string(dir.join("transcript.jsonl")).unwrap();
+    let prompt = transcript
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|r| r["type"] == "text" && r["role"] == "user" && r["text"] == "And the rest?")
+        .expect("the prompt record");
+    assert_eq!(refs[0]["prompt_id"], prompt["id"], "{meta}");
     let written: Value = transcript
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
@@ -890,6 +1055,68 @@ fn compaction_summarizes_older_history_through_the_provider_and_replay_shows_the
     assert!(requests.iter().all(|r| !r.contains("FORGED")), "{requests:?}");
     let from_summary = |r: &String| r.contains("Summary of the earlier conversation:") && r.contains("They discussed");
     assert!(from_summary(&requests[0]), "the next turn starts from the recorded summary: {requests:?}");
+}
+
+#[test]
+fn compaction_on_a_later_tool_loop_round_replays_the_compacting_turn_whole_from_its_prompt() {
+    // Issue "Turns" 5: the summary is appended after the turn's first round (its text and tool
+    // call); the checkpoint is still the start of the turn's prompt, so the turn replays whole.
+    let mock = Mock::start(|_, body| {
+        let system = body["messages"][0]["content"].as_str().unwrap_or_default();
+        if system.contains("compress conversations") {
+            Reply::sse(mock::openai(&["Earlier: a greeting."], &[]))
+        } else if is_last_user_message_tool_result(body) {
+            Reply::sse(mock::openai(&["It is big."], &[]))
+        } else if body["messages"].to_string().contains("Read big.txt") {
+            Reply::sse(mock::openai(&["Let me read. "], &[("call_1", "read_file", json!({"path":"big.txt"}))]))
+        } else {
+            Reply::sse(mock::openai(&["Hello."], &[]))
+        }
+    });
+    let sb = Sandbox::new();
+    let mut env = compat(&sb, &mock);
+    // Round one of the second turn stays under 1,000 estimated tokens; the 8 KB tool result
+    // takes round two over it.
+    env.push(("MC_COMPACT_AT_TOKENS", "1000".into()));
+    let d = start_daemon(&sb, &env_refs(&env));
+    std::fs::write(sb.workspace.join("big.txt"), "lorem ipsum ".repeat(700)).unwrap();
+    let mut c = Conn::open(&sb, &d);
+    let (session, control) = c.create_and_claim();
+    let first = c.start(&session, &control, "Hi there");
+    assert_eq!(c.until_terminal(&first).1["payload"]["replay_required"], false);
+    let before = c.call("session.replay", Some(&session), None, json!({"after":null,"limit":32}));
+    let stale = before["payload"]["next_cursor"].clone();
+    let second = c.start(&session, &control, "Read big.txt");
+    let (events, t2) = c.until_terminal(&second);
+    assert_eq!(t2["payload"]["status"], "completed", "{t2}");
+    assert_eq!(t2["payload"]["replay_required"], true);
+    let comps: Vec<&Value> = activities(&events).into_iter().filter(|a| a["kind"] == "compaction").collect();
+    let states: Vec<(&str, bool)> =
+        comps.iter().map(|a| (a["status"].as_str().unwrap(), a["replay_required"] == true)).collect();
+    assert_eq!(states, [("triggered", false), ("running", false), ("completed", true)]);
+    // The second round ran on the summary, the prompt and the first round's tool exchange.
+    let bodies = mock.bodies();
+    let last = bodies.last().unwrap()["messages"].to_string();
+    assert!(last.contains("Summary of the earlier conversation") && !last.contains("Hi there"), "{last}");
+
+    c.quiet_for(Duration::from_millis(200));
+    assert_eq!(
+        c.replay(&session),
+        [
+            "user:Read big.txt",
+            "assistant:Let me read. ",
+            "summary:Earlier: a greeting.",
+            "assistant:It is big.",
+            "terminal:completed"
+        ]
+    );
+    // "stale after compaction": a cursor saved before it no longer continues the projection.
+    let r = c.call("session.replay", Some(&session), None, json!({"after":stale,"limit":32}));
+    assert_eq!(
+        (r["payload"]["resync_required"].as_bool(), r["payload"]["events"].as_array().map(Vec::len)),
+        (Some(true), Some(0)),
+        "{r}"
+    );
 }
 
 #[test]

@@ -43,7 +43,7 @@ fn estimate_tokens(request: &ModelRequest) -> u64 {
         .iter()
         .map(|m| match m {
             ChatMessage::User(t) => t.len(),
-            ChatMessage::Assistant { text, tool_calls } => text.len() + tool_calls.len() * 32,
+            ChatMessage::Assistant { text, tool_calls, .. } => text.len() + tool_calls.len() * 32,
             ChatMessage::ToolResult { content, .. } => content.len(),
         })
         .sum();

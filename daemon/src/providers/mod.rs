@@ -1,6 +1,6 @@
 //! Model providers behind one streaming trait. A provider turns a [`ModelRequest`] into a
 //! stream of [`StreamEvent`]s (text deltas, verified reasoning summaries, complete tool calls,
-//! usage) and ends with a [`StopReason`]:
+//! raw thinking blocks that only go back to the provider, usage) and ends with a [`StopReason`]:
 //!
 //! - [`local`]: the built-in offline provider (deterministic, exercises one tool call);
 //! - [`anthropic`]: the Messages API over SSE;
@@ -30,8 +30,49 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 #[derive(Debug, Clone, PartialEq)]
 pub enum ChatMessage {
     User(String),
-    Assistant { text: String, tool_calls: Vec<ToolCall> },
-    ToolResult { call_id: String, content: String, is_error: bool },
+    /// `thinking`: what the provider asked to get back unchanged with this message (empty for
+    /// providers without it and for earlier turns, which keep no raw reasoning).
+    Assistant {
+        text: String,
+        tool_calls: Vec<ToolCall>,
+        thinking: Vec<ThinkingBlock>,
+    },
+    ToolResult {
+        call_id: String,
+        content: String,
+        is_error: bool,
+    },
+}
+
+/// Raw reasoning a provider returned that must be sent back to it unchanged, in the assistant
+/// message it came with, when that message continues (Anthropic extended thinking with tool
+/// use: the signature lets the provider verify it). It lives only in the running turn's model
+/// context: it is never projected to clients, journaled, or logged (`Debug` shows sizes only).
+#[derive(Clone, PartialEq, Eq)]
+pub enum ThinkingBlock {
+    /// Thinking text with the provider's signature over it.
+    Signed { thinking: String, signature: String },
+    /// Reasoning the provider encrypted (`redacted_thinking`), opaque to the daemon.
+    Redacted { data: String },
+}
+
+impl ThinkingBlock {
+    /// Bytes it adds to the model context (for the context estimate).
+    pub fn context_bytes(&self) -> usize {
+        match self {
+            ThinkingBlock::Signed { thinking, signature } => thinking.len() + signature.len(),
+            ThinkingBlock::Redacted { data } => data.len(),
+        }
+    }
+}
+
+impl std::fmt::Debug for ThinkingBlock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ThinkingBlock::Signed { .. } => write!(f, "ThinkingBlock::Signed({} bytes)", self.context_bytes()),
+            ThinkingBlock::Redacted { .. } => write!(f, "ThinkingBlock::Redacted({} bytes)", self.context_bytes()),
+        }
+    }
 }
 
 /// A complete tool call decided by the model.
@@ -82,6 +123,8 @@ pub enum StreamEvent {
     Text(String),
     /// A completed reasoning summary the provider marks as such (not raw thinking).
     ReasoningSummary(String),
+    /// A complete raw reasoning block to keep for the continuation request; never projected.
+    Thinking(ThinkingBlock),
     ToolCall(ToolCall),
     Usage(Usage),
 }

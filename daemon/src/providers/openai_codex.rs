@@ -7,6 +7,9 @@
 //! `function_call` items), `response.reasoning_summary_text.done` (a provider-marked reasoning
 //! summary: the only reasoning that is projected), `response.completed` (usage),
 //! `response.failed` and `error`.
+//!
+//! The turn's capture sets `reasoning.effort` (its reasoning level) and, when `fast` was
+//! captured, `service_tier: "priority"` (see `select`).
 
 use std::path::PathBuf;
 
@@ -28,6 +31,8 @@ pub struct OpenAiCodex {
     pub state_root: PathBuf,
     /// `reasoning.effort` from the turn's captured reasoning level; `None`: model default.
     pub effort: Option<&'static str>,
+    /// `service_tier` from the turn's captured fast flag; `None`: not sent (account default).
+    pub service_tier: Option<&'static str>,
 }
 
 impl Provider for OpenAiCodex {
@@ -49,14 +54,14 @@ impl Provider for OpenAiCodex {
     }
 }
 
-pub fn body(model: &str, effort: Option<&str>, request: &ModelRequest) -> Value {
+pub fn body(model: &str, effort: Option<&str>, service_tier: Option<&str>, request: &ModelRequest) -> Value {
     let mut input = Vec::new();
     for m in &request.messages {
         match m {
             ChatMessage::User(text) => {
                 input.push(json!({"type":"message","role":"user","content":[{"type":"input_text","text":text}]}));
             }
-            ChatMessage::Assistant { text, tool_calls } => {
+            ChatMessage::Assistant { text, tool_calls, .. } => {
                 if !text.is_empty() {
                     input.push(
                         json!({"type":"message","role":"assistant","content":[{"type":"output_text","text":text}]}),
@@ -80,7 +85,7 @@ pub fn body(model: &str, effort: Option<&str>, request: &ModelRequest) -> Value 
     if let Some(effort) = effort {
         reasoning["effort"] = json!(effort);
     }
-    json!({
+    let mut body = json!({
         "model": model,
         "instructions": request.system,
         "input": input,
@@ -90,7 +95,11 @@ pub fn body(model: &str, effort: Option<&str>, request: &ModelRequest) -> Value 
         "reasoning": reasoning,
         "store": false,
         "stream": true,
-    })
+    });
+    if let Some(tier) = service_tier {
+        body["service_tier"] = json!(tier);
+    }
+    body
 }
 
 /// The bearer token and account of an OAuth credential; anything else is no Codex login.
@@ -115,7 +124,7 @@ impl OpenAiCodex {
         if let Some(account) = account {
             pairs.push(("chatgpt-account-id", account));
         }
-        post_sse(&url, headers(&pairs)?, &body(&self.model, self.effort, request)).await
+        post_sse(&url, headers(&pairs)?, &body(&self.model, self.effort, self.service_tier, request)).await
     }
 
     /// The response stream: with the current credential, and once more after a forced refresh

@@ -51,7 +51,7 @@ pub fn body(model: &str, reasoning_effort: Option<&str>, request: &ModelRequest)
     for m in &request.messages {
         messages.push(match m {
             ChatMessage::User(text) => json!({"role":"user","content":text}),
-            ChatMessage::Assistant { text, tool_calls } => {
+            ChatMessage::Assistant { text, tool_calls, .. } => {
                 let mut v = json!({"role":"assistant","content": if text.is_empty() { Value::Null } else { json!(text) }});
                 if !tool_calls.is_empty() {
                     v["tool_calls"] = tool_calls

@@ -6,8 +6,10 @@
 //! effective selection with environment `MC_PROVIDER`/`MC_MODEL` over project over global
 //! settings, `local` when nothing is configured, the provider's definition including custom
 //! OpenAI-compatible providers from the global settings, the resolved reasoning level and the
-//! fast flag); [`for_turn`] turns that capture into a provider. Credentials come from the auth
-//! module only:
+//! fast flag); [`for_turn`] turns that capture into a provider, mapping the reasoning level and
+//! the fast flag to each provider's documented request fields (none is invented: a provider
+//! without a documented field for one gets nothing, as said where it is built). Credentials
+//! come from the auth module only:
 //!
 //! - `anthropic`: [`auth::credentials`] (`ANTHROPIC_API_KEY`, else the shared store's key);
 //! - custom providers: [`auth::credentials`] (their `api_key_env` variable, or no auth);
@@ -23,7 +25,7 @@ use std::sync::Arc;
 
 use agentwire_protocol::ReasoningLevel;
 
-use super::anthropic::Anthropic;
+use super::anthropic::{self, Anthropic};
 use super::local::Local;
 use super::openai_codex::OpenAiCodex;
 use super::openai_compat::OpenAiCompat;
@@ -55,16 +57,27 @@ fn base_url(capture: &TurnCapture) -> Result<String, ProviderError> {
 pub fn for_turn(state_root: &Path, capture: &TurnCapture) -> Result<Arc<dyn Provider>, ProviderError> {
     let model = capture.selection.model_id.clone();
     match capture.provider.kind {
+        // Offline and deterministic: no reasoning level or speed to ask of anything.
         ProviderKind::Local => Ok(Arc::new(Local)),
         ProviderKind::Anthropic => {
             let Credential::ApiKey(key) = credential(state_root, capture)? else { return Err(ProviderError::Auth) };
-            Ok(Arc::new(Anthropic { base_url: base_url(capture)?, api_key: key.expose().to_owned(), model }))
+            Ok(Arc::new(Anthropic {
+                base_url: base_url(capture)?,
+                api_key: key.expose().to_owned(),
+                model,
+                options: anthropic::Options {
+                    thinking_budget: anthropic_thinking_budget(capture.thinking_level),
+                    // `speed: "fast"` (a documented Messages API field, beta header included).
+                    fast: capture.fast,
+                },
+            }))
         }
         ProviderKind::OpenAiCodex => Ok(Arc::new(OpenAiCodex {
             base_url: base_url(capture)?,
             model,
             state_root: state_root.to_path_buf(),
             effort: codex_effort(capture.thinking_level),
+            service_tier: codex_service_tier(capture.fast),
         })),
         ProviderKind::OpenAiCompatible => {
             let api_key = match credential(state_root, capture)? {
@@ -79,6 +92,10 @@ pub fn for_turn(state_root: &Path, capture: &TurnCapture) -> Result<Arc<dyn Prov
                 model,
                 context_window: CUSTOM_CONTEXT_WINDOW,
                 reasoning_effort: compat_effort(capture.thinking_level),
+                // `fast` is not sent: OpenAI-compatible servers (llama.cpp, vLLM, Ollama, LM
+                // Studio, hosted endpoints) share no documented fast-mode field. OpenAI's own
+                // `service_tier` is a billing tier of its platform that other servers may reject
+                // or ignore, so sending it to an arbitrary server would not mean "fast".
             }))
         }
     }
@@ -92,6 +109,28 @@ fn codex_effort(level: ReasoningLevel) -> Option<&'static str> {
         ReasoningLevel::Medium => Some("medium"),
         ReasoningLevel::High => Some("high"),
         ReasoningLevel::XHigh | ReasoningLevel::Max => Some("xhigh"),
+    }
+}
+
+/// The Responses API's `service_tier` for the captured fast flag: `priority` (priority
+/// processing, <https://developers.openai.com/api/docs/guides/priority-processing>, the value
+/// Codex itself sends for its fast mode, <https://developers.openai.com/codex/speed>). `None`:
+/// the field is not sent.
+fn codex_service_tier(fast: bool) -> Option<&'static str> {
+    fast.then_some("priority")
+}
+
+/// Extended-thinking `budget_tokens` for a resolved level; `None` (the default level) leaves
+/// thinking off. The API's floor is 1024 tokens. The provider adds the budget to the request's
+/// output allowance for `max_tokens`, so the largest budget plus the turn's allowance stays
+/// within 32000, the smallest output limit among the models that offer extended thinking.
+fn anthropic_thinking_budget(level: ReasoningLevel) -> Option<u32> {
+    match level {
+        ReasoningLevel::Default => None,
+        ReasoningLevel::Low => Some(1_024),
+        ReasoningLevel::Medium => Some(4_096),
+        ReasoningLevel::High => Some(10_000),
+        ReasoningLevel::XHigh | ReasoningLevel::Max => Some(20_000),
     }
 }
 
@@ -142,5 +181,16 @@ mod tests {
         assert_eq!(codex_effort(ReasoningLevel::Default), None);
         assert_eq!(codex_effort(ReasoningLevel::XHigh), Some("xhigh"));
         assert_eq!(compat_effort(ReasoningLevel::Max), Some("high"));
+    }
+
+    #[test]
+    fn reasoning_and_fast_map_to_documented_request_fields_only_when_asked() {
+        assert_eq!(anthropic_thinking_budget(ReasoningLevel::Default), None, "default: no thinking");
+        for level in [ReasoningLevel::Low, ReasoningLevel::High, ReasoningLevel::Max] {
+            let budget = anthropic_thinking_budget(level).unwrap();
+            assert!(budget >= 1_024, "{level:?}: the API's floor");
+        }
+        assert!(anthropic_thinking_budget(ReasoningLevel::High) > anthropic_thinking_budget(ReasoningLevel::Low));
+        assert_eq!((codex_service_tier(false), codex_service_tier(true)), (None, Some("priority")));
     }
 }

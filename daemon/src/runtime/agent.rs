@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 use super::mcp;
 use super::tools::{self, TASK};
 use super::{cancelled, compaction, subagent, RunCtx, Stop, MAX_STEPS, SUBAGENT_PROMPT, SYSTEM_PROMPT};
-use crate::providers::{ChatMessage, ModelRequest, Purpose, StopReason, StreamEvent, ToolCall, Usage};
+use crate::providers::{ChatMessage, ModelRequest, Purpose, StopReason, StreamEvent, ThinkingBlock, ToolCall, Usage};
 use crate::turns::activity;
 use crate::turns::journal::Origin;
 
@@ -37,6 +37,8 @@ struct StepOut {
     text: String,
     calls: Vec<ToolCall>,
     usage: Option<Usage>,
+    /// Raw reasoning the provider wants back with this response's message; never projected.
+    thinking: Vec<ThinkingBlock>,
 }
 
 pub struct Agent<'a> {
@@ -59,8 +61,10 @@ pub fn estimate_tokens(system: &str, messages: &[ChatMessage]) -> u64 {
         .iter()
         .map(|m| match m {
             ChatMessage::User(t) => t.len(),
-            ChatMessage::Assistant { text, tool_calls } => {
-                text.len() + tool_calls.iter().map(|c| c.name.len() + c.arguments.to_string().len()).sum::<usize>()
+            ChatMessage::Assistant { text, tool_calls, thinking } => {
+                text.len()
+                    + tool_calls.iter().map(|c| c.name.len() + c.arguments.to_string().len()).sum::<usize>()
+                    + thinking.iter().map(ThinkingBlock::context_bytes).sum::<usize>()
             }
             ChatMessage::ToolResult { content, .. } => content.len(),
         })
@@ -146,7 +150,11 @@ impl Agent<'_> {
                 }
             }
             report.text.push_str(&out.text);
-            messages.push(ChatMessage::Assistant { text: out.text, tool_calls: out.calls.clone() });
+            messages.push(ChatMessage::Assistant {
+                text: out.text,
+                tool_calls: out.calls.clone(),
+                thinking: out.thinking,
+            });
             if out.calls.is_empty() {
                 return Ok(report);
             }
@@ -191,6 +199,8 @@ impl Agent<'_> {
                     }
                     Some(StreamEvent::ToolCall(c)) => out.calls.push(c),
                     Some(StreamEvent::Usage(u)) => out.usage = Some(u),
+                    // Kept for the continuation request only: no emitter, no journal.
+                    Some(StreamEvent::Thinking(b)) => out.thinking.push(b),
                     None => break,
                 },
                 r = &mut call, if ended.is_none() => ended = Some(r),

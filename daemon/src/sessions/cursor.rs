@@ -10,7 +10,12 @@
 //! - for an item position, a chain hash over the `span` lines (up to 64) that end with that
 //!   record, so a change to the record *or to the lines just before it* is noticed — not only
 //!   a change of the record itself (a same-length rewrite of an earlier line would otherwise
-//!   keep every later offset and record intact).
+//!   keep every later offset and record intact);
+//! - for an item of a compaction checkpoint's head (the compacting turn's prompt and the
+//!   records before its summary), the summary's offset. The prompt was already projected
+//!   before the compaction, after the history the summary replaces; its lines are unchanged,
+//!   so only this field tells a cursor issued under the checkpoint (valid) from one issued
+//!   before it (a stale prefix: `resync_required`).
 //!
 //! Byte offsets of line starts never move under appends, so cursors stay valid while the
 //! prefix is unchanged. The hashes are FNV-1a and a polynomial hash modulo 2^61−1: stable
@@ -18,8 +23,10 @@
 //! and need not: a forged cursor can only point into a session its holder may replay anyway,
 //! or fail as `resync_required`.
 //!
-//! Text form (lowercase hex, ASCII only so it never needs JSON escaping, at most 83 bytes):
-//! `r1.<tag:8>.<head:16>.s.<base>` or `r1.<tag:8>.<head:16>.<offset>.<index>.<span>.<chain:16>`.
+//! Text form (lowercase hex, ASCII only so it never needs JSON escaping, at most 97 bytes):
+//! `r1.<tag:8>.<head:16>.s.<base>` or `r1.<tag:8>.<head:16>.<offset>.<index>.<span>.<chain:16>`,
+//! the latter followed by `.<summary>` for an item of a checkpoint's head. Cursors without it
+//! read exactly as before the field existed.
 
 /// FNV-1a, 64 bit.
 pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
@@ -43,8 +50,9 @@ pub(crate) enum Position {
     /// Before the first item of a window whose first line starts at byte `base`.
     Start { base: u64 },
     /// After item `index` of the record starting at byte `offset`; `chain` hashes the `span`
-    /// lines ending with that record.
-    Item { offset: u64, index: u32, span: u32, chain: u64 },
+    /// lines ending with that record; `summary` is the offset of the checkpoint summary whose
+    /// head holds the record, if any.
+    Item { offset: u64, index: u32, span: u32, chain: u64, summary: Option<u64> },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,10 +70,16 @@ impl Cursor {
             Position::Start { base } => {
                 format!("{VERSION}.{:08x}.{:016x}.s.{base:x}", self.session_tag, self.head_fp)
             }
-            Position::Item { offset, index, span, chain } => format!(
-                "{VERSION}.{:08x}.{:016x}.{offset:x}.{index:x}.{span:x}.{chain:016x}",
-                self.session_tag, self.head_fp
-            ),
+            Position::Item { offset, index, span, chain, summary } => {
+                let mut text = format!(
+                    "{VERSION}.{:08x}.{:016x}.{offset:x}.{index:x}.{span:x}.{chain:016x}",
+                    self.session_tag, self.head_fp
+                );
+                if let Some(summary) = summary {
+                    text.push_str(&format!(".{summary:x}"));
+                }
+                text
+            }
         }
     }
 
@@ -87,6 +101,10 @@ impl Cursor {
                 index: u32::from_str_radix(fields.next()?, 16).ok()?,
                 span: u32::from_str_radix(fields.next()?, 16).ok()?,
                 chain: u64::from_str_radix(fields.next()?, 16).ok()?,
+                summary: match fields.next() {
+                    Some(summary) => Some(u64::from_str_radix(summary, 16).ok()?),
+                    None => None,
+                },
             }
         };
         if fields.next().is_some() {
@@ -104,14 +122,13 @@ mod tests {
     use super::*;
     use agentwire_protocol::{limits, rules};
 
-    fn worst_case() -> [Cursor; 2] {
+    fn worst_case() -> [Cursor; 3] {
+        let item =
+            |summary| Position::Item { offset: u64::MAX, index: u32::MAX, span: u32::MAX, chain: u64::MAX, summary };
         [
             Cursor { session_tag: u32::MAX, head_fp: u64::MAX, position: Position::Start { base: u64::MAX } },
-            Cursor {
-                session_tag: u32::MAX,
-                head_fp: u64::MAX,
-                position: Position::Item { offset: u64::MAX, index: u32::MAX, span: u32::MAX, chain: u64::MAX },
-            },
+            Cursor { session_tag: u32::MAX, head_fp: u64::MAX, position: item(None) },
+            Cursor { session_tag: u32::MAX, head_fp: u64::MAX, position: item(Some(u64::MAX)) },
         ]
     }
 
@@ -120,18 +137,26 @@ mod tests {
         for c in worst_case() {
             let text = c.encode();
             assert!(text.len() as u64 <= limits::MAX_ID_BYTES, "opaque cursors ≤ 128 bytes: {text}");
+            assert!(text.len() <= 97, "the documented bound: {text}");
             assert!(rules::CURSOR.check(&text).is_ok());
             assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.'), "never needs JSON escaping");
             assert_eq!(Cursor::decode(&text), Some(c));
         }
-        let small =
-            Cursor { session_tag: 1, head_fp: 2, position: Position::Item { offset: 0, index: 0, span: 1, chain: 3 } };
-        assert_eq!(Cursor::decode(&small.encode()), Some(small));
+        for summary in [None, Some(0), Some(0x40)] {
+            let position = Position::Item { offset: 0, index: 0, span: 1, chain: 3, summary };
+            let small = Cursor { session_tag: 1, head_fp: 2, position };
+            assert_eq!(Cursor::decode(&small.encode()), Some(small));
+        }
+        // A cursor issued before checkpoint heads existed reads as one outside any head.
+        let old = "r1.00000001.0000000000000002.0.0.1.0000000000000003";
+        let position = Position::Item { offset: 0, index: 0, span: 1, chain: 3, summary: None };
+        assert_eq!(Cursor::decode(old), Some(Cursor { session_tag: 1, head_fp: 2, position }));
     }
 
     #[test]
     fn malformed_cursors_are_refused() {
         let good = worst_case()[1].encode();
+        let headed = worst_case()[2].encode();
         for bad in [
             "",
             "r1",
@@ -146,6 +171,11 @@ mod tests {
             "r1.ffffffff.ffffffffffffffff.1.0.1",
             &good[..good.len() - 1],
             &format!("{good}0"),
+            &format!("{good}."),
+            &format!("{good}.01"),
+            &format!("{good}.1.2"),
+            &format!("{good}.S"),
+            &format!("{headed}0"),
         ] {
             assert_eq!(Cursor::decode(bad), None, "{bad}");
         }

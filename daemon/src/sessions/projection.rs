@@ -67,14 +67,35 @@ fn terminal_status(status: TurnEndStatus) -> ReplayTerminalStatus {
 /// A `service` message is free text and its ID is just an ID, so neither decides: a summary
 /// is a service message that the session's own metadata names, by message ID and turn, as a
 /// compaction summary this daemon wrote ([`Summaries`]); any other service note stays out of
-/// replay. The window reader starts the projection at the latest summary in the window
-/// ("its summary precedes the conversation after its cutoff"; see `window::Projection`).
+/// replay. The window reader starts the projection at the latest checkpoint in the window
+/// ("its summary precedes the conversation after its cutoff"): at the compacting turn's prompt
+/// when the metadata names it, so that turn replays whole; see `window::Projection`.
 ///
 /// The same metadata list also names the `turn-end` of each turn that ended with
 /// `compaction_required`; a `turn-end` is never a `service` message, so the two cannot be
 /// confused.
 fn compaction_summary<'a>(message: &'a SessionMessageAgentService, summaries: &Summaries) -> Option<&'a str> {
     summaries.contains(&message.id, message.turn.as_deref()).then_some(message.text.as_str())
+}
+
+/// The message ID of a top-level user message that the metadata names as a compacting turn's
+/// prompt (where that turn's checkpoint starts, see `window::Projection`).
+pub(crate) fn compacting_prompt<'m>(message: &'m SessionMessage, summaries: &Summaries) -> Option<&'m str> {
+    match message {
+        SessionMessage::UserText(m) if top_level(&m.parent_id, &m.agent_id) && summaries.is_prompt(&m.id) => {
+            Some(&m.id)
+        }
+        _ => None,
+    }
+}
+
+/// The prompt ID the metadata records for a summary record (`None` for any other record, and
+/// for a summary recorded before prompts were).
+pub(crate) fn summary_prompt<'s>(message: &SessionMessage, summaries: &'s Summaries) -> Option<&'s str> {
+    match message {
+        SessionMessage::AgentService(m) => summaries.prompt_of(&m.id),
+        _ => None,
+    }
 }
 
 /// Splits `text` at UTF-8 boundaries into parts of at most `max_bytes` (at least one part,
@@ -183,7 +204,7 @@ mod tests {
             title: None,
             created_at: "x".into(),
             updated_at: "x".into(),
-            compactions: vec![CompactionRef { id: "m-1".into(), turn: "t-1".into() }],
+            compactions: vec![CompactionRef { id: "m-1".into(), turn: "t-1".into(), prompt_id: None }],
         };
         let summaries = Summaries::of(Some(&meta));
         let summary = service("m-1", Some("t-1"), "They discussed the README.");

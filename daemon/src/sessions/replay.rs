@@ -25,8 +25,14 @@ fn resolve(p: &Projection, after: &str) -> Option<usize> {
         // so a cursor taken on an empty session survives the first append.
         Position::Start { base: 0 } if p.base() == 0 => Some(0),
         Position::Start { base } => (base == p.base() && cursor.head_fp == p.head_fp()).then_some(0),
-        Position::Item { offset, index, span, chain } => {
+        Position::Item { offset, index, span, chain, summary } => {
             if cursor.head_fp != p.head_fp() || offset < p.base() || p.chain_at(offset, span) != Some(chain) {
+                return None;
+            }
+            // The compacting turn's prompt was projected before its compaction too, after the
+            // history the summary now replaces: only a cursor issued under this checkpoint
+            // continues the current prefix ("stale after compaction" otherwise).
+            if summary != p.head_summary(offset) {
                 return None;
             }
             let items = p.items();

@@ -545,7 +545,7 @@ async fn a_service_message_is_a_summary_once_the_metadata_names_it_and_cached_re
     let shown = |items: &[ReplayItem]| items.iter().map(show).collect::<Vec<_>>();
     let (items, _) = all_pages(&s, &id, None, 32).await;
     assert_eq!(shown(&items), ["user:0:true:Q", "terminal:completed"], "no metadata, no summary");
-    let refs = vec![crate::transcript::CompactionRef { id: "m-1".into(), turn: "t1".into() }];
+    let refs = vec![compaction_ref("m-1", "t1", None)];
     s.record_compactions(&id, refs).await.unwrap();
     let (items, _) = all_pages(&s, &id, None, 32).await;
     // The projection starts at the checkpoint: what came before its position is folded in.
@@ -554,6 +554,10 @@ async fn a_service_message_is_a_summary_once_the_metadata_names_it_and_cached_re
     s.set_title(&id, "A title").await.unwrap();
     let (items, _) = all_pages(&s, &id, None, 32).await;
     assert_eq!(items.len(), 2);
+}
+
+fn compaction_ref(id: &str, turn: &str, prompt_id: Option<&str>) -> crate::transcript::CompactionRef {
+    crate::transcript::CompactionRef { id: id.into(), turn: turn.into(), prompt_id: prompt_id.map(Into::into) }
 }
 
 fn summary_note(id: &str, turn: &str) -> SessionMessage {
@@ -580,7 +584,8 @@ async fn the_latest_checkpoint_summary_precedes_only_the_conversation_after_its_
     // A malformed line before the checkpoint is folded in with the rest.
     raw_append(&tmp, &id, b"{not json\n");
     let refs = |ids: &[&str]| {
-        ids.iter().map(|i| crate::transcript::CompactionRef { id: (*i).into(), turn: "t2".into() }).collect()
+        // Refs that name no prompt: the checkpoint is the summary itself.
+        ids.iter().map(|i| compaction_ref(i, "t2", None)).collect()
     };
     s.record_compactions(&id, refs(&["m-1"])).await.unwrap();
     s.append(&id, &[user("two"), summary_note("m-1", "t2"), agent("second"), end(TurnEndStatus::Completed)])
@@ -631,11 +636,236 @@ async fn a_failed_turn_end_the_metadata_names_replays_as_compaction_required() {
         &[user("Q"), end_with("e-1", TurnEndStatus::Failed), user("R"), end_with("e-2", TurnEndStatus::Failed)],
     )
     .await;
-    let refs = vec![crate::transcript::CompactionRef { id: "e-1".into(), turn: "t1".into() }];
+    let refs = vec![compaction_ref("e-1", "t1", None)];
     s.record_compactions(&id, refs).await.unwrap();
     let (items, _) = all_pages(&s, &id, None, 32).await;
     assert_eq!(
         items.iter().map(show).collect::<Vec<_>>(),
         ["user:0:true:Q", "terminal:compaction_required", "user:0:true:R", "terminal:failed"]
     );
+}
+
+// Issue "Turns", item 5: "append the summary to the transcript, emit compaction activity with
+// replay_required, and make replay show the summary item". The compacting turn's prompt is
+// appended at admission, before its summary exists; replay after the compaction shows that
+// prompt, the summary, then what followed — the history the summary replaces is omitted, the
+// compacting turn itself is complete.
+
+fn prompt(id: &str, text: &str) -> SessionMessage {
+    SessionMessage::UserText(SessionMessageUserText {
+        id: id.into(),
+        time: 1,
+        parent_id: None,
+        agent_id: None,
+        text: text.into(),
+    })
+}
+
+fn turn_start(turn: &str) -> SessionMessage {
+    SessionMessage::AgentTurnStart(agentwire_protocol::SessionMessageAgentTurnStart {
+        id: format!("ts-{turn}"),
+        time: 1,
+        parent_id: None,
+        agent_id: None,
+        turn: turn.into(),
+    })
+}
+
+fn said(turn: &str, text: &str) -> SessionMessage {
+    SessionMessage::AgentText(SessionMessageAgentText {
+        id: format!("a-{text}"),
+        time: 2,
+        parent_id: None,
+        agent_id: None,
+        turn: turn.into(),
+        text: text.into(),
+        thinking: None,
+    })
+}
+
+fn tool_round(turn: &str) -> [SessionMessage; 2] {
+    let start = SessionMessage::AgentToolCallStart(agentwire_protocol::SessionMessageAgentToolCallStart {
+        id: "tc-1".into(),
+        time: 2,
+        parent_id: None,
+        agent_id: None,
+        turn: turn.into(),
+        call_id: "c1".into(),
+        tool_name: "list_folder".into(),
+        title: "list_folder".into(),
+        description: String::new(),
+        args: serde_json::json!({"path": "."}),
+        agent_title: None,
+    });
+    let end = SessionMessage::AgentToolCallEnd(agentwire_protocol::SessionMessageAgentToolCallEnd {
+        id: "tc-2".into(),
+        time: 2,
+        parent_id: None,
+        agent_id: None,
+        turn: turn.into(),
+        call_id: "c1".into(),
+        error: None,
+    });
+    [start, end]
+}
+
+fn ended(turn: &str) -> SessionMessage {
+    SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
+        id: format!("e-{turn}"),
+        time: 3,
+        parent_id: None,
+        agent_id: None,
+        turn: turn.into(),
+        status: TurnEndStatus::Completed,
+    })
+}
+
+fn shown(items: &[ReplayItem]) -> Vec<String> {
+    items.iter().map(show).collect()
+}
+
+/// One earlier turn, then the admission of turn `t2` (prompt `u-2`), as `turn.start` writes it.
+async fn session_before_compaction(s: &Sessions) -> String {
+    let (id, _) = session_with(
+        s,
+        &[prompt("u-1", "one"), turn_start("t1"), said("t1", "first"), ended("t1"), prompt("u-2", "two")],
+    )
+    .await;
+    s.append(&id, &[turn_start("t2")]).await.unwrap();
+    id
+}
+
+#[tokio::test]
+async fn replay_after_compaction_shows_the_compacting_turns_prompt_then_the_summary_then_what_followed() {
+    let (tmp, s) = root();
+    let id = session_before_compaction(&s).await;
+    // What a client accepted while turn t2 ran: the older turn and t2's prompt.
+    let before = s.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(
+        shown(&before.events),
+        ["user:0:true:one", "assistant:0:true:first", "terminal:completed", "user:0:true:two"]
+    );
+    let at_older = cursor_of(&before.events[1]).to_string();
+    let at_prompt = before.next_cursor.clone();
+    // Settlement: the metadata names the summary and its turn's prompt, then the records land.
+    s.record_compactions(&id, vec![compaction_ref("m-1", "t2", Some("u-2"))]).await.unwrap();
+    s.append(&id, &[summary_note("m-1", "t2"), said("t2", "second"), ended("t2")]).await.unwrap();
+
+    let page = s.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(
+        shown(&page.events),
+        ["user:0:true:two", "summary:0:summary m-1", "assistant:0:true:second", "terminal:completed"]
+    );
+    assert!(!page.gap && !page.truncated && !page.resync_required, "{page:?}");
+    // "stale after compaction": both saved cursors named a prefix that held the older turn,
+    // the one at the prompt too although the prompt is still projected.
+    for stale in [&at_older, &at_prompt] {
+        let r = s.replay(&id, req(Some(stale), 32)).await.unwrap();
+        assert!(r.resync_required && r.events.is_empty(), "{r:?}");
+        let entry = lock(&s.inner.projections).get(&id);
+        assert_eq!(r.next_cursor, lock(&entry).start_cursor(), "next_cursor = current start");
+    }
+    // A cursor issued after the compaction continues, across a restart too.
+    let after_prompt = cursor_of(&page.events[0]).to_string();
+    let next = s.replay(&id, req(Some(&after_prompt), 32)).await.unwrap();
+    assert!(!next.resync_required);
+    assert_eq!(shown(&next.events), ["summary:0:summary m-1", "assistant:0:true:second", "terminal:completed"]);
+    let restarted = Sessions::new(tmp.path().to_path_buf());
+    assert_eq!(restarted.replay(&id, req(None, 32)).await.unwrap().events, page.events, "same items, same cursors");
+    let r = restarted.replay(&id, req(Some(&after_prompt), 32)).await.unwrap();
+    assert_eq!(r.events, next.events);
+    assert!(restarted.replay(&id, req(Some(&at_prompt), 32)).await.unwrap().resync_required);
+}
+
+#[tokio::test]
+async fn a_compaction_on_a_later_tool_loop_round_still_replays_its_turn_whole_from_the_prompt() {
+    let (tmp, s) = root();
+    let id = session_before_compaction(&s).await;
+    let refs = vec![compaction_ref("m-1", "t2", Some("u-2")), compaction_ref("m-2", "t2", Some("u-2"))];
+    s.record_compactions(&id, refs).await.unwrap();
+    // Round one's text and tool call precede the first summary; a third round compacted again.
+    let mut settled = vec![said("t2", "looking")];
+    settled.extend(tool_round("t2"));
+    settled.extend([summary_note("m-1", "t2"), said("t2", "still looking")]);
+    settled.extend(tool_round("t2"));
+    settled.extend([summary_note("m-2", "t2"), said("t2", "found"), ended("t2")]);
+    s.append(&id, &settled).await.unwrap();
+    let (items, _) = all_pages(&s, &id, None, 2).await;
+    // The newest summary sits where it was written and supersedes the earlier one, which it
+    // summarizes in turn; the turn's own text stays.
+    let expected = [
+        "user:0:true:two",
+        "assistant:0:true:looking",
+        "assistant:0:true:still looking",
+        "summary:0:summary m-2",
+        "assistant:0:true:found",
+        "terminal:completed",
+    ];
+    assert_eq!(shown(&items), expected);
+    let restarted = Sessions::new(tmp.path().to_path_buf());
+    let (again, _) = all_pages(&restarted, &id, None, 3).await;
+    assert_eq!(again, items, "a fresh read projects the same, cursors included");
+    // A page boundary inside the turn's head continues without a resync.
+    let mid = cursor_of(&items[1]).to_string();
+    let rest = restarted.replay(&id, req(Some(&mid), 32)).await.unwrap();
+    assert!(!rest.resync_required);
+    assert_eq!(shown(&rest.events), expected[2..]);
+}
+
+#[tokio::test]
+async fn meta_json_of_the_previous_format_names_no_prompt_and_the_checkpoint_stays_the_summary() {
+    // Compatibility: `compactions` entries written before `prompt_id` existed still load; the
+    // summary is still recognised and the replay starts at it, as it did.
+    let (tmp, s) = root();
+    let id = session_before_compaction(&s).await;
+    s.append(&id, &[summary_note("m-1", "t2"), said("t2", "second"), ended("t2")]).await.unwrap();
+    let old = r#"{"title":"Old","created_at":"2026-01-01T00:00:00.000Z","updated_at":"2026-01-01T00:00:00.000Z","compactions":[{"id":"m-1","turn":"t2"}]}"#;
+    fs::write(tmp.path().join("sessions").join(&id).join("meta.json"), old).unwrap();
+    let restarted = Sessions::new(tmp.path().to_path_buf());
+    let listed = restarted.list(SessionListRequest { after: None, limit: 32 }).await.unwrap();
+    assert_eq!(listed.sessions[0].title.as_deref(), Some("Old"));
+    let page = restarted.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(shown(&page.events), ["summary:0:summary m-1", "assistant:0:true:second", "terminal:completed"]);
+    assert!(!page.gap);
+    // Recording a new compaction keeps the old entry as it was.
+    s.record_compactions(&id, vec![compaction_ref("m-9", "t9", Some("u-9"))]).await.unwrap();
+    let meta = crate::transcript::read_meta(&tmp.path().join("sessions").join(&id), 4096).unwrap().unwrap();
+    assert_eq!(meta.compactions, [compaction_ref("m-1", "t2", None), compaction_ref("m-9", "t9", Some("u-9"))]);
+}
+
+#[tokio::test]
+async fn a_prompt_that_left_the_window_before_its_summary_starts_the_checkpoint_at_the_summary_with_a_gap() {
+    // "gap:true reports ... bounded-window omissions": the compacting turn's prompt is part of
+    // the projection, so losing it to the window bound is one. A cached projection that saw
+    // the prompt and a fresh read of the same window agree.
+    let (tmp, s) = root();
+    let id = session_before_compaction(&s).await;
+    s.record_compactions(&id, vec![compaction_ref("m-1", "t2", Some("u-2"))]).await.unwrap();
+    s.append(&id, &[said("t2", "looking"), summary_note("m-1", "t2"), said("t2", "a")]).await.unwrap();
+    let dir = tmp.path().join("sessions").join(&id);
+    // Nine lines so far; a window of six starts at t1's end: t2's prompt is in it.
+    let limits = crate::transcript::WindowLimits { max_bytes: 1 << 20, max_records: 6 };
+    let mut cached = window::Projection::new(&id);
+    cached.refresh(&dir, limits).unwrap();
+    let page = replay::page(&cached, None, 32).unwrap();
+    assert_eq!(
+        shown(&page.events),
+        ["user:0:true:two", "assistant:0:true:looking", "summary:0:summary m-1", "assistant:0:true:a"]
+    );
+    assert!(!page.gap, "the window start is folded into the summary");
+    // Two more lines: the window starts at t2's `turn-start`, after the prompt.
+    s.append(&id, &[said("t2", "b"), ended("t2")]).await.unwrap();
+    cached.refresh(&dir, limits).unwrap();
+    let mut fresh = window::Projection::new(&id);
+    fresh.refresh(&dir, limits).unwrap();
+    let (cached_page, fresh_page) = (replay::page(&cached, None, 32).unwrap(), replay::page(&fresh, None, 32).unwrap());
+    assert_eq!(cached_page, fresh_page);
+    assert_eq!(
+        shown(&cached_page.events),
+        ["summary:0:summary m-1", "assistant:0:true:a", "assistant:0:true:b", "terminal:completed"]
+    );
+    assert!(cached_page.gap, "the prompt was cut by the window");
+    // A cursor into the cut head no longer resolves.
+    let r = replay::page(&cached, Some(cursor_of(&page.events[1])), 32).unwrap();
+    assert!(r.resync_required);
 }

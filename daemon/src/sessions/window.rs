@@ -12,7 +12,7 @@
 //! this one keeps raw line bytes for `decode_session_message` (strict I-JSON, duplicate keys
 //! refused) and for record fingerprints, which a re-serialized `serde_json::Map` could not give.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::fs::File;
 use std::io;
 use std::os::unix::fs::{FileExt, MetadataExt};
@@ -104,6 +104,33 @@ pub(crate) struct ProjItem {
     pub item: ReplayItem,
 }
 
+/// Where the projection starts after a compaction (seed: "its summary precedes the
+/// conversation after its cutoff").
+///
+/// A summary is appended when its turn settles: after that turn's prompt, which was appended
+/// at admission, and after the text of the turn's earlier tool-loop rounds. What it replaces is
+/// the history before that prompt, so the checkpoint starts at the prompt and the compacting
+/// turn replays whole, its summary where it sits. The records from the prompt up to the summary
+/// are the checkpoint's *head*. When the metadata names no prompt (written before it did) or
+/// the window does not hold it, the checkpoint starts at the summary itself and has no head.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Checkpoint {
+    /// Offset of the first record of the projection: the prompt, or the summary.
+    start: u64,
+    /// Offset of the summary record.
+    summary: u64,
+    /// The metadata names a prompt that the window does not hold (the window bound cut it):
+    /// the compacting turn shows from its summary, and the missing prompt is a gap.
+    prompt_cut: bool,
+}
+
+impl Checkpoint {
+    /// The summary offset when the record at `offset` lies in this checkpoint's head.
+    fn head_of(&self, offset: u64) -> Option<u64> {
+        (self.start <= offset && offset < self.summary).then_some(self.summary)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct FileKey {
     dev: u64,
@@ -154,10 +181,12 @@ pub(crate) struct Projection {
     /// from (identity and times: every metadata write replaces the file).
     summaries: Summaries,
     meta_seen: Option<(FileKey, Stamp)>,
-    /// Offset of the latest compaction summary in the window (seed: "its summary precedes
-    /// the conversation after its cutoff"). Items and gaps before it are dropped: the
-    /// projection starts at the checkpoint, whose cutoff is the summary's own position.
-    checkpoint: Option<u64>,
+    /// The latest compaction checkpoint in the window. Items and gaps before its start are
+    /// dropped: the projection starts there.
+    checkpoint: Option<Checkpoint>,
+    /// Offsets of the window's user messages that the metadata names as compacting turns'
+    /// prompts, by message ID (at most one entry per compaction record).
+    prompts: HashMap<String, u64>,
 }
 
 impl Projection {
@@ -180,6 +209,7 @@ impl Projection {
             summaries: Summaries::default(),
             meta_seen: None,
             checkpoint: None,
+            prompts: HashMap::new(),
         }
     }
 
@@ -220,9 +250,16 @@ impl Projection {
 
     /// Older lines exist before the window and no checkpoint in the window stands for them.
     /// History folded into a checkpoint's summary is not an omission (`gap` stays `false`);
-    /// once the checkpoint itself leaves the window, the window start is an omission again.
+    /// once the checkpoint itself — or the prompt of its compacting turn — leaves the window,
+    /// the window start is an omission again.
     pub(crate) fn omitted_before(&self) -> bool {
-        self.base() > 0 && self.checkpoint.is_none()
+        self.base() > 0 && self.checkpoint.is_none_or(|c| c.prompt_cut)
+    }
+
+    /// For a record of the checkpoint's head: the summary's offset, which cursors of its items
+    /// carry (see `cursor`).
+    pub(crate) fn head_summary(&self, offset: u64) -> Option<u64> {
+        self.checkpoint.and_then(|c| c.head_of(offset))
     }
 
     pub(crate) fn torn_tail(&self) -> bool {
@@ -261,7 +298,8 @@ impl Projection {
         let covered = if self.base() == 0 { i.saturating_add(1) } else { i.saturating_add(2) / 2 };
         let span = covered.clamp(1, CHAIN_MAX_LINES);
         let chain = self.chain(i, span).unwrap_or_default();
-        let position = Position::Item { offset: it.offset, index: it.index, span: span as u32, chain };
+        let summary = self.head_summary(it.offset);
+        let position = Position::Item { offset: it.offset, index: it.index, span: span as u32, chain, summary };
         Cursor { session_tag: self.tag, head_fp: self.head_fp, position }.encode()
     }
 
@@ -332,6 +370,7 @@ impl Projection {
         self.gaps.clear();
         self.torn_tail = false;
         self.checkpoint = None;
+        self.prompts.clear();
     }
 
     /// Parses the complete lines of `data[from..]` (`data[0]` is file byte `base`).
@@ -363,22 +402,44 @@ impl Projection {
             self.gaps.push_back(offset);
             return;
         };
+        if let Some(id) = projection::compacting_prompt(&message, &self.summaries) {
+            self.prompts.insert(id.to_owned(), offset);
+        }
         let Some(projected) = project(&message, &self.summaries) else {
             return;
         };
         if matches!(projected, Projected::Summary(_)) {
-            // A newer checkpoint: the projection now starts here, so everything projected
-            // before it (and any malformed line before it) leaves the projection. Cursors
+            // A newer checkpoint: the projection now starts at it, so everything projected
+            // before its start (and any malformed line there) leaves the projection. Cursors
             // into the dropped prefix no longer resolve and resync.
-            self.checkpoint = Some(offset);
-            self.items.clear();
-            self.gaps.clear();
+            let checkpoint = self.checkpoint_at(offset, projection::summary_prompt(&message, &self.summaries));
+            self.fold_into(checkpoint);
         }
         // The line was just pushed.
         let line_seq = self.next_seq - 1;
         for (index, item) in (0u32..).zip(projection::items(&projected, |_| String::new())) {
             self.items.push_back(ProjItem { offset, end, index, line_seq, item });
         }
+    }
+
+    /// The checkpoint of a summary at byte `summary` whose turn's prompt is `prompt_id`: it
+    /// starts at that prompt when the window holds it, else at the summary.
+    fn checkpoint_at(&self, summary: u64, prompt_id: Option<&str>) -> Checkpoint {
+        let base = self.base();
+        let prompt = prompt_id.and_then(|id| self.prompts.get(id)).copied().filter(|&p| base <= p && p < summary);
+        Checkpoint { start: prompt.unwrap_or(summary), summary, prompt_cut: prompt_id.is_some() && prompt.is_none() }
+    }
+
+    /// Starts the projection at `checkpoint`: what came before its start is replaced by its
+    /// summary, and so is any earlier summary in its head (a compaction in an earlier
+    /// tool-loop round of the same turn, which this summary summarizes in turn).
+    fn fold_into(&mut self, checkpoint: Checkpoint) {
+        self.checkpoint = Some(checkpoint);
+        self.items.retain(|it| {
+            let superseded = matches!(it.item, ReplayItem::Summary(_)) && it.offset < checkpoint.summary;
+            it.offset >= checkpoint.start && !superseded
+        });
+        self.gaps.retain(|&g| g >= checkpoint.start);
     }
 
     /// Chain hash of the `span` lines ending with `lines[i]`; `None` when they are not all in
@@ -425,9 +486,17 @@ impl Projection {
         while self.gaps.front().is_some_and(|&g| g < base) {
             self.gaps.pop_front();
         }
-        if self.checkpoint.is_some_and(|c| c < base) {
-            // The summary left the window: no checkpoint is available in it any more.
-            self.checkpoint = None;
+        match self.checkpoint {
+            Some(c) if c.summary < base => {
+                // The summary left the window: no checkpoint is available in it any more.
+                self.checkpoint = None;
+            }
+            Some(c) if c.start < base => {
+                // The prompt left the window before its summary: start where a fresh read of
+                // this window would, at the summary, with the prompt reported cut.
+                self.fold_into(Checkpoint { start: c.summary, summary: c.summary, prompt_cut: true });
+            }
+            _ => {}
         }
     }
 }

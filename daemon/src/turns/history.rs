@@ -1,6 +1,8 @@
 //! The model context a new turn starts from: the session's earlier top-level conversation,
 //! read from the transcript's recent window. Tool exchanges are not replayed to the model
-//! (their results are not stored); a compaction summary replaces everything before it.
+//! (their results are not stored), nor is raw reasoning (never stored; providers that want
+//! thinking blocks back need them only within the tool loop of the turn that produced them);
+//! a compaction summary replaces everything before it.
 
 use std::path::Path;
 
@@ -36,19 +38,107 @@ pub fn load(session_dir: &Path, summaries: &Summaries) -> Vec<ChatMessage> {
             SessionMessage::AgentText(m) if top_level(&m.parent_id, &m.agent_id) && m.thinking != Some(true) => {
                 match messages.last_mut() {
                     Some(ChatMessage::Assistant { text, .. }) => text.push_str(&m.text),
-                    _ => messages.push(ChatMessage::Assistant { text: m.text, tool_calls: Vec::new() }),
+                    _ => messages.push(ChatMessage::Assistant {
+                        text: m.text,
+                        tool_calls: Vec::new(),
+                        thinking: Vec::new(),
+                    }),
                 }
             }
             SessionMessage::AgentService(m)
                 if top_level(&m.parent_id, &m.agent_id) && summaries.contains(&m.id, m.turn.as_deref()) =>
             {
-                // The summary covers what came before its turn's prompt; that prompt stays.
-                let prompt = messages.iter().rev().find(|m| matches!(m, ChatMessage::User(_))).cloned();
+                // The summary covers what came before its turn's prompt; the prompt and what the
+                // turn said before compacting (on an earlier tool-loop round) stay.
+                let own = messages.iter().rposition(|m| matches!(m, ChatMessage::User(_)));
+                let kept = own.map(|i| messages.split_off(i)).unwrap_or_default();
                 messages = vec![ChatMessage::User(format!("{SUMMARY_HEADER}\n{}", m.text))];
-                messages.extend(prompt);
+                messages.extend(kept);
             }
             _ => {}
         }
     }
     messages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transcript::{CompactionRef, SessionMeta};
+    use agentwire_protocol::runtime::encode_record;
+    use agentwire_protocol::{SessionMessageAgentService, SessionMessageAgentText, SessionMessageUserText};
+
+    fn user(id: &str, text: &str) -> SessionMessage {
+        SessionMessage::UserText(SessionMessageUserText {
+            id: id.into(),
+            time: 1,
+            parent_id: None,
+            agent_id: None,
+            text: text.into(),
+        })
+    }
+
+    fn agent(id: &str, turn: &str, text: &str) -> SessionMessage {
+        SessionMessage::AgentText(SessionMessageAgentText {
+            id: id.into(),
+            time: 2,
+            parent_id: None,
+            agent_id: None,
+            turn: turn.into(),
+            text: text.into(),
+            thinking: None,
+        })
+    }
+
+    fn summary(id: &str, turn: &str) -> SessionMessage {
+        SessionMessage::AgentService(SessionMessageAgentService {
+            id: id.into(),
+            time: 3,
+            parent_id: None,
+            agent_id: None,
+            turn: Some(turn.into()),
+            text: "the gist".into(),
+        })
+    }
+
+    fn text_of(m: &ChatMessage) -> String {
+        match m {
+            ChatMessage::User(t) => format!("user:{t}"),
+            ChatMessage::Assistant { text, .. } => format!("assistant:{text}"),
+            other => format!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_summary_written_on_a_later_tool_loop_round_keeps_its_turns_prompt_and_earlier_text() {
+        // "a compaction summary replaces everything before it" — before its turn, not the turn itself.
+        let tmp = tempfile::tempdir().unwrap();
+        let lines: Vec<u8> = [
+            user("u0", "old question"),
+            agent("a0", "t0", "old answer"),
+            user("u1", "new question"),
+            agent("a1", "t1", "looking… "),
+            summary("s1", "t1"),
+            agent("a2", "t1", "found it"),
+        ]
+        .iter()
+        .flat_map(|m| encode_record(m).unwrap())
+        .collect();
+        std::fs::write(tmp.path().join(crate::transcript::TRANSCRIPT_FILE), lines).unwrap();
+        let meta = SessionMeta {
+            title: None,
+            created_at: String::new(),
+            updated_at: String::new(),
+            compactions: vec![CompactionRef { id: "s1".into(), turn: "t1".into(), prompt_id: Some("u1".into()) }],
+        };
+        let got: Vec<String> = load(tmp.path(), &Summaries::of(Some(&meta))).iter().map(text_of).collect();
+        assert_eq!(
+            got,
+            [
+                format!("user:{SUMMARY_HEADER}\nthe gist"),
+                "user:new question".into(),
+                "assistant:looking… found it".into()
+            ]
+        );
+    }
 }

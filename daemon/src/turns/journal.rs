@@ -63,9 +63,9 @@ pub struct Origin {
     pub agent_id: Option<String>,
 }
 
-pub fn user_text(text: &str) -> SessionMessage {
+fn user_text(id: String, text: &str) -> SessionMessage {
     SessionMessage::UserText(SessionMessageUserText {
-        id: message_id(),
+        id,
         time: now_ms(),
         parent_id: None,
         agent_id: None,
@@ -101,6 +101,8 @@ struct Inner {
     text_journaled: usize,
     /// The compaction summaries among `records`, for the session's metadata.
     compactions: Vec<CompactionRef>,
+    /// Message ID of the turn's prompt, once [`Journal::admission`] wrote it.
+    prompt_id: Option<String>,
     /// The runtime could not continue without a compaction it could not do.
     compaction_required: bool,
 }
@@ -127,6 +129,15 @@ impl Journal {
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The records the turn's admission appends: the user's prompt and the `turn-start`. The
+    /// journal keeps the prompt's ID so the turn's compaction summaries can name it: replay
+    /// starts a checkpoint at that prompt ([`CompactionRef::prompt_id`]).
+    pub fn admission(&self, prompt: &str) -> [SessionMessage; 2] {
+        let id = message_id();
+        self.lock().prompt_id = Some(id.clone());
+        [user_text(id, prompt), turn_start(&self.turn_id)]
     }
 
     fn text_record(&self, origin: &Origin, text: &str) -> SessionMessage {
@@ -208,7 +219,8 @@ impl Journal {
         });
         let mut inner = self.lock();
         inner.records.push(record);
-        inner.compactions.push(CompactionRef { id, turn: self.turn_id.clone() });
+        let prompt_id = inner.prompt_id.clone();
+        inner.compactions.push(CompactionRef { id, turn: self.turn_id.clone(), prompt_id });
     }
 
     /// The turn cannot continue: compaction failed, or the context is still over the
@@ -227,7 +239,8 @@ impl Journal {
         let mut compactions = std::mem::take(&mut inner.compactions);
         if inner.compaction_required && status == TurnEndStatus::Failed {
             if let SessionMessage::AgentTurnEnd(e) = &end {
-                compactions.push(CompactionRef { id: e.id.clone(), turn: self.turn_id.clone() });
+                // A turn end is no checkpoint: it names no prompt.
+                compactions.push(CompactionRef { id: e.id.clone(), turn: self.turn_id.clone(), prompt_id: None });
             }
         }
         records.push(end);
@@ -260,12 +273,33 @@ mod tests {
     }
 
     #[test]
+    fn a_compaction_summary_names_the_prompt_of_its_turn_so_replay_shows_the_turn_whole() {
+        // Issue "Turns" 5: the prompt is appended at admission, before the summary exists; the
+        // summary's metadata record names it so replay can start the checkpoint there.
+        let j = Journal::new("t");
+        let admission = j.admission("Question");
+        let SessionMessage::UserText(prompt) = &admission[0] else { panic!("the prompt first") };
+        assert_eq!(prompt.text, "Question");
+        assert!(matches!(&admission[1], SessionMessage::AgentTurnStart(s) if s.turn == "t"));
+        j.main_text("Round one.");
+        j.compaction_summary("Earlier: the README.");
+        let settled = j.settle("Round one. Round two.", TurnEndStatus::Completed);
+        let Some(SessionMessage::AgentService(summary)) =
+            settled.records.iter().find(|r| matches!(r, SessionMessage::AgentService(_)))
+        else {
+            panic!("the summary is journaled")
+        };
+        let expected = CompactionRef { id: summary.id.clone(), turn: "t".into(), prompt_id: Some(prompt.id.clone()) };
+        assert_eq!(settled.compactions, [expected]);
+    }
+
+    #[test]
     fn a_failed_turn_that_needed_compaction_names_its_turn_end_for_the_metadata() {
         let j = Journal::new("t");
         j.compaction_required();
         let settled = j.settle("", TurnEndStatus::Failed);
         let Some(SessionMessage::AgentTurnEnd(end)) = settled.records.last() else { panic!("turn-end last") };
-        assert_eq!(settled.compactions, [CompactionRef { id: end.id.clone(), turn: "t".into() }]);
+        assert_eq!(settled.compactions, [CompactionRef { id: end.id.clone(), turn: "t".into(), prompt_id: None }]);
         // Any other outcome (say, cancelled meanwhile) is not `compaction_required`.
         let j = Journal::new("t");
         j.compaction_required();

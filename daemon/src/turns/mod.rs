@@ -109,6 +109,8 @@ struct Admitted {
     turn_id: String,
     operation_id: String,
     prompt: String,
+    /// The turn's transcript records; it holds the prompt's message ID from admission on.
+    journal: Arc<Journal>,
     /// Selection, provider definition, reasoning and fast as of admission; an error when the
     /// selection names no provider (the turn then fails with `internal_error`).
     capture: Result<TurnCapture, ErrorCode>,
@@ -205,7 +207,8 @@ impl TurnService {
             assistant_text: String::new(),
         };
         self.sessions.set_running_turn(&session_id, Some(snapshot))?;
-        match self.admit(&session_id, &turn_id, &p.prompt).await {
+        let journal = Arc::new(Journal::new(&turn_id));
+        match self.admit(&session_id, &journal, &p.prompt).await {
             Ok(()) => {
                 self.operations.attach_work(&operation_id, Some(turn_id.clone()), None);
                 let (written_tx, written) = oneshot::channel();
@@ -215,6 +218,7 @@ impl TurnService {
                     turn_id: turn_id.clone(),
                     operation_id,
                     prompt: p.prompt,
+                    journal,
                     capture,
                     cancel,
                     reservation,
@@ -232,8 +236,8 @@ impl TurnService {
 
     /// Durably appends the user text and `turn-start` ("user text at admission"); the model
     /// context is read later by the turn task, off the admission path.
-    async fn admit(&self, session_id: &str, turn_id: &str, prompt: &str) -> Result<(), ErrorCode> {
-        let admission = [journal::user_text(prompt), journal::turn_start(turn_id)];
+    async fn admit(&self, session_id: &str, journal: &Journal, prompt: &str) -> Result<(), ErrorCode> {
+        let admission = journal.admission(prompt);
         if let Err(code) = self.sessions.append(session_id, &admission).await {
             tracing::warn!(?code, "user text could not be persisted; turn not started");
             return Err(ErrorCode::InternalError);
@@ -270,7 +274,7 @@ impl TurnService {
         let (tx, rx) = mpsc::channel(limits::TURN_EVENT_QUEUE_ITEMS as usize);
         let forwarder = tokio::spawn(forward(route.clone(), rx));
         let emitter = Arc::new(Emitter::new(tx));
-        let journal = Arc::new(Journal::new(&t.turn_id));
+        let journal = Arc::clone(&t.journal);
         emitter.started().await;
 
         let (history, needs_title) = self.context(&t).await;

@@ -48,6 +48,8 @@ pub struct Head {
     pub path: String,
     pub authorization: Option<String>,
     pub api_key: Option<String>,
+    /// Anthropic's beta opt-in header.
+    pub anthropic_beta: Option<String>,
 }
 
 impl Mock {
@@ -129,6 +131,7 @@ fn serve(stream: TcpStream, seen: &Mutex<Vec<Value>>, heads: &Mutex<Vec<Head>>, 
             "content-length" => length = value.trim().parse().unwrap_or(0),
             "authorization" => head.authorization = Some(value.trim().to_owned()),
             "x-api-key" => head.api_key = Some(value.trim().to_owned()),
+            "anthropic-beta" => head.anthropic_beta = Some(value.trim().to_owned()),
             _ => {}
         }
     }
@@ -212,49 +215,72 @@ pub fn openai(deltas: &[&str], calls: &[(&str, &str, Value)]) -> String {
     s
 }
 
-/// Anthropic Messages events: text deltas in one block, then tool_use blocks.
+fn block_start(index: usize, block: &Value) -> String {
+    event(Some("content_block_start"), &json!({"type":"content_block_start","index":index,"content_block":block}))
+}
+
+fn block_delta(index: usize, delta: &Value) -> String {
+    event(Some("content_block_delta"), &json!({"type":"content_block_delta","index":index,"delta":delta}))
+}
+
+fn block_stop(index: usize) -> String {
+    event(Some("content_block_stop"), &json!({"type":"content_block_stop","index":index}))
+}
+
+/// Anthropic Messages events: a thinking block without a signature, text deltas in one block,
+/// then tool_use blocks.
 pub fn anthropic(deltas: &[&str], calls: &[(&str, &str, Value)]) -> String {
+    let mut thinking = block_start(0, &json!({"type":"thinking","thinking":""}));
+    thinking += &block_delta(0, &json!({"type":"thinking_delta","thinking":"raw private thoughts"}));
+    thinking += &block_stop(0);
+    anthropic_message(&thinking, 1, deltas, calls)
+}
+
+/// Anthropic Messages events as with extended thinking enabled: a thinking block streamed in
+/// `fragments` and closed by its `signature`, a `redacted_thinking` block carrying `redacted`,
+/// then text deltas and tool_use blocks.
+pub fn anthropic_thinking(
+    fragments: &[&str],
+    signature: &str,
+    redacted: &str,
+    deltas: &[&str],
+    calls: &[(&str, &str, Value)],
+) -> String {
+    let mut thinking = block_start(0, &json!({"type":"thinking","thinking":""}));
+    for f in fragments {
+        thinking += &block_delta(0, &json!({"type":"thinking_delta","thinking":f}));
+    }
+    thinking += &block_delta(0, &json!({"type":"signature_delta","signature":signature}));
+    thinking += &block_stop(0);
+    thinking += &block_start(1, &json!({"type":"redacted_thinking","data":redacted}));
+    thinking += &block_stop(1);
+    anthropic_message(&thinking, 2, deltas, calls)
+}
+
+/// A message whose content starts with the `thinking` events, then a text block at index
+/// `text`, then one tool_use block per call.
+fn anthropic_message(thinking: &str, text: usize, deltas: &[&str], calls: &[(&str, &str, Value)]) -> String {
     let mut s = String::new();
     s += &event(
         Some("message_start"),
         &json!({"type":"message_start","message":{"id":"msg_1","usage":{"input_tokens":50,"output_tokens":1,"cache_read_input_tokens":7}}}),
     );
     s += &event(Some("ping"), &json!({"type":"ping"}));
-    s += &event(
-        Some("content_block_start"),
-        &json!({"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}}),
-    );
-    s += &event(
-        Some("content_block_delta"),
-        &json!({"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"raw private thoughts"}}),
-    );
-    s += &event(Some("content_block_stop"), &json!({"type":"content_block_stop","index":0}));
-    s += &event(
-        Some("content_block_start"),
-        &json!({"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}),
-    );
+    s += thinking;
+    s += &block_start(text, &json!({"type":"text","text":""}));
     for d in deltas {
-        s += &event(
-            Some("content_block_delta"),
-            &json!({"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":d}}),
-        );
+        s += &block_delta(text, &json!({"type":"text_delta","text":d}));
     }
-    s += &event(Some("content_block_stop"), &json!({"type":"content_block_stop","index":1}));
+    s += &block_stop(text);
     for (i, (id, name, args)) in calls.iter().enumerate() {
-        let index = i + 2;
+        let index = text + 1 + i;
         let args = args.to_string();
         let (a, b) = args.split_at(args.len() / 2);
-        s += &event(
-            Some("content_block_start"),
-            &json!({"type":"content_block_start","index":index,"content_block":{"type":"tool_use","id":id,"name":name,"input":{}}}),
-        );
+        s += &block_start(index, &json!({"type":"tool_use","id":id,"name":name,"input":{}}));
         for part in [a, b] {
-            s += &event(
-                Some("content_block_delta"),
-                &json!({"type":"content_block_delta","index":index,"delta":{"type":"input_json_delta","partial_json":part}}),
-            );
+            s += &block_delta(index, &json!({"type":"input_json_delta","partial_json":part}));
         }
-        s += &event(Some("content_block_stop"), &json!({"type":"content_block_stop","index":index}));
+        s += &block_stop(index);
     }
     let stop = if calls.is_empty() { "end_turn" } else { "tool_use" };
     s += &event(

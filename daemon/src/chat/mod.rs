@@ -1,23 +1,29 @@
 //! `agentwire chat --workspace DIR`: an interactive client for people. Streams assistant
 //! deltas as they arrive, shows a spinner while tools run, sends `turn.cancel` on Ctrl-C, and
-//! has `/replay`, `/sessions`, `/model` and `/quit`. `--once PROMPT` runs one turn, prints the
-//! streamed answer and then the replayed transcript, and exits (for scripts and the demo).
+//! has `/replay`, `/sessions`, `/model` and `/quit`. On a terminal the prompt has line editing
+//! and history ([`input`]). `--once PROMPT` runs one turn, prints the streamed answer and then
+//! the replayed transcript, and exits (for scripts and the demo).
 //!
-//! It speaks only the wire contract: no settings, auth or transcript files are read.
+//! It speaks only the wire contract: no settings, auth or transcript files are read; the only
+//! file it keeps is its own prompt history ([`history`]).
+
+pub mod history;
+mod input;
+mod spinner;
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
 
 use agentwire_protocol::{
     Activity, ActivityStatus, ConfigGetRequest, Control, EventPayload, Method, ReplayItem, ReplayRole, RequestPayload,
     ResponsePayload, SessionClaimRequest, SessionCreateRequest, SessionListRequest, SessionReplayRequest,
     TurnCancelRequest, TurnStartRequest, TurnStatus, TurnTerminal,
 };
-use tokio::sync::{mpsc, watch};
 
+use self::input::Prompts;
+use self::spinner::Spinner;
 use crate::client::Client;
 use crate::start_or_connect::{start_options, start_or_connect, DEFAULT_START_TIMEOUT};
 
@@ -117,70 +123,15 @@ async fn claim(client: &Client, session_id: &str) -> Result<Control, Failure> {
     }
 }
 
-/// Lines from stdin on a plain thread (the terminal's own line editing applies).
-fn stdin_lines() -> mpsc::Receiver<String> {
-    let (tx, rx) = mpsc::channel(4);
-    std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        let mut line = String::new();
-        while stdin.read_line(&mut line).is_ok_and(|n| n > 0) {
-            if tx.blocking_send(std::mem::take(&mut line)).is_err() {
-                return;
-            }
-        }
-    });
-    rx
-}
-
-fn prompt_marker() {
-    print!("\n> ");
-    let _ = std::io::stdout().flush();
-}
-
-/// A spinner on stderr while any tool runs.
-fn spinner() -> watch::Sender<usize> {
-    let (tx, mut rx) = watch::channel(0usize);
-    tokio::spawn(async move {
-        const FRAMES: &[char] = &['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-        let mut frame = 0;
-        let mut shown = false;
-        loop {
-            let running = *rx.borrow_and_update();
-            if running > 0 {
-                eprint!("\r{} running tool…", FRAMES[frame % FRAMES.len()]);
-                frame += 1;
-                shown = true;
-            } else if shown {
-                eprint!("\r\x1b[K");
-                shown = false;
-            }
-            tokio::select! {
-                r = rx.changed() => if r.is_err() { break },
-                () = tokio::time::sleep(Duration::from_millis(100)), if running > 0 => {}
-            }
-        }
-        if shown {
-            eprint!("\r\x1b[K");
-        }
-    });
-    tx
-}
-
 impl Chat {
     async fn interactive(&self) -> Result<(), Failure> {
         println!(
             "agentwire chat — session {}. /replay, /sessions, /model, /quit. Ctrl-C stops a running turn.",
             self.session_id
         );
-        let mut lines = stdin_lines();
+        let mut prompts = Prompts::open();
         loop {
-            prompt_marker();
-            let line = tokio::select! {
-                l = lines.recv() => l,
-                _ = tokio::signal::ctrl_c() => None,
-            };
-            let Some(line) = line else {
-                println!();
+            let Some(line) = prompts.next_line().await else {
                 return Ok(());
             };
             let line = line.trim();
@@ -209,15 +160,19 @@ impl Chat {
             ResponsePayload::TurnStart(r) => r.turn_id,
             _ => return Err("unexpected turn.start response".into()),
         };
-        let spin = spinner();
+        let spin = Spinner::start();
         let mut shown = String::new();
         let mut cancel_sent = false;
         let mut running_tools = 0usize;
         let mut stdout = std::io::stdout();
+        // One listener for the whole turn: a fresh `ctrl_c()` per event would miss a Ctrl-C
+        // that arrives while the previous event is being printed.
+        let interrupted = tokio::signal::ctrl_c();
+        tokio::pin!(interrupted);
         loop {
             let event = tokio::select! {
                 ev = self.client.next_event() => ev,
-                _ = tokio::signal::ctrl_c(), if !cancel_sent => {
+                _ = &mut interrupted, if !cancel_sent => {
                     cancel_sent = true;
                     eprintln!("\n[stopping…]");
                     // Sent from a task: this loop keeps draining events meanwhile.
@@ -244,11 +199,11 @@ impl Chat {
                             ActivityStatus::Running => running_tools += 1,
                             _ => running_tools = running_tools.saturating_sub(1),
                         }
-                        spin.send_replace(running_tools);
+                        spin.set_running(running_tools);
                     }
                 }
                 EventPayload::TurnTerminal(t) if t.turn_id == turn_id => {
-                    spin.send_replace(0);
+                    spin.set_running(0);
                     // "Terminal text replaces local assembled text."
                     if t.assistant_text != shown {
                         println!("\n[final text]\n{}", t.assistant_text);
