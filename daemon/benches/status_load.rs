@@ -82,10 +82,26 @@ struct Run {
     p50: Duration,
     p99: Duration,
     per_sec: f64,
+    /// On-CPU time of the server process per round trip, and of the load generator.
+    server_cpu: Duration,
+    client_cpu: Duration,
 }
 
-async fn measure(clients: Vec<(Client, Vec<u8>)>) -> Run {
+/// On-CPU time of all threads of a process so far, from the scheduler's own accounting; it
+/// shows where a latency ratio comes from on a saturated machine.
+fn cpu_time(pid: u32) -> Duration {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return Duration::ZERO };
+    let nanos: u64 = tasks
+        .flatten()
+        .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
+        .filter_map(|stat| stat.split_whitespace().next()?.parse::<u64>().ok())
+        .sum();
+    Duration::from_nanos(nanos)
+}
+
+async fn measure(server: u32, clients: Vec<(Client, Vec<u8>)>) -> Run {
     let per_client = ROUNDS / clients.len();
+    let (server_before, client_before) = (cpu_time(server), cpu_time(std::process::id()));
     let start = Instant::now();
     let tasks: Vec<_> = clients
         .into_iter()
@@ -104,8 +120,17 @@ async fn measure(clients: Vec<(Client, Vec<u8>)>) -> Run {
         all.extend(t.await.expect("task"));
     }
     let elapsed = start.elapsed();
+    let n = all.len() as u32;
+    let server_cpu = cpu_time(server).saturating_sub(server_before) / n;
+    let client_cpu = cpu_time(std::process::id()).saturating_sub(client_before) / n;
     all.sort();
-    Run { p50: all[all.len() / 2], p99: all[all.len() * 99 / 100], per_sec: all.len() as f64 / elapsed.as_secs_f64() }
+    Run {
+        p50: all[all.len() / 2],
+        p99: all[all.len() * 99 / 100],
+        per_sec: all.len() as f64 / elapsed.as_secs_f64(),
+        server_cpu,
+        client_cpu,
+    }
 }
 
 fn spawn_daemon(dir: &Path, workspace: &Path) -> Child {
@@ -132,6 +157,10 @@ fn report(name: &str, daemon: &Run, echo: &Run) {
         echo.per_sec,
         daemon.p50.as_secs_f64() / echo.p50.as_secs_f64(),
         daemon.per_sec / echo.per_sec
+    );
+    println!(
+        "{:<28} CPU per round trip: daemon {:>6.1?} vs echo {:>6.1?}; load generator {:>6.1?} (daemon run) vs {:>6.1?} (echo run)",
+        "", daemon.server_cpu, echo.server_cpu, daemon.client_cpu, echo.client_cpu
     );
 }
 
@@ -172,8 +201,8 @@ async fn run() {
             dc.push((c, rec.clone()));
             ec.push((Client::connect(&echo_path).await, rec));
         }
-        let echo = measure(ec).await;
-        let d = measure(dc).await;
+        let echo = measure(echo.id(), ec).await;
+        let d = measure(daemon.id(), dc).await;
         report(&format!("status, {n} connection(s)"), &d, &echo);
     }
     for child in [&mut daemon, &mut echo] {

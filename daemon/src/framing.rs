@@ -167,6 +167,8 @@ impl From<Failure> for ReadOutcome {
 pub enum WriteError {
     #[error("record contains a newline")]
     EmbeddedNewline,
+    #[error("framed record does not end in a newline")]
+    Unterminated,
     #[error("record exceeds the maximum outbound size")]
     TooLarge,
     #[error("peer did not accept the record before the write deadline")]
@@ -194,22 +196,31 @@ impl<W: AsyncWrite + Unpin> RecordWriter<W> {
     }
 
     pub async fn write_record(&mut self, record: &[u8]) -> Result<(), WriteError> {
-        if self.poisoned {
-            return Err(WriteError::Poisoned);
-        }
         if record.contains(&b'\n') {
             return Err(WriteError::EmbeddedNewline);
-        }
-        if record.len() >= self.max_record_bytes {
-            return Err(WriteError::TooLarge);
         }
         let mut framed = Vec::with_capacity(record.len() + 1);
         framed.extend_from_slice(record);
         framed.push(b'\n');
+        self.write_framed(&framed).await
+    }
+
+    /// Write a record that already ends in its newline (as `encode_record` produces it), sparing
+    /// the copy. Its JSON encoder escapes every other newline, so only the ending is checked.
+    pub async fn write_framed(&mut self, framed: &[u8]) -> Result<(), WriteError> {
+        if self.poisoned {
+            return Err(WriteError::Poisoned);
+        }
+        if framed.last() != Some(&b'\n') {
+            return Err(WriteError::Unterminated);
+        }
+        if framed.len() > self.max_record_bytes {
+            return Err(WriteError::TooLarge);
+        }
         // A partial write leaves the stream mid-record; nothing more may be sent.
         self.poisoned = true;
         let write = async {
-            self.inner.write_all(&framed).await?;
+            self.inner.write_all(framed).await?;
             self.inner.flush().await
         };
         let mut write = std::pin::pin!(write);
@@ -374,6 +385,9 @@ mod tests {
         // The bound includes the newline.
         assert!(matches!(tx.write_record(b"12345678").await, Err(WriteError::TooLarge)));
         tx.write_record(b"1234567").await.unwrap();
+        assert!(matches!(tx.write_framed(b"{}").await, Err(WriteError::Unterminated)));
+        assert!(matches!(tx.write_framed(b"12345678\n").await, Err(WriteError::TooLarge)));
+        tx.write_framed(b"1234567\n").await.unwrap();
     }
 
     #[tokio::test(start_paused = true)]

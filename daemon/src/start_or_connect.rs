@@ -168,14 +168,12 @@ async fn take_start_lock(target: &Target, deadline: Instant) -> Result<FileLock,
 }
 
 async fn start_with_lock_held(target: &Target, probe: &Probe<'_>) -> Result<Discovery, StartError> {
-    if FileLock::is_held(&target.runtime.lock).map_err(StartError::Lock)? {
-        // A daemon owns the workspace but is not answering yet: wait, never replace it.
-        let accepted = probe.until_ready(None).await?;
+    if let Some(accepted) = probe.while_lock_held(&target.runtime.lock).await? {
         return Ok(target.discovery(accepted, false));
     }
     remove_stale_socket(&target.runtime.socket)?;
     let mut child = spawn_daemon(target)?;
-    match probe.until_ready(Some(&mut child)).await {
+    match probe.until_ready(&mut child).await {
         Ok(accepted) => {
             let started = accepted.pid == child.id();
             Ok(target.discovery(accepted, started))
@@ -267,16 +265,30 @@ impl Probe<'_> {
         Ok(accepted)
     }
 
+    /// While a daemon holds the workspace lock: wait for it to answer, never replace it. A
+    /// daemon that is shutting down holds the lock without answering until it exits; `None`
+    /// once the lock is free, so the caller starts a new one.
+    async fn while_lock_held(&self, lock: &Path) -> Result<Option<Accepted>, StartError> {
+        while FileLock::is_held(lock).map_err(StartError::Lock)? {
+            if let Some(accepted) = self.once().await? {
+                return Ok(Some(accepted));
+            }
+            if Instant::now() >= self.deadline {
+                return Err(StartError::StartTimeout);
+            }
+            tokio::time::sleep(PROBE_INTERVAL).await;
+        }
+        Ok(None)
+    }
+
     /// Probes until a daemon answers, the deadline passes, or `child` exits.
-    async fn until_ready(&self, mut child: Option<&mut Child>) -> Result<Accepted, StartError> {
+    async fn until_ready(&self, child: &mut Child) -> Result<Accepted, StartError> {
         loop {
             if let Some(accepted) = self.once().await? {
                 return Ok(accepted);
             }
-            if let Some(child) = child.as_deref_mut() {
-                if matches!(child.try_wait(), Ok(Some(_))) {
-                    return self.once().await?.ok_or(StartError::DaemonExited);
-                }
+            if matches!(child.try_wait(), Ok(Some(_))) {
+                return self.once().await?.ok_or(StartError::DaemonExited);
             }
             if Instant::now() >= self.deadline {
                 return Err(StartError::StartTimeout);

@@ -63,7 +63,7 @@ fn start_in(sb: &Sandbox, workspace: &Path, env: &[(&str, String)]) -> Daemon {
         cmd.env(k, v);
     }
     let (ok, d) = sb.record(cmd.output().unwrap());
-    assert!(ok, "{d}");
+    assert!(ok, "{d}\n{}", sb.log());
     Daemon {
         socket: d["socket"].as_str().unwrap().to_owned(),
         version: d["version"].as_str().unwrap().to_owned(),
@@ -563,6 +563,22 @@ fn status_provider_auth_ready_follows_reloaded_settings_and_auth() {
         (code(&r), r["error"]["message"].as_str()),
         ("internal_error", Some("application service failed to handle the request"))
     );
+}
+
+#[test]
+fn status_sees_every_settings_change_completed_before_the_request() {
+    // "on every ... status request": the daemon's change detection must never answer from
+    // before a write the client finished, however quickly the request follows it.
+    let sb = Sandbox::new();
+    let d = start(&sb, &[]);
+    let mut w = Wire::connect(&d);
+    for round in 0..300 {
+        let codex = round % 2 == 0;
+        let settings = if codex { "provider = \"openai-codex\"\nmodel = \"gpt-5-codex\"\n" } else { "" };
+        std::fs::write(global_settings(&sb), settings).unwrap();
+        let ready = ok(&w.read("status", json!({})))["provider_auth_ready"].clone();
+        assert_eq!(ready, !codex, "round {round}");
+    }
 }
 
 // =======================================================================================

@@ -262,3 +262,32 @@ fn serve_refuses_a_second_instance_and_sigterm_removes_the_socket() {
     assert_eq!(restarted["started"], true);
     assert_ne!(restarted["pid"], value["pid"]);
 }
+
+#[test]
+fn a_starter_that_meets_a_daemon_shutting_down_starts_a_new_one_once_it_exits() {
+    // "Never kills, replaces or runs beside a live daemon": a daemon that is shutting down
+    // still holds the workspace lock without answering; the starter waits for it to answer or
+    // to exit, then starts a new daemon instead of timing out.
+    let sb = Sandbox::new();
+    let (ok, first) = sb.start_or_connect(None);
+    assert!(ok, "{first}");
+    let paths = sb.runtime();
+    common::terminate(first["pid"].as_u64().unwrap() as u32);
+    assert!(wait_until(Duration::from_secs(5), || !paths.socket.exists()));
+    // Stand in for the dying daemon: hold its lock, answer nothing, then exit.
+    let holder = std::fs::OpenOptions::new().write(true).open(&paths.lock).unwrap();
+    let taken = wait_until(Duration::from_secs(5), || {
+        // SAFETY: plain syscall on an open descriptor.
+        unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&holder), libc::LOCK_EX | libc::LOCK_NB) == 0 }
+    });
+    assert!(taken, "the first daemon never released its lock");
+    let release = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(700));
+        drop(holder);
+    });
+    let (ok, second) = sb.start_or_connect(None);
+    release.join().unwrap();
+    assert!(ok, "{second}");
+    assert_eq!(second["started"], true);
+    assert_ne!(second["pid"], first["pid"]);
+}

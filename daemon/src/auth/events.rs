@@ -36,14 +36,13 @@ impl LoginOrigin {
             live_sequence: None,
             payload,
         };
-        let mut record = match encode_record(&envelope) {
+        let record = match encode_record(&envelope) {
             Ok(r) => r,
             Err(_) => {
                 tracing::warn!("login event could not be encoded");
                 return;
             }
         };
-        record.pop();
         let _ = tokio::time::timeout(EMIT_WAIT, self.out.send(Outbound::Event { record, fence: None })).await;
     }
 }

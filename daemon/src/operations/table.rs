@@ -6,6 +6,7 @@ use agentwire_protocol::{
 };
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::SetOnce;
@@ -46,6 +47,9 @@ pub enum Begin {
 #[derive(Debug, Default)]
 pub struct OperationTable {
     entries: Mutex<HashMap<String, Entry>>,
+    /// Entries not settled yet, kept beside the map so `status` does not scan retained ones.
+    /// Changed only under the `entries` lock; unsettled entries are never removed.
+    unsettled: AtomicU64,
 }
 
 fn retention() -> Duration {
@@ -106,6 +110,7 @@ impl OperationTable {
             settled: None,
         };
         entries.insert(operation_id.to_owned(), entry);
+        self.unsettled.fetch_add(1, Ordering::Relaxed);
         Begin::New(response)
     }
 
@@ -122,13 +127,14 @@ impl OperationTable {
         if let Some(e) = self.lock().get_mut(operation_id) {
             if e.settled.is_none() {
                 e.settled = Some((outcome, now));
+                self.unsettled.fetch_sub(1, Ordering::Relaxed);
             }
         }
     }
 
     /// Operations accepted and not yet settled (cleanup included).
     pub fn admitted(&self) -> u64 {
-        self.lock().values().filter(|e| e.settled.is_none()).count() as u64
+        self.unsettled.load(Ordering::Relaxed)
     }
 
     pub fn lookup(&self, operation_id: &str, now: Instant) -> OperationLookupResponse {

@@ -7,9 +7,9 @@ use crate::sessions::Fence;
 /// A record for a connection's single writer.
 #[derive(Debug)]
 pub enum Outbound {
-    /// An encoded response (no newline); its request ID is released once it is written.
+    /// An encoded response (newline included); its request ID is released once it is written.
     Response { record: Vec<u8>, request_id: Option<String>, close_after: bool },
-    /// An encoded event (no newline). With a fence, it is written only while the fence holds
+    /// An encoded event (newline included). With a fence, it is written only while the fence holds
     /// (its session's control did not move since), checked under the writer lock.
     Event { record: Vec<u8>, fence: Option<Fence> },
 }

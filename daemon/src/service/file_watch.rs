@@ -1,12 +1,21 @@
 //! Change detection for the files `status` must reread on every request (settings, project
-//! settings, auth), by inotify: one non-blocking read tells whether anything in their folders
-//! changed since the last look. inotify queues an event during the file operation itself, so a
-//! change that completed before a request is always seen by that request.
+//! settings, auth), by inotify registered with the runtime's I/O driver, so an unchanged folder
+//! costs no system call at all.
+//!
+//! Why a change completed before a request is always seen by that request: inotify queues its
+//! event during the file operation itself, and the event makes the descriptor ready in epoll at
+//! that moment. The request's bytes arrive later, and a connection only learns of new bytes
+//! from the same driver (tokio clears a socket's readiness after every short read), which hands
+//! out epoll's ready list in arrival order: by the time the request runs, the watch's readiness
+//! is already recorded. Only then is the inotify queue read.
 
 use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::task::{Context, Poll, Waker};
+use tokio::io::unix::AsyncFd;
+use tokio::io::Interest;
 
 /// Everything that can change a file's content or presence in a watched folder.
 const MASK: u32 = libc::IN_CREATE
@@ -21,33 +30,43 @@ const MASK: u32 = libc::IN_CREATE
 
 #[derive(Debug)]
 pub struct FileWatch {
-    fd: OwnedFd,
+    fd: AsyncFd<OwnedFd>,
     /// Folders to (re)watch after a change, since a project folder may appear later.
     dirs: Vec<PathBuf>,
 }
 
 impl FileWatch {
-    /// Watch the folders holding the files; `None` where inotify is unavailable.
+    /// Watch the folders holding the files; `None` where inotify is unavailable or there is no
+    /// runtime to register it with.
     pub fn new(dirs: Vec<PathBuf>) -> Option<FileWatch> {
+        tokio::runtime::Handle::try_current().ok()?;
         // SAFETY: plain syscall; the result is checked before use.
         let raw = unsafe { libc::inotify_init1(libc::IN_NONBLOCK | libc::IN_CLOEXEC) };
         if raw < 0 {
             return None;
         }
-        // SAFETY: `raw` is a fresh descriptor owned by nobody else.
-        let watch = FileWatch { fd: unsafe { OwnedFd::from_raw_fd(raw) }, dirs };
+        // SAFETY: `raw` is a fresh descriptor owned by nobody else, and an `OwnedFd` always
+        // reports the descriptor it owns, which stays open until the watch is dropped.
+        let fd = unsafe { AsyncFd::register_with_interest(OwnedFd::from_raw_fd(raw), Interest::READABLE) }.ok()?;
+        let watch = FileWatch { fd, dirs };
         watch.add_watches();
         Some(watch)
     }
 
     fn add_watches(&self) {
         for dir in &self.dirs {
-            add_watch(&self.fd, dir);
+            add_watch(self.fd.get_ref(), dir);
         }
     }
 
     /// Whether anything changed since the last call (draining the queued events).
     pub fn changed(&self) -> bool {
+        // Nobody awaits this readiness; the no-op waker only lets us look at it.
+        let mut guard = match self.fd.poll_read_ready(&mut Context::from_waker(Waker::noop())) {
+            Poll::Pending => return false,
+            Poll::Ready(Err(_)) => return true,
+            Poll::Ready(Ok(guard)) => guard,
+        };
         let mut buf = [0u8; 4096];
         let mut any = false;
         loop {
@@ -58,6 +77,8 @@ impl FileWatch {
             }
             any = true;
         }
+        // Read until empty first: readiness cleared only now cannot hide a later event.
+        guard.clear_ready();
         if any {
             // A folder created or replaced since the last look needs a (new) watch.
             self.add_watches();
@@ -78,20 +99,37 @@ fn add_watch(fd: &OwnedFd, dir: &Path) {
 mod tests {
     use super::*;
 
-    #[test]
-    fn sees_writes_renames_and_folders_created_later() {
+    /// Let the I/O driver take one look at epoll, as it does between a client's writes and the
+    /// handling of its next request.
+    async fn driver_turn() {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+
+    #[tokio::test]
+    async fn sees_writes_renames_and_folders_created_later() {
         let tmp = tempfile::tempdir().unwrap();
         let project = tmp.path().join("project");
         let w = FileWatch::new(vec![tmp.path().to_path_buf(), project.clone()]).unwrap();
         // `project` does not exist yet; its parent is watched, as the daemon watches the workspace.
+        driver_turn().await;
         assert!(!w.changed());
         std::fs::write(tmp.path().join("auth.json"), b"{}").unwrap();
+        driver_turn().await;
         assert!(w.changed());
+        driver_turn().await;
         assert!(!w.changed(), "events are drained");
         std::fs::create_dir(&project).unwrap();
+        driver_turn().await;
         assert!(w.changed());
         std::fs::write(project.join("settings.toml.tmp"), b"x").unwrap();
         std::fs::rename(project.join("settings.toml.tmp"), project.join("settings.toml")).unwrap();
+        driver_turn().await;
         assert!(w.changed(), "a folder that appeared later is watched too");
+    }
+
+    #[test]
+    fn without_a_runtime_there_is_no_watch_and_callers_compare_file_stamps() {
+        let tmp = tempfile::tempdir().unwrap();
+        assert!(FileWatch::new(vec![tmp.path().to_path_buf()]).is_none());
     }
 }

@@ -1,5 +1,9 @@
 //! The generated handler traits over [`Service`]. Operations this daemon does not implement yet
 //! answer `unsupported_operation` and are left out of the advertisement.
+//!
+//! Handlers that wait (disk, workers, turns) box their futures: a request's future is as large
+//! as the largest handler's, and every request pays for moving it, so the quick ones (`status`,
+//! `capabilities`, lookups) stay small.
 
 use super::{advertised_capabilities, provider_readiness::provider_auth_ready, ConnCtx, Service};
 use agentwire_protocol::*;
@@ -44,7 +48,7 @@ impl SessionHandler for Service {
         _meta: &RequestMeta,
         p: SessionListRequest,
     ) -> Out<SessionListResponse> {
-        self.sessions.list(p).await
+        Box::pin(self.sessions.list(p)).await
     }
 
     async fn session_create(
@@ -53,7 +57,7 @@ impl SessionHandler for Service {
         _meta: &RequestMeta,
         _p: SessionCreateRequest,
     ) -> Out<SessionCreateResponse> {
-        self.sessions.create().await
+        Box::pin(self.sessions.create()).await
     }
 
     async fn session_replay(
@@ -62,7 +66,7 @@ impl SessionHandler for Service {
         meta: &RequestMeta,
         p: SessionReplayRequest,
     ) -> Out<SessionReplayResponse> {
-        self.sessions.replay(session(meta)?, p).await
+        Box::pin(self.sessions.replay(session(meta)?, p)).await
     }
 
     async fn session_claim(
@@ -71,7 +75,7 @@ impl SessionHandler for Service {
         meta: &RequestMeta,
         p: SessionClaimRequest,
     ) -> Out<SessionClaimResponse> {
-        self.sessions.claim(cx.seq, session(meta)?, p).await
+        Box::pin(self.sessions.claim(cx.seq, session(meta)?, p)).await
     }
 
     async fn session_detach(
@@ -81,7 +85,7 @@ impl SessionHandler for Service {
         _p: SessionDetachRequest,
     ) -> Out<SessionDetachResponse> {
         let control = meta.control.as_ref().ok_or(ErrorCode::ControlRequired)?;
-        self.sessions.detach(cx.seq, session(meta)?, control).await
+        Box::pin(self.sessions.detach(cx.seq, session(meta)?, control)).await
     }
 
     async fn session_status(
@@ -90,7 +94,7 @@ impl SessionHandler for Service {
         meta: &RequestMeta,
         _p: SessionStatusRequest,
     ) -> Out<SessionStatusResponse> {
-        self.sessions.status(cx.seq, session(meta)?).await
+        Box::pin(self.sessions.status(cx.seq, session(meta)?)).await
     }
 }
 
@@ -124,7 +128,7 @@ impl AuthHandler for Service {
             instance_id: self.identity.instance_id.clone(),
             operation_id,
         };
-        self.auth.start_login(p, origin, std::sync::Arc::clone(&self.operations)).await
+        Box::pin(self.auth.start_login(p, origin, std::sync::Arc::clone(&self.operations))).await
     }
     async fn auth_login_callback(
         &self,
@@ -143,7 +147,7 @@ impl AuthHandler for Service {
         self.auth.cancel(p)
     }
     async fn auth_logout(&self, _: &ConnCtx, _: &RequestMeta, p: AuthLogoutRequest) -> Out<AuthLogoutResponse> {
-        self.auth.logout(p).await
+        Box::pin(self.auth.logout(p)).await
     }
 }
 
@@ -172,7 +176,7 @@ impl CatalogHandler for Service {
     ) -> Out<CatalogRefreshResponse> {
         // Discovery runs on the configuration worker and finishes even after a disconnect.
         let root = self.state_root.clone();
-        self.config.exclusive(async move { crate::catalog::refresh(&root, &p.provider_id).await }).await
+        Box::pin(self.config.exclusive(async move { crate::catalog::refresh(&root, &p.provider_id).await })).await
     }
 }
 
@@ -181,13 +185,13 @@ impl ConfigHandler for Service {
         self.config.get()
     }
     async fn config_set(&self, _: &ConnCtx, _: &RequestMeta, p: ConfigSetRequest) -> Out<ConfigSetResponse> {
-        self.config.set(p).await
+        Box::pin(self.config.set(p)).await
     }
 }
 
 impl TurnHandler for Service {
     async fn turn_start(&self, cx: &ConnCtx, meta: &RequestMeta, p: TurnStartRequest) -> Out<TurnStartResponse> {
-        self.turns.start(cx.seq, meta, p).await
+        Box::pin(self.turns.start(cx.seq, meta, p)).await
     }
     async fn turn_cancel(&self, cx: &ConnCtx, meta: &RequestMeta, p: TurnCancelRequest) -> Out<TurnCancelResponse> {
         self.turns.cancel(cx.seq, meta, p)

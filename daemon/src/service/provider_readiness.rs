@@ -3,8 +3,8 @@
 //! offline `local` provider is always ready.
 //!
 //! The answer is recomputed whenever any of the three files changed since the last request:
-//! an inotify watch on their folders says so with one non-blocking read; where inotify is
-//! unavailable, the files' identities and timestamps are compared instead (every writer
+//! an inotify watch on their folders says so (see [`super::file_watch`] for why no change can
+//! be missed); where inotify is unavailable, the files' identities and timestamps are compared instead (every writer
 //! replaces files atomically, so a change always moves the inode). The process environment is
 //! fixed for the daemon's life. Either way `status` neither reads nor parses settings and auth
 //! unless they changed.

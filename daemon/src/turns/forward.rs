@@ -50,7 +50,7 @@ pub struct Route {
 }
 
 impl Route {
-    /// One encoded event record (no newline) for `recipient`; `None` if it cannot be encoded
+    /// One encoded event record (newline included) for `recipient`; `None` if it cannot be encoded
     /// within the record bound (the emitter's bounds make that unreachable for known payloads).
     pub fn encode(&self, recipient: &Recipient, connection_id: &str, payload: EventPayload) -> Option<Vec<u8>> {
         let envelope = EventEnvelope {
@@ -65,10 +65,7 @@ impl Route {
             payload,
         };
         match encode_record(&envelope) {
-            Ok(mut record) => {
-                record.pop();
-                Some(record)
-            }
+            Ok(record) => Some(record),
             Err(e) => {
                 tracing::error!(error = %e, "turn event could not be encoded; not sent");
                 None

@@ -1,7 +1,7 @@
 //! Connection-level admission, after decoding and before the operation runs.
 
 use agentwire_protocol::{limits, ErrorCode, Method, Request};
-use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// What one connection has established.
@@ -9,21 +9,22 @@ use std::sync::Mutex;
 pub struct ConnState {
     pub connection_id: String,
     pub instance_id: String,
-    initialized: Mutex<bool>,
-    in_flight: Mutex<HashSet<String>>,
+    initialized: AtomicBool,
+    /// At most `max_inflight_requests` IDs, so a scan beats hashing.
+    in_flight: Mutex<Vec<String>>,
 }
 
 impl ConnState {
     pub fn new(connection_id: String, instance_id: String) -> Self {
-        Self { connection_id, instance_id, initialized: Mutex::new(false), in_flight: Mutex::new(HashSet::new()) }
+        Self { connection_id, instance_id, initialized: AtomicBool::new(false), in_flight: Mutex::new(Vec::new()) }
     }
 
     pub fn initialized(&self) -> bool {
-        *self.initialized.lock().unwrap_or_else(|p| p.into_inner())
+        self.initialized.load(Ordering::Acquire)
     }
 
     pub fn mark_initialized(&self) {
-        *self.initialized.lock().unwrap_or_else(|p| p.into_inner()) = true;
+        self.initialized.store(true, Ordering::Release);
     }
 
     /// Check the request against the connection and reserve its request ID.
@@ -49,18 +50,21 @@ impl ConnState {
 
     fn reserve(&self, request_id: &str) -> Result<(), ErrorCode> {
         let mut set = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
-        if set.contains(request_id) {
+        if set.iter().any(|id| id == request_id) {
             return Err(ErrorCode::DuplicateRequestId);
         }
         if set.len() as u64 >= limits::MAX_INFLIGHT_REQUESTS {
             return Err(ErrorCode::LimitExceeded);
         }
-        set.insert(request_id.to_owned());
+        set.push(request_id.to_owned());
         Ok(())
     }
 
     /// "Request IDs are reserved through response writing."
     pub fn release(&self, request_id: &str) {
-        self.in_flight.lock().unwrap_or_else(|p| p.into_inner()).remove(request_id);
+        let mut set = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(i) = set.iter().position(|id| id == request_id) {
+            set.swap_remove(i);
+        }
     }
 }

@@ -42,7 +42,7 @@ struct Sink {
 }
 
 impl Sink {
-    /// Write one record; release its request ID once written ("reserved through response writing").
+    /// Write one framed record; release its request ID once written ("reserved through response writing").
     async fn write(&self, record: &[u8], request_id: Option<&str>, close_after: bool) {
         let mut writer = self.writer.lock().await;
         self.write_locked(&mut writer, record, request_id, close_after).await;
@@ -66,7 +66,7 @@ impl Sink {
         request_id: Option<&str>,
         close_after: bool,
     ) {
-        let written = writer.write_record(record).await;
+        let written = writer.write_framed(record).await;
         if let Some(id) = request_id {
             self.state.release(id);
         }
@@ -87,7 +87,7 @@ async fn serve(service: Arc<Service>, connection: AcceptedConnection) {
         Arc::new(Sink { state: Arc::clone(&state), writer: Mutex::new(connection.writer), closed: Notify::new() });
     let (out, queue) = mpsc::channel(limits::TURN_EVENT_QUEUE_ITEMS as usize);
     let pump = tokio::spawn(pump_events(queue, Arc::clone(&sink)));
-    let cx = ConnCtx { seq, connection_id, out };
+    let cx = Arc::new(ConnCtx { seq, connection_id, out });
     service.register_connection(&cx);
     read_loop(&service, &sink, &cx, connection.reader).await;
     tracing::debug!(conn = seq, "connection ended");
@@ -108,9 +108,16 @@ async fn pump_events(mut queue: mpsc::Receiver<Outbound>, sink: Arc<Sink>) {
     }
 }
 
-async fn read_loop(service: &Arc<Service>, sink: &Arc<Sink>, cx: &ConnCtx, mut reader: RecordReader<OwnedReadHalf>) {
+async fn read_loop(
+    service: &Arc<Service>,
+    sink: &Arc<Sink>,
+    cx: &Arc<ConnCtx>,
+    mut reader: RecordReader<OwnedReadHalf>,
+) {
     loop {
         let outcome = tokio::select! {
+            // Records first; a closed writer matters only once no record is waiting.
+            biased;
             o = reader.next_record() => o,
             () = sink.closed.notified() => return,
         };
@@ -158,10 +165,11 @@ async fn respond_error(sink: &Sink, err: &RequestError) {
         instance_id,
         connection_id,
     };
-    sink.write(&encode(&ids, Err(err.code)), None, err.closes_connection()).await;
+    let (record, _) = encode(ids, Err(err.code));
+    sink.write(&record, None, err.closes_connection()).await;
 }
 
-async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &ConnCtx, record: &[u8]) {
+async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &Arc<ConnCtx>, record: &[u8]) {
     let request = match decode_request(record) {
         Ok(r) => r,
         Err(err) => return respond_error(sink, &err).await,
@@ -192,7 +200,7 @@ async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &ConnCtx, r
         return respond(sink, ids, result).await;
     }
     (ids.instance_id, ids.connection_id) = connection_ids(&sink.state);
-    let (service, sink, cx) = (Arc::clone(service), Arc::clone(sink), cx.clone());
+    let (service, sink, cx) = (Arc::clone(service), Arc::clone(sink), Arc::clone(cx));
     run_or_spawn(Box::pin(async move {
         let result = service.run(&cx, request).await;
         let operation_id = ids.operation_id.clone();
@@ -203,8 +211,8 @@ async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &ConnCtx, r
 }
 
 async fn respond(sink: &Sink, ids: ResponseIds, result: Result<ResponsePayload, ErrorCode>) {
-    let record = encode(&ids, result);
-    sink.write(&record, ids.request_id.as_deref(), false).await;
+    let (record, request_id) = encode(ids, result);
+    sink.write(&record, request_id.as_deref(), false).await;
 }
 
 /// Poll the request once in place; only work that has to wait costs a task.

@@ -14,34 +14,44 @@ pub struct ResponseIds {
     pub connection_id: Option<String>,
 }
 
-fn envelope(
-    ids: &ResponseIds,
-    payload: Option<ResponsePayload>,
-    error: Option<ErrorCode>,
-) -> ResponseEnvelope<ResponsePayload> {
-    ResponseEnvelope {
-        protocol_version: PROTOCOL_VERSION,
-        request_id: ids.request_id.clone(),
-        instance_id: ids.instance_id.clone(),
-        connection_id: ids.connection_id.clone(),
-        session_id: ids.session_id.clone(),
-        operation_id: ids.operation_id.clone(),
-        payload,
-        error: error.map(|c| ErrorObject { code: c.as_str().to_owned(), message: c.message().to_owned() }),
+impl ResponseIds {
+    fn into_envelope(
+        self,
+        payload: Option<ResponsePayload>,
+        error: Option<ErrorCode>,
+    ) -> ResponseEnvelope<ResponsePayload> {
+        ResponseEnvelope {
+            protocol_version: PROTOCOL_VERSION,
+            request_id: self.request_id,
+            instance_id: self.instance_id,
+            connection_id: self.connection_id,
+            session_id: self.session_id,
+            operation_id: self.operation_id,
+            payload,
+            error: error.map(|c| ErrorObject { code: c.as_str().to_owned(), message: c.message().to_owned() }),
+        }
+    }
+
+    fn from_envelope(e: ResponseEnvelope<ResponsePayload>) -> Self {
+        let ResponseEnvelope { request_id, instance_id, connection_id, session_id, operation_id, .. } = e;
+        ResponseIds { request_id, session_id, operation_id, instance_id, connection_id }
     }
 }
 
-/// One encoded response record without its newline.
-pub fn encode(ids: &ResponseIds, result: Result<ResponsePayload, ErrorCode>) -> Vec<u8> {
+/// One encoded response record, newline included, and the request ID it answers.
+pub fn encode(ids: ResponseIds, result: Result<ResponsePayload, ErrorCode>) -> (Vec<u8>, Option<String>) {
     let (payload, error) = match result {
         Ok(p) => (Some(p), None),
         Err(c) => (None, Some(c)),
     };
-    let record = encode_record(&envelope(ids, payload, error)).or_else(|e| {
-        tracing::error!(error = %e, "response could not be encoded; sending internal_error");
-        encode_record(&envelope(ids, None, Some(ErrorCode::InternalError)))
-    });
-    let mut record = record.unwrap_or_default();
-    record.pop();
-    record
+    let envelope = ids.into_envelope(payload, error);
+    let (record, envelope) = match encode_record(&envelope) {
+        Ok(record) => (record, envelope),
+        Err(e) => {
+            tracing::error!(error = %e, "response could not be encoded; sending internal_error");
+            let fallback = ResponseIds::from_envelope(envelope).into_envelope(None, Some(ErrorCode::InternalError));
+            (encode_record(&fallback).unwrap_or_default(), fallback)
+        }
+    };
+    (record, envelope.request_id)
 }

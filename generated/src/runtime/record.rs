@@ -11,9 +11,14 @@ pub enum EncodeError {
     Json(#[from] serde_json::Error),
 }
 
+const TYPICAL_RECORD_BYTES: usize = 512;
+
 /// Encode one record, newline included; never produces a record the peer must refuse for size.
 pub fn encode_record<T: Serialize>(value: &T) -> Result<Vec<u8>, EncodeError> {
-    let mut out = serde_json::to_vec(value)?;
+    // Most records (responses, deltas, activity) fit this, so they are written without the
+    // grow-and-copy steps of serde_json's default 128-byte start.
+    let mut out = Vec::with_capacity(TYPICAL_RECORD_BYTES);
+    serde_json::to_writer(&mut out, value)?;
     out.push(b'\n');
     if out.len() as u64 > limits::MAX_RECORD_BYTES {
         return Err(EncodeError::TooLarge(out.len()));
