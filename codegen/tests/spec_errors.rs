@@ -101,3 +101,15 @@ fn enum_fallback_outside_its_values() {
     let out = diagnostics(|t| replace_once(t, r#"fallback = "unknown""#, r#"fallback = "other""#));
     insta::assert_snapshot!(out);
 }
+
+#[test]
+fn output_bound_flag_that_is_not_a_boolean() {
+    let out = diagnostics(|t| {
+        replace_once(
+            t,
+            "[limits.max_id_bytes]\nvalue = 128\nunit = \"bytes\"\ngroup = \"general\"\nbounds_output = true",
+            "[limits.max_id_bytes]\nvalue = 128\nunit = \"bytes\"\ngroup = \"general\"\nbounds_output = \"output\"",
+        )
+    });
+    insta::assert_snapshot!(out);
+}

@@ -45,11 +45,12 @@ fn every_ir_field_is_considered(
     let MessagesDecl { ty: _, doc: _, examples: _ } = messages; // type: structural retarget
     let Limit {
         name: _,
-        value: _,      // LIMIT_TIGHTENED / LIMIT_RELAXED
-        unit: _,       // LIMIT_UNIT_CHANGED
-        group: _,      // which seed table documents it; both groups are advertised alike
-        exceeded: _,   // LIMIT_ERROR_CHANGED
-        applies_to: _, // LIMIT_SCOPE_CHANGED
+        value: _,         // LIMIT_TIGHTENED / LIMIT_RELAXED
+        unit: _,          // LIMIT_UNIT_CHANGED
+        group: _,         // which seed table documents it; both groups are advertised alike
+        exceeded: _,      // LIMIT_ERROR_CHANGED
+        bounds_output: _, // LIMIT_OUTPUT_BOUND_ADDED / LIMIT_OUTPUT_BOUND_REMOVED
+        applies_to: _,    // LIMIT_SCOPE_CHANGED
         doc: _,
     } = limit;
     let Constant { name: _, value: _, unit: _, doc: _ } = constant; // values reach use sites

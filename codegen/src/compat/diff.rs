@@ -7,7 +7,7 @@ use super::reach::{Reach, Reachability};
 use super::rules::{Category, Rule};
 use super::{Finding, Report, Scope};
 use crate::advertise::CAPABILITIES_TYPE;
-use crate::ir::{Correlation, Envelope, Event, Operation, SlotRule, Spec, TypeKind, TypeRef};
+use crate::ir::{Correlation, Envelope, Event, Limit, Operation, SlotRule, Spec, TypeKind, TypeRef};
 use std::collections::HashSet;
 
 /// Comparison state: both specs, what reads each type, and the findings so far.
@@ -110,29 +110,40 @@ impl<'a> Differ<'a> {
         }
         for o in &old.limits {
             let path = join("limits", &o.name);
-            let Some(n) = new.limit(&o.name) else {
-                self.emit(Rule::LIMIT_REMOVED, Reach::BOTH, path, format!("limit `{}` removed", o.name));
-                continue;
+            match new.limit(&o.name) {
+                Some(n) => self.limit(o, n, &path),
+                None => self.emit(Rule::LIMIT_REMOVED, Reach::BOTH, path, format!("limit `{}` removed", o.name)),
+            }
+        }
+    }
+
+    /// One limit kept by both specs: its value, unit, scope, error and output flag.
+    fn limit(&mut self, o: &Limit, n: &Limit, path: &str) {
+        if n.value != o.value {
+            let rule = if n.value < o.value { Rule::LIMIT_TIGHTENED } else { Rule::LIMIT_RELAXED };
+            let detail = format!("limit `{}` {} \u{2192} {} {}", o.name, o.value, n.value, n.unit);
+            self.emit(rule, Reach::BOTH, path.to_string(), detail);
+        }
+        if n.unit != o.unit {
+            let detail = format!("unit of `{}` `{}` \u{2192} `{}`", o.name, o.unit, n.unit);
+            self.emit(Rule::LIMIT_UNIT_CHANGED, Reach::BOTH, format!("{path}.unit"), detail);
+        }
+        if words(&n.applies_to) != words(&o.applies_to) {
+            let detail = format!("`{}` now applies to \"{}\" instead of \"{}\"", o.name, n.applies_to, o.applies_to);
+            self.emit(Rule::LIMIT_SCOPE_CHANGED, Reach::BOTH, format!("{path}.applies_to"), detail);
+        }
+        if n.exceeded != o.exceeded {
+            let detail = format!("crossing `{}` yields {} instead of {}", o.name, code(&n.exceeded), code(&o.exceeded));
+            self.emit(Rule::LIMIT_ERROR_CHANGED, Reach::BOTH, format!("{path}.exceeded"), detail);
+        }
+        if n.bounds_output != o.bounds_output {
+            // Only a client's preflight reads the flag; the value itself is judged above.
+            let (rule, now) = match n.bounds_output {
+                true => (Rule::LIMIT_OUTPUT_BOUND_ADDED, "now"),
+                false => (Rule::LIMIT_OUTPUT_BOUND_REMOVED, "no longer"),
             };
-            if n.value != o.value {
-                let rule = if n.value < o.value { Rule::LIMIT_TIGHTENED } else { Rule::LIMIT_RELAXED };
-                let detail = format!("limit `{}` {} \u{2192} {} {}", o.name, o.value, n.value, n.unit);
-                self.emit(rule, Reach::BOTH, path.clone(), detail);
-            }
-            if n.unit != o.unit {
-                let detail = format!("unit of `{}` `{}` \u{2192} `{}`", o.name, o.unit, n.unit);
-                self.emit(Rule::LIMIT_UNIT_CHANGED, Reach::BOTH, format!("{path}.unit"), detail);
-            }
-            if words(&n.applies_to) != words(&o.applies_to) {
-                let detail =
-                    format!("`{}` now applies to \"{}\" instead of \"{}\"", o.name, n.applies_to, o.applies_to);
-                self.emit(Rule::LIMIT_SCOPE_CHANGED, Reach::BOTH, format!("{path}.applies_to"), detail);
-            }
-            if n.exceeded != o.exceeded {
-                let detail =
-                    format!("crossing `{}` yields {} instead of {}", o.name, code(&n.exceeded), code(&o.exceeded));
-                self.emit(Rule::LIMIT_ERROR_CHANGED, Reach::BOTH, format!("{path}.exceeded"), detail);
-            }
+            let detail = format!("`{}` {now} marked as bounding the service's output", o.name);
+            self.emit(rule, Reach::BOTH, format!("{path}.bounds_output"), detail);
         }
     }
 

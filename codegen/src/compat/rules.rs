@@ -119,6 +119,12 @@ rules! {
     LIMIT_ERROR_CHANGED => B, B,
         "crossing a limit yields another error code",
         ERRORS, "Codes are stable";
+    LIMIT_OUTPUT_BOUND_ADDED => C, C,
+        "a limit is now declared to bound what the service sends: new consumers preflight it, older ones still enforce the same value while decoding",
+        LIMITS, "Output beyond an accepted bound is a protocol failure";
+    LIMIT_OUTPUT_BOUND_REMOVED => C, C,
+        "a limit no longer bounds what the service sends: older consumers still preflight it, and the unchanged value still passes",
+        LIMITS, "changed values are acceptable only when these checks still succeed";
     ERROR_CODE_ADDED => C, C,
         "a new error code",
         EVOLUTION, "An unknown error code may be represented as a generic unsuccessful response";

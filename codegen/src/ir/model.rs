@@ -38,6 +38,11 @@ impl Spec {
         self.limit(name).map_or(0, |l| l.value)
     }
 
+    /// The limits that bound what the service sends, in spec order.
+    pub fn output_bounds(&self) -> impl Iterator<Item = &Limit> {
+        self.limits.iter().filter(|l| l.bounds_output)
+    }
+
     pub fn error(&self, code: &str) -> Option<&ErrorCode> {
         self.errors.iter().find(|e| e.code == code)
     }
@@ -73,6 +78,9 @@ pub struct Limit {
     pub group: LimitGroup,
     /// The error code a request gets for crossing it structurally, if any.
     pub exceeded: Option<String>,
+    /// It bounds what the service sends: before any mutation a client refuses an advertised
+    /// value above its own local bound ("required limits against independent local bounds").
+    pub bounds_output: bool,
     pub applies_to: String,
     pub doc: String,
 }

@@ -29,6 +29,7 @@ impl Lower<'_> {
                 unit: raw.get_ref().unit.clone(),
                 group,
                 exceeded: raw.get_ref().exceeded.as_ref().map(|e| e.get_ref().clone()),
+                bounds_output: raw.get_ref().bounds_output,
                 applies_to: raw.get_ref().applies_to.clone(),
                 doc: raw.get_ref().doc.clone(),
             });

@@ -47,6 +47,9 @@ pub struct RawLimit {
     pub group: Spanned<String>,
     #[serde(default)]
     pub exceeded: Option<Spanned<String>>,
+    /// `true`: the limit bounds what the service sends, so clients preflight it.
+    #[serde(default)]
+    pub bounds_output: bool,
     pub applies_to: String,
     pub doc: String,
 }

@@ -34,22 +34,6 @@ impl Advertisement {
     }
 }
 
-/// Limits that bound what the service sends: the runner must be able to hold each.
-const OUTPUT_BOUNDS: &[&str] = &[
-    "max_record_bytes",
-    "max_error_message_bytes",
-    "max_id_bytes",
-    "max_name_bytes",
-    "max_string_bytes",
-    "max_json_depth",
-    "max_array_items",
-    "max_object_fields",
-    "max_session_page_items",
-    "max_session_replay_page_bytes",
-    "max_catalog_page_items",
-    "max_snapshot_text_bytes",
-];
-
 /// Activity feature flags that "remain explicitly `false`".
 const ALWAYS_FALSE: &[&str] = &["approvals", "steering", "mcp_server_lifecycle", "raw_tool_output", "activity_replay"];
 const FLAGS: &[&str] = &["events", "mcp_tool_activity", "subagents"];
@@ -147,14 +131,21 @@ pub fn capabilities(caps: &Value) -> Result<Offer, Failure> {
         return Err(fail("turn.activity is advertised with activity.events false"));
     }
     let limits_ = limit_map(caps.get("limits").unwrap_or(&Value::Null), "capabilities.limits")?;
-    let local = |name: &str| limits::ALL.iter().find(|l| l.name == name).map_or(0, |l| l.value);
-    for name in OUTPUT_BOUNDS {
-        let adv = limits_.get(*name).and_then(Value::as_u64).unwrap_or(0);
-        if adv > local(name) {
-            return Err(fail(format!("advertised {name} {adv} exceeds the runner's local bound {}", local(name))));
+    within_local_bounds(&limits_)?;
+    Ok((operations, events, limits_))
+}
+
+/// Every limit the spec marks `bounds_output` (what the service sends) fits the runner's own
+/// value, the generated one: the runner must be able to hold everything the target may send.
+fn within_local_bounds(advertised: &Map<String, Value>) -> Result<(), Failure> {
+    for l in limits::OUTPUT_BOUNDS {
+        // `limit_map` already proved every declared limit a positive integer; fail closed anyway.
+        let adv = advertised.get(l.name).unwrap_or(&Value::Null);
+        if adv.as_u64().is_none_or(|n| n > l.value) {
+            return Err(fail(format!("advertised {} {adv} exceeds the runner's local bound {}", l.name, l.value)));
         }
     }
-    Ok((operations, events, limits_))
+    Ok(())
 }
 
 /// The full preflight of initialize's success payload against the handshake.
@@ -222,6 +213,23 @@ mod tests {
         let caps: Value = serde_json::from_str(agentwire_protocol::CAPABILITIES_JSON).unwrap();
         json!({"protocol_version":2,"server_version":"0.1.0","instance_id":"in_1","connection_id":"cn_1","workspace_id":"ws_1",
                "state_root_id":"sr_1","limits":caps["limits"].clone(),"capabilities":caps})
+    }
+
+    #[test]
+    fn every_output_bound_and_only_those_is_held_to_the_local_value() {
+        // The generated list drives the check: each limit the spec marks `bounds_output` fails
+        // one above its value, and raising any other limit passes.
+        assert!(!limits::OUTPUT_BOUNDS.is_empty());
+        for l in limits::ALL {
+            let mut i = init();
+            i["capabilities"]["limits"][l.name] = json!(l.value + 1);
+            i["limits"][l.name] = json!(l.value + 1);
+            let got = preflight(&i, &hello(), None);
+            match l.bounds_output {
+                true => assert!(got.unwrap_err().0.contains(&format!("advertised {}", l.name)), "{}", l.name),
+                false => assert!(got.is_ok(), "{}", l.name),
+            }
+        }
     }
 
     #[test]

@@ -25,16 +25,10 @@ pub enum PreflightError {
     ActivityInconsistent,
 }
 
-/// Limits that bound what the service may send; a larger advertisement is refused locally.
-fn output_bounds(m: &LimitMap) -> [(&'static str, u64, u64); 6] {
-    [
-        ("max_record_bytes", m.max_record_bytes, limits::MAX_RECORD_BYTES),
-        ("max_string_bytes", m.max_string_bytes, limits::MAX_STRING_BYTES),
-        ("max_json_depth", m.max_json_depth, limits::MAX_JSON_DEPTH),
-        ("max_array_items", m.max_array_items, limits::MAX_ARRAY_ITEMS),
-        ("max_object_fields", m.max_object_fields, limits::MAX_OBJECT_FIELDS),
-        ("max_session_replay_page_bytes", m.max_session_replay_page_bytes, limits::MAX_SESSION_REPLAY_PAGE_BYTES),
-    ]
+/// The first limit bounding what the service sends (the spec's `bounds_output`) whose advertised
+/// value exceeds the one this client was generated with; a missing one fails closed.
+fn beyond_local(advertised: &LimitMap) -> Option<&'static str> {
+    limits::OUTPUT_BOUNDS.iter().find(|l| advertised.get(l.name).is_none_or(|v| *v > l.value)).map(|l| l.name)
 }
 
 pub fn preflight(accepted: &Accepted, init: &InitializeResponse, required: &[Method]) -> Result<(), PreflightError> {
@@ -61,7 +55,7 @@ pub fn preflight(accepted: &Accepted, init: &InitializeResponse, required: &[Met
     if init.limits != caps.limits {
         return Err(PreflightError::LimitMapsDiffer);
     }
-    if let Some((name, _, _)) = output_bounds(&init.limits).into_iter().find(|(_, adv, local)| adv > local) {
+    if let Some(name) = beyond_local(&init.limits) {
         return Err(PreflightError::LimitBeyondLocal(name));
     }
     // Activity flags are consts in the spec, so the decoder already refused any other value;
@@ -76,7 +70,13 @@ mod tests {
     use agentwire_protocol::runtime::Mode;
 
     fn init() -> (Accepted, InitializeResponse) {
-        let caps: serde_json::Value = serde_json::from_str(agentwire_protocol::CAPABILITIES_JSON).unwrap();
+        init_with(|_| {})
+    }
+
+    /// The spec's own advertisement after `edit`, with both limit maps equal.
+    fn init_with(edit: impl FnOnce(&mut serde_json::Value)) -> (Accepted, InitializeResponse) {
+        let mut caps: serde_json::Value = serde_json::from_str(agentwire_protocol::CAPABILITIES_JSON).unwrap();
+        edit(&mut caps);
         let v = serde_json::json!({"protocol_version":2,"server_version":"0.1.0","instance_id":"in_1","connection_id":"cn_1",
             "workspace_id":"ws_1","state_root_id":"sr_1","capabilities":caps,"limits":caps["limits"]});
         let accepted = Accepted {
@@ -93,6 +93,26 @@ mod tests {
     fn full_profile_passes() {
         let (a, i) = init();
         assert_eq!(preflight(&a, &i, &[Method::TurnStart]), Ok(()));
+    }
+
+    fn advertising(name: &str, value: u64) -> Result<(), PreflightError> {
+        let (a, i) = init_with(|caps| caps["limits"][name] = value.into());
+        preflight(&a, &i, &[])
+    }
+
+    #[test]
+    fn every_output_bound_and_only_those_is_checked_against_the_local_value() {
+        // The generated list drives the check: each limit the spec marks `bounds_output` bites
+        // one above its generated value, and raising any other limit passes.
+        assert!(!limits::OUTPUT_BOUNDS.is_empty());
+        for l in limits::ALL {
+            let got = advertising(l.name, l.value + 1);
+            match l.bounds_output {
+                true => assert_eq!(got, Err(PreflightError::LimitBeyondLocal(l.name)), "{}", l.name),
+                false => assert_eq!(got, Ok(()), "{}", l.name),
+            }
+            assert_eq!(advertising(l.name, l.value), Ok(()), "{}", l.name);
+        }
     }
 
     #[test]

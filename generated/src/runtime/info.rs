@@ -8,6 +8,8 @@ pub struct LimitInfo {
     pub unit: &'static str,
     /// A general limit of the seed (otherwise a persistent bound of the lifecycle).
     pub general: bool,
+    /// It bounds what the service sends: a client refuses an advertisement above `value`.
+    pub bounds_output: bool,
 }
 
 /// Whether an envelope slot must be null or set for an operation.

@@ -126,3 +126,50 @@ test('no top-level type is declared twice', () => {
   }
   assert.deepEqual(twice, []);
 });
+
+// The limits preflight checks come from the spec, never from a hand-kept list: Limits.outputBounds
+// names exactly the `[limits.NAME]` tables of protocol.toml that say `bounds_output = true`
+// (read from the TOML text, not from anything generated), and no hand-written file spells a
+// limit's wire name.
+const spec = readFileSync(new URL('../../../protocol.toml', import.meta.url), 'utf8');
+
+function limitTables(text) {
+  const limits = [];
+  let table = '';
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/#.*$/, '').trim();
+    const header = /^\[\[?([^\]]+)\]\]?$/.exec(line);
+    if (header) {
+      table = header[1];
+      if (table.startsWith('limits.')) limits.push({ name: table.slice('limits.'.length), output: false });
+    } else if (table.startsWith('limits.') && /^bounds_output\s*=\s*true$/.test(line)) {
+      limits[limits.length - 1].output = true;
+    }
+  }
+  return limits;
+}
+
+test('Limits.outputBounds is exactly what protocol.toml marks bounds_output', () => {
+  const generated = files.find((f) => f.path === 'Sources/AgentWire/Generated.swift').source;
+  const start = generated.indexOf('    public enum Name {\n');
+  assert.ok(start >= 0, 'Limits.Name is generated');
+  const block = generated.slice(start, generated.indexOf('\n    }\n', start));
+  const wire = new Map([...block.matchAll(/public static let (\w+) = "([^"]+)"/g)].map((m) => [m[1], m[2]]));
+  const list = /public static let outputBounds: \[\(name: String, value: UInt64\)\] = \[(.*)\]$/m.exec(generated);
+  assert.ok(list, 'Limits.outputBounds is generated');
+  const entries = [...list[1].matchAll(/\(Name\.(\w+), (\w+)\)/g)].map((m) => {
+    assert.equal(m[1], m[2], 'each entry pairs a name with its own value');
+    return wire.get(m[1]);
+  });
+  const flagged = limitTables(spec).filter((l) => l.output).map((l) => l.name);
+  assert.ok(flagged.length > 0, 'the spec flags no output bound');
+  assert.deepEqual(entries, flagged);
+});
+
+test('no hand-written Swift file spells a limit name', () => {
+  const names = limitTables(spec).map((l) => l.name);
+  const spelled = files
+    .filter((f) => f.path !== 'Sources/AgentWire/Generated.swift')
+    .flatMap((f) => names.filter((n) => f.source.includes(`"${n}"`)).map((n) => `${f.path}: ${n}`));
+  assert.deepEqual(spelled, []);
+});

@@ -31,7 +31,8 @@ import { ProtocolError, encodeRequest, withRecord } from "./records.js";
 import type { RequestOptions } from "./records.js";
 import { SchemaError } from "./runtime/check.js";
 
-export { Conversation, OUTPUT_BOUNDS, PreflightError, TurnTracker, preflight } from "./conversation.js";
+export { Conversation, PreflightError, TurnTracker, preflight } from "./conversation.js";
+export { OUTPUT_BOUNDS } from "./generated/constants.js";
 export type { ConversationOptions, LocalBounds } from "./conversation.js";
 
 /** What to connect to and what to expect of it. */

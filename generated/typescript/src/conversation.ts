@@ -7,7 +7,7 @@
  * Any thrown {@link ProtocolError} means the stream can no longer be trusted.
  */
 
-import { LIMITS, LIMIT_NAMES, PROTOCOL_VERSION } from "./generated/constants.js";
+import { LIMITS, LIMIT_NAMES, OUTPUT_BOUNDS, PROTOCOL_VERSION } from "./generated/constants.js";
 import type { LimitName } from "./generated/constants.js";
 import { EVENTS, OPERATIONS, isMethod } from "./generated/protocol.js";
 import type { AnyEvent, Capabilities, Control, HandshakeReplyAccepted, InitializeResponse, LimitMap, Method, ResponseEnvelope, ResponsePayloads } from "./generated/types.js";
@@ -16,26 +16,6 @@ import type { ProfileLimits } from "./runtime/jsonProfile.js";
 
 /** Local bounds by limit name, plus the activity summary bound. They can only lower the generated ones. */
 export type LocalBounds = { readonly [L in LimitName]?: number } & { readonly max_summary_bytes?: number };
-
-/**
- * Limits that bound what the service *sends*: the client must be able to hold each of them.
- * (Request-side limits such as `max_payload_bytes` are honoured by sending less instead; the
- * persistent capacity and time limits bound the service itself.)
- */
-export const OUTPUT_BOUNDS: readonly LimitName[] = [
-  "max_record_bytes",
-  "max_error_message_bytes",
-  "max_id_bytes",
-  "max_name_bytes",
-  "max_string_bytes",
-  "max_json_depth",
-  "max_array_items",
-  "max_object_fields",
-  "max_session_page_items",
-  "max_session_replay_page_bytes",
-  "max_catalog_page_items",
-  "max_snapshot_text_bytes",
-];
 
 /** Initialization succeeded but this client cannot trust the service with its work. */
 export class PreflightError extends ProtocolError {
@@ -305,7 +285,10 @@ function checkIdentities(init: InitializeResponse, options: ConversationOptions)
   same("state_root_id", init.state_root_id, expect.stateRootId);
 }
 
-/** Every output bound fits its local bound. */
+/**
+ * Every limit that bounds what the service sends (`OUTPUT_BOUNDS`, from the spec's
+ * `bounds_output`) fits its local bound; request-side, capacity and time limits are not checked here.
+ */
 function checkLimits(caps: Capabilities, bounds: LocalBounds | undefined): void {
   for (const name of OUTPUT_BOUNDS) {
     const local = Math.min(bounds?.[name] ?? LIMITS[name], LIMITS[name]);

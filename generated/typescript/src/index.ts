@@ -12,6 +12,6 @@ export { EXTENSIONS, extensionsOf, toWire } from "./runtime/json.js";
 export { SchemaError, isRfc3339, utf8Length } from "./runtime/check.js";
 export { ProfileError, checkProfile, parseRecord } from "./runtime/jsonProfile.js";
 export type { ProfileFailure, ProfileLimits, ParsedRecord } from "./runtime/jsonProfile.js";
-export { Conversation, OUTPUT_BOUNDS, PreflightError, TurnTracker, localProfile, preflight } from "./conversation.js";
+export { Conversation, PreflightError, TurnTracker, localProfile, preflight } from "./conversation.js";
 export type { ConversationOptions, LocalBounds, PendingRequest, Received } from "./conversation.js";
 export { RecordSplitter } from "./framing.js";

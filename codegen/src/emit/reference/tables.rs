@@ -47,15 +47,18 @@ pub fn limits(spec: &Spec) -> String {
     let mut out = String::from(
         "## Limits\n\nEvery limit is advertised in initialization's two limit maps and in `capabilities`; \
          every declared limit is a required key. \"Exceeded\" names the error a request gets for crossing it \
-         structurally; other crossings use the decoding context's error.\n\n",
+         structurally; other crossings use the decoding context's error. \"Bounds output\" marks the limits that \
+         bound what the service sends: before any mutation a client refuses an advertised value above its own \
+         local bound.\n\n",
     );
     for (group, title) in [(LimitGroup::General, "General limits"), (LimitGroup::Persistent, "Persistent limits")] {
-        out.push_str(&format!("### {title}\n\n| Limit | Value | Unit | Applies to | Exceeded | Description |\n|---|---:|---|---|---|---|\n"));
+        out.push_str(&format!("### {title}\n\n| Limit | Value | Unit | Applies to | Exceeded | Bounds output | Description |\n|---|---:|---|---|---|---|---|\n"));
         for l in spec.limits.iter().filter(|l| l.group == group) {
             let exceeded =
                 l.exceeded.as_ref().map_or_else(|| "—".to_string(), |c| format!("[`{c}`](#{})", anchor("error", c)));
+            let output = if l.bounds_output { "yes" } else { "—" };
             out.push_str(&format!(
-                "| <a id=\"{a}\"></a>`{n}` | {v} | {u} | {ap} | {exceeded} | {d} |\n",
+                "| <a id=\"{a}\"></a>`{n}` | {v} | {u} | {ap} | {exceeded} | {output} | {d} |\n",
                 a = anchor("limit", &l.name),
                 n = l.name,
                 v = l.value,

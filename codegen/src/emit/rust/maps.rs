@@ -25,6 +25,17 @@ pub fn emit(spec: &Spec, name: &str, doc: &str, def: &MapDef) -> TokenStream {
             pub extensions: std::collections::BTreeMap<String, #value>,
         }
 
+        impl #ty {
+            /// The value under a wire key, declared or extension, so callers can walk a
+            /// spec-generated list of keys instead of naming fields.
+            pub fn get(&self, key: &str) -> Option<&#value> {
+                match key {
+                    #(#keys => Some(&self.#ids),)*
+                    other => self.extensions.get(other),
+                }
+            }
+        }
+
         impl crate::runtime::Decode for #ty {
             fn decode<'de, D: serde::Deserializer<'de>>(d: D, cx: crate::runtime::Cx<'_>) -> Result<Self, D::Error> {
                 struct V<'a>(crate::runtime::Cx<'a>);

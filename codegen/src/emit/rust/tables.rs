@@ -4,7 +4,7 @@
 use super::enums::emit_values;
 use super::idents;
 use super::types::str_rules;
-use crate::ir::{LimitGroup, Spec, TypeKind};
+use crate::ir::{Limit, LimitGroup, Spec, TypeKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -15,19 +15,27 @@ pub fn limits(spec: &Spec) -> TokenStream {
         let doc = format!(" {} Unit: {}. Applies to: {}", l.doc, l.unit, l.applies_to);
         quote!(#[doc = #doc] pub const #id: u64 = #v;)
     });
-    let rows = spec.limits.iter().map(|l| {
-        let (name, unit, id) = (&l.name, &l.unit, idents::constant(&l.name));
-        let general = l.group == LimitGroup::General;
-        quote!(crate::runtime::LimitInfo { name: #name, value: #id, unit: #unit, general: #general })
-    });
+    let rows = spec.limits.iter().map(limit_info);
+    let output = spec.output_bounds().map(limit_info);
     quote! {
         /// Advertised limits, declared once in the spec.
         pub mod limits {
             #(#consts)*
             /// Every advertised limit, in spec order.
             pub const ALL: &[crate::runtime::LimitInfo] = &[#(#rows),*];
+            /// The limits that bound what the service sends (`bounds_output` in the spec), in spec
+            /// order: before any mutation a client refuses an advertised value above its own.
+            pub const OUTPUT_BOUNDS: &[crate::runtime::LimitInfo] = &[#(#output),*];
         }
     }
+}
+
+fn limit_info(l: &Limit) -> TokenStream {
+    let (name, unit, id) = (&l.name, &l.unit, idents::constant(&l.name));
+    let (general, bounds_output) = (l.group == LimitGroup::General, l.bounds_output);
+    quote!(crate::runtime::LimitInfo {
+        name: #name, value: #id, unit: #unit, general: #general, bounds_output: #bounds_output
+    })
 }
 
 pub fn constants(spec: &Spec) -> TokenStream {

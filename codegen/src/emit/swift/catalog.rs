@@ -55,8 +55,33 @@ pub fn limits(spec: &Spec) -> String {
             if entries.is_empty() { ":".into() } else { entries }
         ));
     }
-    out.push_str("    /// Every limit by wire name: the keys a limit map must hold.\n    public static let all: [String: UInt64] = general.merging(persistent) { a, _ in a }\n}\n");
+    out.push_str("    /// Every limit by wire name: the keys a limit map must hold.\n    public static let all: [String: UInt64] = general.merging(persistent) { a, _ in a }\n");
+    out.push_str(&limit_names(spec));
+    out.push_str(&output_bounds(spec));
+    out.push_str("}\n");
     out
+}
+
+/// `Limits.Name`: every wire name as a constant, so hand-written code names a limit without
+/// spelling it.
+fn limit_names(spec: &Spec) -> String {
+    let mut out = String::from("    /// The wire name of every limit.\n    public enum Name {\n");
+    for l in &spec.limits {
+        out.push_str(&format!("        public static let {} = {}\n", ident(&l.name), string_literal(&l.name)));
+    }
+    out.push_str("    }\n");
+    out
+}
+
+fn output_bounds(spec: &Spec) -> String {
+    let entries = list(spec.output_bounds().map(|l| format!("(Name.{id}, {id})", id = ident(&l.name))));
+    format!(
+        "{}    public static let outputBounds: [(name: String, value: UInt64)] = [{entries}]\n",
+        doc(
+            "The limits that bound what the service sends (`bounds_output` in the spec), in spec order: before any mutation a client refuses an advertised value above its own local bound.",
+            "    "
+        )
+    )
 }
 
 fn group(g: LimitGroup) -> &'static str {

@@ -42,6 +42,15 @@ pub fn constants(spec: &Spec) -> String {
         doc("", "Every limit, in spec order."),
         names.join(", ")
     ));
+    let output: Vec<String> = spec.output_bounds().map(|l| lit(&l.name)).collect();
+    out.push_str(&format!(
+        "{}export const OUTPUT_BOUNDS: readonly LimitName[] = [{}];\n\n",
+        doc(
+            "",
+            "The limits that bound what the service sends (`bounds_output` in the spec), in spec order: before any mutation a client refuses an advertised value above its own local bound."
+        ),
+        output.join(", ")
+    ));
     let exceeded: Vec<String> = spec
         .limits
         .iter()

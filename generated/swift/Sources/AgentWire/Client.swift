@@ -368,17 +368,17 @@ public enum Preflight {
         try require(caps.activity.maxSummaryBytes <= configuration.maxSummaryBytes, "summary bound exceeds the local bound")
     }
 
-    /// Every output bound the server may use must fit the client's own decoding bounds.
+    /// Every limit that bounds what the service sends (`Limits.outputBounds`, from the spec's
+    /// `bounds_output`) must fit the client's own bound: the generated value, or the local
+    /// profile's where it narrows one. A missing advertised value fails closed.
     static func limits(_ map: LimitMap, configuration: ClientConfiguration) throws {
-        let local = configuration.localLimits
-        let bounds: [(String, Int?)] = [
-            ("max_record_bytes", local.maxRecordBytes), ("max_json_depth", local.maxDepth),
-            ("max_array_items", local.maxArrayItems), ("max_object_fields", local.maxObjectFields),
-            ("max_string_bytes", local.maxStringBytes),
-        ]
-        for (name, bound) in bounds {
-            guard let bound = bound, let advertised = map[name] else { continue }
-            if advertised > UInt64(bound) {
+        for (name, generated) in Limits.outputBounds {
+            let narrowed = configuration.localLimits.bound(forLimit: name).map { UInt64(clamping: $0) }
+            let bound = min(generated, narrowed ?? generated)
+            guard let advertised = map[name] else {
+                throw ClientError.preflight("\(name) is not advertised")
+            }
+            if advertised > bound {
                 throw ClientError.preflight("\(name) \(advertised) exceeds the local bound \(bound)")
             }
         }

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70). Do not edit.
+// Generated from protocol.toml (sha256 d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70"
+    public static let specSHA256 = "d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -83,6 +83,38 @@ public enum Limits {
     public static let persistent: [String: UInt64] = ["max_connections": maxConnections, "max_inflight_requests": maxInflightRequests, "max_active_turns": maxActiveTurns, "max_retained_operations": maxRetainedOperations, "operation_retention_ms": operationRetentionMs, "operation_tombstone_ms": operationTombstoneMs, "max_snapshot_text_bytes": maxSnapshotTextBytes, "turn_event_queue_items": turnEventQueueItems, "handshake_timeout_ms": handshakeTimeoutMs, "framing_timeout_ms": framingTimeoutMs, "cancel_grace_ms": cancelGraceMs]
     /// Every limit by wire name: the keys a limit map must hold.
     public static let all: [String: UInt64] = general.merging(persistent) { a, _ in a }
+    /// The wire name of every limit.
+    public enum Name {
+        public static let maxRecordBytes = "max_record_bytes"
+        public static let maxPayloadBytes = "max_payload_bytes"
+        public static let maxErrorMessageBytes = "max_error_message_bytes"
+        public static let maxIdBytes = "max_id_bytes"
+        public static let maxNameBytes = "max_name_bytes"
+        public static let maxStringBytes = "max_string_bytes"
+        public static let maxJsonDepth = "max_json_depth"
+        public static let maxArrayItems = "max_array_items"
+        public static let maxObjectFields = "max_object_fields"
+        public static let maxNegotiationItems = "max_negotiation_items"
+        public static let maxSessionAttachments = "max_session_attachments"
+        public static let maxSessionPageItems = "max_session_page_items"
+        public static let maxSessionReplayPageBytes = "max_session_replay_page_bytes"
+        public static let maxSessionReplayWindowBytes = "max_session_replay_window_bytes"
+        public static let maxSessionListScanEntries = "max_session_list_scan_entries"
+        public static let maxCatalogPageItems = "max_catalog_page_items"
+        public static let maxConnections = "max_connections"
+        public static let maxInflightRequests = "max_inflight_requests"
+        public static let maxActiveTurns = "max_active_turns"
+        public static let maxRetainedOperations = "max_retained_operations"
+        public static let operationRetentionMs = "operation_retention_ms"
+        public static let operationTombstoneMs = "operation_tombstone_ms"
+        public static let maxSnapshotTextBytes = "max_snapshot_text_bytes"
+        public static let turnEventQueueItems = "turn_event_queue_items"
+        public static let handshakeTimeoutMs = "handshake_timeout_ms"
+        public static let framingTimeoutMs = "framing_timeout_ms"
+        public static let cancelGraceMs = "cancel_grace_ms"
+    }
+    /// The limits that bound what the service sends (`bounds_output` in the spec), in spec order: before any mutation a client refuses an advertised value above its own local bound.
+    public static let outputBounds: [(name: String, value: UInt64)] = [(Name.maxRecordBytes, maxRecordBytes), (Name.maxErrorMessageBytes, maxErrorMessageBytes), (Name.maxIdBytes, maxIdBytes), (Name.maxNameBytes, maxNameBytes), (Name.maxStringBytes, maxStringBytes), (Name.maxJsonDepth, maxJsonDepth), (Name.maxArrayItems, maxArrayItems), (Name.maxObjectFields, maxObjectFields), (Name.maxSessionReplayPageBytes, maxSessionReplayPageBytes), (Name.maxSnapshotTextBytes, maxSnapshotTextBytes)]
 }
 
 /// Fixed contract bounds that are not advertised.

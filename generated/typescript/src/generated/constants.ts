@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70). Do not edit.
+// Generated from protocol.toml (sha256 d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -8,7 +8,7 @@ export const PROTOCOL_NAME = "agentwire";
 export const PROTOCOL_VERSION = 2;
 
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70";
+export const SPEC_SHA256 = "d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {
@@ -73,6 +73,9 @@ export type LimitName = keyof typeof LIMITS;
 
 /** Every limit, in spec order. */
 export const LIMIT_NAMES: readonly LimitName[] = ["max_record_bytes", "max_payload_bytes", "max_error_message_bytes", "max_id_bytes", "max_name_bytes", "max_string_bytes", "max_json_depth", "max_array_items", "max_object_fields", "max_negotiation_items", "max_session_attachments", "max_session_page_items", "max_session_replay_page_bytes", "max_session_replay_window_bytes", "max_session_list_scan_entries", "max_catalog_page_items", "max_connections", "max_inflight_requests", "max_active_turns", "max_retained_operations", "operation_retention_ms", "operation_tombstone_ms", "max_snapshot_text_bytes", "turn_event_queue_items", "handshake_timeout_ms", "framing_timeout_ms", "cancel_grace_ms"];
+
+/** The limits that bound what the service sends (`bounds_output` in the spec), in spec order: before any mutation a client refuses an advertised value above its own local bound. */
+export const OUTPUT_BOUNDS: readonly LimitName[] = ["max_record_bytes", "max_error_message_bytes", "max_id_bytes", "max_name_bytes", "max_string_bytes", "max_json_depth", "max_array_items", "max_object_fields", "max_session_replay_page_bytes", "max_snapshot_text_bytes"];
 
 /** The error a request gets for structurally crossing a limit, where the spec names one. */
 export const LIMIT_EXCEEDED: { readonly [L in LimitName]?: string } = {

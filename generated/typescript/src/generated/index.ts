@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 ccafed5fbd65ba9495c8b7e83127aa283545f21660bd1864aaad24cba1cf2f70). Do not edit.
+// Generated from protocol.toml (sha256 d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 export * from "./capabilities.js";

@@ -35,6 +35,19 @@ public struct ProfileLimits: Hashable, Sendable {
         maxRecordBytes: nil, maxDepth: Int(Limits.maxJsonDepth),
         maxArrayItems: Int(Limits.maxArrayItems), maxObjectFields: Int(Limits.maxObjectFields),
         maxStringBytes: Int(Limits.maxStringBytes))
+
+    /// This profile's own bound of an advertised limit, where it narrows one (nil otherwise), so
+    /// preflight can walk the generated `Limits.outputBounds` instead of a hand-kept list.
+    public func bound(forLimit name: String) -> Int? {
+        switch name {
+        case Limits.Name.maxRecordBytes: return maxRecordBytes
+        case Limits.Name.maxJsonDepth: return maxDepth
+        case Limits.Name.maxArrayItems: return maxArrayItems
+        case Limits.Name.maxObjectFields: return maxObjectFields
+        case Limits.Name.maxStringBytes: return maxStringBytes
+        default: return nil
+        }
+    }
 }
 
 /// Why a record breaks the JSON profile; `offset` is a byte offset into the record.
