@@ -1,33 +1,51 @@
 //! Traceability: every normative sentence of the two protocol documents mapped to the cases
-//! that check it, or to the reason it cannot be checked black-box (`traceability.toml`).
+//! that check it, to the implementation tests that check what no black-box case can observe,
+//! or to the reason nothing can check it (`traceability.toml`).
 
 use crate::error::{Error, Result};
 use crate::select::glob_match;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 /// The compiled-in mapping; `--file` reads another.
 pub const BUILTIN: &str = include_str!("../traceability.toml");
 
-#[derive(Debug, Clone, Deserialize)]
+// Unknown keys are refused so that a misspelt `tests` or `cases` cannot silently leave a
+// sentence counted as untestable or unmapped.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Sentence {
     /// Key of `[documents]`.
     pub doc: String,
     pub text: String,
+    /// Conformance case IDs or globs.
     #[serde(default)]
     pub cases: Vec<String>,
+    /// Implementation tests, `path/from/workspace/root.rs::test_function`.
+    #[serde(default)]
+    pub tests: Vec<String>,
+    /// Why nothing can check the sentence; only for sentences without cases or tests.
     #[serde(default)]
     pub untestable: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TraceFile {
     /// Document key → path of the Markdown source.
     pub documents: BTreeMap<String, PathBuf>,
+    /// The workspace root that `tests` paths are relative to (itself relative to the trace
+    /// file's folder).
+    #[serde(default = "default_workspace")]
+    pub workspace: PathBuf,
     #[serde(default)]
     pub sentence: Vec<Sentence>,
+}
+
+fn default_workspace() -> PathBuf {
+    PathBuf::from("..")
 }
 
 impl TraceFile {
@@ -155,16 +173,128 @@ pub fn extract(markdown: &str) -> Vec<String> {
     out
 }
 
-/// The outcome of checking a trace file.
+/// Why a `tests` reference names no implementation test.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DanglingTest {
+    #[error("not of the form `path/to/file.rs::test_function`")]
+    Malformed,
+    #[error("the path must be relative to the workspace root and stay inside it")]
+    OutsideWorkspace,
+    #[error("{0} cannot be read")]
+    Unreadable(String),
+    #[error("{path} has no #[test] or #[tokio::test] function `{function}`")]
+    NoSuchTest { path: String, function: String },
+}
+
+/// A parsed `tests` entry: a Rust source file and a test function in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestRef<'a> {
+    pub path: &'a Path,
+    pub function: &'a str,
+}
+
+impl<'a> TestRef<'a> {
+    pub fn parse(reference: &'a str) -> std::result::Result<TestRef<'a>, DanglingTest> {
+        let (path, function) = reference.rsplit_once("::").ok_or(DanglingTest::Malformed)?;
+        if !path.ends_with(".rs") || !is_identifier(function) {
+            return Err(DanglingTest::Malformed);
+        }
+        let path = Path::new(path);
+        // Only plain relative paths: a reference must point into this repository.
+        if !path.components().all(|c| matches!(c, Component::Normal(_))) {
+            return Err(DanglingTest::OutsideWorkspace);
+        }
+        Ok(TestRef { path, function })
+    }
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// How many lines above a function its test attribute may stand (other attributes and
+/// comments in between).
+const ATTRIBUTE_WINDOW: usize = 6;
+
+fn is_test_attribute(line: &str) -> bool {
+    let line = line.trim();
+    line == "#[test]" || line.starts_with("#[tokio::test")
+}
+
+/// `fn name(` (possibly `pub`, `async`, generic) at the start of a line.
+fn declares_function(line: &str, name: &str) -> bool {
+    let mut rest = line.trim_start();
+    for prefix in ["pub(crate) ", "pub ", "async "] {
+        rest = rest.strip_prefix(prefix).unwrap_or(rest);
+    }
+    rest.strip_prefix("fn ")
+        .and_then(|r| r.strip_prefix(name))
+        .is_some_and(|r| r.starts_with('(') || r.starts_with('<'))
+}
+
+/// Whether `source` has a function `name` marked as a test. Only attributes, comments and
+/// blank lines may separate the attribute from the function, so a helper that merely follows
+/// a short test does not pass for a test.
+pub fn has_test_function(source: &str, name: &str) -> bool {
+    let lines: Vec<&str> = source.lines().collect();
+    lines.iter().enumerate().filter(|(_, l)| declares_function(l, name)).any(|(i, _)| {
+        lines[..i]
+            .iter()
+            .rev()
+            .take(ATTRIBUTE_WINDOW)
+            .take_while(|l| {
+                let t = l.trim();
+                t.is_empty() || t.starts_with("#[") || t.starts_with("//")
+            })
+            .any(|l| is_test_attribute(l))
+    })
+}
+
+/// Resolves `tests` references against the workspace root, reading each file once.
+struct TestIndex {
+    root: PathBuf,
+    sources: BTreeMap<PathBuf, Option<String>>,
+}
+
+impl TestIndex {
+    fn new(root: PathBuf) -> Self {
+        TestIndex { root, sources: BTreeMap::new() }
+    }
+
+    fn verify(&mut self, reference: &str) -> std::result::Result<(), DanglingTest> {
+        let r = TestRef::parse(reference)?;
+        let full = self.root.join(r.path);
+        let source = self.sources.entry(full.clone()).or_insert_with(|| std::fs::read_to_string(&full).ok());
+        let shown = r.path.display().to_string();
+        match source {
+            None => Err(DanglingTest::Unreadable(shown)),
+            Some(text) if has_test_function(text, r.function) => Ok(()),
+            Some(_) => Err(DanglingTest::NoSuchTest { path: shown, function: r.function.to_owned() }),
+        }
+    }
+}
+
+/// The outcome of checking a trace file. Every sentence counts in exactly one of `by_cases`,
+/// `by_tests`, `untestable` and `unmapped`.
 #[derive(Debug, Clone, Default)]
 pub struct TraceReport {
     pub sentences: usize,
-    pub covered: usize,
+    /// Checked by at least one conformance case.
+    pub by_cases: usize,
+    /// Checked by implementation tests only: no black-box case can observe them.
+    pub by_tests: usize,
+    /// Checked by nothing, each with a reason.
     pub untestable: usize,
-    /// Sentences with neither cases nor a reason.
+    /// Sentences with neither cases, tests nor a reason.
     pub unmapped: Vec<String>,
     /// (sentence, case pattern) pairs whose pattern matches no known case.
     pub unknown_cases: Vec<(String, String)>,
+    /// (sentence, reference, why) for `tests` references that name no test function.
+    pub dangling_tests: Vec<(String, String, String)>,
+    /// Sentences declared untestable although cases or tests check them.
+    pub contradictory: Vec<String>,
     /// Normative sentences of a readable document missing from the file.
     pub missing: Vec<(String, String)>,
     /// Sentences of the file no longer in their (readable) document.
@@ -175,24 +305,32 @@ pub struct TraceReport {
 
 impl TraceReport {
     pub fn ok(&self) -> bool {
-        self.unmapped.is_empty() && self.unknown_cases.is_empty() && self.missing.is_empty() && self.stale.is_empty()
+        self.unmapped.is_empty()
+            && self.unknown_cases.is_empty()
+            && self.dangling_tests.is_empty()
+            && self.contradictory.is_empty()
+            && self.missing.is_empty()
+            && self.stale.is_empty()
     }
 
+    /// Share of sentences checked by a case or an implementation test.
     pub fn percent(&self) -> f64 {
         if self.sentences == 0 {
             return 100.0;
         }
-        self.covered as f64 * 100.0 / self.sentences as f64
+        (self.by_cases + self.by_tests) as f64 * 100.0 / self.sentences as f64
     }
 
     pub fn render(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "traceability: {} of {} normative sentences ({:.1}%) are checked by at least one case; {} are untestable black-box (each with a reason); {} unmapped",
-            self.covered,
+            "traceability: {} normative sentences, {} checked ({:.1}%): {} by a conformance case, {} by an implementation test; {} untestable (each with a reason); {} unmapped",
             self.sentences,
+            self.by_cases + self.by_tests,
             self.percent(),
+            self.by_cases,
+            self.by_tests,
             self.untestable,
             self.unmapped.len()
         );
@@ -201,6 +339,12 @@ impl TraceReport {
         }
         for (s, c) in &self.unknown_cases {
             let _ = writeln!(out, "  unknown case `{c}` for: {s}");
+        }
+        for (s, t, why) in &self.dangling_tests {
+            let _ = writeln!(out, "  dangling test `{t}` ({why}) for: {s}");
+        }
+        for s in &self.contradictory {
+            let _ = writeln!(out, "  untestable but checked (drop the reason or the checks): {s}");
         }
         for (d, s) in &self.missing {
             let _ = writeln!(out, "  missing from the trace file ({d}): {s}");
@@ -223,22 +367,47 @@ fn resolve(path: &Path, base: &Path) -> PathBuf {
     }
 }
 
-/// Check `file` against the known case IDs and, where readable, its documents (relative
-/// document paths resolve against `base`).
+/// Put one sentence in its category: a case beats a test, and a reason is only for sentences
+/// nothing checks.
+fn classify(s: &Sentence, r: &mut TraceReport) {
+    let reason = s.untestable.as_deref().map(str::trim).filter(|r| !r.is_empty());
+    let checked = !s.cases.is_empty() || !s.tests.is_empty();
+    if checked && s.untestable.is_some() {
+        r.contradictory.push(s.text.clone());
+    }
+    match (s.cases.is_empty(), s.tests.is_empty(), reason) {
+        (false, _, _) => r.by_cases += 1,
+        (true, false, _) => r.by_tests += 1,
+        (true, true, Some(_)) => r.untestable += 1,
+        (true, true, None) => r.unmapped.push(s.text.clone()),
+    }
+}
+
+/// Check `file` against the known case IDs, the implementation tests under its workspace
+/// root and, where readable, its documents (relative paths resolve against `base`, the trace
+/// file's folder).
 pub fn check(file: &TraceFile, known: &BTreeSet<String>, base: &Path) -> TraceReport {
     let mut r = TraceReport { sentences: file.sentence.len(), ..TraceReport::default() };
+    let mut tests = TestIndex::new(resolve(&file.workspace, base));
     for s in &file.sentence {
-        match (s.cases.is_empty(), &s.untestable) {
-            (false, _) => r.covered += 1,
-            (true, Some(reason)) if !reason.trim().is_empty() => r.untestable += 1,
-            _ => r.unmapped.push(s.text.clone()),
-        }
+        classify(s, &mut r);
         for c in &s.cases {
             if !known.iter().any(|k| glob_match(c, k)) {
                 r.unknown_cases.push((s.text.clone(), c.clone()));
             }
         }
+        for t in &s.tests {
+            if let Err(why) = tests.verify(t) {
+                r.dangling_tests.push((s.text.clone(), t.clone(), why.to_string()));
+            }
+        }
     }
+    check_documents(file, base, &mut r);
+    r
+}
+
+/// Completeness against the readable documents: nothing missing, nothing stale.
+fn check_documents(file: &TraceFile, base: &Path, r: &mut TraceReport) {
     for (key, path) in &file.documents {
         let Ok(text) = std::fs::read_to_string(resolve(path, base)) else {
             r.unread.push(format!("{key} ({})", path.display()));
@@ -249,7 +418,6 @@ pub fn check(file: &TraceFile, known: &BTreeSet<String>, base: &Path) -> TraceRe
         r.missing.extend(in_doc.iter().filter(|s| !in_file.contains(s.as_str())).map(|s| (key.clone(), s.clone())));
         r.stale.extend(in_file.iter().filter(|s| !in_doc.contains(**s)).map(|s| (key.clone(), (*s).to_owned())));
     }
-    r
 }
 
 /// A skeleton for sentences not in `file` yet, with cases whose quoted rule appears in the
@@ -293,20 +461,109 @@ mod tests {
         );
     }
 
+    fn sentence(text: &str, cases: &[&str], tests: &[&str], untestable: Option<&str>) -> Sentence {
+        Sentence {
+            doc: "d".into(),
+            text: text.into(),
+            cases: cases.iter().map(|c| (*c).to_owned()).collect(),
+            tests: tests.iter().map(|t| (*t).to_owned()).collect(),
+            untestable: untestable.map(str::to_owned),
+        }
+    }
+
+    fn file(sentence: Vec<Sentence>) -> TraceFile {
+        TraceFile { documents: BTreeMap::new(), workspace: PathBuf::from("."), sentence }
+    }
+
+    /// A workspace with one test file: two tests, a helper right after a test, a test whose
+    /// attribute is separated from it by other attributes and comments.
+    fn workspace() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let tests = dir.path().join("daemon/tests");
+        std::fs::create_dir_all(&tests).expect("mkdir");
+        let source = "#[test]\nfn plain() {}\n\nfn helper() {}\n\n#[tokio::test(flavor = \"multi_thread\")]\n// why\n#[ignore]\nasync fn asynchronous() {}\n";
+        std::fs::write(tests.join("x.rs"), source).expect("write");
+        dir
+    }
+
     #[test]
     fn unknown_and_unmapped_are_reported() {
-        let file = TraceFile {
-            documents: BTreeMap::new(),
-            sentence: vec![
-                Sentence { doc: "d".into(), text: "a must".into(), cases: vec!["req.x.*".into()], untestable: None },
-                Sentence { doc: "d".into(), text: "b must".into(), cases: vec!["nope".into()], untestable: None },
-                Sentence { doc: "d".into(), text: "c must".into(), cases: vec![], untestable: Some("process".into()) },
-                Sentence { doc: "d".into(), text: "d must".into(), cases: vec![], untestable: None },
-            ],
-        };
+        let file = file(vec![
+            sentence("a must", &["req.x.*"], &[], None),
+            sentence("b must", &["nope"], &[], None),
+            sentence("c must", &[], &[], Some("process")),
+            sentence("d must", &[], &[], None),
+        ]);
         let known: BTreeSet<String> = ["req.x.y".to_owned()].into();
         let r = check(&file, &known, Path::new("."));
-        assert_eq!((r.covered, r.untestable, r.unmapped.len(), r.unknown_cases.len()), (2, 1, 1, 1));
+        assert_eq!((r.by_cases, r.untestable, r.unmapped.len(), r.unknown_cases.len()), (2, 1, 1, 1));
         assert!(!r.ok());
+    }
+
+    #[test]
+    fn implementation_tests_count_as_their_own_category() {
+        let ws = workspace();
+        let file = file(vec![
+            sentence("a must", &["req.x.y"], &["daemon/tests/x.rs::plain"], None),
+            sentence("b must", &[], &["daemon/tests/x.rs::plain", "daemon/tests/x.rs::asynchronous"], None),
+            sentence("c must", &[], &[], Some("process")),
+        ]);
+        let known: BTreeSet<String> = ["req.x.y".to_owned()].into();
+        let r = check(&file, &known, ws.path());
+        assert!(r.ok(), "{}", r.render());
+        assert_eq!((r.by_cases, r.by_tests, r.untestable, r.unmapped.len()), (1, 1, 1, 0));
+        assert!(r.render().contains("1 by a conformance case, 1 by an implementation test; 1 untestable"));
+    }
+
+    #[test]
+    fn dangling_test_references_fail_the_check() {
+        let ws = workspace();
+        let refs = [
+            "daemon/tests/x.rs::helper",
+            "daemon/tests/x.rs::absent",
+            "daemon/tests/missing.rs::plain",
+            "daemon/tests/x.rs",
+            "daemon/tests/x.rs::not-a-name",
+            "../outside.rs::plain",
+            "/abs/x.rs::plain",
+        ];
+        let r = check(&file(vec![sentence("a must", &[], &refs, None)]), &BTreeSet::new(), ws.path());
+        let why: Vec<&str> = r.dangling_tests.iter().map(|(_, _, w)| w.as_str()).collect();
+        assert_eq!(why.len(), refs.len(), "{}", r.render());
+        assert!(why[0].contains("no #[test] or #[tokio::test] function `helper`"), "{why:?}");
+        assert!(why[2].contains("cannot be read"), "{why:?}");
+        assert_eq!(why[3], DanglingTest::Malformed.to_string());
+        assert_eq!(why[4], DanglingTest::Malformed.to_string());
+        assert_eq!(why[5], DanglingTest::OutsideWorkspace.to_string());
+        assert_eq!(why[6], DanglingTest::OutsideWorkspace.to_string());
+        assert!(!r.ok());
+        assert!(r.render().contains("dangling test `daemon/tests/x.rs::absent`"));
+    }
+
+    #[test]
+    fn a_checked_sentence_cannot_also_be_untestable() {
+        let ws = workspace();
+        let file = file(vec![sentence("a must", &[], &["daemon/tests/x.rs::plain"], Some("private files"))]);
+        let r = check(&file, &BTreeSet::new(), ws.path());
+        assert_eq!((r.by_tests, r.untestable, r.contradictory.len()), (1, 0, 1));
+        assert!(!r.ok());
+    }
+
+    #[test]
+    fn misspelt_keys_are_refused() {
+        let text = "[documents]\n[[sentence]]\ndoc = \"d\"\ntext = \"a must\"\ntest = [\"x.rs::y\"]\n";
+        assert!(TraceFile::parse(text, Path::new("t.toml")).is_err());
+        let ok = TraceFile::parse(&text.replace("test =", "tests ="), Path::new("t.toml")).expect("parses");
+        assert_eq!(ok.workspace, PathBuf::from(".."));
+    }
+
+    #[test]
+    fn builtin_references_name_real_tests() {
+        // The compiled-in file is checked where it lives, so a dangling reference fails
+        // `cargo test` as well as `agentwire-conformance trace`.
+        let file = TraceFile::load(None).expect("builtin");
+        let r = check(&file, &BTreeSet::new(), Path::new(env!("CARGO_MANIFEST_DIR")));
+        assert!(r.dangling_tests.is_empty(), "{}", r.render());
+        assert!(r.contradictory.is_empty(), "{}", r.render());
     }
 }

@@ -301,13 +301,16 @@ struct Issuer {
     challenge: Arc<Mutex<Option<String>>>,
     delay_ms: Arc<AtomicU64>,
     fail: Arc<AtomicBool>,
+    /// Exchanges answer without a refresh token (an issuer that does not rotate one out).
+    no_refresh: Arc<AtomicBool>,
 }
 
 fn issuer() -> Issuer {
     let challenge: Arc<Mutex<Option<String>>> = Arc::default();
     let delay_ms = Arc::new(AtomicU64::new(0));
     let fail = Arc::new(AtomicBool::new(false));
-    let (c, d, f) = (Arc::clone(&challenge), Arc::clone(&delay_ms), Arc::clone(&fail));
+    let no_refresh = Arc::new(AtomicBool::new(false));
+    let (c, d, f, n) = (Arc::clone(&challenge), Arc::clone(&delay_ms), Arc::clone(&fail), Arc::clone(&no_refresh));
     let mock = Mock::start(move |hit| {
         std::thread::sleep(Duration::from_millis(d.load(Ordering::SeqCst)));
         if hit.method != "POST" || hit.path() != "/oauth/token" {
@@ -321,17 +324,17 @@ fn issuer() -> Issuer {
         }
         let form = hit.form();
         match form.get("grant_type").map(String::as_str) {
-            Some("authorization_code") => exchange(&form, c.lock().unwrap().as_deref()),
+            Some("authorization_code") => exchange(&form, c.lock().unwrap().as_deref(), !n.load(Ordering::SeqCst)),
             Some("refresh_token") if form.get("refresh_token").is_some_and(|t| t.contains(CANARY)) => {
                 (200, json!({"access_token":format!("{CANARY}-refreshed-access"),"expires_in":3600}).to_string())
             }
             _ => (400, "{}".into()),
         }
     });
-    Issuer { mock, challenge, delay_ms, fail }
+    Issuer { mock, challenge, delay_ms, fail, no_refresh }
 }
 
-fn exchange(form: &HashMap<String, String>, challenge: Option<&str>) -> (u16, String) {
+fn exchange(form: &HashMap<String, String>, challenge: Option<&str>, with_refresh: bool) -> (u16, String) {
     let verifier = form.get("code_verifier").cloned().unwrap_or_default();
     let pkce_ok = challenge.is_none_or(|c| URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes())) == c);
     if form.get("code").map(String::as_str) != Some(GOOD_CODE) || !pkce_ok {
@@ -339,7 +342,11 @@ fn exchange(form: &HashMap<String, String>, challenge: Option<&str>) -> (u16, St
     }
     let claims = URL_SAFE_NO_PAD
         .encode(json!({"https://api.openai.com/auth":{"chatgpt_account_id":format!("{CANARY}-account")}}).to_string());
-    (200, json!({"access_token":format!("{CANARY}-access"),"refresh_token":format!("{CANARY}-refresh"),"id_token":format!("h.{claims}.s"),"expires_in":3600}).to_string())
+    let mut tokens = json!({"access_token":format!("{CANARY}-access"),"refresh_token":format!("{CANARY}-refresh"),"id_token":format!("h.{claims}.s"),"expires_in":3600});
+    if !with_refresh {
+        tokens.as_object_mut().unwrap().remove("refresh_token");
+    }
+    (200, tokens.to_string())
 }
 
 fn issuer_env(i: &Issuer) -> Vec<(&'static str, String)> {
@@ -497,7 +504,11 @@ fn auth_status_reads_store_and_environment_on_every_request() {
         auth_entry(&mut w, "keyed"),
         json!({"provider_id":"keyed","auth_method":"api_key","source":"environment","readiness":"ready","ready":true})
     );
-    assert_eq!(auth_entry(&mut w, "open")["auth_method"], "none");
+    // "no-auth providers are ready without credentials"
+    assert_eq!(
+        auth_entry(&mut w, "open"),
+        json!({"provider_id":"open","auth_method":"none","source":"none","readiness":"ready","ready":true})
+    );
     assert_eq!(auth_entry(&mut w, "local")["ready"], true);
     // The store changes under the running daemon; the next request sees it.
     write_auth(
@@ -549,6 +560,8 @@ fn status_provider_auth_ready_follows_reloaded_settings_and_auth() {
     assert_eq!(ready(&mut w), true, "nothing configured: the offline provider, always ready");
     std::fs::write(global_settings(&sb), "provider = \"openai-codex\"\nmodel = \"gpt-5-codex\"\n").unwrap();
     assert_eq!(ready(&mut w), false);
+    // "service: "ready" describes the running service; it does not mean provider authentication is ready."
+    assert_eq!(ok(&w.read("status", json!({})))["service"], "ready");
     write_auth(&sb, &json!({"version":1,"records":{"openai-codex":codex_record("a", Some("r"), 1)}}));
     assert_eq!(ready(&mut w), true);
     std::fs::create_dir_all(project_settings(&sb).parent().unwrap()).unwrap();
@@ -830,6 +843,29 @@ fn disconnect_cleans_up_the_connections_login() {
     assert!(settled);
     assert_eq!(b.read("operation.lookup", json!({"operation_id":"op-a"}))["payload"]["outcome"]["status"], "cancelled");
     assert_eq!(code(&b.mutate("auth.login.cancel", "op-c", json!({"login_id":login.id}))), "unknown_login");
+    start_login(&mut b, "op-b");
+}
+
+#[test]
+fn a_login_whose_start_response_cannot_be_written_is_cleaned_up() {
+    // The start response's write fails (the peer stopped reading), which closes the
+    // connection; the login, released by that failed write instead of waiting for a response
+    // that never comes, ends like any login of a closed connection.
+    let sb = Sandbox::new();
+    let iss = issuer();
+    let d = start(&sb, &issuer_env(&iss));
+    let mut a = Wire::connect(&d);
+    a.stream.shutdown(std::net::Shutdown::Read).unwrap();
+    let (env, _) = a.envelope("auth.login.start", Some("op-a"), json!({"provider_id":"openai-codex"}));
+    let mut line = serde_json::to_vec(&env).unwrap();
+    line.push(b'\n');
+    a.stream.write_all(&line).unwrap();
+    let mut b = Wire::connect(&d);
+    let settled = wait_until(Duration::from_secs(10), || {
+        b.read("operation.lookup", json!({"operation_id":"op-a"}))["payload"]["state"] == "settled"
+    });
+    assert!(settled);
+    assert_eq!(b.read("operation.lookup", json!({"operation_id":"op-a"}))["payload"]["outcome"]["status"], "cancelled");
     start_login(&mut b, "op-b");
 }
 
@@ -1333,6 +1369,23 @@ fn secrets_canary_never_leaves_the_process() {
         assert!(!text.contains(GOOD_CODE), "{what} echoed an authorization code");
     }
     assert!(!transcript.contains(&home), "wire records carry no state-root path");
+    // "Environment values and variable names are not returned."
+    for name in ["ANTHROPIC_API_KEY", "CANARY_SERVER_KEY"] {
+        assert!(!transcript.contains(name), "wire records named the variable {name}");
+    }
+    // "Callback input is consumed only inside the login flow": no file of the state root or
+    // the workspace keeps any of it.
+    let inputs = [format!("{CANARY}-code"), format!("{CANARY}-bare-code"), format!("{CANARY}-again"), GOOD_CODE.into()];
+    let files = [tree(&sb.mc_home), tree(&sb.workspace)];
+    for input in &inputs {
+        let kept: Vec<&PathBuf> = files
+            .iter()
+            .flatten()
+            .filter(|(_, bytes)| bytes.windows(input.len()).any(|w| w == input.as_bytes()))
+            .map(|(path, _)| path)
+            .collect();
+        assert!(kept.is_empty(), "callback input {input} kept in {kept:?}");
+    }
     assert!(
         transcript.contains("exchange_succeeded") && transcript.contains("catalog_refresh_failed"),
         "the routes really ran"
@@ -1433,4 +1486,191 @@ fn write_failures_are_reported_and_nothing_is_persisted() {
         code(&w.mutate("auth.logout", "op-o", json!({"provider_id":"anthropic","confirmed":true}))),
         "internal_error"
     );
+}
+
+/// Every file under `root` with its bytes (a missing root is empty).
+fn tree(root: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if let Ok(bytes) = std::fs::read(&path) {
+                files.insert(path, bytes);
+            }
+        }
+    }
+    files
+}
+
+// =======================================================================================
+// Rules no black-box case can observe: private files, the network, the environment
+
+#[test]
+fn missing_or_invalid_credentials_report_false() {
+    // "Missing or invalid credentials report false." — in auth.status and in
+    // status.provider_auth_ready, whichever provider is selected.
+    let sb = Sandbox::new();
+    let keyed = "[providers.keyed]\nbase_url = \"http://127.0.0.1:9/v1\"\napi_key_env = \"KEYED_TEST_KEY\"\n";
+    std::fs::write(global_settings(&sb), keyed).unwrap();
+    let d = start(&sb, &[("KEYED_TEST_KEY", "  ".into())]);
+    let mut w = Wire::connect(&d);
+    let invalid_stores = [
+        // A blank API key and a Codex record without any token.
+        Some(
+            json!({"version":1,"records":{"anthropic":{"type":"api_key","api_key":"  "},"openai-codex":{"type":"oauth"}}}),
+        ),
+        // A record of the wrong kind, and an expired Codex token that cannot be refreshed.
+        Some(
+            json!({"version":1,"records":{"anthropic":{"type":"oauth","access_token":"a"},"openai-codex":codex_record("a", None, 1)}}),
+        ),
+        None,
+    ];
+    for store in invalid_stores {
+        match &store {
+            Some(s) => write_auth(&sb, s),
+            None => std::fs::remove_file(auth_file(&sb)).unwrap(),
+        }
+        for (provider, model) in [("anthropic", "claude-a"), ("openai-codex", "gpt-5-codex"), ("keyed", "m")] {
+            assert_eq!(auth_entry(&mut w, provider)["ready"], false, "{provider} with {store:?}");
+            std::fs::write(global_settings(&sb), format!("provider = {provider:?}\nmodel = {model:?}\n{keyed}"))
+                .unwrap();
+            let status = w.read("status", json!({}));
+            assert_eq!(ok(&status)["provider_auth_ready"], false, "{provider} with {store:?}");
+        }
+    }
+}
+
+#[test]
+fn reads_never_refresh_credentials_mutate_auth_or_touch_the_network() {
+    // status: "This check never refreshes credentials, mutates auth, or makes a network request."
+    // "catalog.providers and catalog.models are cache-only: no discovery request or credential refresh."
+    let sb = Sandbox::new();
+    let iss = issuer();
+    let api = Mock::start(|_| (500, "{}".into()));
+    let settings = format!(
+        "provider = \"openai-codex\"\nmodel = \"gpt-5-codex\"\n\n[providers.remote]\nbase_url = \"{}/v1\"\n",
+        api.url()
+    );
+    std::fs::write(global_settings(&sb), settings).unwrap();
+    // Expired but refreshable: any refresh would reach the issuer and rewrite the store.
+    let expired = codex_record(&format!("{CANARY}-old"), Some(&format!("{CANARY}-refresh")), 1);
+    write_auth(&sb, &json!({"version":1,"records":{"openai-codex":expired}}));
+    let before = std::fs::read(auth_file(&sb)).unwrap();
+    let mut env = issuer_env(&iss);
+    env.extend([
+        ("AGENTWIRE_CODEX_BASE_URL", format!("{}/codex", api.url())),
+        ("AGENTWIRE_ANTHROPIC_BASE_URL", api.url()),
+        ("ANTHROPIC_API_KEY", "k".into()),
+    ]);
+    let d = start(&sb, &env);
+    let mut w = Wire::connect(&d);
+    assert_eq!(ok(&w.read("status", json!({})))["provider_auth_ready"], true, "refreshable counts as ready");
+    ok(&w.read("auth.status", json!({})));
+    ok(&w.read("catalog.providers", json!({})));
+    for provider in ["openai-codex", "anthropic", "remote"] {
+        assert_eq!(ok(&w.read("catalog.models", json!({"provider_id":provider})))["state"], "unavailable");
+    }
+    ok(&w.read("config.get", json!({})));
+    assert!(iss.mock.hits().is_empty(), "a read asked the issuer: {:?}", iss.mock.hits());
+    assert!(api.hits().is_empty(), "a read reached a provider: {:?}", api.hits());
+    assert_eq!(std::fs::read(auth_file(&sb)).unwrap(), before, "a read changed the auth store");
+}
+
+#[test]
+fn the_service_never_launches_a_browser() {
+    // "Offer browser opening, display or copying; the service does not launch a browser."
+    // Every usual launcher, first on PATH and in BROWSER, records that it ran.
+    let sb = Sandbox::new();
+    let iss = issuer();
+    let (bin, opened) = (sb.tmp.path().join("bin"), sb.tmp.path().join("opened"));
+    std::fs::create_dir_all(&bin).unwrap();
+    let launchers =
+        ["xdg-open", "open", "gio", "sensible-browser", "x-www-browser", "www-browser", "firefox", "chromium"];
+    for name in launchers {
+        let path = bin.join(name);
+        std::fs::write(&path, format!("#!/bin/sh\necho {name} >> '{}'\n", opened.display())).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let mut env = issuer_env(&iss);
+    env.extend([
+        ("PATH", format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default())),
+        ("BROWSER", bin.join("xdg-open").display().to_string()),
+    ]);
+    let d = start(&sb, &env);
+    let mut w = Wire::connect(&d);
+    let login = start_login(&mut w, "op-1");
+    // Time for a launcher to run had the daemon started one with the URL.
+    std::thread::sleep(Duration::from_millis(500));
+    ok(&w.mutate("auth.login.cancel", "op-c", json!({"login_id":login.id})));
+    assert_eq!(terminal_state(&w.until_terminal()), "cancelled");
+    assert!(!opened.exists(), "a browser launcher ran: {:?}", std::fs::read_to_string(&opened));
+}
+
+#[test]
+fn a_fresh_login_never_inherits_another_accounts_refresh_token() {
+    // "Fresh login never inherits another account's refresh token." The store holds another
+    // account's refreshable login; the new exchange brings no refresh token of its own.
+    let sb = Sandbox::new();
+    let iss = issuer();
+    iss.no_refresh.store(true, Ordering::SeqCst);
+    let other = codex_record("other-access", Some("other-account-refresh"), far_future());
+    write_auth(&sb, &json!({"version":1,"records":{"openai-codex":other}}));
+    let d = start(&sb, &issuer_env(&iss));
+    let mut w = Wire::connect(&d);
+    let login = start_login(&mut w, "op-1");
+    ok(&w.mutate("auth.login.callback", "op-cb", json!({"login_id":login.id,"input":GOOD_CODE})));
+    assert_eq!(terminal_state(&w.until_terminal()), "exchange_succeeded");
+    let record = &read_auth(&sb)["records"]["openai-codex"];
+    assert_eq!(record["access_token"], format!("{CANARY}-access"));
+    assert_eq!(record["account_id"], format!("{CANARY}-account"));
+    assert!(record["refresh_token"].is_null(), "inherited a refresh token: {record}");
+}
+
+#[test]
+fn catalog_refresh_changes_no_selection_or_settings() {
+    // "catalog.refresh ... It does not change the selected model or settings."
+    let sb = Sandbox::new();
+    let global = "# mine\nprovider = \"local\"\nmodel = \"offline\"\nthinking_level = \"default\"\n";
+    let project = "# project\nthinking_level = \"default\"\n";
+    std::fs::write(global_settings(&sb), global).unwrap();
+    std::fs::create_dir_all(project_settings(&sb).parent().unwrap()).unwrap();
+    std::fs::write(project_settings(&sb), project).unwrap();
+    let api = anthropic_mock("test-key", Arc::default(), Arc::default());
+    let d = start(&sb, &[("ANTHROPIC_API_KEY", "test-key".into()), ("AGENTWIRE_ANTHROPIC_BASE_URL", api.url())]);
+    let mut w = Wire::connect(&d);
+    let before = ok(&w.read("config.get", json!({}))).clone();
+    assert_eq!(ok(&w.mutate("catalog.refresh", "op-r", json!({"provider_id":"anthropic"})))["state"], "fresh_cache");
+    assert_eq!(ok(&w.read("config.get", json!({}))), &before);
+    assert_eq!(std::fs::read_to_string(global_settings(&sb)).unwrap(), global);
+    assert_eq!(std::fs::read_to_string(project_settings(&sb)).unwrap(), project);
+}
+
+#[test]
+fn config_writes_leave_credentials_providers_tools_and_sessions_alone() {
+    // "Writes do not change environment variables, credentials, provider definitions, tools,
+    // MCP, or session history."
+    let sb = Sandbox::new();
+    let tables = "\n[providers.custom]\nbase_url = \"http://127.0.0.1:9/v1\"\nmodels = [\"m-1\"]\n\n[mcp_servers.notes]\ncommand = \"/nonexistent/mcp-server\"\nargs = []\n";
+    std::fs::write(global_settings(&sb), format!("provider = \"local\"\nmodel = \"offline\"\n{tables}")).unwrap();
+    write_auth(&sb, &json!({"version":1,"records":{"anthropic":{"type":"api_key","api_key":"k"}}}));
+    let d = start(&sb, &[("MC_PROVIDER", "local".into()), ("MC_MODEL", "offline".into())]);
+    let mut w = Wire::connect(&d);
+    ok(&w.mutate("session.create", "op-new", json!({})));
+    let (auth, sessions) = (std::fs::read(auth_file(&sb)).unwrap(), tree(&sb.mc_home.join("sessions")));
+    let auth_status = ok(&w.read("auth.status", json!({}))).clone();
+    let providers = ok(&w.read("catalog.providers", json!({}))).clone();
+    let custom = json!({"provider_id":"custom","model_id":"m-1"});
+    let r = set(&mut w, "op-1", json!({"scope":"global","selection":custom,"fast":true}));
+    // The environment layer still decides: the write set no MC_PROVIDER/MC_MODEL of its own.
+    assert_eq!(ok(&r)["effective"]["selection"], json!({"provider_id":"local","model_id":"offline"}));
+    ok(&set(&mut w, "op-2", json!({"scope":"project","selection":custom})));
+    assert_eq!(std::fs::read(auth_file(&sb)).unwrap(), auth, "credentials changed");
+    let global = std::fs::read_to_string(global_settings(&sb)).unwrap();
+    assert!(global.ends_with(tables), "provider definitions or MCP servers changed: {global}");
+    assert_eq!(ok(&w.read("catalog.providers", json!({}))), &providers);
+    assert_eq!(ok(&w.read("auth.status", json!({}))), &auth_status);
+    assert_eq!(tree(&sb.mc_home.join("sessions")), sessions, "session history changed");
 }

@@ -291,3 +291,26 @@ fn a_starter_that_meets_a_daemon_shutting_down_starts_a_new_one_once_it_exits() 
     assert_eq!(second["started"], true);
     assert_ne!(second["pid"], first["pid"]);
 }
+
+#[test]
+fn discovery_is_one_json_object_and_nothing_else_on_stdout() {
+    // "Discovery is JSON, not a conversation stream: nothing else is printed on stdout." —
+    // whether the call starts a daemon, reaches a running one or fails: the spawned daemon
+    // writes to its log, never to the starter's stdout.
+    let sb = Sandbox::new();
+    let mut relative = sb.command(None);
+    relative.args(["daemon", "start-or-connect", "--workspace", "relative", "--executable", BIN]);
+    let runs = [
+        ("started", sb.start_or_connect_cmd(None).output().unwrap()),
+        ("connected", sb.start_or_connect_cmd(None).output().unwrap()),
+        ("failed", relative.output().unwrap()),
+    ];
+    for (what, output) in runs {
+        // Registered first, so the daemon is stopped even when an assertion fails.
+        let (ok, value) = sb.record(output.clone());
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert!(stdout.ends_with('\n') && stdout.matches('\n').count() == 1, "{what}: {stdout:?}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&stdout).unwrap(), value, "{what}");
+        assert_eq!(value.get("error").is_none(), ok, "{what}: {value}");
+    }
+}

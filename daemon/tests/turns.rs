@@ -84,20 +84,7 @@ impl Conn {
     }
 
     fn call(&mut self, method: &str, session: Option<&str>, control: Option<&Value>, payload: Value) -> Value {
-        self.n += 1;
-        let id = format!("r{}", self.n);
-        let mutation = matches!(
-            method,
-            "session.create" | "session.claim" | "session.detach" | "turn.start" | "turn.cancel" | "config.set"
-        );
-        let (instance, connection) =
-            if self.ids.0.is_empty() { (Value::Null, Value::Null) } else { (json!(self.ids.0), json!(self.ids.1)) };
-        let op = if mutation { json!(format!("op-{}-{}", self.ids.1, self.n)) } else { Value::Null };
-        let env = json!({"protocol_version":2,"kind":"request","request_id":id,"instance_id":instance,"connection_id":connection,
-            "session_id":session,"operation_id":op,"control":control.cloned().unwrap_or(Value::Null),"method":method,"payload":payload});
-        let mut line = serde_json::to_vec(&env).unwrap();
-        line.push(b'\n');
-        self.stream.write_all(&line).unwrap();
+        let id = self.send(method, session, control, payload);
         loop {
             let record = self.read().expect("connection closed while waiting for a response");
             if record["kind"] == "event" {
@@ -109,6 +96,33 @@ impl Conn {
                 return record;
             }
         }
+    }
+
+    /// Writes one request without reading anything; returns its request ID. A mutation's
+    /// operation ID is `op-{connection}-{n}`.
+    fn send(&mut self, method: &str, session: Option<&str>, control: Option<&Value>, payload: Value) -> String {
+        self.n += 1;
+        let id = format!("r{}", self.n);
+        let mutation = matches!(
+            method,
+            "session.create"
+                | "session.claim"
+                | "session.detach"
+                | "turn.start"
+                | "turn.cancel"
+                | "config.set"
+                | "catalog.refresh"
+                | "auth.logout"
+        );
+        let (instance, connection) =
+            if self.ids.0.is_empty() { (Value::Null, Value::Null) } else { (json!(self.ids.0), json!(self.ids.1)) };
+        let op = if mutation { json!(format!("op-{}-{}", self.ids.1, self.n)) } else { Value::Null };
+        let env = json!({"protocol_version":2,"kind":"request","request_id":id,"instance_id":instance,"connection_id":connection,
+            "session_id":session,"operation_id":op,"control":control.cloned().unwrap_or(Value::Null),"method":method,"payload":payload});
+        let mut line = serde_json::to_vec(&env).unwrap();
+        line.push(b'\n');
+        self.stream.write_all(&line).unwrap();
+        id
     }
 
     fn event(&mut self) -> Option<Value> {
@@ -447,12 +461,36 @@ const THINKING: [&str; 3] = ["Private plan: ", "grep for TO", "DO — 日本語 
 const SIGNATURE: &str = "EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxDFtT+c2fA/w8sig==";
 const REDACTED: &str = "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwredacted==";
 
-#[test]
-fn anthropic_high_reasoning_budgets_thinking_and_sends_signed_blocks_back_unchanged() {
-    // Extended thinking: `budget_tokens` below `max_tokens`; the thinking blocks of the assistant
-    // turn that used a tool go back with their signature when the loop continues; none of the
-    // raw reasoning reaches a client, the transcript or the log.
-    let mock = Mock::start(|n, _| match n {
+/// Efforts of the mock's adaptive models.
+const EFFORTS: [&str; 5] = ["low", "medium", "high", "xhigh", "max"];
+
+/// What the Anthropic mock lists for discovery: one model per thinking mode, and the two
+/// fast-mode models of the documented list (one stable, one in research preview).
+fn anthropic_models() -> Value {
+    json!({"data":[
+        mock::anthropic_model("claude-adaptive", true, true, &EFFORTS),
+        mock::anthropic_model("claude-budget", false, true, &[]),
+        mock::anthropic_model("claude-plain", false, false, &[]),
+        mock::anthropic_model("claude-opus-5", true, false, &EFFORTS),
+        mock::anthropic_model("claude-opus-5-5", true, false, &EFFORTS),
+    ],"has_more":false,"first_id":"claude-adaptive","last_id":"claude-opus-5-5"})
+}
+
+/// A daemon on the Anthropic `mock` with `model` selected at `level` in the global settings,
+/// and its Anthropic catalog refreshed from the mock's model list.
+fn anthropic_daemon(sb: &Sandbox, mock: &Mock, model: &str, level: ReasoningLevel) -> Conn {
+    select(sb, "anthropic", model, &format!("thinking_level = {:?}\n", level.as_str()));
+    let d = start_daemon(sb, &[("ANTHROPIC_API_KEY", "sk-test"), ("AGENTWIRE_ANTHROPIC_BASE_URL", &mock.url)]);
+    let mut c = Conn::open(sb, &d);
+    let r = c.call("catalog.refresh", None, None, json!({"provider_id":"anthropic"}));
+    assert_eq!(r["payload"]["state"], "fresh_cache", "{r}");
+    c
+}
+
+/// A mock whose first answer thinks (signed and redacted blocks) and uses a tool, and whose
+/// second thinks again and answers.
+fn thinking_mock() -> Mock {
+    Mock::with_models(anthropic_models(), |n, _| match n {
         0 => Reply::sse(mock::anthropic_thinking(
             &THINKING,
             SIGNATURE,
@@ -461,12 +499,13 @@ fn anthropic_high_reasoning_budgets_thinking_and_sends_signed_blocks_back_unchan
             &[("toolu_1", "search_text", json!({"pattern":"TODO"}))],
         )),
         _ => Reply::sse(mock::anthropic_thinking(&["Second thoughts"], "sig-2", "redacted-2", &["One TODO."], &[])),
-    });
-    let sb = Sandbox::new();
-    let level = format!("thinking_level = {:?}\n", ReasoningLevel::High.as_str());
-    select(&sb, "anthropic", "claude-test", &level);
-    let d = start_daemon(&sb, &[("ANTHROPIC_API_KEY", "sk-test"), ("AGENTWIRE_ANTHROPIC_BASE_URL", &mock.url)]);
-    let mut c = Conn::open(&sb, &d);
+    })
+}
+
+/// Runs one tool-using turn on `thinking_mock` and checks what every thinking shape shares:
+/// the assistant turn that used the tool goes back with its thinking first and unchanged, and
+/// none of the raw reasoning reaches a client, the transcript or the log. The request bodies.
+fn thinking_round_trip(sb: &Sandbox, mock: &Mock, c: &mut Conn) -> Vec<Value> {
     let (session, control) = c.create_and_claim();
     let turn = c.start(&session, &control, "Find TODOs");
     let (events, terminal) = c.until_terminal(&turn);
@@ -475,14 +514,6 @@ fn anthropic_high_reasoning_budgets_thinking_and_sends_signed_blocks_back_unchan
 
     let bodies = mock.bodies();
     assert_eq!(bodies.len(), 2, "one tool round, one continuation");
-    for b in &bodies {
-        assert_eq!(b["thinking"]["type"], "enabled", "{b}");
-        let budget = b["thinking"]["budget_tokens"].as_u64().unwrap();
-        assert!(budget >= 1024 && budget < b["max_tokens"].as_u64().unwrap(), "budget_tokens < max_tokens: {b}");
-        assert!(b.get("speed").is_none(), "fast was not captured");
-    }
-    assert!(mock.heads().iter().all(|h| h.anthropic_beta.is_none()), "no beta without fast");
-    // The assistant turn that used the tool, sent back with its thinking first and unchanged.
     assert_eq!(bodies[1]["messages"][1]["role"], "assistant");
     assert_eq!(
         bodies[1]["messages"][1]["content"],
@@ -494,6 +525,7 @@ fn anthropic_high_reasoning_budgets_thinking_and_sends_signed_blocks_back_unchan
         ])
     );
     assert_eq!(bodies[1]["messages"][2]["content"][0]["type"], "tool_result");
+    assert_eq!(bodies[0]["thinking"], bodies[1]["thinking"], "one thinking configuration for the whole turn");
 
     c.quiet_for(Duration::from_millis(300));
     let replay = c.replay(&session).concat();
@@ -504,31 +536,97 @@ fn anthropic_high_reasoning_budgets_thinking_and_sends_signed_blocks_back_unchan
         assert!(!sb.log().contains(raw), "logged: {raw}");
     }
     assert!(activities(&events).iter().all(|a| a["kind"] != "reasoning_summary"), "thinking is no summary");
+    assert!(mock.heads().iter().all(|h| h.anthropic_beta.is_none()), "no beta without fast");
+    bodies
 }
 
 #[test]
-fn anthropic_default_reasoning_sends_no_thinking_and_fast_sends_speed_with_its_beta() {
-    let mock = Mock::start(|_, _| Reply::sse(mock::anthropic(&["ok"], &[])));
+fn anthropic_high_reasoning_budgets_thinking_and_sends_signed_blocks_back_unchanged() {
+    // A model whose capabilities list only `enabled` thinking: `budget_tokens` below `max_tokens`.
+    let (sb, mock) = (Sandbox::new(), thinking_mock());
+    let mut c = anthropic_daemon(&sb, &mock, "claude-budget", ReasoningLevel::High);
+    for b in thinking_round_trip(&sb, &mock, &mut c) {
+        assert_eq!(b["model"], "claude-budget");
+        assert_eq!(b["thinking"]["type"], "enabled", "{b}");
+        let budget = b["thinking"]["budget_tokens"].as_u64().unwrap();
+        assert!(budget >= 1024 && budget < b["max_tokens"].as_u64().unwrap(), "budget_tokens < max_tokens: {b}");
+        assert!(b.get("output_config").is_none() && b.get("speed").is_none(), "{b}");
+    }
+}
+
+#[test]
+fn anthropic_adaptive_model_gets_adaptive_thinking_with_the_levels_effort() {
+    // A model whose capabilities list `adaptive` (and the deprecated `enabled`) thinking gets
+    // the adaptive shape: `type: "enabled"` is rejected with 400 from Claude 4.7 on.
+    let (sb, mock) = (Sandbox::new(), thinking_mock());
+    let mut c = anthropic_daemon(&sb, &mock, "claude-adaptive", ReasoningLevel::XHigh);
+    for b in thinking_round_trip(&sb, &mock, &mut c) {
+        assert_eq!(b["thinking"], json!({"type":"adaptive"}), "{b}");
+        assert_eq!(b["output_config"], json!({"effort":"xhigh"}), "{b}");
+        assert!(b["max_tokens"].as_u64().unwrap() > 8192, "room for thinking on top of the answer: {b}");
+        assert!(b.get("speed").is_none(), "fast was not captured");
+    }
+}
+
+#[test]
+fn anthropic_model_without_thinking_offers_only_default_and_never_sends_thinking() {
+    let mock = Mock::with_models(anthropic_models(), |_, _| Reply::sse(mock::anthropic(&["ok"], &[])));
     let sb = Sandbox::new();
-    select(&sb, "anthropic", "claude-test", "");
-    let d = start_daemon(&sb, &[("ANTHROPIC_API_KEY", "sk-test"), ("AGENTWIRE_ANTHROPIC_BASE_URL", &mock.url)]);
-    let mut c = Conn::open(&sb, &d);
+    // Saved before the catalog knew the model: a level it cannot take resolves to the default.
+    let mut c = anthropic_daemon(&sb, &mock, "claude-plain", ReasoningLevel::High);
+    let models = c.call("catalog.models", None, None, json!({"provider_id":"anthropic"}));
+    let plain =
+        models["payload"]["entries"].as_array().unwrap().iter().find(|e| e["model_id"] == "claude-plain").cloned();
+    assert_eq!(plain.unwrap()["available_thinking_levels"], json!(["default"]));
+    let get = c.call("config.get", None, None, json!({}));
+    assert_eq!(
+        (&get["payload"]["thinking_level"], &get["payload"]["configured_thinking_level"]),
+        (&json!("default"), &json!("high")),
+        "{get}"
+    );
+    let refused = c.call("config.set", None, None, json!({"scope":"global","thinking_level":"high"}));
+    assert_eq!(refused["error"]["code"], "unsupported_reasoning", "{refused}");
     let (session, control) = c.create_and_claim();
     let turn = c.start(&session, &control, "plain");
     assert_eq!(c.until_terminal(&turn).1["payload"]["status"], "completed");
-    // Fast mode is global-only and needs no catalog; the next admission captures it.
+    let bodies = mock.bodies();
+    assert_eq!(bodies.len(), 1);
+    assert!(bodies[0].get("thinking").is_none() && bodies[0].get("output_config").is_none(), "{}", bodies[0]);
+}
+
+#[test]
+fn anthropic_fast_sends_speed_only_to_models_with_fast_mode() {
+    let mock = Mock::with_models(anthropic_models(), |_, _| Reply::sse(mock::anthropic(&["ok"], &[])));
+    let sb = Sandbox::new();
+    let mut c = anthropic_daemon(&sb, &mock, "claude-budget", ReasoningLevel::Default);
+    let (session, control) = c.create_and_claim();
+    let turn = |c: &mut Conn, prompt: &str| {
+        let turn = c.start(&session, &control, prompt);
+        assert_eq!(c.until_terminal(&turn).1["payload"]["status"], "completed");
+    };
+    turn(&mut c, "plain");
+    // Fast mode is global-only and needs no catalog; the next admission captures it, and it
+    // stays on whichever model is selected.
     let r = c.call("config.set", None, None, json!({"scope":"global","fast":true}));
     assert_eq!(r["payload"]["persisted"], true, "{r}");
-    let turn = c.start(&session, &control, "fast");
-    assert_eq!(c.until_terminal(&turn).1["payload"]["status"], "completed");
+    turn(&mut c, "fast on a model without fast mode");
+    for model in ["claude-opus-5", "claude-opus-5-5"] {
+        let sel = json!({"scope":"global","selection":{"provider_id":"anthropic","model_id":model}});
+        assert_eq!(c.call("config.set", None, None, sel)["payload"]["persisted"], true);
+        turn(&mut c, model);
+    }
 
     let (bodies, heads) = (mock.bodies(), mock.heads());
-    assert_eq!(bodies.len(), 2);
+    assert_eq!(bodies.len(), 4);
     assert!(bodies.iter().all(|b| b.get("thinking").is_none()), "the default level asks for no thinking");
     assert_eq!(bodies[0]["max_tokens"], bodies[1]["max_tokens"], "no budget added");
-    assert!(bodies[0].get("speed").is_none() && heads[0].anthropic_beta.is_none(), "not fast: {}", bodies[0]);
-    assert_eq!(bodies[1]["speed"], "fast", "{}", bodies[1]);
-    assert_eq!(heads[1].anthropic_beta.as_deref(), Some("fast-mode-2026-02-01"));
+    for (b, h) in bodies[..2].iter().zip(&heads) {
+        assert!(b.get("speed").is_none() && h.anthropic_beta.is_none(), "no fast mode on {}: {b}", b["model"]);
+    }
+    assert_eq!((&bodies[2]["model"], &bodies[2]["speed"]), (&json!("claude-opus-5"), &json!("fast")));
+    assert_eq!(heads[2].anthropic_beta.as_deref(), Some("fast-mode-2026-02-01"), "research preview: beta header");
+    assert_eq!((&bodies[3]["model"], &bodies[3]["speed"]), (&json!("claude-opus-5-5"), &json!("fast")));
+    assert_eq!(heads[3].anthropic_beta, None, "generally available: no beta header");
 }
 
 #[test]
@@ -1421,6 +1519,30 @@ fn no_event_reaches_a_connection_after_its_detach_response() {
 }
 
 #[test]
+fn a_turn_whose_accepted_response_cannot_be_written_still_runs_and_settles() {
+    // "responds accepted before turn.started" must not hold the turn when that response can
+    // never be written: a failed write releases it as a written one does.
+    let sb = Sandbox::new();
+    let d = start_daemon(&sb, &[]);
+    let mut a = Conn::open(&sb, &d);
+    let (session, control) = a.create_and_claim();
+    // From here the daemon's writes to `a` fail (EPIPE) while its reads still work, so the
+    // `accepted` response is the record whose write fails and closes the connection.
+    a.stream.shutdown(std::net::Shutdown::Read).unwrap();
+    a.send("turn.start", Some(&session), Some(&control), json!({"prompt":"unheard"}));
+    let op = format!("op-{}-{}", a.ids.1, a.n);
+    let mut b = Conn::open(&sb, &d);
+    assert_eq!(settled(&mut b, &op), "completed");
+    b.claim(&session, false);
+    let replay = b.replay(&session);
+    assert_eq!(
+        (replay.first().map(String::as_str), replay.last().map(String::as_str)),
+        (Some("user:unheard"), Some("terminal:completed")),
+        "{replay:?}"
+    );
+}
+
+#[test]
 fn nothing_configured_runs_on_local_and_status_agrees_with_turns() {
     // "status.provider_auth_ready" and turns resolve the same effective provider: `local`
     // when nothing is configured; `anthropic` without a key is not ready and its turn fails.
@@ -1485,4 +1607,98 @@ fn a_running_turn_keeps_the_configuration_it_was_admitted_with() {
     let (_, t) = c.until_terminal(&turn);
     assert!(t["payload"]["assistant_text"].as_str().unwrap().starts_with("[offline"), "{t}");
     assert_eq!(mock.bodies().len(), 1);
+}
+
+#[test]
+fn the_transcript_is_append_only_and_every_line_is_a_session_message() {
+    // "`$MC_HOME/sessions/<session_id>/transcript.jsonl` is append-only; each line is one
+    // message of the session message stream ... (user `text`, agent `turn-start`, `text`,
+    // `tool-call-start`, `tool-call-end`, ..., `turn-end` with its status)". The offline
+    // provider lists the workspace through the tool loop, so every kind of a turn is written.
+    let sb = Sandbox::new();
+    let d = start_daemon(&sb, &[]);
+    let mut c = Conn::open(&sb, &d);
+    let (session, control) = c.create_and_claim();
+    let path = sb.mc_home.join("sessions").join(&session).join("transcript.jsonl");
+    let turn = c.start(&session, &control, "What is here?");
+    c.until_terminal(&turn);
+    let first = std::fs::read(&path).unwrap();
+    let turn = c.start(&session, &control, "And then?");
+    c.until_terminal(&turn);
+    let both = std::fs::read(&path).unwrap();
+    assert!(both.len() > first.len() && both.starts_with(&first), "the second turn rewrote the first one's lines");
+    let mut kinds = Vec::new();
+    for line in both.split_inclusive(|b| *b == b'\n') {
+        let record = line.strip_suffix(b"\n").unwrap_or_else(|| panic!("unterminated line {line:?}"));
+        let message = agentwire_protocol::decode_session_message(record)
+            .unwrap_or_else(|e| panic!("not a session message ({e:?}): {}", String::from_utf8_lossy(record)));
+        let name = format!("{message:?}");
+        kinds.push(name.split('(').next().unwrap_or_default().to_owned());
+    }
+    for kind in ["UserText", "AgentTurnStart", "AgentText", "AgentToolCallStart", "AgentToolCallEnd", "AgentTurnEnd"] {
+        assert!(kinds.iter().any(|k| k == kind), "no {kind} in {kinds:?}");
+    }
+}
+
+#[test]
+fn logout_leaves_a_running_turn_its_key_and_asks_no_server_to_revoke() {
+    // "It does not unset environment variables, revoke remote credentials, or undo credentials
+    // already handed to an active turn. New Anthropic turns reread the store". The first model
+    // request is held until both logouts are done; the tool loop's second request still
+    // carries the key, and no server hears of the logouts.
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let logged_out = Arc::new(AtomicBool::new(false));
+    let gate = Arc::clone(&logged_out);
+    let mock = Mock::start(move |n, _| {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while n == 0 && !gate.load(Ordering::SeqCst) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        match n {
+            0 => Reply::sse(mock::anthropic(&["Looking. "], &[("toolu_1", "list_folder", json!({"path":"."}))])),
+            _ => Reply::sse(mock::anthropic(&["Done."], &[])),
+        }
+    });
+    let sb = Sandbox::new();
+    select(&sb, "anthropic", "claude-test", "");
+    let codex = json!({"type":"oauth","access_token":"at","refresh_token":"rt","expires_at_ms":4_102_444_800_000u64});
+    write_store(
+        &sb,
+        &json!({"version":1,"records":{"anthropic":{"type":"api_key","api_key":"sk-stored"},"openai-codex":codex}}),
+    );
+    let codex_base = format!("{}/codex", mock.url);
+    let env = [
+        ("AGENTWIRE_ANTHROPIC_BASE_URL", mock.url.as_str()),
+        ("AGENTWIRE_CODEX_ISSUER", mock.url.as_str()),
+        ("AGENTWIRE_CODEX_BASE_URL", codex_base.as_str()),
+    ];
+    let d = start_daemon(&sb, &env);
+    let mut c = Conn::open(&sb, &d);
+    let (session, control) = c.create_and_claim();
+    let turn = c.start(&session, &control, "look");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while mock.heads().is_empty() {
+        assert!(Instant::now() < deadline, "the turn never asked the provider");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for provider in ["anthropic", "openai-codex"] {
+        let r = c.call("auth.logout", None, None, json!({"provider_id":provider,"confirmed":true}));
+        assert_eq!(r["payload"]["removed"], true, "{r}");
+    }
+    logged_out.store(true, Ordering::SeqCst);
+    let (_, t) = c.until_terminal(&turn);
+    assert_eq!(
+        (t["payload"]["status"].as_str(), t["payload"]["assistant_text"].as_str()),
+        (Some("completed"), Some("Looking. Done.")),
+        "{t}"
+    );
+    let heads = mock.heads();
+    assert_eq!(heads.len(), 2, "only the turn's two model requests reached a server: {heads:?}");
+    assert!(heads.iter().all(|h| h.path == "/v1/messages" && h.api_key.as_deref() == Some("sk-stored")), "{heads:?}");
+    // The next turn rereads the store and finds no key: it fails before any request.
+    let turn = c.start(&session, &control, "again");
+    let (_, t) = c.until_terminal(&turn);
+    assert_eq!(t["payload"]["status"], "failed", "{t}");
+    assert_eq!(mock.heads().len(), 2);
 }

@@ -12,7 +12,7 @@ use super::loopback::{Loopback, Redirect};
 use super::oauth::{self, Endpoints, Pkce};
 use super::store::{self, StoreError};
 use crate::catalog::providers::OPENAI_CODEX;
-use crate::operations::{OperationTable, Outcome};
+use crate::operations::{OperationTable, Outcome, ResponseGate};
 use agentwire_protocol::{
     constants, AuthLoginTerminal, ErrorCode, EventPayload, LoginProgress, LoginProgressAuthorizationUrl,
     LoginProgressCallbackAccepted, LoginProgressCallbackReceived, LoginProgressWaiting, LoginTerminalState,
@@ -22,9 +22,6 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::{oneshot, Notify};
-
-/// Longest wait for the start response to be written before the first event goes out.
-const RESPONSE_GRACE: Duration = Duration::from_millis(250);
 
 /// Shortens the five-minute redirect wait (tests); never lengthens it.
 pub const LOGIN_WAIT_ENV: &str = "AGENTWIRE_LOGIN_WAIT_MS";
@@ -96,8 +93,6 @@ struct Active {
 #[derive(Default)]
 pub struct Logins {
     active: Mutex<Option<Active>>,
-    /// The start operation whose response the worker waits for before its first event.
-    response_gate: Mutex<Option<(String, oneshot::Sender<()>)>>,
 }
 
 /// Everything one worker needs.
@@ -107,8 +102,8 @@ struct Job {
     generation: u64,
     attempt: Attempt,
     callback: oneshot::Receiver<String>,
-    /// Fires once the start response is written (see [`Logins::response_written`]).
-    response_written: oneshot::Receiver<()>,
+    /// Opens once the start response is written.
+    response: ResponseGate,
     control: Arc<Control>,
     origin: LoginOrigin,
     operations: Arc<OperationTable>,
@@ -175,9 +170,7 @@ impl Logins {
         let attempt = Attempt::prepare().await?;
         let login_id = format!("login_{}", crate::instance_id::random_hex(12));
         let (control, callback) = self.claim(&login_id, origin.conn_seq)?;
-        operations.attach_work(&origin.operation_id, None, Some(login_id.clone()));
-        let (gate, response_written) = oneshot::channel();
-        *self.response_gate.lock().unwrap_or_else(|p| p.into_inner()) = Some((origin.operation_id.clone(), gate));
+        let response = operations.attach_work(&origin.operation_id, None, Some(login_id.clone()));
         let logins = Arc::clone(self);
         let job = Job {
             login_id: login_id.clone(),
@@ -185,7 +178,7 @@ impl Logins {
             generation,
             attempt,
             callback,
-            response_written,
+            response,
             control,
             origin,
             operations,
@@ -206,16 +199,6 @@ impl Logins {
         control.lock().callback = Some(tx);
         *slot = Some(Active { login_id: login_id.to_owned(), conn_seq, control: Arc::clone(&control) });
         Ok((control, rx))
-    }
-
-    /// The response of `operation_id` was written: a login it started may send events now.
-    pub fn response_written(&self, operation_id: &str) {
-        let mut gate = self.response_gate.lock().unwrap_or_else(|p| p.into_inner());
-        if gate.as_ref().is_some_and(|(op, _)| op == operation_id) {
-            if let Some((_, tx)) = gate.take() {
-                let _ = tx.send(());
-            }
-        }
     }
 
     /// Hand a manual callback to the login; accepted once, then `auth_busy` while active.
@@ -307,9 +290,8 @@ enum Callback {
 }
 
 async fn drive(job: &mut Job) -> LoginTerminalState {
-    // "auth.login.start ... response" comes before its events. Without the writer's signal
-    // the start response is in any case queued well within the grace period.
-    let _ = tokio::time::timeout(RESPONSE_GRACE, &mut job.response_written).await;
+    // "auth.login.start ... response" comes before its events.
+    job.response.opened().await;
     job.origin.emit(progress(job, ProgressState::Url)).await;
     job.origin.emit(progress(job, ProgressState::Waiting)).await;
     let callback = match wait_for_callback(job).await {

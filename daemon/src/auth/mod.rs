@@ -111,14 +111,6 @@ impl AuthService {
         Ok(AuthLogoutResponse { provider_id: req.provider_id, removed })
     }
 
-    /// The response of `operation_id` has been written to its connection; a login started
-    /// by it may now send its first event. Called by the connection writer path.
-    pub fn response_written(&self, operation_id: Option<&str>) {
-        if let Some(op) = operation_id {
-            self.logins.response_written(op);
-        }
-    }
-
     /// The connection `conn_seq` closed: stop the login it started, if any.
     pub fn disconnect(&self, conn_seq: u64) {
         self.logins.disconnect(conn_seq);

@@ -2,6 +2,7 @@
 //! counts only when it matches the provider's current configuration (kind and base URL),
 //! so pointing a provider elsewhere never shows the old server's models.
 
+use super::capabilities::ThinkingMode;
 use super::models::{fallback_levels, label_or_id, normalize_levels, parse_level, usable_model_id};
 use super::providers::ProviderSpec;
 use agentwire_protocol::{CatalogState, ModelEntry};
@@ -38,6 +39,10 @@ pub struct CachedModel {
     /// Provider spellings of reasoning choices; `None` means unknown (fallback rules).
     #[serde(default)]
     pub thinking_levels: Option<Vec<String>>,
+    /// How the model takes thinking, where the provider reports it (Anthropic's
+    /// `capabilities`); `None` means unknown, and the request then asks for no thinking.
+    #[serde(default)]
+    pub thinking_mode: Option<ThinkingMode>,
 }
 
 impl CachedModel {
@@ -49,6 +54,7 @@ impl CachedModel {
             context_window: None,
             max_output_tokens: None,
             thinking_levels: None,
+            thinking_mode: None,
         }
     }
 }
@@ -118,15 +124,30 @@ pub fn load(state_root: &Path, spec: &ProviderSpec) -> Catalog {
         let cached: Vec<CachedModel> = models.iter().map(|m| CachedModel::named(m)).collect();
         return build(spec, &cached, CatalogState::FreshCache);
     }
-    let Some(file) = read_file(&cache_path(state_root, &spec.id)) else {
+    let Some(file) = matching_file(state_root, spec) else {
         return Catalog::unavailable();
     };
-    if file.version != CACHE_VERSION || file.provider_id != spec.id || file.config_digest != config_digest(spec) {
-        return Catalog::unavailable();
-    }
     let age = Duration::from_millis(now_ms().saturating_sub(file.fetched_at_ms));
     let state = if age < ttl() { CatalogState::FreshCache } else { CatalogState::Stale };
     build(spec, &file.models, state)
+}
+
+/// The cached record of `model_id`, fresh or stale, as discovery stored it (or bare, for a
+/// fixed list): what a turn's request is shaped by. `None` when the cache does not match the
+/// provider's configuration or does not list the model.
+pub fn cached_model(state_root: &Path, spec: &ProviderSpec, model_id: &str) -> Option<CachedModel> {
+    if let Some(models) = &spec.static_models {
+        return models.iter().find(|m| *m == model_id).map(|m| CachedModel::named(m));
+    }
+    matching_file(state_root, spec)?.models.into_iter().find(|m| m.model_id == model_id && usable_model_id(model_id))
+}
+
+/// The provider's cache file when it is readable and matches its current configuration.
+fn matching_file(state_root: &Path, spec: &ProviderSpec) -> Option<CacheFile> {
+    let file = read_file(&cache_path(state_root, &spec.id))?;
+    let matches =
+        file.version == CACHE_VERSION && file.provider_id == spec.id && file.config_digest == config_digest(spec);
+    matches.then_some(file)
 }
 
 fn read_file(path: &Path) -> Option<CacheFile> {
@@ -235,6 +256,28 @@ mod tests {
         let mut moved = a.clone();
         moved.base_url = Some("http://127.0.0.1:9/".into());
         assert_eq!(load(tmp.path(), &moved).state, CatalogState::Unavailable);
+    }
+
+    #[test]
+    fn a_turn_reads_the_models_record_fresh_or_stale_but_never_from_a_mismatched_cache() {
+        let tmp = tempfile::tempdir().unwrap();
+        let a = spec(ANTHROPIC);
+        let mut adaptive = CachedModel::named("m-1");
+        adaptive.thinking_mode = Some(ThinkingMode::Adaptive);
+        store(tmp.path(), &a, vec![adaptive.clone()]).unwrap();
+        assert_eq!(cached_model(tmp.path(), &a, "m-1"), Some(adaptive.clone()));
+        assert_eq!(cached_model(tmp.path(), &a, "m-2"), None);
+        rewrite(tmp.path(), ANTHROPIC, |v| v["fetched_at_ms"] = 0.into());
+        assert_eq!(cached_model(tmp.path(), &a, "m-1"), Some(adaptive), "what the API said still holds when stale");
+        let mut moved = a.clone();
+        moved.base_url = Some("http://127.0.0.1:9/".into());
+        assert_eq!(cached_model(tmp.path(), &moved, "m-1"), None);
+        assert_eq!(cached_model(tmp.path(), &spec(LOCAL), "offline"), Some(CachedModel::named("offline")));
+        // A cache written before the mode was recorded reads as unknown.
+        rewrite(tmp.path(), ANTHROPIC, |v| {
+            v["models"][0].as_object_mut().unwrap().remove("thinking_mode");
+        });
+        assert_eq!(cached_model(tmp.path(), &a, "m-1").unwrap().thinking_mode, None);
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! Model discovery against a provider's models endpoint: Anthropic `GET {base}/v1/models`
 //! (`x-api-key`, `anthropic-version`), the Codex backend `GET {base}/models` (bearer access
 //! token), and OpenAI-compatible `GET {base}/models` (bearer key or none). Responses are
-//! bounded and reduced to IDs, labels, token limits and reasoning choices; nothing else
+//! bounded and reduced to IDs, labels, token limits, reasoning choices and (Anthropic's
+//! `capabilities`, see [`capabilities`](super::capabilities)) the thinking mode; nothing else
 //! of them is kept, and errors carry no provider text.
 
 use super::cache::{CachedModel, MAX_MODELS};
+use super::capabilities::anthropic_thinking;
 use super::models::{parse_level, sanitize_label, usable_model_id};
 use super::providers::{ProviderKind, ProviderSpec};
 use crate::auth::http::{self, HttpError};
@@ -68,52 +70,69 @@ pub async fn discover(state_root: &Path, spec: &ProviderSpec) -> Result<Vec<Cach
         (Credential::None, _) => request,
     };
     let response = request.send().await.map_err(|e| DiscoveryError::Http(http::send_error(&e)))?;
-    let models = parse_models(&http::json(response, MAX_DISCOVERY_BYTES).await?);
+    let models = parse_models(&http::json(response, MAX_DISCOVERY_BYTES).await?, spec.kind);
     if models.is_empty() {
         return Err(DiscoveryError::Empty);
     }
     Ok(models)
 }
 
-/// Models of an OpenAI-style `{"data":[…]}`, a Codex-style `{"models":[…]}` or a bare array.
-pub fn parse_models(body: &Value) -> Vec<CachedModel> {
+/// Models of an OpenAI-style `{"data":[…]}`, a Codex-style `{"models":[…]}` or a bare array,
+/// as listed by a provider of `kind`.
+pub fn parse_models(body: &Value, kind: ProviderKind) -> Vec<CachedModel> {
     let items =
         body.get("data").or_else(|| body.get("models")).unwrap_or(body).as_array().map_or(&[][..], Vec::as_slice);
     let mut seen = HashSet::new();
-    items.iter().filter_map(model_of).filter(|m| seen.insert(m.model_id.clone())).take(MAX_MODELS).collect()
+    items
+        .iter()
+        .filter_map(|item| model_of(item, kind))
+        .filter(|m| seen.insert(m.model_id.clone()))
+        .take(MAX_MODELS)
+        .collect()
 }
 
 fn first_u64(item: &Value, keys: &[&str]) -> Option<u64> {
     keys.iter().find_map(|k| item.get(*k).and_then(Value::as_u64))
 }
 
-fn model_of(item: &Value) -> Option<CachedModel> {
-    let id = item.get("id").or_else(|| item.get("slug"))?.as_str()?;
-    if !usable_model_id(id) {
-        return None;
-    }
-    let label = item.get("display_name").or_else(|| item.get("name")).and_then(Value::as_str).and_then(sanitize_label);
-    let levels = item.get("supported_reasoning_levels").and_then(Value::as_array).map(|levels| {
+/// Codex-style `supported_reasoning_levels` (strings or `{effort}` objects), known spellings only.
+fn listed_levels(item: &Value) -> Option<Vec<String>> {
+    item.get("supported_reasoning_levels").and_then(Value::as_array).map(|levels| {
         levels
             .iter()
             .filter_map(|l| l.as_str().or_else(|| l.get("effort").and_then(Value::as_str)))
             .filter(|l| parse_level(l).is_some())
             .map(str::to_owned)
             .collect()
-    });
+    })
+}
+
+fn model_of(item: &Value, kind: ProviderKind) -> Option<CachedModel> {
+    let id = item.get("id").or_else(|| item.get("slug"))?.as_str()?;
+    if !usable_model_id(id) {
+        return None;
+    }
+    let label = item.get("display_name").or_else(|| item.get("name")).and_then(Value::as_str).and_then(sanitize_label);
+    // Anthropic reports thinking through `capabilities`; other kinds list their levels.
+    let (thinking_mode, thinking_levels) = match kind {
+        ProviderKind::Anthropic => anthropic_thinking(item).map_or((None, None), |(m, l)| (Some(m), Some(l))),
+        _ => (None, listed_levels(item)),
+    };
     Some(CachedModel {
         model_id: id.to_owned(),
         label,
         disabled: false,
         context_window: first_u64(item, &["context_window", "max_input_tokens", "context_length"]),
         max_output_tokens: first_u64(item, &["max_output_tokens", "max_tokens"]),
-        thinking_levels: levels,
+        thinking_levels,
+        thinking_mode,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::capabilities::ThinkingMode;
     use serde_json::json;
 
     #[test]
@@ -125,21 +144,34 @@ mod tests {
             {"id":"bad id"},
             {"nothing":1}
         ],"has_more":false});
-        let models = parse_models(&anthropic);
+        let models = parse_models(&anthropic, ProviderKind::Anthropic);
         assert_eq!(models.len(), 1);
         assert_eq!(
             (models[0].label.as_deref(), models[0].context_window, models[0].max_output_tokens),
             (Some("Claude X"), Some(200_000), Some(64_000))
         );
+        assert_eq!((models[0].thinking_mode, models[0].thinking_levels.as_ref()), (None, None), "no capabilities");
         let codex = json!({"models":[{"slug":"gpt-5-codex","display_name":"GPT-5 Codex","supported_reasoning_levels":[{"effort":"low"},{"effort":"xhigh"},{"effort":"weird"}]}]});
         assert_eq!(
-            parse_models(&codex)[0].thinking_levels.as_deref(),
+            parse_models(&codex, ProviderKind::OpenAiCodex)[0].thinking_levels.as_deref(),
             Some(&["low".to_owned(), "xhigh".to_owned()][..])
         );
+        let compat = json!({"object":"list","data":[{"id":"qwen2.5:7b","object":"model"}]});
+        assert_eq!(parse_models(&compat, ProviderKind::OpenAiCompatible)[0].model_id, "qwen2.5:7b");
+        assert!(parse_models(&json!({"error":"nope"}), ProviderKind::Anthropic).is_empty());
+    }
+
+    #[test]
+    fn anthropic_capabilities_record_the_thinking_mode_and_only_anthropic_reads_them() {
+        let no_thinking =
+            json!({"supported":false,"types":{"adaptive":{"supported":false},"enabled":{"supported":false}}});
+        let body = json!({"data":[{"id":"claude-plain","capabilities":{"thinking":no_thinking,"effort":{"supported":false}}}]});
+        let plain = &parse_models(&body, ProviderKind::Anthropic)[0];
         assert_eq!(
-            parse_models(&json!({"object":"list","data":[{"id":"qwen2.5:7b","object":"model"}]}))[0].model_id,
-            "qwen2.5:7b"
+            (plain.thinking_mode, plain.thinking_levels.as_deref()),
+            (Some(ThinkingMode::Unsupported), Some(&[][..]))
         );
-        assert!(parse_models(&json!({"error":"nope"})).is_empty());
+        let other = &parse_models(&body, ProviderKind::OpenAiCompatible)[0];
+        assert_eq!((other.thinking_mode, other.thinking_levels.as_ref()), (None, None));
     }
 }

@@ -7,6 +7,7 @@
 //! [`providers::LOCAL_MODELS`].
 
 pub mod cache;
+pub mod capabilities;
 pub mod discovery;
 pub mod models;
 pub mod providers;

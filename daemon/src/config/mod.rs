@@ -5,8 +5,9 @@
 //!
 //! - [`capture_for_turn`]`(state_root, workspace).await -> Result<TurnCapture, ErrorCode>`
 //!   (also [`Configuration::capture_for_turn`]): the effective selection, resolved reasoning
-//!   level, fast flag and the provider's definition, read under the configuration lock so a
-//!   concurrent `config.set` is seen either wholly or not at all. Errors:
+//!   level, fast flag, the provider's definition and the model's cached record, read under
+//!   the configuration lock so a concurrent `config.set` is seen either wholly or not at all.
+//!   Errors:
 //!   `configuration_unavailable` (settings unreadable), `invalid_selection` (the selected
 //!   provider is not defined). Credentials: `crate::auth::credentials` /
 //!   `crate::auth::codex_access` with `capture.provider.id`.
@@ -37,7 +38,7 @@ pub mod writer;
 pub use resolve::{resolve, Effective, EnvLayer};
 pub use settings::{Settings, SettingsError};
 
-use crate::catalog::cache;
+use crate::catalog::cache::{self, CachedModel};
 use crate::catalog::providers::{find, ProviderSpec};
 use agentwire_protocol::{
     CatalogState, ConfigProjection, ConfigSetRequest, ConfigSetResponse, ErrorCode, ModelEntry, ReasoningLevel, Scope,
@@ -61,6 +62,9 @@ pub struct TurnCapture {
     pub provider: ProviderSpec,
     pub thinking_level: ReasoningLevel,
     pub fast: bool,
+    /// What the catalog recorded about the selected model (fresh or stale), which shapes its
+    /// requests; `None` when the catalog does not list it.
+    pub model: Option<CachedModel>,
 }
 
 /// Held for writing while `config.set` replaces a settings file, for reading while a turn
@@ -72,7 +76,8 @@ pub async fn capture_for_turn(state_root: &Path, workspace: &Path) -> Result<Tur
     let _read = COMMIT.read().await;
     let e = effective(state_root, workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
     let provider = e.provider.ok_or(ErrorCode::InvalidSelection)?;
-    Ok(TurnCapture { selection: e.selection, provider, thinking_level: e.thinking_level, fast: e.fast })
+    let model = cache::cached_model(state_root, &provider, &e.selection.model_id);
+    Ok(TurnCapture { selection: e.selection, provider, thinking_level: e.thinking_level, fast: e.fast, model })
 }
 
 /// The effective configuration now: settings reread, environment applied.
@@ -239,5 +244,20 @@ mod tests {
         let ok = plan_of(&req(Scope::Global, Some(("local", "offline")), None, Some(true))).unwrap();
         assert_eq!((ok.thinking_level, ok.fast), (Some(ReasoningLevel::Default), Some(true)));
         assert_eq!(plan_of(&req(Scope::Global, None, None, Some(true))).unwrap().selection, None);
+    }
+
+    #[test]
+    fn a_reasoning_only_change_validates_the_effective_selection_with_environment_overrides() {
+        // "A reasoning-only change validates the current effective selection, including
+        // environment overrides and normal defaults, using the same resolution as config.get."
+        let tmp = tempfile::tempdir().unwrap();
+        let (root, s) = (tmp.path(), Settings::default());
+        let only_reasoning = req(Scope::Global, None, Some(ReasoningLevel::Default), None);
+        // Normal defaults: the offline provider, whose catalog is always fresh.
+        assert!(plan(root, &s, &EnvLayer::default(), &only_reasoning).is_ok());
+        // MC_PROVIDER/MC_MODEL override both files: Anthropic's missing catalog now decides.
+        let env = EnvLayer { provider: Some("anthropic".into()), model: Some("claude-x".into()) };
+        assert_eq!(resolve(root, &s, &env).selection.provider_id, "anthropic", "what config.get would show");
+        assert_eq!(plan(root, &s, &env, &only_reasoning), Err(ErrorCode::CatalogUnavailable));
     }
 }

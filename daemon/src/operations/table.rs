@@ -1,5 +1,6 @@
 //! Table state and its time-based retention. Time is passed in, so tests need no clock.
 
+use super::gate::{self, ResponseGate, ResponseTicket};
 use agentwire_protocol::{
     limits, ErrorCode, Method, OperationLookupResponse, OperationOutcome, OperationState, OutcomeStatus,
     ResponsePayload,
@@ -29,14 +30,18 @@ struct Entry {
     turn_id: Option<String>,
     login_id: Option<String>,
     response: Recorded,
+    /// Opens once the beginning request's response is written; handed to the work it starts.
+    gate: ResponseGate,
     settled: Option<(Outcome, Instant)>,
 }
 
 /// What `begin` decided for a mutation.
 pub enum Begin {
-    /// First use: do the work and record the response in the cell.
-    New(Recorded),
-    /// Same intent again: wait for and return the recorded response.
+    /// First use: do the work, record the response in the cell and redeem the ticket once
+    /// the response is written.
+    New(Recorded, ResponseTicket),
+    /// Same intent again: wait for and return the recorded response. No ticket: this
+    /// response does not release the work the first attempt started.
     Reuse(Recorded),
     /// Another intent, or a tombstoned ID.
     Conflict,
@@ -100,6 +105,7 @@ impl OperationTable {
             return Begin::Full;
         }
         let response: Recorded = Arc::new(SetOnce::new());
+        let (ticket, gate) = gate::pair();
         let entry = Entry {
             method,
             digest,
@@ -107,19 +113,24 @@ impl OperationTable {
             turn_id: None,
             login_id: None,
             response: Arc::clone(&response),
+            gate,
             settled: None,
         };
         entries.insert(operation_id.to_owned(), entry);
         self.unsettled.fetch_add(1, Ordering::Relaxed);
-        Begin::New(response)
+        Begin::New(response, ticket)
     }
 
-    /// Record which turn or login the accepted work started, for lookup.
-    pub fn attach_work(&self, operation_id: &str, turn_id: Option<String>, login_id: Option<String>) {
-        if let Some(e) = self.lock().get_mut(operation_id) {
-            e.turn_id = turn_id;
-            e.login_id = login_id;
-        }
+    /// Record which turn or login the accepted work started, for lookup. The work awaits the
+    /// returned gate before its first event; an unknown operation has no response to wait for.
+    pub fn attach_work(&self, operation_id: &str, turn_id: Option<String>, login_id: Option<String>) -> ResponseGate {
+        let mut entries = self.lock();
+        let Some(e) = entries.get_mut(operation_id) else {
+            return ResponseGate::open();
+        };
+        e.turn_id = turn_id;
+        e.login_id = login_id;
+        e.gate.clone()
     }
 
     /// Settle an operation: its outcome becomes visible to lookup and starts retention.
@@ -209,7 +220,7 @@ mod tests {
         // "Reusing an operation_id with the same intent returns the recorded outcome ... with a different intent it fails with operation_conflict"
         let t = OperationTable::default();
         let now = Instant::now();
-        assert!(matches!(t.begin("op", Method::SessionCreate, None, digest("{}"), now), Begin::New(_)));
+        assert!(matches!(t.begin("op", Method::SessionCreate, None, digest("{}"), now), Begin::New(..)));
         assert!(matches!(t.begin("op", Method::SessionCreate, None, digest("{}"), now), Begin::Reuse(_)));
         assert!(matches!(t.begin("op", Method::SessionCreate, None, digest("{\"x\":1}"), now), Begin::Conflict));
         assert!(matches!(t.begin("op", Method::CatalogRefresh, None, digest("{}"), now), Begin::Conflict));
@@ -254,6 +265,38 @@ mod tests {
         }
         assert!(matches!(t.begin("extra", Method::SessionCreate, None, digest("{}"), now), Begin::Full));
         t.settle("op0", Outcome { status: OutcomeStatus::Succeeded, error: None }, now);
-        assert!(matches!(t.begin("extra", Method::SessionCreate, None, digest("{}"), now), Begin::New(_)));
+        assert!(matches!(t.begin("extra", Method::SessionCreate, None, digest("{}"), now), Begin::New(..)));
+    }
+
+    #[test]
+    fn work_waits_for_the_response_of_the_request_that_began_it() {
+        // "responds accepted before turn.started": a reuse or a conflicting request with the
+        // same ID gets no ticket, so writing its response releases nothing.
+        let t = OperationTable::default();
+        let now = Instant::now();
+        let Begin::New(_, ticket) = t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now) else {
+            panic!("first use begins the operation");
+        };
+        let gate = t.attach_work("op", Some("t-1".into()), None);
+        assert!(matches!(t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now), Begin::Reuse(_)));
+        assert!(matches!(t.begin("op", Method::SessionCreate, None, digest("{}"), now), Begin::Conflict));
+        assert!(!gate.is_open());
+        ticket.written();
+        assert!(gate.is_open());
+    }
+
+    #[test]
+    fn a_request_that_ends_without_writing_releases_its_work() {
+        let t = OperationTable::default();
+        let begun = t.begin("op", Method::AuthLoginStart, None, digest("{}"), Instant::now());
+        let gate = t.attach_work("op", None, Some("login_1".into()));
+        assert!(!gate.is_open());
+        drop(begun);
+        assert!(gate.is_open(), "a dropped ticket opens the gate");
+    }
+
+    #[test]
+    fn work_of_an_unknown_operation_waits_for_nothing() {
+        assert!(OperationTable::default().attach_work("never", Some("t-1".into()), None).is_open());
     }
 }

@@ -5,19 +5,23 @@
 //! `thinking_delta`, `signature_delta`), `content_block_stop`, `message_delta` (stop reason,
 //! output usage), `message_stop`, `ping`, `error`.
 //!
-//! Extended thinking (<https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking>):
-//! with a budget the request carries `thinking: {"type":"enabled","budget_tokens":N}`. Thinking
-//! tokens count toward `max_tokens`, which must exceed `budget_tokens`, so the budget is added
-//! on top of the request's output allowance. Each complete `thinking` block (its text and the
-//! signature from `signature_delta`) and each `redacted_thinking` block becomes a
-//! [`StreamEvent::Thinking`]; the runtime keeps it with the assistant message, and [`body`]
-//! sends it back unchanged, before that message's text and `tool_use` blocks, when the tool
-//! loop continues: the API rejects a tool-use continuation whose assistant turn lost its
-//! thinking. Thinking is raw reasoning, never a verified summary: it never becomes activity.
+//! Thinking takes the shape the model accepts ([`anthropic_model`](super::anthropic_model)
+//! decides it per model): adaptive thinking
+//! (<https://platform.claude.com/docs/en/build-with-claude/adaptive-thinking>) is
+//! `thinking: {"type":"adaptive"}` with `output_config: {"effort": …}`; budget thinking
+//! (<https://platform.claude.com/docs/en/build-with-claude/extended-thinking>) is
+//! `thinking: {"type":"enabled","budget_tokens":N}`; otherwise no `thinking` field. Thinking
+//! tokens count toward `max_tokens` (which must exceed `budget_tokens`), so the level's
+//! allowance is added on top of the request's output allowance. Each complete `thinking` block
+//! (its text and the signature from `signature_delta`) and each `redacted_thinking` block
+//! becomes a [`StreamEvent::Thinking`]; the runtime keeps it with the assistant message, and
+//! [`body`] sends it back unchanged, before that message's text and `tool_use` blocks, when
+//! the tool loop continues: the API rejects a tool-use continuation whose assistant turn lost
+//! its thinking. Thinking is raw reasoning, never a verified summary: it never becomes activity.
 //!
-//! Fast mode (<https://docs.anthropic.com/en/docs/build-with-claude/fast-mode>, a research
-//! preview for Opus models): `speed: "fast"` with the `anthropic-beta: fast-mode-2026-02-01`
-//! header, sent only when the turn captured `fast`.
+//! Fast mode (<https://platform.claude.com/docs/en/build-with-claude/fast-mode>):
+//! `speed: "fast"`, with the `anthropic-beta: fast-mode-2026-02-01` header where the model has
+//! it in research preview; sent only when the turn captured `fast` and the model has it.
 
 use std::collections::HashMap;
 
@@ -25,6 +29,7 @@ use reqwest::header::HeaderMap;
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
+use super::anthropic_model::{FastAccess, Thinking};
 use super::http::{arguments, headers, json, post_sse};
 use super::{
     emit, BoxFuture, ChatMessage, ModelRequest, Provider, ProviderError, StopReason, StreamEvent, ThinkingBlock,
@@ -33,7 +38,7 @@ use super::{
 
 const API_VERSION: &str = "2023-06-01";
 
-/// The beta that admits the `speed` request field.
+/// The beta that admits the `speed` request field on models with fast mode in research preview.
 const FAST_MODE_BETA: &str = "fast-mode-2026-02-01";
 const FAST_SPEED: &str = "fast";
 
@@ -41,13 +46,13 @@ const FAST_SPEED: &str = "fast";
 /// never closes a block cannot make the daemon buffer without bound.
 const MAX_BLOCK_BYTES: usize = 8 * 1024 * 1024;
 
-/// What the turn's capture adds to every request of the turn.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// What the turn's capture adds to every request of the turn, already fitted to the model.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
-    /// `thinking.budget_tokens`; `None` leaves extended thinking off (the API's default).
-    pub thinking_budget: Option<u32>,
-    /// Ask for fast output speed.
-    pub fast: bool,
+    /// The thinking to ask for; [`Thinking::Off`] sends no `thinking` field.
+    pub thinking: Thinking,
+    /// Fast output speed, and how the model takes it; `None` sends no `speed`.
+    pub fast: Option<FastAccess>,
 }
 
 pub struct Anthropic {
@@ -77,18 +82,17 @@ impl Provider for Anthropic {
 }
 
 /// The request body for `request`.
-pub fn body(model: &str, options: Options, request: &ModelRequest) -> Value {
+pub fn body(model: &str, options: &Options, request: &ModelRequest) -> Value {
     let mut body = json!({
         "model": model,
-        "max_tokens": max_tokens(request.max_output_tokens, options.thinking_budget),
+        "max_tokens": max_tokens(request.max_output_tokens, &options.thinking),
         "system": request.system,
         "messages": messages(&request.messages),
         "stream": true,
     });
-    if let Some(budget) = options.thinking_budget {
-        body["thinking"] = json!({"type":"enabled","budget_tokens":budget});
-    }
-    if options.fast {
+    add_thinking(&mut body, &options.thinking);
+    // `None` on models without fast mode even when `fast` is on: see `anthropic_model::fast`.
+    if options.fast.is_some() {
         body["speed"] = json!(FAST_SPEED);
     }
     if !request.tools.is_empty() {
@@ -97,10 +101,24 @@ pub fn body(model: &str, options: Options, request: &ModelRequest) -> Value {
     body
 }
 
-/// `max_tokens`: the answer's allowance, plus the thinking budget when there is one, so the
+/// The `thinking` field (and, for adaptive thinking, the effort that sets its depth).
+fn add_thinking(body: &mut Value, thinking: &Thinking) {
+    match thinking {
+        Thinking::Off => {}
+        Thinking::Budget { budget_tokens } => {
+            body["thinking"] = json!({"type":"enabled","budget_tokens":budget_tokens})
+        }
+        Thinking::Adaptive { effort, .. } => {
+            body["thinking"] = json!({"type":"adaptive"});
+            body["output_config"] = json!({"effort":effort});
+        }
+    }
+}
+
+/// `max_tokens`: the answer's allowance, plus the thinking allowance when there is one, so the
 /// documented `budget_tokens < max_tokens` holds and thinking cannot eat the answer.
-fn max_tokens(output: u32, budget: Option<u32>) -> u32 {
-    budget.map_or(output, |b| b.saturating_add(output.max(1)))
+fn max_tokens(output: u32, thinking: &Thinking) -> u32 {
+    thinking.allowance().map_or(output, |extra| extra.saturating_add(output.max(1)))
 }
 
 fn tools(tools: &[ToolSpec]) -> Value {
@@ -315,7 +333,7 @@ impl Anthropic {
             ("anthropic-version", API_VERSION),
             ("accept", "text/event-stream"),
         ];
-        if self.options.fast {
+        if self.options.fast == Some(FastAccess::Beta) {
             pairs.push(("anthropic-beta", FAST_MODE_BETA));
         }
         headers(&pairs)
@@ -323,7 +341,7 @@ impl Anthropic {
 
     async fn run(&self, request: &ModelRequest, out: mpsc::Sender<StreamEvent>) -> Result<StopReason, ProviderError> {
         let url = format!("{}/v1/messages", self.base_url.trim_end_matches('/'));
-        let mut stream = post_sse(&url, self.request_headers()?, &body(&self.model, self.options, request)).await?;
+        let mut stream = post_sse(&url, self.request_headers()?, &body(&self.model, &self.options, request)).await?;
         let mut response = Response::default();
         while let Some(ev) = stream.next().await? {
             if response.on_event(&json(&ev.data)?, &out).await? {
@@ -366,7 +384,7 @@ mod tests {
             ChatMessage::ToolResult { call_id: "1".into(), content: "x".into(), is_error: false },
             ChatMessage::ToolResult { call_id: "2".into(), content: "y".into(), is_error: true },
         ]);
-        let b = body("m", Options::default(), &request);
+        let b = body("m", &Options::default(), &request);
         let roles: Vec<&str> = b["messages"].as_array().unwrap().iter().map(|m| m["role"].as_str().unwrap()).collect();
         assert_eq!(roles, ["user", "assistant", "user"], "roles alternate");
         assert_eq!(b["messages"][1]["content"].as_array().unwrap().len(), 2, "no empty text block");
@@ -374,15 +392,29 @@ mod tests {
         assert!(b.get("tools").is_none());
     }
 
+    fn with(thinking: Thinking, fast: Option<FastAccess>) -> Options {
+        Options { thinking, fast }
+    }
+
     #[test]
     fn a_budget_enables_thinking_on_top_of_the_output_allowance() {
         let r = request(vec![ChatMessage::User("q".into())]);
-        let off = body("m", Options::default(), &r);
-        assert!(off.get("thinking").is_none());
+        let off = body("m", &Options::default(), &r);
+        assert!(off.get("thinking").is_none() && off.get("output_config").is_none());
         assert_eq!(off["max_tokens"], 10);
-        let on = body("m", Options { thinking_budget: Some(1024), fast: false }, &r);
+        let on = body("m", &with(Thinking::Budget { budget_tokens: 1024 }, None), &r);
         assert_eq!(on["thinking"], json!({"type":"enabled","budget_tokens":1024}));
+        assert!(on.get("output_config").is_none(), "budget thinking sends no effort");
         assert_eq!(on["max_tokens"], 1034, "budget_tokens < max_tokens, and the answer keeps its allowance");
+    }
+
+    #[test]
+    fn adaptive_thinking_sends_its_effort_and_keeps_the_answers_allowance() {
+        let r = request(vec![ChatMessage::User("q".into())]);
+        let b = body("m", &with(Thinking::Adaptive { effort: "xhigh".into(), headroom: 2048 }, None), &r);
+        assert_eq!(b["thinking"], json!({"type":"adaptive"}), "no budget_tokens: adaptive-only models reject it");
+        assert_eq!(b["output_config"], json!({"effort":"xhigh"}));
+        assert_eq!(b["max_tokens"], 2058);
     }
 
     #[test]
@@ -396,7 +428,7 @@ mod tests {
             ChatMessage::Assistant { text: "a".into(), tool_calls: vec![call("1")], thinking },
             ChatMessage::ToolResult { call_id: "1".into(), content: "x".into(), is_error: false },
         ]);
-        let b = body("m", Options { thinking_budget: Some(2048), fast: false }, &r);
+        let b = body("m", &with(Thinking::Adaptive { effort: "high".into(), headroom: 2048 }, None), &r);
         assert_eq!(
             b["messages"][1]["content"],
             json!([
@@ -409,10 +441,21 @@ mod tests {
     }
 
     #[test]
-    fn fast_adds_the_speed_field_only_when_captured() {
+    fn fast_adds_the_speed_field_and_the_beta_only_where_the_model_needs_it() {
         let r = request(vec![ChatMessage::User("q".into())]);
-        assert!(body("m", Options::default(), &r).get("speed").is_none());
-        assert_eq!(body("m", Options { thinking_budget: None, fast: true }, &r)["speed"], "fast");
+        assert!(body("m", &Options::default(), &r).get("speed").is_none());
+        assert_eq!(body("m", &with(Thinking::Off, Some(FastAccess::Stable)), &r)["speed"], "fast");
+        let beta = |fast| {
+            let a = Anthropic {
+                base_url: String::new(),
+                api_key: "k".into(),
+                model: "m".into(),
+                options: with(Thinking::Off, fast),
+            };
+            a.request_headers().unwrap().get("anthropic-beta").map(|v| v.to_str().unwrap().to_owned())
+        };
+        assert_eq!(beta(Some(FastAccess::Beta)), Some(FAST_MODE_BETA.to_owned()));
+        assert_eq!((beta(Some(FastAccess::Stable)), beta(None)), (None, None));
     }
 
     #[test]

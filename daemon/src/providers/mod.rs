@@ -3,7 +3,7 @@
 //! raw thinking blocks that only go back to the provider, usage) and ends with a [`StopReason`]:
 //!
 //! - [`local`]: the built-in offline provider (deterministic, exercises one tool call);
-//! - [`anthropic`]: the Messages API over SSE;
+//! - [`anthropic`]: the Messages API over SSE, shaped per model by [`anthropic_model`];
 //! - [`openai_compat`]: OpenAI-compatible chat completions over SSE (custom providers);
 //! - [`openai_codex`]: the Responses API over SSE with the stored OAuth credential.
 //!
@@ -11,6 +11,7 @@
 //! that fails on one reports the fixed `internal_error`.
 
 pub mod anthropic;
+pub mod anthropic_model;
 mod http;
 pub mod local;
 pub mod openai_codex;

@@ -6,10 +6,11 @@
 //! effective selection with environment `MC_PROVIDER`/`MC_MODEL` over project over global
 //! settings, `local` when nothing is configured, the provider's definition including custom
 //! OpenAI-compatible providers from the global settings, the resolved reasoning level and the
-//! fast flag); [`for_turn`] turns that capture into a provider, mapping the reasoning level and
-//! the fast flag to each provider's documented request fields (none is invented: a provider
-//! without a documented field for one gets nothing, as said where it is built). Credentials
-//! come from the auth module only:
+//! fast flag, the model's cached record); [`for_turn`] turns that capture into a provider,
+//! mapping the reasoning level and the fast flag to each provider's documented request fields
+//! (none is invented: a provider or model without a documented field for one gets nothing, as
+//! said where it is built; Anthropic's per-model rules are in
+//! [`anthropic_model`](super::anthropic_model)). Credentials come from the auth module only:
 //!
 //! - `anthropic`: [`auth::credentials`] (`ANTHROPIC_API_KEY`, else the shared store's key);
 //! - custom providers: [`auth::credentials`] (their `api_key_env` variable, or no auth);
@@ -26,6 +27,7 @@ use std::sync::Arc;
 use agentwire_protocol::ReasoningLevel;
 
 use super::anthropic::{self, Anthropic};
+use super::anthropic_model;
 use super::local::Local;
 use super::openai_codex::OpenAiCodex;
 use super::openai_compat::OpenAiCompat;
@@ -65,11 +67,7 @@ pub fn for_turn(state_root: &Path, capture: &TurnCapture) -> Result<Arc<dyn Prov
                 base_url: base_url(capture)?,
                 api_key: key.expose().to_owned(),
                 model,
-                options: anthropic::Options {
-                    thinking_budget: anthropic_thinking_budget(capture.thinking_level),
-                    // `speed: "fast"` (a documented Messages API field, beta header included).
-                    fast: capture.fast,
-                },
+                options: anthropic_options(capture),
             }))
         }
         ProviderKind::OpenAiCodex => Ok(Arc::new(OpenAiCodex {
@@ -120,17 +118,13 @@ fn codex_service_tier(fast: bool) -> Option<&'static str> {
     fast.then_some("priority")
 }
 
-/// Extended-thinking `budget_tokens` for a resolved level; `None` (the default level) leaves
-/// thinking off. The API's floor is 1024 tokens. The provider adds the budget to the request's
-/// output allowance for `max_tokens`, so the largest budget plus the turn's allowance stays
-/// within 32000, the smallest output limit among the models that offer extended thinking.
-fn anthropic_thinking_budget(level: ReasoningLevel) -> Option<u32> {
-    match level {
-        ReasoningLevel::Default => None,
-        ReasoningLevel::Low => Some(1_024),
-        ReasoningLevel::Medium => Some(4_096),
-        ReasoningLevel::High => Some(10_000),
-        ReasoningLevel::XHigh | ReasoningLevel::Max => Some(20_000),
+/// The thinking shape and fast mode the captured model accepts for the captured level and
+/// flag (`thinking` with adaptive or budget shape, `speed: "fast"`: documented Messages API
+/// fields, each left out where the model does not take it).
+fn anthropic_options(capture: &TurnCapture) -> anthropic::Options {
+    anthropic::Options {
+        thinking: anthropic_model::thinking(capture.thinking_level, capture.model.as_ref()),
+        fast: anthropic_model::fast(capture.fast, &capture.selection.model_id),
     }
 }
 
@@ -156,6 +150,7 @@ mod tests {
             provider: find(custom, provider).unwrap(),
             thinking_level: ReasoningLevel::High,
             fast: false,
+            model: None,
         }
     }
 
@@ -184,13 +179,25 @@ mod tests {
     }
 
     #[test]
-    fn reasoning_and_fast_map_to_documented_request_fields_only_when_asked() {
-        assert_eq!(anthropic_thinking_budget(ReasoningLevel::Default), None, "default: no thinking");
-        for level in [ReasoningLevel::Low, ReasoningLevel::High, ReasoningLevel::Max] {
-            let budget = anthropic_thinking_budget(level).unwrap();
-            assert!(budget >= 1_024, "{level:?}: the API's floor");
-        }
-        assert!(anthropic_thinking_budget(ReasoningLevel::High) > anthropic_thinking_budget(ReasoningLevel::Low));
+    fn fast_asks_codex_for_priority_only_when_captured() {
         assert_eq!((codex_service_tier(false), codex_service_tier(true)), (None, Some("priority")));
+    }
+
+    #[test]
+    fn anthropic_options_follow_the_captured_models_record_and_id() {
+        use crate::catalog::cache::CachedModel;
+        use crate::catalog::capabilities::ThinkingMode;
+        let mut c = capture("anthropic", &[]);
+        c.fast = true;
+        let none = anthropic_options(&c);
+        assert_eq!((none.thinking, none.fast), (anthropic_model::Thinking::Off, None), "unknown model: neither");
+        let mut record = CachedModel::named("m");
+        record.thinking_mode = Some(ThinkingMode::Budget);
+        record.thinking_levels = Some(vec!["high".into()]);
+        c.model = Some(record);
+        c.selection.model_id = "claude-opus-5".into();
+        let shaped = anthropic_options(&c);
+        assert!(matches!(shaped.thinking, anthropic_model::Thinking::Budget { .. }), "{shaped:?}");
+        assert_eq!(shaped.fast, Some(anthropic_model::FastAccess::Beta));
     }
 }

@@ -74,13 +74,6 @@ impl Service {
         (seq, format!("cn_{}{seq:x}", crate::instance_id::random_hex(8)))
     }
 
-    /// A mutation's response was written: events of the work it started (a turn's
-    /// `turn.started`, a login's first progress) may follow it now, never before.
-    pub fn response_written(&self, operation_id: Option<&str>) {
-        self.turns.response_written(operation_id);
-        self.auth.response_written(operation_id);
-    }
-
     /// Make the connection reachable for events of the sessions it controls.
     pub fn register_connection(&self, cx: &ConnCtx) {
         self.turns.conns.register(cx.seq, &cx.connection_id, &cx.out);

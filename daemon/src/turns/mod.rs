@@ -12,11 +12,12 @@
 //! definition, reasoning, fast; see [`crate::providers::select`]), reserves the turn
 //! (`too_many_active_turns`, one running turn per session → `session_busy`), marks the session
 //! running (which keeps its attachment through uncontrolled cleanup), durably appends the user
-//! text and `turn-start`, and answers `accepted`. The turn task waits until that response is
-//! written, then sends `turn.started` (sequence 0), builds the provider from the capture, runs
-//! the agent, closes event admission, appends the turn's records with one fsync, persists a
-//! title, ends the running state, settles the operation and sends the terminal. Disconnect and
-//! detach do not touch the task; only `turn.cancel` stops it.
+//! text and `turn-start`, and answers `accepted`. The turn task awaits the operation's
+//! response gate (open once that response is written; see [`crate::operations`]), then sends
+//! `turn.started` (sequence 0), builds the provider from the capture, runs the agent, closes
+//! event admission, appends the turn's records with one fsync, persists a title, ends the
+//! running state, settles the operation and sends the terminal. Disconnect and detach do not
+//! touch the task; only `turn.cancel` stops it.
 
 pub mod activity;
 pub mod conns;
@@ -35,11 +36,11 @@ use agentwire_protocol::{
     TurnCancelRequest, TurnCancelResponse, TurnEndStatus, TurnStartRequest, TurnStartResponse, TurnStatus,
     TurnTerminal,
 };
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{mpsc, watch};
 
 use crate::config::{self, TurnCapture};
 use crate::instance_id::random_hex;
-use crate::operations::{OperationTable, Outcome};
+use crate::operations::{OperationTable, Outcome, ResponseGate};
 use crate::providers::{select, ChatMessage};
 use crate::runtime::agent::{Agent, Role};
 use crate::runtime::mcp::Mcp;
@@ -50,10 +51,6 @@ use conns::ConnRegistry;
 use emitter::{Closed, Emitter};
 use forward::{forward, Route};
 use journal::Journal;
-
-/// How long a turn waits for its `accepted` response to be written before it starts anyway
-/// (the response path always signals; this only bounds a lost signal).
-const RESPONSE_WAIT: Duration = Duration::from_secs(5);
 
 /// Bounds the wait for the forwarder to drain to a stalled controller; the connection's
 /// write deadline normally ends such a wait first.
@@ -80,8 +77,6 @@ pub struct TurnService {
     workspace: PathBuf,
     state_root: PathBuf,
     table: Mutex<Table>,
-    /// Operation ID of an accepted start → the signal that its response was written.
-    responses: Mutex<HashMap<String, oneshot::Sender<()>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -138,22 +133,12 @@ impl TurnService {
             workspace,
             state_root,
             table: Mutex::default(),
-            responses: Mutex::default(),
         }
     }
 
     /// Turns accepted and not yet settled.
     pub fn active(&self) -> usize {
         lock(&self.table).turns.len()
-    }
-
-    /// The wire layer calls this once a mutation's response is written: an accepted start's
-    /// `turn.started` may follow it now.
-    pub fn response_written(&self, operation_id: Option<&str>) {
-        let Some(op) = operation_id else { return };
-        if let Some(tx) = lock(&self.responses).remove(op) {
-            let _ = tx.send(());
-        }
     }
 
     fn reserve(
@@ -210,9 +195,7 @@ impl TurnService {
         let journal = Arc::new(Journal::new(&turn_id));
         match self.admit(&session_id, &journal, &p.prompt).await {
             Ok(()) => {
-                self.operations.attach_work(&operation_id, Some(turn_id.clone()), None);
-                let (written_tx, written) = oneshot::channel();
-                lock(&self.responses).insert(operation_id.clone(), written_tx);
+                let response = self.operations.attach_work(&operation_id, Some(turn_id.clone()), None);
                 let admitted = Admitted {
                     session_id,
                     turn_id: turn_id.clone(),
@@ -223,7 +206,7 @@ impl TurnService {
                     cancel,
                     reservation,
                 };
-                tokio::spawn(Arc::clone(self).run(admitted, written));
+                tokio::spawn(Arc::clone(self).run(admitted, response));
                 Ok(TurnStartResponse { turn_id })
             }
             Err(code) => {
@@ -257,12 +240,9 @@ impl TurnService {
         Ok(TurnCancelResponse { turn_id: p.turn_id, session_id })
     }
 
-    async fn run(self: Arc<Self>, t: Admitted, written: oneshot::Receiver<()>) {
+    async fn run(self: Arc<Self>, t: Admitted, response: ResponseGate) {
         // "responds accepted before turn.started"
-        if tokio::time::timeout(RESPONSE_WAIT, written).await.is_err() {
-            tracing::warn!(turn = %t.turn_id, "accepted response was not confirmed; starting anyway");
-        }
-        lock(&self.responses).remove(&t.operation_id);
+        response.opened().await;
         let route = Route {
             sessions: self.sessions.clone(),
             conns: Arc::clone(&self.conns),

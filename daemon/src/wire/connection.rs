@@ -8,6 +8,7 @@ use super::admission::ConnState;
 use super::respond::{encode, ResponseIds};
 use crate::connection::{AcceptedConnection, ConnectionHandler, HandlerFuture};
 use crate::framing::{ReadOutcome, RecordReader, RecordWriter};
+use crate::operations::ResponseTicket;
 use crate::service::{ConnCtx, Outbound, Service};
 use crate::sessions::Fence;
 use agentwire_protocol::{decode_request, limits, ErrorCode, Method, RequestError, ResponsePayload};
@@ -192,27 +193,35 @@ async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &Arc<ConnCt
     };
     if method == Method::Initialize {
         // Initialization completes before the next record is read, so nothing races it.
-        let result = service.run(cx, request).await;
+        let (result, ticket) = service.run(cx, request).await;
         if result.is_ok() {
             sink.state.mark_initialized();
         }
         (ids.instance_id, ids.connection_id) = connection_ids(&sink.state);
-        return respond(sink, ids, result).await;
+        return respond(sink, ids, result, ticket).await;
     }
     (ids.instance_id, ids.connection_id) = connection_ids(&sink.state);
     let (service, sink, cx) = (Arc::clone(service), Arc::clone(sink), Arc::clone(cx));
     run_or_spawn(Box::pin(async move {
-        let result = service.run(&cx, request).await;
-        let operation_id = ids.operation_id.clone();
-        respond(&sink, ids, result).await;
-        // Work the request started (a turn, a login) may send its first event only now.
-        service.response_written(operation_id.as_deref());
+        let (result, ticket) = service.run(&cx, request).await;
+        respond(&sink, ids, result, ticket).await;
     }));
 }
 
-async fn respond(sink: &Sink, ids: ResponseIds, result: Result<ResponsePayload, ErrorCode>) {
+/// Write a response, then redeem the ticket of the operation it began: work the request
+/// started (a turn, a login) may send its first event only now. A failed write releases the
+/// work too; the connection is closing and no response will precede its events.
+async fn respond(
+    sink: &Sink,
+    ids: ResponseIds,
+    result: Result<ResponsePayload, ErrorCode>,
+    ticket: Option<ResponseTicket>,
+) {
     let (record, request_id) = encode(ids, result);
     sink.write(&record, request_id.as_deref(), false).await;
+    if let Some(ticket) = ticket {
+        ticket.written();
+    }
 }
 
 /// Poll the request once in place; only work that has to wait costs a task.

@@ -55,17 +55,28 @@ pub struct Head {
 impl Mock {
     /// Serves until the test process ends; `script(n, body)` answers the n-th request.
     pub fn start(script: impl Fn(usize, &Value) -> Reply + Send + Sync + 'static) -> Mock {
+        Mock::serve(None, script)
+    }
+
+    /// As [`Mock::start`], and answers Anthropic's `GET /v1/models` (discovery) with `models`;
+    /// those requests are neither scripted nor recorded.
+    pub fn with_models(models: Value, script: impl Fn(usize, &Value) -> Reply + Send + Sync + 'static) -> Mock {
+        Mock::serve(Some(models), script)
+    }
+
+    fn serve(models: Option<Value>, script: impl Fn(usize, &Value) -> Reply + Send + Sync + 'static) -> Mock {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
         let heads: Arc<Mutex<Vec<Head>>> = Arc::default();
         let script: Arc<Script> = Arc::new(script);
         let seen = (Arc::clone(&requests), Arc::clone(&heads));
+        let models = Arc::new(models);
         std::thread::spawn(move || {
             for stream in listener.incoming() {
                 let Ok(stream) = stream else { continue };
-                let (seen, script) = (seen.clone(), Arc::clone(&script));
-                std::thread::spawn(move || serve(stream, &seen.0, &seen.1, &*script));
+                let (seen, script, models) = (seen.clone(), Arc::clone(&script), Arc::clone(&models));
+                std::thread::spawn(move || serve(stream, &seen.0, &seen.1, &*script, models.as_ref().as_ref()));
             }
         });
         Mock { url, requests, heads }
@@ -108,7 +119,13 @@ fn form(body: &[u8]) -> Option<Value> {
     Some(Value::Object(map))
 }
 
-fn serve(stream: TcpStream, seen: &Mutex<Vec<Value>>, heads: &Mutex<Vec<Head>>, script: &Script) {
+fn serve(
+    stream: TcpStream,
+    seen: &Mutex<Vec<Value>>,
+    heads: &Mutex<Vec<Head>>,
+    script: &Script,
+    models: Option<&Value>,
+) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut length = 0usize;
     let mut line = String::new();
@@ -140,6 +157,10 @@ fn serve(stream: TcpStream, seen: &Mutex<Vec<Value>>, heads: &Mutex<Vec<Head>>, 
         return;
     }
     let body: Value = serde_json::from_slice(&body).ok().or_else(|| form(&body)).unwrap_or(Value::Null);
+    if let Some(models) = models.filter(|_| head.path.starts_with("/v1/models")) {
+        reply(stream, Reply::Json(models.clone()));
+        return;
+    }
     let n = {
         let mut seen = seen.lock().unwrap();
         let mut heads = heads.lock().unwrap();
@@ -147,8 +168,12 @@ fn serve(stream: TcpStream, seen: &Mutex<Vec<Value>>, heads: &Mutex<Vec<Head>>, 
         heads.push(head);
         seen.len() - 1
     };
+    reply(stream, script(n, &body));
+}
+
+fn reply(stream: TcpStream, reply: Reply) {
     let mut out = stream;
-    match script(n, &body) {
+    match reply {
         Reply::Status(code) => {
             let _ = write!(out, "HTTP/1.1 {code} Error\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{{}}");
         }
@@ -289,6 +314,21 @@ fn anthropic_message(thinking: &str, text: usize, deltas: &[&str], calls: &[(&st
     );
     s += &event(Some("message_stop"), &json!({"type":"message_stop"}));
     s
+}
+
+/// One Anthropic Models API entry with a `capabilities` object as `GET /v1/models` returns
+/// it: thinking `types` as given, and `efforts` the supported effort levels (the others listed
+/// as unsupported).
+pub fn anthropic_model(id: &str, adaptive: bool, enabled: bool, efforts: &[&str]) -> Value {
+    let on = |yes: bool| json!({"supported":yes});
+    let mut effort = json!({"supported":!efforts.is_empty()});
+    for level in ["low", "medium", "high", "xhigh", "max"] {
+        effort[level] = on(efforts.contains(&level));
+    }
+    json!({"type":"model","id":id,"display_name":id,"created_at":"2026-01-01T00:00:00Z","max_input_tokens":200000,"max_tokens":64000,
+        "capabilities":{"batch":on(true),"citations":on(true),"image_input":on(true),"pdf_input":on(true),
+            "structured_outputs":on(true),"effort":effort,
+            "thinking":{"supported":adaptive || enabled,"types":{"adaptive":on(adaptive),"enabled":on(enabled)}}}})
 }
 
 /// An Anthropic stream that fails mid-way with an `error` event.
