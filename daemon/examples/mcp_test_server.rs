@@ -1,6 +1,7 @@
 //! A minimal stdio MCP server for the daemon's tests: newline-delimited JSON-RPC 2.0 with
-//! `initialize`, `tools/list` and `tools/call` for two tools, `echo_upper` (uppercases
-//! `text`) and `fail` (a tool error). It answers whatever protocol version it is offered.
+//! `initialize`, `ping`, `tools/list` and `tools/call` for three tools, `echo_upper`
+//! (uppercases `text`), `fail` (a tool error) and `pid` (this process's ID, so tests can tell
+//! a reused server from a new one). It answers whatever protocol version it is offered.
 
 use std::io::{BufRead, Write};
 
@@ -30,13 +31,18 @@ fn main() {
                 json!({"tools": [
                     {"name": "echo_upper", "description": "Uppercase a text.",
                      "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}},
-                    {"name": "fail", "description": "Always fails.", "inputSchema": {"type": "object", "properties": {}}}
+                    {"name": "fail", "description": "Always fails.", "inputSchema": {"type": "object", "properties": {}}},
+                    {"name": "pid", "description": "The server's process ID.", "inputSchema": {"type": "object", "properties": {}}}
                 ]}),
             ),
             "tools/call" => match params["name"].as_str() {
                 Some("echo_upper") => {
                     let text = params["arguments"]["text"].as_str().unwrap_or_default().to_uppercase();
                     result(&id, json!({"content": [{"type": "text", "text": text}], "isError": false}))
+                }
+                Some("pid") => {
+                    let pid = std::process::id().to_string();
+                    result(&id, json!({"content": [{"type": "text", "text": pid}], "isError": false}))
                 }
                 _ => result(&id, json!({"content": [{"type": "text", "text": "boom"}], "isError": true})),
             },

@@ -1412,20 +1412,24 @@ fn chat_once_on_the_local_provider_prints_the_streamed_answer_and_the_replay() {
     let _ = d;
 }
 
-/// The test MCP server (`examples/mcp_test_server.rs`), built on demand when this test
-/// target was built alone.
+/// The test MCP server (`examples/mcp_test_server.rs`), built once per test run: `--test`
+/// targets do not build examples, and an older build may lack a tool a test calls.
 fn mcp_test_server() -> std::path::PathBuf {
-    let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_agentwire")).parent().unwrap().to_owned();
-    let server = bin_dir.join("examples").join("mcp_test_server");
-    if !server.exists() {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = std::process::Command::new(cargo)
-            .args(["build", "-p", "agentwire-daemon", "--example", "mcp_test_server"])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-    server
+    static BUILT: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_agentwire")).parent().unwrap().to_owned();
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+            let mut build = std::process::Command::new(cargo);
+            build.args(["build", "-p", "agentwire-daemon", "--example", "mcp_test_server"]);
+            if bin_dir.ends_with("release") {
+                build.arg("--release");
+            }
+            let status = build.status().unwrap();
+            assert!(status.success());
+            bin_dir.join("examples").join("mcp_test_server")
+        })
+        .clone()
 }
 
 #[test]
@@ -1474,6 +1478,76 @@ fn mcp_tools_from_a_configured_stdio_server_run_with_hashed_activity() {
         !wire.contains("notes") && !wire.contains("echo_upper") && !wire.contains("HELLO"),
         "no raw MCP names or results in activity"
     );
+}
+
+/// One turn that calls the test server's `pid` tool; the process ID it answered.
+fn mcp_server_pid(c: &mut Conn, sb: &Sandbox, session: &str, control: &Value) -> u32 {
+    let turn = c.start(session, control, "which process?");
+    let (_, terminal) = c.until_terminal(&turn);
+    assert_eq!(terminal["payload"]["status"], "completed", "{terminal} log: {}", sb.log());
+    let text = terminal["payload"]["assistant_text"].as_str().unwrap();
+    text.strip_prefix("pid ").and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("no pid in {text:?}"))
+}
+
+/// Whether `pid` is still a process (a zombie counts as gone: it has exited).
+fn process_runs(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .is_ok_and(|stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z')))
+}
+
+fn wait_until_gone(pid: u32) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while process_runs(pid) {
+        assert!(Instant::now() < deadline, "MCP server {pid} is still running");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn mcp_servers_are_pooled_across_turns_and_restarted_when_changed_or_dead() {
+    let mock = Mock::start(|_, body| {
+        if is_last_user_message_tool_result(body) {
+            let messages = body["messages"].as_array().unwrap();
+            let pid = messages.last().unwrap()["content"].as_str().unwrap();
+            return Reply::sse(mock::openai(&[&format!("pid {pid}")], &[]));
+        }
+        Reply::sse(mock::openai(&[], &[("p1", "mcp__notes__pid", json!({}))]))
+    });
+    let sb = Sandbox::new();
+    std::fs::create_dir_all(&sb.mc_home).unwrap();
+    let settings = sb.mc_home.join("settings.toml");
+    let table = format!("[mcp_servers.notes]\ncommand = {:?}\nargs = []\n", mcp_test_server().to_str().unwrap());
+    std::fs::write(&settings, table).unwrap();
+    let env = compat(&sb, &mock);
+    let d = start_daemon(&sb, &env_refs(&env));
+    let mut c = Conn::open(&sb, &d);
+    let (session, control) = c.create_and_claim();
+    let edit = |from: &str, to: &str| {
+        let text = std::fs::read_to_string(&settings).unwrap();
+        assert!(text.contains(from), "{text}");
+        std::fs::write(&settings, text.replace(from, to)).unwrap();
+    };
+
+    let first = mcp_server_pid(&mut c, &sb, &session, &control);
+    assert_eq!(mcp_server_pid(&mut c, &sb, &session, &control), first, "the second turn reuses the server");
+    assert!(process_runs(first), "the server outlives its turns");
+
+    edit("args = []", "args = [\"--changed\"]");
+    let changed_args = mcp_server_pid(&mut c, &sb, &session, &control);
+    assert_ne!(changed_args, first, "changed args start a new server");
+    wait_until_gone(first);
+
+    edit("args = [\"--changed\"]", "args = [\"--changed\"]\nenv = { MARK = \"1\" }");
+    let changed_env = mcp_server_pid(&mut c, &sb, &session, &control);
+    assert_ne!(changed_env, changed_args, "a changed env starts a new server");
+    wait_until_gone(changed_args);
+    assert_eq!(mcp_server_pid(&mut c, &sb, &session, &control), changed_env);
+
+    // SAFETY: a plain kill(2) of the test server this daemon started.
+    assert_eq!(unsafe { libc::kill(changed_env as i32, libc::SIGKILL) }, 0);
+    let restarted = mcp_server_pid(&mut c, &sb, &session, &control);
+    assert_ne!(restarted, changed_env, "a dead server is restarted, not reused");
+    assert!(process_runs(restarted));
 }
 
 /// Polls `operation.lookup` until the operation settles; returns its outcome status.

@@ -9,31 +9,40 @@
 //! ```
 //!
 //! Only the global file counts: a project file is part of a checked-out repository, and
-//! starting commands named by a repository would run its code on open. A turn starts the
-//! configured servers, lists their tools (offered to the model as `mcp__<server>__<tool>`),
-//! calls them, and stops the servers when it ends. A server that fails to start or list is
-//! skipped. Approvals are unsupported, so MCP tools run like the read-only built-ins; the
-//! server's own configuration decides what it may do.
+//! starting commands named by a repository would run its code on open. Servers live in the
+//! daemon-wide [`super::mcp_pool::McpPool`]: a turn acquires the configured servers there (a
+//! running one with an identical configuration is reused, tool list included), offers their
+//! tools to the model as `mcp__<server>__<tool>` and calls them; the pool stops servers that
+//! are no longer configured, idle, or left over at daemon shutdown. A server that fails to
+//! start or list is skipped. Approvals are unsupported, so MCP tools run like the read-only
+//! built-ins; the server's own configuration decides what it may do.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, ContentBlock};
-use rmcp::service::RunningService;
+use rmcp::model::{CallToolRequestParams, ClientRequest, ContentBlock, PingRequest};
+use rmcp::service::{ClientInitializeError, RunningService};
 use rmcp::transport::TokioChildProcess;
-use rmcp::{RoleClient, ServiceExt};
+use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::Value;
 
 use super::tools::bound;
 use crate::providers::ToolSpec;
 
 const START_TIMEOUT: Duration = Duration::from_secs(10);
+/// A pooled server must answer a ping this fast to be reused; a local process that cannot is
+/// hung, and restarting it costs less than a turn whose MCP calls all time out.
+const PING_TIMEOUT: Duration = Duration::from_secs(2);
+/// How long a stop waits for the server to leave on its own (stdin closed) before it is killed.
+const STOP_TIMEOUT: Duration = Duration::from_secs(2);
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 pub const PREFIX: &str = "mcp__";
 /// Provider tool names are at most 64 characters.
 const MAX_TOOL_NAME: usize = 64;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A server's whole configuration; the pool's key, so any change restarts the server.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ServerConfig {
     pub name: String,
     pub command: String,
@@ -58,11 +67,13 @@ pub fn configured(state_root: &Path) -> Vec<ServerConfig> {
             .and_then(|a| a.as_array())
             .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect())
             .unwrap_or_default();
-        let env = t
+        let mut env: Vec<(String, String)> = t
             .get("env")
             .and_then(|e| e.as_table_like())
             .map(|e| e.iter().filter_map(|(k, v)| Some((k.to_owned(), v.as_str()?.to_owned()))).collect())
             .unwrap_or_default();
+        // Sorted, so that reordering the table is not a configuration change for the pool.
+        env.sort();
         out.push(ServerConfig { name: name.to_owned(), command: command.to_owned(), args, env });
     }
     out
@@ -86,44 +97,96 @@ pub struct McpTool {
     schema: Value,
 }
 
-/// The turn's running MCP servers and their tools.
+/// Why a server could not be started.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("spawn: {0}")]
+    Spawn(#[source] std::io::Error),
+    /// Boxed: rmcp's initialize error is large, and a start error is rare.
+    #[error("initialize: {0}")]
+    Initialize(#[source] Box<ClientInitializeError>),
+    #[error("tools/list: {0}")]
+    ListTools(#[source] ServiceError),
+    #[error("did not initialize in time")]
+    Timeout,
+}
+
+/// One running server and the tools it listed when it started. rmcp peers multiplex
+/// requests by ID, so concurrent turns may call one server at the same time.
+pub struct Server {
+    config: ServerConfig,
+    service: RunningService<RoleClient, ()>,
+    tools: Vec<rmcp::model::Tool>,
+}
+
+impl Server {
+    /// Spawns, initializes and lists the tools within [`START_TIMEOUT`].
+    pub async fn start(config: &ServerConfig) -> Result<Server, StartError> {
+        tokio::time::timeout(START_TIMEOUT, Server::start_untimed(config)).await.map_err(|_| StartError::Timeout)?
+    }
+
+    async fn start_untimed(config: &ServerConfig) -> Result<Server, StartError> {
+        let mut command = tokio::process::Command::new(&config.command);
+        command
+            .args(&config.args)
+            .envs(config.env.iter().cloned())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true);
+        let transport = TokioChildProcess::new(command).map_err(StartError::Spawn)?;
+        let service = ().serve(transport).await.map_err(|e| StartError::Initialize(Box::new(e)))?;
+        let tools = service.list_all_tools().await.map_err(StartError::ListTools)?;
+        Ok(Server { config: config.clone(), service, tools })
+    }
+
+    /// Whether the connection still works. The service loop ends when the process closes its
+    /// stdout (exit or crash), which closes the peer; a process that died a moment ago, before
+    /// the loop noticed, or one that hangs fails the ping.
+    pub async fn alive(&self) -> bool {
+        if self.service.is_closed() || self.service.is_transport_closed() {
+            return false;
+        }
+        let ping = self.service.send_request(ClientRequest::PingRequest(PingRequest::default()));
+        match tokio::time::timeout(PING_TIMEOUT, ping).await {
+            // An error reply (say, a server without ping) still proves the process answers.
+            Ok(Ok(_)) | Ok(Err(ServiceError::McpError(_))) => true,
+            Ok(Err(_)) | Err(_) => false,
+        }
+    }
+
+    /// Cancels the service: rmcp closes the child's stdin, waits for it to exit and kills it
+    /// if it does not.
+    pub async fn stop(self) {
+        let _ = tokio::time::timeout(STOP_TIMEOUT, self.service.cancel()).await;
+    }
+}
+
+/// A turn's view of the pooled servers it acquired and their tools. Dropping it releases
+/// the servers back to the pool; it never stops them, since other turns may share them.
 #[derive(Default)]
 pub struct Mcp {
-    servers: Vec<(String, RunningService<RoleClient, ()>)>,
+    servers: Vec<Arc<Server>>,
     tools: Vec<McpTool>,
 }
 
 impl Mcp {
-    pub async fn start(configs: &[ServerConfig]) -> Mcp {
-        let mut mcp = Mcp::default();
-        for config in configs {
-            match tokio::time::timeout(START_TIMEOUT, start_one(config)).await {
-                Ok(Ok((service, tools))) => {
-                    for t in tools {
-                        let exposed: String = format!("{PREFIX}{}__{}", slug(&config.name), slug(&t.name))
-                            .chars()
-                            .take(MAX_TOOL_NAME)
-                            .collect();
-                        if mcp.tools.iter().any(|x| x.exposed == exposed) {
-                            continue;
-                        }
-                        let schema = Value::Object((*t.input_schema).clone());
-                        let description = t.description.as_deref().unwrap_or_default().to_owned();
-                        mcp.tools.push(McpTool {
-                            exposed,
-                            server: config.name.clone(),
-                            name: t.name.to_string(),
-                            description,
-                            schema,
-                        });
-                    }
-                    mcp.servers.push((config.name.clone(), service));
+    pub fn new(servers: Vec<Arc<Server>>) -> Mcp {
+        let mut tools: Vec<McpTool> = Vec::new();
+        for server in &servers {
+            for t in &server.tools {
+                let exposed = exposed_name(&server.config.name, &t.name);
+                if tools.iter().any(|x| x.exposed == exposed) {
+                    continue;
                 }
-                Ok(Err(e)) => tracing::warn!(error = %e, "MCP server could not start; skipped"),
-                Err(_) => tracing::warn!("MCP server did not initialize in time; skipped"),
+                tools.push(McpTool {
+                    exposed,
+                    server: server.config.name.clone(),
+                    name: t.name.to_string(),
+                    description: t.description.as_deref().unwrap_or_default().to_owned(),
+                    schema: Value::Object((*t.input_schema).clone()),
+                });
             }
         }
-        mcp
+        Mcp { servers, tools }
     }
 
     pub fn specs(&self) -> Vec<ToolSpec> {
@@ -142,13 +205,14 @@ impl Mcp {
     }
 
     /// Calls a tool; `Err((message, timed_out))` on failure. Only text content is returned.
+    /// Dropping the future (turn cancellation) abandons this request only; the server stays.
     pub async fn call(&self, tool: &McpTool, args: &Value) -> Result<String, (String, bool)> {
-        let Some((_, service)) = self.servers.iter().find(|(n, _)| *n == tool.server) else {
+        let Some(server) = self.servers.iter().find(|s| s.config.name == tool.server) else {
             return Err(("server is gone".into(), false));
         };
         let mut params = CallToolRequestParams::new(tool.name.clone());
         params.arguments = args.as_object().cloned();
-        let result = match tokio::time::timeout(CALL_TIMEOUT, service.call_tool(params)).await {
+        let result = match tokio::time::timeout(CALL_TIMEOUT, server.service.call_tool(params)).await {
             Err(_) => return Err(("timed out".into(), true)),
             Ok(Err(e)) => return Err((format!("call failed: {e}"), false)),
             Ok(Ok(r)) => r,
@@ -162,20 +226,9 @@ impl Mcp {
             Ok(text)
         }
     }
-
-    /// Stops every server of the turn.
-    pub async fn shutdown(self) {
-        for (_, service) in self.servers {
-            let _ = tokio::time::timeout(Duration::from_secs(2), service.cancel()).await;
-        }
-    }
 }
 
-async fn start_one(config: &ServerConfig) -> Result<(RunningService<RoleClient, ()>, Vec<rmcp::model::Tool>), String> {
-    let mut command = tokio::process::Command::new(&config.command);
-    command.args(&config.args).envs(config.env.iter().cloned()).stderr(std::process::Stdio::null()).kill_on_drop(true);
-    let transport = TokioChildProcess::new(command).map_err(|e| format!("spawn: {e}"))?;
-    let service = ().serve(transport).await.map_err(|e| format!("initialize: {e}"))?;
-    let tools = service.list_all_tools().await.map_err(|e| format!("tools/list: {e}"))?;
-    Ok((service, tools))
+/// `mcp__<server>__<tool>`, slugged and cut to the provider limit.
+fn exposed_name(server: &str, tool: &str) -> String {
+    format!("{PREFIX}{}__{}", slug(server), slug(tool)).chars().take(MAX_TOOL_NAME).collect()
 }

@@ -1,12 +1,14 @@
 //! The agent runtime a turn runs on: the model/tool loop ([`agent`]) that continues until the
-//! model stops, the read-only workspace [`tools`], `task` subagents ([`subagent`]) and
-//! context [`compaction`]. Output goes to the turn's emitter (assistant text, activity) and
-//! journal (transcript records); cancellation is cooperative through a watch flag, and the
-//! turn bounds it with the cancel grace period.
+//! model stops, the read-only workspace [`tools`], `task` subagents ([`subagent`]), context
+//! [`compaction`] and MCP tools ([`mcp`]) from the daemon-wide [`mcp_pool`]. Output goes to
+//! the turn's emitter (assistant text, activity) and journal (transcript records);
+//! cancellation is cooperative through a watch flag, and the turn bounds it with the cancel
+//! grace period.
 
 pub mod agent;
 pub mod compaction;
 pub mod mcp;
+pub mod mcp_pool;
 pub mod subagent;
 pub mod tools;
 
@@ -40,7 +42,7 @@ pub struct RunCtx {
     pub journal: Arc<Journal>,
     pub ids: Ids,
     pub cancel: watch::Receiver<bool>,
-    /// MCP servers of this turn (none when nothing is configured).
+    /// The pooled MCP servers this turn acquired (none when nothing is configured).
     pub mcp: Arc<mcp::Mcp>,
     /// Runtime request counter across the turn's agents (`request_sequence`).
     requests: AtomicU64,

@@ -44,6 +44,7 @@ use crate::operations::{OperationTable, Outcome, ResponseGate};
 use crate::providers::{select, ChatMessage};
 use crate::runtime::agent::{Agent, Role};
 use crate::runtime::mcp::Mcp;
+use crate::runtime::mcp_pool::McpPool;
 use crate::runtime::tools::Workspace;
 use crate::runtime::{RunCtx, Stop};
 use crate::sessions::Sessions;
@@ -77,6 +78,8 @@ pub struct TurnService {
     workspace: PathBuf,
     state_root: PathBuf,
     table: Mutex<Table>,
+    /// Running MCP servers, shared by turns across their lifetimes.
+    mcp: McpPool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -133,7 +136,13 @@ impl TurnService {
             workspace,
             state_root,
             table: Mutex::default(),
+            mcp: McpPool::default(),
         }
+    }
+
+    /// Stops the pooled MCP servers (daemon shutdown).
+    pub async fn shutdown_mcp(&self) {
+        self.mcp.shutdown().await;
     }
 
     /// Turns accepted and not yet settled.
@@ -358,16 +367,10 @@ impl TurnService {
         };
         let ids = activity::Ids::new(&t.turn_id);
         let servers = crate::runtime::mcp::configured(&self.state_root);
-        let mcp = Arc::new(if servers.is_empty() { Mcp::default() } else { Mcp::start(&servers).await });
-        let ctx = RunCtx::new(
-            provider,
-            workspace,
-            Arc::clone(emitter),
-            Arc::clone(journal),
-            ids,
-            t.cancel.clone(),
-            Arc::clone(&mcp),
-        );
+        // Acquired even when nothing is configured, so the pool lets go of removed servers.
+        let mcp = Arc::new(Mcp::new(self.mcp.acquire(&servers).await));
+        let ctx =
+            RunCtx::new(provider, workspace, Arc::clone(emitter), Arc::clone(journal), ids, t.cancel.clone(), mcp);
         let result = {
             let mut messages = history;
             let agent = Agent { ctx: &ctx, role: Role::Main };
@@ -382,11 +385,6 @@ impl TurnService {
             }
         };
         let compacted = ctx.compacted();
-        drop(ctx);
-        // The agent future is gone (finished or dropped), so this is the last handle.
-        if let Ok(mcp) = Arc::try_unwrap(mcp) {
-            mcp.shutdown().await;
-        }
         // A cancel that raced a finished run does not change a completed answer.
         (result.err(), compacted)
     }
