@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use agentwire_protocol::ReasoningLevel;
 use common::{handshake_line, raw_handshake, Sandbox};
-use mock::{Mock, Reply};
+use mock::{Mock, Part, Reply};
 use serde_json::{json, Value};
 
 /// A raw wire v2 connection that keeps events read while waiting for responses.
@@ -527,17 +527,30 @@ fn thinking_round_trip(sb: &Sandbox, mock: &Mock, c: &mut Conn) -> Vec<Value> {
     assert_eq!(bodies[1]["messages"][2]["content"][0]["type"], "tool_result");
     assert_eq!(bodies[0]["thinking"], bodies[1]["thinking"], "one thinking configuration for the whole turn");
 
+    let raw = [THINKING[0], THINKING[1], THINKING[2], "Second thoughts", SIGNATURE, "sig-2", REDACTED, "redacted-2"];
+    assert_reasoning_kept_private(sb, c, &session, (&events, &terminal), &raw);
+    assert!(mock.heads().iter().all(|h| h.anthropic_beta.is_none()), "no beta without fast");
+    bodies
+}
+
+/// None of `raw` reached a client (events, terminal, replay), the state folder or the log, and
+/// no thinking became a reasoning summary.
+fn assert_reasoning_kept_private(
+    sb: &Sandbox,
+    c: &mut Conn,
+    session: &str,
+    (events, terminal): (&[Value], &Value),
+    raw: &[&str],
+) {
     c.quiet_for(Duration::from_millis(300));
-    let replay = c.replay(&session).concat();
-    let sent = serde_json::to_string(&events).unwrap() + &terminal.to_string() + &replay;
-    for raw in [THINKING[0], THINKING[1], THINKING[2], "Second thoughts", SIGNATURE, "sig-2", REDACTED, "redacted-2"] {
+    let replay = c.replay(session).concat();
+    let sent = serde_json::to_string(events).unwrap() + &terminal.to_string() + &replay;
+    for raw in raw {
         assert!(!sent.contains(raw), "raw reasoning reached a client: {raw}");
         assert_eq!(files_containing(&sb.mc_home, raw), Vec::<std::path::PathBuf>::new(), "stored: {raw}");
         assert!(!sb.log().contains(raw), "logged: {raw}");
     }
-    assert!(activities(&events).iter().all(|a| a["kind"] != "reasoning_summary"), "thinking is no summary");
-    assert!(mock.heads().iter().all(|h| h.anthropic_beta.is_none()), "no beta without fast");
-    bodies
+    assert!(activities(events).iter().all(|a| a["kind"] != "reasoning_summary"), "thinking is no summary");
 }
 
 #[test]
@@ -566,6 +579,51 @@ fn anthropic_adaptive_model_gets_adaptive_thinking_with_the_levels_effort() {
         assert!(b["max_tokens"].as_u64().unwrap() > 8192, "room for thinking on top of the answer: {b}");
         assert!(b.get("speed").is_none(), "fast was not captured");
     }
+}
+
+#[test]
+fn anthropic_interleaved_thinking_goes_back_block_for_block_in_the_order_received() {
+    // Adaptive thinking interleaves: thinking, text, redacted thinking, thinking, text, tool
+    // use. The continuation must carry exactly these blocks in this order (text blocks not
+    // merged, thinking not moved) or the API rejects it.
+    const LATER: [&str; 2] = ["Then grep ", "again ✓ 日本"];
+    const LATER_SIGNATURE: &str = "Ep0BCkYIBxgCKkB+later/sig==";
+    let mock = Mock::with_models(anthropic_models(), |n, _| match n {
+        0 => Reply::sse(mock::anthropic_blocks(&[
+            Part::Thinking(&THINKING, SIGNATURE),
+            Part::Text(&["Looking ", "first. "]),
+            Part::Redacted(REDACTED),
+            Part::Thinking(&LATER, LATER_SIGNATURE),
+            Part::Text(&["Searching."]),
+            Part::ToolUse("toolu_1", "search_text", json!({"pattern":"TODO"})),
+        ])),
+        _ => Reply::sse(mock::anthropic(&[" One TODO."], &[])),
+    });
+    let sb = Sandbox::new();
+    let mut c = anthropic_daemon(&sb, &mock, "claude-adaptive", ReasoningLevel::High);
+    let (session, control) = c.create_and_claim();
+    let turn = c.start(&session, &control, "Find TODOs");
+    let (events, terminal) = c.until_terminal(&turn);
+    assert_eq!(terminal["payload"]["status"], "completed", "{terminal}");
+    assert_eq!(terminal["payload"]["assistant_text"], "Looking first. Searching. One TODO.");
+
+    let bodies = mock.bodies();
+    assert_eq!(bodies.len(), 2, "one tool round, one continuation");
+    assert_eq!(bodies[1]["messages"][1]["role"], "assistant");
+    assert_eq!(
+        bodies[1]["messages"][1]["content"],
+        json!([
+            {"type":"thinking","thinking":THINKING.concat(),"signature":SIGNATURE},
+            {"type":"text","text":"Looking first. "},
+            {"type":"redacted_thinking","data":REDACTED},
+            {"type":"thinking","thinking":LATER.concat(),"signature":LATER_SIGNATURE},
+            {"type":"text","text":"Searching."},
+            {"type":"tool_use","id":"toolu_1","name":"search_text","input":{"pattern":"TODO"}},
+        ])
+    );
+    assert_eq!(bodies[1]["messages"][2]["content"][0]["type"], "tool_result");
+    let raw = [THINKING[0], THINKING[1], THINKING[2], LATER[0], LATER[1], SIGNATURE, LATER_SIGNATURE, REDACTED];
+    assert_reasoning_kept_private(&sb, &mut c, &session, (&events, &terminal), &raw);
 }
 
 #[test]

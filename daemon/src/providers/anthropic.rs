@@ -12,12 +12,17 @@
 //! (<https://platform.claude.com/docs/en/build-with-claude/extended-thinking>) is
 //! `thinking: {"type":"enabled","budget_tokens":N}`; otherwise no `thinking` field. Thinking
 //! tokens count toward `max_tokens` (which must exceed `budget_tokens`), so the level's
-//! allowance is added on top of the request's output allowance. Each complete `thinking` block
-//! (its text and the signature from `signature_delta`) and each `redacted_thinking` block
-//! becomes a [`StreamEvent::Thinking`]; the runtime keeps it with the assistant message, and
-//! [`body`] sends it back unchanged, before that message's text and `tool_use` blocks, when
-//! the tool loop continues: the API rejects a tool-use continuation whose assistant turn lost
-//! its thinking. Thinking is raw reasoning, never a verified summary: it never becomes activity.
+//! allowance is added on top of the request's output allowance.
+//!
+//! The response's content blocks are recorded in order (each text block with its own text,
+//! `thinking` with the signature from `signature_delta`, `redacted_thinking` with its data,
+//! `tool_use` with its parsed input) and handed over once as a [`StreamEvent::Echo`]; the
+//! runtime keeps them with the assistant message, and [`body`] sends exactly those blocks back
+//! when the tool loop continues. With thinking the API wants that message unchanged
+//! (<https://platform.claude.com/docs/en/build-with-claude/thinking-tool-workflows>): a rebuilt
+//! one (thinking moved or dropped, text blocks merged) is rejected, and adaptive thinking
+//! interleaves thinking between text and tool use. Thinking is raw reasoning, never a verified
+//! summary: it never becomes activity.
 //!
 //! Fast mode (<https://platform.claude.com/docs/en/build-with-claude/fast-mode>):
 //! `speed: "fast"`, with the `anthropic-beta: fast-mode-2026-02-01` header where the model has
@@ -32,8 +37,8 @@ use tokio::sync::mpsc;
 use super::anthropic_model::{FastAccess, Thinking};
 use super::http::{arguments, headers, json, post_sse};
 use super::{
-    emit, BoxFuture, ChatMessage, ModelRequest, Provider, ProviderError, StopReason, StreamEvent, ThinkingBlock,
-    ToolCall, ToolSpec, Usage,
+    emit, BoxFuture, ChatMessage, EchoBlock, ModelRequest, Provider, ProviderError, StopReason, StreamEvent,
+    ThinkingBlock, ToolCall, ToolSpec, Usage,
 };
 
 const API_VERSION: &str = "2023-06-01";
@@ -42,7 +47,7 @@ const API_VERSION: &str = "2023-06-01";
 const FAST_MODE_BETA: &str = "fast-mode-2026-02-01";
 const FAST_SPEED: &str = "fast";
 
-/// One streamed block (tool input, thinking, signature) may not grow past this: a peer that
+/// One streamed block (text, tool input, thinking, signature) may not grow past this: a peer that
 /// never closes a block cannot make the daemon buffer without bound.
 const MAX_BLOCK_BYTES: usize = 8 * 1024 * 1024;
 
@@ -146,24 +151,40 @@ fn messages(conversation: &[ChatMessage]) -> Vec<Value> {
 fn content(m: &ChatMessage) -> (&'static str, Vec<Value>) {
     match m {
         ChatMessage::User(text) => ("user", vec![json!({"type":"text","text":text})]),
-        ChatMessage::Assistant { text, tool_calls, thinking } => ("assistant", assistant(text, tool_calls, thinking)),
+        ChatMessage::Assistant { text, tool_calls, echo } => ("assistant", assistant(text, tool_calls, echo)),
         ChatMessage::ToolResult { call_id, content, is_error } => {
             ("user", vec![json!({"type":"tool_result","tool_use_id":call_id,"content":content,"is_error":is_error})])
         }
     }
 }
 
-/// Thinking first, then text, then tool use: the order the API returned them in (interleaved
-/// thinking is a beta this provider does not ask for), which is the order it wants back.
-fn assistant(text: &str, tool_calls: &[ToolCall], thinking: &[ThinkingBlock]) -> Vec<Value> {
-    let mut blocks: Vec<Value> = thinking.iter().map(thinking_block).collect();
+/// The blocks the API returned, in its order, when they were recorded: it wants a continued
+/// message back as received. Messages without them (earlier turns, which keep no raw
+/// reasoning) are built from their text and tool calls.
+fn assistant(text: &str, tool_calls: &[ToolCall], echo: &[EchoBlock]) -> Vec<Value> {
+    if !echo.is_empty() {
+        return echo.iter().map(echo_block).collect();
+    }
+    let mut blocks = Vec::new();
     if !text.is_empty() {
         blocks.push(json!({"type":"text","text":text}));
     }
     for c in tool_calls {
-        blocks.push(json!({"type":"tool_use","id":c.id,"name":c.name,"input":c.arguments}));
+        blocks.push(tool_use(c));
     }
     blocks
+}
+
+fn tool_use(c: &ToolCall) -> Value {
+    json!({"type":"tool_use","id":c.id,"name":c.name,"input":c.arguments})
+}
+
+fn echo_block(block: &EchoBlock) -> Value {
+    match block {
+        EchoBlock::Text(text) => json!({"type":"text","text":text}),
+        EchoBlock::Thinking(thinking) => thinking_block(thinking),
+        EchoBlock::ToolUse(c) => tool_use(c),
+    }
 }
 
 /// A thinking block exactly as it was streamed: the signature covers the text.
@@ -178,7 +199,9 @@ fn thinking_block(block: &ThinkingBlock) -> Value {
 
 /// One content block being streamed.
 enum Block {
-    Text,
+    Text {
+        text: String,
+    },
     Tool {
         id: String,
         name: String,
@@ -218,7 +241,11 @@ impl Block {
     /// The block a `content_block_start` opens.
     fn open(b: &Value) -> Result<Block, ProviderError> {
         Ok(match b["type"].as_str().unwrap_or_default() {
-            "text" => Block::Text,
+            "text" => {
+                let mut text = String::new();
+                append(&mut text, b["text"].as_str())?;
+                Block::Text { text }
+            }
             "tool_use" => Block::Tool { id: required(b, "id")?, name: required(b, "name")?, json: String::new() },
             "thinking" => Block::Thinking { thinking: text_of(b, "thinking"), signature: text_of(b, "signature") },
             "redacted_thinking" => Block::Redacted { data: text_of(b, "data") },
@@ -226,22 +253,25 @@ impl Block {
         })
     }
 
-    /// What a closed block hands to the runtime.
-    fn close(self) -> Result<Option<StreamEvent>, ProviderError> {
+    /// What a closed block adds to the message as it will be sent back, if anything.
+    fn close(self) -> Result<Option<EchoBlock>, ProviderError> {
         Ok(match self {
             Block::Tool { id, name, json } => {
-                Some(StreamEvent::ToolCall(ToolCall { id, name, arguments: arguments(&json)? }))
+                Some(EchoBlock::ToolUse(ToolCall { id, name, arguments: arguments(&json)? }))
             }
             Block::Thinking { thinking, signature } if !signature.is_empty() => {
-                Some(StreamEvent::Thinking(ThinkingBlock::Signed { thinking, signature }))
+                Some(EchoBlock::Thinking(ThinkingBlock::Signed { thinking, signature }))
             }
             Block::Thinking { .. } => {
                 // Unverifiable thinking cannot be sent back; the API would refuse it.
                 tracing::debug!("thinking block without a signature dropped");
                 None
             }
-            Block::Redacted { data } => Some(StreamEvent::Thinking(ThinkingBlock::Redacted { data })),
-            Block::Text | Block::Other => None,
+            Block::Redacted { data } => Some(EchoBlock::Thinking(ThinkingBlock::Redacted { data })),
+            // The API refuses empty text blocks in a request.
+            Block::Text { text } if text.is_empty() => None,
+            Block::Text { text } => Some(EchoBlock::Text(text)),
+            Block::Other => None,
         })
     }
 }
@@ -250,6 +280,8 @@ impl Block {
 #[derive(Default)]
 struct Response {
     blocks: HashMap<u64, Block>,
+    /// Closed blocks with their content index, for [`StreamEvent::Echo`].
+    echo: Vec<(u64, EchoBlock)>,
     usage: Usage,
     stop: Option<String>,
 }
@@ -278,11 +310,7 @@ impl Response {
                 self.blocks.insert(index(v), Block::open(b)?);
             }
             "content_block_delta" => self.on_delta(v, out).await?,
-            "content_block_stop" => {
-                if let Some(event) = self.blocks.remove(&index(v)).map(Block::close).transpose()?.flatten() {
-                    emit(out, event).await?;
-                }
-            }
+            "content_block_stop" => self.on_stop(index(v), out).await?,
             "message_delta" => {
                 if let Some(o) = v["usage"]["output_tokens"].as_u64() {
                     self.usage.output = o;
@@ -302,10 +330,27 @@ impl Response {
         self.usage.output = u["output_tokens"].as_u64().unwrap_or(0);
     }
 
+    /// Records a closed block; a tool call also goes to the runtime now, to be run.
+    async fn on_stop(&mut self, index: u64, out: &mpsc::Sender<StreamEvent>) -> Result<(), ProviderError> {
+        let Some(block) = self.blocks.remove(&index).map(Block::close).transpose()?.flatten() else {
+            return Ok(());
+        };
+        if let EchoBlock::ToolUse(call) = &block {
+            emit(out, StreamEvent::ToolCall(call.clone())).await?;
+        }
+        self.echo.push((index, block));
+        Ok(())
+    }
+
     async fn on_delta(&mut self, v: &Value, out: &mpsc::Sender<StreamEvent>) -> Result<(), ProviderError> {
         let d = &v["delta"];
         match (d["type"].as_str().unwrap_or_default(), self.blocks.get_mut(&index(v))) {
-            ("text_delta", _) => text(out, d["text"].as_str()).await?,
+            ("text_delta", block) => {
+                if let Some(Block::Text { text }) = block {
+                    append(text, d["text"].as_str())?;
+                }
+                text(out, d["text"].as_str()).await?
+            }
             ("input_json_delta", Some(Block::Tool { json, .. })) => append(json, d["partial_json"].as_str())?,
             ("thinking_delta", Some(Block::Thinking { thinking, .. })) => append(thinking, d["thinking"].as_str())?,
             ("signature_delta", Some(Block::Thinking { signature, .. })) => append(signature, d["signature"].as_str())?,
@@ -314,9 +359,16 @@ impl Response {
         Ok(())
     }
 
-    /// Usage, then the stop reason; a stream that never said why it stopped is malformed.
-    async fn finish(self, out: &mpsc::Sender<StreamEvent>) -> Result<StopReason, ProviderError> {
+    /// The recorded blocks, usage, then the stop reason; a stream that never said why it
+    /// stopped is malformed.
+    async fn finish(mut self, out: &mpsc::Sender<StreamEvent>) -> Result<StopReason, ProviderError> {
         let stop = self.stop.ok_or_else(|| ProviderError::Protocol("stream ended without a stop reason".into()))?;
+        // Content order is index order; blocks arrive one after another, so this only guards.
+        self.echo.sort_by_key(|(index, _)| *index);
+        let echo: Vec<EchoBlock> = self.echo.into_iter().map(|(_, block)| block).collect();
+        if !echo.is_empty() {
+            emit(out, StreamEvent::Echo(echo)).await?;
+        }
         emit(out, StreamEvent::Usage(self.usage)).await?;
         Ok(match stop.as_str() {
             "tool_use" => StopReason::ToolUse,
@@ -376,11 +428,7 @@ mod tests {
     fn consecutive_tool_results_merge_into_one_user_message() {
         let request = request(vec![
             ChatMessage::User("q".into()),
-            ChatMessage::Assistant {
-                text: String::new(),
-                tool_calls: vec![call("1"), call("2")],
-                thinking: Vec::new(),
-            },
+            ChatMessage::Assistant { text: String::new(), tool_calls: vec![call("1"), call("2")], echo: Vec::new() },
             ChatMessage::ToolResult { call_id: "1".into(), content: "x".into(), is_error: false },
             ChatMessage::ToolResult { call_id: "2".into(), content: "y".into(), is_error: true },
         ]);
@@ -417,27 +465,156 @@ mod tests {
         assert_eq!(b["max_tokens"], 2058);
     }
 
-    #[test]
-    fn thinking_blocks_lead_their_assistant_message_unchanged() {
-        let thinking = vec![
-            ThinkingBlock::Signed { thinking: "t".into(), signature: "sig==".into() },
-            ThinkingBlock::Redacted { data: "opaque".into() },
-        ];
+    fn signed(thinking: &str, signature: &str) -> EchoBlock {
+        EchoBlock::Thinking(ThinkingBlock::Signed { thinking: thinking.into(), signature: signature.into() })
+    }
+
+    /// The assistant content `body` sends for one assistant message.
+    fn sent(text: &str, tool_calls: Vec<ToolCall>, echo: Vec<EchoBlock>) -> Value {
         let r = request(vec![
             ChatMessage::User("q".into()),
-            ChatMessage::Assistant { text: "a".into(), tool_calls: vec![call("1")], thinking },
+            ChatMessage::Assistant { text: text.into(), tool_calls, echo },
             ChatMessage::ToolResult { call_id: "1".into(), content: "x".into(), is_error: false },
         ]);
-        let b = body("m", &with(Thinking::Adaptive { effort: "high".into(), headroom: 2048 }, None), &r);
+        body("m", &with(Thinking::Adaptive { effort: "high".into(), headroom: 2048 }, None), &r)["messages"][1]
+            ["content"]
+            .clone()
+    }
+
+    #[test]
+    fn recorded_blocks_go_back_exactly_in_their_order() {
+        // Interleaved: thinking between text blocks and before the tool use, two text blocks.
+        let echo = vec![
+            signed("t1", "sig1=="),
+            EchoBlock::Text("a".into()),
+            EchoBlock::Thinking(ThinkingBlock::Redacted { data: "opaque".into() }),
+            signed("t2", "sig2=="),
+            EchoBlock::Text("b".into()),
+            EchoBlock::ToolUse(call("1")),
+        ];
         assert_eq!(
-            b["messages"][1]["content"],
+            sent("ab", vec![call("1")], echo),
             json!([
-                {"type":"thinking","thinking":"t","signature":"sig=="},
-                {"type":"redacted_thinking","data":"opaque"},
+                {"type":"thinking","thinking":"t1","signature":"sig1=="},
                 {"type":"text","text":"a"},
+                {"type":"redacted_thinking","data":"opaque"},
+                {"type":"thinking","thinking":"t2","signature":"sig2=="},
+                {"type":"text","text":"b"},
                 {"type":"tool_use","id":"1","name":"read_file","input":{"path":"a"}},
             ])
         );
+    }
+
+    #[test]
+    fn a_message_without_recorded_blocks_is_built_from_its_text_and_calls() {
+        assert_eq!(
+            sent("a", vec![call("1")], Vec::new()),
+            json!([{"type":"text","text":"a"},{"type":"tool_use","id":"1","name":"read_file","input":{"path":"a"}}])
+        );
+    }
+
+    /// Runs `events` through the stream assembler: what it hands the runtime, and the stop.
+    async fn assemble(events: &[Value]) -> (Vec<StreamEvent>, Result<StopReason, ProviderError>) {
+        let (tx, mut rx) = mpsc::channel(64);
+        let mut response = Response::default();
+        let mut failed = None;
+        for v in events {
+            if let Err(e) = response.on_event(v, &tx).await {
+                failed = Some(e);
+                break;
+            }
+        }
+        let outcome = match failed {
+            Some(e) => Err(e),
+            None => response.finish(&tx).await,
+        };
+        drop(tx);
+        let mut got = Vec::new();
+        while let Some(e) = rx.recv().await {
+            got.push(e);
+        }
+        (got, outcome)
+    }
+
+    fn start(index: u64, block: Value) -> Value {
+        json!({"type":"content_block_start","index":index,"content_block":block})
+    }
+
+    fn delta(index: u64, delta: Value) -> Value {
+        json!({"type":"content_block_delta","index":index,"delta":delta})
+    }
+
+    fn stop(index: u64) -> Value {
+        json!({"type":"content_block_stop","index":index})
+    }
+
+    #[tokio::test]
+    async fn the_assembler_records_every_block_in_content_order() {
+        let events = [
+            json!({"type":"message_start","message":{"usage":{"input_tokens":3}}}),
+            start(0, json!({"type":"thinking","thinking":""})),
+            delta(0, json!({"type":"thinking_delta","thinking":"pla"})),
+            delta(0, json!({"type":"thinking_delta","thinking":"n ✓"})),
+            delta(0, json!({"type":"signature_delta","signature":"sig1=="})),
+            stop(0),
+            start(1, json!({"type":"text","text":""})),
+            delta(1, json!({"type":"text_delta","text":"Look"})),
+            delta(1, json!({"type":"text_delta","text":"ing. "})),
+            stop(1),
+            start(2, json!({"type":"redacted_thinking","data":"opaque"})),
+            stop(2),
+            start(3, json!({"type":"thinking","thinking":""})),
+            delta(3, json!({"type":"thinking_delta","thinking":"unsigned"})),
+            stop(3),
+            start(4, json!({"type":"text","text":"More."})),
+            stop(4),
+            start(5, json!({"type":"text","text":""})),
+            stop(5),
+            start(6, json!({"type":"tool_use","id":"1","name":"read_file","input":{}})),
+            delta(6, json!({"type":"input_json_delta","partial_json":"{\"path\":"})),
+            delta(6, json!({"type":"input_json_delta","partial_json":"\"a\"}"})),
+            stop(6),
+            json!({"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":9}}),
+            json!({"type":"message_stop"}),
+        ];
+        let (got, stop) = assemble(&events).await;
+        assert_eq!(stop.unwrap(), StopReason::ToolUse);
+        let text = |t: &str| StreamEvent::Text(t.into());
+        assert_eq!(
+            got,
+            [
+                text("Look"),
+                text("ing. "),
+                text("More."),
+                StreamEvent::ToolCall(call("1")),
+                StreamEvent::Echo(vec![
+                    signed("plan ✓", "sig1=="),
+                    EchoBlock::Text("Looking. ".into()),
+                    EchoBlock::Thinking(ThinkingBlock::Redacted { data: "opaque".into() }),
+                    EchoBlock::Text("More.".into()),
+                    EchoBlock::ToolUse(call("1")),
+                ]),
+                StreamEvent::Usage(Usage { input: 3, output: 9, cache_read: None }),
+            ],
+            "text blocks stay apart; unsigned thinking and empty text are not echoed"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_text_block_is_bounded_like_the_others() {
+        let big = "x".repeat(MAX_BLOCK_BYTES);
+        let events = [start(0, json!({"type":"text","text":big})), delta(0, json!({"type":"text_delta","text":"y"}))];
+        assert!(matches!(assemble(&events).await.1, Err(ProviderError::Protocol(_))));
+    }
+
+    #[test]
+    fn debug_never_prints_raw_reasoning() {
+        let echo = vec![
+            signed("secret plan", "secret sig"),
+            EchoBlock::Thinking(ThinkingBlock::Redacted { data: "secret data".into() }),
+        ];
+        let m = ChatMessage::Assistant { text: String::new(), tool_calls: Vec::new(), echo };
+        assert!(!format!("{m:?}").contains("secret"), "{m:?}");
     }
 
     #[test]
@@ -460,12 +637,9 @@ mod tests {
 
     #[test]
     fn a_closed_thinking_block_needs_its_signature() {
-        let signed = Block::Thinking { thinking: "t".into(), signature: "s".into() };
+        let with_signature = Block::Thinking { thinking: "t".into(), signature: "s".into() };
         let unsigned = Block::Thinking { thinking: "t".into(), signature: String::new() };
-        assert_eq!(
-            signed.close().unwrap(),
-            Some(StreamEvent::Thinking(ThinkingBlock::Signed { thinking: "t".into(), signature: "s".into() }))
-        );
+        assert_eq!(with_signature.close().unwrap(), Some(signed("t", "s")));
         assert_eq!(unsigned.close().unwrap(), None);
         let mut big = "x".repeat(MAX_BLOCK_BYTES);
         assert!(append(&mut big, Some("y")).is_err(), "a block is bounded");

@@ -1,6 +1,7 @@
 //! Model providers behind one streaming trait. A provider turns a [`ModelRequest`] into a
 //! stream of [`StreamEvent`]s (text deltas, verified reasoning summaries, complete tool calls,
-//! raw thinking blocks that only go back to the provider, usage) and ends with a [`StopReason`]:
+//! the response's content blocks that only go back to the provider, usage) and ends with a
+//! [`StopReason`]:
 //!
 //! - [`local`]: the built-in offline provider (deterministic, exercises one tool call);
 //! - [`anthropic`]: the Messages API over SSE, shaped per model by [`anthropic_model`];
@@ -31,18 +32,43 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 #[derive(Debug, Clone, PartialEq)]
 pub enum ChatMessage {
     User(String),
-    /// `thinking`: what the provider asked to get back unchanged with this message (empty for
-    /// providers without it and for earlier turns, which keep no raw reasoning).
+    /// `echo`: the response's content blocks in the order received, for a provider that wants
+    /// the message back exactly as it sent it (Anthropic); empty for other providers and for
+    /// earlier turns, which keep no raw reasoning. Those build the message from `text` and
+    /// `tool_calls`, which hold the same text and calls.
     Assistant {
         text: String,
         tool_calls: Vec<ToolCall>,
-        thinking: Vec<ThinkingBlock>,
+        echo: Vec<EchoBlock>,
     },
     ToolResult {
         call_id: String,
         content: String,
         is_error: bool,
     },
+}
+
+/// One content block of an assistant response, kept so the message can go back unchanged and
+/// in order when the tool loop continues: Anthropic rejects a tool-use continuation whose
+/// assistant message was rebuilt (thinking moved, dropped, or text blocks merged). It lives
+/// only in the running turn's model context, like the [`ThinkingBlock`]s it carries.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EchoBlock {
+    /// One text block with its own text (not merged with the others).
+    Text(String),
+    Thinking(ThinkingBlock),
+    ToolUse(ToolCall),
+}
+
+impl EchoBlock {
+    /// Bytes it adds to the model context (for the context estimate).
+    pub fn context_bytes(&self) -> usize {
+        match self {
+            EchoBlock::Text(text) => text.len(),
+            EchoBlock::Thinking(block) => block.context_bytes(),
+            EchoBlock::ToolUse(call) => call.context_bytes(),
+        }
+    }
 }
 
 /// Raw reasoning a provider returned that must be sent back to it unchanged, in the assistant
@@ -82,6 +108,13 @@ pub struct ToolCall {
     pub id: String,
     pub name: String,
     pub arguments: Value,
+}
+
+impl ToolCall {
+    /// Bytes it adds to the model context (for the context estimate).
+    pub fn context_bytes(&self) -> usize {
+        self.name.len() + self.arguments.to_string().len()
+    }
 }
 
 /// A tool offered to the model.
@@ -124,8 +157,9 @@ pub enum StreamEvent {
     Text(String),
     /// A completed reasoning summary the provider marks as such (not raw thinking).
     ReasoningSummary(String),
-    /// A complete raw reasoning block to keep for the continuation request; never projected.
-    Thinking(ThinkingBlock),
+    /// The response's content blocks in order (raw thinking included), sent once the response
+    /// is complete, to keep for the continuation request; never projected.
+    Echo(Vec<EchoBlock>),
     ToolCall(ToolCall),
     Usage(Usage),
 }

@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 use super::mcp;
 use super::tools::{self, TASK};
 use super::{cancelled, compaction, subagent, RunCtx, Stop, MAX_STEPS, SUBAGENT_PROMPT, SYSTEM_PROMPT};
-use crate::providers::{ChatMessage, ModelRequest, Purpose, StopReason, StreamEvent, ThinkingBlock, ToolCall, Usage};
+use crate::providers::{ChatMessage, EchoBlock, ModelRequest, Purpose, StopReason, StreamEvent, ToolCall, Usage};
 use crate::turns::activity;
 use crate::turns::journal::Origin;
 
@@ -37,8 +37,9 @@ struct StepOut {
     text: String,
     calls: Vec<ToolCall>,
     usage: Option<Usage>,
-    /// Raw reasoning the provider wants back with this response's message; never projected.
-    thinking: Vec<ThinkingBlock>,
+    /// The response's blocks (raw reasoning included) the provider wants back with this
+    /// response's message; never projected.
+    echo: Vec<EchoBlock>,
 }
 
 pub struct Agent<'a> {
@@ -61,15 +62,21 @@ pub fn estimate_tokens(system: &str, messages: &[ChatMessage]) -> u64 {
         .iter()
         .map(|m| match m {
             ChatMessage::User(t) => t.len(),
-            ChatMessage::Assistant { text, tool_calls, thinking } => {
-                text.len()
-                    + tool_calls.iter().map(|c| c.name.len() + c.arguments.to_string().len()).sum::<usize>()
-                    + thinking.iter().map(ThinkingBlock::context_bytes).sum::<usize>()
-            }
+            ChatMessage::Assistant { text, tool_calls, echo } => assistant_bytes(text, tool_calls, echo),
             ChatMessage::ToolResult { content, .. } => content.len(),
         })
         .sum();
     (bytes + system.len()) as u64 / 4
+}
+
+/// What an assistant message sends: its recorded blocks when it has them (they hold its text
+/// and tool calls too), otherwise its text and tool calls.
+fn assistant_bytes(text: &str, tool_calls: &[ToolCall], echo: &[EchoBlock]) -> usize {
+    if echo.is_empty() {
+        text.len() + tool_calls.iter().map(ToolCall::context_bytes).sum::<usize>()
+    } else {
+        echo.iter().map(EchoBlock::context_bytes).sum()
+    }
 }
 
 impl Agent<'_> {
@@ -150,11 +157,7 @@ impl Agent<'_> {
                 }
             }
             report.text.push_str(&out.text);
-            messages.push(ChatMessage::Assistant {
-                text: out.text,
-                tool_calls: out.calls.clone(),
-                thinking: out.thinking,
-            });
+            messages.push(ChatMessage::Assistant { text: out.text, tool_calls: out.calls.clone(), echo: out.echo });
             if out.calls.is_empty() {
                 return Ok(report);
             }
@@ -200,7 +203,7 @@ impl Agent<'_> {
                     Some(StreamEvent::ToolCall(c)) => out.calls.push(c),
                     Some(StreamEvent::Usage(u)) => out.usage = Some(u),
                     // Kept for the continuation request only: no emitter, no journal.
-                    Some(StreamEvent::Thinking(b)) => out.thinking.push(b),
+                    Some(StreamEvent::Echo(blocks)) => out.echo = blocks,
                     None => break,
                 },
                 r = &mut call, if ended.is_none() => ended = Some(r),
@@ -346,4 +349,27 @@ pub async fn complete(ctx: &RunCtx, request: &ModelRequest) -> Result<String, St
         tracing::warn!(error = %e, "provider completion failed");
         Stop::Failed(ErrorCode::InternalError)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::providers::ThinkingBlock;
+
+    #[test]
+    fn the_estimate_counts_recorded_blocks_once() {
+        let call = ToolCall { id: "1".into(), name: "read_file".into(), arguments: json!({"path":"a"}) };
+        let thinking = ThinkingBlock::Signed { thinking: "t".repeat(4000), signature: "s".repeat(400) };
+        let rebuilt =
+            ChatMessage::Assistant { text: "a".repeat(400), tool_calls: vec![call.clone()], echo: Vec::new() };
+        let echoed = ChatMessage::Assistant {
+            text: "a".repeat(400),
+            tool_calls: vec![call.clone()],
+            echo: vec![EchoBlock::Thinking(thinking), EchoBlock::Text("a".repeat(400)), EchoBlock::ToolUse(call)],
+        };
+        let (plain, with_thinking) = (estimate_tokens("", &[rebuilt]), estimate_tokens("", &[echoed]));
+        assert_eq!(with_thinking - plain, 4400 / 4, "thinking counts; echoed text and calls are not counted twice");
+    }
 }

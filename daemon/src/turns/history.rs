@@ -38,11 +38,9 @@ pub fn load(session_dir: &Path, summaries: &Summaries) -> Vec<ChatMessage> {
             SessionMessage::AgentText(m) if top_level(&m.parent_id, &m.agent_id) && m.thinking != Some(true) => {
                 match messages.last_mut() {
                     Some(ChatMessage::Assistant { text, .. }) => text.push_str(&m.text),
-                    _ => messages.push(ChatMessage::Assistant {
-                        text: m.text,
-                        tool_calls: Vec::new(),
-                        thinking: Vec::new(),
-                    }),
+                    _ => {
+                        messages.push(ChatMessage::Assistant { text: m.text, tool_calls: Vec::new(), echo: Vec::new() })
+                    }
                 }
             }
             SessionMessage::AgentService(m)

@@ -271,12 +271,7 @@ pub fn anthropic_thinking(
     deltas: &[&str],
     calls: &[(&str, &str, Value)],
 ) -> String {
-    let mut thinking = block_start(0, &json!({"type":"thinking","thinking":""}));
-    for f in fragments {
-        thinking += &block_delta(0, &json!({"type":"thinking_delta","thinking":f}));
-    }
-    thinking += &block_delta(0, &json!({"type":"signature_delta","signature":signature}));
-    thinking += &block_stop(0);
+    let mut thinking = thinking_block(0, fragments, signature);
     thinking += &block_start(1, &json!({"type":"redacted_thinking","data":redacted}));
     thinking += &block_stop(1);
     anthropic_message(&thinking, 2, deltas, calls)
@@ -285,35 +280,87 @@ pub fn anthropic_thinking(
 /// A message whose content starts with the `thinking` events, then a text block at index
 /// `text`, then one tool_use block per call.
 fn anthropic_message(thinking: &str, text: usize, deltas: &[&str], calls: &[(&str, &str, Value)]) -> String {
+    let mut content = thinking.to_owned();
+    content += &text_block(text, deltas);
+    for (i, (id, name, args)) in calls.iter().enumerate() {
+        content += &tool_use_block(text + 1 + i, id, name, args);
+    }
+    anthropic_envelope(&content, !calls.is_empty())
+}
+
+/// `content` (block events) inside a message's start and end events.
+fn anthropic_envelope(content: &str, tool_use: bool) -> String {
     let mut s = String::new();
     s += &event(
         Some("message_start"),
         &json!({"type":"message_start","message":{"id":"msg_1","usage":{"input_tokens":50,"output_tokens":1,"cache_read_input_tokens":7}}}),
     );
     s += &event(Some("ping"), &json!({"type":"ping"}));
-    s += thinking;
-    s += &block_start(text, &json!({"type":"text","text":""}));
-    for d in deltas {
-        s += &block_delta(text, &json!({"type":"text_delta","text":d}));
-    }
-    s += &block_stop(text);
-    for (i, (id, name, args)) in calls.iter().enumerate() {
-        let index = text + 1 + i;
-        let args = args.to_string();
-        let (a, b) = args.split_at(args.len() / 2);
-        s += &block_start(index, &json!({"type":"tool_use","id":id,"name":name,"input":{}}));
-        for part in [a, b] {
-            s += &block_delta(index, &json!({"type":"input_json_delta","partial_json":part}));
-        }
-        s += &block_stop(index);
-    }
-    let stop = if calls.is_empty() { "end_turn" } else { "tool_use" };
+    s += content;
+    let stop = if tool_use { "tool_use" } else { "end_turn" };
     s += &event(
         Some("message_delta"),
         &json!({"type":"message_delta","delta":{"stop_reason":stop},"usage":{"output_tokens":42}}),
     );
     s += &event(Some("message_stop"), &json!({"type":"message_stop"}));
     s
+}
+
+fn text_block(index: usize, deltas: &[&str]) -> String {
+    let mut s = block_start(index, &json!({"type":"text","text":""}));
+    for d in deltas {
+        s += &block_delta(index, &json!({"type":"text_delta","text":d}));
+    }
+    s + &block_stop(index)
+}
+
+/// A tool_use block whose input arrives in two `input_json_delta` fragments.
+fn tool_use_block(index: usize, id: &str, name: &str, args: &Value) -> String {
+    let args = args.to_string();
+    let (a, b) = args.split_at(args.len() / 2);
+    let mut s = block_start(index, &json!({"type":"tool_use","id":id,"name":name,"input":{}}));
+    for part in [a, b] {
+        s += &block_delta(index, &json!({"type":"input_json_delta","partial_json":part}));
+    }
+    s + &block_stop(index)
+}
+
+/// One content block of a scripted Anthropic response.
+pub enum Part<'a> {
+    /// A thinking block streamed in fragments and closed by its signature.
+    Thinking(&'a [&'a str], &'a str),
+    /// A `redacted_thinking` block with its data.
+    Redacted(&'a str),
+    /// A text block streamed in deltas.
+    Text(&'a [&'a str]),
+    /// A tool_use block: ID, name, input.
+    ToolUse(&'a str, &'a str, Value),
+}
+
+/// Anthropic Messages events with `parts` as the content blocks in this order, as adaptive
+/// (interleaved) thinking streams them; stops for tool use when a part is one.
+pub fn anthropic_blocks(parts: &[Part]) -> String {
+    let mut content = String::new();
+    for (index, part) in parts.iter().enumerate() {
+        content += &match part {
+            Part::Thinking(fragments, signature) => thinking_block(index, fragments, signature),
+            Part::Redacted(data) => {
+                block_start(index, &json!({"type":"redacted_thinking","data":data})) + &block_stop(index)
+            }
+            Part::Text(deltas) => text_block(index, deltas),
+            Part::ToolUse(id, name, args) => tool_use_block(index, id, name, args),
+        };
+    }
+    anthropic_envelope(&content, parts.iter().any(|p| matches!(p, Part::ToolUse(..))))
+}
+
+fn thinking_block(index: usize, fragments: &[&str], signature: &str) -> String {
+    let mut s = block_start(index, &json!({"type":"thinking","thinking":""}));
+    for f in fragments {
+        s += &block_delta(index, &json!({"type":"thinking_delta","thinking":f}));
+    }
+    s += &block_delta(index, &json!({"type":"signature_delta","signature":signature}));
+    s + &block_stop(index)
 }
 
 /// One Anthropic Models API entry with a `capabilities` object as `GET /v1/models` returns
