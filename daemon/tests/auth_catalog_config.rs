@@ -6,7 +6,7 @@ mod common;
 use agentwire_protocol::{constants, limits};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use common::{handshake_line, raw_handshake, terminate, wait_until, Sandbox};
+use common::{files_under, handshake_line, raw_handshake, terminate, wait_until, Sandbox};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, VecDeque};
@@ -1376,7 +1376,7 @@ fn secrets_canary_never_leaves_the_process() {
     // "Callback input is consumed only inside the login flow": no file of the state root or
     // the workspace keeps any of it.
     let inputs = [format!("{CANARY}-code"), format!("{CANARY}-bare-code"), format!("{CANARY}-again"), GOOD_CODE.into()];
-    let files = [tree(&sb.mc_home), tree(&sb.workspace)];
+    let files = [files_under(&sb.mc_home), files_under(&sb.workspace)];
     for input in &inputs {
         let kept: Vec<&PathBuf> = files
             .iter()
@@ -1486,23 +1486,6 @@ fn write_failures_are_reported_and_nothing_is_persisted() {
         code(&w.mutate("auth.logout", "op-o", json!({"provider_id":"anthropic","confirmed":true}))),
         "internal_error"
     );
-}
-
-/// Every file under `root` with its bytes (a missing root is empty).
-fn tree(root: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
-    let mut files = std::collections::BTreeMap::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if let Ok(bytes) = std::fs::read(&path) {
-                files.insert(path, bytes);
-            }
-        }
-    }
-    files
 }
 
 // =======================================================================================
@@ -1659,7 +1642,7 @@ fn config_writes_leave_credentials_providers_tools_and_sessions_alone() {
     let d = start(&sb, &[("MC_PROVIDER", "local".into()), ("MC_MODEL", "offline".into())]);
     let mut w = Wire::connect(&d);
     ok(&w.mutate("session.create", "op-new", json!({})));
-    let (auth, sessions) = (std::fs::read(auth_file(&sb)).unwrap(), tree(&sb.mc_home.join("sessions")));
+    let (auth, sessions) = (std::fs::read(auth_file(&sb)).unwrap(), files_under(&sb.mc_home.join("sessions")));
     let auth_status = ok(&w.read("auth.status", json!({}))).clone();
     let providers = ok(&w.read("catalog.providers", json!({}))).clone();
     let custom = json!({"provider_id":"custom","model_id":"m-1"});
@@ -1672,5 +1655,5 @@ fn config_writes_leave_credentials_providers_tools_and_sessions_alone() {
     assert!(global.ends_with(tables), "provider definitions or MCP servers changed: {global}");
     assert_eq!(ok(&w.read("catalog.providers", json!({}))), &providers);
     assert_eq!(ok(&w.read("auth.status", json!({}))), &auth_status);
-    assert_eq!(tree(&sb.mc_home.join("sessions")), sessions, "session history changed");
+    assert_eq!(files_under(&sb.mc_home.join("sessions")), sessions, "session history changed");
 }

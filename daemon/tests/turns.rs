@@ -442,19 +442,12 @@ fn anthropic_messages_stream_with_tool_use_and_no_raw_thinking() {
 
 /// Files under `root` whose bytes contain `needle`.
 fn files_containing(root: &std::path::Path, needle: &str) -> Vec<std::path::PathBuf> {
-    let mut found = Vec::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if std::fs::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle.as_bytes())) {
-                found.push(path);
-            }
-        }
-    }
-    found
+    let needle = needle.as_bytes();
+    common::files_under(root)
+        .into_iter()
+        .filter(|(_, bytes)| bytes.windows(needle.len()).any(|w| w == needle))
+        .map(|(path, _)| path)
+        .collect()
 }
 
 const THINKING: [&str; 3] = ["Private plan: ", "grep for TO", "DO — 日本語 ✓"];

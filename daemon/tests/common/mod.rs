@@ -135,3 +135,20 @@ pub fn handshake_line(version: &str, workspace: &Path) -> String {
     })
     .to_string()
 }
+
+/// Every file under `root` with its bytes (a missing root is empty).
+pub fn files_under(root: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if let Ok(bytes) = std::fs::read(&path) {
+                files.insert(path, bytes);
+            }
+        }
+    }
+    files
+}
