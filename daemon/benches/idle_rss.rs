@@ -4,6 +4,8 @@
 //!
 //! Run: `cargo bench -p agentwire-daemon --bench idle_rss`
 
+mod support;
+
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
@@ -29,13 +31,7 @@ fn main() {
         .stderr(Stdio::null())
         .spawn()
         .expect("spawn");
-    let run = dir.join("mc/run");
-    let socket = (0..500)
-        .find_map(|_| {
-            std::thread::sleep(Duration::from_millis(10));
-            std::fs::read_dir(&run).ok()?.flatten().map(|e| e.path().join("daemon.sock")).find(|s| s.exists())
-        })
-        .expect("socket");
+    let socket = support::wait_for_socket(&dir.join("mc"));
     let mut s = UnixStream::connect(&socket).expect("connect");
     let mut r = BufReader::new(s.try_clone().expect("clone"));
     let mut line = String::new();

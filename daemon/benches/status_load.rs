@@ -5,6 +5,8 @@
 //!
 //! Run: `cargo bench -p agentwire-daemon --bench status_load`
 
+mod support;
+
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -181,7 +183,7 @@ async fn run() {
     let workspace = dir.join("ws");
     std::fs::create_dir_all(&workspace).expect("ws");
     let mut daemon = spawn_daemon(&dir, &workspace);
-    let socket = wait_for_socket(&dir.join("mc/run")).await;
+    let socket = support::wait_for_socket(&dir.join("mc"));
     let echo_path = dir.join("echo.sock");
     let mut echo = Command::new(std::env::current_exe().expect("self"))
         .arg("--echo-server")
@@ -209,19 +211,4 @@ async fn run() {
         let _ = child.kill();
         let _ = child.wait();
     }
-}
-
-async fn wait_for_socket(run: &Path) -> PathBuf {
-    for _ in 0..500 {
-        if let Ok(entries) = std::fs::read_dir(run) {
-            for e in entries.flatten() {
-                let s = e.path().join("daemon.sock");
-                if s.exists() {
-                    return s;
-                }
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("daemon socket did not appear");
 }

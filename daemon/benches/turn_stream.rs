@@ -12,6 +12,8 @@
 //!
 //! Run: `cargo bench -p agentwire-daemon --bench turn_stream` (takes about two minutes).
 
+mod support;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
 use std::os::unix::net::UnixStream;
@@ -137,13 +139,7 @@ fn daemon(dir: &Path, env: &[(&str, &str)]) -> Daemon {
         cmd.env(k, v);
     }
     let child = cmd.spawn().unwrap();
-    let run = dir.join("mc/run");
-    let socket = (0..500)
-        .find_map(|_| {
-            std::thread::sleep(Duration::from_millis(10));
-            std::fs::read_dir(&run).ok()?.flatten().map(|e| e.path().join("daemon.sock")).find(|s| s.exists())
-        })
-        .expect("socket");
+    let socket = support::wait_for_socket(&dir.join("mc"));
     Daemon { child, socket, workspace }
 }
 

@@ -499,31 +499,36 @@ fn thinking_mock() -> Mock {
 /// the assistant turn that used the tool goes back with its thinking first and unchanged, and
 /// none of the raw reasoning reaches a client, the transcript or the log. The request bodies.
 fn thinking_round_trip(sb: &Sandbox, mock: &Mock, c: &mut Conn) -> Vec<Value> {
-    let (session, control) = c.create_and_claim();
-    let turn = c.start(&session, &control, "Find TODOs");
-    let (events, terminal) = c.until_terminal(&turn);
-    assert_eq!(terminal["payload"]["status"], "completed", "{terminal}");
-    assert_eq!(terminal["payload"]["assistant_text"], "Searching One TODO.");
-
-    let bodies = mock.bodies();
-    assert_eq!(bodies.len(), 2, "one tool round, one continuation");
-    assert_eq!(bodies[1]["messages"][1]["role"], "assistant");
-    assert_eq!(
-        bodies[1]["messages"][1]["content"],
-        json!([
-            {"type":"thinking","thinking":THINKING.concat(),"signature":SIGNATURE},
-            {"type":"redacted_thinking","data":REDACTED},
-            {"type":"text","text":"Searching "},
-            {"type":"tool_use","id":"toolu_1","name":"search_text","input":{"pattern":"TODO"}},
-        ])
-    );
-    assert_eq!(bodies[1]["messages"][2]["content"][0]["type"], "tool_result");
+    let echo = json!([
+        {"type":"thinking","thinking":THINKING.concat(),"signature":SIGNATURE},
+        {"type":"redacted_thinking","data":REDACTED},
+        {"type":"text","text":"Searching "},
+        {"type":"tool_use","id":"toolu_1","name":"search_text","input":{"pattern":"TODO"}},
+    ]);
+    let (session, events, terminal, bodies) = one_tool_round(mock, c, "Searching One TODO.", &echo);
     assert_eq!(bodies[0]["thinking"], bodies[1]["thinking"], "one thinking configuration for the whole turn");
 
     let raw = [THINKING[0], THINKING[1], THINKING[2], "Second thoughts", SIGNATURE, "sig-2", REDACTED, "redacted-2"];
     assert_reasoning_kept_private(sb, c, &session, (&events, &terminal), &raw);
     assert!(mock.heads().iter().all(|h| h.anthropic_beta.is_none()), "no beta without fast");
     bodies
+}
+
+/// Runs one "Find TODOs" turn that uses one tool: it completes with `text`, and the
+/// continuation sends the tool-using assistant message back as exactly `echo`, followed by the
+/// tool result. Returns the session, the turn's events and terminal, and the request bodies.
+fn one_tool_round(mock: &Mock, c: &mut Conn, text: &str, echo: &Value) -> (String, Vec<Value>, Value, Vec<Value>) {
+    let (session, control) = c.create_and_claim();
+    let turn = c.start(&session, &control, "Find TODOs");
+    let (events, terminal) = c.until_terminal(&turn);
+    assert_eq!(terminal["payload"]["status"], "completed", "{terminal}");
+    assert_eq!(terminal["payload"]["assistant_text"], text);
+    let bodies = mock.bodies();
+    assert_eq!(bodies.len(), 2, "one tool round, one continuation");
+    assert_eq!(bodies[1]["messages"][1]["role"], "assistant");
+    assert_eq!(&bodies[1]["messages"][1]["content"], echo);
+    assert_eq!(bodies[1]["messages"][2]["content"][0]["type"], "tool_result");
+    (session, events, terminal, bodies)
 }
 
 /// None of `raw` reached a client (events, terminal, replay), the state folder or the log, and
@@ -594,27 +599,15 @@ fn anthropic_interleaved_thinking_goes_back_block_for_block_in_the_order_receive
     });
     let sb = Sandbox::new();
     let mut c = anthropic_daemon(&sb, &mock, "claude-adaptive", ReasoningLevel::High);
-    let (session, control) = c.create_and_claim();
-    let turn = c.start(&session, &control, "Find TODOs");
-    let (events, terminal) = c.until_terminal(&turn);
-    assert_eq!(terminal["payload"]["status"], "completed", "{terminal}");
-    assert_eq!(terminal["payload"]["assistant_text"], "Looking first. Searching. One TODO.");
-
-    let bodies = mock.bodies();
-    assert_eq!(bodies.len(), 2, "one tool round, one continuation");
-    assert_eq!(bodies[1]["messages"][1]["role"], "assistant");
-    assert_eq!(
-        bodies[1]["messages"][1]["content"],
-        json!([
-            {"type":"thinking","thinking":THINKING.concat(),"signature":SIGNATURE},
-            {"type":"text","text":"Looking first. "},
-            {"type":"redacted_thinking","data":REDACTED},
-            {"type":"thinking","thinking":LATER.concat(),"signature":LATER_SIGNATURE},
-            {"type":"text","text":"Searching."},
-            {"type":"tool_use","id":"toolu_1","name":"search_text","input":{"pattern":"TODO"}},
-        ])
-    );
-    assert_eq!(bodies[1]["messages"][2]["content"][0]["type"], "tool_result");
+    let echo = json!([
+        {"type":"thinking","thinking":THINKING.concat(),"signature":SIGNATURE},
+        {"type":"text","text":"Looking first. "},
+        {"type":"redacted_thinking","data":REDACTED},
+        {"type":"thinking","thinking":LATER.concat(),"signature":LATER_SIGNATURE},
+        {"type":"text","text":"Searching."},
+        {"type":"tool_use","id":"toolu_1","name":"search_text","input":{"pattern":"TODO"}},
+    ]);
+    let (session, events, terminal, _) = one_tool_round(&mock, &mut c, "Looking first. Searching. One TODO.", &echo);
     let raw = [THINKING[0], THINKING[1], THINKING[2], LATER[0], LATER[1], SIGNATURE, LATER_SIGNATURE, REDACTED];
     assert_reasoning_kept_private(&sb, &mut c, &session, (&events, &terminal), &raw);
 }

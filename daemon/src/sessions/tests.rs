@@ -530,18 +530,9 @@ async fn a_service_message_is_a_summary_once_the_metadata_names_it_and_cached_re
     // Compaction summaries are recognised through the session's own metadata, never their ID
     // or text; the cached projection is rebuilt when that record changes.
     let (_tmp, s) = root();
-    let note = |id: &str, turn: &str| {
-        SessionMessage::AgentService(agentwire_protocol::SessionMessageAgentService {
-            id: id.into(),
-            time: 4,
-            parent_id: None,
-            agent_id: None,
-            turn: Some(turn.into()),
-            text: format!("summary {id}"),
-        })
-    };
+    let notes = [summary_note("m-1", "t1"), summary_note("cmp-1", "t1")];
     let (id, _) =
-        session_with(&s, &[user("Q"), note("m-1", "t1"), note("cmp-1", "t1"), end(TurnEndStatus::Completed)]).await;
+        session_with(&s, &[user("Q"), notes[0].clone(), notes[1].clone(), end(TurnEndStatus::Completed)]).await;
     let shown = |items: &[ReplayItem]| items.iter().map(show).collect::<Vec<_>>();
     let (items, _) = all_pages(&s, &id, None, 32).await;
     assert_eq!(shown(&items), ["user:0:true:Q", "terminal:completed"], "no metadata, no summary");
