@@ -3,6 +3,9 @@
 //! the same run, 1 connection sequential and 16 connections concurrent.
 //! Target (issue "daemon core"): p50 latency ≤ 1.5× echo, throughput ≥ 0.5× echo.
 //!
+//! A last row calibrates the machine: the same echo server doing 1 µs of busy work per record,
+//! against the plain echo, shows what one microsecond of server work costs at 16 connections.
+//!
 //! Run: `cargo bench -p agentwire-daemon --bench status_load`
 
 mod support;
@@ -14,8 +17,13 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
 
-const ROUNDS: usize = 20_000;
+/// Round trips per measurement; `STATUS_LOAD_ROUNDS` raises it for profiling.
+fn rounds() -> usize {
+    std::env::var("STATUS_LOAD_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000)
+}
 const CONNECTIONS: usize = 16;
+/// Each measurement alternates this many batches of each server.
+const BATCHES: usize = 5;
 
 struct Client {
     reader: BufReader<tokio::net::unix::OwnedReadHalf>,
@@ -62,7 +70,8 @@ async fn daemon_client(socket: &Path, workspace: &str, version: &str) -> (Client
     (c, status)
 }
 
-async fn echo_server(path: PathBuf) {
+/// A line echo that spends `work` on the CPU per record first (zero for the plain echo).
+async fn echo_server(path: PathBuf, work: Duration) {
     let listener = UnixListener::bind(&path).expect("bind echo");
     loop {
         let Ok((stream, _)) = listener.accept().await else { return };
@@ -70,6 +79,10 @@ async fn echo_server(path: PathBuf) {
             let (r, mut w) = stream.into_split();
             let mut lines = BufReader::new(r).lines();
             while let Ok(Some(line)) = lines.next_line().await {
+                let start = Instant::now();
+                while start.elapsed() < work {
+                    std::hint::spin_loop();
+                }
                 let mut out = line.into_bytes();
                 out.push(b'\n');
                 if w.write_all(&out).await.is_err() {
@@ -87,56 +100,103 @@ struct Run {
     /// On-CPU time of the server process per round trip, and of the load generator.
     server_cpu: Duration,
     client_cpu: Duration,
+    /// Times the server's and the load generator's threads were put on a CPU, per round trip.
+    server_runs: f64,
+    client_runs: f64,
 }
 
-/// On-CPU time of all threads of a process so far, from the scheduler's own accounting; it
-/// shows where a latency ratio comes from on a saturated machine.
-fn cpu_time(pid: u32) -> Duration {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return Duration::ZERO };
-    let nanos: u64 = tasks
-        .flatten()
-        .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
-        .filter_map(|stat| stat.split_whitespace().next()?.parse::<u64>().ok())
-        .sum();
-    Duration::from_nanos(nanos)
+/// On-CPU time of all threads of a process so far, and how many times they were put on a CPU,
+/// from the scheduler's own accounting (`schedstat`); it shows where a latency ratio comes from
+/// on a saturated machine.
+fn sched(pid: u32) -> (Duration, u64) {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return (Duration::ZERO, 0) };
+    let (mut nanos, mut runs) = (0, 0);
+    for stat in tasks.flatten().filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok()) {
+        let fields: Vec<u64> = stat.split_whitespace().filter_map(|f| f.parse().ok()).collect();
+        if let [on_cpu, _waiting, slices] = fields[..] {
+            nanos += on_cpu;
+            runs += slices;
+        }
+    }
+    (Duration::from_nanos(nanos), runs)
 }
 
-async fn measure(server: u32, clients: Vec<(Client, Vec<u8>)>) -> Run {
-    let per_client = ROUNDS / clients.len();
-    let (server_before, client_before) = (cpu_time(server), cpu_time(std::process::id()));
-    let start = Instant::now();
-    let tasks: Vec<_> = clients
-        .into_iter()
-        .map(|(mut c, record)| {
-            tokio::spawn(async move {
-                let mut lat = Vec::with_capacity(per_client);
-                for _ in 0..per_client {
-                    lat.push(c.round_trip(&record).await);
-                }
-                lat
+/// A server under load: its process, its clients (each with the record it sends), and what its
+/// batches measured so far.
+struct Target {
+    pid: u32,
+    clients: Vec<(Client, Vec<u8>)>,
+    latencies: Vec<Duration>,
+    elapsed: Duration,
+    server: (Duration, u64),
+    client: (Duration, u64),
+}
+
+impl Target {
+    fn new(pid: u32, clients: Vec<(Client, Vec<u8>)>) -> Self {
+        let zero = (Duration::ZERO, 0);
+        Target { pid, clients, latencies: Vec::new(), elapsed: Duration::ZERO, server: zero, client: zero }
+    }
+
+    /// `rounds` round trips spread over the clients, all at once.
+    async fn batch(&mut self, rounds: usize) {
+        let per_client = rounds / self.clients.len();
+        let (server_before, client_before) = (sched(self.pid), sched(std::process::id()));
+        let start = Instant::now();
+        let tasks: Vec<_> = self
+            .clients
+            .drain(..)
+            .map(|(mut c, record)| {
+                tokio::spawn(async move {
+                    let mut lat = Vec::with_capacity(per_client);
+                    for _ in 0..per_client {
+                        lat.push(c.round_trip(&record).await);
+                    }
+                    (c, record, lat)
+                })
             })
-        })
-        .collect();
-    let mut all = Vec::new();
-    for t in tasks {
-        all.extend(t.await.expect("task"));
+            .collect();
+        for t in tasks {
+            let (c, record, lat) = t.await.expect("task");
+            self.clients.push((c, record));
+            self.latencies.extend(lat);
+        }
+        self.elapsed += start.elapsed();
+        let (server_after, client_after) = (sched(self.pid), sched(std::process::id()));
+        self.server.0 += server_after.0.saturating_sub(server_before.0);
+        self.server.1 += server_after.1.saturating_sub(server_before.1);
+        self.client.0 += client_after.0.saturating_sub(client_before.0);
+        self.client.1 += client_after.1.saturating_sub(client_before.1);
     }
-    let elapsed = start.elapsed();
-    let n = all.len() as u32;
-    let server_cpu = cpu_time(server).saturating_sub(server_before) / n;
-    let client_cpu = cpu_time(std::process::id()).saturating_sub(client_before) / n;
-    all.sort();
-    Run {
-        p50: all[all.len() / 2],
-        p99: all[all.len() * 99 / 100],
-        per_sec: all.len() as f64 / elapsed.as_secs_f64(),
-        server_cpu,
-        client_cpu,
+
+    fn run(&mut self) -> Run {
+        let n = self.latencies.len() as u32;
+        self.latencies.sort();
+        Run {
+            p50: self.latencies[self.latencies.len() / 2],
+            p99: self.latencies[self.latencies.len() * 99 / 100],
+            per_sec: f64::from(n) / self.elapsed.as_secs_f64(),
+            server_cpu: self.server.0 / n,
+            client_cpu: self.client.0 / n,
+            server_runs: self.server.1 as f64 / f64::from(n),
+            client_runs: self.client.1 as f64 / f64::from(n),
+        }
     }
 }
 
+/// Measure two servers in alternating batches, so drift in the machine's load hits both alike.
+async fn compare(server: &mut Target, echo: &mut Target) -> (Run, Run) {
+    for _ in 0..BATCHES {
+        echo.batch(rounds() / BATCHES).await;
+        server.batch(rounds() / BATCHES).await;
+    }
+    (server.run(), echo.run())
+}
+
+/// `STATUS_LOAD_DAEMON` names another `agentwire` binary, for A/B comparisons of two builds.
 fn spawn_daemon(dir: &Path, workspace: &Path) -> Child {
-    let exe = PathBuf::from(env!("CARGO_BIN_EXE_agentwire"));
+    let exe =
+        std::env::var_os("STATUS_LOAD_DAEMON").map_or(PathBuf::from(env!("CARGO_BIN_EXE_agentwire")), PathBuf::from);
     Command::new(exe)
         .args(["daemon", "serve", "--workspace"])
         .arg(workspace)
@@ -148,21 +208,26 @@ fn spawn_daemon(dir: &Path, workspace: &Path) -> Child {
         .expect("spawn daemon")
 }
 
-fn report(name: &str, daemon: &Run, echo: &Run) {
+/// One row: the measured server (`who`) against the plain echo.
+fn report(name: &str, who: &str, server: &Run, echo: &Run) {
     println!(
-        "{name:<28} daemon p50 {:>7.1?} p99 {:>7.1?} {:>9.0}/s | echo p50 {:>7.1?} p99 {:>7.1?} {:>9.0}/s | p50 ratio {:.2}x (target <= 1.5), throughput ratio {:.2}x (target >= 0.5)",
-        daemon.p50,
-        daemon.p99,
-        daemon.per_sec,
+        "{name:<28} {who} p50 {:>7.1?} p99 {:>7.1?} {:>9.0}/s | echo p50 {:>7.1?} p99 {:>7.1?} {:>9.0}/s | p50 ratio {:.2}x (target <= 1.5), throughput ratio {:.2}x (target >= 0.5)",
+        server.p50,
+        server.p99,
+        server.per_sec,
         echo.p50,
         echo.p99,
         echo.per_sec,
-        daemon.p50.as_secs_f64() / echo.p50.as_secs_f64(),
-        daemon.per_sec / echo.per_sec
+        server.p50.as_secs_f64() / echo.p50.as_secs_f64(),
+        server.per_sec / echo.per_sec
     );
     println!(
-        "{:<28} CPU per round trip: daemon {:>6.1?} vs echo {:>6.1?}; load generator {:>6.1?} (daemon run) vs {:>6.1?} (echo run)",
-        "", daemon.server_cpu, echo.server_cpu, daemon.client_cpu, echo.client_cpu
+        "{:<28} CPU per round trip: {who} {:>6.1?} vs echo {:>6.1?}; load generator {:>6.1?} vs {:>6.1?}",
+        "", server.server_cpu, echo.server_cpu, server.client_cpu, echo.client_cpu
+    );
+    println!(
+        "{:<28} threads put on a CPU per round trip: {who} {:.2} vs echo {:.2}; load generator {:.2} vs {:.2}",
+        "", server.server_runs, echo.server_runs, server.client_runs, echo.client_runs
     );
 }
 
@@ -172,9 +237,34 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
     match args.iter().position(|a| a == "--echo-server") {
-        Some(i) => rt.block_on(echo_server(PathBuf::from(&args[i + 1]))),
+        Some(i) => {
+            let work = args.get(i + 2).and_then(|n| n.parse().ok()).map_or(Duration::ZERO, Duration::from_nanos);
+            rt.block_on(echo_server(PathBuf::from(&args[i + 1]), work))
+        }
         None => rt.block_on(run()),
     }
+}
+
+/// Start an echo server process (this binary) on `path`, doing `work_ns` per record.
+async fn spawn_echo(path: &Path, work_ns: u64) -> Child {
+    let child = Command::new(std::env::current_exe().expect("self"))
+        .arg("--echo-server")
+        .arg(path)
+        .arg(work_ns.to_string())
+        .spawn()
+        .expect("spawn echo");
+    while !path.exists() {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    child
+}
+
+async fn echo_clients(path: &Path, record: &[u8], n: usize) -> Vec<(Client, Vec<u8>)> {
+    let mut clients = Vec::new();
+    for _ in 0..n {
+        clients.push((Client::connect(path).await, record.to_vec()));
+    }
+    clients
 }
 
 async fn run() {
@@ -185,29 +275,29 @@ async fn run() {
     let mut daemon = spawn_daemon(&dir, &workspace);
     let socket = support::wait_for_socket(&dir.join("mc"));
     let echo_path = dir.join("echo.sock");
-    let mut echo = Command::new(std::env::current_exe().expect("self"))
-        .arg("--echo-server")
-        .arg(&echo_path)
-        .spawn()
-        .expect("spawn echo");
-    while !echo_path.exists() {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    let mut echo = spawn_echo(&echo_path, 0).await;
     let ws = workspace.to_str().expect("utf-8");
     let version = env!("CARGO_PKG_VERSION");
+    let mut record = Vec::new();
     for n in [1, CONNECTIONS] {
         let mut dc = Vec::new();
-        let mut ec = Vec::new();
         for _ in 0..n {
             let (c, rec) = daemon_client(&socket, ws, version).await;
-            dc.push((c, rec.clone()));
-            ec.push((Client::connect(&echo_path).await, rec));
+            dc.push(c);
+            record = rec;
         }
-        let echo = measure(echo.id(), ec).await;
-        let d = measure(daemon.id(), dc).await;
-        report(&format!("status, {n} connection(s)"), &d, &echo);
+        let mut d = Target::new(daemon.id(), dc.into_iter().map(|c| (c, record.clone())).collect());
+        let mut e = Target::new(echo.id(), echo_clients(&echo_path, &record, n).await);
+        let (d, e) = compare(&mut d, &mut e).await;
+        report(&format!("status, {n} connection(s)"), "daemon", &d, &e);
     }
-    for child in [&mut daemon, &mut echo] {
+    let busy_path = dir.join("busy-echo.sock");
+    let mut busy = spawn_echo(&busy_path, 1_000).await;
+    let mut worked = Target::new(busy.id(), echo_clients(&busy_path, &record, CONNECTIONS).await);
+    let mut plain = Target::new(echo.id(), echo_clients(&echo_path, &record, CONNECTIONS).await);
+    let (worked, plain) = compare(&mut worked, &mut plain).await;
+    report("calibration, 16 connections", "echo + 1 µs of work", &worked, &plain);
+    for child in [&mut daemon, &mut echo, &mut busy] {
         let _ = child.kill();
         let _ = child.wait();
     }

@@ -11,11 +11,12 @@ use std::future::Future;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::time::Instant;
 
-/// What one [`RecordReader::next_record`] call produced.
+/// What one [`RecordReader::next_record`] call produced; [`RecordReader::next_in_place`] lends
+/// the record instead.
 #[derive(Debug, PartialEq, Eq)]
-pub enum ReadOutcome {
+pub enum ReadOutcome<R = Vec<u8>> {
     /// One complete record without its trailing `\n`.
-    Record(Vec<u8>),
+    Record(R),
     /// The peer closed the stream between records.
     Eof,
     /// The peer closed the stream inside a record; the partial bytes are dropped.
@@ -47,6 +48,9 @@ pub struct RecordReader<R> {
     len: usize,
     /// Prefix of `buf[..len]` known to hold no newline.
     scanned: usize,
+    /// Length (newline included) of the record last lent by `next_in_place`, still at the
+    /// front of `buf` until the next call.
+    lent: usize,
     framing_timeout: Duration,
     /// When the record in progress must be complete; `None` between records.
     deadline: Option<Instant>,
@@ -61,6 +65,7 @@ impl<R: AsyncRead + Unpin> RecordReader<R> {
             buf: vec![0; max_record_bytes.saturating_add(1)].into_boxed_slice(),
             len: 0,
             scanned: 0,
+            lent: 0,
             framing_timeout,
             deadline: None,
             last_read_at: Instant::now(),
@@ -89,12 +94,25 @@ impl<R: AsyncRead + Unpin> RecordReader<R> {
     }
 
     pub async fn next_record(&mut self) -> io::Result<ReadOutcome> {
+        Ok(match self.next_in_place().await? {
+            ReadOutcome::Record(record) => ReadOutcome::Record(record.to_vec()),
+            ReadOutcome::Eof => ReadOutcome::Eof,
+            ReadOutcome::EofMidRecord => ReadOutcome::EofMidRecord,
+            ReadOutcome::TooLarge => ReadOutcome::TooLarge,
+            ReadOutcome::Timeout => ReadOutcome::Timeout,
+        })
+    }
+
+    /// Like [`next_record`](Self::next_record), but the record is lent from the reader's buffer
+    /// (no copy) until the next call.
+    pub async fn next_in_place(&mut self) -> io::Result<ReadOutcome<&[u8]>> {
+        self.drop_lent();
         loop {
             if let Some(failure) = self.failure {
                 return Ok(failure.into());
             }
-            if let Some(record) = self.take_record() {
-                return Ok(ReadOutcome::Record(record));
+            if let Some(end) = self.take_record() {
+                return Ok(ReadOutcome::Record(&self.buf[..end]));
             }
             if self.len == self.buf.len() {
                 self.failure = Some(Failure::TooLarge);
@@ -120,33 +138,46 @@ impl<R: AsyncRead + Unpin> RecordReader<R> {
             },
             None => read.await?,
         };
-        self.last_read_at = Instant::now();
-        if n > 0 && self.deadline.is_none() {
-            self.deadline = Some(self.last_read_at + self.framing_timeout);
-        }
+        let ends_records = n > 0 && self.buf[self.len + n - 1] == b'\n';
         self.len += n;
+        // Bytes ending in a newline leave no record in progress, so there is no deadline to date.
+        if n > 0 && !ends_records {
+            self.last_read_at = Instant::now();
+            if self.deadline.is_none() {
+                self.deadline = Some(self.last_read_at + self.framing_timeout);
+            }
+        }
         Ok(Some(n))
     }
 
-    fn take_record(&mut self) -> Option<Vec<u8>> {
+    /// Find the next complete record at the front of the buffer and lend it: its end, newline
+    /// excluded.
+    fn take_record(&mut self) -> Option<usize> {
         let found = self.buf[self.scanned..self.len].iter().position(|&b| b == b'\n');
         let Some(offset) = found else {
             self.scanned = self.len;
             return None;
         };
         let end = self.scanned + offset;
-        let record = self.buf[..end].to_vec();
-        self.buf.copy_within(end + 1..self.len, 0);
-        self.len -= end + 1;
-        self.scanned = 0;
+        self.lent = end + 1;
+        self.scanned = self.lent;
         // Leftover bytes started the next record when they were read, not now.
-        self.deadline = (self.len > 0).then(|| self.last_read_at + self.framing_timeout);
-        Some(record)
+        self.deadline = (self.len > self.lent).then(|| self.last_read_at + self.framing_timeout);
+        Some(end)
+    }
+
+    fn drop_lent(&mut self) {
+        if self.lent > 0 {
+            self.buf.copy_within(self.lent..self.len, 0);
+            self.len -= self.lent;
+            self.scanned -= self.lent;
+            self.lent = 0;
+        }
     }
 
     /// Bytes received beyond the records returned so far.
     pub fn buffered(&self) -> &[u8] {
-        &self.buf[..self.len]
+        &self.buf[self.lent..self.len]
     }
 
     pub fn get_ref(&self) -> &R {
@@ -154,7 +185,7 @@ impl<R: AsyncRead + Unpin> RecordReader<R> {
     }
 }
 
-impl From<Failure> for ReadOutcome {
+impl<R> From<Failure> for ReadOutcome<R> {
     fn from(failure: Failure) -> Self {
         match failure {
             Failure::TooLarge => ReadOutcome::TooLarge,
@@ -282,6 +313,20 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn records_lent_in_place_come_out_one_by_one() {
+        let (mut tx, mut rx) = reader(64);
+        tx.write_all(b"{\"a\":1}\n[2]\n{\"c\"").await.unwrap();
+        assert_eq!(rx.next_in_place().await.unwrap(), ReadOutcome::Record(&b"{\"a\":1}"[..]));
+        // The lent record is not among the bytes still buffered.
+        assert_eq!(rx.buffered(), b"[2]\n{\"c\"");
+        assert_eq!(rx.next_in_place().await.unwrap(), ReadOutcome::Record(&b"[2]"[..]));
+        tx.write_all(b":3}\n").await.unwrap();
+        assert_eq!(rx.next_in_place().await.unwrap(), ReadOutcome::Record(&b"{\"c\":3}"[..]));
+        drop(tx);
+        assert_eq!(rx.next_in_place().await.unwrap(), ReadOutcome::Eof);
+    }
+
+    #[tokio::test]
     async fn empty_lines_are_empty_records() {
         let (mut tx, mut rx) = reader(8);
         tx.write_all(b"\n\n").await.unwrap();
@@ -352,6 +397,24 @@ mod tests {
         });
         assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"{}".to_vec()));
         assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"[]".to_vec()));
+        drop(sender.await.unwrap());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_record_finished_late_restarts_the_clock_for_what_follows_it() {
+        let (mut tx, server) = duplex(1024);
+        let mut rx = RecordReader::new(server, 64, 10 * SECOND);
+        let sender = tokio::spawn(async move {
+            tx.write_all(b"{\"a\"").await.unwrap();
+            tokio::time::sleep(8 * SECOND).await;
+            tx.write_all(b":1}\n{\"b\"").await.unwrap();
+            tx
+        });
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Record(b"{\"a\":1}".to_vec()));
+        // "{\"b\"" arrived at 8 s, so it has until 18 s, not the first record's 10 s.
+        let waited = Instant::now();
+        assert_eq!(rx.next_record().await.unwrap(), ReadOutcome::Timeout);
+        assert_eq!(waited.elapsed(), 10 * SECOND);
         drop(sender.await.unwrap());
     }
 

@@ -5,7 +5,8 @@
 //! Disconnect revokes grants; accepted work goes on.
 
 use super::admission::ConnState;
-use super::respond::{encode, ResponseIds};
+use super::close_signal::CloseSignal;
+use super::respond::{encode_into, ResponseIds};
 use crate::connection::{AcceptedConnection, ConnectionHandler, HandlerFuture};
 use crate::framing::{ReadOutcome, RecordReader, RecordWriter};
 use crate::operations::ResponseTicket;
@@ -17,7 +18,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Waker};
 use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
-use tokio::sync::{mpsc, Mutex, Notify};
+use tokio::sync::{mpsc, Mutex};
 
 /// How long, and how much, a connection closed for an oversized record still reads, so its
 /// `record_too_large` response is not lost to a reset.
@@ -35,29 +36,57 @@ impl ConnectionHandler for WireHandler {
     }
 }
 
+/// A response buffer that grew past this (a large page) is let go instead of kept.
+const KEEP_BUFFER_BYTES: usize = 64 * 1024;
+
 /// The write side shared by responses and the event pump.
 struct Sink {
     state: Arc<ConnState>,
-    writer: Mutex<RecordWriter<OwnedWriteHalf>>,
-    closed: Notify,
+    output: Mutex<Output>,
+    closed: CloseSignal,
+}
+
+/// The connection's writer, and the buffer responses are encoded into, reused so that answering
+/// costs no allocation.
+struct Output {
+    writer: RecordWriter<OwnedWriteHalf>,
+    buffer: Vec<u8>,
 }
 
 impl Sink {
     /// Write one framed record; release its request ID once written ("reserved through response writing").
     async fn write(&self, record: &[u8], request_id: Option<&str>, close_after: bool) {
-        let mut writer = self.writer.lock().await;
-        self.write_locked(&mut writer, record, request_id, close_after).await;
+        let mut output = self.output.lock().await;
+        self.write_locked(&mut output.writer, record, request_id, close_after).await;
+    }
+
+    /// Encode and write a response; `reserved` says whether its request ID was reserved and is
+    /// to be released once the response is written.
+    async fn write_response(
+        &self,
+        ids: ResponseIds,
+        result: Result<ResponsePayload, ErrorCode>,
+        reserved: bool,
+        close_after: bool,
+    ) {
+        let mut output = self.output.lock().await;
+        let Output { writer, buffer } = &mut *output;
+        let request_id = encode_into(buffer, ids, result).filter(|_| reserved);
+        self.write_locked(writer, buffer, request_id.as_deref(), close_after).await;
+        if buffer.capacity() > KEEP_BUFFER_BYTES {
+            *buffer = Vec::new();
+        }
     }
 
     /// Write one event unless its fence no longer holds. Checked under the writer lock: a
     /// detach (or any other control transition) completes before its response is written under
     /// this same lock, so an event of the old control cannot follow that response.
     async fn write_event(&self, record: &[u8], fence: Option<&Fence>) {
-        let mut writer = self.writer.lock().await;
+        let mut output = self.output.lock().await;
         if fence.is_some_and(|f| !f.is_current()) {
             return;
         }
-        self.write_locked(&mut writer, record, None, false).await;
+        self.write_locked(&mut output.writer, record, None, false).await;
     }
 
     async fn write_locked(
@@ -76,7 +105,7 @@ impl Sink {
                 tracing::debug!(error = %e, "write failed; closing connection");
             }
             let _ = writer.shutdown().await;
-            self.closed.notify_one();
+            self.closed.close();
         }
     }
 }
@@ -84,8 +113,8 @@ impl Sink {
 async fn serve(service: Arc<Service>, connection: AcceptedConnection) {
     let (seq, connection_id) = service.open_connection();
     let state = Arc::new(ConnState::new(connection_id.clone(), service.identity.instance_id.clone()));
-    let sink =
-        Arc::new(Sink { state: Arc::clone(&state), writer: Mutex::new(connection.writer), closed: Notify::new() });
+    let output = Output { writer: connection.writer, buffer: Vec::new() };
+    let sink = Arc::new(Sink { state: Arc::clone(&state), output: Mutex::new(output), closed: CloseSignal::default() });
     let (out, queue) = mpsc::channel(limits::TURN_EVENT_QUEUE_ITEMS as usize);
     let pump = tokio::spawn(pump_events(queue, Arc::clone(&sink)));
     let cx = Arc::new(ConnCtx { seq, connection_id, out });
@@ -119,11 +148,11 @@ async fn read_loop(
         let outcome = tokio::select! {
             // Records first; a closed writer matters only once no record is waiting.
             biased;
-            o = reader.next_record() => o,
-            () = sink.closed.notified() => return,
+            o = reader.next_in_place() => o,
+            () = sink.closed.closed() => return,
         };
         match outcome {
-            Ok(ReadOutcome::Record(record)) => handle_record(service, sink, cx, &record).await,
+            Ok(ReadOutcome::Record(record)) => handle_record(service, sink, cx, record).await,
             Ok(ReadOutcome::TooLarge) => {
                 // "a record over max_record_bytes gets record_too_large and the socket closes"
                 let err = RequestError {
@@ -166,12 +195,11 @@ async fn respond_error(sink: &Sink, err: &RequestError) {
         instance_id,
         connection_id,
     };
-    let (record, _) = encode(ids, Err(err.code));
-    sink.write(&record, None, err.closes_connection()).await;
+    sink.write_response(ids, Err(err.code), false, err.closes_connection()).await;
 }
 
 async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &Arc<ConnCtx>, record: &[u8]) {
-    let request = match decode_request(record) {
+    let mut request = match decode_request(record) {
         Ok(r) => r,
         Err(err) => return respond_error(sink, &err).await,
     };
@@ -186,7 +214,8 @@ async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &Arc<ConnCt
     }
     let method = request.payload.name();
     let mut ids = ResponseIds {
-        request_id: Some(request.request_id.clone()),
+        // Handlers never read the request ID, so the response takes it.
+        request_id: Some(std::mem::take(&mut request.request_id)),
         session_id: request.session_id.clone(),
         operation_id: request.operation_id.clone(),
         ..Default::default()
@@ -217,8 +246,7 @@ async fn respond(
     result: Result<ResponsePayload, ErrorCode>,
     ticket: Option<ResponseTicket>,
 ) {
-    let (record, request_id) = encode(ids, result);
-    sink.write(&record, request_id.as_deref(), false).await;
+    sink.write_response(ids, result, true, false).await;
     if let Some(ticket) = ticket {
         ticket.written();
     }

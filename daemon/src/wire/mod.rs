@@ -2,6 +2,7 @@
 //! instance identity, request IDs in flight), concurrent handling and the single writer.
 
 mod admission;
+mod close_signal;
 mod connection;
 mod respond;
 

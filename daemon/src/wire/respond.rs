@@ -1,7 +1,7 @@
 //! Response records: envelopes carrying the request's identities, encoded within the record
 //! bound. A success that cannot be encoded within it becomes a fixed `internal_error`.
 
-use agentwire_protocol::runtime::encode_record;
+use agentwire_protocol::runtime::encode_record_into;
 use agentwire_protocol::{ErrorCode, ErrorObject, ResponseEnvelope, ResponsePayload, PROTOCOL_VERSION};
 
 /// The identities a response echoes, and the connection's own once initialized.
@@ -38,20 +38,18 @@ impl ResponseIds {
     }
 }
 
-/// One encoded response record, newline included, and the request ID it answers.
-pub fn encode(ids: ResponseIds, result: Result<ResponsePayload, ErrorCode>) -> (Vec<u8>, Option<String>) {
+/// Encode one response record, newline included, into `out`; returns the request ID it answers.
+pub fn encode_into(out: &mut Vec<u8>, ids: ResponseIds, result: Result<ResponsePayload, ErrorCode>) -> Option<String> {
     let (payload, error) = match result {
         Ok(p) => (Some(p), None),
         Err(c) => (None, Some(c)),
     };
     let envelope = ids.into_envelope(payload, error);
-    let (record, envelope) = match encode_record(&envelope) {
-        Ok(record) => (record, envelope),
-        Err(e) => {
-            tracing::error!(error = %e, "response could not be encoded; sending internal_error");
-            let fallback = ResponseIds::from_envelope(envelope).into_envelope(None, Some(ErrorCode::InternalError));
-            (encode_record(&fallback).unwrap_or_default(), fallback)
-        }
-    };
-    (record, envelope.request_id)
+    let Err(e) = encode_record_into(&envelope, out) else { return envelope.request_id };
+    tracing::error!(error = %e, "response could not be encoded; sending internal_error");
+    let fallback = ResponseIds::from_envelope(envelope).into_envelope(None, Some(ErrorCode::InternalError));
+    if encode_record_into(&fallback, out).is_err() {
+        out.clear();
+    }
+    fallback.request_id
 }

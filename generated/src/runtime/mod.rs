@@ -15,7 +15,7 @@ pub use bounded::{parse_record, IgnoreSeed, JsonSeed, KeySeed, ProfileError};
 pub use cx::{Cx, Flags, Mode};
 pub use info::{EventRules, LimitInfo, OperationRules, SlotRule};
 pub use payload::{Deferred, PayloadDecode, PayloadSeed};
-pub use record::{encode_record, EncodeError};
+pub use record::{encode_record, encode_record_into, EncodeError};
 pub use scalar::{BoolSeed, Charset, ConstBool, ConstInt, ConstStr, IntSeed, StrRules, StrSeed};
 pub use seq::{put, required, ArraySeed, NullableSeed, Seed};
 

@@ -18,10 +18,18 @@ pub fn encode_record<T: Serialize>(value: &T) -> Result<Vec<u8>, EncodeError> {
     // Most records (responses, deltas, activity) fit this, so they are written without the
     // grow-and-copy steps of serde_json's default 128-byte start.
     let mut out = Vec::with_capacity(TYPICAL_RECORD_BYTES);
-    serde_json::to_writer(&mut out, value)?;
+    encode_record_into(value, &mut out)?;
+    Ok(out)
+}
+
+/// [`encode_record`] into a buffer the caller reuses; `out` is cleared first and, on error,
+/// holds nothing worth sending.
+pub fn encode_record_into<T: Serialize>(value: &T, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+    out.clear();
+    serde_json::to_writer(&mut *out, value)?;
     out.push(b'\n');
     if out.len() as u64 > limits::MAX_RECORD_BYTES {
         return Err(EncodeError::TooLarge(out.len()));
     }
-    Ok(out)
+    Ok(())
 }
