@@ -103,6 +103,8 @@ struct Run {
     /// Times the server's and the load generator's threads were put on a CPU, per round trip.
     server_runs: f64,
     client_runs: f64,
+    /// Lowest and highest p50 of a single batch.
+    batch_p50s: (Duration, Duration),
 }
 
 /// On-CPU time of all threads of a process so far, and how many times they were put on a CPU,
@@ -127,6 +129,9 @@ struct Target {
     pid: u32,
     clients: Vec<(Client, Vec<u8>)>,
     latencies: Vec<Duration>,
+    /// Each batch's own p50: this machine switches between a fast and a slow wake-up regime,
+    /// and the spread shows which batches ran in which.
+    batch_p50s: Vec<Duration>,
     elapsed: Duration,
     server: (Duration, u64),
     client: (Duration, u64),
@@ -135,7 +140,15 @@ struct Target {
 impl Target {
     fn new(pid: u32, clients: Vec<(Client, Vec<u8>)>) -> Self {
         let zero = (Duration::ZERO, 0);
-        Target { pid, clients, latencies: Vec::new(), elapsed: Duration::ZERO, server: zero, client: zero }
+        Target {
+            pid,
+            clients,
+            latencies: Vec::new(),
+            batch_p50s: Vec::new(),
+            elapsed: Duration::ZERO,
+            server: zero,
+            client: zero,
+        }
     }
 
     /// `rounds` round trips spread over the clients, all at once.
@@ -156,12 +169,16 @@ impl Target {
                 })
             })
             .collect();
+        let first = self.latencies.len();
         for t in tasks {
             let (c, record, lat) = t.await.expect("task");
             self.clients.push((c, record));
             self.latencies.extend(lat);
         }
         self.elapsed += start.elapsed();
+        let mut batch = self.latencies[first..].to_vec();
+        batch.sort();
+        self.batch_p50s.push(batch[batch.len() / 2]);
         let (server_after, client_after) = (sched(self.pid), sched(std::process::id()));
         self.server.0 += server_after.0.saturating_sub(server_before.0);
         self.server.1 += server_after.1.saturating_sub(server_before.1);
@@ -180,6 +197,10 @@ impl Target {
             client_cpu: self.client.0 / n,
             server_runs: self.server.1 as f64 / f64::from(n),
             client_runs: self.client.1 as f64 / f64::from(n),
+            batch_p50s: (
+                self.batch_p50s.iter().min().copied().unwrap_or_default(),
+                self.batch_p50s.iter().max().copied().unwrap_or_default(),
+            ),
         }
     }
 }
@@ -228,6 +249,10 @@ fn report(name: &str, who: &str, server: &Run, echo: &Run) {
     println!(
         "{:<28} threads put on a CPU per round trip: {who} {:.2} vs echo {:.2}; load generator {:.2} vs {:.2}",
         "", server.server_runs, echo.server_runs, server.client_runs, echo.client_runs
+    );
+    println!(
+        "{:<28} p50 of single batches: {who} {:.1?}..{:.1?} vs echo {:.1?}..{:.1?}",
+        "", server.batch_p50s.0, server.batch_p50s.1, echo.batch_p50s.0, echo.batch_p50s.1
     );
 }
 

@@ -110,6 +110,14 @@ impl Sink {
     }
 }
 
+/// What a request's task needs of its connection, behind one reference count: each request
+/// clones this, not the daemon-wide service (whose count every connection's requests share).
+struct Conn {
+    service: Arc<Service>,
+    sink: Arc<Sink>,
+    cx: Arc<ConnCtx>,
+}
+
 async fn serve(service: Arc<Service>, connection: AcceptedConnection) {
     let (seq, connection_id) = service.open_connection();
     let state = Arc::new(ConnState::new(connection_id.clone(), service.identity.instance_id.clone()));
@@ -119,10 +127,11 @@ async fn serve(service: Arc<Service>, connection: AcceptedConnection) {
     let pump = tokio::spawn(pump_events(queue, Arc::clone(&sink)));
     let cx = Arc::new(ConnCtx { seq, connection_id, out });
     service.register_connection(&cx);
-    read_loop(&service, &sink, &cx, connection.reader).await;
+    let conn = Arc::new(Conn { service, sink, cx });
+    read_loop(&conn, connection.reader).await;
     tracing::debug!(conn = seq, "connection ended");
-    service.close_connection(seq).await;
-    drop(cx);
+    conn.service.close_connection(seq).await;
+    drop(conn);
     // The pump ends once every holder of the event queue is gone.
     let _ = pump.await;
 }
@@ -138,12 +147,8 @@ async fn pump_events(mut queue: mpsc::Receiver<Outbound>, sink: Arc<Sink>) {
     }
 }
 
-async fn read_loop(
-    service: &Arc<Service>,
-    sink: &Arc<Sink>,
-    cx: &Arc<ConnCtx>,
-    mut reader: RecordReader<OwnedReadHalf>,
-) {
+async fn read_loop(conn: &Arc<Conn>, mut reader: RecordReader<OwnedReadHalf>) {
+    let Conn { sink, cx, .. } = &**conn;
     loop {
         let outcome = tokio::select! {
             // Records first; a closed writer matters only once no record is waiting.
@@ -152,7 +157,7 @@ async fn read_loop(
             () = sink.closed.closed() => return,
         };
         match outcome {
-            Ok(ReadOutcome::Record(record)) => handle_record(service, sink, cx, record).await,
+            Ok(ReadOutcome::Record(record)) => handle_record(conn, record).await,
             Ok(ReadOutcome::TooLarge) => {
                 // "a record over max_record_bytes gets record_too_large and the socket closes"
                 let err = RequestError {
@@ -198,7 +203,8 @@ async fn respond_error(sink: &Sink, err: &RequestError) {
     sink.write_response(ids, Err(err.code), false, err.closes_connection()).await;
 }
 
-async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &Arc<ConnCtx>, record: &[u8]) {
+async fn handle_record(conn: &Arc<Conn>, record: &[u8]) {
+    let Conn { service, sink, cx } = &**conn;
     let mut request = match decode_request(record) {
         Ok(r) => r,
         Err(err) => return respond_error(sink, &err).await,
@@ -230,10 +236,10 @@ async fn handle_record(service: &Arc<Service>, sink: &Arc<Sink>, cx: &Arc<ConnCt
         return respond(sink, ids, result, ticket).await;
     }
     (ids.instance_id, ids.connection_id) = connection_ids(&sink.state);
-    let (service, sink, cx) = (Arc::clone(service), Arc::clone(sink), Arc::clone(cx));
+    let conn = Arc::clone(conn);
     run_or_spawn(Box::pin(async move {
-        let (result, ticket) = service.run(&cx, request).await;
-        respond(&sink, ids, result, ticket).await;
+        let (result, ticket) = conn.service.run(&conn.cx, request).await;
+        respond(&conn.sink, ids, result, ticket).await;
     }));
 }
 
