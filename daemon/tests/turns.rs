@@ -297,6 +297,33 @@ fn env_refs<'a>(v: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)>
     v.iter().map(|(k, v)| (*k, v.as_str())).collect()
 }
 
+/// A daemon whose OpenAI-compatible provider streams `n` words (`"{prefix}{i} "`), one every
+/// `pause`, and a connection holding a freshly claimed session. Bind the fields in this order:
+/// later bindings drop first, so the connection goes before the daemon's sandbox and the mock.
+struct SlowStream {
+    words: Vec<String>,
+    env: Vec<(&'static str, String)>,
+    mock: Mock,
+    sb: Sandbox,
+    discovery: Value,
+    control: Value,
+    session: String,
+    c: Conn,
+}
+
+fn slow_stream(prefix: &str, n: usize, pause: Duration) -> SlowStream {
+    let words: Vec<String> = (0..n).map(|i| format!("{prefix}{i} ")).collect();
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    let body = mock::openai(&refs, &[]);
+    let mock = Mock::start(move |_, _| Reply::slow(body.clone(), pause));
+    let sb = Sandbox::new();
+    let env = compat(&sb, &mock);
+    let discovery = start_daemon(&sb, &env_refs(&env));
+    let mut c = Conn::open(&sb, &discovery);
+    let (session, control) = c.create_and_claim();
+    SlowStream { words, env, mock, sb, discovery, control, session, c }
+}
+
 fn deltas(events: &[Value]) -> String {
     events
         .iter()
@@ -714,15 +741,8 @@ fn fast_asks_codex_for_priority_and_sends_nothing_to_an_openai_compatible_server
 
 #[test]
 fn cancel_mid_stream_keeps_the_accepted_partial_text() {
-    let many: Vec<String> = (0..200).map(|i| format!("w{i} ")).collect();
-    let words: Vec<&str> = many.iter().map(String::as_str).collect();
-    let body = mock::openai(&words, &[]);
-    let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(20)));
-    let sb = Sandbox::new();
-    let env = compat(&sb, &mock);
-    let d = start_daemon(&sb, &env_refs(&env));
-    let mut c = Conn::open(&sb, &d);
-    let (session, control) = c.create_and_claim();
+    let SlowStream { mock: _mock, sb: _sb, control, session, mut c, .. } =
+        slow_stream("w", 200, Duration::from_millis(20));
     let turn = c.start(&session, &control, "Talk slowly");
     let mut got = 0;
     while got < 3 {
@@ -809,15 +829,7 @@ fn output_over_the_string_bound_fails_instead_of_truncating() {
 
 #[test]
 fn failed_persistence_forces_a_failed_terminal_and_replay_required() {
-    let many: Vec<String> = (0..30).map(|i| format!("p{i} ")).collect();
-    let words: Vec<&str> = many.iter().map(String::as_str).collect();
-    let body = mock::openai(&words, &[]);
-    let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(30)));
-    let sb = Sandbox::new();
-    let env = compat(&sb, &mock);
-    let d = start_daemon(&sb, &env_refs(&env));
-    let mut c = Conn::open(&sb, &d);
-    let (session, control) = c.create_and_claim();
+    let SlowStream { mock: _mock, sb, control, session, mut c, .. } = slow_stream("p", 30, Duration::from_millis(30));
     let turn = c.start(&session, &control, "persist me");
     c.event().unwrap();
     // Make the transcript unwritable (as root, permissions would not stop the write): a
@@ -957,15 +969,8 @@ fn activity_overflow_under_a_slow_reader_drops_activity_never_text() {
 
 #[test]
 fn take_over_mid_turn_delivers_only_events_after_the_snapshot() {
-    let many: Vec<String> = (0..60).map(|i| format!("s{i} ")).collect();
-    let words: Vec<&str> = many.iter().map(String::as_str).collect();
-    let body = mock::openai(&words, &[]);
-    let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(15)));
-    let sb = Sandbox::new();
-    let env = compat(&sb, &mock);
-    let d = start_daemon(&sb, &env_refs(&env));
-    let mut a = Conn::open(&sb, &d);
-    let (session, control) = a.create_and_claim();
+    let SlowStream { mock: _mock, sb, discovery: d, control, session, c: mut a, .. } =
+        slow_stream("s", 60, Duration::from_millis(15));
     let turn = a.start(&session, &control, "go");
     for _ in 0..5 {
         a.event().unwrap();
@@ -1001,16 +1006,9 @@ fn take_over_mid_turn_delivers_only_events_after_the_snapshot() {
 
 #[test]
 fn disconnect_mid_turn_does_not_stop_it_then_claim_and_replay() {
-    let many: Vec<String> = (0..40).map(|i| format!("d{i} ")).collect();
-    let words: Vec<&str> = many.iter().map(String::as_str).collect();
+    let SlowStream { words: many, mock: _mock, sb, discovery: d, control, session, c: mut a, .. } =
+        slow_stream("d", 40, Duration::from_millis(10));
     let full: String = many.concat();
-    let body = mock::openai(&words, &[]);
-    let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(10)));
-    let sb = Sandbox::new();
-    let env = compat(&sb, &mock);
-    let d = start_daemon(&sb, &env_refs(&env));
-    let mut a = Conn::open(&sb, &d);
-    let (session, control) = a.create_and_claim();
     let turn = a.start(&session, &control, "keep going");
     let op = format!("op-{}-{}", a.ids.1, a.n);
     a.event().unwrap();
@@ -1037,15 +1035,8 @@ fn disconnect_mid_turn_does_not_stop_it_then_claim_and_replay() {
 
 #[test]
 fn kill_9_mid_turn_then_restart_replays_the_committed_prefix() {
-    let many: Vec<String> = (0..100).map(|i| format!("k{i} ")).collect();
-    let words: Vec<&str> = many.iter().map(String::as_str).collect();
-    let body = mock::openai(&words, &[]);
-    let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(20)));
-    let sb = Sandbox::new();
-    let env = compat(&sb, &mock);
-    let d = start_daemon(&sb, &env_refs(&env));
-    let mut c = Conn::open(&sb, &d);
-    let (session, control) = c.create_and_claim();
+    let SlowStream { env, mock: _mock, sb, discovery: d, control, session, mut c, .. } =
+        slow_stream("k", 100, Duration::from_millis(20));
     c.start(&session, &control, "crash during me");
     for _ in 0..4 {
         c.event().unwrap();
@@ -1707,15 +1698,8 @@ fn nothing_configured_runs_on_local_and_status_agrees_with_turns() {
 #[test]
 fn a_running_turn_keeps_the_configuration_it_was_admitted_with() {
     // "Running turns retain that capture": a selection change mid-turn applies to the next turn.
-    let many: Vec<String> = (0..20).map(|i| format!("c{i} ")).collect();
-    let words: Vec<&str> = many.iter().map(String::as_str).collect();
-    let body = mock::openai(&words, &[]);
-    let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(20)));
-    let sb = Sandbox::new();
-    let env = compat(&sb, &mock);
-    let d = start_daemon(&sb, &env_refs(&env));
-    let mut c = Conn::open(&sb, &d);
-    let (session, control) = c.create_and_claim();
+    let SlowStream { words: many, mock, sb, control, session, mut c, .. } =
+        slow_stream("c", 20, Duration::from_millis(20));
     let turn = c.start(&session, &control, "long answer");
     c.event().unwrap();
     std::fs::write(global_settings(&sb), "provider = \"local\"\n").unwrap();
