@@ -297,11 +297,10 @@ fn env_refs<'a>(v: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)>
     v.iter().map(|(k, v)| (*k, v.as_str())).collect()
 }
 
-/// A daemon whose OpenAI-compatible provider streams `n` words (`"{prefix}{i} "`), one every
-/// `pause`, and a connection holding a freshly claimed session. Bind the fields in this order:
-/// later bindings drop first, so the connection goes before the daemon's sandbox and the mock.
-struct SlowStream {
-    words: Vec<String>,
+/// A daemon on the OpenAI-compatible `mock` (plus `extra_env`), and a connection holding a
+/// freshly claimed session. Bind the fields in this order: later bindings drop first, so the
+/// connection goes before the daemon's sandbox and the mock.
+struct Running {
     env: Vec<(&'static str, String)>,
     mock: Mock,
     sb: Sandbox,
@@ -311,17 +310,28 @@ struct SlowStream {
     c: Conn,
 }
 
-fn slow_stream(prefix: &str, n: usize, pause: Duration) -> SlowStream {
-    let words: Vec<String> = (0..n).map(|i| format!("{prefix}{i} ")).collect();
-    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
-    let body = mock::openai(&refs, &[]);
-    let mock = Mock::start(move |_, _| Reply::slow(body.clone(), pause));
+fn running(mock: Mock, extra_env: &[(&'static str, &str)]) -> Running {
     let sb = Sandbox::new();
-    let env = compat(&sb, &mock);
+    let mut env = compat(&sb, &mock);
+    env.extend(extra_env.iter().map(|(k, v)| (*k, (*v).to_owned())));
     let discovery = start_daemon(&sb, &env_refs(&env));
     let mut c = Conn::open(&sb, &discovery);
     let (session, control) = c.create_and_claim();
-    SlowStream { words, env, mock, sb, discovery, control, session, c }
+    Running { env, mock, sb, discovery, control, session, c }
+}
+
+/// [`running`] on a provider that streams `n` words (`"{prefix}{i} "`), one every `pause`; also
+/// returns the words.
+fn slow_stream(prefix: &str, n: usize, pause: Duration) -> (Vec<String>, Running) {
+    let words: Vec<String> = (0..n).map(|i| format!("{prefix}{i} ")).collect();
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    let body = mock::openai(&refs, &[]);
+    (words, running(Mock::start(move |_, _| Reply::slow(body.clone(), pause)), &[]))
+}
+
+/// Whether a provider request is a compaction's summary request.
+fn asks_for_summary(body: &Value) -> bool {
+    body["messages"][0]["content"].as_str().unwrap_or_default().contains("compress conversations")
 }
 
 fn deltas(events: &[Value]) -> String {
@@ -741,7 +751,7 @@ fn fast_asks_codex_for_priority_and_sends_nothing_to_an_openai_compatible_server
 
 #[test]
 fn cancel_mid_stream_keeps_the_accepted_partial_text() {
-    let SlowStream { mock: _mock, sb: _sb, control, session, mut c, .. } =
+    let (_, Running { mock: _mock, sb: _sb, control, session, mut c, .. }) =
         slow_stream("w", 200, Duration::from_millis(20));
     let turn = c.start(&session, &control, "Talk slowly");
     let mut got = 0;
@@ -829,7 +839,7 @@ fn output_over_the_string_bound_fails_instead_of_truncating() {
 
 #[test]
 fn failed_persistence_forces_a_failed_terminal_and_replay_required() {
-    let SlowStream { mock: _mock, sb, control, session, mut c, .. } = slow_stream("p", 30, Duration::from_millis(30));
+    let (_, Running { mock: _mock, sb, control, session, mut c, .. }) = slow_stream("p", 30, Duration::from_millis(30));
     let turn = c.start(&session, &control, "persist me");
     c.event().unwrap();
     // Make the transcript unwritable (as root, permissions would not stop the write): a
@@ -969,7 +979,7 @@ fn activity_overflow_under_a_slow_reader_drops_activity_never_text() {
 
 #[test]
 fn take_over_mid_turn_delivers_only_events_after_the_snapshot() {
-    let SlowStream { mock: _mock, sb, discovery: d, control, session, c: mut a, .. } =
+    let (_, Running { mock: _mock, sb, discovery: d, control, session, c: mut a, .. }) =
         slow_stream("s", 60, Duration::from_millis(15));
     let turn = a.start(&session, &control, "go");
     for _ in 0..5 {
@@ -1006,7 +1016,7 @@ fn take_over_mid_turn_delivers_only_events_after_the_snapshot() {
 
 #[test]
 fn disconnect_mid_turn_does_not_stop_it_then_claim_and_replay() {
-    let SlowStream { words: many, mock: _mock, sb, discovery: d, control, session, c: mut a, .. } =
+    let (many, Running { mock: _mock, sb, discovery: d, control, session, c: mut a, .. }) =
         slow_stream("d", 40, Duration::from_millis(10));
     let full: String = many.concat();
     let turn = a.start(&session, &control, "keep going");
@@ -1035,7 +1045,7 @@ fn disconnect_mid_turn_does_not_stop_it_then_claim_and_replay() {
 
 #[test]
 fn kill_9_mid_turn_then_restart_replays_the_committed_prefix() {
-    let SlowStream { env, mock: _mock, sb, discovery: d, control, session, mut c, .. } =
+    let (_, Running { env, mock: _mock, sb, discovery: d, control, session, mut c, .. }) =
         slow_stream("k", 100, Duration::from_millis(20));
     c.start(&session, &control, "crash during me");
     for _ in 0..4 {
@@ -1101,19 +1111,13 @@ fn admission_rules_control_busy_and_the_active_turn_limit() {
 #[test]
 fn compaction_summarizes_older_history_through_the_provider_and_replay_shows_the_summary() {
     let mock = Mock::start(|_, body| {
-        let system = body["messages"][0]["content"].as_str().unwrap_or_default();
-        if system.contains("compress conversations") {
+        if asks_for_summary(body) {
             Reply::sse(mock::openai(&["They discussed ", "the README."], &[]))
         } else {
             Reply::sse(mock::openai(&["An answer long enough to grow the context well past the threshold. "], &[]))
         }
     });
-    let sb = Sandbox::new();
-    let mut env = compat(&sb, &mock);
-    env.push(("MC_COMPACT_AT_TOKENS", "30".into()));
-    let d = start_daemon(&sb, &env_refs(&env));
-    let mut c = Conn::open(&sb, &d);
-    let (session, control) = c.create_and_claim();
+    let Running { mock, sb, control, session, mut c, .. } = running(mock, &[("MC_COMPACT_AT_TOKENS", "30")]);
     let first = c.start(&session, &control, "Tell me about the README please");
     let (_, t1) = c.until_terminal(&first);
     assert_eq!(t1["payload"]["replay_required"], false);
@@ -1195,8 +1199,7 @@ fn compaction_on_a_later_tool_loop_round_replays_the_compacting_turn_whole_from_
     // Issue "Turns" 5: the summary is appended after the turn's first round (its text and tool
     // call); the checkpoint is still the start of the turn's prompt, so the turn replays whole.
     let mock = Mock::start(|_, body| {
-        let system = body["messages"][0]["content"].as_str().unwrap_or_default();
-        if system.contains("compress conversations") {
+        if asks_for_summary(body) {
             Reply::sse(mock::openai(&["Earlier: a greeting."], &[]))
         } else if is_last_user_message_tool_result(body) {
             Reply::sse(mock::openai(&["It is big."], &[]))
@@ -1206,15 +1209,10 @@ fn compaction_on_a_later_tool_loop_round_replays_the_compacting_turn_whole_from_
             Reply::sse(mock::openai(&["Hello."], &[]))
         }
     });
-    let sb = Sandbox::new();
-    let mut env = compat(&sb, &mock);
     // Round one of the second turn stays under 1,000 estimated tokens; the 8 KB tool result
     // takes round two over it.
-    env.push(("MC_COMPACT_AT_TOKENS", "1000".into()));
-    let d = start_daemon(&sb, &env_refs(&env));
+    let Running { mock, sb, control, session, mut c, .. } = running(mock, &[("MC_COMPACT_AT_TOKENS", "1000")]);
     std::fs::write(sb.workspace.join("big.txt"), "lorem ipsum ".repeat(700)).unwrap();
-    let mut c = Conn::open(&sb, &d);
-    let (session, control) = c.create_and_claim();
     let first = c.start(&session, &control, "Hi there");
     assert_eq!(c.until_terminal(&first).1["payload"]["replay_required"], false);
     let before = c.call("session.replay", Some(&session), None, json!({"after":null,"limit":32}));
@@ -1258,20 +1256,14 @@ fn compaction_that_cannot_bring_the_context_under_the_window_fails_as_compaction
     // providers), so compaction cannot let the turn continue.
     let huge = "s".repeat(8 * 1024);
     let mock = Mock::start(move |_, body| {
-        let system = body["messages"][0]["content"].as_str().unwrap_or_default();
-        if system.contains("compress conversations") {
+        if asks_for_summary(body) {
             let chunks: Vec<&str> = (0..80).map(|_| huge.as_str()).collect();
             Reply::fast(mock::openai(&chunks, &[]))
         } else {
             Reply::sse(mock::openai(&["An answer long enough to grow the context past the threshold. "], &[]))
         }
     });
-    let sb = Sandbox::new();
-    let mut env = compat(&sb, &mock);
-    env.push(("MC_COMPACT_AT_TOKENS", "30".into()));
-    let d = start_daemon(&sb, &env_refs(&env));
-    let mut c = Conn::open(&sb, &d);
-    let (session, control) = c.create_and_claim();
+    let Running { mock: _mock, sb, control, session, mut c, .. } = running(mock, &[("MC_COMPACT_AT_TOKENS", "30")]);
     let first = c.start(&session, &control, "Tell me about the README please");
     let (_, t1) = c.until_terminal(&first);
     assert_eq!(t1["payload"]["status"], "completed", "{t1}");
@@ -1698,8 +1690,7 @@ fn nothing_configured_runs_on_local_and_status_agrees_with_turns() {
 #[test]
 fn a_running_turn_keeps_the_configuration_it_was_admitted_with() {
     // "Running turns retain that capture": a selection change mid-turn applies to the next turn.
-    let SlowStream { words: many, mock, sb, control, session, mut c, .. } =
-        slow_stream("c", 20, Duration::from_millis(20));
+    let (many, Running { mock, sb, control, session, mut c, .. }) = slow_stream("c", 20, Duration::from_millis(20));
     let turn = c.start(&session, &control, "long answer");
     c.event().unwrap();
     std::fs::write(global_settings(&sb), "provider = \"local\"\n").unwrap();
