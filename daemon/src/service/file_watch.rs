@@ -8,11 +8,17 @@
 //! from the same driver (tokio clears a socket's readiness after every short read), which hands
 //! out epoll's ready list in arrival order: by the time the request runs, the watch's readiness
 //! is already recorded. Only then is the inotify queue read.
+//!
+//! Changes are counted as generations: a caller caches what it computed under the generation
+//! it read before computing, and trusts it only while the generation is unchanged. The count
+//! moves on before the queue is drained, so a concurrent caller that finds the queue already
+//! drained also finds the new generation.
 
 use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll, Waker};
 use tokio::io::unix::AsyncFd;
 use tokio::io::Interest;
@@ -33,6 +39,7 @@ pub struct FileWatch {
     fd: AsyncFd<OwnedFd>,
     /// Folders to (re)watch after a change, since a project folder may appear later.
     dirs: Vec<PathBuf>,
+    generation: AtomicU64,
 }
 
 impl FileWatch {
@@ -48,7 +55,7 @@ impl FileWatch {
         // SAFETY: `raw` is a fresh descriptor owned by nobody else, and an `OwnedFd` always
         // reports the descriptor it owns, which stays open until the watch is dropped.
         let fd = unsafe { AsyncFd::register_with_interest(OwnedFd::from_raw_fd(raw), Interest::READABLE) }.ok()?;
-        let watch = FileWatch { fd, dirs };
+        let watch = FileWatch { fd, dirs, generation: AtomicU64::new(0) };
         watch.add_watches();
         Some(watch)
     }
@@ -59,14 +66,16 @@ impl FileWatch {
         }
     }
 
-    /// Whether anything changed since the last call (draining the queued events).
-    pub fn changed(&self) -> bool {
+    /// The number of changes seen so far, counting any now waiting (which are drained).
+    pub fn generation(&self) -> u64 {
         // Nobody awaits this readiness; the no-op waker only lets us look at it.
         let mut guard = match self.fd.poll_read_ready(&mut Context::from_waker(Waker::noop())) {
-            Poll::Pending => return false,
-            Poll::Ready(Err(_)) => return true,
+            Poll::Pending => return self.generation.load(Ordering::Acquire),
+            Poll::Ready(Err(_)) => return self.generation.fetch_add(1, Ordering::AcqRel) + 1,
             Poll::Ready(Ok(guard)) => guard,
         };
+        // Before draining: whoever finds the queue empty from now on also finds this count.
+        let generation = self.generation.fetch_add(1, Ordering::AcqRel) + 1;
         let mut buf = [0u8; 4096];
         let mut any = false;
         loop {
@@ -83,7 +92,7 @@ impl FileWatch {
             // A folder created or replaced since the last look needs a (new) watch.
             self.add_watches();
         }
-        any
+        generation
     }
 }
 
@@ -112,19 +121,22 @@ mod tests {
         let w = FileWatch::new(vec![tmp.path().to_path_buf(), project.clone()]).unwrap();
         // `project` does not exist yet; its parent is watched, as the daemon watches the workspace.
         driver_turn().await;
-        assert!(!w.changed());
+        let start = w.generation();
+        assert_eq!(w.generation(), start, "nothing changed");
         std::fs::write(tmp.path().join("auth.json"), b"{}").unwrap();
         driver_turn().await;
-        assert!(w.changed());
+        let after_write = w.generation();
+        assert!(after_write > start);
         driver_turn().await;
-        assert!(!w.changed(), "events are drained");
+        assert_eq!(w.generation(), after_write, "events are drained");
         std::fs::create_dir(&project).unwrap();
         driver_turn().await;
-        assert!(w.changed());
+        let after_mkdir = w.generation();
+        assert!(after_mkdir > after_write);
         std::fs::write(project.join("settings.toml.tmp"), b"x").unwrap();
         std::fs::rename(project.join("settings.toml.tmp"), project.join("settings.toml")).unwrap();
         driver_turn().await;
-        assert!(w.changed(), "a folder that appeared later is watched too");
+        assert!(w.generation() > after_mkdir, "a folder that appeared later is watched too");
     }
 
     #[test]
