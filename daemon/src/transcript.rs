@@ -340,6 +340,34 @@ fn append_raw(dir: &Path, bytes: &[u8]) {
     f.write_all(bytes).unwrap();
 }
 
+/// Session messages for tests of the modules that read transcripts.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use agentwire_protocol::{SessionMessage, SessionMessageAgentText, SessionMessageUserText};
+
+    pub fn user_text(id: &str, text: &str) -> SessionMessage {
+        SessionMessage::UserText(SessionMessageUserText {
+            id: id.into(),
+            time: 1,
+            parent_id: None,
+            agent_id: None,
+            text: text.into(),
+        })
+    }
+
+    pub fn agent_text(id: &str, turn: &str, text: &str) -> SessionMessage {
+        SessionMessage::AgentText(SessionMessageAgentText {
+            id: id.into(),
+            time: 2,
+            parent_id: None,
+            agent_id: None,
+            turn: turn.into(),
+            text: text.into(),
+            thinking: None,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,11 +8,12 @@ use std::path::PathBuf;
 use agentwire_protocol::runtime::encode_record;
 use agentwire_protocol::{
     limits, ReplayItem, ReplayRole, ReplayTerminalStatus, SessionListRequest, SessionMessageAgentText,
-    SessionMessageAgentTurnEnd, SessionMessageUserText, TurnEndStatus,
+    SessionMessageAgentTurnEnd, TurnEndStatus,
 };
 
 use super::projection::cursor_of;
 use super::*;
+use crate::transcript::fixtures::{agent_text, user_text};
 use crate::transcript::TRANSCRIPT_FILE;
 
 const CONN: ConnectionId = 1;
@@ -24,25 +25,11 @@ fn root() -> (tempfile::TempDir, Sessions) {
 }
 
 fn user(text: &str) -> SessionMessage {
-    SessionMessage::UserText(SessionMessageUserText {
-        id: "u1".into(),
-        time: 1,
-        parent_id: None,
-        agent_id: None,
-        text: text.into(),
-    })
+    user_text("u1", text)
 }
 
 fn agent(text: &str) -> SessionMessage {
-    SessionMessage::AgentText(SessionMessageAgentText {
-        id: "a1".into(),
-        time: 2,
-        parent_id: None,
-        agent_id: None,
-        turn: "t1".into(),
-        text: text.into(),
-        thinking: None,
-    })
+    agent_text("a1", "t1", text)
 }
 
 fn thinking(text: &str) -> SessionMessage {
@@ -643,13 +630,7 @@ async fn a_failed_turn_end_the_metadata_names_replays_as_compaction_required() {
 // compacting turn itself is complete.
 
 fn prompt(id: &str, text: &str) -> SessionMessage {
-    SessionMessage::UserText(SessionMessageUserText {
-        id: id.into(),
-        time: 1,
-        parent_id: None,
-        agent_id: None,
-        text: text.into(),
-    })
+    user_text(id, text)
 }
 
 fn turn_start(turn: &str) -> SessionMessage {
@@ -663,15 +644,7 @@ fn turn_start(turn: &str) -> SessionMessage {
 }
 
 fn said(turn: &str, text: &str) -> SessionMessage {
-    SessionMessage::AgentText(SessionMessageAgentText {
-        id: format!("a-{text}"),
-        time: 2,
-        parent_id: None,
-        agent_id: None,
-        turn: turn.into(),
-        text: text.into(),
-        thinking: None,
-    })
+    agent_text(&format!("a-{text}"), turn, text)
 }
 
 fn tool_round(turn: &str) -> [SessionMessage; 2] {

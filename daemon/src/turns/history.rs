@@ -62,31 +62,10 @@ pub fn load(session_dir: &Path, summaries: &Summaries) -> Vec<ChatMessage> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transcript::fixtures::{agent_text as agent, user_text as user};
     use crate::transcript::{CompactionRef, SessionMeta};
     use agentwire_protocol::runtime::encode_record;
-    use agentwire_protocol::{SessionMessageAgentService, SessionMessageAgentText, SessionMessageUserText};
-
-    fn user(id: &str, text: &str) -> SessionMessage {
-        SessionMessage::UserText(SessionMessageUserText {
-            id: id.into(),
-            time: 1,
-            parent_id: None,
-            agent_id: None,
-            text: text.into(),
-        })
-    }
-
-    fn agent(id: &str, turn: &str, text: &str) -> SessionMessage {
-        SessionMessage::AgentText(SessionMessageAgentText {
-            id: id.into(),
-            time: 2,
-            parent_id: None,
-            agent_id: None,
-            turn: turn.into(),
-            text: text.into(),
-            thinking: None,
-        })
-    }
+    use agentwire_protocol::SessionMessageAgentService;
 
     fn summary(id: &str, turn: &str) -> SessionMessage {
         SessionMessage::AgentService(SessionMessageAgentService {
