@@ -107,20 +107,34 @@ struct Run {
     batch_p50s: (Duration, Duration),
 }
 
-/// On-CPU time of all threads of a process so far, and how many times they were put on a CPU,
-/// from the scheduler's own accounting (`schedstat`); it shows where a latency ratio comes from
-/// on a saturated machine.
-fn sched(pid: u32) -> (Duration, u64) {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return (Duration::ZERO, 0) };
-    let (mut nanos, mut runs) = (0, 0);
-    for stat in tasks.flatten().filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok()) {
-        let fields: Vec<u64> = stat.split_whitespace().filter_map(|f| f.parse().ok()).collect();
-        if let [on_cpu, _waiting, slices] = fields[..] {
-            nanos += on_cpu;
-            runs += slices;
+/// What the scheduler accounted to all threads of a process (`schedstat`): time on a CPU and how
+/// many times they were put on one. It shows where a latency ratio comes from on a saturated
+/// machine.
+#[derive(Debug, Clone, Copy, Default)]
+struct Sched {
+    cpu: Duration,
+    runs: u64,
+}
+
+impl Sched {
+    fn of(pid: u32) -> Sched {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return Sched::default() };
+        let mut total = Sched::default();
+        for stat in tasks.flatten().filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok()) {
+            let fields: Vec<u64> = stat.split_whitespace().filter_map(|f| f.parse().ok()).collect();
+            if let [on_cpu, _waiting, slices] = fields[..] {
+                total.cpu += Duration::from_nanos(on_cpu);
+                total.runs += slices;
+            }
         }
+        total
     }
-    (Duration::from_nanos(nanos), runs)
+
+    /// Add what was accounted between `before` and `after`.
+    fn add_since(&mut self, before: Sched, after: Sched) {
+        self.cpu += after.cpu.saturating_sub(before.cpu);
+        self.runs += after.runs.saturating_sub(before.runs);
+    }
 }
 
 /// A server under load: its process, its clients (each with the record it sends), and what its
@@ -133,28 +147,27 @@ struct Target {
     /// and the spread shows which batches ran in which.
     batch_p50s: Vec<Duration>,
     elapsed: Duration,
-    server: (Duration, u64),
-    client: (Duration, u64),
+    server: Sched,
+    client: Sched,
 }
 
 impl Target {
     fn new(pid: u32, clients: Vec<(Client, Vec<u8>)>) -> Self {
-        let zero = (Duration::ZERO, 0);
         Target {
             pid,
             clients,
             latencies: Vec::new(),
             batch_p50s: Vec::new(),
             elapsed: Duration::ZERO,
-            server: zero,
-            client: zero,
+            server: Sched::default(),
+            client: Sched::default(),
         }
     }
 
     /// `rounds` round trips spread over the clients, all at once.
     async fn batch(&mut self, rounds: usize) {
         let per_client = rounds / self.clients.len();
-        let (server_before, client_before) = (sched(self.pid), sched(std::process::id()));
+        let (server_before, client_before) = (Sched::of(self.pid), Sched::of(std::process::id()));
         let start = Instant::now();
         let tasks: Vec<_> = self
             .clients
@@ -179,11 +192,8 @@ impl Target {
         let mut batch = self.latencies[first..].to_vec();
         batch.sort();
         self.batch_p50s.push(batch[batch.len() / 2]);
-        let (server_after, client_after) = (sched(self.pid), sched(std::process::id()));
-        self.server.0 += server_after.0.saturating_sub(server_before.0);
-        self.server.1 += server_after.1.saturating_sub(server_before.1);
-        self.client.0 += client_after.0.saturating_sub(client_before.0);
-        self.client.1 += client_after.1.saturating_sub(client_before.1);
+        self.server.add_since(server_before, Sched::of(self.pid));
+        self.client.add_since(client_before, Sched::of(std::process::id()));
     }
 
     fn run(&mut self) -> Run {
@@ -193,10 +203,10 @@ impl Target {
             p50: self.latencies[self.latencies.len() / 2],
             p99: self.latencies[self.latencies.len() * 99 / 100],
             per_sec: f64::from(n) / self.elapsed.as_secs_f64(),
-            server_cpu: self.server.0 / n,
-            client_cpu: self.client.0 / n,
-            server_runs: self.server.1 as f64 / f64::from(n),
-            client_runs: self.client.1 as f64 / f64::from(n),
+            server_cpu: self.server.cpu / n,
+            client_cpu: self.client.cpu / n,
+            server_runs: self.server.runs as f64 / f64::from(n),
+            client_runs: self.client.runs as f64 / f64::from(n),
             batch_p50s: (
                 self.batch_p50s.iter().min().copied().unwrap_or_default(),
                 self.batch_p50s.iter().max().copied().unwrap_or_default(),

@@ -94,13 +94,7 @@ impl<R: AsyncRead + Unpin> RecordReader<R> {
     }
 
     pub async fn next_record(&mut self) -> io::Result<ReadOutcome> {
-        Ok(match self.next_in_place().await? {
-            ReadOutcome::Record(record) => ReadOutcome::Record(record.to_vec()),
-            ReadOutcome::Eof => ReadOutcome::Eof,
-            ReadOutcome::EofMidRecord => ReadOutcome::EofMidRecord,
-            ReadOutcome::TooLarge => ReadOutcome::TooLarge,
-            ReadOutcome::Timeout => ReadOutcome::Timeout,
-        })
+        Ok(self.next_in_place().await?.map(<[u8]>::to_vec))
     }
 
     /// Like [`next_record`](Self::next_record), but the record is lent from the reader's buffer
@@ -182,6 +176,19 @@ impl<R: AsyncRead + Unpin> RecordReader<R> {
 
     pub fn get_ref(&self) -> &R {
         &self.inner
+    }
+}
+
+impl<R> ReadOutcome<R> {
+    /// The same outcome with its record (if any) transformed.
+    pub fn map<S>(self, f: impl FnOnce(R) -> S) -> ReadOutcome<S> {
+        match self {
+            ReadOutcome::Record(record) => ReadOutcome::Record(f(record)),
+            ReadOutcome::Eof => ReadOutcome::Eof,
+            ReadOutcome::EofMidRecord => ReadOutcome::EofMidRecord,
+            ReadOutcome::TooLarge => ReadOutcome::TooLarge,
+            ReadOutcome::Timeout => ReadOutcome::Timeout,
+        }
     }
 }
 

@@ -36,8 +36,9 @@ impl ConnectionHandler for WireHandler {
     }
 }
 
-/// A response buffer that grew past this (a large page) is let go instead of kept.
-const KEEP_BUFFER_BYTES: usize = 64 * 1024;
+/// Ordinary responses fit a buffer of this size; one grown further for a rare large answer (a
+/// replay or catalog page) is let go rather than held for the connection's life.
+const KEEP_BUFFER_BYTES: usize = 8 * 1024;
 
 /// The write side shared by responses and the event pump.
 struct Sink {
