@@ -137,11 +137,39 @@ impl Sched {
     }
 }
 
+/// What every reply of a target must be, checked on each client's last reply of a batch, so a
+/// run that measures error answers (or anything but the round trip it names) fails loudly.
+#[derive(Clone, Copy)]
+enum Reply {
+    /// A successful `status` response to the client's own request.
+    Status,
+    /// The record sent, echoed.
+    Echo,
+}
+
+impl Reply {
+    fn check(self, line: &str, record: &[u8]) {
+        match self {
+            Reply::Echo => assert_eq!(line.as_bytes(), record, "the echo answered something else"),
+            Reply::Status => {
+                let reply: Value = serde_json::from_str(line).expect("json reply");
+                let request: Value = serde_json::from_slice(record).expect("json request");
+                assert!(
+                    reply["error"].is_null() && reply["payload"]["instance_id"].is_string(),
+                    "not a status answer: {reply}"
+                );
+                assert_eq!(reply["connection_id"], request["connection_id"], "answered another connection");
+            }
+        }
+    }
+}
+
 /// A server under load: its process, its clients (each with the record it sends), and what its
 /// batches measured so far.
 struct Target {
     pid: u32,
     clients: Vec<(Client, Vec<u8>)>,
+    reply: Reply,
     latencies: Vec<Duration>,
     /// Each batch's own p50: this machine switches between a fast and a slow wake-up regime,
     /// and the spread shows which batches ran in which.
@@ -152,10 +180,11 @@ struct Target {
 }
 
 impl Target {
-    fn new(pid: u32, clients: Vec<(Client, Vec<u8>)>) -> Self {
+    fn new(pid: u32, clients: Vec<(Client, Vec<u8>)>, reply: Reply) -> Self {
         Target {
             pid,
             clients,
+            reply,
             latencies: Vec::new(),
             batch_p50s: Vec::new(),
             elapsed: Duration::ZERO,
@@ -185,6 +214,7 @@ impl Target {
         let first = self.latencies.len();
         for t in tasks {
             let (c, record, lat) = t.await.expect("task");
+            self.reply.check(&c.line, &record);
             self.clients.push((c, record));
             self.latencies.extend(lat);
         }
@@ -315,21 +345,21 @@ async fn run() {
     let version = env!("CARGO_PKG_VERSION");
     let mut record = Vec::new();
     for n in [1, CONNECTIONS] {
+        // Each client sends its own status record: the envelope names the client's connection.
         let mut dc = Vec::new();
         for _ in 0..n {
-            let (c, rec) = daemon_client(&socket, ws, version).await;
-            dc.push(c);
-            record = rec;
+            dc.push(daemon_client(&socket, ws, version).await);
         }
-        let mut d = Target::new(daemon.id(), dc.into_iter().map(|c| (c, record.clone())).collect());
-        let mut e = Target::new(echo.id(), echo_clients(&echo_path, &record, n).await);
+        record.clone_from(&dc[0].1);
+        let mut d = Target::new(daemon.id(), dc, Reply::Status);
+        let mut e = Target::new(echo.id(), echo_clients(&echo_path, &record, n).await, Reply::Echo);
         let (d, e) = compare(&mut d, &mut e).await;
         report(&format!("status, {n} connection(s)"), "daemon", &d, &e);
     }
     let busy_path = dir.join("busy-echo.sock");
     let mut busy = spawn_echo(&busy_path, 1_000).await;
-    let mut worked = Target::new(busy.id(), echo_clients(&busy_path, &record, CONNECTIONS).await);
-    let mut plain = Target::new(echo.id(), echo_clients(&echo_path, &record, CONNECTIONS).await);
+    let mut worked = Target::new(busy.id(), echo_clients(&busy_path, &record, CONNECTIONS).await, Reply::Echo);
+    let mut plain = Target::new(echo.id(), echo_clients(&echo_path, &record, CONNECTIONS).await, Reply::Echo);
     let (worked, plain) = compare(&mut worked, &mut plain).await;
     report("calibration, 16 connections", "echo + 1 µs of work", &worked, &plain);
     for child in [&mut daemon, &mut echo, &mut busy] {
