@@ -73,9 +73,9 @@ pub fn auth_status(state_root: &Path, startup_custom: &[CustomProvider]) -> Resu
 /// `status.provider_auth_ready`: readiness of the effective provider, from settings,
 /// store and environment reread now. Unreadable settings or store are `internal_error`.
 pub fn provider_auth_ready(state_root: &Path, workspace: &Path) -> Result<bool, ErrorCode> {
-    let effective = config::effective(state_root, workspace).map_err(|_| ErrorCode::InternalError)?;
+    let provider = config::effective_provider(state_root, workspace).map_err(|_| ErrorCode::InternalError)?;
     let store = store::read(state_root).map_err(|_| ErrorCode::InternalError)?;
-    Ok(effective.provider.is_some_and(|spec| provider_status(&store, &spec).ready))
+    Ok(provider.is_some_and(|spec| provider_status(&store, &spec).ready))
 }
 
 #[cfg(test)]

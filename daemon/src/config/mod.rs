@@ -86,6 +86,14 @@ pub fn effective(state_root: &Path, workspace: &Path) -> Result<Effective, Setti
     Ok(resolve(state_root, &settings, &EnvLayer::current()))
 }
 
+/// The provider the effective configuration selects, its model left unresolved: all that
+/// `status` readiness needs, and it never loads the catalog (nor compiles the redaction
+/// patterns the catalog's ID checks use).
+pub fn effective_provider(state_root: &Path, workspace: &Path) -> Result<Option<ProviderSpec>, SettingsError> {
+    let settings = settings::load(state_root, workspace)?;
+    Ok(resolve::selected_provider(&settings, resolve::env_provider().as_ref()))
+}
+
 /// The service's configuration state: paths and the single worker.
 #[derive(Debug)]
 pub struct Configuration {

@@ -5,7 +5,7 @@
 //! provider or a higher one, so a global model of another provider is never combined
 //! with a project provider. Without one, the provider's default model applies.
 
-use super::settings::{Layer, Settings};
+use super::settings::Settings;
 use crate::catalog::cache;
 use crate::catalog::models::{fallback_levels, usable_model_id};
 use crate::catalog::providers::{
@@ -30,12 +30,18 @@ pub struct EnvLayer {
 
 impl EnvLayer {
     pub fn current() -> Self {
-        let var = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        EnvLayer {
-            provider: var(PROVIDER_ENV).filter(|p| valid_provider_id(p)),
-            model: var(MODEL_ENV).filter(|m| usable_model_id(m)),
-        }
+        EnvLayer { provider: env_provider(), model: env_var(MODEL_ENV).filter(|m| usable_model_id(m)) }
     }
+}
+
+fn env_var(name: &str) -> Option<String> {
+    std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// The environment's provider choice alone: reading it does not check a model ID, which
+/// needs the redaction patterns compiled.
+pub fn env_provider() -> Option<String> {
+    env_var(PROVIDER_ENV).filter(|p| valid_provider_id(p))
 }
 
 /// The effective configuration and what it resolved to.
@@ -85,18 +91,27 @@ pub fn resolve(state_root: &Path, settings: &Settings, env: &EnvLayer) -> Effect
 }
 
 fn select(state_root: &Path, settings: &Settings, env: &EnvLayer) -> Selection {
-    let layers: [(Option<&String>, Option<&String>); 3] =
-        [(env.provider.as_ref(), env.model.as_ref()), layer_pair(&settings.project), layer_pair(&settings.global)];
-    let chosen = layers.iter().position(|(p, _)| p.is_some());
-    let provider_id = chosen.and_then(|i| layers[i].0.cloned()).unwrap_or_else(|| LOCAL.to_owned());
-    let depth = chosen.unwrap_or(layers.len() - 1);
-    let model = layers[..=depth].iter().find_map(|(_, m)| m.cloned());
+    let (provider_id, depth) = chosen_provider(settings, env.provider.as_ref());
+    let models = [env.model.as_ref(), settings.project.model.as_ref(), settings.global.model.as_ref()];
+    let model = models[..=depth].iter().find_map(|m| m.cloned());
     let model_id = model.unwrap_or_else(|| default_model(state_root, settings, &provider_id));
     Selection { provider_id, model_id }
 }
 
-fn layer_pair(layer: &Layer) -> (Option<&String>, Option<&String>) {
-    (layer.provider.as_ref(), layer.model.as_ref())
+/// The selected provider's ID and the layer that chose it (environment 0, project 1,
+/// global 2), which bounds the layers its model may come from; `local` when none chose.
+fn chosen_provider(settings: &Settings, env_provider: Option<&String>) -> (String, usize) {
+    let providers = [env_provider, settings.project.provider.as_ref(), settings.global.provider.as_ref()];
+    match providers.iter().position(Option::is_some) {
+        Some(depth) => (providers[depth].cloned().unwrap_or_default(), depth),
+        None => (LOCAL.to_owned(), providers.len() - 1),
+    }
+}
+
+/// The selected provider's definition, without resolving its model: what provider readiness
+/// needs, while the model's resolution may load the catalog.
+pub fn selected_provider(settings: &Settings, env_provider: Option<&String>) -> Option<ProviderSpec> {
+    find(&settings.custom, &chosen_provider(settings, env_provider).0)
 }
 
 /// A provider's default model: its first fixed or cached model, else a built-in name.
@@ -128,6 +143,7 @@ fn levels_for(state_root: &Path, provider: Option<&ProviderSpec>, model_id: &str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::settings::Layer;
 
     fn layer(provider: Option<&str>, model: Option<&str>) -> Layer {
         Layer { provider: provider.map(Into::into), model: model.map(Into::into), ..Layer::default() }
@@ -163,6 +179,23 @@ mod tests {
         assert_eq!(sel(&resolve(root, &settings, &env).selection), ("anthropic", "claude-sonnet-4-5"));
         let global_only = Settings { global: layer(Some("anthropic"), Some("g-model")), ..Settings::default() };
         assert_eq!(sel(&resolve(root, &global_only, &EnvLayer::default()).selection), ("anthropic", "g-model"));
+    }
+
+    #[test]
+    fn the_provider_alone_is_the_provider_the_whole_resolution_selects() {
+        let tmp = tempfile::tempdir().unwrap();
+        let providers = [None, Some("local"), Some("anthropic"), Some("openai-codex"), Some("unknown-one")];
+        for env in providers {
+            for project in providers {
+                for global in providers {
+                    let settings =
+                        Settings { global: layer(global, None), project: layer(project, None), custom: vec![] };
+                    let env = EnvLayer { provider: env.map(Into::into), model: None };
+                    let whole = resolve(tmp.path(), &settings, &env).provider;
+                    assert_eq!(selected_provider(&settings, env.provider.as_ref()), whole, "{env:?} {settings:?}");
+                }
+            }
+        }
     }
 
     #[test]
