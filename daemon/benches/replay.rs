@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use agentwire_daemon::sessions::Sessions;
 use agentwire_protocol::{
-    limits, SessionClaimRequest, SessionMessage, SessionMessageAgentText, SessionMessageAgentToolCallEnd,
-    SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd, SessionMessageAgentTurnStart, SessionMessageUserText,
-    SessionReplayRequest, TurnEndStatus,
+    constants, decode_session_message, limits, SessionClaimRequest, SessionMessage, SessionMessageAgentText,
+    SessionMessageAgentToolCallEnd, SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd,
+    SessionMessageAgentTurnStart, SessionMessageUserText, SessionReplayRequest, SessionReplayResponse, TurnEndStatus,
 };
 use criterion::{black_box, criterion_group, Criterion, Throughput};
 use tokio::runtime::Runtime;
@@ -125,15 +125,52 @@ fn setup(rt: &Runtime, root: &Path) -> String {
     })
 }
 
+/// Replay items the window must hold, counted from the transcript as written rather than by the
+/// daemon's projection: the lines that start in its last window bytes (newest
+/// `replay_window_records` of them); each prompt and visible assistant text is cut into parts of
+/// `replay_part_bytes` at UTF-8 boundaries, each turn end is one item, everything else none.
+fn expected_items(root: &Path, id: &str) -> usize {
+    let data = std::fs::read(root.join("sessions").join(id).join("transcript.jsonl")).expect("transcript");
+    let start = data.len().saturating_sub(limits::MAX_SESSION_REPLAY_WINDOW_BYTES as usize);
+    let mut offset = 0;
+    let mut lines = Vec::new();
+    for line in data.split_inclusive(|&b| b == b'\n') {
+        if offset >= start {
+            lines.push(line.strip_suffix(b"\n").unwrap_or(line));
+        }
+        offset += line.len();
+    }
+    let keep = lines.len().min(constants::REPLAY_WINDOW_RECORDS as usize);
+    let parts = |text: &str| {
+        let max = constants::REPLAY_PART_BYTES as usize;
+        let (mut n, mut rest) = (1, text);
+        while rest.len() > max {
+            let end = (0..=max).rev().find(|&i| rest.is_char_boundary(i)).expect("boundary");
+            rest = &rest[end..];
+            n += 1;
+        }
+        n
+    };
+    lines[lines.len() - keep..]
+        .iter()
+        .map(|line| match decode_session_message(line).expect("transcript line decodes") {
+            SessionMessage::UserText(m) => parts(&m.text),
+            SessionMessage::AgentText(m) if m.thinking != Some(true) => parts(&m.text),
+            SessionMessage::AgentTurnEnd(_) => 1,
+            _ => 0,
+        })
+        .sum()
+}
+
 fn req(after: Option<String>, limit: u32) -> SessionReplayRequest {
     SessionReplayRequest { after, limit }
 }
 
-/// A fresh instance (cold cache) parses the whole window for its first page.
-fn one_parse(rt: &Runtime, root: &Path, id: &str) -> usize {
+/// A fresh instance (cold cache) parses the whole window for its first page (of one item).
+fn one_parse(rt: &Runtime, root: &Path, id: &str) -> SessionReplayResponse {
     rt.block_on(async {
         let sessions = Sessions::new(root.to_path_buf());
-        sessions.replay(id, req(None, 1)).await.expect("replay").events.len()
+        sessions.replay(id, req(None, 1)).await.expect("replay")
     })
 }
 
@@ -144,7 +181,7 @@ fn page_all(rt: &Runtime, root: &Path, id: &str) -> (usize, usize) {
         let (mut pages, mut items, mut after) = (0, 0, None);
         loop {
             let page = sessions.replay(id, req(after, 32)).await.expect("replay");
-            assert!(!page.resync_required);
+            assert!(!page.resync_required, "resync_required on page {} after {items} items", pages + 1);
             pages += 1;
             items += page.events.len();
             if !page.truncated {
@@ -173,7 +210,16 @@ fn bench(c: &mut Criterion) {
     let id = setup(&rt, dir.path());
     let window = limits::MAX_SESSION_REPLAY_WINDOW_BYTES;
 
+    // Checked once, outside the timed runs (both are deterministic over the same window).
     let (pages, items) = page_all(&rt, dir.path(), &id);
+    let expected = expected_items(dir.path(), &id);
+    assert_eq!(items, expected, "paging returned {items} items in {pages} pages; the window holds {expected}");
+    assert!(pages > 1, "the whole window ({items} items) came in {pages} page: nothing was paged");
+    let first = one_parse(&rt, dir.path(), &id);
+    assert!(
+        first.events.len() == 1 && first.truncated && !first.resync_required,
+        "one parse should return the first of {items} items and more to come: {first:?}"
+    );
     let parse = median(|| _ = black_box(one_parse(&rt, dir.path(), &id)), 15);
     let paging = median(|| _ = black_box(page_all(&rt, dir.path(), &id)), 15);
     println!(

@@ -27,6 +27,8 @@ use serde_json::{json, Value};
 
 const TOTAL_DELTAS: u64 = 100_000;
 const PER_TURN: u64 = 16_000;
+/// Timed deltas in the latency turn, 1 ms apart.
+const LATENCY_DELTAS: u64 = 500;
 
 fn now_us() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64)
@@ -48,14 +50,19 @@ enum Mode {
     Timed(u64),
 }
 
-/// A loopback chat-completions server; `next` decides each response.
-fn mock(next: impl Fn() -> Mode + Send + Sync + 'static) -> String {
+/// A loopback chat-completions server; `next` decides each response. Returns its URL and the
+/// number of deltas it has written (counted once per response, before the closing `[DONE]`, so
+/// a turn that settled has already been counted).
+fn mock(next: impl Fn() -> Mode + Send + Sync + 'static) -> (String, Arc<AtomicU64>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let next = Arc::new(next);
+    let sent = Arc::new(AtomicU64::new(0));
+    let counter = Arc::clone(&sent);
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
             let next = Arc::clone(&next);
+            let sent = Arc::clone(&counter);
             std::thread::spawn(move || {
                 let mut reader = BufReader::new(stream.try_clone().unwrap());
                 let mut len = 0usize;
@@ -76,7 +83,7 @@ fn mock(next: impl Fn() -> Mode + Send + Sync + 'static) -> String {
                         json!({"choices":[{"index":0,"delta":{"content":text},"finish_reason":null}]})
                     )
                 };
-                match next() {
+                let written = match next() {
                     Mode::Flood(n) => {
                         let one = chunk("x");
                         for _ in 0..n {
@@ -84,6 +91,7 @@ fn mock(next: impl Fn() -> Mode + Send + Sync + 'static) -> String {
                                 return;
                             }
                         }
+                        n
                     }
                     Mode::Timed(n) => {
                         for _ in 0..n {
@@ -91,8 +99,10 @@ fn mock(next: impl Fn() -> Mode + Send + Sync + 'static) -> String {
                             let _ = out.flush();
                             std::thread::sleep(Duration::from_millis(1));
                         }
+                        n
                     }
-                }
+                };
+                sent.fetch_add(written, Ordering::Relaxed);
                 let _ = out.write_all(
                     format!(
                         "data: {}\n\ndata: [DONE]\n\n",
@@ -104,7 +114,7 @@ fn mock(next: impl Fn() -> Mode + Send + Sync + 'static) -> String {
             });
         }
     });
-    url
+    (url, sent)
 }
 
 struct Daemon {
@@ -204,20 +214,53 @@ impl Conn {
         (s, json!({"claim_id":p["claim_id"],"grant_generation":p["grant_generation"]}))
     }
 
-    /// Runs one turn; calls `on_delta` with each delta's text; returns the terminal.
+    /// Runs one turn, which must be accepted and complete; calls `on_delta` with each delta's
+    /// text; returns the terminal.
     fn turn(&mut self, s: &str, control: &Value, mut on_delta: impl FnMut(&str)) -> Value {
         self.send("turn.start", Some(s), Some(control), json!({"prompt":"go"}));
+        let request = self.n;
+        let mut accepted = false;
         loop {
             let line = self.next();
-            // Cheap routing first: deltas are the bulk and are decoded only for their text.
+            // Cheap routing first: deltas are the bulk and are decoded only for their text. The
+            // few other records (response, started, activity, terminal) are decoded whole.
             if line.contains("\"turn.assistant_delta\"") {
                 let v: Value = serde_json::from_str(line).unwrap();
                 on_delta(v["payload"]["text"].as_str().unwrap());
-            } else if line.contains("\"turn.terminal\"") {
-                return serde_json::from_str(line).unwrap();
+                continue;
+            }
+            let v: Value = serde_json::from_str(line).unwrap();
+            if v["kind"] == "response" {
+                check_accepted(&v, request);
+                accepted = true;
+            } else if v["event"] == "turn.terminal" {
+                assert!(accepted, "turn.terminal before the turn.start response: {v}");
+                check_completed(&v);
+                return v;
             }
         }
     }
+}
+
+/// Fails unless `v` is the `accepted` response to the `turn.start` sent as request `n`.
+fn check_accepted(v: &Value, n: u64) {
+    assert_eq!(v["request_id"], format!("r{n}"), "response to another request than turn.start r{n}: {v}");
+    assert!(v["error"].is_null(), "turn.start failed: {v}");
+    assert_eq!(v["payload"]["status"], "accepted", "turn.start not accepted: {v}");
+}
+
+/// Fails unless the `turn.terminal` event `v` reports a completed turn.
+fn check_completed(v: &Value) {
+    assert_eq!(v["payload"]["status"], "completed", "turn did not complete: {}", brief(v));
+}
+
+/// A terminal for a failure message: its assistant text (up to 16,000 bytes) replaced by its size.
+fn brief(v: &Value) -> Value {
+    let mut v = v.clone();
+    if let Some(text) = v["payload"]["assistant_text"].as_str() {
+        v["payload"]["assistant_text"] = json!(format!("<{} bytes>", text.len()));
+    }
+    v
 }
 
 /// Echo baseline: the daemon's own framing (`RecordReader`/`RecordWriter`) echoing records of
@@ -274,9 +317,9 @@ fn throughput_and_latency() {
     let remaining = Arc::new(AtomicU64::new(TOTAL_DELTAS));
     let timed = Arc::new(AtomicBool::new(false));
     let (rem, t) = (Arc::clone(&remaining), Arc::clone(&timed));
-    let url = mock(move || {
+    let (url, _) = mock(move || {
         if t.load(Ordering::Relaxed) {
-            return Mode::Timed(500);
+            return Mode::Timed(LATENCY_DELTAS);
         }
         let left = rem.load(Ordering::Relaxed);
         let n = left.min(PER_TURN);
@@ -289,16 +332,12 @@ fn throughput_and_latency() {
     let mut c = Conn::open(&d);
     let (s, control) = c.session();
     let mut got = 0u64;
-    let mut sample = String::new();
     let start = Instant::now();
     let mut turns = 0;
     while remaining.load(Ordering::Relaxed) > 0 {
-        let t = c.turn(&s, &control, |_| got += 1);
-        assert_eq!(t["payload"]["status"], "completed", "{t}");
+        // `turn` fails unless the turn was accepted and completed.
+        c.turn(&s, &control, |_| got += 1);
         turns += 1;
-        if sample.is_empty() {
-            sample = String::new();
-        }
     }
     let secs = start.elapsed().as_secs_f64();
     assert_eq!(got, TOTAL_DELTAS);
@@ -318,11 +357,17 @@ fn throughput_and_latency() {
 
     timed.store(true, Ordering::Relaxed);
     let mut lat = Vec::new();
-    c.turn(&s, &control, |text| {
+    let t = c.turn(&s, &control, |text| {
         if let Some(sent) = text.strip_suffix(';').and_then(|t| t.parse::<u64>().ok()) {
             lat.push(now_us().saturating_sub(sent) as f64 / 1000.0);
         }
     });
+    assert_eq!(
+        lat.len() as u64,
+        LATENCY_DELTAS,
+        "latency turn: deltas carrying a send time received; terminal {}",
+        brief(&t)
+    );
     lat.sort_by(f64::total_cmp);
     println!(
         "added latency per delta (mock write → client read, 1 ms spacing, {} deltas): p50 {:.3} ms, p99 {:.3} ms",
@@ -342,13 +387,31 @@ fn admission() {
     for i in 0..200 {
         c.send("turn.start", Some(&s), Some(&control), json!({"prompt":format!("turn {i}")}));
         let sent = Instant::now();
+        let request = c.n;
         let mut started = None;
+        let mut accepted = false;
+        // Time spent checking the response before `turn.started` arrives; left out of the sample.
+        let mut checking = Duration::ZERO;
         loop {
             let line = c.next();
-            if started.is_none() && line.contains("\"turn.started\"") {
-                started = Some(sent.elapsed());
-            }
-            if line.contains("\"turn.terminal\"") {
+            if started.is_none() {
+                if line.contains("\"turn.started\"") {
+                    started = Some(sent.elapsed() - checking);
+                } else {
+                    // The response precedes `turn.started`; an error reply must fail here, since
+                    // no event would follow it.
+                    let check = Instant::now();
+                    let v: Value = serde_json::from_str(line).unwrap();
+                    if v["kind"] == "response" {
+                        check_accepted(&v, request);
+                        accepted = true;
+                    }
+                    checking += check.elapsed();
+                }
+            } else if line.contains("\"turn.terminal\"") {
+                let v: Value = serde_json::from_str(line).unwrap();
+                assert!(accepted, "turn.terminal without an accepted turn.start response: {v}");
+                check_completed(&v);
                 break;
             }
         }
@@ -367,7 +430,7 @@ fn admission() {
 fn stalled_reader_memory() {
     let mode = Arc::new(AtomicU64::new(1_000));
     let m = Arc::clone(&mode);
-    let url = mock(move || Mode::Flood(m.load(Ordering::Relaxed)));
+    let (url, streamed) = mock(move || Mode::Flood(m.load(Ordering::Relaxed)));
     let tmp = tempfile::tempdir().unwrap();
     bench_provider(tmp.path(), &url);
     let d = daemon(tmp.path(), &[]);
@@ -376,7 +439,7 @@ fn stalled_reader_memory() {
     let (s, control) = monitor.session();
     let mut n = 0;
     monitor.turn(&s, &control, |_| n += 1);
-    assert_eq!(n, 1_000);
+    assert_eq!(n, 1_000, "monitor turn: deltas received");
     let base = rss_kib(pid);
     mode.store(PER_TURN, Ordering::Relaxed);
     let peak = Arc::new(AtomicU64::new(base));
@@ -389,6 +452,7 @@ fn stalled_reader_memory() {
         }
     });
     let start = Instant::now();
+    let streamed_before = streamed.load(Ordering::Relaxed);
     let mut delivered_turns = 0;
     for _round in 0..8 {
         // Eight stalled controllers, one turn each; they never read another byte.
@@ -417,12 +481,14 @@ fn stalled_reader_memory() {
     }
     sampling.store(false, Ordering::Relaxed);
     sampler.join().unwrap();
+    // Counted by the mock as it wrote them, not derived from the turn count.
+    let deltas = streamed.load(Ordering::Relaxed) - streamed_before;
+    assert_eq!(deltas, delivered_turns * PER_TURN, "deltas streamed to the {delivered_turns} stalled turns");
     let peak = peak.load(Ordering::Relaxed);
     let after = rss_kib(pid);
     println!(
-        "memory: RSS after 1,000 deltas {:.1} MiB; peak while stalled controllers got {} deltas ({delivered_turns} turns, {:.0} s) {:.1} MiB = {:.2}× (target ≤ 2×); after {:.1} MiB",
+        "memory: RSS after 1,000 deltas {:.1} MiB; peak while the mock streamed {deltas} deltas to stalled controllers ({delivered_turns} turns, {:.0} s) {:.1} MiB = {:.2}× (target ≤ 2×); after {:.1} MiB",
         base as f64 / 1024.0,
-        delivered_turns as u64 * PER_TURN,
         start.elapsed().as_secs_f64(),
         peak as f64 / 1024.0,
         peak as f64 / base as f64,

@@ -4,8 +4,9 @@
 //! The plain structs below are the baseline a hand-rolled server would use: serde derive, no
 //! bounds, no duplicate checks, no exact error codes. They exist only to be measured against.
 
-use agentwire_protocol::{decode_request, request::decode_request_precise};
+use agentwire_protocol::{decode_request, request::decode_request_precise, Method};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -95,6 +96,20 @@ fn batch(f: &mut dyn FnMut()) -> f64 {
     start.elapsed().as_secs_f64() / f64::from(CALLS)
 }
 
+/// Fails unless the strict decoder accepts `record` as `method` and the plain baseline decodes it
+/// as `PlainEnvelope<P>`: the interleaved loops discard results, so an error path would be timed
+/// silently.
+fn check<P: DeserializeOwned>(name: &str, record: &[u8], method: Method) {
+    let shown = String::from_utf8_lossy(&record[..record.len().min(240)]);
+    match decode_request(record) {
+        Ok(r) => assert_eq!(r.payload.name(), method, "{name}: strict decode gave another method; record {shown}…"),
+        Err(e) => panic!("{name}: strict decode_request failed: {e:?}; record {shown}…"),
+    }
+    if let Err(e) = serde_json::from_slice::<PlainEnvelope<P>>(record) {
+        panic!("{name}: plain serde baseline failed: {e}; record {shown}…");
+    }
+}
+
 /// Strict and plain alternate batch by batch, so machine noise hits both alike; the ratio of
 /// their medians is the figure the target is about.
 fn interleaved(name: &str, strict: &mut dyn FnMut(), plain: &mut dyn FnMut()) {
@@ -120,6 +135,9 @@ fn bench(c: &mut Criterion) {
     let tc = turn_start(60);
     let cs = config_set();
     let big = turn_start(16_000);
+    check::<PlainTurnStart>("turn.start ~300B", &tc, Method::TurnStart);
+    check::<PlainConfigSet>("config.set ~2KiB", &cs, Method::ConfigSet);
+    check::<PlainTurnStart>("turn.start 16KiB prompt", &big, Method::TurnStart);
     println!("interleaved medians (300 alternating batches of 2000 calls):");
     interleaved("turn.start ~300B", &mut || drop(black_box(decode_request(black_box(&tc)))), &mut || {
         drop(black_box(serde_json::from_slice::<PlainEnvelope<PlainTurnStart>>(black_box(&tc))))

@@ -88,7 +88,9 @@ for (const [name, text, decode] of [
 ]) {
   const bytes = Buffer.from(text);
   const utf8 = new TextDecoder("utf-8", { fatal: true });
+  // Both inputs once before timing: a decoder that throws fails here, not mid-measurement.
   keep(decode(text));
+  keep(decode(bytes));
   const [parse, profile, full, parseBytes, fullBytes] = measure([
     () => keep(JSON.parse(text)),
     () => keep(parseRecord(text, DEFAULT_PROFILE, true)),
