@@ -3,6 +3,11 @@
 //! the same run, 1 connection sequential and 16 connections concurrent.
 //! Target (issue "daemon core"): p50 latency ≤ 1.5× echo, throughput ≥ 0.5× echo.
 //!
+//! The load generator runs on one CPU and both servers on another (`STATUS_LOAD_PIN=0` lets the
+//! scheduler place them): on two shared vCPUs an unpinned run measures where the scheduler put
+//! the two processes more than the server, and the same build swings between ~7 µs and ~80 µs
+//! round trips from batch to batch.
+//!
 //! A last row calibrates the machine: the same echo server doing 1 µs of busy work per record,
 //! against the plain echo, shows what one microsecond of server work costs at 16 connections.
 //!
@@ -13,9 +18,47 @@ mod support;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
+
+/// The CPUs of the load generator and of the servers, unless `STATUS_LOAD_PIN=0` or the
+/// machine has a single CPU. Decided once, before pinning narrows what the process may use.
+fn pinned_cpus() -> Option<(usize, usize)> {
+    static CPUS: OnceLock<Option<(usize, usize)>> = OnceLock::new();
+    *CPUS.get_or_init(|| {
+        let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+        let off = std::env::var("STATUS_LOAD_PIN").is_ok_and(|v| v == "0");
+        (cpus >= 2 && !off).then_some((0, 1))
+    })
+}
+
+/// Restrict the calling thread (and every thread it starts later) to `cpu`.
+fn pin_to(cpu: usize) -> std::io::Result<()> {
+    // SAFETY: a zeroed cpu_set_t is a valid empty set; CPU_SET writes within it for cpu < 1024.
+    let rc = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cpu, &mut set);
+        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set)
+    };
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+/// Spawn a server process on the servers' CPU (when pinning).
+fn spawn_server(command: &mut Command) -> Child {
+    if let Some((_, cpu)) = pinned_cpus() {
+        // SAFETY: sched_setaffinity is async-signal-safe, as pre_exec requires.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(command, move || pin_to(cpu));
+        }
+    }
+    command.spawn().expect("spawn server")
+}
 
 /// Round trips per measurement; `STATUS_LOAD_ROUNDS` raises it for profiling.
 fn rounds() -> usize {
@@ -258,15 +301,15 @@ async fn compare(server: &mut Target, echo: &mut Target) -> (Run, Run) {
 fn spawn_daemon(dir: &Path, workspace: &Path) -> Child {
     let exe =
         std::env::var_os("STATUS_LOAD_DAEMON").map_or(PathBuf::from(env!("CARGO_BIN_EXE_agentwire")), PathBuf::from);
-    Command::new(exe)
-        .args(["daemon", "serve", "--workspace"])
-        .arg(workspace)
-        .env("MC_HOME", dir.join("mc"))
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn daemon")
+    spawn_server(
+        Command::new(exe)
+            .args(["daemon", "serve", "--workspace"])
+            .arg(workspace)
+            .env("MC_HOME", dir.join("mc"))
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    )
 }
 
 /// One row: the measured server (`who`) against the plain echo.
@@ -300,8 +343,13 @@ fn report(name: &str, who: &str, server: &Run, echo: &Run) {
 /// pay the same cross-process wake-ups.
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    let echo = args.iter().position(|a| a == "--echo-server");
+    if let (None, Some((cpu, _))) = (echo, pinned_cpus()) {
+        // Before the runtime starts its workers, which inherit the affinity.
+        pin_to(cpu).expect("pin the load generator");
+    }
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
-    match args.iter().position(|a| a == "--echo-server") {
+    match echo {
         Some(i) => {
             let work = args.get(i + 2).and_then(|n| n.parse().ok()).map_or(Duration::ZERO, Duration::from_nanos);
             rt.block_on(echo_server(PathBuf::from(&args[i + 1]), work))
@@ -312,12 +360,9 @@ fn main() {
 
 /// Start an echo server process (this binary) on `path`, doing `work_ns` per record.
 async fn spawn_echo(path: &Path, work_ns: u64) -> Child {
-    let child = Command::new(std::env::current_exe().expect("self"))
-        .arg("--echo-server")
-        .arg(path)
-        .arg(work_ns.to_string())
-        .spawn()
-        .expect("spawn echo");
+    let child = spawn_server(
+        Command::new(std::env::current_exe().expect("self")).arg("--echo-server").arg(path).arg(work_ns.to_string()),
+    );
     while !path.exists() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
@@ -333,6 +378,10 @@ async fn echo_clients(path: &Path, record: &[u8], n: usize) -> Vec<(Client, Vec<
 }
 
 async fn run() {
+    match pinned_cpus() {
+        Some((client, server)) => println!("load generator on CPU {client}, servers on CPU {server}"),
+        None => println!("unpinned: the scheduler places the load generator and the servers"),
+    }
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().canonicalize().expect("canonical");
     let workspace = dir.join("ws");
