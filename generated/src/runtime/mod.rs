@@ -3,6 +3,7 @@
 //! from the generated `limits` module.
 
 mod bounded;
+pub mod compact_json;
 mod cx;
 mod info;
 mod payload;

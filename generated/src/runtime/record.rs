@@ -26,7 +26,7 @@ pub fn encode_record<T: Serialize>(value: &T) -> Result<Vec<u8>, EncodeError> {
 /// holds nothing worth sending.
 pub fn encode_record_into<T: Serialize>(value: &T, out: &mut Vec<u8>) -> Result<(), EncodeError> {
     out.clear();
-    serde_json::to_writer(&mut *out, value)?;
+    super::compact_json::write(out, value)?;
     out.push(b'\n');
     if out.len() as u64 > limits::MAX_RECORD_BYTES {
         return Err(EncodeError::TooLarge(out.len()));
