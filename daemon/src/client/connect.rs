@@ -79,7 +79,7 @@ impl Client {
             requested_capabilities: required.iter().map(|m| m.as_str().to_owned()).collect(),
         });
         client.init = match client.call(None, None, payload).await? {
-            Ok(ResponsePayload::Initialize(init)) => init,
+            Ok(ResponsePayload::Initialize(init)) => *init,
             Ok(other) => return Err(ClientError::Protocol(format!("initialize answered with {:?}", other.name()))),
             Err(e) => return Err(ClientError::Initialize(e.code)),
         };

@@ -23,7 +23,8 @@ pub fn emit(spec: &Spec) -> TokenStream {
     let arms = spec.operations.iter().map(|o| {
         let v = idents::ty(&o.method);
         let f = idents::field(&o.method);
-        quote!(RequestPayload::#v(p) => h.#f(cx, meta, p).await.map(ResponsePayload::#v),)
+        let wrap = super::operations::wrap(spec, &quote!(ResponsePayload), &o.method, &o.response);
+        quote!(RequestPayload::#v(p) => h.#f(cx, meta, p).await.map(#wrap),)
     });
     quote! {
         /// The state handlers share: the implementor's per-connection context type.

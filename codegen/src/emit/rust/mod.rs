@@ -4,6 +4,7 @@
 mod enums;
 mod handlers;
 mod idents;
+mod inline_size;
 mod maps;
 mod objects;
 mod operations;

@@ -2,7 +2,7 @@
 //! `method`/`event` value to its payload type.
 
 use super::enums::emit_values;
-use super::idents;
+use super::{idents, inline_size};
 use crate::ir::{Correlation, SlotRule, Spec};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -78,16 +78,18 @@ pub fn event_names(spec: &Spec) -> TokenStream {
 }
 
 /// A payload enum: one variant per method or event, routed by its wire name.
-fn payload_enum(name: &str, doc: &str, key: &str, rows: &[(&str, &str)]) -> TokenStream {
+fn payload_enum(spec: &Spec, name: &str, doc: &str, key: &str, rows: &[(&str, &str)]) -> TokenStream {
     let ty = idents::ty(name);
     let key_ty = idents::ty(key);
     let variants: Vec<_> = rows.iter().map(|(n, _)| idents::ty(n)).collect();
     let types: Vec<_> = rows.iter().map(|(_, t)| idents::ty(t)).collect();
+    let held: Vec<_> = rows.iter().map(|(_, t)| held_type(spec, t)).collect();
+    let wraps: Vec<_> = rows.iter().map(|(n, t)| wrap(spec, &quote!(Self), n, t)).collect();
     let docs = rows.iter().map(|(n, t)| format!(" `{n}` payload: [`{t}`]."));
     quote! {
         #[doc = #doc]
         #[derive(Debug, Clone, PartialEq)]
-        pub enum #ty { #(#[doc = #docs] #variants(#types),)* }
+        pub enum #ty { #(#[doc = #docs] #variants(#held),)* }
 
         impl #ty {
             /// The name this payload belongs to.
@@ -100,7 +102,7 @@ fn payload_enum(name: &str, doc: &str, key: &str, rows: &[(&str, &str)]) -> Toke
             fn decode_payload<'de, D: serde::Deserializer<'de>>(d: D, cx: crate::runtime::Cx<'_>, tag: Option<&str>) -> Result<Self, D::Error> {
                 use serde::de::{DeserializeSeed, Error};
                 match tag.and_then(#key_ty::from_wire) {
-                    #(Some(#key_ty::#variants) => crate::runtime::Seed::<#types>::new(cx).deserialize(d).map(Self::#variants),)*
+                    #(Some(#key_ty::#variants) => crate::runtime::Seed::<#types>::new(cx).deserialize(d).map(#wraps),)*
                     None => Err(D::Error::custom("payload without a known name before it")),
                 }
             }
@@ -114,13 +116,39 @@ fn payload_enum(name: &str, doc: &str, key: &str, rows: &[(&str, &str)]) -> Toke
     }
 }
 
+/// The type a payload enum's variant holds: the payload type, boxed when it is large.
+fn held_type(spec: &Spec, type_name: &str) -> TokenStream {
+    let t = idents::ty(type_name);
+    if inline_size::boxed(spec, type_name) {
+        quote!(Box<#t>)
+    } else {
+        quote!(#t)
+    }
+}
+
+/// A function from the payload type to the payload enum's `variant`, boxing as `held_type` says.
+pub fn wrap(spec: &Spec, enum_ty: &TokenStream, variant: &str, type_name: &str) -> TokenStream {
+    let v = idents::ty(variant);
+    if inline_size::boxed(spec, type_name) {
+        quote!(|p| #enum_ty::#v(Box::new(p)))
+    } else {
+        quote!(#enum_ty::#v)
+    }
+}
+
 pub fn payloads(spec: &Spec) -> TokenStream {
     let req: Vec<_> = spec.operations.iter().map(|o| (o.method.as_str(), o.request.as_str())).collect();
     let res: Vec<_> = spec.operations.iter().map(|o| (o.method.as_str(), o.response.as_str())).collect();
     let ev: Vec<_> = spec.events.iter().map(|e| (e.name.as_str(), e.payload.as_str())).collect();
-    let a = payload_enum("RequestPayload", " A request payload, typed by its method.", "Method", &req);
-    let b = payload_enum("ResponsePayload", " A success payload, typed by the method of its request.", "Method", &res);
-    let c = payload_enum("EventPayload", " An event payload, typed by its event name.", "EventName", &ev);
+    let a = payload_enum(spec, "RequestPayload", " A request payload, typed by its method.", "Method", &req);
+    let b = payload_enum(
+        spec,
+        "ResponsePayload",
+        " A success payload, typed by the method of its request.",
+        "Method",
+        &res,
+    );
+    let c = payload_enum(spec, "EventPayload", " An event payload, typed by its event name.", "EventName", &ev);
     quote!(#a #b #c)
 }
 
