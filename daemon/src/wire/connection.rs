@@ -236,7 +236,9 @@ async fn handle_record(conn: &Arc<Conn>, record: &[u8]) {
         (ids.instance_id, ids.connection_id) = connection_ids(&sink.state);
         return respond(sink, ids, result, ticket).await;
     }
-    (ids.instance_id, ids.connection_id) = connection_ids(&sink.state);
+    // Admission left only this connection's identities here (or none before initialization),
+    // exactly what the response echoes; handlers never read them, so the response takes them.
+    (ids.instance_id, ids.connection_id) = (request.instance_id.take(), request.connection_id.take());
     let conn = Arc::clone(conn);
     run_or_spawn(Box::pin(async move {
         let (result, ticket) = conn.service.run(&conn.cx, request).await;
