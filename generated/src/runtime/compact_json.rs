@@ -60,8 +60,30 @@ fn open_variant(out: &mut Vec<u8>, variant: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// The integer methods of a serializer, each formatting its value by serde_json's formatter
+/// through the serializer's method `$via` (`bare` for values, `quoted` for member names).
+macro_rules! integers {
+    ($via:ident) => {
+        integers!($via: serialize_i8(i8) write_i8, serialize_i16(i16) write_i16, serialize_i32(i32) write_i32,
+            serialize_i64(i64) write_i64, serialize_i128(i128) write_i128, serialize_u8(u8) write_u8,
+            serialize_u16(u16) write_u16, serialize_u32(u32) write_u32, serialize_u64(u64) write_u64,
+            serialize_u128(u128) write_u128);
+    };
+    ($via:ident: $($method:ident($ty:ty) $write:ident),*) => {$(
+        fn $method(self, v: $ty) -> Result<(), Error> {
+            self.$via(|f, w| f.$write(w, v))
+        }
+    )*};
+}
+
 struct Writer<'a> {
     out: &'a mut Vec<u8>,
+}
+
+impl Writer<'_> {
+    fn bare(self, f: impl FnOnce(&mut CompactFormatter, &mut Vec<u8>) -> std::io::Result<()>) -> Result<(), Error> {
+        format(self.out, f)
+    }
 }
 
 /// An array or object being written; `close` is what ends it (`]`, `}`, or `]}`/`}}` for a
@@ -129,36 +151,7 @@ impl<'a> ser::Serializer for Writer<'a> {
         self.out.extend_from_slice(if v { b"true" } else { b"false" });
         Ok(())
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        format(self.out, |f, w| f.write_i8(w, v))
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        format(self.out, |f, w| f.write_i16(w, v))
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        format(self.out, |f, w| f.write_i32(w, v))
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        format(self.out, |f, w| f.write_i64(w, v))
-    }
-    fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        format(self.out, |f, w| f.write_i128(w, v))
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        format(self.out, |f, w| f.write_u8(w, v))
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        format(self.out, |f, w| f.write_u16(w, v))
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        format(self.out, |f, w| f.write_u32(w, v))
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        format(self.out, |f, w| f.write_u64(w, v))
-    }
-    fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        format(self.out, |f, w| f.write_u128(w, v))
-    }
+    integers!(bare);
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         write_float(self.out, v.is_finite(), |f, w| f.write_f32(w, v))
     }
@@ -245,49 +238,28 @@ impl<'a> ser::Serializer for Writer<'a> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
+/// serde's four sequence-like traits: each adds an element and closes alike.
+macro_rules! sequence_impls {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                self.element(value)
+            }
+            fn end(self) -> Result<(), Error> {
+                Compound::end(self)
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
-}
+sequence_impls!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Compound<'_> {
     type Ok = ();
@@ -303,27 +275,23 @@ impl ser::SerializeMap for Compound<'_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
+/// A struct and a struct variant add their fields alike.
+macro_rules! struct_impls {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+                self.field(key, value)
+            }
+            fn end(self) -> Result<(), Error> {
+                Compound::end(self)
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeStructVariant for Compound<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
-}
+struct_impls!(SerializeStruct, SerializeStructVariant);
 
 /// Object member names: strings, and what serde_json turns into one (integers, finite floats
 /// and booleans, quoted); anything else is an error, as in serde_json.
@@ -370,36 +338,7 @@ impl ser::Serializer for KeyWriter<'_> {
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
         write_str(self.out, if v { "true" } else { "false" })
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.quoted(|f, w| f.write_i8(w, v))
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.quoted(|f, w| f.write_i16(w, v))
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.quoted(|f, w| f.write_i32(w, v))
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.quoted(|f, w| f.write_i64(w, v))
-    }
-    fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        self.quoted(|f, w| f.write_i128(w, v))
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.quoted(|f, w| f.write_u8(w, v))
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.quoted(|f, w| f.write_u16(w, v))
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.quoted(|f, w| f.write_u32(w, v))
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.quoted(|f, w| f.write_u64(w, v))
-    }
-    fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        self.quoted(|f, w| f.write_u128(w, v))
-    }
+    integers!(quoted);
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         if !v.is_finite() {
             return Err(Error::custom("float key must be finite"));
