@@ -47,12 +47,8 @@ fn every_accepted_response_and_event_vector_is_written_as_serde_json_writes_it()
 
 #[test]
 fn every_spec_request_example_is_written_as_serde_json_writes_it() {
-    let spec = common::spec();
-    for op in &spec.operations {
-        for ex in &op.examples {
-            let record = common::record(&common::envelope(&spec, &op.method, ex.request.clone()));
-            let decoded = decode_request(&record).unwrap_or_else(|e| panic!("{}: {e}", op.method));
-            same_as_serde_json(&decoded, &op.method);
-        }
+    for (method, record) in common::example_requests(&common::spec()) {
+        let decoded = decode_request(&record).unwrap_or_else(|e| panic!("{method}: {e}"));
+        same_as_serde_json(&decoded, &method);
     }
 }

@@ -100,6 +100,12 @@ impl<'a> Compound<'a> {
         Compound { out, first: true, close }
     }
 
+    /// The contents of a tuple or struct variant, inside `{"variant":`.
+    fn in_variant(out: &'a mut Vec<u8>, variant: &str, open: u8, close: &'static [u8]) -> Result<Self, Error> {
+        open_variant(out, variant)?;
+        Ok(Compound::open(out, open, close))
+    }
+
     fn separate(&mut self) {
         if !std::mem::take(&mut self.first) {
             self.out.push(b',');
@@ -214,8 +220,7 @@ impl<'a> ser::Serializer for Writer<'a> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a>, Error> {
-        open_variant(self.out, variant)?;
-        Ok(Compound::open(self.out, b'[', b"]}"))
+        Compound::in_variant(self.out, variant, b'[', b"]}")
     }
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a>, Error> {
         Ok(Compound::open(self.out, b'{', b"}"))
@@ -233,8 +238,7 @@ impl<'a> ser::Serializer for Writer<'a> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a>, Error> {
-        open_variant(self.out, variant)?;
-        Ok(Compound::open(self.out, b'{', b"}}"))
+        Compound::in_variant(self.out, variant, b'{', b"}}")
     }
 }
 

@@ -34,6 +34,12 @@ pub fn envelope(spec: &Spec, method: &str, payload: Value) -> Value {
     })
 }
 
+/// Every request example of the spec as a record: its method and the encoded envelope.
+pub fn example_requests(spec: &Spec) -> Vec<(String, Vec<u8>)> {
+    let examples = spec.operations.iter().flat_map(|op| op.examples.iter().map(move |ex| (op, ex)));
+    examples.map(|(op, ex)| (op.method.clone(), record(&envelope(spec, &op.method, ex.request.clone())))).collect()
+}
+
 pub fn record(v: &Value) -> Vec<u8> {
     serde_json::to_vec(v).expect("serializable")
 }
