@@ -3,7 +3,6 @@
 //! from the generated `limits` module.
 
 mod bounded;
-pub mod compact_json;
 mod cx;
 mod info;
 mod payload;
@@ -11,6 +10,7 @@ mod record;
 pub mod rfc3339;
 mod scalar;
 mod seq;
+mod write_json;
 
 pub use bounded::{parse_record, IgnoreSeed, JsonSeed, KeySeed, ProfileError};
 pub use cx::{Cx, Flags, Mode};
@@ -19,6 +19,7 @@ pub use payload::{Deferred, PayloadDecode, PayloadSeed};
 pub use record::{encode_record, encode_record_into, EncodeError};
 pub use scalar::{BoolSeed, Charset, ConstBool, ConstInt, ConstStr, IntSeed, StrRules, StrSeed};
 pub use seq::{put, required, ArraySeed, NullableSeed, Seed};
+pub use write_json::{separate, write_str, WriteJson};
 
 /// A type the generated code can decode under a [`Cx`] (mode, depth and violation flags).
 pub trait Decode: Sized {

@@ -1,20 +1,18 @@
 //! Outbound records: one JSON object plus `\n`, refused when over `max_record_bytes`.
 
+use super::WriteJson;
 use crate::limits;
-use serde::Serialize;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EncodeError {
     #[error("record of {0} bytes exceeds max_record_bytes")]
     TooLarge(usize),
-    #[error("record could not be encoded: {0}")]
-    Json(#[from] serde_json::Error),
 }
 
 const TYPICAL_RECORD_BYTES: usize = 512;
 
 /// Encode one record, newline included; never produces a record the peer must refuse for size.
-pub fn encode_record<T: Serialize>(value: &T) -> Result<Vec<u8>, EncodeError> {
+pub fn encode_record<T: WriteJson>(value: &T) -> Result<Vec<u8>, EncodeError> {
     // Most records (responses, deltas, activity) fit this, so they are written without the
     // grow-and-copy steps of serde_json's default 128-byte start.
     let mut out = Vec::with_capacity(TYPICAL_RECORD_BYTES);
@@ -24,9 +22,9 @@ pub fn encode_record<T: Serialize>(value: &T) -> Result<Vec<u8>, EncodeError> {
 
 /// [`encode_record`] into a buffer the caller reuses; `out` is cleared first and, on error,
 /// holds nothing worth sending.
-pub fn encode_record_into<T: Serialize>(value: &T, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+pub fn encode_record_into<T: WriteJson>(value: &T, out: &mut Vec<u8>) -> Result<(), EncodeError> {
     out.clear();
-    super::compact_json::write(out, value)?;
+    value.write_json(out);
     out.push(b'\n');
     if out.len() as u64 > limits::MAX_RECORD_BYTES {
         return Err(EncodeError::TooLarge(out.len()));

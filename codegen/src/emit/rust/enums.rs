@@ -62,5 +62,11 @@ pub fn emit_values(name: &str, doc: &str, values: &[&str], value_docs: &[String]
                 s.serialize_str(self.as_str())
             }
         }
+
+        impl crate::runtime::WriteJson for #ty {
+            fn write_json(&self, out: &mut Vec<u8>) {
+                crate::runtime::write_str(out, self.as_str());
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::idents;
 use super::types::{member_seed, value_type};
+use super::write_json::{self, ObjectWriter};
 use crate::ir::{MapDef, Spec};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -16,6 +17,7 @@ pub fn emit(spec: &Spec, name: &str, doc: &str, def: &MapDef) -> TokenStream {
     let slots: Vec<_> = keys.iter().map(|k| idents::slot(k)).collect();
     let docs = keys.iter().map(|k| format!(" `{k}`."));
     let expecting = format!("a {name} map");
+    let write = write_json_impl(&ty, keys);
     quote! {
         #[doc = #doc]
         #[derive(Debug, Clone, PartialEq)]
@@ -79,5 +81,23 @@ pub fn emit(spec: &Spec, name: &str, doc: &str, def: &MapDef) -> TokenStream {
                 m.end()
             }
         }
+        #write
     }
+}
+
+fn write_json_impl(ty: &proc_macro2::Ident, keys: &[String]) -> TokenStream {
+    let mut w = ObjectWriter::open();
+    for k in keys {
+        let id = idents::field(k);
+        w.member(k, quote!(&self.#id));
+    }
+    w.raw(quote! {
+        for (k, v) in &self.extensions {
+            crate::runtime::separate(out);
+            crate::runtime::write_str(out, k);
+            out.push(b':');
+            crate::runtime::WriteJson::write_json(v, out);
+        }
+    });
+    write_json::impl_for(quote!(#ty), quote!(), w.close())
 }

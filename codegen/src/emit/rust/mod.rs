@@ -11,6 +11,7 @@ mod operations;
 mod tables;
 mod types;
 mod unions;
+mod write_json;
 
 use super::Artifact;
 use crate::ir::{Spec, TypeKind};

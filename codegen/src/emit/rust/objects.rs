@@ -3,6 +3,7 @@
 
 use super::idents;
 use super::types::{member_seed, member_type};
+use super::write_json::{self, ObjectWriter};
 use crate::ir::{Field, Presence, Spec, TypeRef};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -34,8 +35,9 @@ pub fn emit(spec: &Spec, shape: &ObjectShape<'_>) -> TokenStream {
     let def = definition(shape);
     let decode = decode_impl(spec, shape);
     let ser = serialize_impl(shape);
+    let write = write_json_impl(shape);
     let extra = if shape.generic() { envelope_helpers(spec, shape) } else { quote!() };
-    quote! { #def #decode #ser #extra }
+    quote! { #def #decode #ser #write #extra }
 }
 
 fn definition(shape: &ObjectShape<'_>) -> TokenStream {
@@ -246,6 +248,18 @@ fn serialize_impl(shape: &ObjectShape<'_>) -> TokenStream {
             }
         }
     }
+}
+
+fn write_json_impl(shape: &ObjectShape<'_>) -> TokenStream {
+    let name = idents::ty(shape.name);
+    let mut w = ObjectWriter::open();
+    write_json::object_members(&mut w, &shape.discriminators, shape.fields);
+    let (ty, generics) = if shape.generic() {
+        (quote!(#name<P>), quote!(<P: crate::runtime::WriteJson>))
+    } else {
+        (quote!(#name), quote!())
+    };
+    write_json::impl_for(ty, generics, w.close())
 }
 
 fn envelope_helpers(spec: &Spec, shape: &ObjectShape<'_>) -> TokenStream {

@@ -2,7 +2,7 @@
 //! `method`/`event` value to its payload type.
 
 use super::enums::emit_values;
-use super::{idents, inline_size};
+use super::{idents, inline_size, write_json};
 use crate::ir::{Correlation, SlotRule, Spec};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -86,6 +86,7 @@ fn payload_enum(spec: &Spec, name: &str, doc: &str, key: &str, rows: &[(&str, &s
     let held: Vec<_> = rows.iter().map(|(_, t)| held_type(spec, t)).collect();
     let wraps: Vec<_> = rows.iter().map(|(n, t)| wrap(spec, &quote!(Self), n, t)).collect();
     let docs = rows.iter().map(|(n, t)| format!(" `{n}` payload: [`{t}`]."));
+    let write = write_json::delegate(quote!(#ty), &variants);
     quote! {
         #[doc = #doc]
         #[derive(Debug, Clone, PartialEq)]
@@ -113,6 +114,8 @@ fn payload_enum(spec: &Spec, name: &str, doc: &str, key: &str, rows: &[(&str, &s
                 match self { #(Self::#variants(v) => v.serialize(s),)* }
             }
         }
+
+        #write
     }
 }
 

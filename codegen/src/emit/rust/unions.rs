@@ -3,6 +3,7 @@
 
 use super::idents;
 use super::objects::{self, ObjectShape};
+use super::write_json;
 use crate::ir::{Spec, UnionDef};
 use crate::names::pascal;
 use proc_macro2::TokenStream;
@@ -35,6 +36,7 @@ pub fn emit(spec: &Spec, name: &str, doc: &str, def: &UnionDef) -> TokenStream {
         let values = v.matches.iter().map(|m| quote!(Some(#m)));
         quote!((#(#values,)*))
     });
+    let write = write_json::delegate(quote!(#ty), &variants);
     let unknown = format!("no {name} variant matches its discriminators");
     quote! {
         #[doc = #doc]
@@ -61,5 +63,6 @@ pub fn emit(spec: &Spec, name: &str, doc: &str, def: &UnionDef) -> TokenStream {
                 match self { #(Self::#variants(v) => v.serialize(s),)* }
             }
         }
+        #write
     }
 }

@@ -1,0 +1,141 @@
+//! Compact JSON for outbound records, without a serializer in between: the generated types
+//! write their member names as literals and their values through [`WriteJson`]. The bytes are
+//! serde_json's, which the generated `Serialize` impls also produce (tests hold the two equal).
+
+use serde_json::ser::{CompactFormatter, Formatter};
+
+/// A value that writes itself as compact JSON, exactly as serde_json would write it.
+pub trait WriteJson {
+    fn write_json(&self, out: &mut Vec<u8>);
+}
+
+/// Eight copies of one byte, for testing the bytes of a word at once.
+const fn splat(b: u8) -> u64 {
+    0x0101_0101_0101_0101 * b as u64
+}
+
+/// Whether some byte of `word` is a control character, a quotation mark or a reverse solidus
+/// (serde_json's escape set). `x - splat(n) & !x & splat(0x80)` is non-zero exactly when some
+/// byte of `x` is below `n` (for `n <= 0x80`); a byte equal to `c` is a zero byte of `x ^ c`.
+fn word_needs_escape(word: u64) -> bool {
+    let (quote, backslash) = (word ^ splat(b'"'), word ^ splat(b'\\'));
+    let below = |x: u64, n: u8| x.wrapping_sub(splat(n)) & !x;
+    (below(word, 0x20) | below(quote, 1) | below(backslash, 1)) & splat(0x80) != 0
+}
+
+fn byte_needs_escape(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
+fn needs_escape(bytes: &[u8]) -> bool {
+    let mut words = bytes.chunks_exact(8);
+    let mut any = false;
+    for w in &mut words {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        any |= word_needs_escape(u64::from_le_bytes(word));
+    }
+    any || words.remainder().iter().copied().any(byte_needs_escape)
+}
+
+/// A JSON string: copied whole when nothing in it needs an escape, else written by serde_json.
+pub fn write_str(out: &mut Vec<u8>, s: &str) {
+    if needs_escape(s.as_bytes()) {
+        // Writing a string into a Vec cannot fail.
+        let _ = serde_json::to_writer(&mut *out, s);
+        return;
+    }
+    out.reserve(s.len() + 2);
+    out.push(b'"');
+    out.extend_from_slice(s.as_bytes());
+    out.push(b'"');
+}
+
+/// The separator before an object member whose predecessors may all have been omitted: none
+/// right after the opening brace (no JSON value ends in `{`), a comma otherwise.
+pub fn separate(out: &mut Vec<u8>) {
+    if out.last() != Some(&b'{') {
+        out.push(b',');
+    }
+}
+
+impl WriteJson for str {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        write_str(out, self);
+    }
+}
+
+impl WriteJson for String {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        write_str(out, self);
+    }
+}
+
+impl WriteJson for bool {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(if *self { b"true" } else { b"false" });
+    }
+}
+
+macro_rules! unsigned {
+    ($($ty:ty),*) => {$(
+        impl WriteJson for $ty {
+            fn write_json(&self, out: &mut Vec<u8>) {
+                // serde_json's own integer formatting; writing into a Vec cannot fail.
+                let _ = CompactFormatter.write_u64(out, u64::from(*self));
+            }
+        }
+    )*};
+}
+unsigned!(u16, u32, u64);
+
+impl WriteJson for serde_json::Value {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        // A Value's keys are strings and its numbers finite, so writing it cannot fail.
+        let _ = serde_json::to_writer(&mut *out, self);
+    }
+}
+
+impl<T: WriteJson + ?Sized> WriteJson for &T {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        (**self).write_json(out);
+    }
+}
+
+impl<T: WriteJson + ?Sized> WriteJson for Box<T> {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        (**self).write_json(out);
+    }
+}
+
+impl<T: WriteJson> WriteJson for Option<T> {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        match self {
+            Some(v) => v.write_json(out),
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+}
+
+impl<T: WriteJson> WriteJson for [T] {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.push(b'[');
+        for (i, v) in self.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            v.write_json(out);
+        }
+        out.push(b']');
+    }
+}
+
+impl<T: WriteJson> WriteJson for Vec<T> {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        self.as_slice().write_json(out);
+    }
+}
+
+#[cfg(test)]
+#[path = "write_json_tests.rs"]
+mod tests;

@@ -1,0 +1,71 @@
+//! The writer against serde_json itself: every output must be the same bytes.
+
+use super::{write_str, WriteJson};
+use proptest::prelude::*;
+use serde::Serialize;
+use serde_json::json;
+
+fn same_as_serde_json<T: WriteJson + Serialize + ?Sized>(value: &T) {
+    let mut ours = Vec::new();
+    value.write_json(&mut ours);
+    let theirs = serde_json::to_vec(value).expect("serde_json writes");
+    assert_eq!(String::from_utf8_lossy(&ours), String::from_utf8_lossy(&theirs));
+}
+
+#[test]
+fn strings_needing_escapes_match_serde_json() {
+    for s in
+        ["", "plain", "quote \" here", "back\\slash", "tab\tnew\nline\r", "\u{0}\u{1f}\u{7f}", "é ✓ 😀", "</script>"]
+    {
+        same_as_serde_json(s);
+    }
+}
+
+#[test]
+fn every_ascii_byte_at_every_position_of_a_word_matches_serde_json() {
+    // The escape check reads eight bytes at a time: each byte must be found in every lane, in
+    // the tail after the last whole word, and next to bytes that could borrow into it.
+    for len in 1..=20 {
+        for at in 0..len {
+            for b in 0u8..0x80 {
+                let mut bytes = vec![b'a'; len];
+                bytes[at] = b;
+                let s = String::from_utf8(bytes).expect("ascii");
+                same_as_serde_json(s.as_str());
+                let mut next_to_high = s.into_bytes();
+                next_to_high.extend_from_slice("é".as_bytes());
+                same_as_serde_json(String::from_utf8(next_to_high).expect("utf-8").as_str());
+            }
+        }
+    }
+}
+
+#[test]
+fn unsigned_integers_booleans_options_and_arrays_match_serde_json() {
+    same_as_serde_json(&[0u64, 1, 9, 10, 99, 100, u64::from(u32::MAX), u64::MAX][..]);
+    same_as_serde_json(&[u16::MAX, 0][..]);
+    same_as_serde_json(&[u32::MAX, 7][..]);
+    same_as_serde_json(&[true, false][..]);
+    same_as_serde_json(&vec![Some("a".to_owned()), None]);
+    same_as_serde_json(&Vec::<bool>::new());
+    same_as_serde_json(&Box::new(5u64));
+}
+
+#[test]
+fn json_values_match_serde_json() {
+    same_as_serde_json(&json!({"b": [1, -2, 0.5, null, {"q\"": "\u{1}"}], "a": {}, "e": []}));
+}
+
+proptest! {
+    #[test]
+    fn any_string_matches_serde_json(s in any::<String>()) {
+        same_as_serde_json(s.as_str());
+    }
+
+    #[test]
+    fn any_ascii_string_matches_serde_json(s in "[\\x00-\\x7f]{0,40}") {
+        let mut ours = Vec::new();
+        write_str(&mut ours, &s);
+        prop_assert_eq!(ours, serde_json::to_vec(&s).expect("serde_json writes"));
+    }
+}
