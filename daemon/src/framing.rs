@@ -147,7 +147,7 @@ impl<R: AsyncRead + Unpin> RecordReader<R> {
     /// Find the next complete record at the front of the buffer and lend it: its end, newline
     /// excluded.
     fn take_record(&mut self) -> Option<usize> {
-        let found = self.buf[self.scanned..self.len].iter().position(|&b| b == b'\n');
+        let found = memchr::memchr(b'\n', &self.buf[self.scanned..self.len]);
         let Some(offset) = found else {
             self.scanned = self.len;
             return None;

@@ -293,7 +293,7 @@ fn first_whole_line(data: &[u8], has_lead_byte: bool) -> (usize, bool) {
     if data.first() == Some(&b'\n') {
         return (1, true);
     }
-    let next = data.iter().position(|&b| b == b'\n').map_or(data.len(), |i| i + 1);
+    let next = memchr::memchr(b'\n', data).map_or(data.len(), |i| i + 1);
     (next, true)
 }
 
@@ -308,7 +308,7 @@ fn line_spans(data: &[u8], from: usize) -> Vec<Span> {
     let mut spans = Vec::new();
     let mut start = from;
     while start < data.len() {
-        match data[start..].iter().position(|&b| b == b'\n') {
+        match memchr::memchr(b'\n', &data[start..]) {
             Some(i) => {
                 spans.push(Span { start, end: start + i, terminated: true });
                 start += i + 1;

@@ -37,7 +37,7 @@ impl SseParser {
         let mut events = Vec::new();
         let mut start = 0;
         let mut from = self.scanned;
-        while let Some(i) = self.buf[from..].iter().position(|&b| b == b'\n') {
+        while let Some(i) = memchr::memchr(b'\n', &self.buf[from..]) {
             let end = from + i;
             let mut line = &self.buf[start..end];
             if line.last() == Some(&b'\r') {

@@ -376,7 +376,7 @@ impl Projection {
     /// Parses the complete lines of `data[from..]` (`data[0]` is file byte `base`).
     fn consume(&mut self, data: &[u8], base: u64, from: usize, bounds: Bounds) {
         let mut start = from;
-        while let Some(nl) = data.get(start..).and_then(|rest| rest.iter().position(|&b| b == b'\n')) {
+        while let Some(nl) = data.get(start..).and_then(|rest| memchr::memchr(b'\n', rest)) {
             let line = &data[start..start + nl];
             let offset = base + start as u64;
             let end = offset + nl as u64 + 1;
@@ -512,7 +512,7 @@ fn read_range(file: &File, from: u64, to: u64) -> io::Result<Vec<u8>> {
 /// the same as the file grows.
 fn head_fingerprint(file: &File, len: u64) -> io::Result<u64> {
     let head = read_range(file, 0, len.min(HEAD_PROBE_BYTES))?;
-    let first_line = head.iter().position(|&b| b == b'\n').map_or(&head[..], |nl| &head[..nl]);
+    let first_line = memchr::memchr(b'\n', &head).map_or(&head[..], |nl| &head[..nl]);
     Ok(fnv1a64(first_line))
 }
 
@@ -529,5 +529,5 @@ fn first_whole_line(data: &[u8], has_lead_byte: bool) -> usize {
     if !has_lead_byte {
         return 0;
     }
-    data.iter().position(|&b| b == b'\n').map_or(data.len(), |i| i + 1)
+    memchr::memchr(b'\n', data).map_or(data.len(), |i| i + 1)
 }
