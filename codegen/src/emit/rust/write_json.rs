@@ -15,7 +15,8 @@ pub struct ObjectWriter {
     pending: Vec<u8>,
     /// Some member is always written before this point, so the next one needs a comma.
     certainly_nonempty: bool,
-    /// An omittable member came first, so whether a comma is needed is known only at run time.
+    /// An omittable member came before this point: unless one always written did too, whether
+    /// the next one needs a comma is known only at run time.
     maybe_nonempty: bool,
 }
 
@@ -47,14 +48,14 @@ impl ObjectWriter {
             self.flush();
             self.code.push(quote!(crate::runtime::separate(out);));
         }
-        self.pending.extend_from_slice(json(&Value::String(wire.to_owned())).as_bytes());
+        self.pending.extend_from_slice(Value::from(wire).to_string().as_bytes());
         self.pending.push(b':');
     }
 
     /// A member with a fixed value (a constant or a union discriminator).
     pub fn constant(&mut self, wire: &str, value: &Value) {
         self.name(wire);
-        self.pending.extend_from_slice(json(value).as_bytes());
+        self.pending.extend_from_slice(value.to_string().as_bytes());
         self.certainly_nonempty = true;
     }
 
@@ -116,10 +117,6 @@ fn const_value(v: &Value) -> Value {
         Value::Number(n) => Value::from(n.as_u64().unwrap_or_default()),
         _ => Value::Null,
     }
-}
-
-fn json(v: &Value) -> String {
-    v.to_string()
 }
 
 /// `impl WriteJson for #ty` (with `#generics`) around `body`, which writes to `out`.
