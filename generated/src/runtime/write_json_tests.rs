@@ -1,6 +1,6 @@
 //! The writer against serde_json itself: every output must be the same bytes.
 
-use super::{write_str, WriteJson};
+use super::{separate, write_str, WriteJson};
 use proptest::prelude::*;
 use serde::Serialize;
 use serde_json::json;
@@ -54,6 +54,23 @@ fn unsigned_integers_booleans_options_and_arrays_match_serde_json() {
 #[test]
 fn json_values_match_serde_json() {
     same_as_serde_json(&json!({"b": [1, -2, 0.5, null, {"q\"": "\u{1}"}], "a": {}, "e": []}));
+}
+
+#[test]
+fn a_member_after_omitted_ones_is_separated_only_when_something_precedes_it() {
+    // An object whose leading members were all omitted: no comma after the opening brace.
+    let mut out = b"{".to_vec();
+    separate(&mut out);
+    out.extend_from_slice(br#""a":1"#);
+    // After any value (a number, then an object, a string, an array, a literal) a comma.
+    for (key, value) in [("b", &b"{}"[..]), ("c", b"\"s\""), ("d", b"[]"), ("e", b"null")] {
+        separate(&mut out);
+        write_str(&mut out, key);
+        out.push(b':');
+        out.extend_from_slice(value);
+    }
+    out.push(b'}');
+    assert_eq!(String::from_utf8_lossy(&out), r#"{"a":1,"b":{},"c":"s","d":[],"e":null}"#);
 }
 
 proptest! {
