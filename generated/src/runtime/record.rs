@@ -14,7 +14,7 @@ const TYPICAL_RECORD_BYTES: usize = 512;
 /// Encode one record, newline included; never produces a record the peer must refuse for size.
 pub fn encode_record<T: WriteJson>(value: &T) -> Result<Vec<u8>, EncodeError> {
     // Most records (responses, deltas, activity) fit this, so they are written without the
-    // grow-and-copy steps of serde_json's default 128-byte start.
+    // buffer growing, and copying itself, step by step from empty.
     let mut out = Vec::with_capacity(TYPICAL_RECORD_BYTES);
     encode_record_into(value, &mut out)?;
     Ok(out)

@@ -96,12 +96,6 @@ impl WriteJson for serde_json::Value {
     }
 }
 
-impl<T: WriteJson + ?Sized> WriteJson for &T {
-    fn write_json(&self, out: &mut Vec<u8>) {
-        (**self).write_json(out);
-    }
-}
-
 impl<T: WriteJson + ?Sized> WriteJson for Box<T> {
     fn write_json(&self, out: &mut Vec<u8>) {
         (**self).write_json(out);
