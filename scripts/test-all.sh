@@ -30,6 +30,9 @@ bash generated/typescript/test.sh
 step "node: JSON Schema and Swift sources"
 bash generated/test-node.sh
 
+step "python: JSON Schema with an independent validator (jsonschema)"
+bash generated/schema/test/jsonschema_test.sh
+
 if [ -x scripts/conformance.sh ]; then
   step "conformance: the server suite against the real daemon"
   bash scripts/conformance.sh

@@ -1,6 +1,7 @@
 //! The session message stream: its union summarized per message type, with examples.
 
-use super::render::{json_block, type_link};
+use super::ordered;
+use super::render::type_link;
 use crate::ir::{Spec, TypeKind};
 
 pub fn section(spec: &Spec) -> String {
@@ -25,7 +26,7 @@ pub fn section(spec: &Spec) -> String {
         out.push_str("\nA `?` marks a member that may be omitted. Field types are in the union's section.\n\n");
     }
     for (i, ex) in m.examples.iter().enumerate() {
-        out.push_str(&format!("**Example {}**:\n\n{}\n", i + 1, json_block(ex)));
+        out.push_str(&format!("**Example {}**:\n\n{}\n", i + 1, ordered::block(spec, &m.ty, ex)));
     }
     out
 }

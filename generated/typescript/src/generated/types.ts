@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c). Do not edit.
+// Generated from protocol.toml (sha256 077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
