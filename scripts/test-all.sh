@@ -38,5 +38,8 @@ if [ -x scripts/conformance.sh ]; then
   bash scripts/conformance.sh
 fi
 
+step "swift: the package with a real compiler (unit, consumer suite, live daemon)"
+bash scripts/swift.sh
+
 step "rust: every test"
 cargo test --workspace --locked --no-fail-fast

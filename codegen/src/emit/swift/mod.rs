@@ -87,7 +87,11 @@ fn envelope(spec: &Spec, name: &str, env: &Envelope, extra_checks: Vec<String>) 
 fn exactly_one(env: &Envelope) -> Vec<String> {
     let nullable = |n: &str| env.fields.iter().any(|f| f.name == n && f.nullable);
     if nullable("payload") && nullable("error") {
-        vec!["guard (payload == nil) != (error == nil) else {".into(), "    throw SchemaViolation(path: decoder.path, reason: \"exactly one of payload and error must be non-null\")".into(), "}".into()]
+        vec![
+            "guard (payload == nil) != (error == nil) else {".into(),
+            "    throw ProtocolViolation(.resultShape, \"exactly one of payload and error must be non-null\", at: decoder.path)".into(),
+            "}".into(),
+        ]
     } else {
         Vec::new()
     }

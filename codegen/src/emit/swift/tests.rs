@@ -56,9 +56,9 @@ fn decodes_absent_and_null_apart() {
         "self.requestedCapabilities = try c.decodeDefaulted([Name].self, forKey: .requestedCapabilities, default: [])"
     ));
     assert!(
-        swift.contains("self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)")
+        swift.contains("self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)")
     );
-    assert!(swift.contains("self.sessionId = try c.decodeRequiredNullable(SessionId.self, forKey: .sessionId)"));
+    assert!(swift.contains("self.sessionID = try c.decodeRequiredNullable(SessionID.self, forKey: .sessionID)"));
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //     let status = try await client.send(Operations.Status.self, StatusRequest())
 //     for try await event in client.events { ... }
 
+import AgentWire
 import Foundation
 #if canImport(Darwin)
 import Darwin
@@ -36,9 +37,9 @@ public struct ClientConfiguration: Sendable {
     public var packageVersion: PackageVersion
     /// Canonical workspace path the client expects the daemon to serve.
     public var workspace: String
-    public var expectedInstanceId: OpaqueId?
-    public var expectedWorkspaceId: OpaqueId?
-    public var expectedStateRootId: OpaqueId?
+    public var expectedInstanceID: OpaqueID?
+    public var expectedWorkspaceID: OpaqueID?
+    public var expectedStateRootID: OpaqueID?
     /// Operations the client requires (sent as requested capabilities and preflighted).
     public var requiredOperations: [String]
     /// Independent local bounds; the server's advertised bounds must not exceed them.
@@ -61,9 +62,9 @@ public struct ClientConfiguration: Sendable {
     /// A configuration for the daemon that `start-or-connect` reported.
     public init(discovery: Discovery, packageVersion: PackageVersion, workspace: String) {
         self.init(socketPath: discovery.socket, packageVersion: packageVersion, workspace: workspace)
-        expectedInstanceId = discovery.instanceId
-        expectedWorkspaceId = discovery.workspaceId
-        expectedStateRootId = discovery.stateRootId
+        expectedInstanceID = discovery.instanceID
+        expectedWorkspaceID = discovery.workspaceID
+        expectedStateRootID = discovery.stateRootID
     }
 }
 
@@ -147,10 +148,10 @@ public actor AgentWireClient {
     private func initialize() async throws -> InitializeResponse {
         let names = try configuration.requiredOperations.map { try Name($0) }
         let payload = InitializeRequest(supportedProtocolVersions: [ProtocolInfo.version], requestedCapabilities: names)
-        let requestId = nextRequestId()
+        let requestID = try nextRequestID()
         let envelope = RequestEnvelope(
-            protocolVersion: ProtocolInfo.version, requestId: requestId, method: try Name(Operations.Initialize.method), payload: payload)
-        let line = try await roundTrip(requestId.value, try encodeLine(envelope))
+            protocolVersion: ProtocolInfo.version, requestID: requestID, method: try Name(Operations.Initialize.method), payload: payload)
+        let line = try await roundTrip(requestID.value, try encodeLine(envelope))
         let response = try AgentWireDecoder.decodeResponse(data: line, for: Operations.Initialize.self, limits: configuration.localLimits)
         return try outcome(response)
     }
@@ -160,28 +161,30 @@ public actor AgentWireClient {
     /// Send one request and wait for its response. Mutations get a fresh operation ID unless
     /// one is given (reuse one only to reconcile an uncertain earlier attempt).
     public func send<O: AgentWireOperation>(
-        _ operation: O.Type, _ payload: O.Request, sessionId: SessionId? = nil, control: Control? = nil,
-        operationId: OpaqueId? = nil
+        _ operation: O.Type, _ payload: O.Request, sessionID: SessionID? = nil, control: Control? = nil,
+        operationID: OpaqueID? = nil
     ) async throws -> O.Response {
         if let failure = failure { throw failure }
         guard let session = session else { throw ClientError.notReady }
-        try Self.checkSlot(O.sessionId, isSet: sessionId != nil, name: "session_id", method: O.method)
+        try Self.checkSlot(O.sessionID, isSet: sessionID != nil, name: "session_id", method: O.method)
         try Self.checkSlot(O.control, isSet: control != nil, name: "control", method: O.method)
-        guard O.isMutation || operationId == nil else { throw ClientError.slotRule("\(O.method) is a read: operation_id must be null") }
-        var opId: OpaqueId?
+        guard O.isMutation || operationID == nil else { throw ClientError.slotRule("\(O.method) is a read: operation_id must be null") }
+        var opID: OpaqueID?
         if O.isMutation {
-            opId = try operationId ?? OpaqueId("op-\(UUID().uuidString)")
+            opID = try operationID ?? OpaqueID("op-\(UUID().uuidString)")
         }
-        let requestId = nextRequestId()
+        let requestID = try nextRequestID()
+        // The envelope slot is an opaque ID; a session ID always is one.
+        let envelopeSession = try sessionID.map { try OpaqueID($0.value) }
         let envelope = RequestEnvelope(
-            protocolVersion: ProtocolInfo.version, requestId: requestId, instanceId: session.instanceId,
-            connectionId: session.connectionId, sessionId: sessionId, operationId: opId, control: control,
+            protocolVersion: ProtocolInfo.version, requestID: requestID, instanceID: session.instanceID,
+            connectionID: session.connectionID, sessionID: envelopeSession, operationID: opID, control: control,
             method: try Name(O.method), payload: payload)
-        let line = try await roundTrip(requestId.value, try encodeLine(envelope))
+        let line = try await roundTrip(requestID.value, try encodeLine(envelope))
         let response = try AgentWireDecoder.decodeResponse(data: line, for: O.self, limits: configuration.localLimits)
-        guard response.instanceId == session.instanceId, response.connectionId == session.connectionId,
-              response.sessionId == sessionId, response.operationId == opId else {
-            throw fail(ClientError.protocolViolation("response identities do not match request \(requestId)"))
+        guard response.instanceID == session.instanceID, response.connectionID == session.connectionID,
+              response.sessionID == envelopeSession, response.operationID == opID else {
+            throw fail(ClientError.protocolViolation("response identities do not match request \(requestID)"))
         }
         return try outcome(response)
     }
@@ -207,9 +210,9 @@ public actor AgentWireClient {
         return payload
     }
 
-    private func nextRequestId() -> OpaqueId {
+    private func nextRequestID() throws -> OpaqueID {
         requestCounter += 1
-        return OpaqueId(unchecked: "rq-\(requestCounter)")
+        return try OpaqueID("rq-\(requestCounter)")
     }
 
     private func encodeLine<T: Encodable>(_ value: T) throws -> Data {
@@ -222,14 +225,14 @@ public actor AgentWireClient {
         return line
     }
 
-    private func roundTrip(_ requestId: String, _ line: Data) async throws -> Data {
+    private func roundTrip(_ requestID: String, _ line: Data) async throws -> Data {
         if let failure = failure { throw failure }
         return try await withCheckedThrowingContinuation { continuation in
-            pending[requestId] = continuation
+            pending[requestID] = continuation
             do {
                 try socket.write(line)
             } catch {
-                pending.removeValue(forKey: requestId)
+                pending.removeValue(forKey: requestID)
                 continuation.resume(throwing: error)
             }
         }
@@ -272,7 +275,7 @@ public actor AgentWireClient {
     /// Hand a response to the request waiting for it; an uncorrelated response is fatal.
     private func route(_ line: Data) throws {
         let head = try AgentWireDecoder.decodeResponse(data: line, limits: configuration.localLimits)
-        guard let id = head.requestId?.value, let waiter = pending.removeValue(forKey: id) else {
+        guard let id = head.requestID?.value, let waiter = pending.removeValue(forKey: id) else {
             throw ClientError.protocolViolation("response correlates to no pending request")
         }
         waiter.resume(returning: line)
@@ -287,11 +290,11 @@ public actor AgentWireClient {
             throw ClientError.protocolViolation("unadvertised event \(event.name)")
         }
         let c = event.correlation
-        guard c.instanceId == session.instanceId, c.connectionId == session.connectionId else {
+        guard c.instanceID == session.instanceID, c.connectionID == session.connectionID else {
             throw ClientError.protocolViolation("event for another instance or connection")
         }
         if let s = event.turnSequence {
-            try sequences.accept(turn: s.turnId.value, sequence: s.sequence, terminal: event.isTerminal)
+            try sequences.accept(turn: s.turnID.value, sequence: s.sequence, terminal: event.isTerminal)
         }
         eventSink.yield(event)
     }
@@ -346,11 +349,11 @@ public enum Preflight {
         let caps = r.capabilities
         try require(r.protocolVersion == ProtocolInfo.version, "selected wire version \(r.protocolVersion)")
         try require(r.serverVersion == configuration.packageVersion, "server version \(r.serverVersion)")
-        try require(r.instanceId == handshake.instanceId, "instance differs from the handshake")
-        try require(r.workspaceId == handshake.workspaceId && r.stateRootId == handshake.stateRootId, "workspace or state root differs from the handshake")
-        try require(configuration.expectedInstanceId.map { $0 == r.instanceId } ?? true, "unexpected instance")
-        try require(configuration.expectedWorkspaceId.map { $0 == r.workspaceId } ?? true, "unexpected workspace")
-        try require(configuration.expectedStateRootId.map { $0 == r.stateRootId } ?? true, "unexpected state root")
+        try require(r.instanceID == handshake.instanceID, "instance differs from the handshake")
+        try require(r.workspaceID == handshake.workspaceID && r.stateRootID == handshake.stateRootID, "workspace or state root differs from the handshake")
+        try require(configuration.expectedInstanceID.map { $0 == r.instanceID } ?? true, "unexpected instance")
+        try require(configuration.expectedWorkspaceID.map { $0 == r.workspaceID } ?? true, "unexpected workspace")
+        try require(configuration.expectedStateRootID.map { $0 == r.stateRootID } ?? true, "unexpected state root")
         try require(caps.protocolVersions.contains(ProtocolInfo.version), "wire version not advertised")
         try require(caps.transports.contains { $0.rawValue == "unix" }, "transport unix not advertised")
         let operations = Set(caps.operations.map(\.value))
