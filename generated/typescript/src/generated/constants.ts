@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c). Do not edit.
+// Generated from protocol.toml (sha256 37d81b992b6793703595e96fb970cb8bd85dec5084bb23b1ac38aa23e9f378c6). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -8,7 +8,7 @@ export const PROTOCOL_NAME = "agentwire";
 export const PROTOCOL_VERSION = 2;
 
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c";
+export const SPEC_SHA256 = "37d81b992b6793703595e96fb970cb8bd85dec5084bb23b1ac38aa23e9f378c6";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {

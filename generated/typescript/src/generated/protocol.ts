@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c). Do not edit.
+// Generated from protocol.toml (sha256 37d81b992b6793703595e96fb970cb8bd85dec5084bb23b1ac38aa23e9f378c6). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import type { ErrorCode } from "./errors.js";
