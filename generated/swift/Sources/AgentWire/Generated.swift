@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc). Do not edit.
+// Generated from protocol.toml (sha256 3094b92585d45d8665f73a59c28881dcd303333d1581b27096abddc03442c81a). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc"
+    public static let specSHA256 = "3094b92585d45d8665f73a59c28881dcd303333d1581b27096abddc03442c81a"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -344,6 +344,8 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
     case invalidArguments = "invalid_arguments"
     /// The state root could not be resolved or created.
     case stateRootUnavailable = "state_root_unavailable"
+    /// The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid or writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod 700` the state root, `chmod 600` its files).
+    case stateRootUnsafe = "state_root_unsafe"
     /// A fallback runtime folder is shared by two state roots; the daemon found serves the other.
     case stateRootMismatch = "state_root_mismatch"
     /// The runtime folder is not owned by the user or is group/world accessible.
@@ -371,6 +373,7 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
         case .invalidExecutable: return "executable must be an absolute path to an executable file"
         case .invalidArguments: return "command line arguments are invalid"
         case .stateRootUnavailable: return "state root is unavailable; check MC_HOME or HOME"
+        case .stateRootUnsafe: return "state root is not owned by this user or is writable by others"
         case .stateRootMismatch: return "the daemon at the socket uses another state root"
         case .runtimeDirUnsafe: return "runtime folder is not owned by this user or is accessible to others"
         case .runtimeDirUnavailable: return "runtime folder could not be prepared"

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc). Do not edit.
+// Generated from protocol.toml (sha256 3094b92585d45d8665f73a59c28881dcd303333d1581b27096abddc03442c81a). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { deepFreeze } from "../runtime/json.js";

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc). Do not edit.
+// Generated from protocol.toml (sha256 3094b92585d45d8665f73a59c28881dcd303333d1581b27096abddc03442c81a). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -8,7 +8,7 @@ export const PROTOCOL_NAME = "agentwire";
 export const PROTOCOL_VERSION = 2;
 
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc";
+export const SPEC_SHA256 = "3094b92585d45d8665f73a59c28881dcd303333d1581b27096abddc03442c81a";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {
