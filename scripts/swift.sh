@@ -19,6 +19,9 @@ echo "== swift: build (debug)"
 echo "== swift: build (release)"
 "$tc" run swift build -c release "${strict[@]}"
 
+echo "== swift: unit tests"
+"$tc" run swift test "${strict[@]}"
+
 echo "== swift: consumer suite against the Swift decoder"
 cargo build --quiet --locked -p agentwire-conformance
 reports=conformance/reports
