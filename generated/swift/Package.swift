@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "AgentWire", path: "Sources/AgentWire"),
         .target(name: "AgentWireClient", dependencies: ["AgentWire"], path: "Sources/AgentWireClient"),
         .executableTarget(name: "AgentWireHarness", dependencies: ["AgentWire"], path: "Sources/AgentWireHarness"),
+        .executableTarget(name: "AgentWireLive", dependencies: ["AgentWire", "AgentWireClient"], path: "Sources/AgentWireLive"),
+        .testTarget(name: "AgentWireTests", dependencies: ["AgentWire", "AgentWireClient"], path: "Tests/AgentWireTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,7 @@
 //! hand-written next to it and rely only on the names emitted here.
 
 mod catalog;
+mod examples;
 mod fields;
 mod names;
 mod objects;
@@ -20,7 +21,10 @@ use objects::{emit_map, emit_struct, StructDef};
 pub const PATH: &str = "generated/swift/Sources/AgentWire/Generated.swift";
 
 pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
-    vec![Artifact { path: PATH.to_string(), contents: generated(spec) }]
+    vec![
+        Artifact { path: PATH.to_string(), contents: generated(spec) },
+        Artifact { path: examples::PATH.to_string(), contents: examples::generated(spec) },
+    ]
 }
 
 fn mark(title: &str) -> String {

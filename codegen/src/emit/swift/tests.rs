@@ -75,3 +75,24 @@ fn output_is_stable() {
     let s = spec();
     assert_eq!(generated(&s), generated(&s));
 }
+
+#[test]
+fn every_example_gets_a_round_trip_test() {
+    let s = spec();
+    let tests = super::examples::generated(&s);
+    let examples = s.operations.iter().map(|o| o.examples.len()).sum::<usize>()
+        + s.events.iter().map(|e| e.examples.len()).sum::<usize>()
+        + s.messages.examples.len();
+    assert!(examples > 0);
+    assert_eq!(tests.matches("    func test").count(), examples);
+    assert!(tests.contains("try assertRoundTrip(Operations.TurnStart.Request.self, "));
+}
+
+#[test]
+fn names_follow_the_swift_api_design_guidelines() {
+    let swift = generated(&spec());
+    assert!(swift.contains("public let sessionID: "));
+    assert!(swift.contains("public struct OpaqueID: "));
+    assert!(swift.contains("public static let maxJSONDepth: UInt64"));
+    assert!(!swift.contains("sessionId"), "no lower-cased initialism survives");
+}
