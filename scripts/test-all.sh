@@ -38,5 +38,11 @@ if [ -x scripts/conformance.sh ]; then
   bash scripts/conformance.sh
 fi
 
+step "terminal tools for the chat screen tests (tmux; util-linux script)"
+if ! command -v tmux >/dev/null; then
+  apt-get update -qq && apt-get install -y -qq tmux
+fi
+tmux -V
+
 step "rust: every test"
 cargo test --workspace --locked --no-fail-fast
