@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c). Do not edit.
+// Generated from protocol.toml (sha256 3094b92585d45d8665f73a59c28881dcd303333d1581b27096abddc03442c81a). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import AgentWire
