@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c). Do not edit.
+// Generated from protocol.toml (sha256 45370c8522b6137640d00dc67db510ef817c772182609b27501a4257404e46d1). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "d28d72d11518aa43287ce10e98c600c02965b70e7fb266d506ac16f890729c2c"
+    public static let specSHA256 = "45370c8522b6137640d00dc67db510ef817c772182609b27501a4257404e46d1"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -145,6 +145,8 @@ public enum Constants {
     public static let reasoningLevelsMax: UInt64 = 6
     /// Largest session title after sanitizing. Unit: bytes.
     public static let titleMaxBytes: UInt64 = 256
+    /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128 characters). Unit: bytes.
+    public static let toolNameMaxBytes: UInt64 = 256
     /// Largest RFC 3339 timestamp string. Unit: bytes.
     public static let timestampMaxBytes: UInt64 = 64
     /// Largest package version string. Unit: bytes.
@@ -3155,6 +3157,41 @@ public struct PermissionOption: Codable, Hashable, Sendable {
     }
 }
 
+/// A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or `create-issue`).
+public struct ToolName: Codable, Hashable, Sendable, CustomStringConvertible {
+    public let value: String
+
+    /// Validates `value` against the type's bounds.
+    public init(_ value: String) throws {
+        try Self.validate(value, at: "$")
+        self.value = value
+    }
+
+    /// For literals the generator has already checked (spec defaults).
+    init(unchecked value: String) {
+        self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        let value = try decoder.singleValueContainer().decode(String.self)
+        try Self.validate(value, at: decoder.path)
+        self.value = value
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(value)
+    }
+
+    public var description: String {
+        value
+    }
+
+    static func validate(_ value: String, at path: String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 256, at: path)
+    }
+}
+
 /// The agent begins processing a prompt.
 public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
     /// Discriminator `type` of this variant.
@@ -3373,15 +3410,21 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
     public let parentId: OpaqueId?
     /// Stable identity of the subagent producing this message.
     public let agentId: OpaqueId?
+    /// Turn ID of the turn the prompt started, as in the document's MessageBase.
+    public let turn: OpaqueId?
     /// Prompt text.
     public let text: TextValue
+    /// Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value.
+    public let thinking: String?
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, text: TextValue) {
+    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId? = nil, text: TextValue, thinking: String? = nil) {
         self.id = id
         self.time = time
         self.parentId = parentId
         self.agentId = agentId
+        self.turn = turn
         self.text = text
+        self.thinking = thinking
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -3391,7 +3434,9 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         case time
         case parentId
         case agentId
+        case turn
         case text
+        case thinking
     }
 
     public init(from decoder: Decoder) throws {
@@ -3402,10 +3447,15 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         self.time = try c.decode(UInt64.self, forKey: .time)
         self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
         self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
+        self.turn = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .turn)
         self.text = try c.decode(TextValue.self, forKey: .text)
+        self.thinking = try c.decodeOptionalNonNull(String.self, forKey: .thinking)
         do {
             let value = self.time
             try Check.range(value, min: 0, max: 9007199254740991, at: c.path(.time))
+        }
+        if let value = self.thinking {
+            try Check.string(value, minBytes: 0, maxBytes: 0, nonBlank: true, at: c.path(.thinking))
         }
     }
 
@@ -3417,7 +3467,9 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         try c.encode(time, forKey: .time)
         try c.encodeIfPresent(parentId, forKey: .parentId)
         try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(turn, forKey: .turn)
         try c.encode(text, forKey: .text)
+        try c.encodeIfPresent(thinking, forKey: .thinking)
     }
 }
 
@@ -3439,18 +3491,18 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
     public let turn: OpaqueId
     /// Tool call ID, matched by tool-call-end.
     public let callId: OpaqueId
-    /// Tool name.
-    public let toolName: Name
+    /// The tool's own name.
+    public let toolName: ToolName
     /// Short inline-markdown summary.
     public let title: TextValue
     /// Longer inline-markdown description.
     public let description: TextValue
-    /// Tool input arguments.
+    /// Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut marked.
     public let args: JSONObject
     /// Label of the subagent this call spawns.
     public let agentTitle: TextValue?
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, callId: OpaqueId, toolName: Name, title: TextValue, description: TextValue, args: JSONObject, agentTitle: TextValue? = nil) {
+    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, callId: OpaqueId, toolName: ToolName, title: TextValue, description: TextValue, args: JSONObject, agentTitle: TextValue? = nil) {
         self.id = id
         self.time = time
         self.parentId = parentId
@@ -3490,7 +3542,7 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
         self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
         self.turn = try c.decode(OpaqueId.self, forKey: .turn)
         self.callId = try c.decode(OpaqueId.self, forKey: .callId)
-        self.toolName = try c.decode(Name.self, forKey: .toolName)
+        self.toolName = try c.decode(ToolName.self, forKey: .toolName)
         self.title = try c.decode(TextValue.self, forKey: .title)
         self.description = try c.decode(TextValue.self, forKey: .description)
         self.args = try c.decode(JSONObject.self, forKey: .args)
@@ -3611,8 +3663,8 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     public let turn: OpaqueId
     /// Tool call awaiting approval.
     public let callId: OpaqueId
-    /// Tool name.
-    public let toolName: Name
+    /// The tool's own name.
+    public let toolName: ToolName
     /// Short inline-markdown summary.
     public let title: TextValue
     /// Longer description.
@@ -3622,7 +3674,7 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     /// Answers offered.
     public let options: [PermissionOption]
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, callId: OpaqueId, toolName: Name, title: TextValue, description: TextValue? = nil, args: JSONObject? = nil, options: [PermissionOption]) {
+    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, callId: OpaqueId, toolName: ToolName, title: TextValue, description: TextValue? = nil, args: JSONObject? = nil, options: [PermissionOption]) {
         self.id = id
         self.time = time
         self.parentId = parentId
@@ -3662,7 +3714,7 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
         self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
         self.turn = try c.decode(OpaqueId.self, forKey: .turn)
         self.callId = try c.decode(OpaqueId.self, forKey: .callId)
-        self.toolName = try c.decode(Name.self, forKey: .toolName)
+        self.toolName = try c.decode(ToolName.self, forKey: .toolName)
         self.title = try c.decode(TextValue.self, forKey: .title)
         self.description = try c.decodeOptionalNonNull(TextValue.self, forKey: .description)
         self.args = try c.decodeOptionalNonNull(JSONObject.self, forKey: .args)
