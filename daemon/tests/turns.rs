@@ -966,6 +966,17 @@ fn subagent_task_runs_a_child_loop_with_linked_activity_and_aggregate_usage() {
         "{transcript}"
     );
     assert!(transcript.contains("\"agentTitle\":\"Explore src\""));
+    // "The `tool-call-end` for `task1` has no `agentId` — it's the parent agent closing the tool call"
+    let task_call = format!("{turn}/task_1");
+    let lines = transcript_lines(&sb, &session);
+    let end = lines.iter().find(|m| m["type"] == "tool-call-end" && m["callId"] == task_call.as_str()).unwrap();
+    assert!(end.get("agentId").is_none() && end.get("parentId").is_none(), "{end}");
+    // Every child record names the spawning task call and one agent.
+    let children: Vec<&Value> = lines.iter().filter(|m| m.get("parentId").is_some()).collect();
+    assert!(
+        children.len() >= 3
+            && children.iter().all(|m| m["parentId"] == task_call.as_str() && m["agentId"] == children[0]["agentId"])
+    );
     c.quiet_for(Duration::from_millis(200));
     assert_eq!(
         c.replay(&session),
@@ -976,6 +987,56 @@ fn subagent_task_runs_a_child_loop_with_linked_activity_and_aggregate_usage() {
             "terminal:completed"
         ]
     );
+}
+
+#[test]
+fn calls_keep_the_models_order_and_get_session_unique_ids_when_the_provider_sends_none() {
+    // Issue 20: asked `list_folder, task, task` was written `task, task, list_folder`; a
+    // server without call IDs gave `call_0` to several calls.
+    let mock = Mock::start(|_, body| {
+        let child = body["messages"][0]["content"].as_str().unwrap_or_default().contains("research subagent");
+        match (child, is_last_user_message_tool_result(body)) {
+            (true, _) => Reply::sse(mock::openai_without_ids(&["child report"], &[])),
+            (false, false) => Reply::sse(mock::openai_without_ids(
+                &["Looking. "],
+                &[
+                    ("list_folder", json!({"path":"."})),
+                    ("task", json!({"prompt":"Read the README"})),
+                    ("task", json!({"prompt":"List src","title":"Source survey"})),
+                ],
+            )),
+            (false, true) => Reply::sse(mock::openai_without_ids(&["Done."], &[])),
+        }
+    });
+    let Running { sb, control, session, mut c, .. } = running(mock, &[]);
+    let mut call_ids = HashSet::new();
+    let mut agents = HashSet::new();
+    for round in 0..2 {
+        let turn = c.start(&session, &control, &format!("Survey {round}"));
+        let (_, terminal) = c.until_terminal(&turn);
+        assert_eq!(terminal["payload"]["status"], "completed", "{terminal}");
+        let lines = transcript_lines(&sb, &session);
+        let starts: Vec<&Value> =
+            lines.iter().filter(|m| m["type"] == "tool-call-start" && m["turn"] == turn.as_str()).collect();
+        let top: Vec<&str> =
+            starts.iter().filter(|m| m.get("parentId").is_none()).map(|m| m["toolName"].as_str().unwrap()).collect();
+        assert_eq!(top, ["list_folder", "task", "task"], "the order the model asked");
+        for m in &starts {
+            assert!(call_ids.insert(m["callId"].as_str().unwrap().to_owned()), "callId unique in the session: {m}");
+            assert!(!m["title"].as_str().unwrap().is_empty() && !m["description"].as_str().unwrap().is_empty());
+        }
+        let tasks: Vec<&&Value> = starts.iter().filter(|m| m["toolName"] == "task").collect();
+        let titles: Vec<&str> = tasks.iter().map(|m| m["agentTitle"].as_str().unwrap()).collect();
+        assert_eq!(titles, ["Read the README", "Source survey"], "agentTitle always set for a subagent");
+        for task in tasks {
+            let kids: Vec<&Value> = lines.iter().filter(|m| m["parentId"] == task["callId"]).collect();
+            assert!(!kids.is_empty(), "each subagent's messages name its task call");
+            let agent = kids[0]["agentId"].as_str().unwrap().to_owned();
+            assert!(kids.iter().all(|k| k["agentId"] == agent.as_str()));
+            assert!(agents.insert(agent), "agentId unique per subagent instance");
+        }
+    }
+    assert_eq!((call_ids.len(), agents.len()), (6, 4));
 }
 
 #[test]
