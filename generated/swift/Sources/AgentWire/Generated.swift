@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 3094b92585d45d8665f73a59c28881dcd303333d1581b27096abddc03442c81a). Do not edit.
+// Generated from protocol.toml (sha256 b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "3094b92585d45d8665f73a59c28881dcd303333d1581b27096abddc03442c81a"
+    public static let specSHA256 = "b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -145,6 +145,8 @@ public enum Constants {
     public static let reasoningLevelsMax: UInt64 = 6
     /// Largest session title after sanitizing. Unit: bytes.
     public static let titleMaxBytes: UInt64 = 256
+    /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128 characters). Unit: bytes.
+    public static let toolNameMaxBytes: UInt64 = 256
     /// Largest RFC 3339 timestamp string. Unit: bytes.
     public static let timestampMaxBytes: UInt64 = 64
     /// Largest package version string. Unit: bytes.
@@ -3158,6 +3160,41 @@ public struct PermissionOption: Codable, Hashable, Sendable {
     }
 }
 
+/// A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or `create-issue`).
+public struct ToolName: Codable, Hashable, Sendable, CustomStringConvertible {
+    public let value: String
+
+    /// Validates `value` against the type's bounds.
+    public init(_ value: String) throws {
+        try Self.validate(value, at: "$")
+        self.value = value
+    }
+
+    /// For literals the generator has already checked (spec defaults).
+    init(unchecked value: String) {
+        self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        let value = try decoder.singleValueContainer().decode(String.self)
+        try Self.validate(value, at: decoder.path)
+        self.value = value
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(value)
+    }
+
+    public var description: String {
+        value
+    }
+
+    static func validate(_ value: String, at path: String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 256, at: path)
+    }
+}
+
 /// The agent begins processing a prompt.
 public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
     /// Discriminator `type` of this variant.
@@ -3376,15 +3413,21 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
     public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
     public let agentID: OpaqueID?
+    /// Turn ID of the turn the prompt started, as in the document's MessageBase.
+    public let turn: OpaqueID?
     /// Prompt text.
     public let text: TextValue
+    /// Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value.
+    public let thinking: String?
 
-    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, text: TextValue) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID? = nil, text: TextValue, thinking: String? = nil) {
         self.id = id
         self.time = time
         self.parentID = parentID
         self.agentID = agentID
+        self.turn = turn
         self.text = text
+        self.thinking = thinking
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -3394,7 +3437,9 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         case time
         case parentID = "parentId"
         case agentID = "agentId"
+        case turn
         case text
+        case thinking
     }
 
     public init(from decoder: Decoder) throws {
@@ -3405,10 +3450,15 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         self.time = try c.decode(UInt64.self, forKey: .time)
         self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
         self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .turn)
         self.text = try c.decode(TextValue.self, forKey: .text)
+        self.thinking = try c.decodeOptionalNonNull(String.self, forKey: .thinking)
         do {
             let value = self.time
             try Check.range(value, min: 0, max: 9007199254740991, at: c.path(.time))
+        }
+        if let value = self.thinking {
+            try Check.string(value, minBytes: 0, maxBytes: 0, nonBlank: true, at: c.path(.thinking))
         }
     }
 
@@ -3420,7 +3470,9 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         try c.encode(time, forKey: .time)
         try c.encodeIfPresent(parentID, forKey: .parentID)
         try c.encodeIfPresent(agentID, forKey: .agentID)
+        try c.encodeIfPresent(turn, forKey: .turn)
         try c.encode(text, forKey: .text)
+        try c.encodeIfPresent(thinking, forKey: .thinking)
     }
 }
 
@@ -3442,18 +3494,18 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
     public let turn: OpaqueID
     /// Tool call ID, matched by tool-call-end.
     public let callID: OpaqueID
-    /// Tool name.
-    public let toolName: Name
+    /// The tool's own name.
+    public let toolName: ToolName
     /// Short inline-markdown summary.
     public let title: TextValue
     /// Longer inline-markdown description.
     public let description: TextValue
-    /// Tool input arguments.
+    /// Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut marked.
     public let args: JSONObject
     /// Label of the subagent this call spawns.
     public let agentTitle: TextValue?
 
-    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, callID: OpaqueID, toolName: Name, title: TextValue, description: TextValue, args: JSONObject, agentTitle: TextValue? = nil) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, callID: OpaqueID, toolName: ToolName, title: TextValue, description: TextValue, args: JSONObject, agentTitle: TextValue? = nil) {
         self.id = id
         self.time = time
         self.parentID = parentID
@@ -3493,7 +3545,7 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
         self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
         self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.callID = try c.decode(OpaqueID.self, forKey: .callID)
-        self.toolName = try c.decode(Name.self, forKey: .toolName)
+        self.toolName = try c.decode(ToolName.self, forKey: .toolName)
         self.title = try c.decode(TextValue.self, forKey: .title)
         self.description = try c.decode(TextValue.self, forKey: .description)
         self.args = try c.decode(JSONObject.self, forKey: .args)
@@ -3614,8 +3666,8 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     public let turn: OpaqueID
     /// Tool call awaiting approval.
     public let callID: OpaqueID
-    /// Tool name.
-    public let toolName: Name
+    /// The tool's own name.
+    public let toolName: ToolName
     /// Short inline-markdown summary.
     public let title: TextValue
     /// Longer description.
@@ -3625,7 +3677,7 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     /// Answers offered.
     public let options: [PermissionOption]
 
-    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, callID: OpaqueID, toolName: Name, title: TextValue, description: TextValue? = nil, args: JSONObject? = nil, options: [PermissionOption]) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, callID: OpaqueID, toolName: ToolName, title: TextValue, description: TextValue? = nil, args: JSONObject? = nil, options: [PermissionOption]) {
         self.id = id
         self.time = time
         self.parentID = parentID
@@ -3665,7 +3717,7 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
         self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
         self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.callID = try c.decode(OpaqueID.self, forKey: .callID)
-        self.toolName = try c.decode(Name.self, forKey: .toolName)
+        self.toolName = try c.decode(ToolName.self, forKey: .toolName)
         self.title = try c.decode(TextValue.self, forKey: .title)
         self.description = try c.decodeOptionalNonNull(TextValue.self, forKey: .description)
         self.args = try c.decodeOptionalNonNull(JSONObject.self, forKey: .args)

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 3094b92585d45d8665f73a59c28881dcd303333d1581b27096abddc03442c81a). Do not edit.
+// Generated from protocol.toml (sha256 b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import type { ErrorCode } from "./errors.js";
