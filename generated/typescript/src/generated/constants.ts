@@ -7,6 +7,9 @@ export const PROTOCOL_NAME = "agentwire";
 /** The wire version this package speaks. */
 export const PROTOCOL_VERSION = 2;
 
+/** The package version this package was generated with; the daemon's handshake requires an exact match. */
+export const PACKAGE_VERSION = "0.1.0";
+
 /** SHA-256 of the protocol.toml these files were generated from. */
 export const SPEC_SHA256 = "b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27";
 
