@@ -38,16 +38,14 @@ if [ -x scripts/conformance.sh ]; then
   bash scripts/conformance.sh
 fi
 
-<<<<<<< HEAD
 step "swift: the package with a real compiler (unit, consumer suite, live daemon)"
 bash scripts/swift.sh
-=======
+
 step "terminal tools for the chat screen tests (tmux; util-linux script)"
 if ! command -v tmux >/dev/null; then
   apt-get update -qq && apt-get install -y -qq tmux
 fi
 tmux -V
->>>>>>> h19
 
 step "rust: every test"
 cargo test --workspace --locked --no-fail-fast
