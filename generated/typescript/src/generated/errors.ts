@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 37d81b992b6793703595e96fb970cb8bd85dec5084bb23b1ac38aa23e9f378c6). Do not edit.
+// Generated from protocol.toml (sha256 c0fd965e949d2b38c7ecc6daec55a25b05844db5238f452ffa6ef40c71ea8242). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** A known error code; a consumer treats any other well-formed code as a generic failure. */
@@ -53,7 +53,7 @@ export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
   invalid_request: "request envelope is invalid",
   /** The payload's compact encoding is longer than max_payload_bytes. (source: seed) */
   payload_too_large: "request payload exceeds the maximum size",
-  /** A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed. (source: seed) */
+  /** A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed, or the connection already has max_inflight_requests requests in flight (retry once a response arrives). (source: seed) */
   limit_exceeded: "request exceeds a protocol limit",
   /** The envelope's protocol_version is not 2, or initialization offers no supported version. (source: seed) */
   unsupported_version: "protocol version is not supported",

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 37d81b992b6793703595e96fb970cb8bd85dec5084bb23b1ac38aa23e9f378c6). Do not edit.
+// Generated from protocol.toml (sha256 c0fd965e949d2b38c7ecc6daec55a25b05844db5238f452ffa6ef40c71ea8242). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import type { EventName, Method } from "./types.js";

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 37d81b992b6793703595e96fb970cb8bd85dec5084bb23b1ac38aa23e9f378c6). Do not edit.
+// Generated from protocol.toml (sha256 c0fd965e949d2b38c7ecc6daec55a25b05844db5238f452ffa6ef40c71ea8242). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
@@ -173,7 +173,7 @@ export interface LimitMap {
   max_catalog_page_items: number;
   /** Most connections the daemon serves at once. (connections) */
   max_connections: number;
-  /** Most requests in flight on one connection. (requests) */
+  /** Most requests in flight on one connection. A request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. (requests) */
   max_inflight_requests: number;
   /** Most turns running at once. (turns) */
   max_active_turns: number;
