@@ -55,7 +55,8 @@ struct Output {
 }
 
 impl Sink {
-    /// Write one framed record; release its request ID once written ("reserved through response writing").
+    /// Write one framed record, releasing its request ID as the write begins (see
+    /// [`Sink::write_locked`]).
     async fn write(&self, record: &[u8], request_id: Option<&str>, close_after: bool) {
         let mut output = self.output.lock().await;
         self.write_locked(&mut output.writer, record, request_id, close_after).await;
@@ -90,6 +91,13 @@ impl Sink {
         self.write_locked(&mut output.writer, record, None, false).await;
     }
 
+    /// "Request IDs are reserved through response writing": the ID and its in-flight slot are
+    /// released under the writer lock just before the response's bytes go to the socket, never
+    /// after. Released after the write, a peer that read the response could send its next
+    /// request (the same ID, or one more within `max_inflight_requests`) and have the reader
+    /// admit it before this task got to the release. A record that arrives while the response
+    /// is being written is admitted as if it arrived after: the peer cannot tell them apart.
+    /// If the write fails, the connection closes and no later request is read.
     async fn write_locked(
         &self,
         writer: &mut RecordWriter<OwnedWriteHalf>,
@@ -97,10 +105,10 @@ impl Sink {
         request_id: Option<&str>,
         close_after: bool,
     ) {
-        let written = writer.write_framed(record).await;
         if let Some(id) = request_id {
             self.state.release(id);
         }
+        let written = writer.write_framed(record).await;
         if written.is_err() || close_after {
             if let Err(e) = written {
                 tracing::debug!(error = %e, "write failed; closing connection");

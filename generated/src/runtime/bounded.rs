@@ -1,5 +1,5 @@
-//! Free-form JSON under the record-wide bounds: depth, items, fields, string bytes and
-//! duplicate member names, all checked in the same pass that reads the value.
+//! Free-form JSON under the record-wide bounds: depth, items, fields, string bytes, duplicate
+//! member names and noncharacters, all checked in the same pass that reads the value.
 
 use super::cx::{Cx, Flags, Mode};
 use crate::limits;
@@ -9,10 +9,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 fn check_str<E: Error>(cx: Cx<'_>, s: &str) -> Result<(), E> {
-    if s.len() as u64 > limits::MAX_STRING_BYTES {
-        return Err(cx.limit("string exceeds max_string_bytes"));
-    }
-    Ok(())
+    cx.check_string(s)
 }
 
 fn count_item<E: Error>(cx: Cx<'_>, items: &mut u64) -> Result<(), E> {
@@ -190,7 +187,8 @@ impl<'de> Visitor<'de> for IgnoreSeed<'_> {
 /// Why a record failed the JSON profile, in the order the request decoder reports them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProfileError {
-    /// Not UTF-8, not exactly one JSON value, or a duplicate member name.
+    /// Not UTF-8, not exactly one JSON value, a duplicate member name, or a noncharacter in a
+    /// string or member name.
     InvalidJson,
     /// A record-wide structural limit was crossed.
     LimitExceeded,

@@ -67,6 +67,21 @@ impl<'a> Cx<'a> {
         E::custom(format_args!("duplicate member `{name}`"))
     }
 
+    /// The record-wide rules of one decoded string (a value or a member name), in reading order
+    /// within it: a noncharacter that starts within the first `max_string_bytes` bytes is
+    /// `invalid_json` (records are I-JSON), a string that crosses `max_string_bytes` before any
+    /// noncharacter is `limit_exceeded` (docs/decoding.md).
+    pub fn check_string<E: Error>(self, s: &str) -> Result<(), E> {
+        let max = usize::try_from(limits::MAX_STRING_BYTES).unwrap_or(usize::MAX);
+        if super::first_noncharacter(s, max).is_some() {
+            return Err(E::custom("string holds a noncharacter"));
+        }
+        if s.len() > max {
+            return Err(self.limit("string exceeds max_string_bytes"));
+        }
+        Ok(())
+    }
+
     /// Count one more object member, failing past `max_object_fields`.
     pub fn count_field<E: Error>(self, fields: &mut u64) -> Result<(), E> {
         *fields += 1;

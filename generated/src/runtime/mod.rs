@@ -5,6 +5,7 @@
 mod bounded;
 mod cx;
 mod info;
+mod noncharacter;
 mod payload;
 mod record;
 pub mod rfc3339;
@@ -15,6 +16,7 @@ mod write_json;
 pub use bounded::{parse_record, IgnoreSeed, JsonSeed, KeySeed, ProfileError};
 pub use cx::{Cx, Flags, Mode};
 pub use info::{EventRules, LimitInfo, OperationRules, SlotRule};
+pub use noncharacter::{first_noncharacter, is_noncharacter, replace_noncharacters};
 pub use payload::{Deferred, PayloadDecode, PayloadSeed};
 pub use record::{encode_record, encode_record_into, EncodeError};
 pub use scalar::{BoolSeed, Charset, ConstBool, ConstInt, ConstStr, IntSeed, StrRules, StrSeed};

@@ -2,7 +2,6 @@
 //! booleans, and const values.
 
 use super::cx::Cx;
-use crate::limits;
 use serde::de::{DeserializeSeed, Deserializer, Error, Unexpected, Visitor};
 use std::fmt;
 use std::marker::PhantomData;
@@ -70,7 +69,7 @@ impl StrRules {
     }
 }
 
-/// A string under `rules`; the record-wide `max_string_bytes` is `limit_exceeded`.
+/// A string under `rules`; the record-wide rules ([`Cx::check_string`]) come first.
 #[derive(Clone, Copy)]
 pub struct StrSeed<'a> {
     pub cx: Cx<'a>,
@@ -79,9 +78,9 @@ pub struct StrSeed<'a> {
 
 impl StrSeed<'_> {
     fn accept<E: Error>(&self, s: &str) -> Result<(), E> {
-        if s.len() as u64 > limits::MAX_STRING_BYTES {
-            return Err(self.cx.limit("string exceeds max_string_bytes"));
-        }
+        // The fast request path reads strings only through here and the bounded seeds, so a
+        // noncharacter is refused on it too, never accepted.
+        self.cx.check_string(s)?;
         self.rules.check(s).map_err(E::custom)
     }
 }

@@ -1,6 +1,7 @@
 //! Compact JSON for outbound records, without a serializer in between: the generated types
 //! write their member names as literals and their values through [`WriteJson`]. The bytes are
-//! serde_json's, which the generated `Serialize` impls also produce (tests hold the two equal).
+//! serde_json's, which the generated `Serialize` impls also produce (tests hold the two equal),
+//! except that a noncharacter, which serde_json would write as it is, is written as U+FFFD.
 
 use serde_json::ser::{CompactFormatter, Formatter};
 
@@ -27,20 +28,35 @@ fn byte_needs_escape(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
-fn needs_escape(bytes: &[u8]) -> bool {
+/// What one pass over a string finds: whether some byte needs an escape, and whether some byte
+/// is not ASCII (only then can the string hold a noncharacter).
+fn scan(bytes: &[u8]) -> (bool, bool) {
     let mut words = bytes.chunks_exact(8);
-    let mut any = false;
+    let (mut escape, mut high) = (false, 0u64);
     for w in &mut words {
         let mut word = [0u8; 8];
         word.copy_from_slice(w);
-        any |= word_needs_escape(u64::from_le_bytes(word));
+        let word = u64::from_le_bytes(word);
+        escape |= word_needs_escape(word);
+        high |= word;
     }
-    any || words.remainder().iter().copied().any(byte_needs_escape)
+    let tail = words.remainder();
+    escape |= tail.iter().copied().any(byte_needs_escape);
+    let non_ascii = high & splat(0x80) != 0 || tail.iter().any(|b| !b.is_ascii());
+    (escape, non_ascii)
 }
 
 /// A JSON string: copied whole when nothing in it needs an escape, else written by serde_json.
+/// A noncharacter (which I-JSON forbids, RFC 7493 §2.1) is written as U+FFFD, so no record the
+/// daemon sends or stores holds one, whatever text a model, tool or file gave it; only strings
+/// with a byte above ASCII pay for that look.
 pub fn write_str(out: &mut Vec<u8>, s: &str) {
-    if needs_escape(s.as_bytes()) {
+    let (escape, non_ascii) = scan(s.as_bytes());
+    if non_ascii && super::first_noncharacter(s, usize::MAX).is_some() {
+        let valid = super::replace_noncharacters(s);
+        return write_str(out, &valid);
+    }
+    if escape {
         // Writing a string into a Vec cannot fail.
         let _ = serde_json::to_writer(&mut *out, s);
         return;
@@ -92,7 +108,38 @@ unsigned!(u16, u32, u64);
 impl WriteJson for serde_json::Value {
     fn write_json(&self, out: &mut Vec<u8>) {
         // A Value's keys are strings and its numbers finite, so writing it cannot fail.
-        let _ = serde_json::to_writer(&mut *out, self);
+        if holds_noncharacter(self) {
+            let _ = serde_json::to_writer(&mut *out, &without_noncharacters(self));
+        } else {
+            let _ = serde_json::to_writer(&mut *out, self);
+        }
+    }
+}
+
+/// Whether a string value or member name anywhere in `v` holds a noncharacter.
+fn holds_noncharacter(v: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    let bad = |s: &str| super::first_noncharacter(s, usize::MAX).is_some();
+    match v {
+        Value::String(s) => bad(s),
+        Value::Array(items) => items.iter().any(holds_noncharacter),
+        Value::Object(map) => map.iter().any(|(k, v)| bad(k) || holds_noncharacter(v)),
+        _ => false,
+    }
+}
+
+/// `v` with every noncharacter of its strings and member names written as U+FFFD. Two names
+/// that become equal would be a duplicate member, which I-JSON forbids too: the later member
+/// replaces the earlier one, as a JSON object's later member would for most readers.
+fn without_noncharacters(v: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => Value::String(super::replace_noncharacters(s).into_owned()),
+        Value::Array(items) => Value::Array(items.iter().map(without_noncharacters).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter().map(|(k, v)| (super::replace_noncharacters(k).into_owned(), without_noncharacters(v))).collect(),
+        ),
+        other => other.clone(),
     }
 }
 

@@ -74,9 +74,13 @@ fn a_member_after_omitted_ones_is_separated_only_when_something_precedes_it() {
 }
 
 proptest! {
+    /// Any string: serde_json's bytes, except that each noncharacter is U+FFFD.
     #[test]
     fn any_string_matches_serde_json(s in any::<String>()) {
-        same_as_serde_json(s.as_str());
+        let mut ours = Vec::new();
+        write_str(&mut ours, &s);
+        let valid = crate::runtime::replace_noncharacters(&s);
+        prop_assert_eq!(ours, serde_json::to_vec(valid.as_ref()).expect("serde_json writes"));
     }
 
     #[test]
@@ -84,5 +88,33 @@ proptest! {
         let mut ours = Vec::new();
         write_str(&mut ours, &s);
         prop_assert_eq!(ours, serde_json::to_vec(&s).expect("serde_json writes"));
+    }
+}
+
+/// "The daemon then must never emit" a noncharacter: each is written as U+FFFD, in string
+/// values and in free-form values' strings and member names, so the record stays I-JSON.
+#[test]
+fn noncharacters_are_written_as_the_replacement_character() {
+    let written = |v: &dyn Fn(&mut Vec<u8>)| {
+        let mut out = Vec::new();
+        v(&mut out);
+        String::from_utf8(out).expect("utf-8")
+    };
+    for (input, expected) in [
+        ("a\u{FFFF}b", "\"a\u{FFFD}b\""),
+        ("\u{FDD0}\u{FDEF}", "\"\u{FFFD}\u{FFFD}\""),
+        ("quote\"\u{10FFFF}", "\"quote\\\"\u{FFFD}\""),
+        ("long text before it: 0123456789abcdef\u{1FFFE}", "\"long text before it: 0123456789abcdef\u{FFFD}\""),
+    ] {
+        assert_eq!(written(&|out| write_str(out, input)), expected, "{input:?}");
+    }
+    let args = json!({"k\u{FFFE}": ["x\u{FFFF}", {"n": "\u{FDD0}"}], "plain": "é"});
+    assert_eq!(
+        written(&|out| args.write_json(out)),
+        "{\"k\u{FFFD}\":[\"x\u{FFFD}\",{\"n\":\"\u{FFFD}\"}],\"plain\":\"é\"}"
+    );
+    // Neighbours are characters and pass unchanged, exactly as serde_json writes them.
+    for s in ["\u{FDCF}\u{FDF0}\u{FFFD}\u{1FFFD}\u{10FFFD}", "é ✓ 😀"] {
+        same_as_serde_json(s);
     }
 }

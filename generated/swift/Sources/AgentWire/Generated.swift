@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27). Do not edit.
+// Generated from protocol.toml (sha256 89c8d61bc808b8b0f9ab921ae3ac2a4eff18286d17cfb2b8b867ca9ff0fb7568). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27"
+    public static let specSHA256 = "89c8d61bc808b8b0f9ab921ae3ac2a4eff18286d17cfb2b8b867ca9ff0fb7568"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -57,7 +57,7 @@ public enum Limits {
     public static let maxCatalogPageItems: UInt64 = 32
     /// Most connections the daemon serves at once. Unit: connections; group: persistent. Applies to: Concurrent accepted socket connections per daemon.
     public static let maxConnections: UInt64 = 64
-    /// Most requests in flight on one connection. Unit: requests; group: persistent. Applies to: Requests of one connection whose responses are not yet written.
+    /// Most requests in flight on one connection. A request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Unit: requests; group: persistent. Applies to: Requests of one connection whose responses are not yet written.
     public static let maxInflightRequests: UInt64 = 32
     /// Most turns running at once. Unit: turns; group: persistent. Applies to: Accepted turns not yet settled, across the daemon.
     public static let maxActiveTurns: UInt64 = 8
@@ -163,7 +163,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case invalidRequest = "invalid_request"
     /// The payload's compact encoding is longer than max_payload_bytes.
     case payloadTooLarge = "payload_too_large"
-    /// A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed.
+    /// A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed, or the connection already has max_inflight_requests requests in flight (retry once a response arrives).
     case limitExceeded = "limit_exceeded"
     /// The envelope's protocol_version is not 2, or initialization offers no supported version.
     case unsupportedVersion = "unsupported_version"

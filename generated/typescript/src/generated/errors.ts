@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27). Do not edit.
+// Generated from protocol.toml (sha256 89c8d61bc808b8b0f9ab921ae3ac2a4eff18286d17cfb2b8b867ca9ff0fb7568). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** A known error code; a consumer treats any other well-formed code as a generic failure. */
@@ -53,7 +53,7 @@ export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
   invalid_request: "request envelope is invalid",
   /** The payload's compact encoding is longer than max_payload_bytes. (source: seed) */
   payload_too_large: "request payload exceeds the maximum size",
-  /** A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed. (source: seed) */
+  /** A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed, or the connection already has max_inflight_requests requests in flight (retry once a response arrives). (source: seed) */
   limit_exceeded: "request exceeds a protocol limit",
   /** The envelope's protocol_version is not 2, or initialization offers no supported version. (source: seed) */
   unsupported_version: "protocol version is not supported",

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27). Do not edit.
+// Generated from protocol.toml (sha256 89c8d61bc808b8b0f9ab921ae3ac2a4eff18286d17cfb2b8b867ca9ff0fb7568). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import type { EventName, Method } from "./types.js";

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27). Do not edit.
+// Generated from protocol.toml (sha256 89c8d61bc808b8b0f9ab921ae3ac2a4eff18286d17cfb2b8b867ca9ff0fb7568). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
@@ -173,7 +173,7 @@ export interface LimitMap {
   max_catalog_page_items: number;
   /** Most connections the daemon serves at once. (connections) */
   max_connections: number;
-  /** Most requests in flight on one connection. (requests) */
+  /** Most requests in flight on one connection. A request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. (requests) */
   max_inflight_requests: number;
   /** Most turns running at once. (turns) */
   max_active_turns: number;
