@@ -416,8 +416,8 @@ public struct OpaqueID: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 128, at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 128, at: path())
     }
 }
 
@@ -451,8 +451,8 @@ public struct SessionID: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 128, charset: ASCIISet(low: 0x03ff200000000000, high: 0x07fffffe87fffffe), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 128, charset: ASCIISet(low: 0x03ff200000000000, high: 0x07fffffe87fffffe), at: path())
     }
 }
 
@@ -486,8 +486,8 @@ public struct Name: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff400000000000, high: 0x07fffffe80000000), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff400000000000, high: 0x07fffffe80000000), at: path())
     }
 }
 
@@ -521,8 +521,8 @@ public struct ErrorCodeName: Codable, Hashable, Sendable, CustomStringConvertibl
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff000000000000, high: 0x07fffffe80000000), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff000000000000, high: 0x07fffffe80000000), at: path())
     }
 }
 
@@ -556,8 +556,8 @@ public struct ProviderID: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 256, charset: ASCIISet(low: 0x07ffe00000000000, high: 0x07fffffe87fffffe), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 256, charset: ASCIISet(low: 0x07ffe00000000000, high: 0x07fffffe87fffffe), at: path())
     }
 }
 
@@ -591,8 +591,8 @@ public struct ModelID: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 256, charset: ASCIISet(low: 0x07ffe00000000000, high: 0x07fffffe87fffffe), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 256, charset: ASCIISet(low: 0x07ffe00000000000, high: 0x07fffffe87fffffe), at: path())
     }
 }
 
@@ -626,8 +626,8 @@ public struct LabelValue: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 128, at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 128, at: path())
     }
 }
 
@@ -661,8 +661,8 @@ public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 64, rfc3339: true, at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 64, rfc3339: true, at: path())
     }
 }
 
@@ -696,8 +696,8 @@ public struct Cursor: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 128, at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 128, at: path())
     }
 }
 
@@ -731,8 +731,8 @@ public struct PackageVersion: Codable, Hashable, Sendable, CustomStringConvertib
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff680000000000, high: 0x07fffffe07fffffe), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff680000000000, high: 0x07fffffe07fffffe), at: path())
     }
 }
 
@@ -766,8 +766,8 @@ public struct TextValue: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 0, maxBytes: 16384, at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 0, maxBytes: 16384, at: path())
     }
 }
 
@@ -6990,6 +6990,18 @@ public enum ServerEvent: Decodable, Sendable {
         case .turnTerminal(let e): return e.correlation
         case .authLoginProgress(let e): return e.correlation
         case .authLoginTerminal(let e): return e.correlation
+        }
+    }
+
+    /// The record's wire version.
+    public var protocolVersion: UInt16 {
+        switch self {
+        case .turnStarted(let e): return e.protocolVersion
+        case .turnAssistantDelta(let e): return e.protocolVersion
+        case .turnActivity(let e): return e.protocolVersion
+        case .turnTerminal(let e): return e.protocolVersion
+        case .authLoginProgress(let e): return e.protocolVersion
+        case .authLoginTerminal(let e): return e.protocolVersion
         }
     }
 
