@@ -285,6 +285,16 @@ struct ProfileScanner {
         var length = 0
         var decoded: [UInt8]?
         while true {
+            // Fast path: a run of plain ASCII needs no decoding, only counting.
+            if decoded == nil {
+                let run = i
+                while i < bytes.count {
+                    let c = bytes[i]
+                    if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 { break }
+                    i += 1
+                }
+                length += i - run
+            }
             guard i < bytes.count else { throw invalid("unexpected end of record") }
             let b = bytes[i]
             if b == 0x22 {
