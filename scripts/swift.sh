@@ -60,3 +60,6 @@ kill "$pid"
 for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 start_daemon
 live restarted
+
+echo "== swift: consumer decode benchmark (release)"
+"$tc" run .build/release/AgentWireBench

@@ -21,6 +21,7 @@ let package = Package(
         .target(name: "AgentWireClient", dependencies: ["AgentWire"], path: "Sources/AgentWireClient"),
         .executableTarget(name: "AgentWireHarness", dependencies: ["AgentWire"], path: "Sources/AgentWireHarness"),
         .executableTarget(name: "AgentWireLive", dependencies: ["AgentWire", "AgentWireClient"], path: "Sources/AgentWireLive"),
+        .executableTarget(name: "AgentWireBench", dependencies: ["AgentWire"], path: "Sources/AgentWireBench"),
         .testTarget(name: "AgentWireTests", dependencies: ["AgentWire", "AgentWireClient"], path: "Tests/AgentWireTests"),
     ],
     swiftLanguageModes: [.v6]

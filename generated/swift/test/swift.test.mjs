@@ -75,12 +75,12 @@ const external = new Set([
   'CodingKey', 'CustomStringConvertible', 'Decodable', 'Decoder', 'Dictionary', 'Double', 'Encodable', 'Encoder',
   'Equatable', 'Error', 'Hashable', 'Int', 'Int32', 'Key', 'KeyedDecodingContainer', 'Never', 'Optional', 'Sendable', 'Set',
   'String', 'Task', 'UInt16', 'UInt32', 'UInt64', 'UInt8', 'UnsafeMutableRawPointer', 'UnsafeRawBufferPointer',
-  'UnsafeRawPointer', 'Void', 'StaticString', 'UInt', 'Result', 'Duration', 'AsyncSequence', 'AsyncIteratorProtocol',
+  'UnsafeRawPointer', 'UnsafeBufferPointer', 'Void', 'StaticString', 'UInt', 'Result', 'Duration', 'AsyncSequence', 'AsyncIteratorProtocol',
   'CancellationError', 'ContinuousClock',
   // XCTest
   'XCTestCase',
   // Foundation
-  'Data', 'DecodingError', 'DispatchSemaphore', 'FileHandle', 'NSNull', 'JSONDecoder', 'JSONEncoder', 'NSLock', 'Thread', 'UUID',
+  'Data', 'DecodingError', 'DispatchSemaphore', 'FileHandle', 'NSNull', 'NSString', 'JSONDecoder', 'JSONEncoder', 'NSLock', 'Thread', 'UUID',
   // libc
   'sa_family_t', 'sockaddr', 'sockaddr_un', 'socklen_t',
   // PackageDescription

@@ -281,6 +281,9 @@ fn event_accessors(spec: &Spec) -> String {
     let mut terminal = String::from("    /// Whether the event closes its turn or login.\n    public var isTerminal: Bool {\n        switch self {\n");
     let mut seq = String::from("    /// The per-turn sequence of a sequenced event.\n    public var turnSequence: (turnID: OpaqueID, sequence: UInt64)? {\n        switch self {\n");
     let mut head = String::from("    /// Envelope identities shared by every event.\n    public var correlation: EventCorrelation {\n        switch self {\n");
+    let mut version = String::from(
+        "    /// The record's wire version.\n    public var protocolVersion: UInt16 {\n        switch self {\n",
+    );
     let mut session = String::from("    /// The session the payload names, if it names one (it must be the envelope's).\n    public var payloadSessionID: String? {\n        switch self {\n");
     let mut subject = String::from("    /// The turn or login the event belongs to (its payload's `turn_id` or `login_id`).\n    public var subjectID: String? {\n        switch self {\n");
     for e in &spec.events {
@@ -295,6 +298,7 @@ fn event_accessors(spec: &Spec) -> String {
             seq.push_str(&format!("        case .{case}: return nil\n"));
         }
         head.push_str(&format!("        case .{case}(let e): return e.correlation\n"));
+        version.push_str(&format!("        case .{case}(let e): return e.protocolVersion\n"));
         match payload_field(spec, e, "session_id") {
             Some(f) if f.is_required() && !f.nullable => {
                 session.push_str(&format!("        case .{case}(let e): return e.payload.{}.value\n", ident(&f.name)))
@@ -309,7 +313,7 @@ fn event_accessors(spec: &Spec) -> String {
             None => subject.push_str(&format!("        case .{case}: return nil\n")),
         }
     }
-    [name, terminal, seq, head, session, subject]
+    [name, terminal, seq, head, version, session, subject]
         .iter()
         .map(|s| format!("{s}        }}\n    }}\n"))
         .collect::<Vec<_>>()

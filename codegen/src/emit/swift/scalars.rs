@@ -4,10 +4,11 @@ use super::fields::string_check;
 use super::names::{doc, ident, string_literal, type_name};
 use crate::ir::{EnumDef, StringRules};
 
-/// A string type as a wrapper whose every construction path validates.
+/// A string type as a wrapper whose every construction path validates (the error path is an
+/// autoclosure: built only for an error).
 pub fn emit_string(name: &str, doc_text: &str, r: &StringRules) -> String {
     let name = type_name(name);
-    let check = string_check(r, "value", "path");
+    let check = string_check(r, "value", "path()");
     let mut out = doc(doc_text, "");
     out.push_str(&format!(
         "public struct {name}: Codable, Hashable, Sendable, CustomStringConvertible {{\n\
@@ -21,7 +22,7 @@ pub fn emit_string(name: &str, doc_text: &str, r: &StringRules) -> String {
          \x20       try Self.validate(value, at: decoder.path)\n        self.value = value\n    }}\n\n\
          \x20   public func encode(to encoder: Encoder) throws {{\n        var c = encoder.singleValueContainer()\n        try c.encode(value)\n    }}\n\n\
          \x20   public var description: String {{\n        value\n    }}\n\n\
-         \x20   static func validate(_ value: String, at path: String) throws {{\n        {check}\n    }}\n}}\n"
+         \x20   static func validate(_ value: String, at path: @autoclosure () -> String) throws {{\n        {check}\n    }}\n}}\n"
     ));
     out
 }

@@ -64,7 +64,7 @@ fn decodes_absent_and_null_apart() {
 #[test]
 fn checks_bounds_and_consts() {
     let swift = generated(&spec());
-    assert!(swift.contains("try Check.string(value, minBytes: 1, maxBytes: 128, at: path)"));
+    assert!(swift.contains("try Check.string(value, minBytes: 1, maxBytes: 128, at: path())"));
     assert!(swift.contains("try Check.constant(value, true, at: c.path(.detailsOmitted))"));
     assert!(swift.contains("try Check.count(value.count, min: 1, max: 8, at: c.path(.supportedProtocolVersions))"));
     assert!(swift.contains("try Check.range(value, min: 1, max: 32, at: c.path(.limit))"));

@@ -421,8 +421,8 @@ public struct OpaqueID: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 128, at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 128, at: path())
     }
 }
 
@@ -456,8 +456,8 @@ public struct SessionID: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 128, charset: ASCIISet(low: 0x03ff200000000000, high: 0x07fffffe87fffffe), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 128, charset: ASCIISet(low: 0x03ff200000000000, high: 0x07fffffe87fffffe), at: path())
     }
 }
 
@@ -491,8 +491,8 @@ public struct Name: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff400000000000, high: 0x07fffffe80000000), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff400000000000, high: 0x07fffffe80000000), at: path())
     }
 }
 
@@ -526,8 +526,8 @@ public struct ErrorCodeName: Codable, Hashable, Sendable, CustomStringConvertibl
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff000000000000, high: 0x07fffffe80000000), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff000000000000, high: 0x07fffffe80000000), at: path())
     }
 }
 
@@ -561,8 +561,8 @@ public struct ProviderID: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 256, charset: ASCIISet(low: 0x07ffe00000000000, high: 0x07fffffe87fffffe), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 256, charset: ASCIISet(low: 0x07ffe00000000000, high: 0x07fffffe87fffffe), at: path())
     }
 }
 
@@ -596,8 +596,8 @@ public struct ModelID: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 256, charset: ASCIISet(low: 0x07ffe00000000000, high: 0x07fffffe87fffffe), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 256, charset: ASCIISet(low: 0x07ffe00000000000, high: 0x07fffffe87fffffe), at: path())
     }
 }
 
@@ -631,8 +631,8 @@ public struct LabelValue: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 128, at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 128, at: path())
     }
 }
 
@@ -666,8 +666,8 @@ public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 64, rfc3339: true, at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 64, rfc3339: true, at: path())
     }
 }
 
@@ -701,8 +701,8 @@ public struct Cursor: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 128, at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 128, at: path())
     }
 }
 
@@ -736,8 +736,8 @@ public struct PackageVersion: Codable, Hashable, Sendable, CustomStringConvertib
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff680000000000, high: 0x07fffffe07fffffe), at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x03ff680000000000, high: 0x07fffffe07fffffe), at: path())
     }
 }
 
@@ -771,8 +771,8 @@ public struct TextValue: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 0, maxBytes: 16384, at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 0, maxBytes: 16384, at: path())
     }
 }
 
@@ -7045,6 +7045,18 @@ public enum ServerEvent: Decodable, Sendable {
         case .turnTerminal(let e): return e.correlation
         case .authLoginProgress(let e): return e.correlation
         case .authLoginTerminal(let e): return e.correlation
+        }
+    }
+
+    /// The record's wire version.
+    public var protocolVersion: UInt16 {
+        switch self {
+        case .turnStarted(let e): return e.protocolVersion
+        case .turnAssistantDelta(let e): return e.protocolVersion
+        case .turnActivity(let e): return e.protocolVersion
+        case .turnTerminal(let e): return e.protocolVersion
+        case .authLoginProgress(let e): return e.protocolVersion
+        case .authLoginTerminal(let e): return e.protocolVersion
         }
     }
 

@@ -34,6 +34,19 @@ public enum AgentWireDecoder {
         }
     }
 
+    /// Decode once; only if that fails, look at the wire version, so a record of another
+    /// version is reported as such rather than as whatever shape it breaks.
+    static func versioned<T>(_ data: Data, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            if let head = try? JSONDecoder().decode(VersionHead.self, from: data) {
+                try checkVersion(head.protocolVersion)
+            }
+            throw ProtocolViolation.classify(error)
+        }
+    }
+
     /// The record's kind; an unknown kind is an error (it invalidates the stream).
     public static func recordKind(data: Data, limits: ProfileLimits = .protocolDefaults) throws -> RecordKind {
         try classified { try JSONProfile.check(data, limits: limits) }
@@ -49,8 +62,9 @@ public enum AgentWireDecoder {
         data: Data, payload: P.Type, limits: ProfileLimits = .protocolDefaults
     ) throws -> ResponseEnvelope<P> {
         try classified { try JSONProfile.check(data, limits: limits) }
-        try checkVersion(try classified { try JSONDecoder().decode(VersionHead.self, from: data) }.protocolVersion)
-        return try classified { try JSONDecoder().decode(ResponseEnvelope<P>.self, from: data) }
+        let response = try versioned(data) { try JSONDecoder().decode(ResponseEnvelope<P>.self, from: data) }
+        try checkVersion(response.protocolVersion)
+        return response
     }
 
     /// A response to an operation.
@@ -68,8 +82,8 @@ public enum AgentWireDecoder {
     /// An event: its name must be known, its correlation must match its declaration.
     public static func decodeEvent(data: Data, limits: ProfileLimits = .protocolDefaults) throws -> ServerEvent {
         try classified { try JSONProfile.check(data, limits: limits) }
-        try checkVersion(try classified { try JSONDecoder().decode(VersionHead.self, from: data) }.protocolVersion)
-        let event = try classified { try JSONDecoder().decode(ServerEvent.self, from: data) }
+        let event = try versioned(data) { try JSONDecoder().decode(ServerEvent.self, from: data) }
+        try checkVersion(event.protocolVersion)
         // "validate ... payload identities against the attached session": a payload that names a
         // session must name the envelope's.
         if let named = event.payloadSessionID, named != event.correlation.sessionID?.value {

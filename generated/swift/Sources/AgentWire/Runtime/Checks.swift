@@ -40,61 +40,62 @@ public struct ASCIISet: Hashable, Sendable {
     }
 }
 
-/// The checks generated decoders call after decoding a value.
+/// The checks generated decoders call after decoding a value. Paths are autoclosures: they are
+/// only built for an error.
 public enum Check {
     /// UTF-8 byte bounds, then charset, RFC 3339 syntax and blankness.
     public static func string(
         _ value: String, minBytes: Int, maxBytes: Int, charset: ASCIISet? = nil,
-        rfc3339: Bool = false, nonBlank: Bool = false, at path: String
+        rfc3339: Bool = false, nonBlank: Bool = false, at path: @autoclosure () -> String
     ) throws {
         let bytes = value.utf8.count
         guard bytes >= minBytes && bytes <= maxBytes else {
-            throw SchemaViolation(path: path, reason: "\(bytes) UTF-8 bytes is outside \(minBytes)...\(maxBytes)")
+            throw SchemaViolation(path: path(), reason: "\(bytes) UTF-8 bytes is outside \(minBytes)...\(maxBytes)")
         }
         if let charset = charset, !value.utf8.allSatisfy({ charset.contains($0) }) {
-            throw SchemaViolation(path: path, reason: "character outside the allowed charset")
+            throw SchemaViolation(path: path(), reason: "character outside the allowed charset")
         }
         if rfc3339 && !RFC3339.isValid(value) {
-            throw SchemaViolation(path: path, reason: "not an RFC 3339 date-time")
+            throw SchemaViolation(path: path(), reason: "not an RFC 3339 date-time")
         }
         // Whitespace is Unicode White_Space, as the server trims it.
         if nonBlank && value.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
-            throw SchemaViolation(path: path, reason: "must contain a non-whitespace character")
+            throw SchemaViolation(path: path(), reason: "must contain a non-whitespace character")
         }
     }
 
-    public static func range<T: BinaryInteger>(_ value: T, min: UInt64, max: UInt64, at path: String) throws {
+    public static func range<T: BinaryInteger>(_ value: T, min: UInt64, max: UInt64, at path: @autoclosure () -> String) throws {
         let v = UInt64(truncatingIfNeeded: value)
         guard value >= 0 && v >= min && v <= max else {
-            throw SchemaViolation(path: path, reason: "\(value) is outside \(min)...\(max)")
+            throw SchemaViolation(path: path(), reason: "\(value) is outside \(min)...\(max)")
         }
     }
 
-    public static func count(_ count: Int, min: Int, max: Int, at path: String) throws {
+    public static func count(_ count: Int, min: Int, max: Int, at path: @autoclosure () -> String) throws {
         guard count >= min && count <= max else {
-            throw SchemaViolation(path: path, reason: "\(count) items is outside \(min)...\(max)")
+            throw SchemaViolation(path: path(), reason: "\(count) items is outside \(min)...\(max)")
         }
     }
 
-    public static func constant<T: Equatable>(_ value: T, _ expected: T, at path: String) throws {
+    public static func constant<T: Equatable>(_ value: T, _ expected: T, at path: @autoclosure () -> String) throws {
         guard value == expected else {
-            throw SchemaViolation(path: path, reason: "must be \(expected)")
+            throw SchemaViolation(path: path(), reason: "must be \(expected)")
         }
     }
 
-    public static func atLeastOne(of names: [String], present: [Bool], at path: String) throws {
+    public static func atLeastOne(of names: [String], present: [Bool], at path: @autoclosure () -> String) throws {
         guard present.contains(true) else {
-            throw SchemaViolation(path: path, reason: "needs at least one of \(names.joined(separator: ", "))")
+            throw SchemaViolation(path: path(), reason: "needs at least one of \(names.joined(separator: ", "))")
         }
     }
 
     /// An event identity must be set or null exactly as the event declares.
-    public static func correlation<T>(_ value: T?, set: Bool, at path: String) throws {
+    public static func correlation<T>(_ value: T?, set: Bool, at path: @autoclosure () -> String) throws {
         if set && value == nil {
-            throw SchemaViolation(path: path, reason: "must be set for this event")
+            throw SchemaViolation(path: path(), reason: "must be set for this event")
         }
         if !set && value != nil {
-            throw SchemaViolation(path: path, reason: "must be null for this event")
+            throw SchemaViolation(path: path(), reason: "must be null for this event")
         }
     }
 }

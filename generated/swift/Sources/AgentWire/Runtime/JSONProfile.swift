@@ -65,28 +65,39 @@ public enum ProfileViolation: Error, Equatable, Sendable {
 public enum JSONProfile {
     /// Check one record (with or without its trailing newline) against the profile.
     public static func check(_ data: Data, limits: ProfileLimits = .protocolDefaults) throws {
-        var bytes = [UInt8](data)
-        if bytes.last == 0x0A {
-            bytes.removeLast()
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let all = raw.bindMemory(to: UInt8.self)
+            let end = all.last == 0x0A ? all.count - 1 : all.count
+            // The record's size counts its newline.
+            if let max = limits.maxRecordBytes, end + 1 > max {
+                throw ProfileViolation.recordTooLarge(bytes: end + 1)
+            }
+            var scanner = ProfileScanner(bytes: UnsafeBufferPointer(rebasing: all[0..<end]), limits: limits)
+            try scanner.document()
         }
-        // The record's size counts its newline.
-        if let max = limits.maxRecordBytes, bytes.count + 1 > max {
-            throw ProfileViolation.recordTooLarge(bytes: bytes.count + 1)
-        }
-        var scanner = ProfileScanner(bytes: bytes, limits: limits)
-        try scanner.document()
     }
 }
 
-/// A recursive-descent scanner over RFC 8259 JSON that keeps only what the limits need.
+/// A recursive-descent scanner over RFC 8259 JSON that keeps only what the limits need. It
+/// reads the record in place and allocates only for escaped member names.
 struct ProfileScanner {
-    let bytes: [UInt8]
+    /// A member name of an open object: a raw byte range, or its decoded bytes when escaped.
+    private struct MemberName {
+        let start: Int
+        let count: Int
+        let decoded: [UInt8]?
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
     let limits: ProfileLimits
     var i = 0
+    /// Names of every open object, innermost last (one stack, not a set per object).
+    private var names: [MemberName] = []
 
-    init(bytes: [UInt8], limits: ProfileLimits) {
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: ProfileLimits) {
         self.bytes = bytes
         self.limits = limits
+        names.reserveCapacity(32)
     }
 
     private func invalid(_ reason: String) -> ProfileViolation {
@@ -100,6 +111,7 @@ struct ProfileScanner {
         guard i == bytes.count else { throw invalid("more than one JSON value") }
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
         while i < bytes.count {
             switch bytes[i] {
@@ -111,6 +123,7 @@ struct ProfileScanner {
         }
     }
 
+    @inline(__always)
     private func peek() throws -> UInt8 {
         guard i < bytes.count else { throw invalid("unexpected end of record") }
         return bytes[i]
@@ -124,13 +137,13 @@ struct ProfileScanner {
         case 0x5B:
             try array(depth: depth + 1)
         case 0x22:
-            _ = try string(collect: false)
+            _ = try string()
         case 0x74:
-            try literal([0x74, 0x72, 0x75, 0x65])
+            try literal("true")
         case 0x66:
-            try literal([0x66, 0x61, 0x6C, 0x73, 0x65])
+            try literal("false")
         case 0x6E:
-            try literal([0x6E, 0x75, 0x6C, 0x6C])
+            try literal("null")
         case 0x2D, 0x30...0x39:
             try number()
         default:
@@ -138,17 +151,38 @@ struct ProfileScanner {
         }
     }
 
-    private mutating func literal(_ word: [UInt8]) throws {
-        guard i + word.count <= bytes.count, Array(bytes[i..<(i + word.count)]) == word else {
+    private mutating func literal(_ word: StaticString) throws {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= bytes.count else { throw invalid("invalid literal") }
+        let w = word.utf8Start
+        for k in 0..<n where bytes[i + k] != w[k] {
             throw invalid("invalid literal")
         }
-        i += word.count
+        i += n
+    }
+
+    private func bytesOf(_ name: MemberName) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[name.start..<(name.start + name.count)])
+    }
+
+    private func same(_ a: MemberName, _ b: MemberName) -> Bool {
+        switch (a.decoded, b.decoded) {
+        case (nil, nil):
+            return a.count == b.count && bytesOf(a).elementsEqual(bytesOf(b))
+        case (let x?, nil):
+            return x.elementsEqual(bytesOf(b))
+        case (nil, let y?):
+            return bytesOf(a).elementsEqual(y)
+        case (let x?, let y?):
+            return x == y
+        }
     }
 
     private mutating func object(depth: Int) throws {
         guard depth <= limits.maxDepth else { throw ProfileViolation.tooDeep(offset: i) }
         i += 1
-        var names = Set<[UInt8]>()
+        let first = names.count
+        defer { names.removeSubrange(first...) }
         skipWhitespace()
         if try peek() == 0x7D {
             i += 1
@@ -159,9 +193,12 @@ struct ProfileScanner {
             let start = i
             guard try peek() == 0x22 else { throw invalid("expected a member name") }
             // Member names compare after unescaping: "a" and "\u0061" are duplicates.
-            let name = try string(collect: true)
-            guard names.insert(name).inserted else { throw ProfileViolation.duplicateMember(offset: start) }
-            guard names.count <= limits.maxObjectFields else { throw ProfileViolation.tooManyFields(offset: start) }
+            let name = try string(collectEscaped: true)
+            for k in first..<names.count where same(names[k], name) {
+                throw ProfileViolation.duplicateMember(offset: start)
+            }
+            names.append(name)
+            guard names.count - first <= limits.maxObjectFields else { throw ProfileViolation.tooManyFields(offset: start) }
             skipWhitespace()
             guard try peek() == 0x3A else { throw invalid("expected ':'") }
             i += 1
@@ -230,6 +267,7 @@ struct ProfileScanner {
         }
     }
 
+    @inline(__always)
     private func isDigit(_ b: UInt8) -> Bool {
         b >= 0x30 && b <= 0x39
     }
@@ -238,38 +276,55 @@ struct ProfileScanner {
         while i < bytes.count && isDigit(bytes[i]) { i += 1 }
     }
 
-    /// A string token: escapes decoded, UTF-8 validated, decoded length bounded. Returns the
-    /// decoded bytes when `collect` is set (member names), otherwise an empty array.
-    private mutating func string(collect: Bool) throws -> [UInt8] {
-        let start = i
+    /// A string token: escapes decoded, UTF-8 and noncharacters validated, decoded length
+    /// bounded. The decoded bytes are kept only for an escaped member name.
+    private mutating func string(collectEscaped: Bool = false) throws -> MemberName {
+        let open = i
         i += 1
-        var out = [UInt8]()
+        let start = i
         var length = 0
+        var decoded: [UInt8]?
         while true {
-            let b = try peek()
+            // Fast path: a run of plain ASCII needs no decoding, only counting.
+            if decoded == nil {
+                let run = i
+                while i < bytes.count {
+                    let c = bytes[i]
+                    if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 { break }
+                    i += 1
+                }
+                length += i - run
+            }
+            guard i < bytes.count else { throw invalid("unexpected end of record") }
+            let b = bytes[i]
             if b == 0x22 {
-                i += 1
                 break
             }
-            let piece: [UInt8]
             if b == 0x5C {
-                piece = try escape()
+                if collectEscaped && decoded == nil {
+                    decoded = Array(bytes[start..<i])
+                }
+                let scalar = try escape()
+                let n = Self.utf8Length(scalar)
+                length += n
+                if decoded != nil { Self.appendUTF8(scalar, to: &decoded!) }
             } else if b < 0x20 {
                 throw invalid("control character in string")
             } else if b < 0x80 {
-                piece = [b]
+                length += 1
+                decoded?.append(b)
                 i += 1
             } else {
                 let n = try utf8Sequence()
-                guard !Self.isNoncharacter(Self.scalar(bytes[i..<(i + n)])) else { throw invalid("noncharacter") }
-                piece = Array(bytes[i..<(i + n)])
+                guard !Self.isNoncharacter(scalar(at: i, count: n)) else { throw invalid("noncharacter") }
+                decoded?.append(contentsOf: bytes[i..<(i + n)])
+                length += n
                 i += n
             }
-            length += piece.count
-            guard length <= limits.maxStringBytes else { throw ProfileViolation.stringTooLong(offset: start) }
-            if collect { out.append(contentsOf: piece) }
         }
-        return out
+        i += 1
+        guard length <= limits.maxStringBytes else { throw ProfileViolation.stringTooLong(offset: open) }
+        return MemberName(start: start, count: i - 1 - start, decoded: decoded)
     }
 
     /// I-JSON (RFC 7493 section 2.1) forbids noncharacters: U+FDD0..U+FDEF and every code point
@@ -278,14 +333,13 @@ struct ProfileScanner {
         (0xFDD0...0xFDEF).contains(scalar) || scalar & 0xFFFE == 0xFFFE
     }
 
-    /// The code point of a well-formed multi-byte UTF-8 sequence.
-    static func scalar(_ sequence: ArraySlice<UInt8>) -> UInt32 {
-        var it = sequence.makeIterator()
-        guard let lead = it.next() else { return 0 }
-        let mask: UInt8 = sequence.count == 2 ? 0x1F : sequence.count == 3 ? 0x0F : 0x07
-        var value = UInt32(lead & mask)
-        while let b = it.next() {
-            value = value << 6 | UInt32(b & 0x3F)
+    /// The code point of the well-formed multi-byte UTF-8 sequence at `at`.
+    @inline(__always)
+    private func scalar(at: Int, count: Int) -> UInt32 {
+        let mask: UInt8 = count == 2 ? 0x1F : count == 3 ? 0x0F : 0x07
+        var value = UInt32(bytes[at] & mask)
+        for k in 1..<count {
+            value = value << 6 | UInt32(bytes[at + k] & 0x3F)
         }
         return value
     }
@@ -313,18 +367,19 @@ struct ProfileScanner {
         return count
     }
 
-    /// One escape sequence, decoded to UTF-8; a lone surrogate is not I-JSON.
-    private mutating func escape() throws -> [UInt8] {
+    /// One escape sequence at `i`, as its code point; a lone surrogate or a noncharacter is
+    /// not I-JSON.
+    private mutating func escape() throws -> UInt32 {
         i += 1
         let e = try peek()
         i += 1
         switch e {
-        case 0x22, 0x5C, 0x2F: return [e]
-        case 0x62: return [0x08]
-        case 0x66: return [0x0C]
-        case 0x6E: return [0x0A]
-        case 0x72: return [0x0D]
-        case 0x74: return [0x09]
+        case 0x22, 0x5C, 0x2F: return UInt32(e)
+        case 0x62: return 0x08
+        case 0x66: return 0x0C
+        case 0x6E: return 0x0A
+        case 0x72: return 0x0D
+        case 0x74: return 0x09
         case 0x75:
             let unit = try hex4()
             if unit >= 0xD800 && unit <= 0xDBFF {
@@ -334,11 +389,11 @@ struct ProfileScanner {
                 guard low >= 0xDC00 && low <= 0xDFFF else { throw invalid("lone surrogate") }
                 let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                 guard !Self.isNoncharacter(scalar) else { throw invalid("noncharacter") }
-                return utf8(scalar)
+                return scalar
             }
             guard unit < 0xDC00 || unit > 0xDFFF else { throw invalid("lone surrogate") }
             guard !Self.isNoncharacter(unit) else { throw invalid("noncharacter") }
-            return utf8(unit)
+            return unit
         default:
             throw invalid("invalid escape")
         }
@@ -347,7 +402,8 @@ struct ProfileScanner {
     private mutating func hex4() throws -> UInt32 {
         guard i + 4 <= bytes.count else { throw invalid("invalid \\u escape") }
         var v: UInt32 = 0
-        for b in bytes[i..<(i + 4)] {
+        for k in 0..<4 {
+            let b = bytes[i + k]
             let d: UInt8
             switch b {
             case 0x30...0x39: d = b - 0x30
@@ -361,16 +417,20 @@ struct ProfileScanner {
         return v
     }
 
-    private func utf8(_ scalar: UInt32) -> [UInt8] {
+    private static func utf8Length(_ scalar: UInt32) -> Int {
+        scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
+    }
+
+    private static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
         switch scalar {
         case 0..<0x80:
-            return [UInt8(scalar)]
+            out.append(UInt8(scalar))
         case 0x80..<0x800:
-            return [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)]
+            out.append(contentsOf: [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)])
         case 0x800..<0x10000:
-            return [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+            out.append(contentsOf: [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)])
         default:
-            return [UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+            out.append(contentsOf: [UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)])
         }
     }
 }
