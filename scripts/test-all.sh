@@ -35,5 +35,8 @@ if [ -x scripts/conformance.sh ]; then
   bash scripts/conformance.sh
 fi
 
+step "client: examples and a fresh project against a live daemon"
+bash scripts/client-examples.sh
+
 step "rust: every test"
 cargo test --workspace --locked --no-fail-fast

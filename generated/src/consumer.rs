@@ -68,8 +68,11 @@ pub fn decode_response(
     record: &[u8],
     method_of: impl FnOnce(&str) -> Option<Method>,
 ) -> Result<Response, ConsumerError> {
-    let value = profile(record)?;
-    let env: ResponseEnvelope<Deferred> = head(&value)?;
+    response_from(&profile(record)?, method_of)
+}
+
+fn response_from(value: &Value, method_of: impl FnOnce(&str) -> Option<Method>) -> Result<Response, ConsumerError> {
+    let env: ResponseEnvelope<Deferred> = head(value)?;
     if env.protocol_version != PROTOCOL_VERSION {
         return Err(ConsumerError::Version(env.protocol_version));
     }
@@ -95,8 +98,11 @@ fn unreachable_payload() -> ResponsePayload {
 
 /// Decode an event, checking its name is known and its identities follow its correlation rules.
 pub fn decode_event(record: &[u8]) -> Result<Event, ConsumerError> {
-    let value = profile(record)?;
-    let env: EventEnvelope<Deferred> = head(&value)?;
+    event_from(&profile(record)?)
+}
+
+fn event_from(value: &Value) -> Result<Event, ConsumerError> {
+    let env: EventEnvelope<Deferred> = head(value)?;
     if env.protocol_version != PROTOCOL_VERSION {
         return Err(ConsumerError::Version(env.protocol_version));
     }
@@ -120,6 +126,27 @@ pub fn decode_event(record: &[u8]) -> Result<Event, ConsumerError> {
         return Err(ConsumerError::Correlation);
     }
     Ok(env.map_payload(|_| typed))
+}
+
+/// A record a client receives: a response or an event.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Incoming {
+    Response(Response),
+    Event(Event),
+}
+
+/// Decode a received record of either kind, parsing it once; `method_of` is asked only for a
+/// success response, as in [`decode_response`].
+pub fn decode_incoming(
+    record: &[u8],
+    method_of: impl FnOnce(&str) -> Option<Method>,
+) -> Result<Incoming, ConsumerError> {
+    let value = profile(record)?;
+    match value.get("kind").and_then(Value::as_str) {
+        Some("response") => response_from(&value, method_of).map(Incoming::Response),
+        Some("event") => event_from(&value).map(Incoming::Event),
+        _ => Err(ConsumerError::Envelope("record kind is neither response nor event".into())),
+    }
 }
 
 /// Decode one session message (one transcript line).
