@@ -47,5 +47,8 @@ if ! command -v tmux >/dev/null; then
 fi
 tmux -V
 
+step "client: examples and a fresh project against a live daemon"
+bash scripts/client-examples.sh
+
 step "rust: every test"
 cargo test --workspace --locked --no-fail-fast

@@ -11,7 +11,6 @@ pub mod auth;
 pub mod call;
 pub mod catalog;
 pub mod chat;
-pub mod client;
 pub mod config;
 pub mod connection;
 pub mod framing;

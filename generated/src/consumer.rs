@@ -2,7 +2,7 @@
 //! but validating. The whole record is checked against the JSON profile and structural limits
 //! first, so an over-limit value hidden in an unknown member still rejects the record.
 
-use crate::runtime::{parse_record, Cx, Decode, Deferred, Flags, Mode, PayloadDecode, ProfileError, Seed};
+use crate::runtime::{parse_record_explained, Cx, Decode, Deferred, Flags, Mode, PayloadDecode, ProfileError, Seed};
 use crate::{
     limits, EventEnvelope, EventName, EventPayload, Method, ResponseEnvelope, ResponsePayload, SessionMessage,
     PROTOCOL_VERSION,
@@ -20,8 +20,9 @@ pub type Event = EventEnvelope<EventPayload>;
 pub enum ConsumerError {
     #[error("record exceeds max_record_bytes")]
     RecordTooLarge,
-    #[error("record is not valid UTF-8 I-JSON")]
-    InvalidJson,
+    /// With where and why: `$.payload: duplicate member "state"`.
+    #[error("record is not valid UTF-8 I-JSON: {0}")]
+    InvalidJson(String),
     #[error("record exceeds a structural limit")]
     LimitExceeded,
     #[error("envelope is invalid: {0}")]
@@ -46,17 +47,28 @@ fn profile(record: &[u8]) -> Result<Value, ConsumerError> {
     if record.len() as u64 >= limits::MAX_RECORD_BYTES {
         return Err(ConsumerError::RecordTooLarge);
     }
-    let text = std::str::from_utf8(record).map_err(|_| ConsumerError::InvalidJson)?;
-    parse_record(text).map_err(|e| match e {
-        ProfileError::InvalidJson => ConsumerError::InvalidJson,
+    let text = std::str::from_utf8(record)
+        .map_err(|e| ConsumerError::InvalidJson(format!("not UTF-8 after byte {}", e.valid_up_to())))?;
+    parse_record_explained(text).map_err(|(e, why)| match e {
+        ProfileError::InvalidJson => ConsumerError::InvalidJson(why),
         ProfileError::LimitExceeded => ConsumerError::LimitExceeded,
     })
 }
 
-/// Decode a value of a spec type from an already profile-checked JSON value.
+/// Decode a value of a spec type from an already profile-checked JSON value; an error names
+/// the JSON path and the rule: `$.entries[3].available: invalid type: string "1", expected a
+/// boolean`.
 pub fn decode_value<T: Decode>(value: &Value, mode: Mode) -> Result<T, String> {
     let flags = Flags::default();
-    Seed::<T>::new(Cx::new(mode, &flags)).deserialize(value).map_err(|e| e.to_string())
+    Seed::<T>::new(Cx::new(mode, &flags)).deserialize(value).map_err(|e| format!("{}: {e}", flags.path("$")))
+}
+
+/// A payload decode of `name` under `mode`, its error named by its path below `$.payload`.
+fn payload<P: PayloadDecode>(value: &Value, name: &str) -> Result<P, ConsumerError> {
+    let flags = Flags::default();
+    let payload = value.get("payload").unwrap_or(&Value::Null);
+    P::decode_payload(payload, Cx::new(Mode::Tolerant, &flags), Some(name))
+        .map_err(|e| ConsumerError::Payload(format!("{}: {e}", flags.path("$.payload"))))
 }
 
 fn head<T: Decode>(value: &Value) -> Result<T, ConsumerError> {
@@ -68,8 +80,11 @@ pub fn decode_response(
     record: &[u8],
     method_of: impl FnOnce(&str) -> Option<Method>,
 ) -> Result<Response, ConsumerError> {
-    let value = profile(record)?;
-    let env: ResponseEnvelope<Deferred> = head(&value)?;
+    response_from(&profile(record)?, method_of)
+}
+
+fn response_from(value: &Value, method_of: impl FnOnce(&str) -> Option<Method>) -> Result<Response, ConsumerError> {
+    let env: ResponseEnvelope<Deferred> = head(value)?;
     if env.protocol_version != PROTOCOL_VERSION {
         return Err(ConsumerError::Version(env.protocol_version));
     }
@@ -81,10 +96,7 @@ pub fn decode_response(
         return Ok(env.map_payload(|_| unreachable_payload()));
     }
     let method = env.request_id.as_deref().and_then(method_of).ok_or(ConsumerError::Uncorrelated)?;
-    let flags = Flags::default();
-    let payload = value.get("payload").unwrap_or(&Value::Null);
-    let typed = ResponsePayload::decode_payload(payload, Cx::new(Mode::Tolerant, &flags), Some(method.as_str()))
-        .map_err(|e| ConsumerError::Payload(e.to_string()))?;
+    let typed: ResponsePayload = payload(value, method.as_str())?;
     Ok(env.map_payload(|_| typed))
 }
 
@@ -95,8 +107,11 @@ fn unreachable_payload() -> ResponsePayload {
 
 /// Decode an event, checking its name is known and its identities follow its correlation rules.
 pub fn decode_event(record: &[u8]) -> Result<Event, ConsumerError> {
-    let value = profile(record)?;
-    let env: EventEnvelope<Deferred> = head(&value)?;
+    event_from(&profile(record)?)
+}
+
+fn event_from(value: &Value) -> Result<Event, ConsumerError> {
+    let env: EventEnvelope<Deferred> = head(value)?;
     if env.protocol_version != PROTOCOL_VERSION {
         return Err(ConsumerError::Version(env.protocol_version));
     }
@@ -109,10 +124,8 @@ pub fn decode_event(record: &[u8]) -> Result<Event, ConsumerError> {
     if !follows {
         return Err(ConsumerError::Correlation);
     }
-    let flags = Flags::default();
+    let typed: EventPayload = payload(value, name.as_str())?;
     let payload = value.get("payload").unwrap_or(&Value::Null);
-    let typed = EventPayload::decode_payload(payload, Cx::new(Mode::Tolerant, &flags), Some(name.as_str()))
-        .map_err(|e| ConsumerError::Payload(e.to_string()))?;
     // "validate ... payload identities against the attached session": a payload that names a
     // session must name the envelope's.
     let payload_session = payload.get("session_id").and_then(Value::as_str);
@@ -120,6 +133,27 @@ pub fn decode_event(record: &[u8]) -> Result<Event, ConsumerError> {
         return Err(ConsumerError::Correlation);
     }
     Ok(env.map_payload(|_| typed))
+}
+
+/// A record a client receives: a response or an event.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Incoming {
+    Response(Response),
+    Event(Event),
+}
+
+/// Decode a received record of either kind, parsing it once; `method_of` is asked only for a
+/// success response, as in [`decode_response`].
+pub fn decode_incoming(
+    record: &[u8],
+    method_of: impl FnOnce(&str) -> Option<Method>,
+) -> Result<Incoming, ConsumerError> {
+    let value = profile(record)?;
+    match value.get("kind").and_then(Value::as_str) {
+        Some("response") => response_from(&value, method_of).map(Incoming::Response),
+        Some("event") => event_from(&value).map(Incoming::Event),
+        _ => Err(ConsumerError::Envelope("record kind is neither response nor event".into())),
+    }
 }
 
 /// Decode one session message (one transcript line).

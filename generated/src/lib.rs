@@ -14,7 +14,9 @@ mod generated {
 }
 
 pub use advertisement::capabilities;
-pub use consumer::{decode_event, decode_response, decode_session_message, ConsumerError, Event, Response};
+pub use consumer::{
+    decode_event, decode_incoming, decode_response, decode_session_message, ConsumerError, Event, Incoming, Response,
+};
 pub use generated::*;
 pub use request::{decode_request, Request, RequestError};
 pub use typed::{Operation, TypedRequest};

@@ -15,7 +15,7 @@ use std::collections::{HashMap, HashSet};
 fn reason(e: &ConsumerError) -> &'static str {
     match e {
         ConsumerError::RecordTooLarge => "record_too_large",
-        ConsumerError::InvalidJson => "invalid_json",
+        ConsumerError::InvalidJson(_) => "invalid_json",
         ConsumerError::LimitExceeded => "limit",
         ConsumerError::Envelope(_) => "envelope",
         ConsumerError::Version(_) => "unsupported_version",

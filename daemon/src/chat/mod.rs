@@ -13,17 +13,15 @@ mod spinner;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
+use agentwire_client::{CallError, Claim, Client, ClientOptions};
 use agentwire_protocol::{
-    Activity, ActivityStatus, ConfigGetRequest, Control, EventPayload, Method, ReplayItem, ReplayRole, RequestPayload,
-    ResponsePayload, SessionClaimRequest, SessionCreateRequest, SessionListRequest, SessionReplayRequest,
-    TurnCancelRequest, TurnStartRequest, TurnStatus, TurnTerminal,
+    operation, Activity, ActivityStatus, ConfigGetRequest, EventPayload, Method, ReplayItem, ReplayRole,
+    SessionCreateRequest, SessionListRequest, SessionReplayRequest, TurnStatus, TurnTerminal,
 };
 
 use self::input::Prompts;
 use self::spinner::Spinner;
-use crate::client::Client;
 use crate::start_or_connect::{start_options, start_or_connect, DEFAULT_START_TIMEOUT};
 
 #[derive(Debug, Clone)]
@@ -47,9 +45,8 @@ const REQUIRED: &[Method] = &[
 type Failure = String;
 
 struct Chat {
-    client: Arc<Client>,
-    session_id: String,
-    control: Control,
+    client: Client,
+    claim: Claim,
 }
 
 pub async fn chat(options: ChatOptions) -> ExitCode {
@@ -66,15 +63,11 @@ fn call_error(e: impl std::fmt::Display) -> Failure {
     e.to_string()
 }
 
-async fn request(
-    client: &Client,
-    session: Option<&str>,
-    control: Option<Control>,
-    payload: RequestPayload,
-) -> Result<ResponsePayload, Failure> {
-    match client.call(session, control, payload).await.map_err(call_error)? {
-        Ok(p) => Ok(p),
-        Err(e) => Err(format!("{}: {}", e.code, e.message)),
+/// A service error as `code: message`; other failures as they describe themselves.
+fn failure(e: CallError) -> Failure {
+    match e {
+        CallError::Service(e) => format!("{}: {}", e.code_name, e.message),
+        other => other.to_string(),
     }
 }
 
@@ -84,23 +77,20 @@ async fn run(o: ChatOptions) -> Result<ExitCode, Failure> {
     let discovery = start_or_connect(&start).await.map_err(|e| e.message().to_string())?;
     let workspace = crate::launch_args::canonical_workspace(&start.workspace).map_err(|e| e.to_string())?;
     let workspace = workspace.to_str().ok_or("workspace path is not UTF-8")?.to_owned();
-    let client = Client::connect(discovery.socket.as_ref(), &workspace, &discovery.version, REQUIRED)
-        .await
-        .map_err(call_error)?;
-    let client = Arc::new(client);
+    let options = ClientOptions::new(&discovery.socket, workspace, discovery.version.clone()).require(REQUIRED);
+    let client = Client::connect(options).await.map_err(call_error)?;
     let session_id = match o.session {
         Some(id) => id,
-        None => match request(&client, None, None, RequestPayload::SessionCreate(SessionCreateRequest {})).await? {
-            ResponsePayload::SessionCreate(r) => r.session_id,
-            _ => return Err("unexpected session.create response".into()),
-        },
+        None => {
+            client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await.map_err(failure)?.session_id
+        }
     };
-    let control = claim(&client, &session_id).await?;
-    let chat = Chat { client, session_id, control };
+    let claim = client.claim(&session_id, false).await.map_err(failure)?;
+    let chat = Chat { client, claim };
     match o.once {
         Some(prompt) => {
             let terminal = chat.turn(&prompt).await?;
-            println!("\n--- replay of session {} ---", chat.session_id);
+            println!("\n--- replay of session {} ---", chat.claim.session_id());
             chat.replay().await?;
             Ok(if terminal.status == TurnStatus::Completed { ExitCode::SUCCESS } else { ExitCode::FAILURE })
         }
@@ -108,25 +98,11 @@ async fn run(o: ChatOptions) -> Result<ExitCode, Failure> {
     }
 }
 
-async fn claim(client: &Client, session_id: &str) -> Result<Control, Failure> {
-    match request(
-        client,
-        Some(session_id),
-        None,
-        RequestPayload::SessionClaim(SessionClaimRequest { take_over: false }),
-    )
-    .await?
-    {
-        ResponsePayload::SessionClaim(r) => Ok(Control { claim_id: r.claim_id, grant_generation: r.grant_generation }),
-        _ => Err("unexpected session.claim response".into()),
-    }
-}
-
 impl Chat {
     async fn interactive(&self) -> Result<(), Failure> {
         println!(
             "agentwire chat — session {}. /replay, /sessions, /model, /quit. Ctrl-C stops a running turn.",
-            self.session_id
+            self.claim.session_id()
         );
         let mut prompts = Prompts::open();
         loop {
@@ -154,11 +130,7 @@ impl Chat {
 
     /// Runs one turn, streaming its text; returns its terminal.
     async fn turn(&self, prompt: &str) -> Result<TurnTerminal, Failure> {
-        let payload = RequestPayload::TurnStart(TurnStartRequest { prompt: prompt.to_owned() });
-        let turn_id = match request(&self.client, Some(&self.session_id), Some(self.control.clone()), payload).await? {
-            ResponsePayload::TurnStart(r) => r.turn_id,
-            _ => return Err("unexpected turn.start response".into()),
-        };
+        let (started, mut events) = self.claim.start_turn(prompt).await.map_err(failure)?;
         let spin = Spinner::start();
         let mut shown = String::new();
         let mut cancel_sent = false;
@@ -169,29 +141,28 @@ impl Chat {
         tokio::pin!(interrupted);
         loop {
             let event = tokio::select! {
-                ev = self.client.next_event() => ev,
+                ev = events.next() => ev,
                 _ = &mut interrupted, if !cancel_sent => {
                     cancel_sent = true;
                     spin.note("[stopping…]");
-                    // Sent from a task: this loop keeps draining events meanwhile.
-                    let (client, session, control, turn) = (Arc::clone(&self.client), self.session_id.clone(), self.control.clone(), turn_id.clone());
+                    // Sent from a task: this loop keeps reading the turn's events meanwhile.
+                    let (claim, turn) = (self.claim.clone(), started.turn_id.clone());
                     tokio::spawn(async move {
-                        let payload = RequestPayload::TurnCancel(TurnCancelRequest { turn_id: turn });
-                        if let Err(e) = request(&client, Some(&session), Some(control), payload).await {
-                            eprintln!("cancel failed: {e}");
+                        if let Err(e) = claim.cancel(&turn).await {
+                            eprintln!("cancel failed: {}", failure(e));
                         }
                     });
                     continue;
                 }
             };
-            let event = event.ok_or("connection closed")?.map_err(call_error)?;
+            let event = event.ok_or("the turn's events ended before its terminal")?.map_err(call_error)?;
             match event.payload {
-                EventPayload::TurnAssistantDelta(d) if d.turn_id == turn_id => {
+                EventPayload::TurnAssistantDelta(d) => {
                     shown.push_str(&d.text);
                     // Through the spinner, which clears a shown frame first.
                     spin.print(&d.text);
                 }
-                EventPayload::TurnActivity(a) if a.turn_id == turn_id => {
+                EventPayload::TurnActivity(a) => {
                     if let Activity::Tool(t) = a.activity {
                         match t.status {
                             ActivityStatus::Running => running_tools += 1,
@@ -200,7 +171,7 @@ impl Chat {
                         spin.set_running(running_tools);
                     }
                 }
-                EventPayload::TurnTerminal(t) if t.turn_id == turn_id => {
+                EventPayload::TurnTerminal(t) => {
                     spin.set_running(0);
                     // "Terminal text replaces local assembled text."
                     if t.assistant_text != shown {
@@ -226,11 +197,8 @@ impl Chat {
         let mut after = None;
         let mut text = String::new();
         loop {
-            let payload = RequestPayload::SessionReplay(SessionReplayRequest { after: after.clone(), limit: 32 });
-            let page = match request(&self.client, Some(&self.session_id), None, payload).await? {
-                ResponsePayload::SessionReplay(p) => p,
-                _ => return Err("unexpected session.replay response".into()),
-            };
+            let request = SessionReplayRequest { after: after.clone(), limit: 32 };
+            let page = self.client.call::<operation::SessionReplay>(&self.claim, request).await.map_err(failure)?;
             for item in page.events {
                 match item {
                     ReplayItem::Message(m) => {
@@ -260,12 +228,10 @@ impl Chat {
     }
 
     async fn sessions(&self) -> Result<(), Failure> {
-        let payload = RequestPayload::SessionList(SessionListRequest { after: None, limit: 32 });
-        let ResponsePayload::SessionList(list) = request(&self.client, None, None, payload).await? else {
-            return Err("unexpected session.list response".into());
-        };
+        let request = SessionListRequest { after: None, limit: 32 };
+        let list = self.client.call::<operation::SessionList>(&(), request).await.map_err(failure)?;
         for s in list.sessions {
-            let mark = if s.session_id == self.session_id { "*" } else { " " };
+            let mark = if s.session_id == self.claim.session_id() { "*" } else { " " };
             println!("{mark} {}  {}  {}", s.session_id, s.updated_at, s.title.unwrap_or_default());
         }
         if list.truncated {
@@ -275,12 +241,11 @@ impl Chat {
     }
 
     async fn model(&self) -> Result<(), Failure> {
-        let advertised = self.client.init.capabilities.operations.iter().any(|o| o == Method::ConfigGet.as_str());
-        if !advertised {
+        if !self.client.offers(Method::ConfigGet) {
             println!("this service does not offer config.get");
             return Ok(());
         }
-        let projection = request(&self.client, None, None, RequestPayload::ConfigGet(ConfigGetRequest {})).await?;
+        let projection = self.client.call::<operation::ConfigGet>(&(), ConfigGetRequest {}).await.map_err(failure)?;
         println!("{}", serde_json::to_string_pretty(&projection).map_err(call_error)?);
         Ok(())
     }

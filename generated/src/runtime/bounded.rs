@@ -103,7 +103,7 @@ impl<'de> Visitor<'de> for JsonSeed<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let cx = self.cx.enter()?;
         let (mut out, mut items) = (Vec::new(), 0);
-        while let Some(v) = seq.next_element_seed(JsonSeed::any(cx))? {
+        while let Some(v) = cx.in_index(out.len(), seq.next_element_seed(JsonSeed::any(cx)))? {
             count_item(cx, &mut items)?;
             out.push(v);
         }
@@ -117,7 +117,7 @@ impl<'de> Visitor<'de> for JsonSeed<'_> {
             if out.contains_key(k.as_ref()) {
                 return Err(cx.duplicate(&k));
             }
-            let v = map.next_value_seed(JsonSeed::any(cx))?;
+            let v = cx.in_member(&k, map.next_value_seed(JsonSeed::any(cx)))?;
             out.insert(k.into_owned(), v);
         }
         Ok(Value::Object(out))
@@ -164,7 +164,7 @@ impl<'de> Visitor<'de> for IgnoreSeed<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let cx = self.0.enter()?;
         let mut items = 0;
-        while seq.next_element_seed(IgnoreSeed(cx))?.is_some() {
+        while cx.in_index(items as usize, seq.next_element_seed(IgnoreSeed(cx)))?.is_some() {
             count_item(cx, &mut items)?;
         }
         Ok(())
@@ -177,7 +177,7 @@ impl<'de> Visitor<'de> for IgnoreSeed<'_> {
             if seen.contains(&k) {
                 return Err(cx.duplicate(&k));
             }
-            map.next_value_seed(IgnoreSeed(cx))?;
+            cx.in_member(&k, map.next_value_seed(IgnoreSeed(cx)))?;
             seen.push(k);
         }
         Ok(())
@@ -197,12 +197,19 @@ pub enum ProfileError {
 /// Read a whole record as a bounded JSON value in one streaming pass. The first violation in
 /// reading order decides the outcome, so nothing past a crossed bound is ever buffered.
 pub fn parse_record(text: &str) -> Result<Value, ProfileError> {
+    parse_record_explained(text).map_err(|(e, _)| e)
+}
+
+/// [`parse_record`], with the failure explained: its JSON path and rule
+/// (`$.payload: duplicate member "state"`), or serde_json's syntax message.
+pub fn parse_record_explained(text: &str) -> Result<Value, (ProfileError, String)> {
     let flags = Flags::default();
     let mut de = serde_json::Deserializer::from_str(text);
     let parsed = JsonSeed::any(Cx::new(Mode::Tolerant, &flags)).deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    let explain = |e: serde_json::Error| format!("{}: {e}", flags.path("$"));
     match parsed {
         Ok(v) => Ok(v),
-        Err(_) if flags.limit_crossed() => Err(ProfileError::LimitExceeded),
-        Err(_) => Err(ProfileError::InvalidJson),
+        Err(e) if flags.limit_crossed() => Err((ProfileError::LimitExceeded, explain(e))),
+        Err(e) => Err((ProfileError::InvalidJson, explain(e))),
     }
 }

@@ -3,7 +3,8 @@
 
 use crate::limits;
 use serde::de::Error;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::fmt::Write;
 
 /// Strictness belongs to the decoder entry point, not to the type: one type can be read both ways.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +20,16 @@ pub enum Mode {
 pub struct Flags {
     limit: Cell<bool>,
     duplicate: Cell<bool>,
+    /// Where the failure is: one segment pushed by each container a failure unwinds through,
+    /// innermost first. Only the error path writes it.
+    path: RefCell<Vec<Segment>>,
+}
+
+/// One step of a JSON path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Segment {
+    Member(String),
+    Index(usize),
 }
 
 impl Flags {
@@ -31,6 +42,25 @@ impl Flags {
     pub fn duplicate_seen(&self) -> bool {
         self.duplicate.get()
     }
+
+    /// The JSON path of the failure below `root` (such as `$` or `$.payload`):
+    /// `$.payload.entries[3].available`.
+    pub fn path(&self, root: &str) -> String {
+        let mut out = root.to_owned();
+        for seg in self.path.borrow().iter().rev() {
+            let _ = match seg {
+                Segment::Member(m) if is_plain(m) => write!(out, ".{m}"),
+                Segment::Member(m) => write!(out, "[{m:?}]"),
+                Segment::Index(i) => write!(out, "[{i}]"),
+            };
+        }
+        out
+    }
+}
+
+/// A member name written bare in a path (otherwise it is quoted in brackets).
+fn is_plain(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -64,7 +94,23 @@ impl<'a> Cx<'a> {
     /// An error for a repeated member name (`invalid_json` on the wire: records are I-JSON).
     pub fn duplicate<E: Error>(self, name: &str) -> E {
         self.flags.duplicate.set(true);
-        E::custom(format_args!("duplicate member `{name}`"))
+        E::custom(format_args!("duplicate member {name:?}"))
+    }
+
+    /// `r`, a member's decoding; a failure records the member in the error's path.
+    pub fn in_member<T, E>(self, name: &str, r: Result<T, E>) -> Result<T, E> {
+        if r.is_err() {
+            self.flags.path.borrow_mut().push(Segment::Member(name.to_owned()));
+        }
+        r
+    }
+
+    /// `r`, an array item's decoding; a failure records the index in the error's path.
+    pub fn in_index<T, E>(self, index: usize, r: Result<T, E>) -> Result<T, E> {
+        if r.is_err() {
+            self.flags.path.borrow_mut().push(Segment::Index(index));
+        }
+        r
     }
 
     /// The record-wide rules of one decoded string (a value or a member name), in reading order
@@ -95,7 +141,7 @@ impl<'a> Cx<'a> {
     pub fn unknown_member<'de, A: serde::de::MapAccess<'de>>(self, map: &mut A, name: &str) -> Result<(), A::Error> {
         match self.mode {
             Mode::Strict => Err(A::Error::custom(format_args!("unknown member `{name}`"))),
-            Mode::Tolerant => map.next_value_seed(super::IgnoreSeed(self)),
+            Mode::Tolerant => self.in_member(name, map.next_value_seed(super::IgnoreSeed(self))),
         }
     }
 }

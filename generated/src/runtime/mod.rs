@@ -13,7 +13,7 @@ mod scalar;
 mod seq;
 mod write_json;
 
-pub use bounded::{parse_record, IgnoreSeed, JsonSeed, KeySeed, ProfileError};
+pub use bounded::{parse_record, parse_record_explained, IgnoreSeed, JsonSeed, KeySeed, ProfileError};
 pub use cx::{Cx, Flags, Mode};
 pub use info::{EventRules, LimitInfo, OperationRules, SlotRule};
 pub use noncharacter::{first_noncharacter, is_noncharacter, replace_noncharacters};

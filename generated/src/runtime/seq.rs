@@ -89,7 +89,7 @@ where
         let cx = self.cx.enter()?;
         // Grows with accepted items only, so no allocation is sized by the peer.
         let mut out = Vec::new();
-        while let Some(v) = seq.next_element_seed((self.item)(cx))? {
+        while let Some(v) = cx.in_index(out.len(), seq.next_element_seed((self.item)(cx)))? {
             if out.len() as u64 >= self.max {
                 return Err(if self.max_is_limit { cx.limit("array exceeds its limit") } else { bounded_error(&self) });
             }

@@ -53,7 +53,7 @@ pub fn emit(spec: &Spec, name: &str, doc: &str, def: &MapDef) -> TokenStream {
                         let mut extensions = std::collections::BTreeMap::new();
                         while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
                             cx.count_field(&mut fields)?;
-                            let v = map.next_value_seed(#seed)?;
+                            let v = cx.in_member(&key, map.next_value_seed(#seed))?;
                             match key.as_ref() {
                                 #(#keys => crate::runtime::put(cx, &mut #slots, #keys, v)?,)*
                                 other => {

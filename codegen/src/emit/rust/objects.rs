@@ -111,7 +111,7 @@ fn arm(spec: &Spec, shape: &ObjectShape<'_>, f: &Field) -> TokenStream {
     };
     quote! {
         #wire => {
-            let v = map.next_value_seed(#seed)?;
+            let v = cx.in_member(#wire, map.next_value_seed(#seed))?;
             crate::runtime::put(cx, &mut #slot, #wire, v)?;
         }
     }

@@ -3190,8 +3190,8 @@ public struct ToolName: Codable, Hashable, Sendable, CustomStringConvertible {
         value
     }
 
-    static func validate(_ value: String, at path: String) throws {
-        try Check.string(value, minBytes: 1, maxBytes: 256, at: path)
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 256, at: path())
     }
 }
 

@@ -2,7 +2,7 @@
 //! workspace/state root, wire 2, transport unix, required operations, the entire advertised
 //! event set, activity flags and required limits against independent local bounds."
 
-use crate::handshake::messages::Accepted;
+use agentwire_protocol::HandshakeReplyAccepted as Accepted;
 use agentwire_protocol::{limits, EventName, InitializeResponse, LimitMap, Method, Transport, PROTOCOL_VERSION};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

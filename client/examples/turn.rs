@@ -1,0 +1,64 @@
+//! Connect, create (or reuse) a session, claim it, run one turn printing its deltas as they
+//! stream in, then replay the durable transcript.
+//!
+//! ```sh
+//! discovery=$(agentwire daemon start-or-connect --workspace "$PWD" --executable "$(command -v agentwire)")
+//! cargo run -p agentwire-client --example turn -- "$discovery" "$PWD" "What is here?" [SESSION_ID]
+//! ```
+
+use agentwire_client::{operation, Client, ClientOptions};
+use agentwire_protocol::{EventPayload, Method, ReplayItem, SessionCreateRequest, SessionReplayRequest};
+use std::io::Write;
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [discovery, workspace, prompt, rest @ ..] = &args[..] else {
+        return Err("usage: turn DISCOVERY_JSON WORKSPACE PROMPT [SESSION_ID]".into());
+    };
+    let discovery: serde_json::Value = serde_json::from_str(discovery)?;
+    let (socket, version) = (discovery["socket"].as_str(), discovery["version"].as_str());
+    let (Some(socket), Some(version)) = (socket, version) else {
+        return Err("discovery lacks socket or version".into());
+    };
+    let options = ClientOptions::new(socket, workspace.as_str(), version).require(&[
+        Method::SessionCreate,
+        Method::SessionClaim,
+        Method::TurnStart,
+        Method::SessionReplay,
+    ]);
+    let client = Client::connect(options).await?;
+    let session_id = match rest.first() {
+        Some(id) => id.clone(),
+        None => client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await?.session_id,
+    };
+    println!("session {session_id}");
+    let claim = client.claim(&session_id, false).await?;
+    let (_started, mut events) = claim.start_turn(prompt).await?;
+    while let Some(event) = events.next().await {
+        match event?.payload {
+            EventPayload::TurnAssistantDelta(d) => {
+                print!("{}", d.text);
+                std::io::stdout().flush()?;
+            }
+            EventPayload::TurnTerminal(t) => println!("\n[turn {}]", t.status.as_str()),
+            _ => {}
+        }
+    }
+    println!("--- replay ---");
+    let mut after = None;
+    loop {
+        let page = client.call::<operation::SessionReplay>(&claim, SessionReplayRequest { after, limit: 32 }).await?;
+        for item in &page.events {
+            match item {
+                ReplayItem::Message(m) => print!("{}{}", m.text, if m.last_part { "\n" } else { "" }),
+                ReplayItem::Summary(s) => print!("[summary] {}{}", s.text, if s.last_part { "\n" } else { "" }),
+                ReplayItem::Terminal(t) => println!("[{}]", t.status.as_str()),
+            }
+        }
+        if !page.truncated {
+            return Ok(());
+        }
+        after = Some(page.next_cursor);
+    }
+}

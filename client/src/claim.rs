@@ -1,0 +1,108 @@
+//! Control as a value: [`Claim`] is what `session.claim` returned, and the only thing that
+//! fills a `control` slot. "A take-over revokes the old grant": the handle learns it from the
+//! service's `stale_grant` answer (or from [`Claim::refresh`]) and then refuses to send.
+
+use crate::client::{revokes, Client};
+use crate::error::{CallError, ServiceError};
+use crate::streams::EventStream;
+use crate::target::Target;
+use agentwire_protocol::typed::{InSession, UnderControl};
+use agentwire_protocol::{
+    operation, Control, SessionClaimResponse, SessionDetachRequest, SessionDetachResponse, SessionStatusRequest,
+    TurnCancelRequest, TurnCancelResponse, TurnStartRequest, TurnStartResponse,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+struct State {
+    response: SessionClaimResponse,
+    control: Control,
+    revoked: AtomicBool,
+}
+
+/// A claimed session: its control, and whether the grant is still ours. Clones share it.
+#[derive(Clone)]
+pub struct Claim {
+    state: Arc<State>,
+    client: Client,
+}
+
+impl Claim {
+    pub(crate) fn new(response: SessionClaimResponse, client: Client) -> Self {
+        let control = Control { claim_id: response.claim_id.clone(), grant_generation: response.grant_generation };
+        Claim { state: Arc::new(State { response, control, revoked: AtomicBool::new(false) }), client }
+    }
+
+    pub fn session_id(&self) -> &str {
+        &self.state.response.session_id
+    }
+
+    pub fn control(&self) -> &Control {
+        &self.state.control
+    }
+
+    /// The claim's atomic snapshot, as `session.claim` returned it.
+    pub fn response(&self) -> &SessionClaimResponse {
+        &self.state.response
+    }
+
+    /// Whether the grant is known to be gone (taken over, detached or stale).
+    pub fn is_revoked(&self) -> bool {
+        self.state.revoked.load(Ordering::Acquire)
+    }
+
+    fn revoke(&self) {
+        self.state.revoked.store(true, Ordering::Release);
+    }
+
+    /// Starts a turn; the stream holds all of its events and ends after its terminal.
+    pub async fn start_turn(&self, prompt: &str) -> Result<(TurnStartResponse, EventStream), CallError> {
+        let started =
+            self.client.call::<operation::TurnStart>(self, TurnStartRequest { prompt: prompt.to_owned() }).await?;
+        let events = self.client.turn_events(&started.turn_id);
+        Ok((started, events))
+    }
+
+    pub async fn cancel(&self, turn_id: &str) -> Result<TurnCancelResponse, CallError> {
+        self.client.call::<operation::TurnCancel>(self, TurnCancelRequest { turn_id: turn_id.to_owned() }).await
+    }
+
+    /// Gives control back; the handle is revoked afterwards.
+    pub async fn detach(&self) -> Result<SessionDetachResponse, CallError> {
+        let detached = self.client.call::<operation::SessionDetach>(self, SessionDetachRequest {}).await?;
+        self.revoke();
+        Ok(detached)
+    }
+
+    /// Asks the service whether this grant is still current (`session.status`); a revoked one
+    /// shows on the handle from then on. Returns whether it is still held.
+    pub async fn refresh(&self) -> Result<bool, CallError> {
+        let status = self.client.call::<operation::SessionStatus>(self, SessionStatusRequest {}).await?;
+        let held = status.controlled_by_caller && status.grant_generation == self.state.control.grant_generation;
+        if !held {
+            self.revoke();
+        }
+        Ok(held)
+    }
+}
+
+impl Target<UnderControl> for Claim {
+    fn slots(&self) -> Result<UnderControl, CallError> {
+        if self.is_revoked() {
+            return Err(CallError::Revoked);
+        }
+        Ok(UnderControl { session_id: self.session_id().to_owned(), control: self.state.control.clone() })
+    }
+
+    fn answered(&self, error: &ServiceError) {
+        if revokes(error) {
+            self.revoke();
+        }
+    }
+}
+
+impl Target<InSession> for Claim {
+    fn slots(&self) -> Result<InSession, CallError> {
+        Ok(InSession { session_id: self.session_id().to_owned() })
+    }
+}

@@ -1,0 +1,50 @@
+//! agentwire-client: a Rust client for the agentwire daemon's wire v2 over its private Unix
+//! socket, built on the generated `agentwire-protocol` crate.
+//!
+//! [`Client::connect`] runs the identity handshake (checking that the service runs as our
+//! uid), `initialize` and the seed's full preflight before it returns, so nothing is mutated on
+//! an untrusted connection. [`Client::call`] sends one typed request and awaits its correlated
+//! response: `client.call::<operation::Status>(&(), StatusRequest {})` gives a
+//! `StatusResponse` or a [`CallError`]. A session's control is a value: [`Client::claim`]
+//! returns a [`Claim`] that turns, cancels and detach take, and that knows when its grant was
+//! revoked. Events arrive checked (identities, turn sequencing) on per-connection, per-session
+//! and per-turn [`EventStream`]s, whose buffers never stall responses ([`streams`] states the
+//! policy).
+//!
+//! ```no_run
+//! use agentwire_client::{Client, ClientOptions};
+//! use agentwire_protocol::{operation, Method, SessionCreateRequest};
+//! # async fn run(socket: &str, workspace: &str, version: &str) -> Result<(), Box<dyn std::error::Error>> {
+//! let options = ClientOptions::new(socket, workspace, version)
+//!     .require(&[Method::SessionCreate, Method::SessionClaim, Method::TurnStart]);
+//! let client = Client::connect(options).await?;
+//! let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await?;
+//! let claim = client.claim(&session.session_id, false).await?;
+//! let (_started, mut events) = claim.start_turn("What is here?").await?;
+//! while let Some(event) = events.next().await {
+//!     println!("{:?}", event?.payload);
+//! }
+//! # Ok(()) }
+//! ```
+
+mod claim;
+mod client;
+mod error;
+mod framing;
+mod handshake;
+mod peer;
+mod preflight;
+mod sequence;
+pub mod streams;
+mod target;
+
+pub use agentwire_protocol as protocol;
+pub use agentwire_protocol::operation;
+pub use claim::Claim;
+pub use client::{Client, ClientOptions, DEFAULT_EVENT_BUFFER};
+pub use error::{CallError, ConnectError, ServiceError};
+pub use handshake::HandshakeError;
+pub use preflight::{preflight, PreflightError};
+pub use sequence::{SequenceError, SequenceTracker};
+pub use streams::{EventStream, StreamError};
+pub use target::Target;

@@ -1,0 +1,33 @@
+//! What a call is addressed to: the values of its envelope's `session_id` and `control`
+//! slots, typed by the operation's [`agentwire_protocol::Operation::Slots`].
+
+use crate::error::{CallError, ServiceError};
+use agentwire_protocol::typed::{InSession, Unscoped};
+
+/// Something that can fill the slots `S` of a request.
+pub trait Target<S> {
+    /// The slot values; a revoked claim refuses before anything is sent.
+    fn slots(&self) -> Result<S, CallError>;
+    /// Told of the service's error answer to a request sent with these slots.
+    fn answered(&self, _error: &ServiceError) {}
+}
+
+/// Operations without a session take `&()`.
+impl Target<Unscoped> for () {
+    fn slots(&self) -> Result<Unscoped, CallError> {
+        Ok(Unscoped)
+    }
+}
+
+/// Reads of a session (and claiming it) take its ID.
+impl Target<InSession> for str {
+    fn slots(&self) -> Result<InSession, CallError> {
+        Ok(InSession { session_id: self.to_owned() })
+    }
+}
+
+impl Target<InSession> for String {
+    fn slots(&self) -> Result<InSession, CallError> {
+        self.as_str().slots()
+    }
+}

@@ -1,0 +1,167 @@
+//! `agentwire-client` against the real daemon: a turn from create to terminal, control as a
+//! value (a take-over revokes the old handle), and the buffer policy (a stream nobody reads
+//! never stalls responses).
+
+mod common;
+mod mock;
+
+use std::time::Duration;
+
+use agentwire_client::{CallError, Client, ClientOptions, StreamError};
+use agentwire_protocol::{
+    operation, EventPayload, Method, SessionCreateRequest, SessionStatusRequest, StatusRequest, TurnStatus,
+};
+use common::Sandbox;
+use mock::{Mock, Reply};
+use serde_json::Value;
+
+/// What would pick another provider than the one a test selects.
+const CONFIG_ENV: &[&str] = &["MC_PROVIDER", "MC_MODEL", "ANTHROPIC_API_KEY", "MOCK_COMPAT_KEY"];
+
+fn start_daemon(sb: &Sandbox, env: &[(&str, &str)]) -> Value {
+    let mut cmd = sb.start_or_connect_cmd(None);
+    for v in CONFIG_ENV {
+        cmd.env_remove(v);
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let (ok, discovery) = sb.record(cmd.output().unwrap());
+    assert!(ok, "{discovery}");
+    discovery
+}
+
+/// A daemon whose selected provider is `mock` (an OpenAI-compatible server).
+fn mock_daemon(sb: &Sandbox, mock: &Mock) -> Value {
+    std::fs::create_dir_all(&sb.mc_home).unwrap();
+    let settings = format!(
+        "provider = \"mock-compat\"\nmodel = \"m1\"\n[providers.mock-compat]\nbase_url = \"{}/v1\"\napi_key_env = \"MOCK_COMPAT_KEY\"\nmodels = [\"m1\"]\n",
+        mock.url
+    );
+    std::fs::write(sb.mc_home.join("settings.toml"), settings).unwrap();
+    start_daemon(sb, &[("MOCK_COMPAT_KEY", "compat-secret")])
+}
+
+async fn connect(sb: &Sandbox, discovery: &Value) -> Client {
+    let options = ClientOptions::new(
+        discovery["socket"].as_str().unwrap(),
+        sb.workspace.to_str().unwrap(),
+        discovery["version"].as_str().unwrap(),
+    )
+    .require(&[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::Status]);
+    Client::connect(options).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_streams_its_deltas_and_the_turn_stream_ends_with_its_terminal() {
+    let sb = Sandbox::new();
+    let discovery = start_daemon(&sb, &[]);
+    let client = connect(&sb, &discovery).await;
+    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await.unwrap();
+    let claim = client.claim(&session.session_id, false).await.unwrap();
+    let (started, mut events) = claim.start_turn("What is here?").await.unwrap();
+    let (mut text, mut terminal) = (String::new(), None);
+    while let Some(ev) = events.next().await {
+        match ev.unwrap().payload {
+            EventPayload::TurnStarted(s) => assert_eq!(s.turn_id, started.turn_id),
+            EventPayload::TurnAssistantDelta(d) => text.push_str(&d.text),
+            EventPayload::TurnTerminal(t) => terminal = Some(t),
+            _ => {}
+        }
+    }
+    let terminal = terminal.expect("the turn stream ends with the terminal, not before it");
+    assert_eq!(terminal.status, TurnStatus::Completed);
+    assert_eq!(terminal.assistant_text, text);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_over_revokes_the_old_handle_which_then_refuses_to_send() {
+    let sb = Sandbox::new();
+    let discovery = start_daemon(&sb, &[]);
+    let (first, second) = (connect(&sb, &discovery).await, connect(&sb, &discovery).await);
+    let session = first.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await.unwrap();
+    let old = first.claim(&session.session_id, false).await.unwrap();
+    // "take_over revokes the old grant."
+    let new = second.claim(&session.session_id, true).await.unwrap();
+    assert!(new.control().grant_generation > old.control().grant_generation);
+    assert!(!old.is_revoked(), "nothing told the old handle yet");
+    let err = old.start_turn("hi").await.err().expect("a revoked grant cannot start a turn");
+    assert_eq!(err.service_code(), Some(agentwire_protocol::ErrorCode::StaleGrant), "{err}");
+    assert!(old.is_revoked(), "the stale_grant answer shows on the handle");
+    assert!(matches!(old.start_turn("hi").await, Err(CallError::Revoked)));
+    assert!(new.refresh().await.unwrap(), "the new grant is current");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_requests_complete_while_a_running_turns_stream_is_never_read() {
+    // A turn that streams 1,500 deltas, one every 5 ms, so it runs through the requests below.
+    let words: Vec<String> = (0..1500).map(|i| format!("w{i} ")).collect();
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    let body = mock::openai(&refs, &[]);
+    let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(5)));
+    let sb = Sandbox::new();
+    let discovery = mock_daemon(&sb, &mock);
+    let options = ClientOptions {
+        // A small buffer, so the unread stream lags during the test.
+        event_buffer: 8,
+        ..ClientOptions::new(
+            discovery["socket"].as_str().unwrap(),
+            sb.workspace.to_str().unwrap(),
+            discovery["version"].as_str().unwrap(),
+        )
+        .require(&[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::Status])
+    };
+    let client = Client::connect(options).await.unwrap();
+    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await.unwrap();
+    let claim = client.claim(&session.session_id, false).await.unwrap();
+    let mut all = client.events();
+    let (started, mut unread) = claim.start_turn("stream a lot").await.unwrap();
+    let requests = async {
+        for _ in 0..1000 {
+            client.call::<operation::Status>(&(), StatusRequest {}).await.unwrap();
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(120), requests).await.expect("responses never wait for event readers");
+    let status = client.call::<operation::SessionStatus>(&claim, SessionStatusRequest {}).await.unwrap();
+    assert!(status.turn.is_some_and(|t| t.turn_id == started.turn_id), "the turn was still running");
+    // The unread streams lagged: their buffered events, then Lagged, then the end.
+    for stream in [&mut unread, &mut all] {
+        let mut n = 0;
+        let end = loop {
+            match stream.next().await {
+                Some(Ok(_)) => n += 1,
+                other => break other,
+            }
+        };
+        assert_eq!((n, end), (8, Some(Err(StreamError::Lagged))));
+        assert!(stream.next().await.is_none());
+    }
+}
+
+#[test]
+fn agentwire_call_answers_through_the_client_and_names_a_missing_or_forbidden_session() {
+    let sb = Sandbox::new();
+    start_daemon(&sb, &[]);
+    let call = |args: &[&str]| {
+        let mut cmd = sb.command(None);
+        cmd.arg("call").args(args).arg("--workspace").arg(&sb.workspace);
+        cmd.output().unwrap()
+    };
+    let ok = call(&["status"]);
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    let status: Value = serde_json::from_slice(&ok.stdout).unwrap();
+    assert!(status["instance_id"].is_string(), "{status}");
+    for (args, message) in [
+        (&["session.replay"][..], "session.replay needs --session"),
+        (&["status", "--session", "s-01"][..], "status takes no --session"),
+    ] {
+        let out = call(args);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(message), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    // A service error is printed as the error object, exit 1.
+    let out = call(&["session.replay", "{\"limit\":8}", "--session", "s-0000000000000000000000000000"]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let error: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(error["error"]["code"].is_string(), "{error}");
+}
