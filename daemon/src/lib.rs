@@ -14,6 +14,7 @@ pub mod chat;
 pub mod client;
 pub mod config;
 pub mod connection;
+pub mod daemon_control;
 pub mod framing;
 pub mod handshake;
 pub mod instance_id;
