@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod chat;
 pub mod config;
 pub mod connection;
+pub mod daemon_control;
 pub mod framing;
 pub mod handshake;
 pub mod instance_id;

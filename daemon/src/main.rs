@@ -1,5 +1,7 @@
-//! `agentwire` command line: `daemon start-or-connect`, `daemon serve`, and `call`, a thin
-//! client for people.
+//! `agentwire` command line: `daemon start-or-connect`, `daemon serve`, `daemon status`,
+//! `daemon stop`, and `chat` and `call`, clients for people. Exit codes: 0 success, 1 a
+//! service error, 2 a usage error. `--workspace` defaults to the current directory and may be
+//! relative; `--executable` defaults to the running binary.
 
 use std::error::Error;
 use std::path::{Path, PathBuf};
@@ -11,12 +13,15 @@ use clap::{Parser, Subcommand};
 
 use agentwire_daemon::call::{call, CallOptions};
 use agentwire_daemon::chat::{chat, ChatOptions};
-use agentwire_daemon::launch_args::canonical_workspace;
+use agentwire_daemon::daemon_control;
+use agentwire_daemon::launch_args::{canonical_workspace, cli_executable, cli_workspace};
 use agentwire_daemon::logging::{init_file_logging, open_log};
 use agentwire_daemon::paths::{prepare_runtime_paths, resolve_state_root, workspace_id, RuntimeDirInputs};
-use agentwire_daemon::serve::{termination_signal, Daemon, ServeConfig, ServeLimits};
+use agentwire_daemon::serve::{drain, termination_signal, Daemon, ServeConfig, ServeLimits, DRAIN_PATIENCE};
 use agentwire_daemon::service::Service;
-use agentwire_daemon::start_or_connect::{launch_error_json, start_options, start_or_connect, DEFAULT_START_TIMEOUT};
+use agentwire_daemon::start_or_connect::{
+    launch_error_json, start_options, start_or_connect, StartOptions, DEFAULT_START_TIMEOUT,
+};
 use agentwire_daemon::version::package_version;
 use agentwire_daemon::wire::WireHandler;
 use agentwire_protocol::LaunchErrorCode;
@@ -37,9 +42,9 @@ enum TopCommand {
     },
     /// Chat with the workspace's agent: streamed answers, Ctrl-C stops a turn, /replay, /sessions, /model.
     Chat {
-        /// The workspace folder.
+        /// The workspace folder (default: the current directory).
         #[arg(long)]
-        workspace: PathBuf,
+        workspace: Option<PathBuf>,
         /// Run one prompt, print the streamed answer and the replayed transcript, and exit.
         #[arg(long)]
         once: Option<String>,
@@ -53,9 +58,9 @@ enum TopCommand {
         method: String,
         /// Request payload as JSON (default `{}`).
         payload: Option<String>,
-        /// Absolute path of the workspace folder.
+        /// The workspace folder (default: the current directory).
         #[arg(long)]
-        workspace: PathBuf,
+        workspace: Option<PathBuf>,
         /// Session the operation targets, for session-scoped operations.
         #[arg(long)]
         session: Option<String>,
@@ -66,15 +71,30 @@ enum TopCommand {
 enum DaemonCommand {
     /// Connect to the workspace's daemon, starting it if needed; print discovery JSON.
     StartOrConnect {
-        /// Absolute path of the workspace folder.
+        /// The workspace folder (default: the current directory).
         #[arg(long)]
-        workspace: PathBuf,
-        /// Absolute path of the trusted agentwire executable to spawn.
+        workspace: Option<PathBuf>,
+        /// Absolute path of the trusted agentwire executable to spawn (default: this one).
         #[arg(long)]
-        executable: PathBuf,
+        executable: Option<PathBuf>,
         /// How long to wait for a started daemon (tests shorten it).
         #[arg(long, hide = true)]
         start_timeout_ms: Option<u64>,
+    },
+    /// Print the running daemon's discovery JSON without starting one; exit 1 if none runs.
+    Status {
+        /// The workspace folder (default: the current directory).
+        #[arg(long)]
+        workspace: Option<PathBuf>,
+    },
+    /// Stop the workspace's daemon gracefully: its running turns settle first.
+    Stop {
+        /// The workspace folder (default: the current directory).
+        #[arg(long)]
+        workspace: Option<PathBuf>,
+        /// How long to wait for the daemon to exit, in seconds.
+        #[arg(long, default_value_t = 60)]
+        wait_secs: u64,
     },
     /// Serve the workspace in the foreground (normally spawned by start-or-connect).
     Serve {
@@ -92,18 +112,32 @@ fn main() -> ExitCode {
     match cli.command {
         TopCommand::Daemon { command: DaemonCommand::StartOrConnect { workspace, executable, start_timeout_ms } } => {
             let timeout = start_timeout_ms.map_or(DEFAULT_START_TIMEOUT, Duration::from_millis);
-            run_start_or_connect(workspace, executable, timeout)
+            run_start_or_connect(cli_workspace(workspace), cli_executable(executable), timeout)
+        }
+        TopCommand::Daemon { command: DaemonCommand::Status { workspace } } => {
+            let options = control_options(workspace);
+            runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(daemon_control::status(&options)))
+        }
+        TopCommand::Daemon { command: DaemonCommand::Stop { workspace, wait_secs } } => {
+            let options = control_options(workspace);
+            let wait = Duration::from_secs(wait_secs);
+            runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(daemon_control::stop(&options, wait)))
         }
         TopCommand::Daemon { command: DaemonCommand::Serve { workspace } } => run_serve(&workspace),
         TopCommand::Chat { workspace, once, session } => {
-            let options = ChatOptions { workspace, once, session };
+            let options = ChatOptions { workspace: cli_workspace(workspace), once, session };
             runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(chat(options)))
         }
         TopCommand::Call { method, payload, workspace, session } => {
-            let options = CallOptions { method, payload, workspace, session };
+            let options = CallOptions { method, payload, workspace: cli_workspace(workspace), session };
             runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(call(options)))
         }
     }
+}
+
+/// Options that reach the running daemon (never start one).
+fn control_options(workspace: Option<PathBuf>) -> StartOptions {
+    start_options(cli_workspace(workspace), cli_executable(None), DEFAULT_START_TIMEOUT)
 }
 
 fn usage_error(e: &clap::Error) -> ExitCode {
@@ -186,8 +220,17 @@ async fn serve(workspace: &Path) -> Result<(), Box<dyn Error + Send + Sync>> {
     let service = Arc::new(Service::new(daemon.identity().clone(), state_root));
     // In the background: requests are served meanwhile, and a list waits for the index.
     drop(service.sessions.build_index());
-    daemon.run(Arc::new(WireHandler { service: Arc::clone(&service) }), shutdown).await;
+    let stopped = daemon.run(Arc::new(WireHandler { service: Arc::clone(&service) }), shutdown).await;
+    // "Graceful: accepted turns settle first": their terminals still reach their controllers
+    // over the open connections; the lock stays held, so no second daemon starts meanwhile.
+    let grace = Duration::from_millis(agentwire_protocol::limits::CANCEL_GRACE_MS) + Duration::from_secs(1);
+    let turns = &service.turns;
+    let left = drain(|| turns.active(), || turns.cancel_all(), DRAIN_PATIENCE, grace).await;
+    if left > 0 {
+        tracing::warn!(running = left, "turns did not settle before shutdown");
+    }
     // Graceful stops before the runtime goes; kill_on_drop is the backstop for the rest.
     service.turns.shutdown_mcp().await;
+    drop(stopped);
     Ok(())
 }

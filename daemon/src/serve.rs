@@ -88,7 +88,43 @@ pub struct Daemon {
     identity: Arc<ServerIdentity>,
     socket: PathBuf,
     limits: ServeLimits,
+    lock: FileLock,
+}
+
+/// A daemon that stopped accepting: its socket is gone, but it still holds `daemon.lock`
+/// (so no second daemon starts for the workspace) until this is dropped, after the turns it
+/// accepted have settled.
+#[must_use = "dropping it releases the daemon lock"]
+#[derive(Debug)]
+pub struct Stopped {
     _lock: FileLock,
+}
+
+/// How long a stopping daemon lets accepted turns run to their terminal before it asks them
+/// to stop ("accepted turns settle first").
+pub const DRAIN_PATIENCE: Duration = Duration::from_secs(30);
+
+/// Waits until `active` reports no turn, at most `patience`; then cancels the rest with
+/// `cancel_all` and waits `grace` more for their cancelled terminals. Returns how many turns
+/// were still running at the end (0 on a clean drain).
+pub async fn drain(active: impl Fn() -> usize, cancel_all: impl Fn(), patience: Duration, grace: Duration) -> usize {
+    const POLL: Duration = Duration::from_millis(20);
+    let settled = |limit: Duration| {
+        let active = &active;
+        async move {
+            let deadline = tokio::time::Instant::now() + limit;
+            while active() > 0 && tokio::time::Instant::now() < deadline {
+                tokio::time::sleep(POLL).await;
+            }
+            active()
+        }
+    };
+    if settled(patience).await == 0 {
+        return 0;
+    }
+    tracing::warn!(running = active(), "turns still running after the shutdown patience; cancelling them");
+    cancel_all();
+    settled(grace).await
 }
 
 impl Daemon {
@@ -121,7 +157,7 @@ impl Daemon {
             identity: Arc::new(identity),
             socket: config.runtime.socket.clone(),
             limits: config.limits,
-            _lock: lock,
+            lock,
         })
     }
 
@@ -133,9 +169,10 @@ impl Daemon {
         &self.socket
     }
 
-    /// Accepts connections until `shutdown` completes, then removes the socket file.
-    /// Connection tasks still running are dropped with the runtime.
-    pub async fn run<S>(self, handler: Arc<dyn ConnectionHandler>, shutdown: S)
+    /// Accepts connections until `shutdown` completes, then removes the socket file. Open
+    /// connections go on (a turn's events still reach its controller) until the caller drops
+    /// them with the runtime, after draining; the returned [`Stopped`] keeps the lock until then.
+    pub async fn run<S>(self, handler: Arc<dyn ConnectionHandler>, shutdown: S) -> Stopped
     where
         S: Future<Output = ()>,
     {
@@ -162,6 +199,7 @@ impl Daemon {
         if let Err(e) = remove_socket_file(&self.socket) {
             tracing::warn!(error = %e, "socket could not be removed");
         }
+        Stopped { _lock: self.lock }
     }
 
     fn admit(&self, stream: UnixStream, conn_seq: u64, slots: &Arc<Semaphore>, handler: &Arc<dyn ConnectionHandler>) {
@@ -294,8 +332,53 @@ mod tests {
         assert!(matches!(err, ClientHandshakeError::Rejected(RejectCode::WorkspaceMismatch)));
 
         stop.send(()).unwrap();
-        server.await.unwrap();
+        drop(server.await.unwrap());
         assert!(!f.config.runtime.socket.exists());
+    }
+
+    #[tokio::test]
+    async fn drain_waits_for_turns_to_settle_and_cancels_only_after_its_patience() {
+        use std::sync::atomic::AtomicUsize;
+        // Two turns that settle by themselves within the patience: nothing is cancelled.
+        let running = Arc::new(AtomicUsize::new(2));
+        let settler = Arc::clone(&running);
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            settler.store(0, Ordering::SeqCst);
+        });
+        let cancelled = AtomicUsize::new(0);
+        let left = drain(
+            || running.load(Ordering::SeqCst),
+            || {
+                cancelled.fetch_add(1, Ordering::SeqCst);
+            },
+            Duration::from_secs(5),
+            Duration::from_secs(1),
+        )
+        .await;
+        assert_eq!((left, cancelled.load(Ordering::SeqCst)), (0, 0));
+        // A turn that outlives the patience is cancelled, then settles as cancelled.
+        let running = Arc::new(AtomicUsize::new(1));
+        let on_cancel = Arc::clone(&running);
+        let left = drain(
+            || running.load(Ordering::SeqCst),
+            move || on_cancel.store(0, Ordering::SeqCst),
+            Duration::from_millis(50),
+            Duration::from_secs(1),
+        )
+        .await;
+        assert_eq!(left, 0);
+    }
+
+    #[tokio::test]
+    async fn the_lock_is_held_until_the_stopped_daemon_is_dropped() {
+        let f = fixture();
+        let daemon = Daemon::bind(&f.config).await.unwrap();
+        let stopped = daemon.run(Arc::new(DrainHandler), async {}).await;
+        assert!(!f.config.runtime.socket.exists());
+        assert!(matches!(Daemon::bind(&f.config).await, Err(ServeError::AlreadyRunning)));
+        drop(stopped);
+        Daemon::bind(&f.config).await.unwrap();
     }
 
     #[tokio::test]

@@ -161,6 +161,32 @@ pub async fn start_or_connect(options: &StartOptions) -> Result<Discovery, Start
     start_with_lock_held(&target, &probe).await
 }
 
+/// The workspace's running daemon, reached without starting one (`daemon status`, `daemon
+/// stop`): `Ok(None)` when none answers.
+pub async fn find_running(options: &StartOptions) -> Result<Option<Running>, StartError> {
+    let target = resolve_target(options)?;
+    let request =
+        HandshakeRequest { version: options.version.clone(), workspace: target.socket_workspace().to_string() };
+    let probe = Probe { target: &target, request: &request, client: options.client, deadline: Instant::now() };
+    let Some(accepted) = probe.once().await? else { return Ok(None) };
+    Ok(Some(Running { discovery: target.discovery(accepted, false), lock: target.runtime.lock.clone() }))
+}
+
+/// A daemon that answered the handshake.
+#[derive(Debug, Clone)]
+pub struct Running {
+    pub discovery: Discovery,
+    lock: PathBuf,
+}
+
+impl Running {
+    /// Whether the daemon still holds its workspace lock, which it keeps until it has
+    /// drained and exits.
+    pub fn holds_lock(&self) -> Result<bool, LockError> {
+        FileLock::is_held(&self.lock)
+    }
+}
+
 async fn take_start_lock(target: &Target, deadline: Instant) -> Result<FileLock, StartError> {
     let wait = deadline.saturating_duration_since(Instant::now());
     match FileLock::exclusive_within(&target.runtime.start_lock, wait).await {

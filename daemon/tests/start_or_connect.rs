@@ -193,7 +193,8 @@ fn invalid_paths_get_error_objects() {
 #[test]
 fn unparsable_arguments_still_print_one_error_object() {
     let sb = Sandbox::new();
-    let output = sb.command(None).args(["daemon", "start-or-connect", "--workspace", "/tmp"]).output().unwrap();
+    // (A missing --executable is no longer one: it defaults to the running binary.)
+    let output = sb.command(None).args(["daemon", "start-or-connect", "--workspace"]).output().unwrap();
     let (ok, value) = sb.record(output);
     assert!(!ok);
     assert_eq!(value["error"]["code"], "invalid_arguments");

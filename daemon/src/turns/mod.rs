@@ -155,6 +155,14 @@ impl TurnService {
         lock(&self.table).turns.len()
     }
 
+    /// Requests Stop of every running turn (daemon shutdown after its patience ran out); each
+    /// settles as cancelled through its own terminal.
+    pub fn cancel_all(&self) {
+        for active in lock(&self.table).turns.values() {
+            active.cancel.send_replace(true);
+        }
+    }
+
     fn reserve(
         self: &Arc<Self>,
         session_id: &str,
