@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 45370c8522b6137640d00dc67db510ef817c772182609b27501a4257404e46d1). Do not edit.
+// Generated from protocol.toml (sha256 1520560ddaf5ada3ef187651addbf1c62570ffe835cb407581765b4745bbdafb). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -8,7 +8,7 @@ export const PROTOCOL_NAME = "agentwire";
 export const PROTOCOL_VERSION = 2;
 
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "45370c8522b6137640d00dc67db510ef817c772182609b27501a4257404e46d1";
+export const SPEC_SHA256 = "1520560ddaf5ada3ef187651addbf1c62570ffe835cb407581765b4745bbdafb";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {
@@ -118,6 +118,10 @@ export const CONSTANTS = {
   title_max_bytes: 256,
   /** Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128 characters). (bytes) */
   tool_name_max_bytes: 256,
+  /** Serialized tool arguments over this are stored shortened, structure kept (see the session message deviations). (bytes) */
+  stored_args_max_bytes: 8192,
+  /** Longest a transcript line written during a turn waits for its fsync; a turn's settlement is fsynced before its terminal. (milliseconds) */
+  journal_commit_ms: 100,
   /** Largest RFC 3339 timestamp string. (bytes) */
   timestamp_max_bytes: 64,
   /** Largest package version string. (bytes) */

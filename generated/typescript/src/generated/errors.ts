@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 45370c8522b6137640d00dc67db510ef817c772182609b27501a4257404e46d1). Do not edit.
+// Generated from protocol.toml (sha256 1520560ddaf5ada3ef187651addbf1c62570ffe835cb407581765b4745bbdafb). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** A known error code; a consumer treats any other well-formed code as a generic failure. */
