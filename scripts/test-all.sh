@@ -30,10 +30,22 @@ bash generated/typescript/test.sh
 step "node: JSON Schema and Swift sources"
 bash generated/test-node.sh
 
+step "python: JSON Schema with an independent validator (jsonschema)"
+bash generated/schema/test/jsonschema_test.sh
+
 if [ -x scripts/conformance.sh ]; then
   step "conformance: the server suite against the real daemon"
   bash scripts/conformance.sh
 fi
+
+step "swift: the package with a real compiler (unit, consumer suite, live daemon)"
+bash scripts/swift.sh
+
+step "terminal tools for the chat screen tests (tmux; util-linux script)"
+if ! command -v tmux >/dev/null; then
+  apt-get update -qq && apt-get install -y -qq tmux
+fi
+tmux -V
 
 step "rust: every test"
 cargo test --workspace --locked --no-fail-fast

@@ -32,6 +32,13 @@ pub fn check(spec: &Spec, ty: &TypeRef, value: &Value, mode: Mode) -> Result<(),
     Checker { spec, mode }.value(ty, value, "")
 }
 
+/// Check an object against a list of fields, such as an envelope's (its payload slot accepts
+/// any value; the caller checks the payload against its own type).
+pub fn check_fields(spec: &Spec, fields: &[Field], value: &Value, mode: Mode) -> Result<(), Problem> {
+    let map = value.as_object().map_or_else(|| fail("", "expected an object"), Ok)?;
+    Checker { spec, mode }.fields(fields, map, &[], "")
+}
+
 struct Checker<'a> {
     spec: &'a Spec,
     mode: Mode,

@@ -113,3 +113,41 @@ fn output_bound_flag_that_is_not_a_boolean() {
     });
     insta::assert_snapshot!(out);
 }
+
+/// Walkthrough records are checked as the records they are, so the reference never prints an
+/// invalid one: a payload violation, a slot rule of the operation, a response to no request,
+/// an event's correlation.
+#[test]
+fn walkthrough_records_are_checked() {
+    let cases = [
+        (
+            r#""payload":{"prompt":"Find the TODOs in this project."}"#,
+            r#""payload":{"prompt":"   "}"#,
+            "walkthrough record `Start a turn`: payload .prompt: must contain a non-whitespace character",
+        ),
+        (
+            r#""operation_id":"op-turn-1","control":{"claim_id":"cl-1","grant_generation":1}"#,
+            r#""operation_id":"op-turn-1","control":null"#,
+            "walkthrough record `Start a turn`: `control` is required",
+        ),
+        (
+            r#""kind":"response","request_id":"r-5""#,
+            r#""kind":"response","request_id":"r-9""#,
+            "walkthrough record `Replay page`: no earlier request has request_id `r-9`",
+        ),
+        (
+            r#""event":"turn.started","instance_id":"in_0123456789abcdef","connection_id":"cn_0123456789abcdef","session_id":"s-01""#,
+            r#""event":"turn.started","instance_id":"in_0123456789abcdef","connection_id":"cn_0123456789abcdef","session_id":null"#,
+            "walkthrough record `Turn started`: `session_id` is required",
+        ),
+        (
+            r#"{"handshake":"agentwire-unix","version":"0.1.0","workspace":"/home/me/project"}"#,
+            r#"{"handshake":"agentwire-unix","version":"0.1.0"}"#,
+            "walkthrough record `Handshake request`: not a `HandshakeRequest`: .workspace: missing required field",
+        ),
+    ];
+    for (from, to, expected) in cases {
+        let out = diagnostics(|t| replace_once(t, from, to));
+        assert!(out.contains(expected), "expected `{expected}` in:\n{out}");
+    }
+}

@@ -1,7 +1,8 @@
 //! A minimal stdio MCP server for the daemon's tests: newline-delimited JSON-RPC 2.0 with
-//! `initialize`, `ping`, `tools/list` and `tools/call` for three tools, `echo_upper`
-//! (uppercases `text`), `fail` (a tool error) and `pid` (this process's ID, so tests can tell
-//! a reused server from a new one). It answers whatever protocol version it is offered.
+//! `initialize`, `ping`, `tools/list` and `tools/call` for four tools, `echo_upper`
+//! (uppercases `text`), `fail` (a tool error), `pid` (this process's ID, so tests can tell
+//! a reused server from a new one) and `sleep` (answers after `ms` milliseconds, a slow tool).
+//! It answers whatever protocol version it is offered.
 
 use std::io::{BufRead, Write};
 
@@ -32,7 +33,9 @@ fn main() {
                     {"name": "echo_upper", "description": "Uppercase a text.",
                      "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}},
                     {"name": "fail", "description": "Always fails.", "inputSchema": {"type": "object", "properties": {}}},
-                    {"name": "pid", "description": "The server's process ID.", "inputSchema": {"type": "object", "properties": {}}}
+                    {"name": "pid", "description": "The server's process ID.", "inputSchema": {"type": "object", "properties": {}}},
+                    {"name": "sleep", "description": "Answers after ms milliseconds.",
+                     "inputSchema": {"type": "object", "properties": {"ms": {"type": "integer"}}, "required": ["ms"]}}
                 ]}),
             ),
             "tools/call" => match params["name"].as_str() {
@@ -43,6 +46,11 @@ fn main() {
                 Some("pid") => {
                     let pid = std::process::id().to_string();
                     result(&id, json!({"content": [{"type": "text", "text": pid}], "isError": false}))
+                }
+                Some("sleep") => {
+                    let ms = params["arguments"]["ms"].as_u64().unwrap_or_default();
+                    std::thread::sleep(std::time::Duration::from_millis(ms));
+                    result(&id, json!({"content": [{"type": "text", "text": "slept"}], "isError": false}))
                 }
                 _ => result(&id, json!({"content": [{"type": "text", "text": "boom"}], "isError": true})),
             },

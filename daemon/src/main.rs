@@ -184,6 +184,8 @@ async fn serve(workspace: &Path) -> Result<(), Box<dyn Error + Send + Sync>> {
     };
     let daemon = Daemon::bind(&config).await?;
     let service = Arc::new(Service::new(daemon.identity().clone(), state_root));
+    // In the background: requests are served meanwhile, and a list waits for the index.
+    drop(service.sessions.build_index());
     daemon.run(Arc::new(WireHandler { service: Arc::clone(&service) }), shutdown).await;
     // Graceful stops before the runtime goes; kill_on_drop is the backstop for the rest.
     service.turns.shutdown_mcp().await;

@@ -39,6 +39,7 @@ fn every_ir_field_is_considered(
         events: _,            // EVENT_*
         capabilities: caps,   // see below
         messages,             // see below
+        walkthrough: _,       // documentation: records already checked against the contract
     } = spec;
     let crate::ir::Envelope { doc: _, payload_key: _, fields: _ } = e;
     let CapabilitiesDecl { protocol_versions: _, transports: _, doc: _ } = caps; // *_SUPPORT_*, TRANSPORT_*

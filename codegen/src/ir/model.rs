@@ -23,6 +23,8 @@ pub struct Spec {
     pub events: Vec<Event>,
     pub capabilities: CapabilitiesDecl,
     pub messages: MessagesDecl,
+    /// The life of a client: complete records in the order a client meets them.
+    pub walkthrough: Vec<Step>,
 }
 
 impl Spec {
@@ -201,6 +203,52 @@ pub struct Deviation {
     pub subject: String,
     pub bound: Option<crate::ir::Bound>,
     pub reason: String,
+}
+
+/// Who sends a walkthrough record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Party {
+    Client,
+    /// `start-or-connect`, run by the client, which prints discovery on its standard output.
+    Launcher,
+    Daemon,
+}
+
+impl Party {
+    pub fn label(self) -> &'static str {
+        match self {
+            Party::Client => "Client",
+            Party::Launcher => "Launcher",
+            Party::Daemon => "Daemon",
+        }
+    }
+}
+
+/// What a walkthrough record is, resolved by the lowering (which validated it as that).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordShape {
+    /// A named type outside wire v2 (discovery, the handshake lines).
+    Launch(String),
+    Request {
+        method: String,
+    },
+    /// The response to the walkthrough's earlier request of this method.
+    Response {
+        method: String,
+    },
+    Event {
+        event: String,
+    },
+}
+
+/// One step of a client's life: a record sent by one party, or (without a record) something
+/// the client does on its own, such as preflight.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    pub title: String,
+    pub doc: String,
+    pub from: Party,
+    pub record: Option<(RecordShape, Value)>,
 }
 
 /// Fields helper for emitters that walk any object-like definition.

@@ -5,6 +5,7 @@ mod fields;
 mod operations;
 mod tables;
 mod types;
+mod walkthrough;
 
 use crate::ir::Spec;
 use crate::spec::{Diagnostic, Diagnostics, RawSpec};
@@ -62,12 +63,14 @@ impl<'a> Lower<'a> {
             events: Vec::new(),
             capabilities: self.capabilities(),
             messages: Default::default(),
+            walkthrough: Vec::new(),
         };
         spec.types = self.named_types(&spec);
         self.envelopes(&mut spec);
         self.operations(&mut spec);
         self.events(&mut spec);
         self.messages(&mut spec);
+        spec.walkthrough = self.walkthrough(&spec);
         spec
     }
 }

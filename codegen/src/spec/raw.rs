@@ -29,6 +29,24 @@ pub struct RawSpec {
     pub events: Map<RawEvent>,
     pub capabilities: RawCapabilities,
     pub messages: RawMessages,
+    #[serde(default)]
+    pub walkthrough: Vec<Spanned<RawStep>>,
+}
+
+/// One step of the life of a client (`[[walkthrough]]`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStep {
+    pub title: String,
+    pub doc: String,
+    /// `client`, `launcher` or `daemon`.
+    pub from: Spanned<String>,
+    /// The named type of a record outside wire v2 (discovery, the handshake lines).
+    #[serde(default, rename = "type")]
+    pub ty: Option<String>,
+    /// The complete record as JSON text; absent for a step the client does on its own.
+    #[serde(default)]
+    pub record: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -11,7 +11,6 @@ pub mod history;
 mod input;
 mod spinner;
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -164,7 +163,6 @@ impl Chat {
         let mut shown = String::new();
         let mut cancel_sent = false;
         let mut running_tools = 0usize;
-        let mut stdout = std::io::stdout();
         // One listener for the whole turn: a fresh `ctrl_c()` per event would miss a Ctrl-C
         // that arrives while the previous event is being printed.
         let interrupted = tokio::signal::ctrl_c();
@@ -174,7 +172,7 @@ impl Chat {
                 ev = self.client.next_event() => ev,
                 _ = &mut interrupted, if !cancel_sent => {
                     cancel_sent = true;
-                    eprintln!("\n[stopping…]");
+                    spin.note("[stopping…]");
                     // Sent from a task: this loop keeps draining events meanwhile.
                     let (client, session, control, turn) = (Arc::clone(&self.client), self.session_id.clone(), self.control.clone(), turn_id.clone());
                     tokio::spawn(async move {
@@ -190,8 +188,8 @@ impl Chat {
             match event.payload {
                 EventPayload::TurnAssistantDelta(d) if d.turn_id == turn_id => {
                     shown.push_str(&d.text);
-                    let _ = write!(stdout, "{}", d.text);
-                    let _ = stdout.flush();
+                    // Through the spinner, which clears a shown frame first.
+                    spin.print(&d.text);
                 }
                 EventPayload::TurnActivity(a) if a.turn_id == turn_id => {
                     if let Activity::Tool(t) = a.activity {

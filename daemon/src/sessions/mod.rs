@@ -3,7 +3,9 @@
 //!
 //! - [`ids`]: server-generated session IDs and validation of incoming ones;
 //! - [`store`]: session folders, writer and append locks, durable creation;
-//! - [`listing`]: `session.list` with the scan budget;
+//! - [`listing`], [`index`], [`dir_watch`]: `session.list` through an ordered index of the
+//!   sessions folder that an inotify watch keeps current, with the scan budget where there is
+//!   no index;
 //! - [`control`]: the claim/grant/attachment state machine;
 //! - [`projection`], [`window`], [`cursor`], [`replay`]: the allowlisted replay projection,
 //!   its incremental per-session cache, opaque cursors, and bounded pages.
@@ -14,8 +16,10 @@
 
 mod control;
 mod cursor;
+mod dir_watch;
 mod error;
 mod ids;
+mod index;
 mod listing;
 mod projection;
 mod repair;
@@ -66,6 +70,9 @@ struct Inner {
     state_root: PathBuf,
     control: Mutex<ControlTable<SharedWriter>>,
     projections: Mutex<ProjectionCache>,
+    /// Held while changes are applied and a page's candidates are taken, never while
+    /// metadata is read.
+    index: Mutex<index::SessionIndex>,
 }
 
 /// Per-session projections with least-recently-used eviction.
@@ -125,12 +132,26 @@ impl Sessions {
                 state_root,
                 control: Mutex::new(ControlTable::new()),
                 projections: Mutex::new(ProjectionCache::default()),
+                index: Mutex::default(),
             }),
         }
     }
 
     pub fn state_root(&self) -> &Path {
         &self.inner.state_root
+    }
+
+    /// Builds the listing index in the background, so the first `session.list` after start-up
+    /// does not wait for a read of the whole sessions folder. Needs a tokio runtime.
+    pub fn build_index(&self) -> tokio::task::JoinHandle<()> {
+        let inner = self.inner.clone();
+        tokio::task::spawn_blocking(move || {
+            let sessions_dir = inner.state_root.join(crate::paths::SESSIONS_DIR);
+            if let Err(e) = lock(&inner.index).refresh(&sessions_dir) {
+                // The first list request tries again and answers with the error itself.
+                tracing::warn!(error = %e, "building the session listing index failed");
+            }
+        })
     }
 
     /// Runs file work on the blocking pool.
@@ -153,7 +174,7 @@ impl Sessions {
 
     pub async fn list(&self, p: SessionListRequest) -> Result<SessionListResponse, ErrorCode> {
         let limit = page_limit(p.limit).map_err(to_code)?;
-        self.blocking(move |inner| listing::list(&inner.state_root, p.after.as_deref(), limit)).await
+        self.blocking(move |inner| listing::list(&inner.state_root, &inner.index, p.after.as_deref(), limit)).await
     }
 
     /// One page of the durable projection. Read-only: no claim or writer lock is needed and

@@ -150,3 +150,45 @@ test('conformance vectors agree with the schema where JSON Schema can judge them
   assert.ok(vectors.cases.length > 0, 'some vectors are judged');
   assert.deepEqual(wrong, []);
 });
+
+// A generic validator must name the real violation of a wrong record, not a problem of some
+// other union branch: discriminated unions are `if`/`then` on their discriminators (`kind`,
+// `event`, `method`, `type`/`role`, ...). The same table drives jsonschema_test.py.
+const violations = read('./violations.json');
+
+/** The base case with `set` and `remove` applied (JSON Pointers). */
+export function wrongRecord(c) {
+  const value = caseNamed(c.base);
+  const walk = (pointer) => {
+    const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const last = parts.pop();
+    let at = value;
+    for (const p of parts) at = at[p];
+    return [at, last];
+  };
+  for (const [pointer, v] of Object.entries(c.set ?? {})) {
+    const [parent, key] = walk(pointer);
+    parent[key] = v;
+  }
+  for (const pointer of c.remove ?? []) {
+    const [parent, key] = walk(pointer);
+    delete parent[key];
+  }
+  return value;
+}
+
+/** Ajv's errors less the bookkeeping: `if` wrappers and the branches of a failed `anyOf`. */
+function violationsOf(errors) {
+  return errors
+    .filter((e) => e.keyword !== 'if' && !/\/anyOf\/\d+\//.test(e.schemaPath))
+    .map((e) => ({ path: e.instancePath, keyword: e.keyword }));
+}
+
+test('a generic validator reports the real violation of a wrong record', () => {
+  assert.ok(violations.cases.length >= 8);
+  for (const c of violations.cases) {
+    const v = validator(c.schema);
+    assert.equal(v(wrongRecord(c)), false, c.name);
+    assert.deepEqual(violationsOf(v.errors), [c.expect], `${c.name}: ${JSON.stringify(v.errors)}`);
+  }
+});

@@ -1,6 +1,7 @@
 //! The session message stream: its union summarized per message type, with examples.
 
-use super::render::{bound, cell, json_block, type_link};
+use super::ordered;
+use super::render::{bound, cell, type_link};
 use crate::ir::{Deviation, Spec, TypeKind};
 
 pub fn section(spec: &Spec) -> String {
@@ -25,19 +26,21 @@ pub fn section(spec: &Spec) -> String {
         out.push_str("\nA `?` marks a member that may be omitted. Field types are in the union's section.\n\n");
     }
     for (i, ex) in m.examples.iter().enumerate() {
-        out.push_str(&format!("**Example {}**:\n\n{}\n", i + 1, json_block(ex)));
+        out.push_str(&format!("**Example {}**:\n\n{}\n", i + 1, ordered::block(spec, &m.ty, ex)));
     }
     out.push_str(&deviations(&m.deviations));
     out
 }
 
-/// Where the stream departs from `session-protocol-v2.md`, which states no bounds at all.
+/// Where the stream departs from `session-protocol-v2.md` (the session protocol document),
+/// which states no bounds at all.
 fn deviations(list: &[Deviation]) -> String {
     if list.is_empty() {
         return String::new();
     }
-    let mut out =
-        String::from("### Deviations from session-protocol-v2.md\n\n| Subject | Bound | Reason |\n|---|---|---|\n");
+    let mut out = String::from(
+        "### Deviations from the session protocol document\n\n| Subject | Bound | Reason |\n|---|---|---|\n",
+    );
     for d in list {
         let b = d.bound.as_ref().map_or_else(|| "—".to_owned(), bound);
         out.push_str(&format!("| {} | {} | {} |\n", cell(&d.subject), b, cell(&d.reason)));

@@ -1,11 +1,15 @@
 //! Markdown reference emitter: `docs/protocol.md`, the protocol reference generated from the IR.
 //! Every section is a function of the IR alone, so the page can never drift from the spec.
 
+mod index;
+mod launch;
 mod messages;
 mod operations;
+mod ordered;
 mod render;
 mod tables;
 mod types;
+mod walkthrough;
 
 use super::{header_lines, Artifact};
 use crate::ir::{Envelope, Spec};
@@ -19,11 +23,13 @@ pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
     vec![Artifact { path: PATH.to_string(), contents: reference(spec) }]
 }
 
-/// The whole page, section by section.
+/// The whole page: a title, the table of contents of everything after it, then chapter by
+/// chapter.
 pub fn reference(spec: &Spec) -> String {
-    [
-        header(spec),
-        overview(spec),
+    let body = [
+        conventions(),
+        walkthrough::section(spec),
+        launch::section(spec),
         envelopes(spec),
         operations::section(spec),
         operations::events_section(spec),
@@ -33,8 +39,10 @@ pub fn reference(spec: &Spec) -> String {
         types::capabilities(spec),
         types::section(spec),
         messages::section(spec),
+        index::types(spec),
     ]
-    .join("\n")
+    .join("\n");
+    [header(spec), overview(spec), index::contents(&body), body].join("\n")
 }
 
 /// Markdown has no line comment; an HTML comment keeps the header invisible when rendered.
@@ -57,14 +65,26 @@ fn overview(spec: &Spec) -> String {
         "# {name} protocol reference (wire v{version})\n\n{doc}\n\n\
          This page is generated from `protocol.toml`; the spec language is described in \
          [spec-language.md](spec-language.md) and the normative decoding rules in \
-         [decoding.md](decoding.md).\n\n\
+         [decoding.md](decoding.md). New here? Start with [Life of a client](#{life}): every record of one \
+         client's session, complete and in order.\n\n\
          | Item | Count |\n|---|---|\n| Operations | {ops} |\n| Events | {events} |\n| Error codes | {errors} |\n\
-         | Limits | {limits} |\n| Constants | {constants} |\n| Named types | {types} |\n\n\
-         ## Contents\n\n\
-         - [Envelopes](#envelopes)\n- [Operations](#operations)\n- [Events](#events)\n- [Error codes](#error-codes)\n\
-         - [Limits](#limits)\n- [Constants](#constants)\n- [Capabilities](#capabilities)\n- [Types](#types)\n\
-         - [Session messages](#session-messages)\n\n\
-         ## Conventions\n\n\
+         | Limits | {limits} |\n| Constants | {constants} |\n| Named types | {types} |\n",
+        name = spec.name,
+        version = spec.protocol_version,
+        doc = spec.doc,
+        life = walkthrough::ANCHOR,
+        ops = spec.operations.len(),
+        events = spec.events.len(),
+        errors = spec.errors.len(),
+        limits = spec.limits.len(),
+        constants = spec.constants.len(),
+        types = spec.types.iter().filter(|t| !is_generated_payload(spec, &t.name)).count(),
+    )
+}
+
+fn conventions() -> String {
+    String::from(
+        "## Conventions\n\n\
          Every field carries four separate presence facts:\n\n\
          - **required**: the member must be present;\n\
          - **optional**: the member may be omitted, which means \"not supplied\";\n\
@@ -75,16 +95,8 @@ fn overview(spec: &Spec) -> String {
          (see [Limits](#limits)); a `constants.` name is a fixed contract bound (see [Constants](#constants)). \
          Integers are nonnegative JSON integers; `uint` ranges over 0..=9007199254740991 (2^53 - 1). \
          Servers reject unknown members of requests; consumers ignore unknown members of responses and \
-         events but fully validate known ones, and reject unknown enum values and union discriminators.\n",
-        name = spec.name,
-        version = spec.protocol_version,
-        doc = spec.doc,
-        ops = spec.operations.len(),
-        events = spec.events.len(),
-        errors = spec.errors.len(),
-        limits = spec.limits.len(),
-        constants = spec.constants.len(),
-        types = spec.types.iter().filter(|t| !is_generated_payload(spec, &t.name)).count(),
+         events but fully validate known ones, and reject unknown enum values and union discriminators. \
+         Examples list members in field order, the order of the field tables.\n",
     )
 }
 

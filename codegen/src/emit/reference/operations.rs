@@ -1,7 +1,8 @@
 //! Operation and event sections: requirements, payload tables, errors, correlation, examples.
 
 use super::is_generated_payload;
-use super::render::{anchor, anchor_line, cell, field_table, json_block, type_link};
+use super::ordered;
+use super::render::{anchor, anchor_line, cell, field_table, type_link};
 use crate::ir::{Correlation, Event, Operation, SlotRule, Spec, TypeKind};
 
 pub fn section(spec: &Spec) -> String {
@@ -37,8 +38,8 @@ fn operation(spec: &Spec, op: &Operation) -> String {
         out.push_str(&format!(
             "**Example {}** request payload:\n\n{}\nsuccess payload:\n\n{}\n",
             i + 1,
-            json_block(&ex.request),
-            json_block(&ex.response)
+            ordered::block(spec, &op.request, &ex.request),
+            ordered::block(spec, &op.response, &ex.response)
         ));
     }
     out
@@ -149,7 +150,7 @@ fn event(spec: &Spec, e: &Event) -> String {
     out.push_str(&correlation(e));
     out.push_str(&payload(spec, "Payload", &e.payload, false));
     for (i, ex) in e.examples.iter().enumerate() {
-        out.push_str(&format!("**Example {}** payload:\n\n{}\n", i + 1, json_block(ex)));
+        out.push_str(&format!("**Example {}** payload:\n\n{}\n", i + 1, ordered::block(spec, &e.payload, ex)));
     }
     out
 }

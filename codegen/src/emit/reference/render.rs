@@ -144,12 +144,6 @@ pub fn json(v: &Value) -> String {
     v.to_string()
 }
 
-/// A fenced JSON block, pretty-printed (object keys sorted, so the output is stable).
-pub fn json_block(v: &Value) -> String {
-    let text = serde_json::to_string_pretty(v).unwrap_or_else(|_| v.to_string());
-    format!("```json\n{text}\n```\n")
-}
-
 /// The header and rows of a field table.
 pub fn field_table(fields: &[Field]) -> String {
     let mut out = String::from("| Field | Type | Presence | Description |\n|---|---|---|---|\n");

@@ -1,4 +1,4 @@
-//! The flat tables: error codes (with the shared request errors and launch errors), limits
+//! The flat tables: error codes (with the shared request errors), limits
 //! split by group, and constants.
 
 use super::render::{anchor, cell};
@@ -23,23 +23,10 @@ pub fn errors(spec: &Spec) -> String {
     for (i, code) in spec.request_errors.iter().enumerate() {
         out.push_str(&format!("{}. [`{code}`](#{})\n", i + 1, anchor("error", code)));
     }
-    out.push_str("\nThe full precedence of request decoding is in [decoding.md](decoding.md).\n\n");
-    out.push_str(&launch_errors(spec));
-    out
-}
-
-fn launch_errors(spec: &Spec) -> String {
-    if spec.launch_errors.is_empty() {
-        return String::new();
-    }
-    let mut out = String::from(
-        "### Launch errors\n\nPrinted by `start-or-connect` under `error` (see [`LaunchError`](#type-launcherror)), before wire v2.\n\n\
-         | Code | Fixed message | Description |\n|---|---|---|\n",
+    out.push_str(
+        "\nThe full precedence of request decoding is in [decoding.md](decoding.md). The errors of the Unix \
+         launch, before wire v2, are listed under [Launch errors](#launch-errors).\n\n",
     );
-    for e in &spec.launch_errors {
-        out.push_str(&format!("| `{}` | {} | {} |\n", e.code, cell(&e.message), cell(&e.doc)));
-    }
-    out.push('\n');
     out
 }
 

@@ -93,7 +93,7 @@ fn states_every_session_message_deviation_with_its_bound_and_reason() {
     // reason in the generated reference", and the message types never produced.
     let s = spec();
     let page = reference(&s);
-    assert!(page.contains("### Deviations from session-protocol-v2.md"));
+    assert!(page.contains("### Deviations from the session protocol document"));
     assert!(!s.messages.deviations.is_empty());
     for d in &s.messages.deviations {
         let b = d.bound.as_ref().map_or_else(|| "—".to_owned(), super::render::bound);
@@ -106,4 +106,76 @@ fn states_every_session_message_deviation_with_its_bound_and_reason() {
         assert!(page.contains(&format!("`{bound}`")), "{bound}");
     }
     assert!(page.contains("`permission-request`, `permission-response`, `photo`, `video`, `file` | — | Never produced"));
+}
+
+#[test]
+fn life_of_a_client_shows_complete_records_from_discovery_to_replay() {
+    let s = spec();
+    let page = reference(&s);
+    let start = page.find("## Life of a client").expect("the chapter");
+    let chapter = &page[start..page[start..].find("\n## Launch and handshake").map_or(page.len(), |e| start + e)];
+    assert!(chapter.contains("```mermaid\nsequenceDiagram\n"));
+    // In order: discovery, handshake, initialize, preflight, create, claim, turn, events, replay.
+    let order = [
+        "[`Discovery`](#type-discovery)",
+        "[`HandshakeRequest`](#type-handshakerequest)",
+        "[`HandshakeReply`](#type-handshakereply)",
+        "a request record of [`initialize`]",
+        "### 6. Preflight",
+        "a request record of [`session.create`]",
+        "a request record of [`session.claim`]",
+        "a request record of [`turn.start`]",
+        "an event record, [`turn.started`]",
+        "an event record, [`turn.assistant_delta`]",
+        "an event record, [`turn.terminal`]",
+        "a request record of [`session.replay`]",
+        "the response record to [`session.replay`]",
+    ];
+    let mut at = 0;
+    for needle in order {
+        let found = chapter[at..].find(needle).unwrap_or_else(|| panic!("`{needle}` missing or out of order"));
+        at += found + needle.len();
+    }
+    // Complete envelopes: every request record names all its envelope fields.
+    for f in &s.request_envelope.fields {
+        assert!(chapter.contains(&format!("\n  \"{}\": ", f.name)), "{}", f.name);
+    }
+}
+
+#[test]
+fn examples_are_in_field_order() {
+    let page = reference(&spec());
+    // turn.terminal's payload fields in spec order; alphabetical order would start with
+    // `activity_dropped`.
+    let terminal = page.find("\"assistant_text\": \"The complete answer.\"").expect("the terminal example");
+    let block = &page[page[..terminal].rfind("```json").expect("its block")..];
+    let keys =
+        ["\"turn_id\"", "\"session_id\"", "\"status\"", "\"assistant_text\"", "\"sequence\"", "\"activity_dropped\""];
+    let positions: Vec<usize> = keys.iter().map(|k| block.find(k).expect("key")).collect();
+    assert!(positions.windows(2).all(|w| w[0] < w[1]), "{positions:?}");
+    // A union: common field, discriminator, then the variant's own fields.
+    let activity = page.find("\"activity_id\": \"act_4f2a\",\n").expect("an activity example");
+    assert!(page[activity..].trim_start_matches(|c| c != '\n').trim_start().starts_with("\"kind\": "));
+}
+
+#[test]
+fn contents_and_index_list_everything() {
+    let s = spec();
+    let page = reference(&s);
+    let contents = &page[page.find("## Contents").expect("contents")..page.find("## Conventions").expect("body")];
+    for line in page.lines().filter(|l| l.starts_with("## ") || l.starts_with("### ")) {
+        let title = line.trim_start_matches('#').trim().replace('`', "");
+        if title != "Contents" {
+            assert!(contents.contains(&format!("[{title}](#")), "contents misses {title}");
+        }
+    }
+    let index = &page[page.find("## Index of types").expect("index")..];
+    for t in &s.types {
+        assert!(index.contains(&format!("| [`{}`](#", t.name)), "index misses {}", t.name);
+    }
+    assert!(page.contains("## Launch and handshake"));
+    for t in ["HandshakeRequest", "HandshakeReply", "Discovery"] {
+        let at = page.find(&format!("<a id=\"{}\"></a>", anchor("type", t))).expect("documented");
+        assert!(at < page.find("## Envelopes").expect("envelopes"), "{t} is in the handshake chapter");
+    }
 }

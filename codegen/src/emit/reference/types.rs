@@ -1,7 +1,8 @@
 //! The capability object (with its generated advertisement) and every named type.
 
 use super::is_generated_payload;
-use super::render::{anchor_line, cell, charset_chars, field_table, json_block, string, type_link, type_ref};
+use super::ordered;
+use super::render::{anchor_line, cell, charset_chars, field_table, string, type_link, type_ref};
 use crate::advertise::{capabilities as advertisement, CAPABILITIES_TYPE};
 use crate::ir::{EnumDef, MapDef, Spec, TypeDef, TypeKind, UnionDef};
 
@@ -16,22 +17,26 @@ pub fn capabilities(spec: &Spec) -> String {
         link = type_link(CAPABILITIES_TYPE),
         versions = versions.join(", "),
         transports = spec.capabilities.transports.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", "),
-        json = json_block(&advertisement(spec)),
+        json = ordered::block(spec, CAPABILITIES_TYPE, &advertisement(spec)),
     )
 }
 
 pub fn section(spec: &Spec) -> String {
     let mut out = String::from(
-        "## Types\n\nNamed types of the spec. Payload types generated from inline operation and event fields \
-         are documented with their operation or event.\n\n",
+        "## Types\n\nNamed types of wire v2 and the session message stream. Payload types generated from inline \
+         operation and event fields are documented with their operation or event, and the types of the Unix \
+         launch under [Launch and handshake](#launch-and-handshake); the [index of types](#index-of-types) \
+         lists them all.\n\n",
     );
-    for def in spec.types.iter().filter(|t| !is_generated_payload(spec, &t.name)) {
+    let launch: Vec<&str> = super::launch::launch_types(spec).iter().map(|t| t.name.as_str()).collect();
+    for def in spec.types.iter().filter(|t| !is_generated_payload(spec, &t.name) && !launch.contains(&t.name.as_str()))
+    {
         out.push_str(&named(spec, def));
     }
     out
 }
 
-fn named(spec: &Spec, def: &TypeDef) -> String {
+pub(super) fn named(spec: &Spec, def: &TypeDef) -> String {
     let body = match &def.kind {
         TypeKind::String(r) => format!("String: {}.{}\n", string(r), charset_note(r.charset.as_deref())),
         TypeKind::Enum(e) => enumeration(e),

@@ -5,7 +5,7 @@
 
 use super::types::{token, Mode};
 use super::ID;
-use crate::ir::{Correlation, Event, Operation, SlotRule, Spec, TypeRef};
+use crate::ir::{Correlation, Event, Operation, RecordShape, SlotRule, Spec, TypeRef};
 use crate::validate::{check, Mode as Check};
 use serde_json::{json, Map, Value};
 
@@ -66,7 +66,31 @@ fn cases(spec: &Spec) -> Vec<Case> {
             value: m.clone(),
         });
     }
+    walkthrough_cases(spec, &mut out);
     out
+}
+
+/// Every complete record of the walkthrough, against its entry point and the whole schema.
+fn walkthrough_cases(spec: &Spec, out: &mut Vec<Case>) {
+    for (i, step) in spec.walkthrough.iter().enumerate() {
+        let Some((shape, record)) = &step.record else { continue };
+        let name = format!("walkthrough step {} ({})", i + 1, step.title);
+        let (schema, whole) = match shape {
+            RecordShape::Launch(ty) => (type_schema(Mode::Strict, ty), false),
+            RecordShape::Request { .. } => (group_schema("records", "request"), true),
+            RecordShape::Response { method } => (group_schema("responses", method), true),
+            RecordShape::Event { .. } => (group_schema("records", "event"), true),
+        };
+        out.push(Case { name: name.clone(), schema, valid: true, value: record.clone() });
+        if whole {
+            out.push(Case {
+                name: format!("{name}, whole schema"),
+                schema: "#".to_string(),
+                valid: true,
+                value: record.clone(),
+            });
+        }
+    }
 }
 
 fn operation_cases(spec: &Spec, op: &Operation, out: &mut Vec<Case>) {

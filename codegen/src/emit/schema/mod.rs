@@ -1,7 +1,10 @@
 //! JSON Schema emitter: `generated/schema/agentwire.schema.json` (2020-12) with a definition
 //! of every named type, envelope and payload in a strict and a consumer flavour, per-method and
 //! per-event record schemas, and the entry points; plus `examples.json`, every spec example
-//! tagged with the schema it must satisfy, for the validator tests in `generated/schema/test`.
+//! tagged with the schema it must satisfy, for the validator tests in `generated/schema/test`
+//! (Ajv and Python `jsonschema`). Every choice — a record's `kind`, a request's `method`, an
+//! event's name, a union's discriminators, a response's outcome — is `if`/`then` on the member
+//! that decides it, so generic validators report the record's real violation.
 
 pub mod examples;
 mod records;
@@ -113,19 +116,14 @@ pub fn schema(spec: &Spec) -> Value {
         "events": events(spec),
         "records": { "$comment": "Entry points, one per record family.", "$defs": records::entries(spec) },
     });
-    json!({
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": ID,
-        "$comment": comment(spec),
-        "title": format!("{} wire v{}", spec.name, spec.protocol_version),
-        "description": spec.doc,
-        "anyOf": [
-            { "$ref": "#/$defs/records/$defs/request" },
-            { "$ref": "#/$defs/records/$defs/response" },
-            { "$ref": "#/$defs/records/$defs/event" },
-        ],
-        "$defs": defs,
-    })
+    // Any record, chosen by its `kind`: the one entry point it names checks it.
+    let mut root = records::dispatch(&spec.doc, "kind", records::kinds(spec, &["request", "response", "event"]));
+    root["$schema"] = json!("https://json-schema.org/draft/2020-12/schema");
+    root["$id"] = json!(ID);
+    root["$comment"] = comment(spec);
+    root["title"] = json!(format!("{} wire v{}", spec.name, spec.protocol_version));
+    root["$defs"] = defs;
+    root
 }
 
 #[cfg(test)]

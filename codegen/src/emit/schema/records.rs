@@ -66,17 +66,19 @@ pub fn request(spec: &Spec, op: &Operation) -> Value {
     s
 }
 
-/// Exactly one of `payload` and `error` is non-null; `payload` is `success` on success.
+/// Exactly one of `payload` and `error` is non-null; `payload` is `success` on success. Said
+/// as `if`/`then`/`else` on `error`, so a validator names the one slot that is wrong.
 fn outcome(spec: &Spec, success: Value) -> Value {
     let error = spec.response_envelope.fields.iter().find(|f| f.name == "error").map(|f| match &f.ty {
         TypeRef::Named(n) => named_ref(Mode::Consumer, n),
         other => super::types::type_ref(spec, other, Mode::Consumer),
     });
     let error = error.unwrap_or_else(|| json!({}));
-    json!([
-        { "title": "success", "type": "object", "properties": { "payload": success, "error": null_schema() } },
-        { "title": "error", "type": "object", "properties": { "payload": null_schema(), "error": error } },
-    ])
+    json!({
+        "if": { "properties": { "error": null_schema() } },
+        "then": { "title": "success", "properties": { "payload": success } },
+        "else": { "title": "error", "properties": { "payload": null_schema(), "error": error } },
+    })
 }
 
 /// A response to one method, as a consumer reads it.
@@ -86,7 +88,7 @@ pub fn response(spec: &Spec, op: &Operation) -> Value {
         envelope(spec, env, Mode::Consumer),
         vec![("protocol_version", json!({ "const": spec.protocol_version }))],
     );
-    s["oneOf"] = outcome(spec, named_ref(Mode::Consumer, &op.response));
+    s["allOf"] = json!([outcome(spec, named_ref(Mode::Consumer, &op.response))]);
     s["title"] = json!(format!("{} response", op.method));
     s
 }
@@ -98,7 +100,7 @@ pub fn any_response(spec: &Spec) -> Value {
         envelope(spec, env, Mode::Consumer),
         vec![("protocol_version", json!({ "const": spec.protocol_version }))],
     );
-    s["oneOf"] = outcome(spec, json!({ "$ref": "#/$defs/json", "not": null_schema() }));
+    s["allOf"] = json!([outcome(spec, json!({ "$ref": "#/$defs/json", "not": null_schema() }))]);
     s["title"] = json!("response");
     s
 }
@@ -128,21 +130,67 @@ pub fn event(spec: &Spec, e: &Event) -> Value {
     s
 }
 
+/// A choice among record schemas by the value of one member (`kind`, `method`, `event`), as
+/// `if`/`then` branches: a record is checked against the one schema its member names, so a
+/// generic validator reports that schema's real violation. An unknown value fails the `enum`.
+pub fn dispatch(description: &str, key: &str, branches: Vec<(String, Value)>) -> Value {
+    let values: Vec<&str> = branches.iter().map(|(v, _)| v.as_str()).collect();
+    let all_of: Vec<Value> = branches.iter().map(|(v, then)| discriminated_branch(key, v, then.clone())).collect();
+    json!({
+        "description": description,
+        "type": "object",
+        "required": [key],
+        "properties": { key: { "enum": values } },
+        "allOf": all_of,
+    })
+}
+
+fn discriminated_branch(key: &str, value: &str, then: Value) -> Value {
+    json!({ "if": super::types::discriminated(&[(key.to_string(), value.to_string())]), "then": then })
+}
+
 /// The entry points: one per record family.
 pub fn entries(spec: &Spec) -> Map<String, Value> {
     let mut m = Map::new();
-    let requests: Vec<Value> = spec.operations.iter().map(|o| group_ref("requests", &o.method)).collect();
-    let events: Vec<Value> = spec.events.iter().map(|e| group_ref("events", &e.name)).collect();
-    m.insert(
-        "request".into(),
-        json!({ "description": "Any valid request record (server side, strict).", "oneOf": requests }),
-    );
+    let requests: Vec<(String, Value)> =
+        spec.operations.iter().map(|o| (o.method.clone(), group_ref("requests", &o.method))).collect();
+    let events: Vec<(String, Value)> =
+        spec.events.iter().map(|e| (e.name.clone(), group_ref("events", &e.name))).collect();
+    let method = spec.request_envelope.payload_key.as_deref().unwrap_or("method");
+    let event = spec.event_envelope.payload_key.as_deref().unwrap_or("event");
+    m.insert("request".into(), dispatch("Any valid request record (server side, strict).", method, requests));
     m.insert("response".into(), json!({ "description": "Any response record (consumer side); use responses/<method> to check the payload type.", "$ref": "#/$defs/responses/$defs/any" }));
-    m.insert("event".into(), json!({ "description": "Any known event record (consumer side); an unknown event name is rejected.", "oneOf": events }));
+    m.insert(
+        "event".into(),
+        dispatch("Any known event record (consumer side); an unknown event name is rejected.", event, events),
+    );
     m.insert("session_message".into(), named_ref(Mode::Consumer, &spec.messages.ty));
     m.insert(
         "consumer".into(),
-        json!({ "description": "Any record a consumer accepts: a response or a known event; other kinds are rejected.", "anyOf": [{ "$ref": "#/$defs/records/$defs/response" }, { "$ref": "#/$defs/records/$defs/event" }] }),
+        dispatch(
+            "Any record a consumer accepts: a response or a known event; other kinds are rejected.",
+            "kind",
+            kinds(spec, &["response", "event"]),
+        ),
     );
     m
+}
+
+/// The record kinds (each envelope's `kind` const) with their entry points.
+pub fn kinds(spec: &Spec, which: &[&str]) -> Vec<(String, Value)> {
+    [("request", &spec.request_envelope), ("response", &spec.response_envelope), ("event", &spec.event_envelope)]
+        .into_iter()
+        .filter(|(entry, _)| which.contains(entry))
+        .map(|(entry, env)| {
+            let kind = env
+                .fields
+                .iter()
+                .find(|f| f.name == "kind")
+                .and_then(|f| f.constant.as_ref())
+                .and_then(Value::as_str)
+                .unwrap_or(entry)
+                .to_string();
+            (kind, json!({ "$ref": format!("#/$defs/records/$defs/{entry}") }))
+        })
+        .collect()
 }

@@ -118,3 +118,30 @@ fn every_example_is_a_valid_case_with_a_resolvable_schema() {
     assert!(s.messages.examples.iter().all(|x| valid.contains(&x)));
     assert!(cases.iter().any(|c| c["valid"] == false), "mutations include invalid cases");
 }
+
+fn keys(v: &Value, key: &str, out: &mut usize) {
+    match v {
+        Value::Object(m) => {
+            *out += usize::from(m.contains_key(key));
+            m.values().for_each(|x| keys(x, key, out));
+        }
+        Value::Array(a) => a.iter().for_each(|x| keys(x, key, out)),
+        _ => {}
+    }
+}
+
+/// Choices are `if`/`then` on a discriminator (`kind`, `method`, `event`, a union's own), never
+/// a bare `oneOf`, under which a generic validator reports every branch's mismatch instead of
+/// the record's real violation.
+#[test]
+fn choices_are_discriminated_not_one_of() {
+    let doc = schema(&spec());
+    let (mut one_of, mut branches) = (0, 0);
+    keys(&doc, "oneOf", &mut one_of);
+    keys(&doc, "if", &mut branches);
+    assert_eq!(one_of, 0);
+    assert!(branches > 100, "{branches}");
+    assert_eq!(doc["properties"]["kind"]["enum"], serde_json::json!(["request", "response", "event"]));
+    let event = &doc["$defs"]["records"]["$defs"]["event"];
+    assert_eq!(event["allOf"][0]["if"]["properties"]["event"]["const"], "turn.started");
+}

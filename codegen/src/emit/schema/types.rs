@@ -144,13 +144,14 @@ pub fn or_null(schema: Value) -> Value {
     let simple = schema.get("type").and_then(Value::as_str).map(str::to_string);
     match simple {
         // A plain typed schema widens its type; keywords of other types do not apply to null.
-        // Otherwise `anyOf`, not `oneOf`: a referenced schema may itself admit null.
         Some(t) if schema.get("const").is_none() && schema.get("enum").is_none() => {
             let mut s = schema;
             s["type"] = json!([t, "null"]);
             s
         }
-        _ => json!({ "anyOf": [schema, { "type": "null" }] }),
+        // Otherwise null, else the schema: a validator then reports the schema's own
+        // violation for a non-null value instead of "not null" beside it.
+        _ => json!({ "if": { "type": "null" }, "else": schema }),
     }
 }
 
@@ -234,16 +235,21 @@ fn map(spec: &Spec, m: &MapDef, mode: Mode) -> Value {
     s
 }
 
+/// A discriminated union as `if`/`then` on its discriminators: the variant a record names is
+/// the only one it is checked against, so a generic validator reports that variant's real
+/// violation instead of every variant's (as a bare `oneOf` does). An unknown value fails the
+/// discriminator's `enum`; with several discriminators, an unknown combination of known values
+/// fails the `anyOf` of the known combinations.
 fn union(spec: &Spec, u: &UnionDef, mode: Mode) -> Value {
-    let variants: Vec<Value> = u
+    let branches: Vec<Value> = u
         .variants
         .iter()
         .map(|v| {
             let tags: Vec<(String, String)> = u.discriminators.iter().cloned().zip(v.matches.iter().cloned()).collect();
-            let mut s = object(spec, &v.fields, &tags, mode);
-            s["title"] = json!(v.name);
-            s["description"] = json!(v.doc);
-            s
+            let mut then = object(spec, &v.fields, &tags, mode);
+            then["title"] = json!(v.name);
+            then["description"] = json!(v.doc);
+            json!({ "if": discriminated(&tags), "then": then })
         })
         .collect();
     let mut props = Map::new();
@@ -253,7 +259,25 @@ fn union(spec: &Spec, u: &UnionDef, mode: Mode) -> Value {
         values.dedup();
         props.insert(d.clone(), json!({ "type": "string", "enum": values }));
     }
-    json!({ "type": "object", "required": u.discriminators, "properties": props, "oneOf": variants })
+    let mut s = json!({ "type": "object", "required": u.discriminators, "properties": props, "allOf": branches });
+    if u.discriminators.len() > 1 {
+        let combinations: Vec<Value> = u
+            .variants
+            .iter()
+            .map(|v| {
+                discriminated(&u.discriminators.iter().cloned().zip(v.matches.iter().cloned()).collect::<Vec<_>>())
+            })
+            .collect();
+        s["anyOf"] = Value::Array(combinations);
+    }
+    s
+}
+
+/// The `if` of a discriminated branch: every discriminator present with its value.
+pub fn discriminated(tags: &[(String, String)]) -> Value {
+    let props: Map<String, Value> = tags.iter().map(|(d, v)| (d.clone(), json!({ "const": v }))).collect();
+    let required: Vec<&str> = tags.iter().map(|(d, _)| d.as_str()).collect();
+    json!({ "properties": props, "required": required })
 }
 
 /// A named type's definition in one mode.
@@ -284,6 +308,6 @@ mod tests {
     #[test]
     fn null_widens_plain_types_and_wraps_refs() {
         assert_eq!(or_null(json!({"type": "integer"})), json!({"type": ["integer", "null"]}));
-        assert_eq!(or_null(json!({"$ref": "#/x"})), json!({"anyOf": [{"$ref": "#/x"}, {"type": "null"}]}));
+        assert_eq!(or_null(json!({"$ref": "#/x"})), json!({"if": {"type": "null"}, "else": {"$ref": "#/x"}}));
     }
 }

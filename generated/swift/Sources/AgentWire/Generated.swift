@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 1520560ddaf5ada3ef187651addbf1c62570ffe835cb407581765b4745bbdafb). Do not edit.
+// Generated from protocol.toml (sha256 c85ba286c1c0f12747b3f97731996ff784a765a0611d9ded069efccd73d978d2). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "1520560ddaf5ada3ef187651addbf1c62570ffe835cb407581765b4745bbdafb"
+    public static let specSHA256 = "c85ba286c1c0f12747b3f97731996ff784a765a0611d9ded069efccd73d978d2"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -30,13 +30,13 @@ public enum Limits {
     /// Largest error message; current messages are shorter and fixed. Unit: bytes; group: general. Applies to: One UTF-8 error message.
     public static let maxErrorMessageBytes: UInt64 = 512
     /// Largest correlation ID. Unit: bytes; group: general. Applies to: Request, session, turn, and event correlation IDs.
-    public static let maxIdBytes: UInt64 = 128
+    public static let maxIDBytes: UInt64 = 128
     /// Largest method, capability or event name. Unit: bytes; group: general. Applies to: Methods, capabilities, and event names.
     public static let maxNameBytes: UInt64 = 64
     /// Largest JSON string or object key anywhere in a record. Unit: bytes; group: general. Applies to: Any JSON string or object key, including a prompt or assistant text value.
     public static let maxStringBytes: UInt64 = 16384
     /// Deepest container nesting in a record. Unit: levels; group: general. Applies to: JSON container nesting and validation work.
-    public static let maxJsonDepth: UInt64 = 32
+    public static let maxJSONDepth: UInt64 = 32
     /// Most items in any JSON array. Unit: items; group: general. Applies to: Items in any JSON array.
     public static let maxArrayItems: UInt64 = 64
     /// Most fields in any JSON object. Unit: fields; group: general. Applies to: Fields in any JSON object.
@@ -78,7 +78,7 @@ public enum Limits {
     /// Grace period of cancellation cleanup. Unit: milliseconds; group: persistent. Applies to: Bounded join grace for cancellation cleanup.
     public static let cancelGraceMs: UInt64 = 2000
     /// The general limits by wire name.
-    public static let general: [String: UInt64] = ["max_record_bytes": maxRecordBytes, "max_payload_bytes": maxPayloadBytes, "max_error_message_bytes": maxErrorMessageBytes, "max_id_bytes": maxIdBytes, "max_name_bytes": maxNameBytes, "max_string_bytes": maxStringBytes, "max_json_depth": maxJsonDepth, "max_array_items": maxArrayItems, "max_object_fields": maxObjectFields, "max_negotiation_items": maxNegotiationItems, "max_session_attachments": maxSessionAttachments, "max_session_page_items": maxSessionPageItems, "max_session_replay_page_bytes": maxSessionReplayPageBytes, "max_session_replay_window_bytes": maxSessionReplayWindowBytes, "max_session_list_scan_entries": maxSessionListScanEntries, "max_catalog_page_items": maxCatalogPageItems]
+    public static let general: [String: UInt64] = ["max_record_bytes": maxRecordBytes, "max_payload_bytes": maxPayloadBytes, "max_error_message_bytes": maxErrorMessageBytes, "max_id_bytes": maxIDBytes, "max_name_bytes": maxNameBytes, "max_string_bytes": maxStringBytes, "max_json_depth": maxJSONDepth, "max_array_items": maxArrayItems, "max_object_fields": maxObjectFields, "max_negotiation_items": maxNegotiationItems, "max_session_attachments": maxSessionAttachments, "max_session_page_items": maxSessionPageItems, "max_session_replay_page_bytes": maxSessionReplayPageBytes, "max_session_replay_window_bytes": maxSessionReplayWindowBytes, "max_session_list_scan_entries": maxSessionListScanEntries, "max_catalog_page_items": maxCatalogPageItems]
     /// The persistent limits by wire name.
     public static let persistent: [String: UInt64] = ["max_connections": maxConnections, "max_inflight_requests": maxInflightRequests, "max_active_turns": maxActiveTurns, "max_retained_operations": maxRetainedOperations, "operation_retention_ms": operationRetentionMs, "operation_tombstone_ms": operationTombstoneMs, "max_snapshot_text_bytes": maxSnapshotTextBytes, "turn_event_queue_items": turnEventQueueItems, "handshake_timeout_ms": handshakeTimeoutMs, "framing_timeout_ms": framingTimeoutMs, "cancel_grace_ms": cancelGraceMs]
     /// Every limit by wire name: the keys a limit map must hold.
@@ -88,10 +88,10 @@ public enum Limits {
         public static let maxRecordBytes = "max_record_bytes"
         public static let maxPayloadBytes = "max_payload_bytes"
         public static let maxErrorMessageBytes = "max_error_message_bytes"
-        public static let maxIdBytes = "max_id_bytes"
+        public static let maxIDBytes = "max_id_bytes"
         public static let maxNameBytes = "max_name_bytes"
         public static let maxStringBytes = "max_string_bytes"
-        public static let maxJsonDepth = "max_json_depth"
+        public static let maxJSONDepth = "max_json_depth"
         public static let maxArrayItems = "max_array_items"
         public static let maxObjectFields = "max_object_fields"
         public static let maxNegotiationItems = "max_negotiation_items"
@@ -114,7 +114,7 @@ public enum Limits {
         public static let cancelGraceMs = "cancel_grace_ms"
     }
     /// The limits that bound what the service sends (`bounds_output` in the spec), in spec order: before any mutation a client refuses an advertised value above its own local bound.
-    public static let outputBounds: [(name: String, value: UInt64)] = [(Name.maxRecordBytes, maxRecordBytes), (Name.maxErrorMessageBytes, maxErrorMessageBytes), (Name.maxIdBytes, maxIdBytes), (Name.maxNameBytes, maxNameBytes), (Name.maxStringBytes, maxStringBytes), (Name.maxJsonDepth, maxJsonDepth), (Name.maxArrayItems, maxArrayItems), (Name.maxObjectFields, maxObjectFields), (Name.maxSessionReplayPageBytes, maxSessionReplayPageBytes), (Name.maxSnapshotTextBytes, maxSnapshotTextBytes)]
+    public static let outputBounds: [(name: String, value: UInt64)] = [(Name.maxRecordBytes, maxRecordBytes), (Name.maxErrorMessageBytes, maxErrorMessageBytes), (Name.maxIDBytes, maxIDBytes), (Name.maxNameBytes, maxNameBytes), (Name.maxStringBytes, maxStringBytes), (Name.maxJSONDepth, maxJSONDepth), (Name.maxArrayItems, maxArrayItems), (Name.maxObjectFields, maxObjectFields), (Name.maxSessionReplayPageBytes, maxSessionReplayPageBytes), (Name.maxSnapshotTextBytes, maxSnapshotTextBytes)]
 }
 
 /// Fixed contract bounds that are not advertised.
@@ -122,7 +122,7 @@ public enum Constants {
     /// Largest unsigned integer every target language represents exactly (2^53 - 1). Unit: value.
     public static let jsonSafeIntegerMax: UInt64 = 9007199254740991
     /// Largest provider or model selection ID. Unit: bytes.
-    public static let selectionIdMaxBytes: UInt64 = 256
+    public static let selectionIDMaxBytes: UInt64 = 256
     /// Largest display label. Unit: bytes.
     public static let labelMaxBytes: UInt64 = 128
     /// Largest catalog page offset. Unit: entries.
@@ -130,7 +130,7 @@ public enum Constants {
     /// Largest manual login callback input. Unit: bytes.
     public static let loginInputMaxBytes: UInt64 = 4096
     /// Largest authorization URL in a login progress event. Unit: bytes.
-    public static let loginUrlMaxBytes: UInt64 = 4096
+    public static let loginURLMaxBytes: UInt64 = 4096
     /// How long the loopback listener waits for the OAuth redirect. Unit: milliseconds.
     public static let loginWaitMs: UInt64 = 300000
     /// Largest text part of one replay item. Unit: bytes.
@@ -160,7 +160,7 @@ public enum Constants {
 /// Every error code with its fixed message. An unfamiliar code is a generic failure.
 public enum ErrorCode: String, CaseIterable, Sendable {
     /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, or more than one value.
-    case invalidJson = "invalid_json"
+    case invalidJSON = "invalid_json"
     /// The record is longer than max_record_bytes; the socket closes after this response.
     case recordTooLarge = "record_too_large"
     /// The envelope is malformed, has unknown fields, or misses a required slot.
@@ -180,7 +180,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     /// The payload does not satisfy the operation's schema.
     case invalidPayload = "invalid_payload"
     /// The request_id names a request of this connection whose response is not yet written.
-    case duplicateRequestId = "duplicate_request_id"
+    case duplicateRequestID = "duplicate_request_id"
     /// max_active_turns turns are already running.
     case tooManyActiveTurns = "too_many_active_turns"
     /// Another controller, service or durable append holds the session.
@@ -188,7 +188,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     /// The session does not exist or cannot be read.
     case sessionUnavailable = "session_unavailable"
     /// The session ID is not a well-formed opaque ID.
-    case invalidSessionId = "invalid_session_id"
+    case invalidSessionID = "invalid_session_id"
     /// The turn ID names no running turn of the session.
     case unknownTurn = "unknown_turn"
     /// A login is already active, or its callback was already submitted.
@@ -241,7 +241,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     /// The fixed message of the code.
     public var message: String {
         switch self {
-        case .invalidJson: return "request is not valid JSON"
+        case .invalidJSON: return "request is not valid JSON"
         case .recordTooLarge: return "request record exceeds the maximum size"
         case .invalidRequest: return "request envelope is invalid"
         case .payloadTooLarge: return "request payload exceeds the maximum size"
@@ -251,11 +251,11 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .unsupportedOperation: return "operation is not supported"
         case .notInitialized: return "initialize must complete before this operation"
         case .invalidPayload: return "operation payload is invalid"
-        case .duplicateRequestId: return "request_id is already in flight"
+        case .duplicateRequestID: return "request_id is already in flight"
         case .tooManyActiveTurns: return "the service has reached its active turn limit"
         case .sessionBusy: return "session has a conflicting writer or is closing"
         case .sessionUnavailable: return "session is unavailable"
-        case .invalidSessionId: return "session ID is invalid"
+        case .invalidSessionID: return "session ID is invalid"
         case .unknownTurn: return "turn is unknown or already terminal"
         case .authBusy: return "authentication operation is already running"
         case .unknownLogin: return "login is unknown or already terminal"
@@ -286,7 +286,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     /// Which document defines the code.
     public var source: String {
         switch self {
-        case .invalidJson: return "seed"
+        case .invalidJSON: return "seed"
         case .recordTooLarge: return "seed"
         case .invalidRequest: return "seed"
         case .payloadTooLarge: return "seed"
@@ -296,11 +296,11 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .unsupportedOperation: return "seed"
         case .notInitialized: return "seed"
         case .invalidPayload: return "seed"
-        case .duplicateRequestId: return "seed"
+        case .duplicateRequestID: return "seed"
         case .tooManyActiveTurns: return "seed"
         case .sessionBusy: return "seed"
         case .sessionUnavailable: return "seed"
-        case .invalidSessionId: return "seed"
+        case .invalidSessionID: return "seed"
         case .unknownTurn: return "seed"
         case .authBusy: return "seed"
         case .unknownLogin: return "seed"
@@ -329,7 +329,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     }
 
     /// Errors any request can receive, in the decoder's precedence order.
-    public static let requestErrors: [ErrorCode] = [.recordTooLarge, .invalidJson, .limitExceeded, .invalidRequest, .unsupportedVersion, .unsupportedOperation, .payloadTooLarge, .invalidPayload, .notInitialized, .instanceMismatch, .duplicateRequestId, .internalError]
+    public static let requestErrors: [ErrorCode] = [.recordTooLarge, .invalidJSON, .limitExceeded, .invalidRequest, .unsupportedVersion, .unsupportedOperation, .payloadTooLarge, .invalidPayload, .notInitialized, .instanceMismatch, .duplicateRequestID, .internalError]
 }
 
 /// Errors `start-or-connect` prints before wire v2.
@@ -350,6 +350,8 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
     case invalidArguments = "invalid_arguments"
     /// The state root could not be resolved or created.
     case stateRootUnavailable = "state_root_unavailable"
+    /// The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid or writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod 700` the state root, `chmod 600` its files).
+    case stateRootUnsafe = "state_root_unsafe"
     /// A fallback runtime folder is shared by two state roots; the daemon found serves the other.
     case stateRootMismatch = "state_root_mismatch"
     /// The runtime folder is not owned by the user or is group/world accessible.
@@ -377,6 +379,7 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
         case .invalidExecutable: return "executable must be an absolute path to an executable file"
         case .invalidArguments: return "command line arguments are invalid"
         case .stateRootUnavailable: return "state root is unavailable; check MC_HOME or HOME"
+        case .stateRootUnsafe: return "state root is not owned by this user or is writable by others"
         case .stateRootMismatch: return "the daemon at the socket uses another state root"
         case .runtimeDirUnsafe: return "runtime folder is not owned by this user or is accessible to others"
         case .runtimeDirUnavailable: return "runtime folder could not be prepared"
@@ -393,7 +396,7 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
 
 
 /// Opaque correlation ID chosen by its issuer; never parsed by the other side.
-public struct OpaqueId: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct OpaqueID: Codable, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -428,7 +431,7 @@ public struct OpaqueId: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Opaque session ID, validated by the server before any path is resolved.
-public struct SessionId: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct SessionID: Codable, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -533,7 +536,7 @@ public struct ErrorCodeName: Codable, Hashable, Sendable, CustomStringConvertibl
 }
 
 /// Provider selection ID.
-public struct ProviderId: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct ProviderID: Codable, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -568,7 +571,7 @@ public struct ProviderId: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Model selection ID.
-public struct ModelId: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct ModelID: Codable, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -996,7 +999,7 @@ public enum OutcomeStatus: String, Codable, CaseIterable, Hashable, Sendable {
 
 /// Progress state of a login.
 public enum LoginProgressState: String, Codable, CaseIterable, Hashable, Sendable {
-    case authorizationUrl = "authorization_url"
+    case authorizationURL = "authorization_url"
     case waiting = "waiting"
     case callbackReceived = "callback_received"
     case callbackAccepted = "callback_accepted"
@@ -1235,23 +1238,23 @@ public struct ErrorObject: Codable, Hashable, Sendable {
 /// Session control proof carried by control-requiring mutations.
 public struct Control: Codable, Hashable, Sendable {
     /// Claim ID returned by session.claim.
-    public let claimId: OpaqueId
+    public let claimID: OpaqueID
     /// Grant generation returned by session.claim.
     public let grantGeneration: UInt64
 
-    public init(claimId: OpaqueId, grantGeneration: UInt64) {
-        self.claimId = claimId
+    public init(claimID: OpaqueID, grantGeneration: UInt64) {
+        self.claimID = claimID
         self.grantGeneration = grantGeneration
     }
 
     private enum CodingKeys: String, CodingKey {
-        case claimId = "claim_id"
+        case claimID = "claim_id"
         case grantGeneration = "grant_generation"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.claimId = try c.decode(OpaqueId.self, forKey: .claimId)
+        self.claimID = try c.decode(OpaqueID.self, forKey: .claimID)
         self.grantGeneration = try c.decode(UInt64.self, forKey: .grantGeneration)
         do {
             let value = self.grantGeneration
@@ -1261,7 +1264,7 @@ public struct Control: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(claimId, forKey: .claimId)
+        try c.encode(claimID, forKey: .claimID)
         try c.encode(grantGeneration, forKey: .grantGeneration)
     }
 }
@@ -1480,37 +1483,37 @@ public struct Capabilities: Codable, Hashable, Sendable {
 /// Selected provider and model.
 public struct Selection: Codable, Hashable, Sendable {
     /// Selected provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Selected model.
-    public let modelId: ModelId
+    public let modelID: ModelID
 
-    public init(providerId: ProviderId, modelId: ModelId) {
-        self.providerId = providerId
-        self.modelId = modelId
+    public init(providerID: ProviderID, modelID: ModelID) {
+        self.providerID = providerID
+        self.modelID = modelID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
-        case modelId = "model_id"
+        case providerID = "provider_id"
+        case modelID = "model_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
-        self.modelId = try c.decode(ModelId.self, forKey: .modelId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
+        self.modelID = try c.decode(ModelID.self, forKey: .modelID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
-        try c.encode(modelId, forKey: .modelId)
+        try c.encode(providerID, forKey: .providerID)
+        try c.encode(modelID, forKey: .modelID)
     }
 }
 
 /// Authentication readiness of one provider.
 public struct AuthProviderStatus: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// How the provider authenticates.
     public let authMethod: AuthMethod
     /// Where the credential comes from.
@@ -1520,8 +1523,8 @@ public struct AuthProviderStatus: Codable, Hashable, Sendable {
     /// True exactly when readiness is ready.
     public let ready: Bool
 
-    public init(providerId: ProviderId, authMethod: AuthMethod, source: AuthSource, readiness: Readiness, ready: Bool) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, authMethod: AuthMethod, source: AuthSource, readiness: Readiness, ready: Bool) {
+        self.providerID = providerID
         self.authMethod = authMethod
         self.source = source
         self.readiness = readiness
@@ -1529,7 +1532,7 @@ public struct AuthProviderStatus: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case authMethod = "auth_method"
         case source
         case readiness
@@ -1538,7 +1541,7 @@ public struct AuthProviderStatus: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.authMethod = try c.decode(AuthMethod.self, forKey: .authMethod)
         self.source = try c.decode(AuthSource.self, forKey: .source)
         self.readiness = try c.decode(Readiness.self, forKey: .readiness)
@@ -1547,7 +1550,7 @@ public struct AuthProviderStatus: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(authMethod, forKey: .authMethod)
         try c.encode(source, forKey: .source)
         try c.encode(readiness, forKey: .readiness)
@@ -1558,29 +1561,29 @@ public struct AuthProviderStatus: Codable, Hashable, Sendable {
 /// One provider of the catalog.
 public struct ProviderEntry: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Display label.
     public let label: LabelValue
 
-    public init(providerId: ProviderId, label: LabelValue) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, label: LabelValue) {
+        self.providerID = providerID
         self.label = label
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case label
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.label = try c.decode(LabelValue.self, forKey: .label)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(label, forKey: .label)
     }
 }
@@ -1588,9 +1591,9 @@ public struct ProviderEntry: Codable, Hashable, Sendable {
 /// One model of a provider's cached catalog.
 public struct ModelEntry: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Model.
-    public let modelId: ModelId
+    public let modelID: ModelID
     /// Display label.
     public let label: LabelValue
     /// Selection eligibility; not auth readiness or inference success.
@@ -1602,9 +1605,9 @@ public struct ModelEntry: Codable, Hashable, Sendable {
     /// Reasoning choices the model offers.
     public let availableThinkingLevels: [ReasoningLevel]
 
-    public init(providerId: ProviderId, modelId: ModelId, label: LabelValue, available: Bool, contextWindow: UInt64? = nil, maxOutputTokens: UInt64? = nil, availableThinkingLevels: [ReasoningLevel]) {
-        self.providerId = providerId
-        self.modelId = modelId
+    public init(providerID: ProviderID, modelID: ModelID, label: LabelValue, available: Bool, contextWindow: UInt64? = nil, maxOutputTokens: UInt64? = nil, availableThinkingLevels: [ReasoningLevel]) {
+        self.providerID = providerID
+        self.modelID = modelID
         self.label = label
         self.available = available
         self.contextWindow = contextWindow
@@ -1613,8 +1616,8 @@ public struct ModelEntry: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
-        case modelId = "model_id"
+        case providerID = "provider_id"
+        case modelID = "model_id"
         case label
         case available
         case contextWindow = "context_window"
@@ -1624,8 +1627,8 @@ public struct ModelEntry: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
-        self.modelId = try c.decode(ModelId.self, forKey: .modelId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
+        self.modelID = try c.decode(ModelID.self, forKey: .modelID)
         self.label = try c.decode(LabelValue.self, forKey: .label)
         self.available = try c.decode(Bool.self, forKey: .available)
         self.contextWindow = try c.decodeRequiredNullable(UInt64.self, forKey: .contextWindow)
@@ -1645,8 +1648,8 @@ public struct ModelEntry: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
-        try c.encode(modelId, forKey: .modelId)
+        try c.encode(providerID, forKey: .providerID)
+        try c.encode(modelID, forKey: .modelID)
         try c.encode(label, forKey: .label)
         try c.encode(available, forKey: .available)
         if let value = contextWindow { try c.encode(value, forKey: .contextWindow) } else { try c.encodeNil(forKey: .contextWindow) }
@@ -1740,27 +1743,27 @@ public struct ConfigProjection: Codable, Hashable, Sendable {
 /// One session of a list page.
 public struct SessionSummary: Codable, Hashable, Sendable {
     /// Session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Sanitized, redacted title; null when none.
     public let title: String?
     /// Last durable update.
     public let updatedAt: Timestamp
 
-    public init(sessionId: SessionId, title: String? = nil, updatedAt: Timestamp) {
-        self.sessionId = sessionId
+    public init(sessionID: SessionID, title: String? = nil, updatedAt: Timestamp) {
+        self.sessionID = sessionID
         self.title = title
         self.updatedAt = updatedAt
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionId = "session_id"
+        case sessionID = "session_id"
         case title
         case updatedAt = "updated_at"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.title = try c.decodeRequiredNullable(String.self, forKey: .title)
         self.updatedAt = try c.decode(Timestamp.self, forKey: .updatedAt)
         if let value = self.title {
@@ -1770,7 +1773,7 @@ public struct SessionSummary: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(sessionID, forKey: .sessionID)
         if let value = title { try c.encode(value, forKey: .title) } else { try c.encodeNil(forKey: .title) }
         try c.encode(updatedAt, forKey: .updatedAt)
     }
@@ -1779,32 +1782,32 @@ public struct SessionSummary: Codable, Hashable, Sendable {
 /// The running turn captured by a claim snapshot.
 public struct SnapshotTurn: Codable, Hashable, Sendable {
     /// Running turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Operation that started it.
-    public let operationId: OpaqueId
+    public let operationID: OpaqueID
     /// Last per-turn sequence reflected in the snapshot; later events follow.
     public let sequence: UInt64
     /// Assistant text accepted so far.
     public let assistantText: String
 
-    public init(turnId: OpaqueId, operationId: OpaqueId, sequence: UInt64, assistantText: String) {
-        self.turnId = turnId
-        self.operationId = operationId
+    public init(turnID: OpaqueID, operationID: OpaqueID, sequence: UInt64, assistantText: String) {
+        self.turnID = turnID
+        self.operationID = operationID
         self.sequence = sequence
         self.assistantText = assistantText
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
-        case operationId = "operation_id"
+        case turnID = "turn_id"
+        case operationID = "operation_id"
         case sequence
         case assistantText = "assistant_text"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
-        self.operationId = try c.decode(OpaqueId.self, forKey: .operationId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
+        self.operationID = try c.decode(OpaqueID.self, forKey: .operationID)
         self.sequence = try c.decode(UInt64.self, forKey: .sequence)
         self.assistantText = try c.decode(String.self, forKey: .assistantText)
         do {
@@ -1819,8 +1822,8 @@ public struct SnapshotTurn: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
-        try c.encode(operationId, forKey: .operationId)
+        try c.encode(turnID, forKey: .turnID)
+        try c.encode(operationID, forKey: .operationID)
         try c.encode(sequence, forKey: .sequence)
         try c.encode(assistantText, forKey: .assistantText)
     }
@@ -1865,23 +1868,23 @@ public struct ClaimSnapshot: Codable, Hashable, Sendable {
 /// A running turn as session.status reports it.
 public struct RunningTurn: Codable, Hashable, Sendable {
     /// Running turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Always running.
     public let status: String
 
-    public init(turnId: OpaqueId) {
-        self.turnId = turnId
+    public init(turnID: OpaqueID) {
+        self.turnID = turnID
         self.status = "running"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
+        case turnID = "turn_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -1892,7 +1895,7 @@ public struct RunningTurn: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
+        try c.encode(turnID, forKey: .turnID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -1932,9 +1935,9 @@ public struct ActivityLifecycle: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "lifecycle"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// What the activity is about.
     public let category: LifecycleCategory
     /// Lifecycle status.
@@ -1942,9 +1945,9 @@ public struct ActivityLifecycle: Codable, Hashable, Sendable {
     /// Details are never projected.
     public let detailsOmitted: Bool
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, category: LifecycleCategory, status: ActivityStatus) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, category: LifecycleCategory, status: ActivityStatus) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
         self.category = category
         self.status = status
         self.detailsOmitted = true
@@ -1952,8 +1955,8 @@ public struct ActivityLifecycle: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
         case category
         case status
         case detailsOmitted = "details_omitted"
@@ -1962,8 +1965,8 @@ public struct ActivityLifecycle: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "lifecycle", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
         self.category = try c.decode(LifecycleCategory.self, forKey: .category)
         self.status = try c.decode(ActivityStatus.self, forKey: .status)
         self.detailsOmitted = try c.decode(Bool.self, forKey: .detailsOmitted)
@@ -1976,8 +1979,8 @@ public struct ActivityLifecycle: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("lifecycle", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
         try c.encode(category, forKey: .category)
         try c.encode(status, forKey: .status)
         try c.encode(detailsOmitted, forKey: .detailsOmitted)
@@ -1989,15 +1992,15 @@ public struct ActivityTool: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "tool"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// Hashed tool name.
-    public let toolId: OpaqueId
+    public let toolID: OpaqueID
     /// Allowlisted built-in tool name, or null.
     public let toolName: Name?
     /// Hashed MCP server name, or null.
-    public let serverId: OpaqueId?
+    public let serverID: OpaqueID?
     /// How the tool runs.
     public let transport: ToolTransport
     /// running on start; completed or failed on result.
@@ -2007,12 +2010,12 @@ public struct ActivityTool: Codable, Hashable, Sendable {
     /// Details are never projected.
     public let detailsOmitted: Bool
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, toolId: OpaqueId, toolName: Name? = nil, serverId: OpaqueId? = nil, transport: ToolTransport, status: ActivityStatus, timedOut: Bool? = nil) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
-        self.toolId = toolId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, toolID: OpaqueID, toolName: Name? = nil, serverID: OpaqueID? = nil, transport: ToolTransport, status: ActivityStatus, timedOut: Bool? = nil) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
+        self.toolID = toolID
         self.toolName = toolName
-        self.serverId = serverId
+        self.serverID = serverID
         self.transport = transport
         self.status = status
         self.timedOut = timedOut
@@ -2021,11 +2024,11 @@ public struct ActivityTool: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
-        case toolId = "tool_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
+        case toolID = "tool_id"
         case toolName = "tool_name"
-        case serverId = "server_id"
+        case serverID = "server_id"
         case transport
         case status
         case timedOut = "timed_out"
@@ -2035,11 +2038,11 @@ public struct ActivityTool: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "tool", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
-        self.toolId = try c.decode(OpaqueId.self, forKey: .toolId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
+        self.toolID = try c.decode(OpaqueID.self, forKey: .toolID)
         self.toolName = try c.decodeRequiredNullable(Name.self, forKey: .toolName)
-        self.serverId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .serverId)
+        self.serverID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .serverID)
         self.transport = try c.decode(ToolTransport.self, forKey: .transport)
         self.status = try c.decode(ActivityStatus.self, forKey: .status)
         self.timedOut = try c.decodeRequiredNullable(Bool.self, forKey: .timedOut)
@@ -2053,11 +2056,11 @@ public struct ActivityTool: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("tool", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
-        try c.encode(toolId, forKey: .toolId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
+        try c.encode(toolID, forKey: .toolID)
         if let value = toolName { try c.encode(value, forKey: .toolName) } else { try c.encodeNil(forKey: .toolName) }
-        if let value = serverId { try c.encode(value, forKey: .serverId) } else { try c.encodeNil(forKey: .serverId) }
+        if let value = serverID { try c.encode(value, forKey: .serverID) } else { try c.encodeNil(forKey: .serverID) }
         try c.encode(transport, forKey: .transport)
         try c.encode(status, forKey: .status)
         if let value = timedOut { try c.encode(value, forKey: .timedOut) } else { try c.encodeNil(forKey: .timedOut) }
@@ -2070,9 +2073,9 @@ public struct ActivityReasoningSummary: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "reasoning_summary"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// Sanitized summary text.
     public let text: String
     /// Whether sanitization changed the text.
@@ -2080,9 +2083,9 @@ public struct ActivityReasoningSummary: Codable, Hashable, Sendable {
     /// Whether the size bound removed text.
     public let truncated: Bool
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, text: String, redacted: Bool, truncated: Bool) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, text: String, redacted: Bool, truncated: Bool) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
         self.text = text
         self.redacted = redacted
         self.truncated = truncated
@@ -2090,8 +2093,8 @@ public struct ActivityReasoningSummary: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
         case text
         case redacted
         case truncated
@@ -2100,8 +2103,8 @@ public struct ActivityReasoningSummary: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "reasoning_summary", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
         self.text = try c.decode(String.self, forKey: .text)
         self.redacted = try c.decode(Bool.self, forKey: .redacted)
         self.truncated = try c.decode(Bool.self, forKey: .truncated)
@@ -2114,8 +2117,8 @@ public struct ActivityReasoningSummary: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("reasoning_summary", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
         try c.encode(text, forKey: .text)
         try c.encode(redacted, forKey: .redacted)
         try c.encode(truncated, forKey: .truncated)
@@ -2127,9 +2130,9 @@ public struct ActivityContext: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "context"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// Tokens in context.
     public let currentTokens: UInt64
     /// Context window size.
@@ -2141,9 +2144,9 @@ public struct ActivityContext: Codable, Hashable, Sendable {
     /// Where the count comes from.
     public let source: ContextSource
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, currentTokens: UInt64, maxTokens: UInt64, reasoningTokens: UInt64? = nil, requestSequence: UInt64, source: ContextSource) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, currentTokens: UInt64, maxTokens: UInt64, reasoningTokens: UInt64? = nil, requestSequence: UInt64, source: ContextSource) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
         self.currentTokens = currentTokens
         self.maxTokens = maxTokens
         self.reasoningTokens = reasoningTokens
@@ -2153,8 +2156,8 @@ public struct ActivityContext: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
         case currentTokens = "current_tokens"
         case maxTokens = "max_tokens"
         case reasoningTokens = "reasoning_tokens"
@@ -2165,8 +2168,8 @@ public struct ActivityContext: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "context", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
         self.currentTokens = try c.decode(UInt64.self, forKey: .currentTokens)
         self.maxTokens = try c.decode(UInt64.self, forKey: .maxTokens)
         self.reasoningTokens = try c.decodeRequiredNullable(UInt64.self, forKey: .reasoningTokens)
@@ -2192,8 +2195,8 @@ public struct ActivityContext: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("context", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
         try c.encode(currentTokens, forKey: .currentTokens)
         try c.encode(maxTokens, forKey: .maxTokens)
         if let value = reasoningTokens { try c.encode(value, forKey: .reasoningTokens) } else { try c.encodeNil(forKey: .reasoningTokens) }
@@ -2207,9 +2210,9 @@ public struct ActivityUsage: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "usage"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// Effective input tokens.
     public let effectiveInput: UInt64
     /// Output tokens.
@@ -2225,9 +2228,9 @@ public struct ActivityUsage: Codable, Hashable, Sendable {
     /// Request or subagent aggregate.
     public let source: UsageSource
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, effectiveInput: UInt64, output: UInt64, cacheRead: UInt64, cacheKnown: Bool, requestSequence: UInt64, finalUsage: Bool, source: UsageSource) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, effectiveInput: UInt64, output: UInt64, cacheRead: UInt64, cacheKnown: Bool, requestSequence: UInt64, finalUsage: Bool, source: UsageSource) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
         self.effectiveInput = effectiveInput
         self.output = output
         self.cacheRead = cacheRead
@@ -2239,8 +2242,8 @@ public struct ActivityUsage: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
         case effectiveInput = "effective_input"
         case output
         case cacheRead = "cache_read"
@@ -2253,8 +2256,8 @@ public struct ActivityUsage: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "usage", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
         self.effectiveInput = try c.decode(UInt64.self, forKey: .effectiveInput)
         self.output = try c.decode(UInt64.self, forKey: .output)
         self.cacheRead = try c.decode(UInt64.self, forKey: .cacheRead)
@@ -2283,8 +2286,8 @@ public struct ActivityUsage: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("usage", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
         try c.encode(effectiveInput, forKey: .effectiveInput)
         try c.encode(output, forKey: .output)
         try c.encode(cacheRead, forKey: .cacheRead)
@@ -2300,9 +2303,9 @@ public struct ActivityCompaction: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "compaction"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// Compaction state.
     public let status: CompactionStatus
     /// Tokens for triggered/completed, otherwise null.
@@ -2312,9 +2315,9 @@ public struct ActivityCompaction: Codable, Hashable, Sendable {
     /// True for completed/failed/cancelled: refresh durable replay.
     public let replayRequired: Bool
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, status: CompactionStatus, currentTokens: UInt64? = nil, maxTokens: UInt64? = nil, replayRequired: Bool) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, status: CompactionStatus, currentTokens: UInt64? = nil, maxTokens: UInt64? = nil, replayRequired: Bool) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
         self.status = status
         self.currentTokens = currentTokens
         self.maxTokens = maxTokens
@@ -2323,8 +2326,8 @@ public struct ActivityCompaction: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
         case status
         case currentTokens = "current_tokens"
         case maxTokens = "max_tokens"
@@ -2334,8 +2337,8 @@ public struct ActivityCompaction: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "compaction", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
         self.status = try c.decode(CompactionStatus.self, forKey: .status)
         self.currentTokens = try c.decodeRequiredNullable(UInt64.self, forKey: .currentTokens)
         self.maxTokens = try c.decodeRequiredNullable(UInt64.self, forKey: .maxTokens)
@@ -2351,8 +2354,8 @@ public struct ActivityCompaction: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("compaction", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
         try c.encode(status, forKey: .status)
         if let value = currentTokens { try c.encode(value, forKey: .currentTokens) } else { try c.encodeNil(forKey: .currentTokens) }
         if let value = maxTokens { try c.encode(value, forKey: .maxTokens) } else { try c.encodeNil(forKey: .maxTokens) }
@@ -2620,22 +2623,22 @@ public struct Discovery: Codable, Hashable, Sendable {
     /// Daemon package version.
     public let version: PackageVersion
     /// Serving instance.
-    public let instanceId: OpaqueId
+    public let instanceID: OpaqueID
     /// Opaque workspace identity.
-    public let workspaceId: OpaqueId
+    public let workspaceID: OpaqueID
     /// Opaque state root identity.
-    public let stateRootId: OpaqueId
+    public let stateRootID: OpaqueID
     /// Whether this invocation started the daemon.
     public let started: Bool
 
-    public init(socket: String, pid: UInt32, version: PackageVersion, instanceId: OpaqueId, workspaceId: OpaqueId, stateRootId: OpaqueId, started: Bool) {
+    public init(socket: String, pid: UInt32, version: PackageVersion, instanceID: OpaqueID, workspaceID: OpaqueID, stateRootID: OpaqueID, started: Bool) {
         self.discoveryVersion = 1
         self.socket = socket
         self.pid = pid
         self.version = version
-        self.instanceId = instanceId
-        self.workspaceId = workspaceId
-        self.stateRootId = stateRootId
+        self.instanceID = instanceID
+        self.workspaceID = workspaceID
+        self.stateRootID = stateRootID
         self.started = started
     }
 
@@ -2644,9 +2647,9 @@ public struct Discovery: Codable, Hashable, Sendable {
         case socket
         case pid
         case version
-        case instanceId = "instance_id"
-        case workspaceId = "workspace_id"
-        case stateRootId = "state_root_id"
+        case instanceID = "instance_id"
+        case workspaceID = "workspace_id"
+        case stateRootID = "state_root_id"
         case started
     }
 
@@ -2656,9 +2659,9 @@ public struct Discovery: Codable, Hashable, Sendable {
         self.socket = try c.decode(String.self, forKey: .socket)
         self.pid = try c.decode(UInt32.self, forKey: .pid)
         self.version = try c.decode(PackageVersion.self, forKey: .version)
-        self.instanceId = try c.decode(OpaqueId.self, forKey: .instanceId)
-        self.workspaceId = try c.decode(OpaqueId.self, forKey: .workspaceId)
-        self.stateRootId = try c.decode(OpaqueId.self, forKey: .stateRootId)
+        self.instanceID = try c.decode(OpaqueID.self, forKey: .instanceID)
+        self.workspaceID = try c.decode(OpaqueID.self, forKey: .workspaceID)
+        self.stateRootID = try c.decode(OpaqueID.self, forKey: .stateRootID)
         self.started = try c.decode(Bool.self, forKey: .started)
         do {
             let value = self.discoveryVersion
@@ -2676,9 +2679,9 @@ public struct Discovery: Codable, Hashable, Sendable {
         try c.encode(socket, forKey: .socket)
         try c.encode(pid, forKey: .pid)
         try c.encode(version, forKey: .version)
-        try c.encode(instanceId, forKey: .instanceId)
-        try c.encode(workspaceId, forKey: .workspaceId)
-        try c.encode(stateRootId, forKey: .stateRootId)
+        try c.encode(instanceID, forKey: .instanceID)
+        try c.encode(workspaceID, forKey: .workspaceID)
+        try c.encode(stateRootID, forKey: .stateRootID)
         try c.encode(started, forKey: .started)
     }
 }
@@ -2763,19 +2766,19 @@ public struct HandshakeReplyAccepted: Codable, Hashable, Sendable {
     /// Daemon process ID.
     public let pid: UInt32
     /// Serving instance.
-    public let instanceId: OpaqueId
+    public let instanceID: OpaqueID
     /// Opaque workspace identity.
-    public let workspaceId: OpaqueId
+    public let workspaceID: OpaqueID
     /// Opaque state root identity.
-    public let stateRootId: OpaqueId
+    public let stateRootID: OpaqueID
 
-    public init(version: PackageVersion, pid: UInt32, instanceId: OpaqueId, workspaceId: OpaqueId, stateRootId: OpaqueId) {
+    public init(version: PackageVersion, pid: UInt32, instanceID: OpaqueID, workspaceID: OpaqueID, stateRootID: OpaqueID) {
         self.handshake = "agentwire-unix"
         self.version = version
         self.pid = pid
-        self.instanceId = instanceId
-        self.workspaceId = workspaceId
-        self.stateRootId = stateRootId
+        self.instanceID = instanceID
+        self.workspaceID = workspaceID
+        self.stateRootID = stateRootID
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -2783,9 +2786,9 @@ public struct HandshakeReplyAccepted: Codable, Hashable, Sendable {
         case handshake
         case version
         case pid
-        case instanceId = "instance_id"
-        case workspaceId = "workspace_id"
-        case stateRootId = "state_root_id"
+        case instanceID = "instance_id"
+        case workspaceID = "workspace_id"
+        case stateRootID = "state_root_id"
     }
 
     public init(from decoder: Decoder) throws {
@@ -2794,9 +2797,9 @@ public struct HandshakeReplyAccepted: Codable, Hashable, Sendable {
         self.handshake = try c.decode(String.self, forKey: .handshake)
         self.version = try c.decode(PackageVersion.self, forKey: .version)
         self.pid = try c.decode(UInt32.self, forKey: .pid)
-        self.instanceId = try c.decode(OpaqueId.self, forKey: .instanceId)
-        self.workspaceId = try c.decode(OpaqueId.self, forKey: .workspaceId)
-        self.stateRootId = try c.decode(OpaqueId.self, forKey: .stateRootId)
+        self.instanceID = try c.decode(OpaqueID.self, forKey: .instanceID)
+        self.workspaceID = try c.decode(OpaqueID.self, forKey: .workspaceID)
+        self.stateRootID = try c.decode(OpaqueID.self, forKey: .stateRootID)
         do {
             let value = self.handshake
             try Check.constant(value, "agentwire-unix", at: c.path(.handshake))
@@ -2810,9 +2813,9 @@ public struct HandshakeReplyAccepted: Codable, Hashable, Sendable {
         try c.encode(handshake, forKey: .handshake)
         try c.encode(version, forKey: .version)
         try c.encode(pid, forKey: .pid)
-        try c.encode(instanceId, forKey: .instanceId)
-        try c.encode(workspaceId, forKey: .workspaceId)
-        try c.encode(stateRootId, forKey: .stateRootId)
+        try c.encode(instanceID, forKey: .instanceID)
+        try c.encode(workspaceID, forKey: .workspaceID)
+        try c.encode(stateRootID, forKey: .stateRootID)
     }
 }
 
@@ -2916,29 +2919,29 @@ public enum HandshakeRejection: String, Codable, CaseIterable, Hashable, Sendabl
 }
 
 /// Offer the URL for opening, display or copying; the service launches no browser.
-public struct LoginProgressAuthorizationUrl: Codable, Hashable, Sendable {
+public struct LoginProgressAuthorizationURL: Codable, Hashable, Sendable {
     /// Discriminator `state` of this variant.
     public static let stateTag = "authorization_url"
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Transient authorization URL.
     public let url: String
     /// The client should offer to open it.
     public let openBrowser: Bool
 
-    public init(loginId: OpaqueId, providerId: ProviderId, url: String) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID, url: String) {
+        self.loginID = loginID
+        self.providerID = providerID
         self.url = url
         self.openBrowser = true
     }
 
     private enum CodingKeys: String, CodingKey {
         case state
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
         case url
         case openBrowser = "open_browser"
     }
@@ -2946,8 +2949,8 @@ public struct LoginProgressAuthorizationUrl: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .state), "authorization_url", at: c.path(.state))
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.url = try c.decode(String.self, forKey: .url)
         self.openBrowser = try c.decode(Bool.self, forKey: .openBrowser)
         do {
@@ -2963,8 +2966,8 @@ public struct LoginProgressAuthorizationUrl: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("authorization_url", forKey: .state)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(url, forKey: .url)
         try c.encode(openBrowser, forKey: .openBrowser)
     }
@@ -2975,33 +2978,33 @@ public struct LoginProgressWaiting: Codable, Hashable, Sendable {
     /// Discriminator `state` of this variant.
     public static let stateTag = "waiting"
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
 
-    public init(loginId: OpaqueId, providerId: ProviderId) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID) {
+        self.loginID = loginID
+        self.providerID = providerID
     }
 
     private enum CodingKeys: String, CodingKey {
         case state
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .state), "waiting", at: c.path(.state))
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("waiting", forKey: .state)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
     }
 }
 
@@ -3010,33 +3013,33 @@ public struct LoginProgressCallbackReceived: Codable, Hashable, Sendable {
     /// Discriminator `state` of this variant.
     public static let stateTag = "callback_received"
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
 
-    public init(loginId: OpaqueId, providerId: ProviderId) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID) {
+        self.loginID = loginID
+        self.providerID = providerID
     }
 
     private enum CodingKeys: String, CodingKey {
         case state
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .state), "callback_received", at: c.path(.state))
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("callback_received", forKey: .state)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
     }
 }
 
@@ -3045,40 +3048,40 @@ public struct LoginProgressCallbackAccepted: Codable, Hashable, Sendable {
     /// Discriminator `state` of this variant.
     public static let stateTag = "callback_accepted"
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
 
-    public init(loginId: OpaqueId, providerId: ProviderId) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID) {
+        self.loginID = loginID
+        self.providerID = providerID
     }
 
     private enum CodingKeys: String, CodingKey {
         case state
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .state), "callback_accepted", at: c.path(.state))
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("callback_accepted", forKey: .state)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
     }
 }
 
 /// Login progress payload; only the first state carries the authorization URL.
 public enum LoginProgress: Codable, Hashable, Sendable {
     /// Offer the URL for opening, display or copying; the service launches no browser.
-    case authorizationUrl(LoginProgressAuthorizationUrl)
+    case authorizationURL(LoginProgressAuthorizationURL)
     /// Waiting for the loopback redirect or a manual callback.
     case waiting(LoginProgressWaiting)
     /// A callback arrived; validation follows.
@@ -3095,7 +3098,7 @@ public enum LoginProgress: Codable, Hashable, Sendable {
         let tagState = try c.decode(String.self, forKey: .state)
         switch tagState {
         case "authorization_url":
-            self = .authorizationUrl(try LoginProgressAuthorizationUrl(from: decoder))
+            self = .authorizationURL(try LoginProgressAuthorizationURL(from: decoder))
         case "waiting":
             self = .waiting(try LoginProgressWaiting(from: decoder))
         case "callback_received":
@@ -3109,7 +3112,7 @@ public enum LoginProgress: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         switch self {
-        case .authorizationUrl(let value):
+        case .authorizationURL(let value):
             try value.encode(to: encoder)
         case .waiting(let value):
             try value.encode(to: encoder)
@@ -3124,13 +3127,13 @@ public enum LoginProgress: Codable, Hashable, Sendable {
 /// One answer a permission request offers.
 public struct PermissionOption: Codable, Hashable, Sendable {
     /// Option ID a permission-response names.
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Display label.
     public let label: String
     /// What choosing it means.
     public let kind: PermissionKind
 
-    public init(id: OpaqueId, label: String, kind: PermissionKind) {
+    public init(id: OpaqueID, label: String, kind: PermissionKind) {
         self.id = id
         self.label = label
         self.kind = kind
@@ -3144,7 +3147,7 @@ public struct PermissionOption: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.label = try c.decode(String.self, forKey: .label)
         self.kind = try c.decode(PermissionKind.self, forKey: .kind)
         do {
@@ -3203,21 +3206,21 @@ public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
     }
 
@@ -3226,8 +3229,8 @@ public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
     }
 
@@ -3235,11 +3238,11 @@ public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "turn-start", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         do {
             let value = self.time
             try Check.range(value, min: 0, max: 9007199254740991, at: c.path(.time))
@@ -3252,8 +3255,8 @@ public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
     }
 }
@@ -3265,23 +3268,23 @@ public struct SessionMessageAgentTurnEnd: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// How the turn ended.
     public let status: TurnEndStatus
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, status: TurnEndStatus) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, status: TurnEndStatus) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.status = status
     }
@@ -3291,8 +3294,8 @@ public struct SessionMessageAgentTurnEnd: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case status
     }
@@ -3301,11 +3304,11 @@ public struct SessionMessageAgentTurnEnd: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "turn-end", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.status = try c.decode(TurnEndStatus.self, forKey: .status)
         do {
             let value = self.time
@@ -3319,8 +3322,8 @@ public struct SessionMessageAgentTurnEnd: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
         try c.encode(status, forKey: .status)
     }
@@ -3333,25 +3336,25 @@ public struct SessionMessageAgentText: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Markdown text.
     public let text: TextValue
     /// True for reasoning; false or omitted for visible output.
     public let thinking: Bool?
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, text: TextValue, thinking: Bool? = nil) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, text: TextValue, thinking: Bool? = nil) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.text = text
         self.thinking = thinking
@@ -3362,8 +3365,8 @@ public struct SessionMessageAgentText: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case text
         case thinking
@@ -3373,11 +3376,11 @@ public struct SessionMessageAgentText: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "text", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.text = try c.decode(TextValue.self, forKey: .text)
         self.thinking = try c.decodeOptionalNonNull(Bool.self, forKey: .thinking)
         do {
@@ -3392,8 +3395,8 @@ public struct SessionMessageAgentText: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
         try c.encode(text, forKey: .text)
         try c.encodeIfPresent(thinking, forKey: .thinking)
@@ -3407,25 +3410,25 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "user"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID of the turn the prompt started, as in the document's MessageBase.
-    public let turn: OpaqueId?
+    public let turn: OpaqueID?
     /// Prompt text.
     public let text: TextValue
     /// Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value.
     public let thinking: String?
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId? = nil, text: TextValue, thinking: String? = nil) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID? = nil, text: TextValue, thinking: String? = nil) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.text = text
         self.thinking = thinking
@@ -3436,8 +3439,8 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case text
         case thinking
@@ -3447,11 +3450,11 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "text", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .turn)
         self.text = try c.decode(TextValue.self, forKey: .text)
         self.thinking = try c.decodeOptionalNonNull(String.self, forKey: .thinking)
         do {
@@ -3469,8 +3472,8 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         try c.encode("user", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encodeIfPresent(turn, forKey: .turn)
         try c.encode(text, forKey: .text)
         try c.encodeIfPresent(thinking, forKey: .thinking)
@@ -3484,17 +3487,17 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Tool call ID, matched by tool-call-end.
-    public let callId: OpaqueId
+    public let callID: OpaqueID
     /// The tool's own name.
     public let toolName: ToolName
     /// Short inline-markdown summary.
@@ -3506,13 +3509,13 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
     /// Label of the subagent this call spawns.
     public let agentTitle: TextValue?
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, callId: OpaqueId, toolName: ToolName, title: TextValue, description: TextValue, args: JSONObject, agentTitle: TextValue? = nil) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, callID: OpaqueID, toolName: ToolName, title: TextValue, description: TextValue, args: JSONObject, agentTitle: TextValue? = nil) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
-        self.callId = callId
+        self.callID = callID
         self.toolName = toolName
         self.title = title
         self.description = description
@@ -3525,10 +3528,10 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
-        case callId
+        case callID = "callId"
         case toolName
         case title
         case description
@@ -3540,12 +3543,12 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "tool-call-start", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
-        self.callId = try c.decode(OpaqueId.self, forKey: .callId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
+        self.callID = try c.decode(OpaqueID.self, forKey: .callID)
         self.toolName = try c.decode(ToolName.self, forKey: .toolName)
         self.title = try c.decode(TextValue.self, forKey: .title)
         self.description = try c.decode(TextValue.self, forKey: .description)
@@ -3563,10 +3566,10 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
-        try c.encode(callId, forKey: .callId)
+        try c.encode(callID, forKey: .callID)
         try c.encode(toolName, forKey: .toolName)
         try c.encode(title, forKey: .title)
         try c.encode(description, forKey: .description)
@@ -3582,27 +3585,27 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Tool call ID of the start.
-    public let callId: OpaqueId
+    public let callID: OpaqueID
     /// Failure description.
     public let error: TextValue?
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, callId: OpaqueId, error: TextValue? = nil) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, callID: OpaqueID, error: TextValue? = nil) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
-        self.callId = callId
+        self.callID = callID
         self.error = error
     }
 
@@ -3611,10 +3614,10 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
-        case callId
+        case callID = "callId"
         case error
     }
 
@@ -3622,12 +3625,12 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "tool-call-end", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
-        self.callId = try c.decode(OpaqueId.self, forKey: .callId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
+        self.callID = try c.decode(OpaqueID.self, forKey: .callID)
         self.error = try c.decodeOptionalNonNull(TextValue.self, forKey: .error)
         do {
             let value = self.time
@@ -3641,10 +3644,10 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
-        try c.encode(callId, forKey: .callId)
+        try c.encode(callID, forKey: .callID)
         try c.encodeIfPresent(error, forKey: .error)
     }
 }
@@ -3656,17 +3659,17 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Tool call awaiting approval.
-    public let callId: OpaqueId
+    public let callID: OpaqueID
     /// The tool's own name.
     public let toolName: ToolName
     /// Short inline-markdown summary.
@@ -3678,13 +3681,13 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     /// Answers offered.
     public let options: [PermissionOption]
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, callId: OpaqueId, toolName: ToolName, title: TextValue, description: TextValue? = nil, args: JSONObject? = nil, options: [PermissionOption]) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, callID: OpaqueID, toolName: ToolName, title: TextValue, description: TextValue? = nil, args: JSONObject? = nil, options: [PermissionOption]) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
-        self.callId = callId
+        self.callID = callID
         self.toolName = toolName
         self.title = title
         self.description = description
@@ -3697,10 +3700,10 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
-        case callId
+        case callID = "callId"
         case toolName
         case title
         case description
@@ -3712,12 +3715,12 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "permission-request", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
-        self.callId = try c.decode(OpaqueId.self, forKey: .callId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
+        self.callID = try c.decode(OpaqueID.self, forKey: .callID)
         self.toolName = try c.decode(ToolName.self, forKey: .toolName)
         self.title = try c.decode(TextValue.self, forKey: .title)
         self.description = try c.decodeOptionalNonNull(TextValue.self, forKey: .description)
@@ -3739,10 +3742,10 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
-        try c.encode(callId, forKey: .callId)
+        try c.encode(callID, forKey: .callID)
         try c.encode(toolName, forKey: .toolName)
         try c.encode(title, forKey: .title)
         try c.encodeIfPresent(description, forKey: .description)
@@ -3758,25 +3761,25 @@ public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable 
     /// Discriminator `role` of this variant.
     public static let roleTag = "user"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Tool call the answer is for.
-    public let callId: OpaqueId
+    public let callID: OpaqueID
     /// Chosen option.
-    public let optionId: OpaqueId
+    public let optionID: OpaqueID
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, callId: OpaqueId, optionId: OpaqueId) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, callID: OpaqueID, optionID: OpaqueID) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
-        self.callId = callId
-        self.optionId = optionId
+        self.parentID = parentID
+        self.agentID = agentID
+        self.callID = callID
+        self.optionID = optionID
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -3784,22 +3787,22 @@ public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable 
         case role
         case id
         case time
-        case parentId
-        case agentId
-        case callId
-        case optionId
+        case parentID = "parentId"
+        case agentID = "agentId"
+        case callID = "callId"
+        case optionID = "optionId"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "permission-response", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.callId = try c.decode(OpaqueId.self, forKey: .callId)
-        self.optionId = try c.decode(OpaqueId.self, forKey: .optionId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.callID = try c.decode(OpaqueID.self, forKey: .callID)
+        self.optionID = try c.decode(OpaqueID.self, forKey: .optionID)
         do {
             let value = self.time
             try Check.range(value, min: 0, max: 9007199254740991, at: c.path(.time))
@@ -3812,10 +3815,10 @@ public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable 
         try c.encode("user", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
-        try c.encode(callId, forKey: .callId)
-        try c.encode(optionId, forKey: .optionId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
+        try c.encode(callID, forKey: .callID)
+        try c.encode(optionID, forKey: .optionID)
     }
 }
 
@@ -3826,15 +3829,15 @@ public struct SessionMessageAgentPhoto: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Upload/media reference.
     public let ref: TextValue
     /// Base64 ThumbHash placeholder.
@@ -3844,11 +3847,11 @@ public struct SessionMessageAgentPhoto: Codable, Hashable, Sendable {
     /// Height in pixels.
     public let height: UInt64
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.ref = ref
         self.thumbhash = thumbhash
@@ -3861,8 +3864,8 @@ public struct SessionMessageAgentPhoto: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case ref
         case thumbhash
@@ -3874,11 +3877,11 @@ public struct SessionMessageAgentPhoto: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "photo", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.thumbhash = try c.decode(TextValue.self, forKey: .thumbhash)
         self.width = try c.decode(UInt64.self, forKey: .width)
@@ -3903,8 +3906,8 @@ public struct SessionMessageAgentPhoto: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
         try c.encode(ref, forKey: .ref)
         try c.encode(thumbhash, forKey: .thumbhash)
@@ -3920,13 +3923,13 @@ public struct SessionMessageUserPhoto: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "user"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Upload/media reference.
     public let ref: TextValue
     /// Base64 ThumbHash placeholder.
@@ -3936,11 +3939,11 @@ public struct SessionMessageUserPhoto: Codable, Hashable, Sendable {
     /// Height in pixels.
     public let height: UInt64
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.ref = ref
         self.thumbhash = thumbhash
         self.width = width
@@ -3952,8 +3955,8 @@ public struct SessionMessageUserPhoto: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case ref
         case thumbhash
         case width
@@ -3964,10 +3967,10 @@ public struct SessionMessageUserPhoto: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "photo", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.thumbhash = try c.decode(TextValue.self, forKey: .thumbhash)
         self.width = try c.decode(UInt64.self, forKey: .width)
@@ -3992,8 +3995,8 @@ public struct SessionMessageUserPhoto: Codable, Hashable, Sendable {
         try c.encode("user", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(ref, forKey: .ref)
         try c.encode(thumbhash, forKey: .thumbhash)
         try c.encode(width, forKey: .width)
@@ -4008,15 +4011,15 @@ public struct SessionMessageAgentVideo: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Upload/media reference.
     public let ref: TextValue
     /// Base64 ThumbHash poster placeholder.
@@ -4032,11 +4035,11 @@ public struct SessionMessageAgentVideo: Codable, Hashable, Sendable {
     /// Size in bytes.
     public let size: UInt64
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64, durationMs: UInt64, mimeType: TextValue, size: UInt64) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64, durationMs: UInt64, mimeType: TextValue, size: UInt64) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.ref = ref
         self.thumbhash = thumbhash
@@ -4052,8 +4055,8 @@ public struct SessionMessageAgentVideo: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case ref
         case thumbhash
@@ -4068,11 +4071,11 @@ public struct SessionMessageAgentVideo: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "video", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.thumbhash = try c.decode(TextValue.self, forKey: .thumbhash)
         self.width = try c.decode(UInt64.self, forKey: .width)
@@ -4108,8 +4111,8 @@ public struct SessionMessageAgentVideo: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
         try c.encode(ref, forKey: .ref)
         try c.encode(thumbhash, forKey: .thumbhash)
@@ -4128,13 +4131,13 @@ public struct SessionMessageUserVideo: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "user"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Upload/media reference.
     public let ref: TextValue
     /// Base64 ThumbHash poster placeholder.
@@ -4150,11 +4153,11 @@ public struct SessionMessageUserVideo: Codable, Hashable, Sendable {
     /// Size in bytes.
     public let size: UInt64
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64, durationMs: UInt64, mimeType: TextValue, size: UInt64) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64, durationMs: UInt64, mimeType: TextValue, size: UInt64) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.ref = ref
         self.thumbhash = thumbhash
         self.width = width
@@ -4169,8 +4172,8 @@ public struct SessionMessageUserVideo: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case ref
         case thumbhash
         case width
@@ -4184,10 +4187,10 @@ public struct SessionMessageUserVideo: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "video", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.thumbhash = try c.decode(TextValue.self, forKey: .thumbhash)
         self.width = try c.decode(UInt64.self, forKey: .width)
@@ -4223,8 +4226,8 @@ public struct SessionMessageUserVideo: Codable, Hashable, Sendable {
         try c.encode("user", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(ref, forKey: .ref)
         try c.encode(thumbhash, forKey: .thumbhash)
         try c.encode(width, forKey: .width)
@@ -4242,15 +4245,15 @@ public struct SessionMessageAgentFile: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Upload/media reference.
     public let ref: TextValue
     /// Display filename.
@@ -4260,11 +4263,11 @@ public struct SessionMessageAgentFile: Codable, Hashable, Sendable {
     /// MIME type.
     public let mimeType: TextValue
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, ref: TextValue, name: TextValue, size: UInt64, mimeType: TextValue) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, ref: TextValue, name: TextValue, size: UInt64, mimeType: TextValue) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.ref = ref
         self.name = name
@@ -4277,8 +4280,8 @@ public struct SessionMessageAgentFile: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case ref
         case name
@@ -4290,11 +4293,11 @@ public struct SessionMessageAgentFile: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "file", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.name = try c.decode(TextValue.self, forKey: .name)
         self.size = try c.decode(UInt64.self, forKey: .size)
@@ -4315,8 +4318,8 @@ public struct SessionMessageAgentFile: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
         try c.encode(ref, forKey: .ref)
         try c.encode(name, forKey: .name)
@@ -4332,13 +4335,13 @@ public struct SessionMessageUserFile: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "user"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Upload/media reference.
     public let ref: TextValue
     /// Display filename.
@@ -4348,11 +4351,11 @@ public struct SessionMessageUserFile: Codable, Hashable, Sendable {
     /// MIME type.
     public let mimeType: TextValue
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, ref: TextValue, name: TextValue, size: UInt64, mimeType: TextValue) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, ref: TextValue, name: TextValue, size: UInt64, mimeType: TextValue) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.ref = ref
         self.name = name
         self.size = size
@@ -4364,8 +4367,8 @@ public struct SessionMessageUserFile: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case ref
         case name
         case size
@@ -4376,10 +4379,10 @@ public struct SessionMessageUserFile: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "file", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.name = try c.decode(TextValue.self, forKey: .name)
         self.size = try c.decode(UInt64.self, forKey: .size)
@@ -4400,8 +4403,8 @@ public struct SessionMessageUserFile: Codable, Hashable, Sendable {
         try c.encode("user", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(ref, forKey: .ref)
         try c.encode(name, forKey: .name)
         try c.encode(size, forKey: .size)
@@ -4416,23 +4419,23 @@ public struct SessionMessageAgentService: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID, when inside a turn.
-    public let turn: OpaqueId?
+    public let turn: OpaqueID?
     /// Message text.
     public let text: TextValue
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId? = nil, text: TextValue) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID? = nil, text: TextValue) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.text = text
     }
@@ -4442,8 +4445,8 @@ public struct SessionMessageAgentService: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case text
     }
@@ -4452,11 +4455,11 @@ public struct SessionMessageAgentService: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "service", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .turn)
         self.text = try c.decode(TextValue.self, forKey: .text)
         do {
             let value = self.time
@@ -4470,8 +4473,8 @@ public struct SessionMessageAgentService: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encodeIfPresent(turn, forKey: .turn)
         try c.encode(text, forKey: .text)
     }
@@ -4636,25 +4639,25 @@ public struct InitializeResponse: Codable, Hashable, Sendable {
     /// Daemon package version.
     public let serverVersion: PackageVersion
     /// Serving instance; carried by every later request.
-    public let instanceId: OpaqueId
+    public let instanceID: OpaqueID
     /// This connection; carried by every later request.
-    public let connectionId: OpaqueId
+    public let connectionID: OpaqueID
     /// Opaque workspace identity.
-    public let workspaceId: OpaqueId
+    public let workspaceID: OpaqueID
     /// Opaque state root identity.
-    public let stateRootId: OpaqueId
+    public let stateRootID: OpaqueID
     /// Complete capability object.
     public let capabilities: Capabilities
     /// Limits; identical to capabilities.limits.
     public let limits: LimitMap
 
-    public init(protocolVersion: UInt16, serverVersion: PackageVersion, instanceId: OpaqueId, connectionId: OpaqueId, workspaceId: OpaqueId, stateRootId: OpaqueId, capabilities: Capabilities, limits: LimitMap) {
+    public init(protocolVersion: UInt16, serverVersion: PackageVersion, instanceID: OpaqueID, connectionID: OpaqueID, workspaceID: OpaqueID, stateRootID: OpaqueID, capabilities: Capabilities, limits: LimitMap) {
         self.protocolVersion = protocolVersion
         self.serverVersion = serverVersion
-        self.instanceId = instanceId
-        self.connectionId = connectionId
-        self.workspaceId = workspaceId
-        self.stateRootId = stateRootId
+        self.instanceID = instanceID
+        self.connectionID = connectionID
+        self.workspaceID = workspaceID
+        self.stateRootID = stateRootID
         self.capabilities = capabilities
         self.limits = limits
     }
@@ -4662,10 +4665,10 @@ public struct InitializeResponse: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol_version"
         case serverVersion = "server_version"
-        case instanceId = "instance_id"
-        case connectionId = "connection_id"
-        case workspaceId = "workspace_id"
-        case stateRootId = "state_root_id"
+        case instanceID = "instance_id"
+        case connectionID = "connection_id"
+        case workspaceID = "workspace_id"
+        case stateRootID = "state_root_id"
         case capabilities
         case limits
     }
@@ -4674,10 +4677,10 @@ public struct InitializeResponse: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.protocolVersion = try c.decode(UInt16.self, forKey: .protocolVersion)
         self.serverVersion = try c.decode(PackageVersion.self, forKey: .serverVersion)
-        self.instanceId = try c.decode(OpaqueId.self, forKey: .instanceId)
-        self.connectionId = try c.decode(OpaqueId.self, forKey: .connectionId)
-        self.workspaceId = try c.decode(OpaqueId.self, forKey: .workspaceId)
-        self.stateRootId = try c.decode(OpaqueId.self, forKey: .stateRootId)
+        self.instanceID = try c.decode(OpaqueID.self, forKey: .instanceID)
+        self.connectionID = try c.decode(OpaqueID.self, forKey: .connectionID)
+        self.workspaceID = try c.decode(OpaqueID.self, forKey: .workspaceID)
+        self.stateRootID = try c.decode(OpaqueID.self, forKey: .stateRootID)
         self.capabilities = try c.decode(Capabilities.self, forKey: .capabilities)
         self.limits = try c.decode(LimitMap.self, forKey: .limits)
     }
@@ -4686,10 +4689,10 @@ public struct InitializeResponse: Codable, Hashable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(protocolVersion, forKey: .protocolVersion)
         try c.encode(serverVersion, forKey: .serverVersion)
-        try c.encode(instanceId, forKey: .instanceId)
-        try c.encode(connectionId, forKey: .connectionId)
-        try c.encode(workspaceId, forKey: .workspaceId)
-        try c.encode(stateRootId, forKey: .stateRootId)
+        try c.encode(instanceID, forKey: .instanceID)
+        try c.encode(connectionID, forKey: .connectionID)
+        try c.encode(workspaceID, forKey: .workspaceID)
+        try c.encode(stateRootID, forKey: .stateRootID)
         try c.encode(capabilities, forKey: .capabilities)
         try c.encode(limits, forKey: .limits)
     }
@@ -4718,22 +4721,22 @@ public struct StatusResponse: Codable, Hashable, Sendable {
     /// Whether the effective provider can prepare authentication, evaluated now without refresh.
     public let providerAuthReady: Bool
     /// Serving instance.
-    public let instanceId: OpaqueId
+    public let instanceID: OpaqueID
     /// Opaque workspace identity.
-    public let workspaceId: OpaqueId
+    public let workspaceID: OpaqueID
     /// Opaque state root identity.
-    public let stateRootId: OpaqueId
+    public let stateRootID: OpaqueID
     /// Connections now open.
     public let connectedClients: UInt64
     /// Operations accepted and not yet settled, cleanup included.
     public let admittedOperations: UInt64
 
-    public init(providerAuthReady: Bool, instanceId: OpaqueId, workspaceId: OpaqueId, stateRootId: OpaqueId, connectedClients: UInt64, admittedOperations: UInt64) {
+    public init(providerAuthReady: Bool, instanceID: OpaqueID, workspaceID: OpaqueID, stateRootID: OpaqueID, connectedClients: UInt64, admittedOperations: UInt64) {
         self.service = "ready"
         self.providerAuthReady = providerAuthReady
-        self.instanceId = instanceId
-        self.workspaceId = workspaceId
-        self.stateRootId = stateRootId
+        self.instanceID = instanceID
+        self.workspaceID = workspaceID
+        self.stateRootID = stateRootID
         self.connectedClients = connectedClients
         self.admittedOperations = admittedOperations
     }
@@ -4741,9 +4744,9 @@ public struct StatusResponse: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case service
         case providerAuthReady = "provider_auth_ready"
-        case instanceId = "instance_id"
-        case workspaceId = "workspace_id"
-        case stateRootId = "state_root_id"
+        case instanceID = "instance_id"
+        case workspaceID = "workspace_id"
+        case stateRootID = "state_root_id"
         case connectedClients = "connected_clients"
         case admittedOperations = "admitted_operations"
     }
@@ -4752,9 +4755,9 @@ public struct StatusResponse: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.service = try c.decode(String.self, forKey: .service)
         self.providerAuthReady = try c.decode(Bool.self, forKey: .providerAuthReady)
-        self.instanceId = try c.decode(OpaqueId.self, forKey: .instanceId)
-        self.workspaceId = try c.decode(OpaqueId.self, forKey: .workspaceId)
-        self.stateRootId = try c.decode(OpaqueId.self, forKey: .stateRootId)
+        self.instanceID = try c.decode(OpaqueID.self, forKey: .instanceID)
+        self.workspaceID = try c.decode(OpaqueID.self, forKey: .workspaceID)
+        self.stateRootID = try c.decode(OpaqueID.self, forKey: .stateRootID)
         self.connectedClients = try c.decode(UInt64.self, forKey: .connectedClients)
         self.admittedOperations = try c.decode(UInt64.self, forKey: .admittedOperations)
         do {
@@ -4776,9 +4779,9 @@ public struct StatusResponse: Codable, Hashable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(service, forKey: .service)
         try c.encode(providerAuthReady, forKey: .providerAuthReady)
-        try c.encode(instanceId, forKey: .instanceId)
-        try c.encode(workspaceId, forKey: .workspaceId)
-        try c.encode(stateRootId, forKey: .stateRootId)
+        try c.encode(instanceID, forKey: .instanceID)
+        try c.encode(workspaceID, forKey: .workspaceID)
+        try c.encode(stateRootID, forKey: .stateRootID)
         try c.encode(connectedClients, forKey: .connectedClients)
         try c.encode(admittedOperations, forKey: .admittedOperations)
     }
@@ -4847,52 +4850,52 @@ public struct AuthStatusResponse: Codable, Hashable, Sendable {
 /// Request payload of `auth.login.start`.
 public struct AuthLoginStartRequest: Codable, Hashable, Sendable {
     /// Provider to log in; only openai-codex supports login.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
 
-    public init(providerId: ProviderId) {
-        self.providerId = providerId
+    public init(providerID: ProviderID) {
+        self.providerID = providerID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
     }
 }
 
 /// Success payload of `auth.login.start`.
 public struct AuthLoginStartResponse: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// The login started.
     public let status: String
 
-    public init(loginId: OpaqueId, providerId: ProviderId) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID) {
+        self.loginID = loginID
+        self.providerID = providerID
         self.status = "started"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -4903,8 +4906,8 @@ public struct AuthLoginStartResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -4912,23 +4915,23 @@ public struct AuthLoginStartResponse: Codable, Hashable, Sendable {
 /// Request payload of `auth.login.callback`.
 public struct AuthLoginCallbackRequest: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Final redirect URL or code.
     public let input: String
 
-    public init(loginId: OpaqueId, input: String) {
-        self.loginId = loginId
+    public init(loginID: OpaqueID, input: String) {
+        self.loginID = loginID
         self.input = input
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
+        case loginID = "login_id"
         case input
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
         self.input = try c.decode(String.self, forKey: .input)
         do {
             let value = self.input
@@ -4938,7 +4941,7 @@ public struct AuthLoginCallbackRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
+        try c.encode(loginID, forKey: .loginID)
         try c.encode(input, forKey: .input)
     }
 }
@@ -4946,23 +4949,23 @@ public struct AuthLoginCallbackRequest: Codable, Hashable, Sendable {
 /// Success payload of `auth.login.callback`.
 public struct AuthLoginCallbackResponse: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Submitted; not a statement that the callback was valid.
     public let status: String
 
-    public init(loginId: OpaqueId) {
-        self.loginId = loginId
+    public init(loginID: OpaqueID) {
+        self.loginID = loginID
         self.status = "submitted"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
+        case loginID = "login_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -4973,7 +4976,7 @@ public struct AuthLoginCallbackResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
+        try c.encode(loginID, forKey: .loginID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -4981,47 +4984,47 @@ public struct AuthLoginCallbackResponse: Codable, Hashable, Sendable {
 /// Request payload of `auth.login.cancel`.
 public struct AuthLoginCancelRequest: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
 
-    public init(loginId: OpaqueId) {
-        self.loginId = loginId
+    public init(loginID: OpaqueID) {
+        self.loginID = loginID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
+        case loginID = "login_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
+        try c.encode(loginID, forKey: .loginID)
     }
 }
 
 /// Success payload of `auth.login.cancel`.
 public struct AuthLoginCancelResponse: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Cancellation requested; not completion.
     public let status: String
 
-    public init(loginId: OpaqueId) {
-        self.loginId = loginId
+    public init(loginID: OpaqueID) {
+        self.loginID = loginID
         self.status = "cancellation_requested"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
+        case loginID = "login_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -5032,7 +5035,7 @@ public struct AuthLoginCancelResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
+        try c.encode(loginID, forKey: .loginID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -5040,29 +5043,29 @@ public struct AuthLoginCancelResponse: Codable, Hashable, Sendable {
 /// Request payload of `auth.logout`.
 public struct AuthLogoutRequest: Codable, Hashable, Sendable {
     /// Provider whose record to remove.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Explicit confirmation; absent or false is refused.
     public let confirmed: Bool
 
-    public init(providerId: ProviderId, confirmed: Bool = false) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, confirmed: Bool = false) {
+        self.providerID = providerID
         self.confirmed = confirmed
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case confirmed
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.confirmed = try c.decodeDefaulted(Bool.self, forKey: .confirmed, default: false)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(confirmed, forKey: .confirmed)
     }
 }
@@ -5070,7 +5073,7 @@ public struct AuthLogoutRequest: Codable, Hashable, Sendable {
 /// Success payload of `auth.logout`.
 public struct AuthLogoutResponse: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Logged out.
     public let status: String
     /// Whether a local record existed and was removed.
@@ -5078,15 +5081,15 @@ public struct AuthLogoutResponse: Codable, Hashable, Sendable {
     /// Environment variables were not touched.
     public let environmentUnchanged: Bool
 
-    public init(providerId: ProviderId, removed: Bool) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, removed: Bool) {
+        self.providerID = providerID
         self.status = "logged_out"
         self.removed = removed
         self.environmentUnchanged = true
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case status
         case removed
         case environmentUnchanged = "environment_unchanged"
@@ -5094,7 +5097,7 @@ public struct AuthLogoutResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.status = try c.decode(String.self, forKey: .status)
         self.removed = try c.decode(Bool.self, forKey: .removed)
         self.environmentUnchanged = try c.decode(Bool.self, forKey: .environmentUnchanged)
@@ -5111,7 +5114,7 @@ public struct AuthLogoutResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(status, forKey: .status)
         try c.encode(removed, forKey: .removed)
         try c.encode(environmentUnchanged, forKey: .environmentUnchanged)
@@ -5204,27 +5207,27 @@ public struct CatalogProvidersResponse: Codable, Hashable, Sendable {
 /// Request payload of `catalog.models`.
 public struct CatalogModelsRequest: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// First entry of the page.
     public let offset: UInt32
     /// Page size.
     public let limit: UInt32
 
-    public init(providerId: ProviderId, offset: UInt32 = 0, limit: UInt32 = 32) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, offset: UInt32 = 0, limit: UInt32 = 32) {
+        self.providerID = providerID
         self.offset = offset
         self.limit = limit
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case offset
         case limit
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.offset = try c.decodeDefaulted(UInt32.self, forKey: .offset, default: 0)
         self.limit = try c.decodeDefaulted(UInt32.self, forKey: .limit, default: 32)
         do {
@@ -5239,7 +5242,7 @@ public struct CatalogModelsRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(offset, forKey: .offset)
         try c.encode(limit, forKey: .limit)
     }
@@ -5299,53 +5302,53 @@ public struct CatalogModelsResponse: Codable, Hashable, Sendable {
 /// Request payload of `catalog.refresh`.
 public struct CatalogRefreshRequest: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
 
-    public init(providerId: ProviderId) {
-        self.providerId = providerId
+    public init(providerID: ProviderID) {
+        self.providerID = providerID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
     }
 }
 
 /// Success payload of `catalog.refresh`.
 public struct CatalogRefreshResponse: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Cache state after the refresh; not guaranteed fresh.
     public let state: CatalogState
 
-    public init(providerId: ProviderId, state: CatalogState) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, state: CatalogState) {
+        self.providerID = providerID
         self.state = state
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case state
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.state = try c.decode(CatalogState.self, forKey: .state)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(state, forKey: .state)
     }
 }
@@ -5452,11 +5455,11 @@ public struct ConfigSetResponse: Codable, Hashable, Sendable {
 /// Request payload of `session.list`.
 public struct SessionListRequest: Codable, Hashable, Sendable {
     /// Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id).
-    public let after: OpaqueId?
+    public let after: OpaqueID?
     /// Page size.
     public let limit: UInt32
 
-    public init(after: OpaqueId? = nil, limit: UInt32 = 32) {
+    public init(after: OpaqueID? = nil, limit: UInt32 = 32) {
         self.after = after
         self.limit = limit
     }
@@ -5468,7 +5471,7 @@ public struct SessionListRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.after = try c.decodeDefaultedNullable(OpaqueId.self, forKey: .after, default: nil)
+        self.after = try c.decodeDefaultedNullable(OpaqueID.self, forKey: .after, default: nil)
         self.limit = try c.decodeDefaulted(UInt32.self, forKey: .limit, default: 32)
         do {
             let value = self.limit
@@ -5488,13 +5491,13 @@ public struct SessionListResponse: Codable, Hashable, Sendable {
     /// Sessions of the page.
     public let sessions: [SessionSummary]
     /// Last examined ID, for the next request's after; null when none was examined.
-    public let nextAfter: SessionId?
+    public let nextAfter: SessionID?
     /// More candidates remain.
     public let truncated: Bool
     /// Some candidates could not be read or represented; not a continuation flag.
     public let incomplete: Bool
 
-    public init(sessions: [SessionSummary], nextAfter: SessionId? = nil, truncated: Bool, incomplete: Bool) {
+    public init(sessions: [SessionSummary], nextAfter: SessionID? = nil, truncated: Bool, incomplete: Bool) {
         self.sessions = sessions
         self.nextAfter = nextAfter
         self.truncated = truncated
@@ -5511,7 +5514,7 @@ public struct SessionListResponse: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.sessions = try c.decode([SessionSummary].self, forKey: .sessions)
-        self.nextAfter = try c.decodeRequiredNullable(SessionId.self, forKey: .nextAfter)
+        self.nextAfter = try c.decodeRequiredNullable(SessionID.self, forKey: .nextAfter)
         self.truncated = try c.decode(Bool.self, forKey: .truncated)
         self.incomplete = try c.decode(Bool.self, forKey: .incomplete)
         do {
@@ -5548,24 +5551,24 @@ public struct SessionCreateRequest: Codable, Hashable, Sendable {
 /// Success payload of `session.create`.
 public struct SessionCreateResponse: Codable, Hashable, Sendable {
     /// The new session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
 
-    public init(sessionId: SessionId) {
-        self.sessionId = sessionId
+    public init(sessionID: SessionID) {
+        self.sessionID = sessionID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionId = "session_id"
+        case sessionID = "session_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(sessionID, forKey: .sessionID)
     }
 }
 
@@ -5688,9 +5691,9 @@ public struct SessionClaimRequest: Codable, Hashable, Sendable {
 /// Success payload of `session.claim`.
 public struct SessionClaimResponse: Codable, Hashable, Sendable {
     /// Claimed session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Claim; part of the control proof.
-    public let claimId: OpaqueId
+    public let claimID: OpaqueID
     /// Generation of this grant; increases on every grant of the session.
     public let grantGeneration: UInt64
     /// Session's live sequence after this transition.
@@ -5698,17 +5701,17 @@ public struct SessionClaimResponse: Codable, Hashable, Sendable {
     /// Atomic snapshot at the grant.
     public let snapshot: ClaimSnapshot
 
-    public init(sessionId: SessionId, claimId: OpaqueId, grantGeneration: UInt64, liveSequence: UInt64, snapshot: ClaimSnapshot) {
-        self.sessionId = sessionId
-        self.claimId = claimId
+    public init(sessionID: SessionID, claimID: OpaqueID, grantGeneration: UInt64, liveSequence: UInt64, snapshot: ClaimSnapshot) {
+        self.sessionID = sessionID
+        self.claimID = claimID
         self.grantGeneration = grantGeneration
         self.liveSequence = liveSequence
         self.snapshot = snapshot
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionId = "session_id"
-        case claimId = "claim_id"
+        case sessionID = "session_id"
+        case claimID = "claim_id"
         case grantGeneration = "grant_generation"
         case liveSequence = "live_sequence"
         case snapshot
@@ -5716,8 +5719,8 @@ public struct SessionClaimResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
-        self.claimId = try c.decode(OpaqueId.self, forKey: .claimId)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
+        self.claimID = try c.decode(OpaqueID.self, forKey: .claimID)
         self.grantGeneration = try c.decode(UInt64.self, forKey: .grantGeneration)
         self.liveSequence = try c.decode(UInt64.self, forKey: .liveSequence)
         self.snapshot = try c.decode(ClaimSnapshot.self, forKey: .snapshot)
@@ -5733,8 +5736,8 @@ public struct SessionClaimResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(sessionId, forKey: .sessionId)
-        try c.encode(claimId, forKey: .claimId)
+        try c.encode(sessionID, forKey: .sessionID)
+        try c.encode(claimID, forKey: .claimID)
         try c.encode(grantGeneration, forKey: .grantGeneration)
         try c.encode(liveSequence, forKey: .liveSequence)
         try c.encode(snapshot, forKey: .snapshot)
@@ -5760,27 +5763,27 @@ public struct SessionDetachRequest: Codable, Hashable, Sendable {
 /// Success payload of `session.detach`.
 public struct SessionDetachResponse: Codable, Hashable, Sendable {
     /// Detached session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Control released.
     public let status: String
     /// Session's live sequence after this transition.
     public let liveSequence: UInt64
 
-    public init(sessionId: SessionId, liveSequence: UInt64) {
-        self.sessionId = sessionId
+    public init(sessionID: SessionID, liveSequence: UInt64) {
+        self.sessionID = sessionID
         self.status = "detached"
         self.liveSequence = liveSequence
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionId = "session_id"
+        case sessionID = "session_id"
         case status
         case liveSequence = "live_sequence"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.status = try c.decode(String.self, forKey: .status)
         self.liveSequence = try c.decode(UInt64.self, forKey: .liveSequence)
         do {
@@ -5796,7 +5799,7 @@ public struct SessionDetachResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(sessionID, forKey: .sessionID)
         try c.encode(status, forKey: .status)
         try c.encode(liveSequence, forKey: .liveSequence)
     }
@@ -5821,7 +5824,7 @@ public struct SessionStatusRequest: Codable, Hashable, Sendable {
 /// Success payload of `session.status`.
 public struct SessionStatusResponse: Codable, Hashable, Sendable {
     /// Session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Some connection holds control.
     public let controlled: Bool
     /// This connection holds control.
@@ -5833,8 +5836,8 @@ public struct SessionStatusResponse: Codable, Hashable, Sendable {
     /// Running turn; null when idle.
     public let turn: RunningTurn?
 
-    public init(sessionId: SessionId, controlled: Bool, controlledByCaller: Bool, grantGeneration: UInt64, liveSequence: UInt64, turn: RunningTurn? = nil) {
-        self.sessionId = sessionId
+    public init(sessionID: SessionID, controlled: Bool, controlledByCaller: Bool, grantGeneration: UInt64, liveSequence: UInt64, turn: RunningTurn? = nil) {
+        self.sessionID = sessionID
         self.controlled = controlled
         self.controlledByCaller = controlledByCaller
         self.grantGeneration = grantGeneration
@@ -5843,7 +5846,7 @@ public struct SessionStatusResponse: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionId = "session_id"
+        case sessionID = "session_id"
         case controlled
         case controlledByCaller = "controlled_by_caller"
         case grantGeneration = "grant_generation"
@@ -5853,7 +5856,7 @@ public struct SessionStatusResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.controlled = try c.decode(Bool.self, forKey: .controlled)
         self.controlledByCaller = try c.decode(Bool.self, forKey: .controlledByCaller)
         self.grantGeneration = try c.decode(UInt64.self, forKey: .grantGeneration)
@@ -5871,7 +5874,7 @@ public struct SessionStatusResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(sessionID, forKey: .sessionID)
         try c.encode(controlled, forKey: .controlled)
         try c.encode(controlledByCaller, forKey: .controlledByCaller)
         try c.encode(grantGeneration, forKey: .grantGeneration)
@@ -5911,23 +5914,23 @@ public struct TurnStartRequest: Codable, Hashable, Sendable {
 /// Success payload of `turn.start`.
 public struct TurnStartResponse: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Accepted; the terminal settles it.
     public let status: String
 
-    public init(turnId: OpaqueId) {
-        self.turnId = turnId
+    public init(turnID: OpaqueID) {
+        self.turnID = turnID
         self.status = "accepted"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
+        case turnID = "turn_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -5938,7 +5941,7 @@ public struct TurnStartResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
+        try c.encode(turnID, forKey: .turnID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -5946,52 +5949,52 @@ public struct TurnStartResponse: Codable, Hashable, Sendable {
 /// Request payload of `turn.cancel`.
 public struct TurnCancelRequest: Codable, Hashable, Sendable {
     /// Turn to stop.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
 
-    public init(turnId: OpaqueId) {
-        self.turnId = turnId
+    public init(turnID: OpaqueID) {
+        self.turnID = turnID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
+        case turnID = "turn_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
+        try c.encode(turnID, forKey: .turnID)
     }
 }
 
 /// Success payload of `turn.cancel`.
 public struct TurnCancelResponse: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Its session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Cancellation requested; not completion.
     public let status: String
 
-    public init(turnId: OpaqueId, sessionId: SessionId) {
-        self.turnId = turnId
-        self.sessionId = sessionId
+    public init(turnID: OpaqueID, sessionID: SessionID) {
+        self.turnID = turnID
+        self.sessionID = sessionID
         self.status = "cancellation_requested"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
-        case sessionId = "session_id"
+        case turnID = "turn_id"
+        case sessionID = "session_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -6002,8 +6005,8 @@ public struct TurnCancelResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(turnID, forKey: .turnID)
+        try c.encode(sessionID, forKey: .sessionID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -6011,83 +6014,83 @@ public struct TurnCancelResponse: Codable, Hashable, Sendable {
 /// Request payload of `operation.lookup`.
 public struct OperationLookupRequest: Codable, Hashable, Sendable {
     /// Operation to look up.
-    public let operationId: OpaqueId
+    public let operationID: OpaqueID
 
-    public init(operationId: OpaqueId) {
-        self.operationId = operationId
+    public init(operationID: OpaqueID) {
+        self.operationID = operationID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case operationId = "operation_id"
+        case operationID = "operation_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.operationId = try c.decode(OpaqueId.self, forKey: .operationId)
+        self.operationID = try c.decode(OpaqueID.self, forKey: .operationID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(operationId, forKey: .operationId)
+        try c.encode(operationID, forKey: .operationID)
     }
 }
 
 /// Success payload of `operation.lookup`.
 public struct OperationLookupResponse: Codable, Hashable, Sendable {
     /// The operation.
-    public let operationId: OpaqueId
+    public let operationID: OpaqueID
     /// Its method; null when unknown.
     public let method: Name?
     /// accepted, settled, expired or unknown.
     public let state: OperationState
     /// Its session, if any.
-    public let sessionId: SessionId?
+    public let sessionID: SessionID?
     /// Turn it started, if any.
-    public let turnId: OpaqueId?
+    public let turnID: OpaqueID?
     /// Login it started, if any.
-    public let loginId: OpaqueId?
+    public let loginID: OpaqueID?
     /// Null until settled (and after expiry).
     public let outcome: OperationOutcome?
 
-    public init(operationId: OpaqueId, method: Name? = nil, state: OperationState, sessionId: SessionId? = nil, turnId: OpaqueId? = nil, loginId: OpaqueId? = nil, outcome: OperationOutcome? = nil) {
-        self.operationId = operationId
+    public init(operationID: OpaqueID, method: Name? = nil, state: OperationState, sessionID: SessionID? = nil, turnID: OpaqueID? = nil, loginID: OpaqueID? = nil, outcome: OperationOutcome? = nil) {
+        self.operationID = operationID
         self.method = method
         self.state = state
-        self.sessionId = sessionId
-        self.turnId = turnId
-        self.loginId = loginId
+        self.sessionID = sessionID
+        self.turnID = turnID
+        self.loginID = loginID
         self.outcome = outcome
     }
 
     private enum CodingKeys: String, CodingKey {
-        case operationId = "operation_id"
+        case operationID = "operation_id"
         case method
         case state
-        case sessionId = "session_id"
-        case turnId = "turn_id"
-        case loginId = "login_id"
+        case sessionID = "session_id"
+        case turnID = "turn_id"
+        case loginID = "login_id"
         case outcome
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.operationId = try c.decode(OpaqueId.self, forKey: .operationId)
+        self.operationID = try c.decode(OpaqueID.self, forKey: .operationID)
         self.method = try c.decodeRequiredNullable(Name.self, forKey: .method)
         self.state = try c.decode(OperationState.self, forKey: .state)
-        self.sessionId = try c.decodeRequiredNullable(SessionId.self, forKey: .sessionId)
-        self.turnId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .turnId)
-        self.loginId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .loginId)
+        self.sessionID = try c.decodeRequiredNullable(SessionID.self, forKey: .sessionID)
+        self.turnID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .turnID)
+        self.loginID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .loginID)
         self.outcome = try c.decodeRequiredNullable(OperationOutcome.self, forKey: .outcome)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(operationId, forKey: .operationId)
+        try c.encode(operationID, forKey: .operationID)
         if let value = method { try c.encode(value, forKey: .method) } else { try c.encodeNil(forKey: .method) }
         try c.encode(state, forKey: .state)
-        if let value = sessionId { try c.encode(value, forKey: .sessionId) } else { try c.encodeNil(forKey: .sessionId) }
-        if let value = turnId { try c.encode(value, forKey: .turnId) } else { try c.encodeNil(forKey: .turnId) }
-        if let value = loginId { try c.encode(value, forKey: .loginId) } else { try c.encodeNil(forKey: .loginId) }
+        if let value = sessionID { try c.encode(value, forKey: .sessionID) } else { try c.encodeNil(forKey: .sessionID) }
+        if let value = turnID { try c.encode(value, forKey: .turnID) } else { try c.encodeNil(forKey: .turnID) }
+        if let value = loginID { try c.encode(value, forKey: .loginID) } else { try c.encodeNil(forKey: .loginID) }
         if let value = outcome { try c.encode(value, forKey: .outcome) } else { try c.encodeNil(forKey: .outcome) }
     }
 }
@@ -6095,32 +6098,32 @@ public struct OperationLookupResponse: Codable, Hashable, Sendable {
 /// Payload of the `turn.started` event.
 public struct TurnStarted: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Its session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Started.
     public let status: String
     /// Always zero.
     public let sequence: UInt64
 
-    public init(turnId: OpaqueId, sessionId: SessionId) {
-        self.turnId = turnId
-        self.sessionId = sessionId
+    public init(turnID: OpaqueID, sessionID: SessionID) {
+        self.turnID = turnID
+        self.sessionID = sessionID
         self.status = "started"
         self.sequence = 0
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
-        case sessionId = "session_id"
+        case turnID = "turn_id"
+        case sessionID = "session_id"
         case status
         case sequence
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.status = try c.decode(String.self, forKey: .status)
         self.sequence = try c.decode(UInt64.self, forKey: .sequence)
         do {
@@ -6137,8 +6140,8 @@ public struct TurnStarted: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(turnID, forKey: .turnID)
+        try c.encode(sessionID, forKey: .sessionID)
         try c.encode(status, forKey: .status)
         try c.encode(sequence, forKey: .sequence)
     }
@@ -6147,27 +6150,27 @@ public struct TurnStarted: Codable, Hashable, Sendable {
 /// Payload of the `turn.assistant_delta` event.
 public struct TurnAssistantDelta: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Per-turn sequence.
     public let sequence: UInt64
     /// Delta text; transient, not a durable replay notification.
     public let text: String
 
-    public init(turnId: OpaqueId, sequence: UInt64, text: String) {
-        self.turnId = turnId
+    public init(turnID: OpaqueID, sequence: UInt64, text: String) {
+        self.turnID = turnID
         self.sequence = sequence
         self.text = text
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
+        case turnID = "turn_id"
         case sequence
         case text
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
         self.sequence = try c.decode(UInt64.self, forKey: .sequence)
         self.text = try c.decode(String.self, forKey: .text)
         do {
@@ -6182,7 +6185,7 @@ public struct TurnAssistantDelta: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
+        try c.encode(turnID, forKey: .turnID)
         try c.encode(sequence, forKey: .sequence)
         try c.encode(text, forKey: .text)
     }
@@ -6191,27 +6194,27 @@ public struct TurnAssistantDelta: Codable, Hashable, Sendable {
 /// Payload of the `turn.activity` event.
 public struct TurnActivity: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Per-turn sequence.
     public let sequence: UInt64
     /// The projected activity.
     public let activity: Activity
 
-    public init(turnId: OpaqueId, sequence: UInt64, activity: Activity) {
-        self.turnId = turnId
+    public init(turnID: OpaqueID, sequence: UInt64, activity: Activity) {
+        self.turnID = turnID
         self.sequence = sequence
         self.activity = activity
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
+        case turnID = "turn_id"
         case sequence
         case activity
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
         self.sequence = try c.decode(UInt64.self, forKey: .sequence)
         self.activity = try c.decode(Activity.self, forKey: .activity)
         do {
@@ -6222,7 +6225,7 @@ public struct TurnActivity: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
+        try c.encode(turnID, forKey: .turnID)
         try c.encode(sequence, forKey: .sequence)
         try c.encode(activity, forKey: .activity)
     }
@@ -6231,9 +6234,9 @@ public struct TurnActivity: Codable, Hashable, Sendable {
 /// Payload of the `turn.terminal` event.
 public struct TurnTerminal: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Its session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// completed, cancelled or failed.
     public let status: TurnStatus
     /// Complete accepted assistant text; never truncated.
@@ -6251,9 +6254,9 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
     /// Error of a failed turn; null otherwise.
     public let error: ErrorObject?
 
-    public init(turnId: OpaqueId, sessionId: SessionId, status: TurnStatus, assistantText: String, sequence: UInt64, activityDropped: UInt64, replayRequired: Bool, persistence: Persistence, error: ErrorObject? = nil) {
-        self.turnId = turnId
-        self.sessionId = sessionId
+    public init(turnID: OpaqueID, sessionID: SessionID, status: TurnStatus, assistantText: String, sequence: UInt64, activityDropped: UInt64, replayRequired: Bool, persistence: Persistence, error: ErrorObject? = nil) {
+        self.turnID = turnID
+        self.sessionID = sessionID
         self.status = status
         self.assistantText = assistantText
         self.sequence = sequence
@@ -6265,8 +6268,8 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
-        case sessionId = "session_id"
+        case turnID = "turn_id"
+        case sessionID = "session_id"
         case status
         case assistantText = "assistant_text"
         case sequence
@@ -6279,8 +6282,8 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.status = try c.decode(TurnStatus.self, forKey: .status)
         self.assistantText = try c.decode(String.self, forKey: .assistantText)
         self.sequence = try c.decode(UInt64.self, forKey: .sequence)
@@ -6309,8 +6312,8 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(turnID, forKey: .turnID)
+        try c.encode(sessionID, forKey: .sessionID)
         try c.encode(status, forKey: .status)
         try c.encode(assistantText, forKey: .assistantText)
         try c.encode(sequence, forKey: .sequence)
@@ -6325,32 +6328,32 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
 /// Payload of the `auth.login.terminal` event.
 public struct AuthLoginTerminal: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Fixed terminal label.
     public let state: LoginTerminalState
     /// Worker cleanup finished.
     public let cleanupComplete: Bool
 
-    public init(loginId: OpaqueId, providerId: ProviderId, state: LoginTerminalState) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID, state: LoginTerminalState) {
+        self.loginID = loginID
+        self.providerID = providerID
         self.state = state
         self.cleanupComplete = true
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
         case state
         case cleanupComplete = "cleanup_complete"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.state = try c.decode(LoginTerminalState.self, forKey: .state)
         self.cleanupComplete = try c.decode(Bool.self, forKey: .cleanupComplete)
         do {
@@ -6361,8 +6364,8 @@ public struct AuthLoginTerminal: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(state, forKey: .state)
         try c.encode(cleanupComplete, forKey: .cleanupComplete)
     }
@@ -6378,15 +6381,15 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Record kind.
     public let kind: String
     /// Client-chosen ID, unique among this connection's requests in flight.
-    public let requestId: OpaqueId
+    public let requestID: OpaqueID
     /// Serving instance from initialize; null only on initialize.
-    public let instanceId: OpaqueId?
+    public let instanceID: OpaqueID?
     /// Connection from initialize; null only on initialize.
-    public let connectionId: OpaqueId?
+    public let connectionID: OpaqueID?
     /// Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved.
-    public let sessionId: OpaqueId?
+    public let sessionID: OpaqueID?
     /// Mutation intent ID; required for mutations, null for reads.
-    public let operationId: OpaqueId?
+    public let operationID: OpaqueID?
     /// Session control proof where required; null otherwise.
     public let control: Control?
     /// Operation name.
@@ -6394,14 +6397,14 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Method-specific payload.
     public let payload: Payload
 
-    public init(protocolVersion: UInt16, requestId: OpaqueId, instanceId: OpaqueId? = nil, connectionId: OpaqueId? = nil, sessionId: OpaqueId? = nil, operationId: OpaqueId? = nil, control: Control? = nil, method: Name, payload: Payload) {
+    public init(protocolVersion: UInt16, requestID: OpaqueID, instanceID: OpaqueID? = nil, connectionID: OpaqueID? = nil, sessionID: OpaqueID? = nil, operationID: OpaqueID? = nil, control: Control? = nil, method: Name, payload: Payload) {
         self.protocolVersion = protocolVersion
         self.kind = "request"
-        self.requestId = requestId
-        self.instanceId = instanceId
-        self.connectionId = connectionId
-        self.sessionId = sessionId
-        self.operationId = operationId
+        self.requestID = requestID
+        self.instanceID = instanceID
+        self.connectionID = connectionID
+        self.sessionID = sessionID
+        self.operationID = operationID
         self.control = control
         self.method = method
         self.payload = payload
@@ -6410,11 +6413,11 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol_version"
         case kind
-        case requestId = "request_id"
-        case instanceId = "instance_id"
-        case connectionId = "connection_id"
-        case sessionId = "session_id"
-        case operationId = "operation_id"
+        case requestID = "request_id"
+        case instanceID = "instance_id"
+        case connectionID = "connection_id"
+        case sessionID = "session_id"
+        case operationID = "operation_id"
         case control
         case method
         case payload
@@ -6424,11 +6427,11 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.protocolVersion = try c.decode(UInt16.self, forKey: .protocolVersion)
         self.kind = try c.decode(String.self, forKey: .kind)
-        self.requestId = try c.decode(OpaqueId.self, forKey: .requestId)
-        self.instanceId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .instanceId)
-        self.connectionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .connectionId)
-        self.sessionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .sessionId)
-        self.operationId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .operationId)
+        self.requestID = try c.decode(OpaqueID.self, forKey: .requestID)
+        self.instanceID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .instanceID)
+        self.connectionID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .connectionID)
+        self.sessionID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .sessionID)
+        self.operationID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .operationID)
         self.control = try c.decodeRequiredNullable(Control.self, forKey: .control)
         self.method = try c.decode(Name.self, forKey: .method)
         self.payload = try c.decode(Payload.self, forKey: .payload)
@@ -6443,11 +6446,11 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(protocolVersion, forKey: .protocolVersion)
         try c.encode(kind, forKey: .kind)
-        try c.encode(requestId, forKey: .requestId)
-        if let value = instanceId { try c.encode(value, forKey: .instanceId) } else { try c.encodeNil(forKey: .instanceId) }
-        if let value = connectionId { try c.encode(value, forKey: .connectionId) } else { try c.encodeNil(forKey: .connectionId) }
-        if let value = sessionId { try c.encode(value, forKey: .sessionId) } else { try c.encodeNil(forKey: .sessionId) }
-        if let value = operationId { try c.encode(value, forKey: .operationId) } else { try c.encodeNil(forKey: .operationId) }
+        try c.encode(requestID, forKey: .requestID)
+        if let value = instanceID { try c.encode(value, forKey: .instanceID) } else { try c.encodeNil(forKey: .instanceID) }
+        if let value = connectionID { try c.encode(value, forKey: .connectionID) } else { try c.encodeNil(forKey: .connectionID) }
+        if let value = sessionID { try c.encode(value, forKey: .sessionID) } else { try c.encodeNil(forKey: .sessionID) }
+        if let value = operationID { try c.encode(value, forKey: .operationID) } else { try c.encodeNil(forKey: .operationID) }
         if let value = control { try c.encode(value, forKey: .control) } else { try c.encodeNil(forKey: .control) }
         try c.encode(method, forKey: .method)
         try c.encode(payload, forKey: .payload)
@@ -6461,28 +6464,28 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Record kind.
     public let kind: String
     /// The request's ID; null when the record could not be decoded far enough.
-    public let requestId: OpaqueId?
+    public let requestID: OpaqueID?
     /// Serving instance; null before initialization.
-    public let instanceId: OpaqueId?
+    public let instanceID: OpaqueID?
     /// Connection; null before initialization.
-    public let connectionId: OpaqueId?
+    public let connectionID: OpaqueID?
     /// The request's session, if any.
-    public let sessionId: OpaqueId?
+    public let sessionID: OpaqueID?
     /// The request's operation ID, if any.
-    public let operationId: OpaqueId?
+    public let operationID: OpaqueID?
     /// Success payload; null on error.
     public let payload: Payload?
     /// Error; null on success.
     public let error: ErrorObject?
 
-    public init(protocolVersion: UInt16, requestId: OpaqueId? = nil, instanceId: OpaqueId? = nil, connectionId: OpaqueId? = nil, sessionId: OpaqueId? = nil, operationId: OpaqueId? = nil, payload: Payload? = nil, error: ErrorObject? = nil) {
+    public init(protocolVersion: UInt16, requestID: OpaqueID? = nil, instanceID: OpaqueID? = nil, connectionID: OpaqueID? = nil, sessionID: OpaqueID? = nil, operationID: OpaqueID? = nil, payload: Payload? = nil, error: ErrorObject? = nil) {
         self.protocolVersion = protocolVersion
         self.kind = "response"
-        self.requestId = requestId
-        self.instanceId = instanceId
-        self.connectionId = connectionId
-        self.sessionId = sessionId
-        self.operationId = operationId
+        self.requestID = requestID
+        self.instanceID = instanceID
+        self.connectionID = connectionID
+        self.sessionID = sessionID
+        self.operationID = operationID
         self.payload = payload
         self.error = error
     }
@@ -6490,11 +6493,11 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol_version"
         case kind
-        case requestId = "request_id"
-        case instanceId = "instance_id"
-        case connectionId = "connection_id"
-        case sessionId = "session_id"
-        case operationId = "operation_id"
+        case requestID = "request_id"
+        case instanceID = "instance_id"
+        case connectionID = "connection_id"
+        case sessionID = "session_id"
+        case operationID = "operation_id"
         case payload
         case error
     }
@@ -6503,11 +6506,11 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.protocolVersion = try c.decode(UInt16.self, forKey: .protocolVersion)
         self.kind = try c.decode(String.self, forKey: .kind)
-        self.requestId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .requestId)
-        self.instanceId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .instanceId)
-        self.connectionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .connectionId)
-        self.sessionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .sessionId)
-        self.operationId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .operationId)
+        self.requestID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .requestID)
+        self.instanceID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .instanceID)
+        self.connectionID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .connectionID)
+        self.sessionID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .sessionID)
+        self.operationID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .operationID)
         self.payload = try c.decodeRequiredNullable(Payload.self, forKey: .payload)
         self.error = try c.decodeRequiredNullable(ErrorObject.self, forKey: .error)
         do {
@@ -6516,7 +6519,7 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
             try Check.string(value, minBytes: 0, maxBytes: 16384, at: c.path(.kind))
         }
         guard (payload == nil) != (error == nil) else {
-            throw SchemaViolation(path: decoder.path, reason: "exactly one of payload and error must be non-null")
+            throw ProtocolViolation(.resultShape, "exactly one of payload and error must be non-null", at: decoder.path)
         }
     }
 
@@ -6524,11 +6527,11 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(protocolVersion, forKey: .protocolVersion)
         try c.encode(kind, forKey: .kind)
-        if let value = requestId { try c.encode(value, forKey: .requestId) } else { try c.encodeNil(forKey: .requestId) }
-        if let value = instanceId { try c.encode(value, forKey: .instanceId) } else { try c.encodeNil(forKey: .instanceId) }
-        if let value = connectionId { try c.encode(value, forKey: .connectionId) } else { try c.encodeNil(forKey: .connectionId) }
-        if let value = sessionId { try c.encode(value, forKey: .sessionId) } else { try c.encodeNil(forKey: .sessionId) }
-        if let value = operationId { try c.encode(value, forKey: .operationId) } else { try c.encodeNil(forKey: .operationId) }
+        if let value = requestID { try c.encode(value, forKey: .requestID) } else { try c.encodeNil(forKey: .requestID) }
+        if let value = instanceID { try c.encode(value, forKey: .instanceID) } else { try c.encodeNil(forKey: .instanceID) }
+        if let value = connectionID { try c.encode(value, forKey: .connectionID) } else { try c.encodeNil(forKey: .connectionID) }
+        if let value = sessionID { try c.encode(value, forKey: .sessionID) } else { try c.encodeNil(forKey: .sessionID) }
+        if let value = operationID { try c.encode(value, forKey: .operationID) } else { try c.encodeNil(forKey: .operationID) }
         if let value = payload { try c.encode(value, forKey: .payload) } else { try c.encodeNil(forKey: .payload) }
         if let value = error { try c.encode(value, forKey: .error) } else { try c.encodeNil(forKey: .error) }
     }
@@ -6543,13 +6546,13 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Event name.
     public let event: Name
     /// Serving instance.
-    public let instanceId: OpaqueId
+    public let instanceID: OpaqueID
     /// Recipient connection.
-    public let connectionId: OpaqueId
+    public let connectionID: OpaqueID
     /// Session of the event, if any.
-    public let sessionId: SessionId?
+    public let sessionID: SessionID?
     /// Originating operation, if any.
-    public let operationId: OpaqueId?
+    public let operationID: OpaqueID?
     /// Recipient's current grant generation, if session-scoped.
     public let grantGeneration: UInt64?
     /// Session's live sequence, if session-scoped.
@@ -6557,14 +6560,14 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Event-specific payload.
     public let payload: Payload
 
-    public init(protocolVersion: UInt16, event: Name, instanceId: OpaqueId, connectionId: OpaqueId, sessionId: SessionId? = nil, operationId: OpaqueId? = nil, grantGeneration: UInt64? = nil, liveSequence: UInt64? = nil, payload: Payload) {
+    public init(protocolVersion: UInt16, event: Name, instanceID: OpaqueID, connectionID: OpaqueID, sessionID: SessionID? = nil, operationID: OpaqueID? = nil, grantGeneration: UInt64? = nil, liveSequence: UInt64? = nil, payload: Payload) {
         self.protocolVersion = protocolVersion
         self.kind = "event"
         self.event = event
-        self.instanceId = instanceId
-        self.connectionId = connectionId
-        self.sessionId = sessionId
-        self.operationId = operationId
+        self.instanceID = instanceID
+        self.connectionID = connectionID
+        self.sessionID = sessionID
+        self.operationID = operationID
         self.grantGeneration = grantGeneration
         self.liveSequence = liveSequence
         self.payload = payload
@@ -6574,10 +6577,10 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         case protocolVersion = "protocol_version"
         case kind
         case event
-        case instanceId = "instance_id"
-        case connectionId = "connection_id"
-        case sessionId = "session_id"
-        case operationId = "operation_id"
+        case instanceID = "instance_id"
+        case connectionID = "connection_id"
+        case sessionID = "session_id"
+        case operationID = "operation_id"
         case grantGeneration = "grant_generation"
         case liveSequence = "live_sequence"
         case payload
@@ -6588,10 +6591,10 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         self.protocolVersion = try c.decode(UInt16.self, forKey: .protocolVersion)
         self.kind = try c.decode(String.self, forKey: .kind)
         self.event = try c.decode(Name.self, forKey: .event)
-        self.instanceId = try c.decode(OpaqueId.self, forKey: .instanceId)
-        self.connectionId = try c.decode(OpaqueId.self, forKey: .connectionId)
-        self.sessionId = try c.decodeRequiredNullable(SessionId.self, forKey: .sessionId)
-        self.operationId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .operationId)
+        self.instanceID = try c.decode(OpaqueID.self, forKey: .instanceID)
+        self.connectionID = try c.decode(OpaqueID.self, forKey: .connectionID)
+        self.sessionID = try c.decodeRequiredNullable(SessionID.self, forKey: .sessionID)
+        self.operationID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .operationID)
         self.grantGeneration = try c.decodeRequiredNullable(UInt64.self, forKey: .grantGeneration)
         self.liveSequence = try c.decodeRequiredNullable(UInt64.self, forKey: .liveSequence)
         self.payload = try c.decode(Payload.self, forKey: .payload)
@@ -6613,10 +6616,10 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         try c.encode(protocolVersion, forKey: .protocolVersion)
         try c.encode(kind, forKey: .kind)
         try c.encode(event, forKey: .event)
-        try c.encode(instanceId, forKey: .instanceId)
-        try c.encode(connectionId, forKey: .connectionId)
-        if let value = sessionId { try c.encode(value, forKey: .sessionId) } else { try c.encodeNil(forKey: .sessionId) }
-        if let value = operationId { try c.encode(value, forKey: .operationId) } else { try c.encodeNil(forKey: .operationId) }
+        try c.encode(instanceID, forKey: .instanceID)
+        try c.encode(connectionID, forKey: .connectionID)
+        if let value = sessionID { try c.encode(value, forKey: .sessionID) } else { try c.encodeNil(forKey: .sessionID) }
+        if let value = operationID { try c.encode(value, forKey: .operationID) } else { try c.encodeNil(forKey: .operationID) }
         if let value = grantGeneration { try c.encode(value, forKey: .grantGeneration) } else { try c.encodeNil(forKey: .grantGeneration) }
         if let value = liveSequence { try c.encode(value, forKey: .liveSequence) } else { try c.encodeNil(forKey: .liveSequence) }
         try c.encode(payload, forKey: .payload)
@@ -6625,10 +6628,10 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
 
 /// Envelope identities of an event.
 public struct EventCorrelation: Hashable, Sendable {
-    public let instanceId: OpaqueId
-    public let connectionId: OpaqueId
-    public let sessionId: SessionId?
-    public let operationId: OpaqueId?
+    public let instanceID: OpaqueID
+    public let connectionID: OpaqueID
+    public let sessionID: SessionID?
+    public let operationID: OpaqueID?
     public let grantGeneration: UInt64?
     public let liveSequence: UInt64?
 }
@@ -6636,13 +6639,13 @@ public struct EventCorrelation: Hashable, Sendable {
 extension EventEnvelope {
     /// The identities this event carries.
     public var correlation: EventCorrelation {
-        EventCorrelation(instanceId: instanceId, connectionId: connectionId, sessionId: sessionId, operationId: operationId, grantGeneration: grantGeneration, liveSequence: liveSequence)
+        EventCorrelation(instanceID: instanceID, connectionID: connectionID, sessionID: sessionID, operationID: operationID, grantGeneration: grantGeneration, liveSequence: liveSequence)
     }
 
     /// Each slot must be set (non-null) or null as the event's declaration says.
-    func checkCorrelation(sessionId: Bool, operationId: Bool, grantGeneration: Bool, liveSequence: Bool, at path: String) throws {
-        try Check.correlation(self.sessionId, set: sessionId, at: path + ".session_id")
-        try Check.correlation(self.operationId, set: operationId, at: path + ".operation_id")
+    func checkCorrelation(sessionID: Bool, operationID: Bool, grantGeneration: Bool, liveSequence: Bool, at path: String) throws {
+        try Check.correlation(self.sessionID, set: sessionID, at: path + ".session_id")
+        try Check.correlation(self.operationID, set: operationID, at: path + ".operation_id")
         try Check.correlation(self.grantGeneration, set: grantGeneration, at: path + ".grant_generation")
         try Check.correlation(self.liveSequence, set: liveSequence, at: path + ".live_sequence")
     }
@@ -6660,7 +6663,7 @@ public enum Operations {
         public static let method = "initialize"
         public static let isMutation = false
         public static let requiresInitialization = false
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["unsupported_version", "unsupported_capability", "invalid_request"]
         public static let events: [String] = []
@@ -6672,7 +6675,7 @@ public enum Operations {
         public static let method = "status"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = []
         public static let events: [String] = []
@@ -6684,7 +6687,7 @@ public enum Operations {
         public static let method = "capabilities"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = []
         public static let events: [String] = []
@@ -6696,7 +6699,7 @@ public enum Operations {
         public static let method = "auth.status"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = []
         public static let events: [String] = []
@@ -6708,7 +6711,7 @@ public enum Operations {
         public static let method = "auth.login.start"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["provider_unavailable", "auth_busy", "operation_conflict"]
         public static let events: [String] = ["auth.login.progress", "auth.login.terminal"]
@@ -6720,7 +6723,7 @@ public enum Operations {
         public static let method = "auth.login.callback"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["unknown_login", "auth_busy", "operation_conflict"]
         public static let events: [String] = []
@@ -6732,7 +6735,7 @@ public enum Operations {
         public static let method = "auth.login.cancel"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["unknown_login", "operation_conflict"]
         public static let events: [String] = []
@@ -6744,7 +6747,7 @@ public enum Operations {
         public static let method = "auth.logout"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["confirmation_required", "provider_unavailable", "internal_error", "operation_conflict"]
         public static let events: [String] = []
@@ -6756,7 +6759,7 @@ public enum Operations {
         public static let method = "catalog.providers"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["configuration_busy", "internal_error"]
         public static let events: [String] = []
@@ -6768,7 +6771,7 @@ public enum Operations {
         public static let method = "catalog.models"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["invalid_selection", "configuration_busy", "internal_error"]
         public static let events: [String] = []
@@ -6780,7 +6783,7 @@ public enum Operations {
         public static let method = "catalog.refresh"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["catalog_refresh_failed", "invalid_selection", "configuration_busy", "operation_conflict"]
         public static let events: [String] = []
@@ -6792,7 +6795,7 @@ public enum Operations {
         public static let method = "config.get"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["configuration_unavailable", "configuration_busy"]
         public static let events: [String] = []
@@ -6804,7 +6807,7 @@ public enum Operations {
         public static let method = "config.set"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["invalid_scope", "invalid_selection", "unsupported_reasoning", "catalog_unavailable", "catalog_stale", "settings_write_failed", "configuration_unavailable", "configuration_busy", "operation_conflict"]
         public static let events: [String] = []
@@ -6816,7 +6819,7 @@ public enum Operations {
         public static let method = "session.list"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["limit_exceeded", "invalid_session_id", "internal_error"]
         public static let events: [String] = []
@@ -6828,7 +6831,7 @@ public enum Operations {
         public static let method = "session.create"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["internal_error", "operation_conflict"]
         public static let events: [String] = []
@@ -6840,7 +6843,7 @@ public enum Operations {
         public static let method = "session.replay"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["invalid_session_id", "session_unavailable", "session_busy"]
         public static let events: [String] = []
@@ -6852,7 +6855,7 @@ public enum Operations {
         public static let method = "session.claim"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["invalid_session_id", "session_unavailable", "session_busy", "limit_exceeded", "operation_conflict"]
         public static let events: [String] = []
@@ -6864,7 +6867,7 @@ public enum Operations {
         public static let method = "session.detach"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .required
         public static let errors: [String] = ["invalid_session_id", "stale_grant", "control_required", "operation_conflict"]
         public static let events: [String] = []
@@ -6876,7 +6879,7 @@ public enum Operations {
         public static let method = "session.status"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["invalid_session_id", "session_unavailable"]
         public static let events: [String] = []
@@ -6888,7 +6891,7 @@ public enum Operations {
         public static let method = "turn.start"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .required
         public static let errors: [String] = ["too_many_active_turns", "session_busy", "session_unavailable", "stale_grant", "control_required", "configuration_unavailable", "operation_conflict"]
         public static let events: [String] = ["turn.started", "turn.assistant_delta", "turn.activity", "turn.terminal"]
@@ -6900,7 +6903,7 @@ public enum Operations {
         public static let method = "turn.cancel"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .required
         public static let errors: [String] = ["unknown_turn", "stale_grant", "control_required", "operation_conflict"]
         public static let events: [String] = []
@@ -6912,10 +6915,41 @@ public enum Operations {
         public static let method = "operation.lookup"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = []
         public static let events: [String] = []
+    }
+}
+
+extension Operations {
+    /// The descriptor of a wire method name; nil for a method the spec does not declare.
+    public static func named(_ method: String) -> (any AgentWireOperation.Type)? {
+        switch method {
+        case "initialize": return Initialize.self
+        case "status": return Status.self
+        case "capabilities": return Capabilities.self
+        case "auth.status": return AuthStatus.self
+        case "auth.login.start": return AuthLoginStart.self
+        case "auth.login.callback": return AuthLoginCallback.self
+        case "auth.login.cancel": return AuthLoginCancel.self
+        case "auth.logout": return AuthLogout.self
+        case "catalog.providers": return CatalogProviders.self
+        case "catalog.models": return CatalogModels.self
+        case "catalog.refresh": return CatalogRefresh.self
+        case "config.get": return ConfigGet.self
+        case "config.set": return ConfigSet.self
+        case "session.list": return SessionList.self
+        case "session.create": return SessionCreate.self
+        case "session.replay": return SessionReplay.self
+        case "session.claim": return SessionClaim.self
+        case "session.detach": return SessionDetach.self
+        case "session.status": return SessionStatus.self
+        case "turn.start": return TurnStart.self
+        case "turn.cancel": return TurnCancel.self
+        case "operation.lookup": return OperationLookup.self
+        default: return nil
+        }
     }
 }
 
@@ -6943,30 +6977,30 @@ public enum ServerEvent: Decodable, Sendable {
         switch name {
         case "turn.started":
             let envelope = try EventEnvelope<TurnStarted>(from: decoder)
-            try envelope.checkCorrelation(sessionId: true, operationId: true, grantGeneration: true, liveSequence: true, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnStarted(envelope)
         case "turn.assistant_delta":
             let envelope = try EventEnvelope<TurnAssistantDelta>(from: decoder)
-            try envelope.checkCorrelation(sessionId: true, operationId: true, grantGeneration: true, liveSequence: true, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnAssistantDelta(envelope)
         case "turn.activity":
             let envelope = try EventEnvelope<TurnActivity>(from: decoder)
-            try envelope.checkCorrelation(sessionId: true, operationId: true, grantGeneration: true, liveSequence: true, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnActivity(envelope)
         case "turn.terminal":
             let envelope = try EventEnvelope<TurnTerminal>(from: decoder)
-            try envelope.checkCorrelation(sessionId: true, operationId: true, grantGeneration: true, liveSequence: true, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnTerminal(envelope)
         case "auth.login.progress":
             let envelope = try EventEnvelope<LoginProgress>(from: decoder)
-            try envelope.checkCorrelation(sessionId: false, operationId: true, grantGeneration: false, liveSequence: false, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: false, operationID: true, grantGeneration: false, liveSequence: false, at: decoder.path)
             self = .authLoginProgress(envelope)
         case "auth.login.terminal":
             let envelope = try EventEnvelope<AuthLoginTerminal>(from: decoder)
-            try envelope.checkCorrelation(sessionId: false, operationId: true, grantGeneration: false, liveSequence: false, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: false, operationID: true, grantGeneration: false, liveSequence: false, at: decoder.path)
             self = .authLoginTerminal(envelope)
         default:
-            throw SchemaViolation(path: decoder.path + ".event", reason: "unknown event \(name)")
+            throw ProtocolViolation(.unknownEvent, "unknown event \(name)", at: decoder.path + ".event")
         }
     }
 
@@ -6995,12 +7029,12 @@ public enum ServerEvent: Decodable, Sendable {
     }
 
     /// The per-turn sequence of a sequenced event.
-    public var turnSequence: (turnId: OpaqueId, sequence: UInt64)? {
+    public var turnSequence: (turnID: OpaqueID, sequence: UInt64)? {
         switch self {
-        case .turnStarted(let e): return (e.payload.turnId, UInt64(e.payload.sequence))
-        case .turnAssistantDelta(let e): return (e.payload.turnId, UInt64(e.payload.sequence))
-        case .turnActivity(let e): return (e.payload.turnId, UInt64(e.payload.sequence))
-        case .turnTerminal(let e): return (e.payload.turnId, UInt64(e.payload.sequence))
+        case .turnStarted(let e): return (e.payload.turnID, UInt64(e.payload.sequence))
+        case .turnAssistantDelta(let e): return (e.payload.turnID, UInt64(e.payload.sequence))
+        case .turnActivity(let e): return (e.payload.turnID, UInt64(e.payload.sequence))
+        case .turnTerminal(let e): return (e.payload.turnID, UInt64(e.payload.sequence))
         case .authLoginProgress: return nil
         case .authLoginTerminal: return nil
         }
@@ -7015,6 +7049,30 @@ public enum ServerEvent: Decodable, Sendable {
         case .turnTerminal(let e): return e.correlation
         case .authLoginProgress(let e): return e.correlation
         case .authLoginTerminal(let e): return e.correlation
+        }
+    }
+
+    /// The session the payload names, if it names one (it must be the envelope's).
+    public var payloadSessionID: String? {
+        switch self {
+        case .turnStarted(let e): return e.payload.sessionID.value
+        case .turnAssistantDelta: return nil
+        case .turnActivity: return nil
+        case .turnTerminal(let e): return e.payload.sessionID.value
+        case .authLoginProgress: return nil
+        case .authLoginTerminal: return nil
+        }
+    }
+
+    /// The turn or login the event belongs to (its payload's `turn_id` or `login_id`).
+    public var subjectID: String? {
+        switch self {
+        case .turnStarted(let e): return e.payload.turnID.value
+        case .turnAssistantDelta(let e): return e.payload.turnID.value
+        case .turnActivity(let e): return e.payload.turnID.value
+        case .turnTerminal(let e): return e.payload.turnID.value
+        case .authLoginProgress: return nil
+        case .authLoginTerminal(let e): return e.payload.loginID.value
         }
     }
 }

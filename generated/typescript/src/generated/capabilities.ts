@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 1520560ddaf5ada3ef187651addbf1c62570ffe835cb407581765b4745bbdafb). Do not edit.
+// Generated from protocol.toml (sha256 c85ba286c1c0f12747b3f97731996ff784a765a0611d9ded069efccd73d978d2). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { deepFreeze } from "../runtime/json.js";

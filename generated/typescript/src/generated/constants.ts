@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 1520560ddaf5ada3ef187651addbf1c62570ffe835cb407581765b4745bbdafb). Do not edit.
+// Generated from protocol.toml (sha256 c85ba286c1c0f12747b3f97731996ff784a765a0611d9ded069efccd73d978d2). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -7,8 +7,11 @@ export const PROTOCOL_NAME = "agentwire";
 /** The wire version this package speaks. */
 export const PROTOCOL_VERSION = 2;
 
+/** The package version this package was generated with; the daemon's handshake requires an exact match. */
+export const PACKAGE_VERSION = "0.1.0";
+
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "1520560ddaf5ada3ef187651addbf1c62570ffe835cb407581765b4745bbdafb";
+export const SPEC_SHA256 = "c85ba286c1c0f12747b3f97731996ff784a765a0611d9ded069efccd73d978d2";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {

@@ -1,0 +1,233 @@
+//! `agentwire chat`'s tool progress against its streamed text, as people see it: the screen of
+//! a real terminal (tmux) while and after a tool runs longer than the spinner's first frame,
+//! and the bytes a file or a plain terminal gets. The slow tool is the test MCP server's
+//! `sleep` (`examples/mcp_test_server.rs`), called by the mock provider.
+
+mod common;
+mod mock;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use common::Sandbox;
+use mock::{Mock, Reply};
+use serde_json::{json, Value};
+
+/// What would pick another provider than the mock.
+const CONFIG_ENV: &[&str] = &["MC_PROVIDER", "MC_MODEL", "ANTHROPIC_API_KEY", "MOCK_COMPAT_KEY", "NO_COLOR"];
+const BEFORE_TOOL: &str = "Let me run the slow tool first, one moment.";
+const AFTER_TOOL: &str = "The slow tool is done and every word stays.";
+const FRAMES: &[char] = &['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const WAIT: Duration = Duration::from_secs(30);
+
+/// A provider whose one tool call takes 1.5 s, fifteen spinner frames.
+fn slow_tool_provider() -> Mock {
+    Mock::start(|_, body: &Value| {
+        let after_tool = body["messages"].as_array().and_then(|m| m.last()).is_some_and(|m| m["role"] == "tool");
+        if after_tool {
+            Reply::sse(mock::openai(&["The slow tool is done ", "and every word stays."], &[]))
+        } else {
+            Reply::sse(mock::openai(
+                &["Let me run ", "the slow tool first, ", "one moment."],
+                &[("call_1", "mcp__slow__sleep", json!({"ms": 1500}))],
+            ))
+        }
+    })
+}
+
+/// The test MCP server (`examples/mcp_test_server.rs`), built once per test run: `--test`
+/// targets do not build examples.
+fn mcp_test_server() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let bin_dir = Path::new(common::BIN).parent().unwrap().to_owned();
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+            let mut build = Command::new(cargo);
+            build.args(["build", "-p", "agentwire-daemon", "--example", "mcp_test_server"]);
+            if bin_dir.ends_with("release") {
+                build.arg("--release");
+            }
+            assert!(build.status().unwrap().success());
+            bin_dir.join("examples").join("mcp_test_server")
+        })
+        .clone()
+}
+
+fn sandbox(provider: &Mock) -> Sandbox {
+    let sb = Sandbox::new();
+    std::fs::create_dir_all(&sb.mc_home).unwrap();
+    let settings = format!(
+        "provider = \"slow\"\nmodel = \"m1\"\n[providers.slow]\nbase_url = \"{}/v1\"\nmodels = [\"m1\"]\n\
+         [mcp_servers.slow]\ncommand = {:?}\nargs = []\n",
+        provider.url,
+        mcp_test_server().to_str().unwrap()
+    );
+    std::fs::write(sb.mc_home.join("settings.toml"), settings).unwrap();
+    let mut cmd = sb.start_or_connect_cmd(None);
+    for v in CONFIG_ENV {
+        cmd.env_remove(v);
+    }
+    let (ok, discovery) = sb.record(cmd.output().unwrap());
+    assert!(ok, "{discovery}");
+    sb
+}
+
+fn chat_command(sb: &Sandbox) -> Command {
+    let mut cmd = sb.command(None);
+    for v in CONFIG_ENV {
+        cmd.env_remove(v);
+    }
+    cmd.args(["chat", "--workspace"]).arg(&sb.workspace);
+    cmd
+}
+
+/// A private tmux server running one command in a 100x30 window; killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(cmd: &Command) -> Tmux {
+        let version = Command::new("tmux").arg("-V").output();
+        assert!(
+            version.is_ok_and(|o| o.status.success()),
+            "this test needs tmux (scripts/test-all.sh installs it: apt-get install tmux)"
+        );
+        let socket = format!("agentwire-chat-{}-{:?}", std::process::id(), Instant::now());
+        let tmux = Tmux { socket: socket.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "") };
+        // The server, and so the window's process, gets the command's environment.
+        let mut start = tmux.command();
+        for (key, value) in cmd.get_envs() {
+            match value {
+                Some(v) => start.env(key, v),
+                None => start.env_remove(key),
+            };
+        }
+        start.args(["new-session", "-d", "-x", "100", "-y", "30", "--"]).arg(cmd.get_program()).args(cmd.get_args());
+        let out = start.output().unwrap();
+        assert!(out.status.success(), "tmux: {}", String::from_utf8_lossy(&out.stderr));
+        tmux
+    }
+
+    fn command(&self) -> Command {
+        let mut c = Command::new("tmux");
+        c.args(["-L", &self.socket, "-f", "/dev/null"]);
+        c
+    }
+
+    fn screen(&self) -> String {
+        let out = self.command().args(["capture-pane", "-p", "-J"]).output().unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        assert!(self.command().arg("send-keys").args(keys).status().unwrap().success());
+    }
+
+    /// Waits until the screen satisfies `done`; returns that screen.
+    fn until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let screen = self.screen();
+            if done(&screen) {
+                return screen;
+            }
+            assert!(Instant::now() < deadline, "no {what} on the screen:\n{screen}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.command().arg("kill-server").stderr(Stdio::null()).status();
+    }
+}
+
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split_whitespace()
+}
+
+#[test]
+fn the_tool_spinner_never_erases_streamed_text_on_a_terminal() {
+    let provider = slow_tool_provider();
+    let sb = sandbox(&provider);
+    let tmux = Tmux::start(&chat_command(&sb));
+    tmux.until("prompt", |s| s.contains("> "));
+    tmux.keys(&["Run the slow tool", "Enter"]);
+    // While the tool runs: the spinner is drawn and the text before it is still there.
+    let during = tmux.until("spinner", |s| s.contains("running tool…"));
+    assert!(during.contains(BEFORE_TOOL), "the spinner drew over the answer:\n{during}");
+    // After the turn: every streamed word is on the screen, and the spinner is gone.
+    let after = tmux.until("end of the turn", |s| s.contains(AFTER_TOOL) && s.trim_end().ends_with('>'));
+    for word in words(BEFORE_TOOL).chain(words(AFTER_TOOL)) {
+        assert!(after.contains(word), "`{word}` was erased:\n{after}");
+    }
+    assert!(after.contains(BEFORE_TOOL), "{after}");
+    assert!(!after.contains("running tool"), "the spinner was left behind:\n{after}");
+    assert!(!after.chars().any(|c| FRAMES.contains(&c)), "{after}");
+    tmux.keys(&["C-d"]);
+}
+
+/// `chat --once` with stderr going to `stderr`; returns its output.
+fn once(sb: &Sandbox, stderr: Stdio, env: &[(&str, &str)]) -> Output {
+    let mut cmd = chat_command(sb);
+    cmd.args(["--once", "Run the slow tool"]).envs(env.iter().copied());
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(stderr).output().unwrap()
+}
+
+#[test]
+fn with_stderr_in_a_file_no_spinner_frames_or_escape_codes_land_in_it() {
+    let provider = slow_tool_provider();
+    let sb = sandbox(&provider);
+    let log = sb.tmp.path().join("stderr.txt");
+    let out = once(&sb, Stdio::from(std::fs::File::create(&log).unwrap()), &[("TERM", "xterm")]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = std::fs::read_to_string(&log).unwrap();
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains(&format!("{BEFORE_TOOL}{AFTER_TOOL}")), "{stdout}");
+    assert!(!stderr.chars().any(|c| FRAMES.contains(&c)), "spinner frames in the file: {stderr:?}");
+    assert!(!stderr.contains("\x1b[K") && !stderr.contains('\x1b'), "escape codes in the file: {stderr:?}");
+    assert!(!stdout.contains('\x1b'), "{stdout:?}");
+}
+
+/// Runs `chat --once` on a pseudo-terminal (util-linux `script`) with `env`; returns every byte
+/// the terminal received.
+fn once_on_a_terminal(sb: &Sandbox, env: &[(&str, &str)]) -> String {
+    let chat = chat_command(sb);
+    let quoted = |p: &Path| format!("'{}'", p.display().to_string().replace('\'', r"'\''"));
+    let line = format!(
+        "{} chat --workspace {} --once 'Run the slow tool' </dev/null",
+        quoted(Path::new(chat.get_program())),
+        quoted(&sb.workspace)
+    );
+    let mut cmd = Command::new("script");
+    for (key, value) in chat.get_envs() {
+        match value {
+            Some(v) => cmd.env(key, v),
+            None => cmd.env_remove(key),
+        };
+    }
+    cmd.envs(env.iter().copied()).args(["-q", "-e", "-c", &line, "/dev/null"]);
+    let out = cmd.stdin(Stdio::null()).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text:?}");
+    text
+}
+
+#[test]
+fn no_color_and_dumb_terminals_get_one_plain_progress_line_and_no_escape_codes() {
+    let provider = slow_tool_provider();
+    let sb = sandbox(&provider);
+    for env in [&[("TERM", "dumb")][..], &[("TERM", "xterm"), ("NO_COLOR", "1")][..]] {
+        let seen = once_on_a_terminal(&sb, env);
+        assert!(!seen.chars().any(|c| FRAMES.contains(&c)), "{env:?}: frames in {seen:?}");
+        assert!(!seen.contains('\x1b'), "{env:?}: escape codes in {seen:?}");
+        // The progress line is a line of its own: the answer's words are intact around it.
+        let text = seen.replace("\r\n", "\n");
+        assert!(text.contains(&format!("{BEFORE_TOOL}\n[running tool…]\n{AFTER_TOOL}")), "{env:?}: {text:?}");
+    }
+}
