@@ -11,6 +11,8 @@
 //!    disconnected at the write deadline and its turn settles). Target peak ≤ 2×.
 //!
 //! Run: `cargo bench -p agentwire-daemon --bench turn_stream` (takes about two minutes).
+//! A/B: `TURN_STREAM_AB=<another build's agentwire binary>` measures only figure 1's share of
+//! the echo, for both builds in interleaved rounds (`TURN_STREAM_ROUNDS`, default 7).
 
 mod support;
 
@@ -139,10 +141,15 @@ fn bench_provider(dir: &Path, url: &str) {
 }
 
 fn daemon(dir: &Path, env: &[(&str, &str)]) -> Daemon {
+    daemon_exe(Path::new(env!("CARGO_BIN_EXE_agentwire")), dir, env)
+}
+
+/// [`daemon`] from another build of the binary (the A/B mode).
+fn daemon_exe(exe: &Path, dir: &Path, env: &[(&str, &str)]) -> Daemon {
     let workspace = dir.join("ws");
     std::fs::create_dir_all(workspace.join("src")).unwrap();
     std::fs::write(workspace.join("README.md"), "bench\n").unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_agentwire"));
+    let mut cmd = Command::new(exe);
     cmd.args(["daemon", "serve", "--workspace"]).arg(&workspace).env("MC_HOME", dir.join("mc")).env("RUST_LOG", "warn");
     cmd.stdout(Stdio::null()).stderr(Stdio::null()).env_remove("MC_PROVIDER").env_remove("MC_MODEL");
     for (k, v) in env {
@@ -496,9 +503,70 @@ fn stalled_reader_memory() {
     );
 }
 
+/// Streaming deltas/s of one build's daemon and the echo baseline measured right after it:
+/// the share of the echo, 100,000 deltas.
+fn stream_share(exe: &Path) -> f64 {
+    let remaining = Arc::new(AtomicU64::new(TOTAL_DELTAS));
+    let rem = Arc::clone(&remaining);
+    let (url, _) = mock(move || {
+        let n = rem.load(Ordering::Relaxed).min(PER_TURN);
+        rem.fetch_sub(n, Ordering::Relaxed);
+        Mode::Flood(n)
+    });
+    let tmp = tempfile::tempdir().unwrap();
+    bench_provider(tmp.path(), &url);
+    let d = daemon_exe(exe, tmp.path(), &[]);
+    let mut c = Conn::open(&d);
+    let (s, control) = c.session();
+    let mut got = 0u64;
+    let start = Instant::now();
+    while remaining.load(Ordering::Relaxed) > 0 {
+        c.turn(&s, &control, |_| got += 1);
+    }
+    let rate = got as f64 / start.elapsed().as_secs_f64();
+    assert_eq!(got, TOTAL_DELTAS);
+    let record = json!({"protocol_version":2,"kind":"event","event":"turn.assistant_delta","instance_id":c.ids.0,"connection_id":c.ids.1,
+        "session_id":s,"operation_id":"op-cn_0123456789abcdef0-12","grant_generation":1,"live_sequence":1,
+        "payload":{"turn_id":"t-0123456789abcdef01234567","sequence":12345,"text":"x"}})
+    .to_string();
+    100.0 * rate / echo_records_per_s(&record, TOTAL_DELTAS as usize)
+}
+
+/// `TURN_STREAM_AB=<another agentwire binary>`: the streaming share of the echo for this build
+/// and that one, in `TURN_STREAM_ROUNDS` (default 7) interleaved rounds; prints the medians.
+fn ab(other: &Path) {
+    let rounds: usize = std::env::var("TURN_STREAM_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(7);
+    let this = Path::new(env!("CARGO_BIN_EXE_agentwire"));
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for round in 0..rounds {
+        // Alternate which build goes first, so drift in the machine's load hits both alike.
+        if round % 2 == 0 {
+            a.push(stream_share(this));
+            b.push(stream_share(other));
+        } else {
+            b.push(stream_share(other));
+            a.push(stream_share(this));
+        }
+        println!("round {round}: this build {:.1} % of echo, other build {:.1} %", a[round], b[round]);
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (ma, mb) = (median(a), median(b));
+    println!(
+        "medians of {rounds} interleaved rounds: this build {ma:.1} % of echo, other build {mb:.1} % (ratio {:.2})",
+        ma / mb
+    );
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` passes nothing: skip the slow run there.
     if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    if let Some(other) = std::env::var_os("TURN_STREAM_AB") {
+        ab(Path::new(&other));
         return;
     }
     throughput_and_latency();

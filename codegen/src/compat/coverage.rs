@@ -43,7 +43,7 @@ fn every_ir_field_is_considered(
     } = spec;
     let crate::ir::Envelope { doc: _, payload_key: _, fields: _ } = e;
     let CapabilitiesDecl { protocol_versions: _, transports: _, doc: _ } = caps; // *_SUPPORT_*, TRANSPORT_*
-    let MessagesDecl { ty: _, doc: _, examples: _ } = messages; // type: structural retarget
+    let MessagesDecl { ty: _, doc: _, examples: _, deviations: _ } = messages; // type: structural retarget; deviations are documentation
     let Limit {
         name: _,
         value: _,         // LIMIT_TIGHTENED / LIMIT_RELAXED

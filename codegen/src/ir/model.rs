@@ -192,6 +192,17 @@ pub struct MessagesDecl {
     pub ty: String,
     pub doc: String,
     pub examples: Vec<Value>,
+    /// Where the stream departs from its source document; documentation only.
+    pub deviations: Vec<Deviation>,
+}
+
+/// One departure from the session document: a bound it does not state, or a rule this
+/// implementation narrows, with the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deviation {
+    pub subject: String,
+    pub bound: Option<crate::ir::Bound>,
+    pub reason: String,
 }
 
 /// Who sends a walkthrough record.

@@ -3,8 +3,8 @@
 
 use super::Lower;
 use crate::ir::{
-    Correlation, Envelope, Event, EventCorrelation, MessagesDecl, ObjectDef, Operation, OperationExample, SlotRule,
-    Spec, TypeDef, TypeKind, TypeRef,
+    Correlation, Deviation, Envelope, Event, EventCorrelation, MessagesDecl, ObjectDef, Operation, OperationExample,
+    SlotRule, Spec, TypeDef, TypeKind, TypeRef,
 };
 use crate::names::pascal;
 use crate::spec::raw::{Fields, RawEnvelope};
@@ -279,6 +279,16 @@ impl Lower<'_> {
             self.error(raw.ty.span(), "messages.type must be a union");
         }
         let examples = raw.examples.iter().map(|x| self.example(spec, &x.span(), &x.get_ref().message, &ty)).collect();
-        spec.messages = MessagesDecl { ty, doc: raw.doc.clone(), examples };
+        let deviations = raw
+            .deviations
+            .iter()
+            .map(|d| {
+                let span = d.span();
+                let d = d.get_ref();
+                let bound = d.bound.as_ref().map(|b| self.bound(spec, &span, b));
+                Deviation { subject: d.subject.clone(), bound, reason: d.reason.clone() }
+            })
+            .collect();
+        spec.messages = MessagesDecl { ty, doc: raw.doc.clone(), examples, deviations };
     }
 }

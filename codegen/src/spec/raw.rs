@@ -295,6 +295,21 @@ pub struct RawMessages {
     pub doc: String,
     #[serde(default)]
     pub examples: Vec<Spanned<RawMessageExample>>,
+    /// Where the stream departs from its source document (documentation only).
+    #[serde(default)]
+    pub deviations: Vec<Spanned<RawDeviation>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDeviation {
+    /// What departs: a field, a type or a message kind.
+    pub subject: String,
+    /// The bound, when the deviation is one (a number or a `limits.`/`constants.` reference).
+    #[serde(default)]
+    pub bound: Option<RawBound>,
+    /// Why.
+    pub reason: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -31,7 +31,7 @@ use super::stored_args::stored_args;
 
 /// The longest a written record waits for its `fsync` (bounded group commit); the turn's
 /// settlement is `fsync`ed before its terminal is sent.
-pub const GROUP_COMMIT: Duration = Duration::from_millis(100);
+pub const GROUP_COMMIT: Duration = Duration::from_millis(agentwire_protocol::constants::JOURNAL_COMMIT_MS);
 
 /// Most queued records one write takes.
 const MAX_BATCH: usize = 256;

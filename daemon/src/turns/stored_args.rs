@@ -13,7 +13,7 @@ use agentwire_protocol::limits;
 
 /// Serialized arguments above this are shortened (a transcript line must fit one record
 /// together with the call's title and description).
-pub const MAX_STORED_ARGS_BYTES: usize = 8 * 1024;
+pub const MAX_STORED_ARGS_BYTES: usize = agentwire_protocol::constants::STORED_ARGS_MAX_BYTES as usize;
 
 /// Appended to a shortened string value, followed by ` <original bytes> bytes]`.
 pub const TRUNCATION_MARK: &str = "…[truncated from";

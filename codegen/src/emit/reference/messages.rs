@@ -1,8 +1,8 @@
 //! The session message stream: its union summarized per message type, with examples.
 
 use super::ordered;
-use super::render::type_link;
-use crate::ir::{Spec, TypeKind};
+use super::render::{bound, cell, type_link};
+use crate::ir::{Deviation, Spec, TypeKind};
 
 pub fn section(spec: &Spec) -> String {
     let m = &spec.messages;
@@ -28,5 +28,23 @@ pub fn section(spec: &Spec) -> String {
     for (i, ex) in m.examples.iter().enumerate() {
         out.push_str(&format!("**Example {}**:\n\n{}\n", i + 1, ordered::block(spec, &m.ty, ex)));
     }
+    out.push_str(&deviations(&m.deviations));
+    out
+}
+
+/// Where the stream departs from `session-protocol-v2.md` (the session protocol document),
+/// which states no bounds at all.
+fn deviations(list: &[Deviation]) -> String {
+    if list.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "### Deviations from the session protocol document\n\n| Subject | Bound | Reason |\n|---|---|---|\n",
+    );
+    for d in list {
+        let b = d.bound.as_ref().map_or_else(|| "—".to_owned(), bound);
+        out.push_str(&format!("| {} | {} | {} |\n", cell(&d.subject), b, cell(&d.reason)));
+    }
+    out.push('\n');
     out
 }

@@ -88,6 +88,27 @@ fn output_is_stable() {
 }
 
 #[test]
+fn states_every_session_message_deviation_with_its_bound_and_reason() {
+    // Issue 20: "every bound tighter than session-protocol-v2.md stated as a deviation with its
+    // reason in the generated reference", and the message types never produced.
+    let s = spec();
+    let page = reference(&s);
+    assert!(page.contains("### Deviations from the session protocol document"));
+    assert!(!s.messages.deviations.is_empty());
+    for d in &s.messages.deviations {
+        let b = d.bound.as_ref().map_or_else(|| "—".to_owned(), super::render::bound);
+        let row = format!("| {} | {} | {} |", super::render::cell(&d.subject), b, super::render::cell(&d.reason));
+        assert!(page.contains(&row), "{row}");
+    }
+    for bound in
+        ["limits.max_string_bytes", "limits.max_id_bytes", "constants.tool_name_max_bytes", "limits.max_record_bytes"]
+    {
+        assert!(page.contains(&format!("`{bound}`")), "{bound}");
+    }
+    assert!(page.contains("`permission-request`, `permission-response`, `photo`, `video`, `file` | — | Never produced"));
+}
+
+#[test]
 fn life_of_a_client_shows_complete_records_from_discovery_to_replay() {
     let s = spec();
     let page = reference(&s);

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 89c8d61bc808b8b0f9ab921ae3ac2a4eff18286d17cfb2b8b867ca9ff0fb7568). Do not edit.
+// Generated from protocol.toml (sha256 b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "89c8d61bc808b8b0f9ab921ae3ac2a4eff18286d17cfb2b8b867ca9ff0fb7568"
+    public static let specSHA256 = "b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -147,6 +147,10 @@ public enum Constants {
     public static let titleMaxBytes: UInt64 = 256
     /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128 characters). Unit: bytes.
     public static let toolNameMaxBytes: UInt64 = 256
+    /// Serialized tool arguments over this are stored shortened, structure kept (see the session message deviations). Unit: bytes.
+    public static let storedArgsMaxBytes: UInt64 = 8192
+    /// Longest a transcript line written during a turn waits for its fsync; a turn's settlement is fsynced before its terminal. Unit: milliseconds.
+    public static let journalCommitMs: UInt64 = 100
     /// Largest RFC 3339 timestamp string. Unit: bytes.
     public static let timestampMaxBytes: UInt64 = 64
     /// Largest package version string. Unit: bytes.

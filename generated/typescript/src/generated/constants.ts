@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 89c8d61bc808b8b0f9ab921ae3ac2a4eff18286d17cfb2b8b867ca9ff0fb7568). Do not edit.
+// Generated from protocol.toml (sha256 b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -11,7 +11,7 @@ export const PROTOCOL_VERSION = 2;
 export const PACKAGE_VERSION = "0.1.0";
 
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "89c8d61bc808b8b0f9ab921ae3ac2a4eff18286d17cfb2b8b867ca9ff0fb7568";
+export const SPEC_SHA256 = "b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {
@@ -122,6 +122,10 @@ export const CONSTANTS = {
   title_max_bytes: 256,
   /** Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128 characters). (bytes) */
   tool_name_max_bytes: 256,
+  /** Serialized tool arguments over this are stored shortened, structure kept (see the session message deviations). (bytes) */
+  stored_args_max_bytes: 8192,
+  /** Longest a transcript line written during a turn waits for its fsync; a turn's settlement is fsynced before its terminal. (milliseconds) */
+  journal_commit_ms: 100,
   /** Largest RFC 3339 timestamp string. (bytes) */
   timestamp_max_bytes: 64,
   /** Largest package version string. (bytes) */

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 89c8d61bc808b8b0f9ab921ae3ac2a4eff18286d17cfb2b8b867ca9ff0fb7568). Do not edit.
+// Generated from protocol.toml (sha256 b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 export * from "./capabilities.js";
