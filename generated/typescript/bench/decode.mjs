@@ -1,113 +1,200 @@
-// Consumer decode cost against JSON.parse alone, in the same process and run.
+// Consumer decode cost, side by side in one process and run: JSON.parse alone; the package's
+// full consumer decode (record-level JSON profile incl. duplicates, depth, items, fields, string
+// bytes and noncharacters + JSON.parse + generated validators + correlation slots); zod 4
+// schemas of the same records (written below from the spec's types); and ajv validators
+// compiled from the project's JSON Schema (generated/schema/agentwire.schema.json). zod and ajv
+// cannot see duplicate member names or UTF-8 byte bounds, so the package does strictly more.
 //
-// Records: a `turn.terminal` event, and a `session.replay` response whose payload is just under
-// max_session_replay_page_bytes (16 KiB, 32 items). For each: JSON.parse of the text, the
-// package's full consumer decode of the same text (JSON profile scan, JSON.parse, typed decode,
-// correlation slots), and the same pair from bytes (UTF-8 decode included on both sides).
-// Usage: npm run bench  (or: node bench/decode.mjs [milliseconds per measurement])
+// Records are taken from a live daemon: a `turn.terminal` event and a `session.replay` page of
+// a session whose user message is ~15 KB (the daemon cuts text into 2,048-byte parts, so the
+// page is near max_session_replay_page_bytes with long strings, as real pages are). Inputs are
+// the record bytes as a socket delivers them (UTF-8 decoding included in every variant), then
+// the same as strings.
+//
+// Usage: npm run bench  (or: node bench/decode.mjs [rounds] [ms per round]); the daemon binary
+// is $AGENTWIRE_BIN, else ../../target/debug/agentwire (cargo build -p agentwire-daemon).
 
-import { LIMITS, decodeEventRecord, decodeResponseRecord, parseRecord, DEFAULT_PROFILE } from "../dist/index.js";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { z } from "zod";
+import { AgentwireClient, startOrConnect } from "../dist/client.js";
+import { decodeEventRecord, decodeResponseRecord } from "../dist/index.js";
 
-const budgetMs = Number(process.argv[2] ?? 300);
+const rounds = Number(process.argv[2] ?? 21);
+const roundMs = Number(process.argv[3] ?? 40);
+const PACKAGE = fileURLToPath(new URL("../", import.meta.url));
+const BIN = resolve(PACKAGE, process.env.AGENTWIRE_BIN ?? "../../target/debug/agentwire");
 
-function envelope(kind, extra, payload) {
-  return `{"protocol_version":2,"kind":"${kind}",${extra},"payload":${payload}}`;
+// ---------------------------------------------------------------------------------------------
+// Records from a live daemon
+// ---------------------------------------------------------------------------------------------
+
+async function capture() {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "awbn-")));
+  const workspace = join(root, "ws");
+  mkdirSync(workspace);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(MC_|ANTHROPIC_|OPENAI_|AGENTWIRE_TEST_)/.test(k)));
+  const discovery = await startOrConnect({ workspace, executable: BIN, env: { ...env, HOME: root }, mcHome: join(root, "mc") });
+  const received = [];
+  const client = await AgentwireClient.connect({ socketPath: discovery.socket, workspace, onRecord: (d, r) => d === "received" && received.push(r) });
+  try {
+    const { session_id } = await client.request("session.create", {});
+    await client.request("session.claim", {}, { sessionId: session_id });
+    const sentence = "The decoder validates every member it knows — «ça va», naïve café — and keeps the rest aside.\n";
+    const prompt = sentence.repeat(Math.floor(15000 / Buffer.byteLength(sentence)));
+    for await (const _ of await client.startTurn(session_id, prompt));
+    const terminal = received.find((r) => r.includes('"event":"turn.terminal"'));
+    await client.replay(session_id, { limit: 32 });
+    const replay = received.at(-1);
+    return { terminal, replay };
+  } finally {
+    client.close();
+    process.kill(discovery.pid, "SIGTERM");
+    setTimeout(() => rmSync(root, { recursive: true, force: true }), 500).unref();
+  }
 }
 
-const terminal = envelope(
-  "event",
-  '"event":"turn.terminal","instance_id":"in_0123456789abcdef","connection_id":"cn_0123456789abcdef","session_id":"s-01","operation_id":"op-7f3a","grant_generation":3,"live_sequence":9',
-  JSON.stringify({
-    turn_id: "t-0001",
-    session_id: "s-01",
-    status: "completed",
-    assistant_text: "I found three TODO comments in the project:\n\n1. `src/main.rs:42` — handle the \"empty\" case.\n2. `src/lib.rs:7` — document the API.\n3. `README.md:3` — add usage.",
-    sequence: 12,
-    activity_dropped: 0,
-    activity_replay_available: false,
-    replay_required: true,
-    persistence: "committed",
-    error: null,
+// ---------------------------------------------------------------------------------------------
+// zod 4 schemas of the same records (consumer side: unknown members stripped, as the package
+// keeps them out of the typed value)
+// ---------------------------------------------------------------------------------------------
+
+const opaque = z.string().min(1).max(128);
+const sessionId = z.string().min(1).max(128).regex(/^[\-0-9A-Z_a-z]*$/);
+const u64 = z.int().min(0);
+const errorObject = z.object({ code: z.string().min(1).max(64).regex(/^[0-9_a-z]*$/), message: z.string().min(1).max(512) });
+const zTerminal = z.object({
+  protocol_version: z.literal(2),
+  kind: z.literal("event"),
+  event: z.literal("turn.terminal"),
+  instance_id: opaque,
+  connection_id: opaque,
+  session_id: sessionId,
+  operation_id: opaque,
+  grant_generation: u64,
+  live_sequence: u64,
+  payload: z.object({
+    turn_id: opaque,
+    session_id: sessionId,
+    status: z.enum(["completed", "cancelled", "failed"]),
+    assistant_text: z.string().max(16384),
+    sequence: u64,
+    activity_dropped: u64,
+    activity_replay_available: z.literal(false),
+    replay_required: z.boolean(),
+    persistence: z.enum(["committed", "failed"]),
+    error: errorObject.nullable(),
   }),
-);
+});
+const cursor = z.string().min(1).max(128);
+const replayItem = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("message"), cursor, role: z.enum(["user", "assistant"]), text: z.string().max(16384), part: u64, last_part: z.boolean() }),
+  z.object({ kind: z.literal("terminal"), cursor, status: z.enum(["completed", "cancelled", "failed", "compaction_required"]) }),
+  z.object({ kind: z.literal("summary"), cursor, text: z.string().max(16384), part: u64, last_part: z.boolean() }),
+]);
+const zReplay = z.object({
+  protocol_version: z.literal(2),
+  kind: z.literal("response"),
+  request_id: opaque.nullable(),
+  instance_id: opaque.nullable(),
+  connection_id: opaque.nullable(),
+  session_id: sessionId.nullable(),
+  operation_id: opaque.nullable(),
+  error: z.null(),
+  payload: z.object({
+    events: z.array(replayItem).max(64),
+    next_cursor: cursor,
+    snapshot_cursor: cursor,
+    truncated: z.boolean(),
+    gap: z.boolean(),
+    resync_required: z.boolean(),
+  }),
+});
 
-function replayPage() {
-  const prose =
-    "The decoder validates every member it knows and keeps the rest aside; it never truncates text. Next, it checks the \"sequence\" rules.\n";
-  const events = [];
-  for (let i = 0; i < 31; i++) {
-    const text = (prose + prose + prose + prose).slice(0, 400 + (i % 7));
-    events.push({ cursor: `c${1000 + i}`, kind: "message", role: i % 2 ? "assistant" : "user", text, part: 0, last_part: true });
-  }
-  events.push({ cursor: "c1031", kind: "terminal", status: "completed" });
-  const payload = { events, next_cursor: "c1031", snapshot_cursor: "c1031", truncated: false, gap: false, resync_required: false };
-  let text = JSON.stringify(payload);
-  // Pad the last message to just under the page limit.
-  const room = LIMITS.max_session_replay_page_bytes - Buffer.byteLength(text) - 1;
-  events[30].text += "x".repeat(room);
-  text = JSON.stringify(payload);
-  return envelope("response", '"request_id":"r-12","instance_id":"in_0123456789abcdef","connection_id":"cn_0123456789abcdef","session_id":"s-01","operation_id":null,"error":null', text);
-}
+// ---------------------------------------------------------------------------------------------
+// ajv, compiled from the project's JSON Schema
+// ---------------------------------------------------------------------------------------------
 
-const replay = replayPage();
+const schema = JSON.parse(readFileSync(join(PACKAGE, "../schema/agentwire.schema.json"), "utf8"));
+const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true });
+addFormats(ajv);
+ajv.addSchema(schema);
+const ajvTerminal = ajv.getSchema(`${schema.$id}#/$defs/events/$defs/turn.terminal`);
+const ajvReplay = ajv.getSchema(`${schema.$id}#/$defs/responses/$defs/session.replay`);
 
-/** ns per call of one timed round of about `ms` milliseconds. */
-function round(fn, ms) {
-  let n = 0;
-  const start = process.hrtime.bigint();
-  const stop = start + BigInt(Math.round(ms * 1e6));
-  let now = start;
-  while (now < stop) {
-    for (let i = 0; i < 32; i++) fn();
-    n += 32;
-    now = process.hrtime.bigint();
-  }
-  return Number(now - start) / n;
-}
-
-/**
- * Interleaved rounds of every variant (so background load hits them alike); the best round of
- * each is reported, the least disturbed by other processes on the machine.
- */
-function measure(variants, rounds = 15) {
-  for (const fn of variants) round(fn, budgetMs);
-  const best = variants.map(() => Infinity);
-  for (let r = 0; r < rounds; r++) variants.forEach((fn, i) => (best[i] = Math.min(best[i], round(fn, budgetMs / 10))));
-  return best;
-}
+// ---------------------------------------------------------------------------------------------
+// Timing: medians of interleaved rounds
+// ---------------------------------------------------------------------------------------------
 
 let sink = 0;
 const keep = (v) => {
   sink ^= typeof v === "object" && v !== null ? 1 : 0;
 };
 
-const rows = [];
-for (const [name, text, decode] of [
-  ["turn.terminal event", terminal, (t) => decodeEventRecord(t)],
-  ["session.replay page", replay, (t) => decodeResponseRecord(t, "session.replay")],
-]) {
-  const bytes = Buffer.from(text);
-  const utf8 = new TextDecoder("utf-8", { fatal: true });
-  // Both inputs once before timing: a decoder that throws fails here, not mid-measurement.
-  keep(decode(text));
-  keep(decode(bytes));
-  const [parse, profile, full, parseBytes, fullBytes] = measure([
-    () => keep(JSON.parse(text)),
-    () => keep(parseRecord(text, DEFAULT_PROFILE, true)),
-    () => keep(decode(text)),
-    () => keep(JSON.parse(utf8.decode(bytes))),
-    () => keep(decode(bytes)),
-  ]);
-  rows.push({ name, bytes: bytes.length, parse, profile, full, parseBytes, fullBytes });
+/** ns per call over one round of about `ms` milliseconds. */
+function round(fn, ms) {
+  let n = 0;
+  const start = process.hrtime.bigint();
+  const stop = start + BigInt(Math.round(ms * 1e6));
+  let now = start;
+  while (now < stop) {
+    for (let i = 0; i < 16; i++) fn();
+    n += 16;
+    now = process.hrtime.bigint();
+  }
+  return Number(now - start) / n;
 }
 
-const f = (ns) => ns.toFixed(0).padStart(9);
-const r = (x) => `${x.toFixed(2)}×`.padStart(7);
-console.log(`node ${process.version}; best of 15 interleaved rounds of ${budgetMs / 10} ms each`);
-console.log("record                 bytes  JSON.parse  profile+parse  full decode  ratio | bytes: parse  full decode  ratio");
+/** Every variant runs once per round, in turn, so background load falls on all alike. */
+function measure(variants) {
+  for (const fn of variants) round(fn, roundMs * 2);
+  const samples = variants.map(() => []);
+  for (let r = 0; r < rounds; r++) variants.forEach((fn, i) => samples[i].push(round(fn, roundMs)));
+  return samples.map((s) => s.sort((a, b) => a - b)[s.length >> 1]);
+}
+
+const { terminal, replay } = await capture();
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+const rows = [];
+for (const [name, text, decode, zod, ajvValidate] of [
+  ["turn.terminal event", terminal, (t) => decodeEventRecord(t), zTerminal, ajvTerminal],
+  ["session.replay page", replay, (t) => decodeResponseRecord(t, "session.replay"), zReplay, ajvReplay],
+]) {
+  const bytes = Buffer.from(text);
+  // Every validator accepts the record before timing: a failure here, not a fast reject, is a bug.
+  keep(decode(bytes));
+  keep(zod.parse(JSON.parse(text)));
+  if (!ajvValidate(JSON.parse(text))) throw new Error(`ajv rejects the ${name}: ${JSON.stringify(ajvValidate.errors)}`);
+  const ajvParse = (v) => {
+    if (!ajvValidate(v)) throw new Error("ajv rejected");
+    return v;
+  };
+  const [parseB, fullB, zodB, ajvB, parseS, fullS, zodS, ajvS] = measure([
+    () => keep(JSON.parse(utf8.decode(bytes))),
+    () => keep(decode(bytes)),
+    () => keep(zod.parse(JSON.parse(utf8.decode(bytes)))),
+    () => keep(ajvParse(JSON.parse(utf8.decode(bytes)))),
+    () => keep(JSON.parse(text)),
+    () => keep(decode(text)),
+    () => keep(zod.parse(JSON.parse(text))),
+    () => keep(ajvParse(JSON.parse(text))),
+  ]);
+  const longest = Math.max(...[...text.matchAll(/"text":"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].length), 0);
+  rows.push({ name, bytes: bytes.length, longest, bytesIn: [parseB, fullB, zodB, ajvB], stringIn: [parseS, fullS, zodS, ajvS] });
+}
+
+const ns = (x) => `${x.toFixed(0)} ns`.padStart(10);
+const ratio = (x) => `${x.toFixed(2)}×`.padStart(7);
+console.log(`node ${process.version}; zod ${z.core?.version ? `${z.core.version.major}.${z.core.version.minor}.${z.core.version.patch}` : "4"}; median of ${rounds} interleaved rounds of ${roundMs} ms`);
 for (const x of rows) {
-  console.log(
-    `${x.name.padEnd(20)} ${String(x.bytes).padStart(7)} ${f(x.parse)} ns ${f(x.profile)} ns ${f(x.full)} ns ${r(x.full / x.parse)} | ${f(x.parseBytes)} ns ${f(x.fullBytes)} ns ${r(x.fullBytes / x.parseBytes)}`,
-  );
+  console.log(`\n${x.name}: ${x.bytes} bytes (longest text ${x.longest} UTF-16 units)`);
+  console.log("input    JSON.parse   package       zod 4        ajv   | package/parse  package/zod  package/ajv");
+  for (const [label, [p, f, zz, a]] of [["bytes", x.bytesIn], ["string", x.stringIn]]) {
+    console.log(`${label.padEnd(7)}${ns(p)} ${ns(f)} ${ns(zz)} ${ns(a)}  | ${ratio(f / p)}        ${ratio(f / zz)}      ${ratio(f / a)}`);
+  }
 }
 if (sink === 2) console.log(sink);

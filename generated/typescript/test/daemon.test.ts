@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { AgentwireClient } from "../dist/client.js";
+import { AgentwireClient, ServiceError, resume, startOrConnect } from "../dist/client.js";
 import type { AnyEvent, Method, ReplayItem, ResponsePayloads } from "../dist/index.js";
 
 const PACKAGE = fileURLToPath(new URL("../", import.meta.url));
@@ -227,5 +227,46 @@ describe("against the real daemon", { skip: SKIP }, () => {
     assert.ok(end?.kind === "terminal", JSON.stringify(end));
     assert.equal(end.status, "completed");
     assert.equal(pages[pages.length - 1]?.next_cursor, pages[pages.length - 1]?.snapshot_cursor, "the last page ends at the snapshot");
+  });
+
+  it("startOrConnect, startTurn, then resume from a saved cursor on a new connection (lookup, claim, replay; nothing resent)", { timeout: 60_000 }, async () => {
+    const d = await startOrConnect({ workspace, executable: BIN, env: daemonEnv(root) });
+    assert.deepEqual([d.pid, d.instance_id, d.socket], [(discovery as Discovery).pid, (discovery as Discovery).instance_id, (discovery as Discovery).socket], "the running daemon is reached, not replaced");
+    const sent: string[] = [];
+    const first = await AgentwireClient.connect({ socketPath: d.socket, workspace, onRecord: (dir, r) => dir === "sent" && sent.push(r) });
+    let cursor: string;
+    let operationId: string;
+    let session: string;
+    try {
+      session = (await first.request("session.create", {})).session_id;
+      const claim = await first.request("session.claim", {}, { sessionId: session });
+      cursor = claim.snapshot.replay_cursor;
+      const turn = await first.startTurn(session, "first turn");
+      operationId = turn.operationId;
+      const events: AnyEvent[] = [];
+      for await (const e of turn) events.push(e);
+      assert.equal(events.at(-1)?.event, "turn.terminal", "the turn stream ends with its terminal");
+      assert.ok(events.every((e) => e.operation_id === operationId && (e.payload as { turn_id: string }).turn_id === turn.turnId));
+      // The error message says the code once.
+      await assert.rejects(first.request("turn.cancel", { turn_id: "t-unknown" }, { sessionId: session }), (e: unknown) => e instanceof ServiceError && e.message.split("unknown_turn").length === 2);
+    } finally {
+      first.close();
+    }
+    // As if the turn.start answer had been lost: resume names it uncertain and never resends it.
+    const resumed = await resume({ socketPath: d.socket, workspace, sessionId: session, after: cursor, uncertain: [operationId], onRecord: (dir, r) => dir === "sent" && sent.push(r) });
+    try {
+      assert.deepEqual([resumed.operations[0]?.method, resumed.operations[0]?.session_id], ["turn.start", session]);
+      assert.ok(resumed.operations[0]?.state === "settled" || resumed.operations[0]?.state === "accepted", JSON.stringify(resumed.operations[0]));
+      assert.equal(resumed.claim.session_id, session);
+      assert.equal(resumed.resynced, false);
+      assert.equal(resumed.items[0]?.kind, "message");
+      assert.equal(resumed.items.at(-1)?.kind, "terminal");
+      assert.equal(sent.filter((r) => r.includes('"method":"turn.start"')).length, 1, "turn.start was sent once, never resent");
+      // Saved cursor: a later resume from it reads nothing new.
+      const again = await resumed.client.replay(session, { after: resumed.cursor });
+      assert.deepEqual([again.events.length, again.truncated], [0, false]);
+    } finally {
+      resumed.client.close();
+    }
   });
 });

@@ -34,13 +34,20 @@ const HELPERS: &[&str] = &[
     "tag",
     "text",
     "within",
+    "standard",
 ];
+
+/// The head of a named type's decoder: a function that also carries the Standard Schema v1
+/// interface (`~standard`, see `standard` in runtime/check.ts); the body closes with `});`.
+fn standard_sig(name: &str) -> String {
+    format!("export const decode{name}: Validator<T.{name}> = standard({}, function decode{name}(v: unknown, strict: boolean): T.{name}", lit(name))
+}
 
 /// The import lines for the helpers `body` calls.
 fn prelude(body: &str) -> String {
     let used: Vec<&str> = HELPERS.iter().copied().filter(|h| calls(body, h)).collect();
     let mut out = format!("import {{ {} }} from \"../runtime/check.js\";\n", used.join(", "));
-    out.push_str("import type { Obj } from \"../runtime/check.js\";\n");
+    out.push_str("import type { Obj, Validator } from \"../runtime/check.js\";\n");
     if body.contains("[EXTENSIONS]") {
         out.push_str("import { EXTENSIONS } from \"../runtime/json.js\";\n");
     }
@@ -115,12 +122,14 @@ struct Shape<'a> {
 impl Emitter {
     fn named(&mut self, t: &TypeDef) -> String {
         let head = doc("", &format!("Decode a `{}`: {}", t.name, t.doc));
-        let sig = format!("export function decode{}(v: unknown, strict: boolean): T.{}", t.name, t.name);
+        let sig = standard_sig(&t.name);
         match &t.kind {
-            TypeKind::String(r) => format!("{head}{sig} {{\n  void strict;\n  return {};\n}}\n\n", self.string(r, "v")),
+            TypeKind::String(r) => {
+                format!("{head}{sig} {{\n  void strict;\n  return {};\n}});\n\n", self.string(r, "v"))
+            }
             TypeKind::Enum(e) => {
                 let cases: String = e.values.iter().map(|x| format!("    case {}:\n", lit(x))).collect();
-                format!("{head}{sig} {{\n  void strict;\n  switch (v) {{\n{cases}      return v as T.{};\n  }}\n  return fail(typeof v === \"string\" ? \"not a value of {}\" : \"expected a string\", v);\n}}\n\n", t.name, t.name)
+                format!("{head}{sig} {{\n  void strict;\n  switch (v) {{\n{cases}      return v as T.{};\n  }}\n  return fail(typeof v === \"string\" ? \"not a value of {}\" : \"expected a string\", v);\n}});\n\n", t.name, t.name)
             }
             TypeKind::Object(o) => self.object(&head, &t.name, o),
             TypeKind::Map(m) => self.map(&head, &sig, &t.name, m),
@@ -136,8 +145,8 @@ impl Emitter {
             fields: &o.fields,
             at_least_one_of: &o.at_least_one_of,
         };
-        let sig = format!("export function decode{name}(v: unknown, strict: boolean): T.{name}");
-        format!("{head}{sig} {{\n  const o = object(v);\n{}}}\n\n{}", self.body(&shape), known_fn(&shape))
+        let sig = standard_sig(name);
+        format!("{head}{sig} {{\n  const o = object(v);\n{}}});\n\n{}", self.body(&shape), known_fn(&shape))
     }
 
     fn envelope(&mut self, name: &str, e: &Envelope) -> String {
@@ -272,7 +281,7 @@ impl Emitter {
         let value = self.map_value(m, "x");
         if m.required_keys.is_empty() {
             let lines = format!("const o = object(v);\nconst out: T.{name} = nullObject();\nlet at = \"\";\ntry {{\n  for (const k in o) {{\n    at = k;\n    const x = o[k];\n    out[k] = {value};\n  }}\n  return out;\n}} catch (e) {{\n  throw within(e, at);\n}}\n");
-            return format!("{head}{sig} {{\n{}}}\n\n", indent(&lines, "  "));
+            return format!("{head}{sig} {{\n{}}});\n\n", indent(&lines, "  "));
         }
         let mut lines = String::from("const o = object(v);\nlet at = \"\";\ntry {\n");
         let mut init = Vec::new();
@@ -290,7 +299,7 @@ impl Emitter {
         lines.push_str(&format!("  if (ext !== undefined) out[EXTENSIONS] = ext as NonNullable<T.{name}[typeof EXTENSIONS]>;\n  return out;\n}} catch (e) {{\n  throw within(e, at);\n}}\n"));
         let cases: String = m.required_keys.iter().map(|k| format!("    case {}:\n", lit(k))).collect();
         let known = format!("function is{name}Key(k: string): boolean {{\n  switch (k) {{\n{cases}      return true;\n    default:\n      return false;\n  }}\n}}\n\n");
-        format!("{head}{sig} {{\n{}}}\n\n{known}", indent(&lines, "  "))
+        format!("{head}{sig} {{\n{}}});\n\n{known}", indent(&lines, "  "))
     }
 
     /// A map value in variable `v` under the map's value rules.
@@ -323,7 +332,7 @@ impl Emitter {
             ));
         }
         let what = u.discriminators.join("/");
-        out.push_str(&format!("  }}\n  return fail(\"no variant of {name} has this {what}\");\n}}\n\n"));
+        out.push_str(&format!("  }}\n  return fail(\"no variant of {name} has this {what}\");\n}});\n\n"));
         for v in &u.variants {
             out.push_str(&self.variant(name, &u.discriminators, v));
         }

@@ -1,8 +1,8 @@
 // Generated from protocol.toml (sha256 b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
-import { array, bool, constant, extend, fail, int, jsonObject, nullObject, object, present, required, str, tag, text, within } from "../runtime/check.js";
-import type { Obj } from "../runtime/check.js";
+import { array, bool, constant, extend, fail, int, jsonObject, nullObject, object, present, required, str, tag, text, within, standard } from "../runtime/check.js";
+import type { Obj, Validator } from "../runtime/check.js";
 import { EXTENSIONS } from "../runtime/json.js";
 import type * as T from "./types.js";
 
@@ -23,73 +23,73 @@ function item0(v: unknown, strict: boolean) {
 }
 
 /** Decode a `OpaqueId`: Opaque correlation ID chosen by its issuer; never parsed by the other side. */
-export function decodeOpaqueId(v: unknown, strict: boolean): T.OpaqueId {
+export const decodeOpaqueId: Validator<T.OpaqueId> = standard("OpaqueId", function decodeOpaqueId(v: unknown, strict: boolean): T.OpaqueId {
   void strict;
   return str(v, 1, 128 /* limits.max_id_bytes */);
-}
+});
 
 /** Decode a `SessionId`: Opaque session ID, validated by the server before any path is resolved. */
-export function decodeSessionId(v: unknown, strict: boolean): T.SessionId {
+export const decodeSessionId: Validator<T.SessionId> = standard("SessionId", function decodeSessionId(v: unknown, strict: boolean): T.SessionId {
   void strict;
   return text(v, 1, 128 /* limits.max_id_bytes */, CHARSET_0, false, false);
-}
+});
 
 /** Decode a `Name`: Method, capability or event name. */
-export function decodeName(v: unknown, strict: boolean): T.Name {
+export const decodeName: Validator<T.Name> = standard("Name", function decodeName(v: unknown, strict: boolean): T.Name {
   void strict;
   return text(v, 1, 64 /* limits.max_name_bytes */, CHARSET_1, false, false);
-}
+});
 
 /** Decode a `ErrorCodeName`: Error code; consumers treat an unfamiliar code as a generic failure. */
-export function decodeErrorCodeName(v: unknown, strict: boolean): T.ErrorCodeName {
+export const decodeErrorCodeName: Validator<T.ErrorCodeName> = standard("ErrorCodeName", function decodeErrorCodeName(v: unknown, strict: boolean): T.ErrorCodeName {
   void strict;
   return text(v, 1, 64 /* limits.max_name_bytes */, CHARSET_2, false, false);
-}
+});
 
 /** Decode a `ProviderId`: Provider selection ID. */
-export function decodeProviderId(v: unknown, strict: boolean): T.ProviderId {
+export const decodeProviderId: Validator<T.ProviderId> = standard("ProviderId", function decodeProviderId(v: unknown, strict: boolean): T.ProviderId {
   void strict;
   return text(v, 1, 256 /* constants.selection_id_max_bytes */, CHARSET_3, false, false);
-}
+});
 
 /** Decode a `ModelId`: Model selection ID. */
-export function decodeModelId(v: unknown, strict: boolean): T.ModelId {
+export const decodeModelId: Validator<T.ModelId> = standard("ModelId", function decodeModelId(v: unknown, strict: boolean): T.ModelId {
   void strict;
   return text(v, 1, 256 /* constants.selection_id_max_bytes */, CHARSET_3, false, false);
-}
+});
 
 /** Decode a `Label`: Display-sanitized label, falling back to a bounded ID. */
-export function decodeLabel(v: unknown, strict: boolean): T.Label {
+export const decodeLabel: Validator<T.Label> = standard("Label", function decodeLabel(v: unknown, strict: boolean): T.Label {
   void strict;
   return str(v, 1, 128 /* constants.label_max_bytes */);
-}
+});
 
 /** Decode a `Timestamp`: RFC 3339 timestamp. */
-export function decodeTimestamp(v: unknown, strict: boolean): T.Timestamp {
+export const decodeTimestamp: Validator<T.Timestamp> = standard("Timestamp", function decodeTimestamp(v: unknown, strict: boolean): T.Timestamp {
   void strict;
   return text(v, 1, 64 /* constants.timestamp_max_bytes */, null, true, false);
-}
+});
 
 /** Decode a `Cursor`: Opaque replay cursor; survives restart while the projected prefix is unchanged. */
-export function decodeCursor(v: unknown, strict: boolean): T.Cursor {
+export const decodeCursor: Validator<T.Cursor> = standard("Cursor", function decodeCursor(v: unknown, strict: boolean): T.Cursor {
   void strict;
   return str(v, 1, 128 /* limits.max_id_bytes */);
-}
+});
 
 /** Decode a `PackageVersion`: Package version string; Unix admission requires an exact match. */
-export function decodePackageVersion(v: unknown, strict: boolean): T.PackageVersion {
+export const decodePackageVersion: Validator<T.PackageVersion> = standard("PackageVersion", function decodePackageVersion(v: unknown, strict: boolean): T.PackageVersion {
   void strict;
   return text(v, 1, 64 /* constants.version_max_bytes */, CHARSET_4, false, false);
-}
+});
 
 /** Decode a `Text`: Conversational text, bounded by the general string limit. */
-export function decodeText(v: unknown, strict: boolean): T.Text {
+export const decodeText: Validator<T.Text> = standard("Text", function decodeText(v: unknown, strict: boolean): T.Text {
   void strict;
   return str(v, 0, 16384 /* limits.max_string_bytes */);
-}
+});
 
 /** Decode a `ReasoningLevel`: Reasoning choice of a model. */
-export function decodeReasoningLevel(v: unknown, strict: boolean): T.ReasoningLevel {
+export const decodeReasoningLevel: Validator<T.ReasoningLevel> = standard("ReasoningLevel", function decodeReasoningLevel(v: unknown, strict: boolean): T.ReasoningLevel {
   void strict;
   switch (v) {
     case "default":
@@ -101,10 +101,10 @@ export function decodeReasoningLevel(v: unknown, strict: boolean): T.ReasoningLe
       return v as T.ReasoningLevel;
   }
   return fail(typeof v === "string" ? "not a value of ReasoningLevel" : "expected a string", v);
-}
+});
 
 /** Decode a `Scope`: Settings scope a write targets. */
-export function decodeScope(v: unknown, strict: boolean): T.Scope {
+export const decodeScope: Validator<T.Scope> = standard("Scope", function decodeScope(v: unknown, strict: boolean): T.Scope {
   void strict;
   switch (v) {
     case "global":
@@ -112,10 +112,10 @@ export function decodeScope(v: unknown, strict: boolean): T.Scope {
       return v as T.Scope;
   }
   return fail(typeof v === "string" ? "not a value of Scope" : "expected a string", v);
-}
+});
 
 /** Decode a `ConfigLayer`: Settings layer, in precedence order. */
-export function decodeConfigLayer(v: unknown, strict: boolean): T.ConfigLayer {
+export const decodeConfigLayer: Validator<T.ConfigLayer> = standard("ConfigLayer", function decodeConfigLayer(v: unknown, strict: boolean): T.ConfigLayer {
   void strict;
   switch (v) {
     case "environment":
@@ -124,10 +124,10 @@ export function decodeConfigLayer(v: unknown, strict: boolean): T.ConfigLayer {
       return v as T.ConfigLayer;
   }
   return fail(typeof v === "string" ? "not a value of ConfigLayer" : "expected a string", v);
-}
+});
 
 /** Decode a `SettingName`: A writable setting. */
-export function decodeSettingName(v: unknown, strict: boolean): T.SettingName {
+export const decodeSettingName: Validator<T.SettingName> = standard("SettingName", function decodeSettingName(v: unknown, strict: boolean): T.SettingName {
   void strict;
   switch (v) {
     case "selection":
@@ -136,20 +136,20 @@ export function decodeSettingName(v: unknown, strict: boolean): T.SettingName {
       return v as T.SettingName;
   }
   return fail(typeof v === "string" ? "not a value of SettingName" : "expected a string", v);
-}
+});
 
 /** Decode a `Transport`: Service transport. */
-export function decodeTransport(v: unknown, strict: boolean): T.Transport {
+export const decodeTransport: Validator<T.Transport> = standard("Transport", function decodeTransport(v: unknown, strict: boolean): T.Transport {
   void strict;
   switch (v) {
     case "unix":
       return v as T.Transport;
   }
   return fail(typeof v === "string" ? "not a value of Transport" : "expected a string", v);
-}
+});
 
 /** Decode a `AuthMethod`: How a provider authenticates. */
-export function decodeAuthMethod(v: unknown, strict: boolean): T.AuthMethod {
+export const decodeAuthMethod: Validator<T.AuthMethod> = standard("AuthMethod", function decodeAuthMethod(v: unknown, strict: boolean): T.AuthMethod {
   void strict;
   switch (v) {
     case "oauth":
@@ -158,10 +158,10 @@ export function decodeAuthMethod(v: unknown, strict: boolean): T.AuthMethod {
       return v as T.AuthMethod;
   }
   return fail(typeof v === "string" ? "not a value of AuthMethod" : "expected a string", v);
-}
+});
 
 /** Decode a `AuthSource`: Where a provider's credential comes from; variable names are never returned. */
-export function decodeAuthSource(v: unknown, strict: boolean): T.AuthSource {
+export const decodeAuthSource: Validator<T.AuthSource> = standard("AuthSource", function decodeAuthSource(v: unknown, strict: boolean): T.AuthSource {
   void strict;
   switch (v) {
     case "shared_store":
@@ -170,10 +170,10 @@ export function decodeAuthSource(v: unknown, strict: boolean): T.AuthSource {
       return v as T.AuthSource;
   }
   return fail(typeof v === "string" ? "not a value of AuthSource" : "expected a string", v);
-}
+});
 
 /** Decode a `Readiness`: Whether a provider can prepare authentication now. */
-export function decodeReadiness(v: unknown, strict: boolean): T.Readiness {
+export const decodeReadiness: Validator<T.Readiness> = standard("Readiness", function decodeReadiness(v: unknown, strict: boolean): T.Readiness {
   void strict;
   switch (v) {
     case "ready":
@@ -182,10 +182,10 @@ export function decodeReadiness(v: unknown, strict: boolean): T.Readiness {
       return v as T.Readiness;
   }
   return fail(typeof v === "string" ? "not a value of Readiness" : "expected a string", v);
-}
+});
 
 /** Decode a `CatalogState`: State of a provider's validated model cache. */
-export function decodeCatalogState(v: unknown, strict: boolean): T.CatalogState {
+export const decodeCatalogState: Validator<T.CatalogState> = standard("CatalogState", function decodeCatalogState(v: unknown, strict: boolean): T.CatalogState {
   void strict;
   switch (v) {
     case "fresh_cache":
@@ -194,10 +194,10 @@ export function decodeCatalogState(v: unknown, strict: boolean): T.CatalogState 
       return v as T.CatalogState;
   }
   return fail(typeof v === "string" ? "not a value of CatalogState" : "expected a string", v);
-}
+});
 
 /** Decode a `TurnStatus`: Terminal status of a turn. */
-export function decodeTurnStatus(v: unknown, strict: boolean): T.TurnStatus {
+export const decodeTurnStatus: Validator<T.TurnStatus> = standard("TurnStatus", function decodeTurnStatus(v: unknown, strict: boolean): T.TurnStatus {
   void strict;
   switch (v) {
     case "completed":
@@ -206,10 +206,10 @@ export function decodeTurnStatus(v: unknown, strict: boolean): T.TurnStatus {
       return v as T.TurnStatus;
   }
   return fail(typeof v === "string" ? "not a value of TurnStatus" : "expected a string", v);
-}
+});
 
 /** Decode a `Persistence`: Whether a turn's durable write succeeded. */
-export function decodePersistence(v: unknown, strict: boolean): T.Persistence {
+export const decodePersistence: Validator<T.Persistence> = standard("Persistence", function decodePersistence(v: unknown, strict: boolean): T.Persistence {
   void strict;
   switch (v) {
     case "committed":
@@ -217,10 +217,10 @@ export function decodePersistence(v: unknown, strict: boolean): T.Persistence {
       return v as T.Persistence;
   }
   return fail(typeof v === "string" ? "not a value of Persistence" : "expected a string", v);
-}
+});
 
 /** Decode a `SnapshotState`: Whether a claimed session has a running turn. */
-export function decodeSnapshotState(v: unknown, strict: boolean): T.SnapshotState {
+export const decodeSnapshotState: Validator<T.SnapshotState> = standard("SnapshotState", function decodeSnapshotState(v: unknown, strict: boolean): T.SnapshotState {
   void strict;
   switch (v) {
     case "idle":
@@ -228,10 +228,10 @@ export function decodeSnapshotState(v: unknown, strict: boolean): T.SnapshotStat
       return v as T.SnapshotState;
   }
   return fail(typeof v === "string" ? "not a value of SnapshotState" : "expected a string", v);
-}
+});
 
 /** Decode a `OperationState`: State of an operation ID in the operation table. */
-export function decodeOperationState(v: unknown, strict: boolean): T.OperationState {
+export const decodeOperationState: Validator<T.OperationState> = standard("OperationState", function decodeOperationState(v: unknown, strict: boolean): T.OperationState {
   void strict;
   switch (v) {
     case "accepted":
@@ -241,10 +241,10 @@ export function decodeOperationState(v: unknown, strict: boolean): T.OperationSt
       return v as T.OperationState;
   }
   return fail(typeof v === "string" ? "not a value of OperationState" : "expected a string", v);
-}
+});
 
 /** Decode a `OutcomeStatus`: Settled outcome: a turn or login terminal status, or succeeded/failed for other mutations. */
-export function decodeOutcomeStatus(v: unknown, strict: boolean): T.OutcomeStatus {
+export const decodeOutcomeStatus: Validator<T.OutcomeStatus> = standard("OutcomeStatus", function decodeOutcomeStatus(v: unknown, strict: boolean): T.OutcomeStatus {
   void strict;
   switch (v) {
     case "succeeded":
@@ -261,10 +261,10 @@ export function decodeOutcomeStatus(v: unknown, strict: boolean): T.OutcomeStatu
       return v as T.OutcomeStatus;
   }
   return fail(typeof v === "string" ? "not a value of OutcomeStatus" : "expected a string", v);
-}
+});
 
 /** Decode a `LoginProgressState`: Progress state of a login. */
-export function decodeLoginProgressState(v: unknown, strict: boolean): T.LoginProgressState {
+export const decodeLoginProgressState: Validator<T.LoginProgressState> = standard("LoginProgressState", function decodeLoginProgressState(v: unknown, strict: boolean): T.LoginProgressState {
   void strict;
   switch (v) {
     case "authorization_url":
@@ -274,10 +274,10 @@ export function decodeLoginProgressState(v: unknown, strict: boolean): T.LoginPr
       return v as T.LoginProgressState;
   }
   return fail(typeof v === "string" ? "not a value of LoginProgressState" : "expected a string", v);
-}
+});
 
 /** Decode a `LoginTerminalState`: Fixed terminal label of a login; no provider text is ever included. */
-export function decodeLoginTerminalState(v: unknown, strict: boolean): T.LoginTerminalState {
+export const decodeLoginTerminalState: Validator<T.LoginTerminalState> = standard("LoginTerminalState", function decodeLoginTerminalState(v: unknown, strict: boolean): T.LoginTerminalState {
   void strict;
   switch (v) {
     case "exchange_succeeded":
@@ -291,10 +291,10 @@ export function decodeLoginTerminalState(v: unknown, strict: boolean): T.LoginTe
       return v as T.LoginTerminalState;
   }
   return fail(typeof v === "string" ? "not a value of LoginTerminalState" : "expected a string", v);
-}
+});
 
 /** Decode a `ActivityStatus`: Lifecycle status of an activity. */
-export function decodeActivityStatus(v: unknown, strict: boolean): T.ActivityStatus {
+export const decodeActivityStatus: Validator<T.ActivityStatus> = standard("ActivityStatus", function decodeActivityStatus(v: unknown, strict: boolean): T.ActivityStatus {
   void strict;
   switch (v) {
     case "queued":
@@ -306,10 +306,10 @@ export function decodeActivityStatus(v: unknown, strict: boolean): T.ActivitySta
       return v as T.ActivityStatus;
   }
   return fail(typeof v === "string" ? "not a value of ActivityStatus" : "expected a string", v);
-}
+});
 
 /** Decode a `LifecycleCategory`: What a lifecycle activity is about; `activity` on finishes. */
-export function decodeLifecycleCategory(v: unknown, strict: boolean): T.LifecycleCategory {
+export const decodeLifecycleCategory: Validator<T.LifecycleCategory> = standard("LifecycleCategory", function decodeLifecycleCategory(v: unknown, strict: boolean): T.LifecycleCategory {
   void strict;
   switch (v) {
     case "tool":
@@ -324,10 +324,10 @@ export function decodeLifecycleCategory(v: unknown, strict: boolean): T.Lifecycl
       return v as T.LifecycleCategory;
   }
   return fail(typeof v === "string" ? "not a value of LifecycleCategory" : "expected a string", v);
-}
+});
 
 /** Decode a `ToolTransport`: How a tool runs; `unknown` is a literal accepted value, not a wildcard. */
-export function decodeToolTransport(v: unknown, strict: boolean): T.ToolTransport {
+export const decodeToolTransport: Validator<T.ToolTransport> = standard("ToolTransport", function decodeToolTransport(v: unknown, strict: boolean): T.ToolTransport {
   void strict;
   switch (v) {
     case "local":
@@ -336,10 +336,10 @@ export function decodeToolTransport(v: unknown, strict: boolean): T.ToolTranspor
       return v as T.ToolTransport;
   }
   return fail(typeof v === "string" ? "not a value of ToolTransport" : "expected a string", v);
-}
+});
 
 /** Decode a `ContextSource`: Where a context count comes from. */
-export function decodeContextSource(v: unknown, strict: boolean): T.ContextSource {
+export const decodeContextSource: Validator<T.ContextSource> = standard("ContextSource", function decodeContextSource(v: unknown, strict: boolean): T.ContextSource {
   void strict;
   switch (v) {
     case "fallback_estimate":
@@ -352,10 +352,10 @@ export function decodeContextSource(v: unknown, strict: boolean): T.ContextSourc
       return v as T.ContextSource;
   }
   return fail(typeof v === "string" ? "not a value of ContextSource" : "expected a string", v);
-}
+});
 
 /** Decode a `UsageSource`: Whether usage is one provider request or whole-run child usage. */
-export function decodeUsageSource(v: unknown, strict: boolean): T.UsageSource {
+export const decodeUsageSource: Validator<T.UsageSource> = standard("UsageSource", function decodeUsageSource(v: unknown, strict: boolean): T.UsageSource {
   void strict;
   switch (v) {
     case "provider_request":
@@ -363,10 +363,10 @@ export function decodeUsageSource(v: unknown, strict: boolean): T.UsageSource {
       return v as T.UsageSource;
   }
   return fail(typeof v === "string" ? "not a value of UsageSource" : "expected a string", v);
-}
+});
 
 /** Decode a `CompactionStatus`: State of a context compaction. */
-export function decodeCompactionStatus(v: unknown, strict: boolean): T.CompactionStatus {
+export const decodeCompactionStatus: Validator<T.CompactionStatus> = standard("CompactionStatus", function decodeCompactionStatus(v: unknown, strict: boolean): T.CompactionStatus {
   void strict;
   switch (v) {
     case "triggered":
@@ -377,10 +377,10 @@ export function decodeCompactionStatus(v: unknown, strict: boolean): T.Compactio
       return v as T.CompactionStatus;
   }
   return fail(typeof v === "string" ? "not a value of CompactionStatus" : "expected a string", v);
-}
+});
 
 /** Decode a `ReplayRole`: Author of a replayed message. */
-export function decodeReplayRole(v: unknown, strict: boolean): T.ReplayRole {
+export const decodeReplayRole: Validator<T.ReplayRole> = standard("ReplayRole", function decodeReplayRole(v: unknown, strict: boolean): T.ReplayRole {
   void strict;
   switch (v) {
     case "user":
@@ -388,10 +388,10 @@ export function decodeReplayRole(v: unknown, strict: boolean): T.ReplayRole {
       return v as T.ReplayRole;
   }
   return fail(typeof v === "string" ? "not a value of ReplayRole" : "expected a string", v);
-}
+});
 
 /** Decode a `ReplayTerminalStatus`: Terminal label of a replayed turn. */
-export function decodeReplayTerminalStatus(v: unknown, strict: boolean): T.ReplayTerminalStatus {
+export const decodeReplayTerminalStatus: Validator<T.ReplayTerminalStatus> = standard("ReplayTerminalStatus", function decodeReplayTerminalStatus(v: unknown, strict: boolean): T.ReplayTerminalStatus {
   void strict;
   switch (v) {
     case "completed":
@@ -401,10 +401,10 @@ export function decodeReplayTerminalStatus(v: unknown, strict: boolean): T.Repla
       return v as T.ReplayTerminalStatus;
   }
   return fail(typeof v === "string" ? "not a value of ReplayTerminalStatus" : "expected a string", v);
-}
+});
 
 /** Decode a `TurnEndStatus`: Status recorded by a turn-end message. */
-export function decodeTurnEndStatus(v: unknown, strict: boolean): T.TurnEndStatus {
+export const decodeTurnEndStatus: Validator<T.TurnEndStatus> = standard("TurnEndStatus", function decodeTurnEndStatus(v: unknown, strict: boolean): T.TurnEndStatus {
   void strict;
   switch (v) {
     case "completed":
@@ -413,10 +413,10 @@ export function decodeTurnEndStatus(v: unknown, strict: boolean): T.TurnEndStatu
       return v as T.TurnEndStatus;
   }
   return fail(typeof v === "string" ? "not a value of TurnEndStatus" : "expected a string", v);
-}
+});
 
 /** Decode a `PermissionKind`: Kind of a permission option. */
-export function decodePermissionKind(v: unknown, strict: boolean): T.PermissionKind {
+export const decodePermissionKind: Validator<T.PermissionKind> = standard("PermissionKind", function decodePermissionKind(v: unknown, strict: boolean): T.PermissionKind {
   void strict;
   switch (v) {
     case "allow-once":
@@ -426,10 +426,10 @@ export function decodePermissionKind(v: unknown, strict: boolean): T.PermissionK
       return v as T.PermissionKind;
   }
   return fail(typeof v === "string" ? "not a value of PermissionKind" : "expected a string", v);
-}
+});
 
 /** Decode a `ErrorObject`: Error with a stable code and a short fixed message; request data is never included. */
-export function decodeErrorObject(v: unknown, strict: boolean): T.ErrorObject {
+export const decodeErrorObject: Validator<T.ErrorObject> = standard("ErrorObject", function decodeErrorObject(v: unknown, strict: boolean): T.ErrorObject {
   const o = object(v);
   let at = "";
   try {
@@ -446,7 +446,7 @@ export function decodeErrorObject(v: unknown, strict: boolean): T.ErrorObject {
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isErrorObjectMember(k: string): boolean {
   switch (k) {
@@ -459,7 +459,7 @@ function isErrorObjectMember(k: string): boolean {
 }
 
 /** Decode a `Control`: Session control proof carried by control-requiring mutations. */
-export function decodeControl(v: unknown, strict: boolean): T.Control {
+export const decodeControl: Validator<T.Control> = standard("Control", function decodeControl(v: unknown, strict: boolean): T.Control {
   const o = object(v);
   let at = "";
   try {
@@ -476,7 +476,7 @@ export function decodeControl(v: unknown, strict: boolean): T.Control {
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isControlMember(k: string): boolean {
   switch (k) {
@@ -489,7 +489,7 @@ function isControlMember(k: string): boolean {
 }
 
 /** Decode a `LimitMap`: Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive integers. */
-export function decodeLimitMap(v: unknown, strict: boolean): T.LimitMap {
+export const decodeLimitMap: Validator<T.LimitMap> = standard("LimitMap", function decodeLimitMap(v: unknown, strict: boolean): T.LimitMap {
   const o = object(v);
   let at = "";
   try {
@@ -589,7 +589,7 @@ export function decodeLimitMap(v: unknown, strict: boolean): T.LimitMap {
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isLimitMapKey(k: string): boolean {
   switch (k) {
@@ -627,7 +627,7 @@ function isLimitMapKey(k: string): boolean {
 }
 
 /** Decode a `ActivityCapabilities`: Activity feature flags and the summary bound; not operation names. */
-export function decodeActivityCapabilities(v: unknown, strict: boolean): T.ActivityCapabilities {
+export const decodeActivityCapabilities: Validator<T.ActivityCapabilities> = standard("ActivityCapabilities", function decodeActivityCapabilities(v: unknown, strict: boolean): T.ActivityCapabilities {
   const o = object(v);
   let at = "";
   try {
@@ -665,7 +665,7 @@ export function decodeActivityCapabilities(v: unknown, strict: boolean): T.Activ
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isActivityCapabilitiesMember(k: string): boolean {
   switch (k) {
@@ -685,7 +685,7 @@ function isActivityCapabilitiesMember(k: string): boolean {
 }
 
 /** Decode a `Capabilities`: Complete capability advertisement of the service. */
-export function decodeCapabilities(v: unknown, strict: boolean): T.Capabilities {
+export const decodeCapabilities: Validator<T.Capabilities> = standard("Capabilities", function decodeCapabilities(v: unknown, strict: boolean): T.Capabilities {
   const o = object(v);
   let at = "";
   try {
@@ -714,7 +714,7 @@ export function decodeCapabilities(v: unknown, strict: boolean): T.Capabilities 
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isCapabilitiesMember(k: string): boolean {
   switch (k) {
@@ -731,7 +731,7 @@ function isCapabilitiesMember(k: string): boolean {
 }
 
 /** Decode a `Selection`: Selected provider and model. */
-export function decodeSelection(v: unknown, strict: boolean): T.Selection {
+export const decodeSelection: Validator<T.Selection> = standard("Selection", function decodeSelection(v: unknown, strict: boolean): T.Selection {
   const o = object(v);
   let at = "";
   try {
@@ -748,7 +748,7 @@ export function decodeSelection(v: unknown, strict: boolean): T.Selection {
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSelectionMember(k: string): boolean {
   switch (k) {
@@ -761,7 +761,7 @@ function isSelectionMember(k: string): boolean {
 }
 
 /** Decode a `AuthProviderStatus`: Authentication readiness of one provider. */
-export function decodeAuthProviderStatus(v: unknown, strict: boolean): T.AuthProviderStatus {
+export const decodeAuthProviderStatus: Validator<T.AuthProviderStatus> = standard("AuthProviderStatus", function decodeAuthProviderStatus(v: unknown, strict: boolean): T.AuthProviderStatus {
   const o = object(v);
   let at = "";
   try {
@@ -787,7 +787,7 @@ export function decodeAuthProviderStatus(v: unknown, strict: boolean): T.AuthPro
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthProviderStatusMember(k: string): boolean {
   switch (k) {
@@ -803,7 +803,7 @@ function isAuthProviderStatusMember(k: string): boolean {
 }
 
 /** Decode a `ProviderEntry`: One provider of the catalog. */
-export function decodeProviderEntry(v: unknown, strict: boolean): T.ProviderEntry {
+export const decodeProviderEntry: Validator<T.ProviderEntry> = standard("ProviderEntry", function decodeProviderEntry(v: unknown, strict: boolean): T.ProviderEntry {
   const o = object(v);
   let at = "";
   try {
@@ -820,7 +820,7 @@ export function decodeProviderEntry(v: unknown, strict: boolean): T.ProviderEntr
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isProviderEntryMember(k: string): boolean {
   switch (k) {
@@ -833,7 +833,7 @@ function isProviderEntryMember(k: string): boolean {
 }
 
 /** Decode a `ModelEntry`: One model of a provider's cached catalog. */
-export function decodeModelEntry(v: unknown, strict: boolean): T.ModelEntry {
+export const decodeModelEntry: Validator<T.ModelEntry> = standard("ModelEntry", function decodeModelEntry(v: unknown, strict: boolean): T.ModelEntry {
   const o = object(v);
   let at = "";
   try {
@@ -865,7 +865,7 @@ export function decodeModelEntry(v: unknown, strict: boolean): T.ModelEntry {
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isModelEntryMember(k: string): boolean {
   switch (k) {
@@ -883,7 +883,7 @@ function isModelEntryMember(k: string): boolean {
 }
 
 /** Decode a `ConfigProjection`: Bounded projection of the effective settings, not the settings document. */
-export function decodeConfigProjection(v: unknown, strict: boolean): T.ConfigProjection {
+export const decodeConfigProjection: Validator<T.ConfigProjection> = standard("ConfigProjection", function decodeConfigProjection(v: unknown, strict: boolean): T.ConfigProjection {
   const o = object(v);
   let at = "";
   try {
@@ -918,7 +918,7 @@ export function decodeConfigProjection(v: unknown, strict: boolean): T.ConfigPro
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isConfigProjectionMember(k: string): boolean {
   switch (k) {
@@ -937,7 +937,7 @@ function isConfigProjectionMember(k: string): boolean {
 }
 
 /** Decode a `SessionSummary`: One session of a list page. */
-export function decodeSessionSummary(v: unknown, strict: boolean): T.SessionSummary {
+export const decodeSessionSummary: Validator<T.SessionSummary> = standard("SessionSummary", function decodeSessionSummary(v: unknown, strict: boolean): T.SessionSummary {
   const o = object(v);
   let at = "";
   try {
@@ -957,7 +957,7 @@ export function decodeSessionSummary(v: unknown, strict: boolean): T.SessionSumm
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionSummaryMember(k: string): boolean {
   switch (k) {
@@ -971,7 +971,7 @@ function isSessionSummaryMember(k: string): boolean {
 }
 
 /** Decode a `SnapshotTurn`: The running turn captured by a claim snapshot. */
-export function decodeSnapshotTurn(v: unknown, strict: boolean): T.SnapshotTurn {
+export const decodeSnapshotTurn: Validator<T.SnapshotTurn> = standard("SnapshotTurn", function decodeSnapshotTurn(v: unknown, strict: boolean): T.SnapshotTurn {
   const o = object(v);
   let at = "";
   try {
@@ -994,7 +994,7 @@ export function decodeSnapshotTurn(v: unknown, strict: boolean): T.SnapshotTurn 
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSnapshotTurnMember(k: string): boolean {
   switch (k) {
@@ -1009,7 +1009,7 @@ function isSnapshotTurnMember(k: string): boolean {
 }
 
 /** Decode a `ClaimSnapshot`: Atomic snapshot taken when control is granted. */
-export function decodeClaimSnapshot(v: unknown, strict: boolean): T.ClaimSnapshot {
+export const decodeClaimSnapshot: Validator<T.ClaimSnapshot> = standard("ClaimSnapshot", function decodeClaimSnapshot(v: unknown, strict: boolean): T.ClaimSnapshot {
   const o = object(v);
   let at = "";
   try {
@@ -1029,7 +1029,7 @@ export function decodeClaimSnapshot(v: unknown, strict: boolean): T.ClaimSnapsho
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isClaimSnapshotMember(k: string): boolean {
   switch (k) {
@@ -1043,7 +1043,7 @@ function isClaimSnapshotMember(k: string): boolean {
 }
 
 /** Decode a `RunningTurn`: A running turn as session.status reports it. */
-export function decodeRunningTurn(v: unknown, strict: boolean): T.RunningTurn {
+export const decodeRunningTurn: Validator<T.RunningTurn> = standard("RunningTurn", function decodeRunningTurn(v: unknown, strict: boolean): T.RunningTurn {
   const o = object(v);
   let at = "";
   try {
@@ -1060,7 +1060,7 @@ export function decodeRunningTurn(v: unknown, strict: boolean): T.RunningTurn {
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isRunningTurnMember(k: string): boolean {
   switch (k) {
@@ -1073,7 +1073,7 @@ function isRunningTurnMember(k: string): boolean {
 }
 
 /** Decode a `OperationOutcome`: Settled outcome of an operation. */
-export function decodeOperationOutcome(v: unknown, strict: boolean): T.OperationOutcome {
+export const decodeOperationOutcome: Validator<T.OperationOutcome> = standard("OperationOutcome", function decodeOperationOutcome(v: unknown, strict: boolean): T.OperationOutcome {
   const o = object(v);
   let at = "";
   try {
@@ -1090,7 +1090,7 @@ export function decodeOperationOutcome(v: unknown, strict: boolean): T.Operation
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isOperationOutcomeMember(k: string): boolean {
   switch (k) {
@@ -1103,7 +1103,7 @@ function isOperationOutcomeMember(k: string): boolean {
 }
 
 /** Decode a `Activity`: Allowlisted projection of one runtime activity; fields are flattened. */
-export function decodeActivity(v: unknown, strict: boolean): T.Activity {
+export const decodeActivity: Validator<T.Activity> = standard("Activity", function decodeActivity(v: unknown, strict: boolean): T.Activity {
   const o = object(v);
   const d = tag(o, "kind");
   switch (d) {
@@ -1121,7 +1121,7 @@ export function decodeActivity(v: unknown, strict: boolean): T.Activity {
       return decodeActivityCompaction(o, strict);
   }
   return fail("no variant of Activity has this kind");
-}
+});
 
 function decodeActivityLifecycle(o: Obj, strict: boolean): T.ActivityLifecycle {
   let at = "";
@@ -1420,7 +1420,7 @@ function isActivityCompactionMember(k: string): boolean {
 }
 
 /** Decode a `ReplayItem`: One allowlisted item of the durable replay projection. */
-export function decodeReplayItem(v: unknown, strict: boolean): T.ReplayItem {
+export const decodeReplayItem: Validator<T.ReplayItem> = standard("ReplayItem", function decodeReplayItem(v: unknown, strict: boolean): T.ReplayItem {
   const o = object(v);
   const d = tag(o, "kind");
   switch (d) {
@@ -1432,7 +1432,7 @@ export function decodeReplayItem(v: unknown, strict: boolean): T.ReplayItem {
       return decodeReplayItemSummary(o, strict);
   }
   return fail("no variant of ReplayItem has this kind");
-}
+});
 
 function decodeReplayItemMessage(o: Obj, strict: boolean): T.ReplayItemMessage {
   let at = "";
@@ -1542,7 +1542,7 @@ function isReplayItemSummaryMember(k: string): boolean {
 }
 
 /** Decode a `Discovery`: The one JSON object start-or-connect prints on success. */
-export function decodeDiscovery(v: unknown, strict: boolean): T.Discovery {
+export const decodeDiscovery: Validator<T.Discovery> = standard("Discovery", function decodeDiscovery(v: unknown, strict: boolean): T.Discovery {
   const o = object(v);
   let at = "";
   try {
@@ -1577,7 +1577,7 @@ export function decodeDiscovery(v: unknown, strict: boolean): T.Discovery {
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isDiscoveryMember(k: string): boolean {
   switch (k) {
@@ -1596,7 +1596,7 @@ function isDiscoveryMember(k: string): boolean {
 }
 
 /** Decode a `LaunchError`: The one JSON object start-or-connect prints on failure, under `error`. */
-export function decodeLaunchError(v: unknown, strict: boolean): T.LaunchError {
+export const decodeLaunchError: Validator<T.LaunchError> = standard("LaunchError", function decodeLaunchError(v: unknown, strict: boolean): T.LaunchError {
   const o = object(v);
   let at = "";
   try {
@@ -1610,7 +1610,7 @@ export function decodeLaunchError(v: unknown, strict: boolean): T.LaunchError {
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isLaunchErrorMember(k: string): boolean {
   switch (k) {
@@ -1622,7 +1622,7 @@ function isLaunchErrorMember(k: string): boolean {
 }
 
 /** Decode a `HandshakeRequest`: First line a client sends after connecting. */
-export function decodeHandshakeRequest(v: unknown, strict: boolean): T.HandshakeRequest {
+export const decodeHandshakeRequest: Validator<T.HandshakeRequest> = standard("HandshakeRequest", function decodeHandshakeRequest(v: unknown, strict: boolean): T.HandshakeRequest {
   const o = object(v);
   let at = "";
   try {
@@ -1642,7 +1642,7 @@ export function decodeHandshakeRequest(v: unknown, strict: boolean): T.Handshake
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isHandshakeRequestMember(k: string): boolean {
   switch (k) {
@@ -1656,7 +1656,7 @@ function isHandshakeRequestMember(k: string): boolean {
 }
 
 /** Decode a `HandshakeReply`: Server's one-line handshake reply. */
-export function decodeHandshakeReply(v: unknown, strict: boolean): T.HandshakeReply {
+export const decodeHandshakeReply: Validator<T.HandshakeReply> = standard("HandshakeReply", function decodeHandshakeReply(v: unknown, strict: boolean): T.HandshakeReply {
   const o = object(v);
   const d = tag(o, "status");
   switch (d) {
@@ -1666,7 +1666,7 @@ export function decodeHandshakeReply(v: unknown, strict: boolean): T.HandshakeRe
       return decodeHandshakeReplyRejected(o, strict);
   }
   return fail("no variant of HandshakeReply has this status");
-}
+});
 
 function decodeHandshakeReplyAccepted(o: Obj, strict: boolean): T.HandshakeReplyAccepted {
   let at = "";
@@ -1747,7 +1747,7 @@ function isHandshakeReplyRejectedMember(k: string): boolean {
 }
 
 /** Decode a `HandshakeRejection`: Handshake rejection code. */
-export function decodeHandshakeRejection(v: unknown, strict: boolean): T.HandshakeRejection {
+export const decodeHandshakeRejection: Validator<T.HandshakeRejection> = standard("HandshakeRejection", function decodeHandshakeRejection(v: unknown, strict: boolean): T.HandshakeRejection {
   void strict;
   switch (v) {
     case "version_mismatch":
@@ -1756,10 +1756,10 @@ export function decodeHandshakeRejection(v: unknown, strict: boolean): T.Handsha
       return v as T.HandshakeRejection;
   }
   return fail(typeof v === "string" ? "not a value of HandshakeRejection" : "expected a string", v);
-}
+});
 
 /** Decode a `LoginProgress`: Login progress payload; only the first state carries the authorization URL. */
-export function decodeLoginProgress(v: unknown, strict: boolean): T.LoginProgress {
+export const decodeLoginProgress: Validator<T.LoginProgress> = standard("LoginProgress", function decodeLoginProgress(v: unknown, strict: boolean): T.LoginProgress {
   const o = object(v);
   const d = tag(o, "state");
   switch (d) {
@@ -1773,7 +1773,7 @@ export function decodeLoginProgress(v: unknown, strict: boolean): T.LoginProgres
       return decodeLoginProgressCallbackAccepted(o, strict);
   }
   return fail("no variant of LoginProgress has this state");
-}
+});
 
 function decodeLoginProgressAuthorizationUrl(o: Obj, strict: boolean): T.LoginProgressAuthorizationUrl {
   let at = "";
@@ -1900,7 +1900,7 @@ function isLoginProgressCallbackAcceptedMember(k: string): boolean {
 }
 
 /** Decode a `PermissionOption`: One answer a permission request offers. */
-export function decodePermissionOption(v: unknown, strict: boolean): T.PermissionOption {
+export const decodePermissionOption: Validator<T.PermissionOption> = standard("PermissionOption", function decodePermissionOption(v: unknown, strict: boolean): T.PermissionOption {
   const o = object(v);
   let at = "";
   try {
@@ -1920,7 +1920,7 @@ export function decodePermissionOption(v: unknown, strict: boolean): T.Permissio
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isPermissionOptionMember(k: string): boolean {
   switch (k) {
@@ -1934,13 +1934,13 @@ function isPermissionOptionMember(k: string): boolean {
 }
 
 /** Decode a `ToolName`: A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or `create-issue`). */
-export function decodeToolName(v: unknown, strict: boolean): T.ToolName {
+export const decodeToolName: Validator<T.ToolName> = standard("ToolName", function decodeToolName(v: unknown, strict: boolean): T.ToolName {
   void strict;
   return str(v, 1, 256 /* constants.tool_name_max_bytes */);
-}
+});
 
 /** Decode a `SessionMessage`: One immutable message of the append-only session stream. */
-export function decodeSessionMessage(v: unknown, strict: boolean): T.SessionMessage {
+export const decodeSessionMessage: Validator<T.SessionMessage> = standard("SessionMessage", function decodeSessionMessage(v: unknown, strict: boolean): T.SessionMessage {
   const o = object(v);
   const d = tag(o, "type") + "\u0000" + tag(o, "role");
   switch (d) {
@@ -1976,7 +1976,7 @@ export function decodeSessionMessage(v: unknown, strict: boolean): T.SessionMess
       return decodeSessionMessageAgentService(o, strict);
   }
   return fail("no variant of SessionMessage has this type/role");
-}
+});
 
 function decodeSessionMessageAgentTurnStart(o: Obj, strict: boolean): T.SessionMessageAgentTurnStart {
   let at = "";
@@ -2839,7 +2839,7 @@ function isSessionMessageAgentServiceMember(k: string): boolean {
 }
 
 /** Decode a `InitializeRequest`: Request payload of `initialize`. */
-export function decodeInitializeRequest(v: unknown, strict: boolean): T.InitializeRequest {
+export const decodeInitializeRequest: Validator<T.InitializeRequest> = standard("InitializeRequest", function decodeInitializeRequest(v: unknown, strict: boolean): T.InitializeRequest {
   const o = object(v);
   let at = "";
   try {
@@ -2857,7 +2857,7 @@ export function decodeInitializeRequest(v: unknown, strict: boolean): T.Initiali
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isInitializeRequestMember(k: string): boolean {
   switch (k) {
@@ -2870,7 +2870,7 @@ function isInitializeRequestMember(k: string): boolean {
 }
 
 /** Decode a `InitializeResponse`: Success payload of `initialize`. */
-export function decodeInitializeResponse(v: unknown, strict: boolean): T.InitializeResponse {
+export const decodeInitializeResponse: Validator<T.InitializeResponse> = standard("InitializeResponse", function decodeInitializeResponse(v: unknown, strict: boolean): T.InitializeResponse {
   const o = object(v);
   let at = "";
   try {
@@ -2905,7 +2905,7 @@ export function decodeInitializeResponse(v: unknown, strict: boolean): T.Initial
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isInitializeResponseMember(k: string): boolean {
   switch (k) {
@@ -2924,7 +2924,7 @@ function isInitializeResponseMember(k: string): boolean {
 }
 
 /** Decode a `StatusRequest`: Request payload of `status`. */
-export function decodeStatusRequest(v: unknown, strict: boolean): T.StatusRequest {
+export const decodeStatusRequest: Validator<T.StatusRequest> = standard("StatusRequest", function decodeStatusRequest(v: unknown, strict: boolean): T.StatusRequest {
   const o = object(v);
   let at = "";
   try {
@@ -2935,7 +2935,7 @@ export function decodeStatusRequest(v: unknown, strict: boolean): T.StatusReques
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isStatusRequestMember(k: string): boolean {
   void k;
@@ -2943,7 +2943,7 @@ function isStatusRequestMember(k: string): boolean {
 }
 
 /** Decode a `StatusResponse`: Success payload of `status`. */
-export function decodeStatusResponse(v: unknown, strict: boolean): T.StatusResponse {
+export const decodeStatusResponse: Validator<T.StatusResponse> = standard("StatusResponse", function decodeStatusResponse(v: unknown, strict: boolean): T.StatusResponse {
   const o = object(v);
   let at = "";
   try {
@@ -2975,7 +2975,7 @@ export function decodeStatusResponse(v: unknown, strict: boolean): T.StatusRespo
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isStatusResponseMember(k: string): boolean {
   switch (k) {
@@ -2993,7 +2993,7 @@ function isStatusResponseMember(k: string): boolean {
 }
 
 /** Decode a `CapabilitiesRequest`: Request payload of `capabilities`. */
-export function decodeCapabilitiesRequest(v: unknown, strict: boolean): T.CapabilitiesRequest {
+export const decodeCapabilitiesRequest: Validator<T.CapabilitiesRequest> = standard("CapabilitiesRequest", function decodeCapabilitiesRequest(v: unknown, strict: boolean): T.CapabilitiesRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3004,7 +3004,7 @@ export function decodeCapabilitiesRequest(v: unknown, strict: boolean): T.Capabi
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isCapabilitiesRequestMember(k: string): boolean {
   void k;
@@ -3012,7 +3012,7 @@ function isCapabilitiesRequestMember(k: string): boolean {
 }
 
 /** Decode a `AuthStatusRequest`: Request payload of `auth.status`. */
-export function decodeAuthStatusRequest(v: unknown, strict: boolean): T.AuthStatusRequest {
+export const decodeAuthStatusRequest: Validator<T.AuthStatusRequest> = standard("AuthStatusRequest", function decodeAuthStatusRequest(v: unknown, strict: boolean): T.AuthStatusRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3023,7 +3023,7 @@ export function decodeAuthStatusRequest(v: unknown, strict: boolean): T.AuthStat
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthStatusRequestMember(k: string): boolean {
   void k;
@@ -3031,7 +3031,7 @@ function isAuthStatusRequestMember(k: string): boolean {
 }
 
 /** Decode a `AuthStatusResponse`: Success payload of `auth.status`. */
-export function decodeAuthStatusResponse(v: unknown, strict: boolean): T.AuthStatusResponse {
+export const decodeAuthStatusResponse: Validator<T.AuthStatusResponse> = standard("AuthStatusResponse", function decodeAuthStatusResponse(v: unknown, strict: boolean): T.AuthStatusResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3045,7 +3045,7 @@ export function decodeAuthStatusResponse(v: unknown, strict: boolean): T.AuthSta
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthStatusResponseMember(k: string): boolean {
   switch (k) {
@@ -3057,7 +3057,7 @@ function isAuthStatusResponseMember(k: string): boolean {
 }
 
 /** Decode a `AuthLoginStartRequest`: Request payload of `auth.login.start`. */
-export function decodeAuthLoginStartRequest(v: unknown, strict: boolean): T.AuthLoginStartRequest {
+export const decodeAuthLoginStartRequest: Validator<T.AuthLoginStartRequest> = standard("AuthLoginStartRequest", function decodeAuthLoginStartRequest(v: unknown, strict: boolean): T.AuthLoginStartRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3071,7 +3071,7 @@ export function decodeAuthLoginStartRequest(v: unknown, strict: boolean): T.Auth
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthLoginStartRequestMember(k: string): boolean {
   switch (k) {
@@ -3083,7 +3083,7 @@ function isAuthLoginStartRequestMember(k: string): boolean {
 }
 
 /** Decode a `AuthLoginStartResponse`: Success payload of `auth.login.start`. */
-export function decodeAuthLoginStartResponse(v: unknown, strict: boolean): T.AuthLoginStartResponse {
+export const decodeAuthLoginStartResponse: Validator<T.AuthLoginStartResponse> = standard("AuthLoginStartResponse", function decodeAuthLoginStartResponse(v: unknown, strict: boolean): T.AuthLoginStartResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3103,7 +3103,7 @@ export function decodeAuthLoginStartResponse(v: unknown, strict: boolean): T.Aut
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthLoginStartResponseMember(k: string): boolean {
   switch (k) {
@@ -3117,7 +3117,7 @@ function isAuthLoginStartResponseMember(k: string): boolean {
 }
 
 /** Decode a `AuthLoginCallbackRequest`: Request payload of `auth.login.callback`. */
-export function decodeAuthLoginCallbackRequest(v: unknown, strict: boolean): T.AuthLoginCallbackRequest {
+export const decodeAuthLoginCallbackRequest: Validator<T.AuthLoginCallbackRequest> = standard("AuthLoginCallbackRequest", function decodeAuthLoginCallbackRequest(v: unknown, strict: boolean): T.AuthLoginCallbackRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3134,7 +3134,7 @@ export function decodeAuthLoginCallbackRequest(v: unknown, strict: boolean): T.A
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthLoginCallbackRequestMember(k: string): boolean {
   switch (k) {
@@ -3147,7 +3147,7 @@ function isAuthLoginCallbackRequestMember(k: string): boolean {
 }
 
 /** Decode a `AuthLoginCallbackResponse`: Success payload of `auth.login.callback`. */
-export function decodeAuthLoginCallbackResponse(v: unknown, strict: boolean): T.AuthLoginCallbackResponse {
+export const decodeAuthLoginCallbackResponse: Validator<T.AuthLoginCallbackResponse> = standard("AuthLoginCallbackResponse", function decodeAuthLoginCallbackResponse(v: unknown, strict: boolean): T.AuthLoginCallbackResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3164,7 +3164,7 @@ export function decodeAuthLoginCallbackResponse(v: unknown, strict: boolean): T.
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthLoginCallbackResponseMember(k: string): boolean {
   switch (k) {
@@ -3177,7 +3177,7 @@ function isAuthLoginCallbackResponseMember(k: string): boolean {
 }
 
 /** Decode a `AuthLoginCancelRequest`: Request payload of `auth.login.cancel`. */
-export function decodeAuthLoginCancelRequest(v: unknown, strict: boolean): T.AuthLoginCancelRequest {
+export const decodeAuthLoginCancelRequest: Validator<T.AuthLoginCancelRequest> = standard("AuthLoginCancelRequest", function decodeAuthLoginCancelRequest(v: unknown, strict: boolean): T.AuthLoginCancelRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3191,7 +3191,7 @@ export function decodeAuthLoginCancelRequest(v: unknown, strict: boolean): T.Aut
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthLoginCancelRequestMember(k: string): boolean {
   switch (k) {
@@ -3203,7 +3203,7 @@ function isAuthLoginCancelRequestMember(k: string): boolean {
 }
 
 /** Decode a `AuthLoginCancelResponse`: Success payload of `auth.login.cancel`. */
-export function decodeAuthLoginCancelResponse(v: unknown, strict: boolean): T.AuthLoginCancelResponse {
+export const decodeAuthLoginCancelResponse: Validator<T.AuthLoginCancelResponse> = standard("AuthLoginCancelResponse", function decodeAuthLoginCancelResponse(v: unknown, strict: boolean): T.AuthLoginCancelResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3220,7 +3220,7 @@ export function decodeAuthLoginCancelResponse(v: unknown, strict: boolean): T.Au
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthLoginCancelResponseMember(k: string): boolean {
   switch (k) {
@@ -3233,7 +3233,7 @@ function isAuthLoginCancelResponseMember(k: string): boolean {
 }
 
 /** Decode a `AuthLogoutRequest`: Request payload of `auth.logout`. */
-export function decodeAuthLogoutRequest(v: unknown, strict: boolean): T.AuthLogoutRequest {
+export const decodeAuthLogoutRequest: Validator<T.AuthLogoutRequest> = standard("AuthLogoutRequest", function decodeAuthLogoutRequest(v: unknown, strict: boolean): T.AuthLogoutRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3251,7 +3251,7 @@ export function decodeAuthLogoutRequest(v: unknown, strict: boolean): T.AuthLogo
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthLogoutRequestMember(k: string): boolean {
   switch (k) {
@@ -3264,7 +3264,7 @@ function isAuthLogoutRequestMember(k: string): boolean {
 }
 
 /** Decode a `AuthLogoutResponse`: Success payload of `auth.logout`. */
-export function decodeAuthLogoutResponse(v: unknown, strict: boolean): T.AuthLogoutResponse {
+export const decodeAuthLogoutResponse: Validator<T.AuthLogoutResponse> = standard("AuthLogoutResponse", function decodeAuthLogoutResponse(v: unknown, strict: boolean): T.AuthLogoutResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3287,7 +3287,7 @@ export function decodeAuthLogoutResponse(v: unknown, strict: boolean): T.AuthLog
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthLogoutResponseMember(k: string): boolean {
   switch (k) {
@@ -3302,7 +3302,7 @@ function isAuthLogoutResponseMember(k: string): boolean {
 }
 
 /** Decode a `CatalogProvidersRequest`: Request payload of `catalog.providers`. */
-export function decodeCatalogProvidersRequest(v: unknown, strict: boolean): T.CatalogProvidersRequest {
+export const decodeCatalogProvidersRequest: Validator<T.CatalogProvidersRequest> = standard("CatalogProvidersRequest", function decodeCatalogProvidersRequest(v: unknown, strict: boolean): T.CatalogProvidersRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3321,7 +3321,7 @@ export function decodeCatalogProvidersRequest(v: unknown, strict: boolean): T.Ca
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isCatalogProvidersRequestMember(k: string): boolean {
   switch (k) {
@@ -3334,7 +3334,7 @@ function isCatalogProvidersRequestMember(k: string): boolean {
 }
 
 /** Decode a `CatalogProvidersResponse`: Success payload of `catalog.providers`. */
-export function decodeCatalogProvidersResponse(v: unknown, strict: boolean): T.CatalogProvidersResponse {
+export const decodeCatalogProvidersResponse: Validator<T.CatalogProvidersResponse> = standard("CatalogProvidersResponse", function decodeCatalogProvidersResponse(v: unknown, strict: boolean): T.CatalogProvidersResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3354,7 +3354,7 @@ export function decodeCatalogProvidersResponse(v: unknown, strict: boolean): T.C
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isCatalogProvidersResponseMember(k: string): boolean {
   switch (k) {
@@ -3368,7 +3368,7 @@ function isCatalogProvidersResponseMember(k: string): boolean {
 }
 
 /** Decode a `CatalogModelsRequest`: Request payload of `catalog.models`. */
-export function decodeCatalogModelsRequest(v: unknown, strict: boolean): T.CatalogModelsRequest {
+export const decodeCatalogModelsRequest: Validator<T.CatalogModelsRequest> = standard("CatalogModelsRequest", function decodeCatalogModelsRequest(v: unknown, strict: boolean): T.CatalogModelsRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3390,7 +3390,7 @@ export function decodeCatalogModelsRequest(v: unknown, strict: boolean): T.Catal
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isCatalogModelsRequestMember(k: string): boolean {
   switch (k) {
@@ -3404,7 +3404,7 @@ function isCatalogModelsRequestMember(k: string): boolean {
 }
 
 /** Decode a `CatalogModelsResponse`: Success payload of `catalog.models`. */
-export function decodeCatalogModelsResponse(v: unknown, strict: boolean): T.CatalogModelsResponse {
+export const decodeCatalogModelsResponse: Validator<T.CatalogModelsResponse> = standard("CatalogModelsResponse", function decodeCatalogModelsResponse(v: unknown, strict: boolean): T.CatalogModelsResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3427,7 +3427,7 @@ export function decodeCatalogModelsResponse(v: unknown, strict: boolean): T.Cata
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isCatalogModelsResponseMember(k: string): boolean {
   switch (k) {
@@ -3442,7 +3442,7 @@ function isCatalogModelsResponseMember(k: string): boolean {
 }
 
 /** Decode a `CatalogRefreshRequest`: Request payload of `catalog.refresh`. */
-export function decodeCatalogRefreshRequest(v: unknown, strict: boolean): T.CatalogRefreshRequest {
+export const decodeCatalogRefreshRequest: Validator<T.CatalogRefreshRequest> = standard("CatalogRefreshRequest", function decodeCatalogRefreshRequest(v: unknown, strict: boolean): T.CatalogRefreshRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3456,7 +3456,7 @@ export function decodeCatalogRefreshRequest(v: unknown, strict: boolean): T.Cata
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isCatalogRefreshRequestMember(k: string): boolean {
   switch (k) {
@@ -3468,7 +3468,7 @@ function isCatalogRefreshRequestMember(k: string): boolean {
 }
 
 /** Decode a `CatalogRefreshResponse`: Success payload of `catalog.refresh`. */
-export function decodeCatalogRefreshResponse(v: unknown, strict: boolean): T.CatalogRefreshResponse {
+export const decodeCatalogRefreshResponse: Validator<T.CatalogRefreshResponse> = standard("CatalogRefreshResponse", function decodeCatalogRefreshResponse(v: unknown, strict: boolean): T.CatalogRefreshResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3485,7 +3485,7 @@ export function decodeCatalogRefreshResponse(v: unknown, strict: boolean): T.Cat
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isCatalogRefreshResponseMember(k: string): boolean {
   switch (k) {
@@ -3498,7 +3498,7 @@ function isCatalogRefreshResponseMember(k: string): boolean {
 }
 
 /** Decode a `ConfigGetRequest`: Request payload of `config.get`. */
-export function decodeConfigGetRequest(v: unknown, strict: boolean): T.ConfigGetRequest {
+export const decodeConfigGetRequest: Validator<T.ConfigGetRequest> = standard("ConfigGetRequest", function decodeConfigGetRequest(v: unknown, strict: boolean): T.ConfigGetRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3509,7 +3509,7 @@ export function decodeConfigGetRequest(v: unknown, strict: boolean): T.ConfigGet
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isConfigGetRequestMember(k: string): boolean {
   void k;
@@ -3517,7 +3517,7 @@ function isConfigGetRequestMember(k: string): boolean {
 }
 
 /** Decode a `ConfigSetRequest`: Request payload of `config.set`. */
-export function decodeConfigSetRequest(v: unknown, strict: boolean): T.ConfigSetRequest {
+export const decodeConfigSetRequest: Validator<T.ConfigSetRequest> = standard("ConfigSetRequest", function decodeConfigSetRequest(v: unknown, strict: boolean): T.ConfigSetRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3544,7 +3544,7 @@ export function decodeConfigSetRequest(v: unknown, strict: boolean): T.ConfigSet
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isConfigSetRequestMember(k: string): boolean {
   switch (k) {
@@ -3559,7 +3559,7 @@ function isConfigSetRequestMember(k: string): boolean {
 }
 
 /** Decode a `ConfigSetResponse`: Success payload of `config.set`. */
-export function decodeConfigSetResponse(v: unknown, strict: boolean): T.ConfigSetResponse {
+export const decodeConfigSetResponse: Validator<T.ConfigSetResponse> = standard("ConfigSetResponse", function decodeConfigSetResponse(v: unknown, strict: boolean): T.ConfigSetResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3579,7 +3579,7 @@ export function decodeConfigSetResponse(v: unknown, strict: boolean): T.ConfigSe
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isConfigSetResponseMember(k: string): boolean {
   switch (k) {
@@ -3593,7 +3593,7 @@ function isConfigSetResponseMember(k: string): boolean {
 }
 
 /** Decode a `SessionListRequest`: Request payload of `session.list`. */
-export function decodeSessionListRequest(v: unknown, strict: boolean): T.SessionListRequest {
+export const decodeSessionListRequest: Validator<T.SessionListRequest> = standard("SessionListRequest", function decodeSessionListRequest(v: unknown, strict: boolean): T.SessionListRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3612,7 +3612,7 @@ export function decodeSessionListRequest(v: unknown, strict: boolean): T.Session
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionListRequestMember(k: string): boolean {
   switch (k) {
@@ -3625,7 +3625,7 @@ function isSessionListRequestMember(k: string): boolean {
 }
 
 /** Decode a `SessionListResponse`: Success payload of `session.list`. */
-export function decodeSessionListResponse(v: unknown, strict: boolean): T.SessionListResponse {
+export const decodeSessionListResponse: Validator<T.SessionListResponse> = standard("SessionListResponse", function decodeSessionListResponse(v: unknown, strict: boolean): T.SessionListResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3648,7 +3648,7 @@ export function decodeSessionListResponse(v: unknown, strict: boolean): T.Sessio
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionListResponseMember(k: string): boolean {
   switch (k) {
@@ -3663,7 +3663,7 @@ function isSessionListResponseMember(k: string): boolean {
 }
 
 /** Decode a `SessionCreateRequest`: Request payload of `session.create`. */
-export function decodeSessionCreateRequest(v: unknown, strict: boolean): T.SessionCreateRequest {
+export const decodeSessionCreateRequest: Validator<T.SessionCreateRequest> = standard("SessionCreateRequest", function decodeSessionCreateRequest(v: unknown, strict: boolean): T.SessionCreateRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3674,7 +3674,7 @@ export function decodeSessionCreateRequest(v: unknown, strict: boolean): T.Sessi
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionCreateRequestMember(k: string): boolean {
   void k;
@@ -3682,7 +3682,7 @@ function isSessionCreateRequestMember(k: string): boolean {
 }
 
 /** Decode a `SessionCreateResponse`: Success payload of `session.create`. */
-export function decodeSessionCreateResponse(v: unknown, strict: boolean): T.SessionCreateResponse {
+export const decodeSessionCreateResponse: Validator<T.SessionCreateResponse> = standard("SessionCreateResponse", function decodeSessionCreateResponse(v: unknown, strict: boolean): T.SessionCreateResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3696,7 +3696,7 @@ export function decodeSessionCreateResponse(v: unknown, strict: boolean): T.Sess
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionCreateResponseMember(k: string): boolean {
   switch (k) {
@@ -3708,7 +3708,7 @@ function isSessionCreateResponseMember(k: string): boolean {
 }
 
 /** Decode a `SessionReplayRequest`: Request payload of `session.replay`. */
-export function decodeSessionReplayRequest(v: unknown, strict: boolean): T.SessionReplayRequest {
+export const decodeSessionReplayRequest: Validator<T.SessionReplayRequest> = standard("SessionReplayRequest", function decodeSessionReplayRequest(v: unknown, strict: boolean): T.SessionReplayRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3727,7 +3727,7 @@ export function decodeSessionReplayRequest(v: unknown, strict: boolean): T.Sessi
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionReplayRequestMember(k: string): boolean {
   switch (k) {
@@ -3740,7 +3740,7 @@ function isSessionReplayRequestMember(k: string): boolean {
 }
 
 /** Decode a `SessionReplayResponse`: Success payload of `session.replay`. */
-export function decodeSessionReplayResponse(v: unknown, strict: boolean): T.SessionReplayResponse {
+export const decodeSessionReplayResponse: Validator<T.SessionReplayResponse> = standard("SessionReplayResponse", function decodeSessionReplayResponse(v: unknown, strict: boolean): T.SessionReplayResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3769,7 +3769,7 @@ export function decodeSessionReplayResponse(v: unknown, strict: boolean): T.Sess
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionReplayResponseMember(k: string): boolean {
   switch (k) {
@@ -3786,7 +3786,7 @@ function isSessionReplayResponseMember(k: string): boolean {
 }
 
 /** Decode a `SessionClaimRequest`: Request payload of `session.claim`. */
-export function decodeSessionClaimRequest(v: unknown, strict: boolean): T.SessionClaimRequest {
+export const decodeSessionClaimRequest: Validator<T.SessionClaimRequest> = standard("SessionClaimRequest", function decodeSessionClaimRequest(v: unknown, strict: boolean): T.SessionClaimRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3801,7 +3801,7 @@ export function decodeSessionClaimRequest(v: unknown, strict: boolean): T.Sessio
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionClaimRequestMember(k: string): boolean {
   switch (k) {
@@ -3813,7 +3813,7 @@ function isSessionClaimRequestMember(k: string): boolean {
 }
 
 /** Decode a `SessionClaimResponse`: Success payload of `session.claim`. */
-export function decodeSessionClaimResponse(v: unknown, strict: boolean): T.SessionClaimResponse {
+export const decodeSessionClaimResponse: Validator<T.SessionClaimResponse> = standard("SessionClaimResponse", function decodeSessionClaimResponse(v: unknown, strict: boolean): T.SessionClaimResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3839,7 +3839,7 @@ export function decodeSessionClaimResponse(v: unknown, strict: boolean): T.Sessi
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionClaimResponseMember(k: string): boolean {
   switch (k) {
@@ -3855,7 +3855,7 @@ function isSessionClaimResponseMember(k: string): boolean {
 }
 
 /** Decode a `SessionDetachRequest`: Request payload of `session.detach`. */
-export function decodeSessionDetachRequest(v: unknown, strict: boolean): T.SessionDetachRequest {
+export const decodeSessionDetachRequest: Validator<T.SessionDetachRequest> = standard("SessionDetachRequest", function decodeSessionDetachRequest(v: unknown, strict: boolean): T.SessionDetachRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3866,7 +3866,7 @@ export function decodeSessionDetachRequest(v: unknown, strict: boolean): T.Sessi
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionDetachRequestMember(k: string): boolean {
   void k;
@@ -3874,7 +3874,7 @@ function isSessionDetachRequestMember(k: string): boolean {
 }
 
 /** Decode a `SessionDetachResponse`: Success payload of `session.detach`. */
-export function decodeSessionDetachResponse(v: unknown, strict: boolean): T.SessionDetachResponse {
+export const decodeSessionDetachResponse: Validator<T.SessionDetachResponse> = standard("SessionDetachResponse", function decodeSessionDetachResponse(v: unknown, strict: boolean): T.SessionDetachResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3894,7 +3894,7 @@ export function decodeSessionDetachResponse(v: unknown, strict: boolean): T.Sess
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionDetachResponseMember(k: string): boolean {
   switch (k) {
@@ -3908,7 +3908,7 @@ function isSessionDetachResponseMember(k: string): boolean {
 }
 
 /** Decode a `SessionStatusRequest`: Request payload of `session.status`. */
-export function decodeSessionStatusRequest(v: unknown, strict: boolean): T.SessionStatusRequest {
+export const decodeSessionStatusRequest: Validator<T.SessionStatusRequest> = standard("SessionStatusRequest", function decodeSessionStatusRequest(v: unknown, strict: boolean): T.SessionStatusRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3919,7 +3919,7 @@ export function decodeSessionStatusRequest(v: unknown, strict: boolean): T.Sessi
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionStatusRequestMember(k: string): boolean {
   void k;
@@ -3927,7 +3927,7 @@ function isSessionStatusRequestMember(k: string): boolean {
 }
 
 /** Decode a `SessionStatusResponse`: Success payload of `session.status`. */
-export function decodeSessionStatusResponse(v: unknown, strict: boolean): T.SessionStatusResponse {
+export const decodeSessionStatusResponse: Validator<T.SessionStatusResponse> = standard("SessionStatusResponse", function decodeSessionStatusResponse(v: unknown, strict: boolean): T.SessionStatusResponse {
   const o = object(v);
   let at = "";
   try {
@@ -3956,7 +3956,7 @@ export function decodeSessionStatusResponse(v: unknown, strict: boolean): T.Sess
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isSessionStatusResponseMember(k: string): boolean {
   switch (k) {
@@ -3973,7 +3973,7 @@ function isSessionStatusResponseMember(k: string): boolean {
 }
 
 /** Decode a `TurnStartRequest`: Request payload of `turn.start`. */
-export function decodeTurnStartRequest(v: unknown, strict: boolean): T.TurnStartRequest {
+export const decodeTurnStartRequest: Validator<T.TurnStartRequest> = standard("TurnStartRequest", function decodeTurnStartRequest(v: unknown, strict: boolean): T.TurnStartRequest {
   const o = object(v);
   let at = "";
   try {
@@ -3987,7 +3987,7 @@ export function decodeTurnStartRequest(v: unknown, strict: boolean): T.TurnStart
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isTurnStartRequestMember(k: string): boolean {
   switch (k) {
@@ -3999,7 +3999,7 @@ function isTurnStartRequestMember(k: string): boolean {
 }
 
 /** Decode a `TurnStartResponse`: Success payload of `turn.start`. */
-export function decodeTurnStartResponse(v: unknown, strict: boolean): T.TurnStartResponse {
+export const decodeTurnStartResponse: Validator<T.TurnStartResponse> = standard("TurnStartResponse", function decodeTurnStartResponse(v: unknown, strict: boolean): T.TurnStartResponse {
   const o = object(v);
   let at = "";
   try {
@@ -4016,7 +4016,7 @@ export function decodeTurnStartResponse(v: unknown, strict: boolean): T.TurnStar
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isTurnStartResponseMember(k: string): boolean {
   switch (k) {
@@ -4029,7 +4029,7 @@ function isTurnStartResponseMember(k: string): boolean {
 }
 
 /** Decode a `TurnCancelRequest`: Request payload of `turn.cancel`. */
-export function decodeTurnCancelRequest(v: unknown, strict: boolean): T.TurnCancelRequest {
+export const decodeTurnCancelRequest: Validator<T.TurnCancelRequest> = standard("TurnCancelRequest", function decodeTurnCancelRequest(v: unknown, strict: boolean): T.TurnCancelRequest {
   const o = object(v);
   let at = "";
   try {
@@ -4043,7 +4043,7 @@ export function decodeTurnCancelRequest(v: unknown, strict: boolean): T.TurnCanc
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isTurnCancelRequestMember(k: string): boolean {
   switch (k) {
@@ -4055,7 +4055,7 @@ function isTurnCancelRequestMember(k: string): boolean {
 }
 
 /** Decode a `TurnCancelResponse`: Success payload of `turn.cancel`. */
-export function decodeTurnCancelResponse(v: unknown, strict: boolean): T.TurnCancelResponse {
+export const decodeTurnCancelResponse: Validator<T.TurnCancelResponse> = standard("TurnCancelResponse", function decodeTurnCancelResponse(v: unknown, strict: boolean): T.TurnCancelResponse {
   const o = object(v);
   let at = "";
   try {
@@ -4075,7 +4075,7 @@ export function decodeTurnCancelResponse(v: unknown, strict: boolean): T.TurnCan
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isTurnCancelResponseMember(k: string): boolean {
   switch (k) {
@@ -4089,7 +4089,7 @@ function isTurnCancelResponseMember(k: string): boolean {
 }
 
 /** Decode a `OperationLookupRequest`: Request payload of `operation.lookup`. */
-export function decodeOperationLookupRequest(v: unknown, strict: boolean): T.OperationLookupRequest {
+export const decodeOperationLookupRequest: Validator<T.OperationLookupRequest> = standard("OperationLookupRequest", function decodeOperationLookupRequest(v: unknown, strict: boolean): T.OperationLookupRequest {
   const o = object(v);
   let at = "";
   try {
@@ -4103,7 +4103,7 @@ export function decodeOperationLookupRequest(v: unknown, strict: boolean): T.Ope
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isOperationLookupRequestMember(k: string): boolean {
   switch (k) {
@@ -4115,7 +4115,7 @@ function isOperationLookupRequestMember(k: string): boolean {
 }
 
 /** Decode a `OperationLookupResponse`: Success payload of `operation.lookup`. */
-export function decodeOperationLookupResponse(v: unknown, strict: boolean): T.OperationLookupResponse {
+export const decodeOperationLookupResponse: Validator<T.OperationLookupResponse> = standard("OperationLookupResponse", function decodeOperationLookupResponse(v: unknown, strict: boolean): T.OperationLookupResponse {
   const o = object(v);
   let at = "";
   try {
@@ -4147,7 +4147,7 @@ export function decodeOperationLookupResponse(v: unknown, strict: boolean): T.Op
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isOperationLookupResponseMember(k: string): boolean {
   switch (k) {
@@ -4165,7 +4165,7 @@ function isOperationLookupResponseMember(k: string): boolean {
 }
 
 /** Decode a `TurnStarted`: Payload of the `turn.started` event. */
-export function decodeTurnStarted(v: unknown, strict: boolean): T.TurnStarted {
+export const decodeTurnStarted: Validator<T.TurnStarted> = standard("TurnStarted", function decodeTurnStarted(v: unknown, strict: boolean): T.TurnStarted {
   const o = object(v);
   let at = "";
   try {
@@ -4188,7 +4188,7 @@ export function decodeTurnStarted(v: unknown, strict: boolean): T.TurnStarted {
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isTurnStartedMember(k: string): boolean {
   switch (k) {
@@ -4203,7 +4203,7 @@ function isTurnStartedMember(k: string): boolean {
 }
 
 /** Decode a `TurnAssistantDelta`: Payload of the `turn.assistant_delta` event. */
-export function decodeTurnAssistantDelta(v: unknown, strict: boolean): T.TurnAssistantDelta {
+export const decodeTurnAssistantDelta: Validator<T.TurnAssistantDelta> = standard("TurnAssistantDelta", function decodeTurnAssistantDelta(v: unknown, strict: boolean): T.TurnAssistantDelta {
   const o = object(v);
   let at = "";
   try {
@@ -4223,7 +4223,7 @@ export function decodeTurnAssistantDelta(v: unknown, strict: boolean): T.TurnAss
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isTurnAssistantDeltaMember(k: string): boolean {
   switch (k) {
@@ -4237,7 +4237,7 @@ function isTurnAssistantDeltaMember(k: string): boolean {
 }
 
 /** Decode a `TurnActivity`: Payload of the `turn.activity` event. */
-export function decodeTurnActivity(v: unknown, strict: boolean): T.TurnActivity {
+export const decodeTurnActivity: Validator<T.TurnActivity> = standard("TurnActivity", function decodeTurnActivity(v: unknown, strict: boolean): T.TurnActivity {
   const o = object(v);
   let at = "";
   try {
@@ -4257,7 +4257,7 @@ export function decodeTurnActivity(v: unknown, strict: boolean): T.TurnActivity 
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isTurnActivityMember(k: string): boolean {
   switch (k) {
@@ -4271,7 +4271,7 @@ function isTurnActivityMember(k: string): boolean {
 }
 
 /** Decode a `TurnTerminal`: Payload of the `turn.terminal` event. */
-export function decodeTurnTerminal(v: unknown, strict: boolean): T.TurnTerminal {
+export const decodeTurnTerminal: Validator<T.TurnTerminal> = standard("TurnTerminal", function decodeTurnTerminal(v: unknown, strict: boolean): T.TurnTerminal {
   const o = object(v);
   let at = "";
   try {
@@ -4312,7 +4312,7 @@ export function decodeTurnTerminal(v: unknown, strict: boolean): T.TurnTerminal 
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isTurnTerminalMember(k: string): boolean {
   switch (k) {
@@ -4333,7 +4333,7 @@ function isTurnTerminalMember(k: string): boolean {
 }
 
 /** Decode a `AuthLoginTerminal`: Payload of the `auth.login.terminal` event. */
-export function decodeAuthLoginTerminal(v: unknown, strict: boolean): T.AuthLoginTerminal {
+export const decodeAuthLoginTerminal: Validator<T.AuthLoginTerminal> = standard("AuthLoginTerminal", function decodeAuthLoginTerminal(v: unknown, strict: boolean): T.AuthLoginTerminal {
   const o = object(v);
   let at = "";
   try {
@@ -4356,7 +4356,7 @@ export function decodeAuthLoginTerminal(v: unknown, strict: boolean): T.AuthLogi
   } catch (e) {
     throw within(e, at);
   }
-}
+});
 
 function isAuthLoginTerminalMember(k: string): boolean {
   switch (k) {

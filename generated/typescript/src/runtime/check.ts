@@ -286,3 +286,67 @@ export function unmark(v: unknown): JsonValue {
   for (const k of Object.keys(o)) define(out, k, unmark(o[k]));
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Standard Schema v1 (https://standardschema.dev): every generated named-type decoder carries it
+// ---------------------------------------------------------------------------------------------
+
+/** The Standard Schema v1 interface, as its specification defines it (types only, no dependency). */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": StandardSchemaV1.Props<Input, Output>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-namespace
+export declare namespace StandardSchemaV1 {
+  export interface Props<Input = unknown, Output = Input> {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => Result<Output> | Promise<Result<Output>>;
+    readonly types?: Types<Input, Output> | undefined;
+  }
+  export type Result<Output> = SuccessResult<Output> | FailureResult;
+  export interface SuccessResult<Output> {
+    readonly value: Output;
+    readonly issues?: undefined;
+  }
+  export interface FailureResult {
+    readonly issues: ReadonlyArray<Issue>;
+  }
+  export interface Issue {
+    readonly message: string;
+    readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined;
+  }
+  export interface PathSegment {
+    readonly key: PropertyKey;
+  }
+  export interface Types<Input = unknown, Output = Input> {
+    readonly input: Input;
+    readonly output: Output;
+  }
+  export type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema["~standard"]["types"]>["input"];
+  export type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema["~standard"]["types"]>["output"];
+}
+
+/** A generated decoder: call it `(value, strict)`, or use it as a Standard Schema. */
+export type Validator<T> = ((v: unknown, strict: boolean) => T) & StandardSchemaV1<unknown, T>;
+
+/**
+ * Give a decoder the Standard Schema interface. `validate` decodes as a consumer does (unknown
+ * members are kept under `EXTENSIONS`, not refused) and reports a schema error as one issue
+ * with its path; the decoded value is a fresh object, never the input.
+ */
+export function standard<T>(name: string, decode: (v: unknown, strict: boolean) => T): Validator<T> {
+  const props: StandardSchemaV1.Props<unknown, T> = {
+    version: 1,
+    vendor: "agentwire",
+    validate(value: unknown): StandardSchemaV1.Result<T> {
+      try {
+        return { value: decode(value, false) };
+      } catch (e) {
+        if (!(e instanceof SchemaError)) throw e;
+        return { issues: [{ message: `${name}: ${e.message}`, path: [...e.segments].reverse() }] };
+      }
+    },
+  };
+  return Object.defineProperty(decode, "~standard", { value: props, enumerable: false }) as Validator<T>;
+}
