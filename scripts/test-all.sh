@@ -38,6 +38,9 @@ if [ -x scripts/conformance.sh ]; then
   bash scripts/conformance.sh
 fi
 
+step "swift: the package with a real compiler (unit, consumer suite, live daemon)"
+bash scripts/swift.sh
+
 step "terminal tools for the chat screen tests (tmux; util-linux script)"
 if ! command -v tmux >/dev/null; then
   apt-get update -qq && apt-get install -y -qq tmux

@@ -299,7 +299,7 @@ pub struct TraceReport {
     pub missing: Vec<(String, String)>,
     /// Sentences of the file no longer in their (readable) document.
     pub stale: Vec<(String, String)>,
-    /// Documents that could not be read (completeness not checked for them).
+    /// Documents that could not be read: a failure, since completeness cannot be checked.
     pub unread: Vec<String>,
 }
 
@@ -311,6 +311,7 @@ impl TraceReport {
             && self.contradictory.is_empty()
             && self.missing.is_empty()
             && self.stale.is_empty()
+            && self.unread.is_empty()
     }
 
     /// Share of sentences checked by a case or an implementation test.
@@ -353,7 +354,7 @@ impl TraceReport {
             let _ = writeln!(out, "  no longer in {d}: {s}");
         }
         for d in &self.unread {
-            let _ = writeln!(out, "  (document {d} not readable: completeness not checked)");
+            let _ = writeln!(out, "  document {d} is not readable: completeness cannot be checked");
         }
         out
     }
@@ -565,5 +566,25 @@ mod tests {
         let r = check(&file, &BTreeSet::new(), Path::new(env!("CARGO_MANIFEST_DIR")));
         assert!(r.dangling_tests.is_empty(), "{}", r.render());
         assert!(r.contradictory.is_empty(), "{}", r.render());
+    }
+
+    #[test]
+    fn builtin_documents_are_named_relative_to_the_repository_and_readable() {
+        // The documents sit in `shared/` beside the checkout, wherever it is cloned.
+        let file = TraceFile::load(None).expect("builtin");
+        for (key, path) in &file.documents {
+            assert!(path.is_relative(), "document {key} is named by an absolute path: {}", path.display());
+        }
+        let r = check(&file, &BTreeSet::new(), Path::new(env!("CARGO_MANIFEST_DIR")));
+        assert!(r.unread.is_empty(), "{}", r.render());
+    }
+
+    #[test]
+    fn an_unreadable_document_fails_the_check() {
+        let text = "[documents]\nd = \"no/such/document.md\"\n";
+        let file = TraceFile::parse(text, Path::new("t.toml")).expect("parses");
+        let r = check(&file, &BTreeSet::new(), Path::new("."));
+        assert!(!r.ok(), "{}", r.render());
+        assert!(r.render().contains("not readable"), "{}", r.render());
     }
 }

@@ -55,7 +55,9 @@ fn turn(n: usize, seed: &mut u64) -> Vec<SessionMessage> {
             time: 1_700_000_000_000,
             parent_id: None,
             agent_id: None,
+            turn: None,
             text: prose(seed, 400),
+            thinking: None,
         }),
         SessionMessage::AgentTurnStart(SessionMessageAgentTurnStart {
             id: format!("s{n}"),

@@ -33,6 +33,7 @@ pub mod sessions;
 pub mod start_or_connect;
 pub mod timestamp;
 pub mod transcript;
+pub mod trust;
 pub mod turns;
 pub mod version;
 pub mod wire;

@@ -218,6 +218,8 @@ async fn serve(workspace: &Path) -> Result<(), Box<dyn Error + Send + Sync>> {
     };
     let daemon = Daemon::bind(&config).await?;
     let service = Arc::new(Service::new(daemon.identity().clone(), state_root));
+    // In the background: requests are served meanwhile, and a list waits for the index.
+    drop(service.sessions.build_index());
     let stopped = daemon.run(Arc::new(WireHandler { service: Arc::clone(&service) }), shutdown).await;
     // "Graceful: accepted turns settle first": their terminals still reach their controllers
     // over the open connections; the lock stays held, so no second daemon starts meanwhile.

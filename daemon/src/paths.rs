@@ -27,6 +27,8 @@ pub enum PathsError {
     RelativeStateRoot,
     #[error("state root could not be created: {0}")]
     StateRootIo(#[source] io::Error),
+    #[error("state root is not safe: {0}")]
+    StateRootUnsafe(#[source] crate::trust::UnsafeEntry),
     #[error("runtime folder is not private to this user")]
     RuntimeDirUnsafe,
     #[error("runtime folder could not be created: {0}")]
@@ -89,7 +91,8 @@ fn non_empty_env(name: &str) -> Option<OsString> {
     std::env::var_os(name).filter(|v| !v.is_empty())
 }
 
-/// Resolves `$MC_HOME` (default `$HOME/.agentwire`), creates it `0700` if missing and
+/// Resolves `$MC_HOME` (default `$HOME/.agentwire`), creates it `0700` if missing, refuses
+/// it unless it and the entries that matter in it are private (see [`crate::trust`]) and
 /// returns its canonical path.
 pub fn resolve_state_root() -> Result<PathBuf, PathsError> {
     let root = match non_empty_env("MC_HOME") {
@@ -104,7 +107,9 @@ pub fn prepare_state_root(root: &Path) -> Result<PathBuf, PathsError> {
         return Err(PathsError::RelativeStateRoot);
     }
     DirBuilder::new().recursive(true).mode(0o700).create(root).map_err(PathsError::StateRootIo)?;
-    root.canonicalize().map_err(PathsError::StateRootIo)
+    let canonical = root.canonicalize().map_err(PathsError::StateRootIo)?;
+    crate::trust::check_state_root(&canonical, effective_uid()).map_err(PathsError::StateRootUnsafe)?;
+    Ok(canonical)
 }
 
 /// `"ws_"` + 32 hex chars of SHA-256 over the canonical workspace path bytes.

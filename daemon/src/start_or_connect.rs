@@ -64,6 +64,8 @@ pub enum StartError {
     Arg(#[from] LaunchArgError),
     #[error("state root is unavailable: {0}")]
     StateRoot(#[source] PathsError),
+    #[error("{0}")]
+    StateRootUnsafe(#[source] crate::trust::UnsafeEntry),
     #[error("runtime folder is not private")]
     RuntimeDirUnsafe,
     #[error("runtime folder is unavailable: {0}")]
@@ -99,6 +101,7 @@ impl StartError {
             StartError::Arg(LaunchArgError::InvalidWorkspace) => LaunchErrorCode::InvalidWorkspace,
             StartError::Arg(LaunchArgError::InvalidExecutable) => LaunchErrorCode::InvalidExecutable,
             StartError::StateRoot(_) => LaunchErrorCode::StateRootUnavailable,
+            StartError::StateRootUnsafe(_) => LaunchErrorCode::StateRootUnsafe,
             StartError::RuntimeDirUnsafe => LaunchErrorCode::RuntimeDirUnsafe,
             StartError::RuntimeDir(_) | StartError::NonUtf8Socket => LaunchErrorCode::RuntimeDirUnavailable,
             StartError::VersionMismatch => LaunchErrorCode::VersionMismatch,
@@ -219,7 +222,10 @@ async fn start_with_lock_held(target: &Target, probe: &Probe<'_>) -> Result<Disc
 fn resolve_target(options: &StartOptions) -> Result<Target, StartError> {
     let workspace = canonical_workspace(&options.workspace)?;
     let executable = canonical_executable(&options.executable)?;
-    let state_root = resolve_state_root().map_err(StartError::StateRoot)?;
+    let state_root = resolve_state_root().map_err(|e| match e {
+        PathsError::StateRootUnsafe(entry) => StartError::StateRootUnsafe(entry),
+        other => StartError::StateRoot(other),
+    })?;
     let ws_id = workspace_id(&workspace);
     let runtime = prepare_runtime_paths(&RuntimeDirInputs::from_env(&state_root), &ws_id).map_err(|e| match e {
         PathsError::RuntimeDirUnsafe => StartError::RuntimeDirUnsafe,

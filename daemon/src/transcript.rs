@@ -8,6 +8,7 @@ use std::fs::{DirBuilder, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::{DirBuilderExt, FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -128,19 +129,79 @@ pub fn create_session_dir(dir: &Path) -> Result<(), TranscriptError> {
     Ok(())
 }
 
+/// Message `id` and `time` of one session's stream, monotonic in append order: `time` never
+/// goes back (a clock step backwards repeats the last time), and the ID is
+/// `m-<13-digit time>-<6-digit counter within that millisecond>`, so IDs sort as the lines
+/// were appended. One clock per attached session; it resumes from the transcript's last
+/// record when a daemon opens the session.
+#[derive(Debug, Default)]
+pub struct MessageClock {
+    last: Mutex<(u64, u64)>,
+}
+
+/// Counter values per millisecond before the clock borrows the next millisecond.
+const CLOCK_COUNTER_LIMIT: u64 = 1_000_000;
+
+impl MessageClock {
+    /// The next `(id, time)`.
+    pub fn next(&self) -> (String, u64) {
+        let now =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
+        let mut last = self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (mut time, mut counter) = if now > last.0 { (now, 0) } else { (last.0, last.1 + 1) };
+        if counter >= CLOCK_COUNTER_LIMIT {
+            time += 1;
+            counter = 0;
+        }
+        *last = (time, counter);
+        (format!("m-{time:013}-{counter:06}"), time)
+    }
+
+    /// Continues after a record already in the transcript: its `time`, and its counter when
+    /// its ID has this clock's shape.
+    pub fn resume(&self, time: u64, id: &str) {
+        let counter = id
+            .strip_prefix("m-")
+            .and_then(|rest| rest.split_once('-'))
+            .filter(|(t, _)| t.parse::<u64>().ok() == Some(time))
+            .and_then(|(_, c)| c.parse::<u64>().ok())
+            .unwrap_or(0);
+        let mut last = self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if (time, counter) > *last {
+            *last = (time, counter);
+        }
+    }
+}
+
+/// Whether an append waits for the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Durability {
+    /// `fsync`ed before the append returns.
+    Synced,
+    /// Written to the file; made durable by a later [`SessionWriter::sync`].
+    Written,
+}
+
 /// Exclusive write access to one session folder, held through the writer lock.
 /// Appends and metadata writes exist only on this type, so they cannot skip the fence.
 #[derive(Debug)]
 pub struct SessionWriter {
     dir: PathBuf,
     _lock: FileLock,
+    /// The session's message IDs and times, shared with the turns that write to it.
+    pub clock: Arc<MessageClock>,
+    /// Whether the transcript's tail was checked for a turn left open by a crash (and the
+    /// clock resumed from it) since the lock was taken or an append failed.
+    pub checked: bool,
 }
 
 impl SessionWriter {
     /// Takes `writer.lock` without waiting; [`TranscriptError::Busy`] when held.
     pub fn try_acquire(session_dir: &Path) -> Result<SessionWriter, TranscriptError> {
         match FileLock::try_exclusive(&session_dir.join(WRITER_LOCK_FILE)) {
-            Ok(lock) => Ok(SessionWriter { dir: session_dir.to_path_buf(), _lock: lock }),
+            Ok(lock) => {
+                Ok(SessionWriter { dir: session_dir.to_path_buf(), _lock: lock, clock: Arc::default(), checked: false })
+            }
             Err(LockError::Held) => Err(TranscriptError::Busy),
             Err(e) => Err(TranscriptError::Lock(e)),
         }
@@ -150,9 +211,15 @@ impl SessionWriter {
         &self.dir
     }
 
-    /// Appends one settlement's lines and `fsync`s once. Each line must be one JSON
-    /// record without a newline; all are checked before anything is written.
+    /// Appends lines durably: one `fsync` for the batch. Each line must be one JSON record
+    /// without a newline; all are checked before anything is written.
     pub fn append<L: AsRef<[u8]>>(&mut self, lines: &[L]) -> Result<(), TranscriptError> {
+        self.append_with(lines, Durability::Synced)
+    }
+
+    /// Appends lines; [`Durability::Written`] leaves the `fsync` to a later [`Self::sync`] (the
+    /// bytes are in the kernel's page cache, so they survive the process, not the machine).
+    pub fn append_with<L: AsRef<[u8]>>(&mut self, lines: &[L], durability: Durability) -> Result<(), TranscriptError> {
         if lines.iter().any(|l| l.as_ref().is_empty() || l.as_ref().contains(&b'\n')) {
             return Err(TranscriptError::InvalidLine);
         }
@@ -173,11 +240,23 @@ impl SessionWriter {
             batch.push(b'\n');
         }
         file.write_all(&batch)?;
-        file.sync_data()?;
+        if durability == Durability::Synced {
+            file.sync_data()?;
+        }
         if created {
             sync_dir(&self.dir)?;
         }
         Ok(())
+    }
+
+    /// Makes every line written so far durable (`fsync` of the transcript; nothing to do when
+    /// there is none yet).
+    pub fn sync(&self) -> Result<(), TranscriptError> {
+        match OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(self.dir.join(TRANSCRIPT_FILE)) {
+            Ok(file) => Ok(file.sync_data()?),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(e.into()),
+        }
     }
 
     pub fn write_meta(&self, meta: &SessionMeta) -> Result<(), TranscriptError> {
@@ -351,7 +430,9 @@ pub(crate) mod fixtures {
             time: 1,
             parent_id: None,
             agent_id: None,
+            turn: None,
             text: text.into(),
+            thinking: None,
         })
     }
 

@@ -545,8 +545,9 @@ fn thinking_round_trip(sb: &Sandbox, mock: &Mock, c: &mut Conn) -> Vec<Value> {
     let (session, events, terminal, bodies) = one_tool_round(mock, c, "Searching One TODO.", &echo);
     assert_eq!(bodies[0]["thinking"], bodies[1]["thinking"], "one thinking configuration for the whole turn");
 
-    let raw = [THINKING[0], THINKING[1], THINKING[2], "Second thoughts", SIGNATURE, "sig-2", REDACTED, "redacted-2"];
-    assert_reasoning_kept_private(sb, c, &session, (&events, &terminal), &raw);
+    let thoughts = [THINKING[0], THINKING[1], THINKING[2], "Second thoughts"];
+    let secrets = [SIGNATURE, "sig-2", REDACTED, "redacted-2"];
+    assert_reasoning_kept_private(sb, c, &session, (&events, &terminal), (&thoughts, &secrets));
     assert!(mock.heads().iter().all(|h| h.anthropic_beta.is_none()), "no beta without fast");
     bodies
 }
@@ -568,24 +569,44 @@ fn one_tool_round(mock: &Mock, c: &mut Conn, text: &str, echo: &Value) -> (Strin
     (session, events, terminal, bodies)
 }
 
-/// None of `raw` reached a client (events, terminal, replay), the state folder or the log, and
-/// no thinking became a reasoning summary.
+/// None of the reasoning reached a client (events, terminal, replay) or the log, and no
+/// thinking became a reasoning summary. The `thoughts` are stored, only in the transcript and
+/// only as agent `text` with `thinking:true` ("thinking: true for reasoning/thinking tokens");
+/// the `secrets` (signatures, redacted data) are stored nowhere.
 fn assert_reasoning_kept_private(
     sb: &Sandbox,
     c: &mut Conn,
     session: &str,
     (events, terminal): (&[Value], &Value),
-    raw: &[&str],
+    (thoughts, secrets): (&[&str], &[&str]),
 ) {
     c.quiet_for(Duration::from_millis(300));
     let replay = c.replay(session).concat();
     let sent = serde_json::to_string(events).unwrap() + &terminal.to_string() + &replay;
-    for raw in raw {
+    let transcript = sb.mc_home.join("sessions").join(session).join("transcript.jsonl");
+    for raw in thoughts.iter().chain(secrets) {
         assert!(!sent.contains(raw), "raw reasoning reached a client: {raw}");
-        assert_eq!(files_containing(&sb.mc_home, raw), Vec::<std::path::PathBuf>::new(), "stored: {raw}");
         assert!(!sb.log().contains(raw), "logged: {raw}");
     }
+    for raw in thoughts {
+        assert_eq!(files_containing(&sb.mc_home, raw), vec![transcript.clone()], "stored elsewhere: {raw}");
+        let lines: Vec<Value> =
+            transcript_lines(sb, session).into_iter().filter(|m| m.to_string().contains(raw)).collect();
+        assert!(
+            lines.iter().all(|m| m["type"] == "text" && m["role"] == "agent" && m["thinking"] == true),
+            "thinking is stored as thinking text: {lines:?}"
+        );
+    }
+    for raw in secrets {
+        assert_eq!(files_containing(&sb.mc_home, raw), Vec::<std::path::PathBuf>::new(), "stored: {raw}");
+    }
     assert!(activities(events).iter().all(|a| a["kind"] != "reasoning_summary"), "thinking is no summary");
+}
+
+/// The session's transcript, one JSON value per line.
+fn transcript_lines(sb: &Sandbox, session: &str) -> Vec<Value> {
+    let path = sb.mc_home.join("sessions").join(session).join("transcript.jsonl");
+    std::fs::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
 #[test]
@@ -645,8 +666,36 @@ fn anthropic_interleaved_thinking_goes_back_block_for_block_in_the_order_receive
         {"type":"tool_use","id":"toolu_1","name":"search_text","input":{"pattern":"TODO"}},
     ]);
     let (session, events, terminal, _) = one_tool_round(&mock, &mut c, "Looking first. Searching. One TODO.", &echo);
-    let raw = [THINKING[0], THINKING[1], THINKING[2], LATER[0], LATER[1], SIGNATURE, LATER_SIGNATURE, REDACTED];
-    assert_reasoning_kept_private(&sb, &mut c, &session, (&events, &terminal), &raw);
+    let thoughts = [THINKING[0], THINKING[1], THINKING[2], LATER[0], LATER[1]];
+    assert_reasoning_kept_private(
+        &sb,
+        &mut c,
+        &session,
+        (&events, &terminal),
+        (&thoughts, &[SIGNATURE, LATER_SIGNATURE, REDACTED]),
+    );
+    // Interleaved thinking keeps its place between the text segments and before the call.
+    let order: Vec<String> = transcript_lines(&sb, &session)
+        .iter()
+        .filter(|m| m["role"] == "agent" && (m["type"] == "text" || m["type"] == "tool-call-start"))
+        .map(|m| match (m["type"].as_str(), m["thinking"] == true) {
+            (Some("text"), true) => format!("thinking:{}", m["text"].as_str().unwrap()),
+            (Some("text"), false) => format!("text:{}", m["text"].as_str().unwrap()),
+            _ => format!("call:{}", m["toolName"].as_str().unwrap()),
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            format!("thinking:{}", THINKING.concat()),
+            "text:Looking first. ".into(),
+            format!("thinking:{}", LATER.concat()),
+            "text:Searching.".into(),
+            "call:search_text".into(),
+            "thinking:raw private thoughts".into(),
+            "text: One TODO.".into(),
+        ]
+    );
 }
 
 #[test]
@@ -913,10 +962,21 @@ fn subagent_task_runs_a_child_loop_with_linked_activity_and_aggregate_usage() {
     let transcript =
         std::fs::read_to_string(sb.mc_home.join("sessions").join(&session).join("transcript.jsonl")).unwrap();
     assert!(
-        transcript.contains("\"parentId\":\"task_1\"") && transcript.contains("\"agentId\":\"agent_"),
+        transcript.contains(&format!("\"parentId\":\"{turn}/task_1\"")) && transcript.contains("\"agentId\":\"agent_"),
         "{transcript}"
     );
     assert!(transcript.contains("\"agentTitle\":\"Explore src\""));
+    // "The `tool-call-end` for `task1` has no `agentId` — it's the parent agent closing the tool call"
+    let task_call = format!("{turn}/task_1");
+    let lines = transcript_lines(&sb, &session);
+    let end = lines.iter().find(|m| m["type"] == "tool-call-end" && m["callId"] == task_call.as_str()).unwrap();
+    assert!(end.get("agentId").is_none() && end.get("parentId").is_none(), "{end}");
+    // Every child record names the spawning task call and one agent.
+    let children: Vec<&Value> = lines.iter().filter(|m| m.get("parentId").is_some()).collect();
+    assert!(
+        children.len() >= 3
+            && children.iter().all(|m| m["parentId"] == task_call.as_str() && m["agentId"] == children[0]["agentId"])
+    );
     c.quiet_for(Duration::from_millis(200));
     assert_eq!(
         c.replay(&session),
@@ -927,6 +987,56 @@ fn subagent_task_runs_a_child_loop_with_linked_activity_and_aggregate_usage() {
             "terminal:completed"
         ]
     );
+}
+
+#[test]
+fn calls_keep_the_models_order_and_get_session_unique_ids_when_the_provider_sends_none() {
+    // Issue 20: asked `list_folder, task, task` was written `task, task, list_folder`; a
+    // server without call IDs gave `call_0` to several calls.
+    let mock = Mock::start(|_, body| {
+        let child = body["messages"][0]["content"].as_str().unwrap_or_default().contains("research subagent");
+        match (child, is_last_user_message_tool_result(body)) {
+            (true, _) => Reply::sse(mock::openai_without_ids(&["child report"], &[])),
+            (false, false) => Reply::sse(mock::openai_without_ids(
+                &["Looking. "],
+                &[
+                    ("list_folder", json!({"path":"."})),
+                    ("task", json!({"prompt":"Read the README"})),
+                    ("task", json!({"prompt":"List src","title":"Source survey"})),
+                ],
+            )),
+            (false, true) => Reply::sse(mock::openai_without_ids(&["Done."], &[])),
+        }
+    });
+    let Running { sb, control, session, mut c, .. } = running(mock, &[]);
+    let mut call_ids = HashSet::new();
+    let mut agents = HashSet::new();
+    for round in 0..2 {
+        let turn = c.start(&session, &control, &format!("Survey {round}"));
+        let (_, terminal) = c.until_terminal(&turn);
+        assert_eq!(terminal["payload"]["status"], "completed", "{terminal}");
+        let lines = transcript_lines(&sb, &session);
+        let starts: Vec<&Value> =
+            lines.iter().filter(|m| m["type"] == "tool-call-start" && m["turn"] == turn.as_str()).collect();
+        let top: Vec<&str> =
+            starts.iter().filter(|m| m.get("parentId").is_none()).map(|m| m["toolName"].as_str().unwrap()).collect();
+        assert_eq!(top, ["list_folder", "task", "task"], "the order the model asked");
+        for m in &starts {
+            assert!(call_ids.insert(m["callId"].as_str().unwrap().to_owned()), "callId unique in the session: {m}");
+            assert!(!m["title"].as_str().unwrap().is_empty() && !m["description"].as_str().unwrap().is_empty());
+        }
+        let tasks: Vec<&&Value> = starts.iter().filter(|m| m["toolName"] == "task").collect();
+        let titles: Vec<&str> = tasks.iter().map(|m| m["agentTitle"].as_str().unwrap()).collect();
+        assert_eq!(titles, ["Read the README", "Source survey"], "agentTitle always set for a subagent");
+        for task in tasks {
+            let kids: Vec<&Value> = lines.iter().filter(|m| m["parentId"] == task["callId"]).collect();
+            assert!(!kids.is_empty(), "each subagent's messages name its task call");
+            let agent = kids[0]["agentId"].as_str().unwrap().to_owned();
+            assert!(kids.iter().all(|k| k["agentId"] == agent.as_str()));
+            assert!(agents.insert(agent), "agentId unique per subagent instance");
+        }
+    }
+    assert_eq!((call_ids.len(), agents.len()), (6, 4));
 }
 
 #[test]
@@ -1044,10 +1154,10 @@ fn disconnect_mid_turn_does_not_stop_it_then_claim_and_replay() {
 }
 
 #[test]
-fn kill_9_mid_turn_then_restart_replays_the_committed_prefix() {
+fn kill_9_mid_turn_then_restart_closes_the_interrupted_turn_as_failed() {
     let (_, Running { env, mock: _mock, sb, discovery: d, control, session, mut c, .. }) =
         slow_stream("k", 100, Duration::from_millis(20));
-    c.start(&session, &control, "crash during me");
+    let turn = c.start(&session, &control, "crash during me");
     for _ in 0..4 {
         c.event().unwrap();
     }
@@ -1058,10 +1168,137 @@ fn kill_9_mid_turn_then_restart_replays_the_committed_prefix() {
     let d2 = start_daemon(&sb, &env_refs(&env));
     assert_ne!(d2["pid"], d["pid"]);
     let mut c2 = Conn::open(&sb, &d2);
-    // The user text was committed at admission; nothing of the unsettled answer was.
+    // Replay is read-only: until a daemon opens the session, the turn shows no terminal.
     assert_eq!(c2.replay(&session), vec!["user:crash during me"]);
     let claim = c2.claim(&session, false);
     assert_eq!(claim["snapshot"]["state"], "idle", "the writer lock died with the process");
+    // "An unsettled turn ... is closed durably — a service message ... and a turn-end with
+    // status failed — before any new turn."
+    assert_eq!(c2.replay(&session), vec!["user:crash during me", "terminal:failed"]);
+    let lines = transcript_lines(&sb, &session);
+    let tail: Vec<(&str, &str)> =
+        lines.iter().rev().take(2).map(|m| (m["type"].as_str().unwrap(), m["turn"].as_str().unwrap())).collect();
+    assert_eq!(tail, [("turn-end", turn.as_str()), ("service", turn.as_str())]);
+    assert_eq!(lines.last().unwrap()["status"], "failed");
+    // Reopening again closes nothing twice.
+    let control = claim["control"].clone();
+    c2.call("session.detach", Some(&session), Some(&control), json!({}));
+    drop(c2);
+    let mut c3 = Conn::open(&sb, &d2);
+    c3.claim(&session, false);
+    assert_eq!(transcript_lines(&sb, &session).len(), lines.len());
+}
+
+/// A tiny deterministic generator (the soak's kill points), seeded from the clock and printed.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// Checks a transcript after any number of crashes: every turn started is ended exactly once,
+/// an interrupted one by one service note and a failed `turn-end`; every call is started and
+/// ended once with a session-unique `callId`; IDs and times are monotonic; a completed turn is
+/// whole. Returns the turn-end statuses in order.
+fn check_soak_transcript(lines: &[Value]) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut open: Option<String> = None;
+    let mut statuses = Vec::new();
+    let mut starts: HashSet<String> = HashSet::new();
+    let mut ends: HashSet<String> = HashSet::new();
+    let mut turn_records: Vec<&Value> = Vec::new();
+    for m in lines {
+        ids.push((m["id"].as_str().unwrap().to_owned(), m["time"].as_u64().unwrap()));
+        match (m["role"].as_str().unwrap(), m["type"].as_str().unwrap()) {
+            ("user", "text") => assert!(open.is_none(), "a prompt inside an open turn: {m}"),
+            ("agent", "turn-start") => {
+                assert!(open.is_none(), "a new turn while another is open: {m}");
+                open = Some(m["turn"].as_str().unwrap().to_owned());
+                turn_records.clear();
+            }
+            ("agent", "turn-end") => {
+                assert_eq!(open.take().as_deref(), m["turn"].as_str(), "turn-end without its start: {m}");
+                let status = m["status"].as_str().unwrap().to_owned();
+                let notes = turn_records.iter().filter(|r| r["type"] == "service").count();
+                if status == "completed" {
+                    assert_eq!(notes, 0);
+                    let calls = turn_records.iter().filter(|r| r["type"] == "tool-call-start").count();
+                    assert_eq!(calls, 2, "a committed turn is intact: {turn_records:?}");
+                    let last = turn_records.last().unwrap();
+                    assert_eq!(last["text"], "Done.", "{turn_records:?}");
+                } else {
+                    assert_eq!(status, "failed");
+                    assert_eq!(notes, 1, "closed exactly once: {turn_records:?}");
+                    assert_eq!(turn_records.last().unwrap()["type"], "service", "the note right before the end");
+                }
+                statuses.push(status);
+            }
+            ("agent", "tool-call-start") => {
+                let id = m["callId"].as_str().unwrap().to_owned();
+                assert!(id.starts_with(&format!("{}/", open.as_deref().unwrap())), "namespaced per turn: {id}");
+                assert!(starts.insert(id), "callId unique within the session: {m}");
+            }
+            ("agent", "tool-call-end") => {
+                let id = m["callId"].as_str().unwrap().to_owned();
+                assert!(starts.contains(&id), "an end matches a prior start: {m}");
+                assert!(ends.insert(id), "one end per call: {m}");
+            }
+            _ => {}
+        }
+        if m["type"] != "turn-start" {
+            turn_records.push(m);
+        }
+    }
+    assert!(open.is_none(), "every turn is closed after the restart");
+    assert!(ids.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1), "monotonic id and time: {ids:?}");
+    statuses
+}
+
+#[test]
+fn soak_kill_9_at_random_points_of_streaming_tool_turns_keeps_every_turn_whole_or_closed_once() {
+    // 20 rounds: a turn that streams text, calls two tools (the server sends no call IDs),
+    // streams again; `kill -9` at a random moment; restart; claim (which repairs); check.
+    let words = ["Looking ", "at ", "the ", "workspace ", "first. "];
+    let mock = Mock::start(move |_, body| {
+        let pause = Duration::from_millis(8);
+        if is_last_user_message_tool_result(body) {
+            Reply::slow(mock::openai_without_ids(&["Do", "ne."], &[]), pause)
+        } else {
+            let calls = [("list_folder", json!({"path":"."})), ("read_file", json!({"path":"README.md"}))];
+            Reply::slow(mock::openai_without_ids(&words, &calls), pause)
+        }
+    });
+    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64;
+    eprintln!("soak seed {seed}");
+    let mut rng = Lcg(seed);
+    let sb = Sandbox::new();
+    let env = compat(&sb, &mock);
+    let mut d = start_daemon(&sb, &env_refs(&env));
+    let mut c = Conn::open(&sb, &d);
+    let (session, mut control) = c.create_and_claim();
+    let started = Instant::now();
+    for round in 0..20 {
+        c.start(&session, &control, &format!("round {round}"));
+        std::thread::sleep(Duration::from_millis(rng.below(250)));
+        // SAFETY: plain syscall on the daemon this test started.
+        unsafe { libc::kill(d["pid"].as_u64().unwrap() as i32, libc::SIGKILL) };
+        d = start_daemon(&sb, &env_refs(&env));
+        c = Conn::open(&sb, &d);
+        control = c.claim(&session, false)["control"].clone();
+        let statuses = check_soak_transcript(&transcript_lines(&sb, &session));
+        assert_eq!(statuses.len(), round + 1, "one terminal per turn");
+        // Replay pages stay well formed: prompts and terminals in order, one each per turn.
+        let replay = c.replay(&session);
+        let prompts: Vec<&String> = replay.iter().filter(|l| l.starts_with("user:")).collect();
+        let terminals: Vec<String> =
+            replay.iter().filter_map(|l| l.strip_prefix("terminal:")).map(str::to_owned).collect();
+        assert_eq!(prompts.len(), round + 1, "{replay:?}");
+        assert_eq!(terminals, statuses, "{replay:?}");
+    }
+    assert!(started.elapsed() < Duration::from_secs(60), "bounded: {:?}", started.elapsed());
 }
 
 #[test]

@@ -405,3 +405,47 @@ fn replay_of_unknown_and_invalid_sessions() {
     assert_eq!(code(&w.read("session.replay", "s-404", json!({}))), "session_unavailable");
     assert_eq!(code(&w.read("session.replay", "../etc", json!({}))), "invalid_session_id");
 }
+
+fn list_page(w: &mut Wire, after: Option<&str>, limit: u32) -> (Vec<String>, Value) {
+    let r = w.request("session.list", json!({"after": after, "limit": limit}));
+    assert!(r["error"].is_null(), "{r}");
+    let ids = r["payload"]["sessions"].as_array().unwrap().iter().map(|s| s["session_id"].as_str().unwrap().to_owned());
+    (ids.collect(), r["payload"].clone())
+}
+
+#[test]
+fn session_list_pages_follow_changes_another_process_makes_between_pages() {
+    // "Listing is not a frozen snapshot: concurrent creation, deletion, or updates can change
+    // later pages." The daemon keeps an index of the sessions folder; this process changes the
+    // folder behind it between pages.
+    let sb = Sandbox::new();
+    let mut w = Wire::initialized(&sb);
+    let mut ids: Vec<String> = (0..6).map(|i| create(&mut w, &format!("op-{i}"))).collect();
+    ids.sort();
+    let sessions = sb.mc_home.join("sessions");
+    let (first, page) = list_page(&mut w, None, 2);
+    assert_eq!(first, ids[..2]);
+    assert_eq!(page["truncated"], true);
+    // Another process deletes a later session and creates one that sorts last.
+    std::fs::remove_dir_all(sessions.join(&ids[3])).unwrap();
+    let late = "s-9999999999999-ffffffff";
+    std::fs::create_dir(sessions.join(late)).unwrap();
+    std::fs::copy(sessions.join(&ids[0]).join("meta.json"), sessions.join(late).join("meta.json")).unwrap();
+    std::fs::write(sessions.join(".junk"), b"").unwrap();
+    let mut rest = Vec::new();
+    let mut after = page["next_after"].as_str().map(str::to_owned);
+    loop {
+        let (more, page) = list_page(&mut w, after.as_deref(), 2);
+        rest.extend(more);
+        if page["truncated"] == false {
+            break;
+        }
+        after = page["next_after"].as_str().map(str::to_owned);
+    }
+    assert_eq!(rest, [ids[2].as_str(), &ids[4], &ids[5], late]);
+    // The folder replaced wholesale (restored from a backup, say): a restart of the list sees it.
+    std::fs::rename(&sessions, sb.mc_home.join("sessions.old")).unwrap();
+    std::fs::create_dir(&sessions).unwrap();
+    std::fs::rename(sb.mc_home.join("sessions.old").join(&ids[1]), sessions.join(&ids[1])).unwrap();
+    assert_eq!(list_page(&mut w, None, 32).0, [ids[1].as_str()]);
+}

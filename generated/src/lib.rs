@@ -6,6 +6,7 @@ pub mod advertisement;
 pub mod consumer;
 pub mod request;
 pub mod runtime;
+pub mod typed;
 
 #[allow(clippy::all, clippy::pedantic)]
 mod generated {
@@ -16,3 +17,4 @@ pub use advertisement::capabilities;
 pub use consumer::{decode_event, decode_response, decode_session_message, ConsumerError, Event, Response};
 pub use generated::*;
 pub use request::{decode_request, Request, RequestError};
+pub use typed::{Operation, TypedRequest};

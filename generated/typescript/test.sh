@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# CI entry point of the TypeScript package: builds the daemon binary the socket-client test runs
-# against (test/daemon.test.ts; not when AGENTWIRE_BIN names the binary to use), installs the
-# dev dependencies exactly as locked (package-lock.json), then `npm test`: strict type-check,
-# build to dist/, build the tests, and run them with `node --test` (conformance vectors included
-# when conformance/vectors/ has them).
+# CI entry point of the TypeScript package: builds the daemon binary the socket-client tests run
+# against (test/daemon.test.ts and the installed-package test; not when AGENTWIRE_BIN names the
+# binary to use), installs the dev dependencies exactly as locked (package-lock.json), then
+# `npm test`: strict type-check, build to dist/ (ESM) and dist/cjs/ (CommonJS), build the tests,
+# and run them with `node --test` (conformance vectors included when conformance/vectors/ has
+# them); then `npm run test:installed`: pack the package, install the tarball into scratch ESM,
+# CommonJS and TypeScript (node10, node16, nodenext, bundler) projects, run a program in each
+# and the examples against a live daemon, and `npm publish --dry-run`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 if [ -z "${AGENTWIRE_BIN:-}" ]; then
@@ -11,3 +14,4 @@ if [ -z "${AGENTWIRE_BIN:-}" ]; then
 fi
 npm ci --no-audit --no-fund --loglevel=error
 npm test
+npm run test:installed

@@ -38,6 +38,8 @@ pub enum StoreError {
     Unreadable,
     #[error("auth store is malformed")]
     Malformed,
+    #[error("auth store or its folder is not owned by this user or is writable by others")]
+    Untrusted,
     #[error("auth store lock could not be taken")]
     Lock,
     #[error("auth store could not be written")]
@@ -155,14 +157,16 @@ pub fn store_path(state_root: &Path) -> PathBuf {
     state_root.join(AUTH_FILE)
 }
 
-/// The current store; a missing file is an empty store.
+/// The current store; a missing file is an empty store. A store that others could have
+/// written (or its folder) is refused on every read, as at start ([`crate::trust`]).
 pub fn read(state_root: &Path) -> Result<Store, StoreError> {
-    let file = match std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(store_path(state_root))
-    {
+    let path = store_path(state_root);
+    let file = match std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(&path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Store::default()),
         Err(_) => return Err(StoreError::Unreadable),
     };
+    crate::trust::check_opened(&file, &path, crate::paths::effective_uid()).map_err(|_| StoreError::Untrusted)?;
     let mut bytes = Vec::new();
     file.take(MAX_STORE_BYTES + 1).read_to_end(&mut bytes).map_err(|_| StoreError::Unreadable)?;
     if bytes.len() as u64 > MAX_STORE_BYTES {

@@ -150,8 +150,11 @@ fn matching_file(state_root: &Path, spec: &ProviderSpec) -> Option<CacheFile> {
     matches.then_some(file)
 }
 
+/// A cache file others could have written (or its folder) is as good as missing: its
+/// models would become selectable without any discovery of ours.
 fn read_file(path: &Path) -> Option<CacheFile> {
     let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(path).ok()?;
+    crate::trust::check_opened(&file, path, crate::paths::effective_uid()).ok()?;
     let mut bytes = Vec::new();
     file.take(MAX_CACHE_BYTES + 1).read_to_end(&mut bytes).ok()?;
     if bytes.len() as u64 > MAX_CACHE_BYTES {

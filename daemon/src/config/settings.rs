@@ -26,6 +26,8 @@ pub enum SettingsError {
     Unreadable,
     #[error("settings are malformed")]
     Malformed,
+    #[error("settings file or its folder is not owned by this user or is writable by others")]
+    Untrusted,
 }
 
 /// The values one scope saves.
@@ -54,13 +56,16 @@ pub fn project_path(workspace: &Path) -> PathBuf {
     workspace.join(PROJECT_DIR).join(SETTINGS_FILE)
 }
 
-/// A settings file's text; `None` when it does not exist.
+/// A settings file's text; `None` when it does not exist. Every read first checks that the
+/// file and its folder are private to this user ([`crate::trust::check_opened`]): the global
+/// file can start programs, so one that others could have written is never parsed.
 pub fn read_text(path: &Path) -> Result<Option<String>, SettingsError> {
     let file = match std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(_) => return Err(SettingsError::Unreadable),
     };
+    crate::trust::check_opened(&file, path, crate::paths::effective_uid()).map_err(|_| SettingsError::Untrusted)?;
     let mut text = String::new();
     file.take(MAX_SETTINGS_BYTES + 1).read_to_string(&mut text).map_err(|_| SettingsError::Unreadable)?;
     if text.len() as u64 > MAX_SETTINGS_BYTES {
@@ -77,10 +82,33 @@ fn read_doc(path: &Path) -> Result<DocumentMut, SettingsError> {
     read_text(path)?.map_or_else(|| Ok(DocumentMut::new()), |t| parse(&t))
 }
 
+/// The project file, or nothing when others could have written it: a project file is
+/// often a checkout of someone else's repository, so an untrusted one is ignored (with a
+/// warning naming no path) rather than failing every request of the workspace.
+fn read_project_doc(workspace: &Path) -> Result<DocumentMut, SettingsError> {
+    match read_doc(&project_path(workspace)) {
+        Err(SettingsError::Untrusted) => {
+            warn_untrusted_project();
+            Ok(DocumentMut::new())
+        }
+        other => other,
+    }
+}
+
+/// Once per daemon: the file is reread on every change, and one line says what to fix.
+fn warn_untrusted_project() {
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    WARNED.call_once(|| {
+        tracing::warn!(
+            "the project settings file or its folder is writable by another user; ignored until it is private to this user"
+        );
+    });
+}
+
 /// Both scopes and the global custom providers.
 pub fn load(state_root: &Path, workspace: &Path) -> Result<Settings, SettingsError> {
     let global = read_doc(&global_path(state_root))?;
-    let project = read_doc(&project_path(workspace))?;
+    let project = read_project_doc(workspace)?;
     let mut project_layer = parse_layer(&project)?;
     // "fast is global-only": a project file cannot turn it on.
     project_layer.fast = None;

@@ -352,7 +352,12 @@ impl Response {
                 text(out, d["text"].as_str()).await?
             }
             ("input_json_delta", Some(Block::Tool { json, .. })) => append(json, d["partial_json"].as_str())?,
-            ("thinking_delta", Some(Block::Thinking { thinking, .. })) => append(thinking, d["thinking"].as_str())?,
+            ("thinking_delta", Some(Block::Thinking { thinking, .. })) => {
+                append(thinking, d["thinking"].as_str())?;
+                if let Some(t) = d["thinking"].as_str().filter(|t| !t.is_empty()) {
+                    emit(out, StreamEvent::Thinking(t.to_owned())).await?;
+                }
+            }
             ("signature_delta", Some(Block::Thinking { signature, .. })) => append(signature, d["signature"].as_str())?,
             _ => {}
         }
@@ -580,11 +585,15 @@ mod tests {
         let (got, stop) = assemble(&events).await;
         assert_eq!(stop.unwrap(), StopReason::ToolUse);
         let text = |t: &str| StreamEvent::Text(t.into());
+        let thinking = |t: &str| StreamEvent::Thinking(t.into());
         assert_eq!(
             got,
             [
+                thinking("pla"),
+                thinking("n ✓"),
                 text("Look"),
                 text("ing. "),
+                thinking("unsigned"),
                 text("More."),
                 StreamEvent::ToolCall(call("1")),
                 StreamEvent::Echo(vec![
@@ -596,7 +605,7 @@ mod tests {
                 ]),
                 StreamEvent::Usage(Usage { input: 3, output: 9, cache_read: None }),
             ],
-            "text blocks stay apart; unsigned thinking and empty text are not echoed"
+            "text blocks stay apart; thinking is streamed for the transcript; unsigned thinking and empty text are not echoed"
         );
     }
 

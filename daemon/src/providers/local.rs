@@ -84,7 +84,8 @@ fn answer(request: &ModelRequest) -> (String, Option<ToolCall>) {
             Some(ChatMessage::ToolResult { .. }) => ("The workspace could not be listed.".to_owned(), None),
             _ => {
                 let call = ToolCall {
-                    id: "local-call-1".to_owned(),
+                    // Fresh per request, as a model's IDs are (a fixed ID repeated every turn).
+                    id: format!("local-{}", crate::instance_id::random_hex(8)),
                     name: "list_folder".to_owned(),
                     arguments: json!({"path": "."}),
                 };

@@ -157,6 +157,9 @@ pub enum StreamEvent {
     Text(String),
     /// A completed reasoning summary the provider marks as such (not raw thinking).
     ReasoningSummary(String),
+    /// Raw reasoning the provider streams (Anthropic thinking, `reasoning_content`): stored in
+    /// the transcript as `thinking:true` text, never streamed or projected.
+    Thinking(String),
     /// The response's content blocks in order (raw thinking included), sent once the response
     /// is complete, to keep for the continuation request; never projected.
     Echo(Vec<EchoBlock>),

@@ -120,6 +120,11 @@ impl OpenAiCompat {
             }
             let Some(choice) = v["choices"].get(0) else { continue };
             let delta = &choice["delta"];
+            // `reasoning_content` (DeepSeek, vLLM, llama.cpp) or `reasoning` (Ollama, OpenRouter).
+            let reasoning = delta["reasoning_content"].as_str().or_else(|| delta["reasoning"].as_str());
+            if let Some(t) = reasoning.filter(|t| !t.is_empty()) {
+                emit(&out, StreamEvent::Thinking(t.to_owned())).await?;
+            }
             if let Some(t) = delta["content"].as_str().filter(|t| !t.is_empty()) {
                 emit(&out, StreamEvent::Text(t.to_owned())).await?;
             }
@@ -142,11 +147,13 @@ impl OpenAiCompat {
         }
         let finish = finish.ok_or_else(|| ProviderError::Protocol("stream ended without a finish reason".into()))?;
         let had_calls = !calls.is_empty();
-        for (index, c) in calls {
+        for c in calls.into_values() {
             if c.name.is_empty() {
                 return Err(ProviderError::Protocol("tool call without a name".into()));
             }
-            let id = if c.id.is_empty() { format!("call_{index}") } else { c.id };
+            // A server that sends no ID gets a fresh one per call: `call_{index}` repeated on
+            // every step, so results and calls of different steps could not be told apart.
+            let id = if c.id.is_empty() { format!("call_{}", crate::instance_id::random_hex(8)) } else { c.id };
             emit(&out, StreamEvent::ToolCall(ToolCall { id, name: c.name, arguments: arguments(&c.arguments)? }))
                 .await?;
         }

@@ -10,7 +10,7 @@ use tokio::sync::mpsc;
 
 use super::mcp;
 use super::tools::{self, TASK};
-use super::{cancelled, compaction, subagent, RunCtx, Stop, MAX_STEPS, SUBAGENT_PROMPT, SYSTEM_PROMPT};
+use super::{cancelled, compaction, describe, subagent, RunCtx, Stop, MAX_STEPS, SUBAGENT_PROMPT, SYSTEM_PROMPT};
 use crate::providers::{ChatMessage, EchoBlock, ModelRequest, Purpose, StopReason, StreamEvent, ToolCall, Usage};
 use crate::turns::activity;
 use crate::turns::journal::Origin;
@@ -137,11 +137,6 @@ impl Agent<'_> {
                 ));
             }
             let out = self.stream(&request, n).await?;
-            if self.main() {
-                ctx.journal.main_text(&ctx.emitter.text());
-            } else {
-                ctx.journal.child_text(&self.origin(), &out.text);
-            }
             if let Some(u) = out.usage {
                 add(&mut report.usage, u);
                 if self.main() {
@@ -161,7 +156,10 @@ impl Agent<'_> {
             if out.calls.is_empty() {
                 return Ok(report);
             }
-            let results = self.run_tools(step as u64, &out.calls).await?;
+            // Session call IDs, in the order the model asked; the model keeps its own IDs.
+            let calls: Vec<Call> =
+                out.calls.iter().map(|c| Call { id: ctx.journal.call_id(&c.id), call: c.clone() }).collect();
+            let results = self.run_tools(step as u64, &calls).await?;
             messages.extend(results);
         }
         tracing::warn!(agent = self.agent_name(), "agent exceeded its step limit");
@@ -180,12 +178,14 @@ impl Agent<'_> {
         let mut out = StepOut::default();
         let mut ended = None;
         let mut summaries = 0u64;
+        let mut segments = Segments::default();
         loop {
             tokio::select! {
                 biased;
                 () = &mut cancel => return Err(Stop::Cancelled),
                 ev = rx.recv() => match ev {
                     Some(StreamEvent::Text(t)) => {
+                        segments.end_thinking(self);
                         if self.main() {
                             ctx.emitter.delta(&t).await.map_err(|_| Stop::Failed(ErrorCode::OutputLimitExceeded))?;
                         } else if out.text.len() < tools::MAX_RESULT_BYTES {
@@ -195,12 +195,20 @@ impl Agent<'_> {
                             out.text.push_str(&t);
                         }
                     }
+                    Some(StreamEvent::Thinking(t)) => {
+                        // Text before this thinking is a segment of its own: order is kept.
+                        segments.end_text(self, &out.text);
+                        segments.thinking.push_str(&t);
+                    }
                     Some(StreamEvent::ReasoningSummary(s)) => {
                         summaries += 1;
                         let id = ctx.ids.reasoning(n * 1000 + summaries);
                         ctx.emitter.activity(activity::reasoning_summary(id, self.parent(), &s));
                     }
-                    Some(StreamEvent::ToolCall(c)) => out.calls.push(c),
+                    Some(StreamEvent::ToolCall(c)) => {
+                        segments.end_thinking(self);
+                        out.calls.push(c);
+                    }
                     Some(StreamEvent::Usage(u)) => out.usage = Some(u),
                     // Kept for the continuation request only: no emitter, no journal.
                     Some(StreamEvent::Echo(blocks)) => out.echo = blocks,
@@ -214,6 +222,9 @@ impl Agent<'_> {
             Some(r) => r,
             None => call.await,
         };
+        // The step's last segments, before its tool calls start.
+        segments.end_thinking(self);
+        segments.end_text(self, &out.text);
         match result {
             Ok(StopReason::EndTurn | StopReason::ToolUse | StopReason::MaxTokens) => Ok(out),
             Err(e) => {
@@ -223,34 +234,37 @@ impl Agent<'_> {
         }
     }
 
-    /// Runs a step's tool calls; `task` calls (main agent only) run together as one batch.
-    async fn run_tools(&self, step: u64, calls: &[ToolCall]) -> Result<Vec<ChatMessage>, Stop> {
-        let mut results: Vec<Option<ChatMessage>> = vec![None; calls.len()];
-        let tasks: Vec<usize> = (0..calls.len()).filter(|&i| self.main() && calls[i].name == TASK).collect();
-        if !tasks.is_empty() {
-            let batch: Vec<ToolCall> = tasks.iter().map(|&i| calls[i].clone()).collect();
-            let done = subagent::run_batch(self.ctx, step, batch).await?;
-            for (i, r) in tasks.iter().zip(done) {
-                results[*i] = Some(r);
+    /// Runs a step's tool calls in the order the model asked; consecutive `task` calls (main
+    /// agent only) run together as one batch.
+    async fn run_tools(&self, step: u64, calls: &[Call]) -> Result<Vec<ChatMessage>, Stop> {
+        let mut results = Vec::with_capacity(calls.len());
+        let mut i = 0;
+        let mut batches = 0u64;
+        while i < calls.len() {
+            let run = calls[i..].iter().take_while(|c| self.main() && c.call.name == TASK).count();
+            if run > 0 {
+                let batch = calls[i..i + run].to_vec();
+                results.extend(subagent::run_batch(self.ctx, step * 1000 + batches, batch).await?);
+                batches += 1;
+                i += run;
+            } else {
+                results.push(self.run_tool(&calls[i]).await?);
+                i += 1;
             }
         }
-        for (i, call) in calls.iter().enumerate() {
-            if results[i].is_none() {
-                results[i] = Some(self.run_tool(call).await?);
-            }
-        }
-        Ok(results.into_iter().flatten().collect())
+        Ok(results)
     }
 
-    async fn run_tool(&self, call: &ToolCall) -> Result<ChatMessage, Stop> {
+    async fn run_tool(&self, c: &Call) -> Result<ChatMessage, Stop> {
         let ctx = self.ctx;
+        let call = &c.call;
         if let Some(tool) = ctx.mcp.find(&call.name) {
-            return self.run_mcp_tool(call, tool).await;
+            return self.run_mcp_tool(c, tool).await;
         }
         let origin = self.origin();
-        let id = ctx.ids.tool_call(&call.id);
+        let id = ctx.ids.tool_call(&c.id);
         ctx.emitter.activity(activity::tool(id.clone(), self.parent(), &call.name, ActivityStatus::Running, None));
-        ctx.journal.tool_start(&origin, &call.id, &call.name, &call.arguments, None);
+        ctx.journal.tool_start(&origin, &c.id, &describe::builtin(&call.name, &call.arguments), &call.arguments);
         let workspace = ctx.workspace.clone();
         let (name, args) = (call.name.clone(), call.arguments.clone());
         let work = async move {
@@ -266,7 +280,7 @@ impl Agent<'_> {
             biased;
             () = cancelled(ctx.cancel.clone()) => {
                 ctx.emitter.activity(activity::tool(id, self.parent(), &call.name, ActivityStatus::Cancelled, None));
-                ctx.journal.tool_end(&origin, &call.id, Some("cancelled"));
+                ctx.journal.tool_end(&origin, &c.id, Some("cancelled"));
                 return Err(Stop::Cancelled);
             }
             r = work => r,
@@ -275,7 +289,7 @@ impl Agent<'_> {
         let timed_out = self.main().then_some(false);
         let status = if outcome.is_ok() { ActivityStatus::Completed } else { ActivityStatus::Failed };
         ctx.emitter.activity(activity::tool(id, self.parent(), &call.name, status, timed_out));
-        ctx.journal.tool_end(&origin, &call.id, outcome.as_ref().err().map(String::as_str));
+        ctx.journal.tool_end(&origin, &c.id, outcome.as_ref().err().map(String::as_str));
         Ok(match outcome {
             Ok(content) => ChatMessage::ToolResult { call_id: call.id.clone(), content, is_error: false },
             Err(e) => {
@@ -285,21 +299,57 @@ impl Agent<'_> {
     }
 }
 
+/// A tool call with its session call ID (the transcript's `callId`; the provider's own ID
+/// stays in [`ToolCall::id`] for the model).
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub id: String,
+    pub call: ToolCall,
+}
+
+/// The text and thinking of one streamed response not yet journaled: each becomes a record
+/// when the other kind (or a tool call, or the response's end) follows it.
+#[derive(Debug, Default)]
+struct Segments {
+    thinking: String,
+    /// Bytes of a subagent's step text already journaled (the main agent's text is tracked
+    /// by the journal against the emitter's accepted text).
+    child_journaled: usize,
+}
+
+impl Segments {
+    fn end_thinking(&mut self, agent: &Agent<'_>) {
+        if !self.thinking.is_empty() {
+            agent.ctx.journal.thinking(&agent.origin(), &std::mem::take(&mut self.thinking));
+        }
+    }
+
+    fn end_text(&mut self, agent: &Agent<'_>, step_text: &str) {
+        if agent.main() {
+            agent.ctx.journal.main_text(&agent.ctx.emitter.text());
+        } else if let Some(segment) = step_text.get(self.child_journaled..).filter(|s| !s.is_empty()) {
+            agent.ctx.journal.child_text(&agent.origin(), segment);
+            self.child_journaled = step_text.len();
+        }
+    }
+}
+
 impl Agent<'_> {
-    async fn run_mcp_tool(&self, call: &ToolCall, tool: &mcp::McpTool) -> Result<ChatMessage, Stop> {
+    async fn run_mcp_tool(&self, c: &Call, tool: &mcp::McpTool) -> Result<ChatMessage, Stop> {
         let ctx = self.ctx;
+        let call = &c.call;
         let origin = self.origin();
-        let id = ctx.ids.tool_call(&call.id);
+        let id = ctx.ids.tool_call(&c.id);
         let state = |status, timed_out| {
             activity::tool_mcp(id.clone(), self.parent(), &tool.server, &tool.name, status, timed_out)
         };
         ctx.emitter.activity(state(ActivityStatus::Running, None));
-        ctx.journal.tool_start(&origin, &call.id, &call.name, &call.arguments, None);
+        ctx.journal.tool_start(&origin, &c.id, &describe::mcp(&call.name, tool, &call.arguments), &call.arguments);
         let outcome = tokio::select! {
             biased;
             () = cancelled(ctx.cancel.clone()) => {
                 ctx.emitter.activity(state(ActivityStatus::Cancelled, None));
-                ctx.journal.tool_end(&origin, &call.id, Some("cancelled"));
+                ctx.journal.tool_end(&origin, &c.id, Some("cancelled"));
                 return Err(Stop::Cancelled);
             }
             r = ctx.mcp.call(tool, &call.arguments) => r,
@@ -310,7 +360,7 @@ impl Agent<'_> {
         };
         let status = if outcome.is_ok() { ActivityStatus::Completed } else { ActivityStatus::Failed };
         ctx.emitter.activity(state(status, self.main().then_some(timed_out)));
-        ctx.journal.tool_end(&origin, &call.id, outcome.as_ref().err().map(|(e, _)| e.as_str()));
+        ctx.journal.tool_end(&origin, &c.id, outcome.as_ref().err().map(|(e, _)| e.as_str()));
         Ok(match outcome {
             Ok(content) => ChatMessage::ToolResult { call_id: call.id.clone(), content, is_error: false },
             Err((e, _)) => {

@@ -28,6 +28,7 @@ use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::Value;
 
 use super::tools::bound;
+use crate::config::settings;
 use crate::providers::ToolSpec;
 
 const START_TIMEOUT: Duration = Duration::from_secs(10);
@@ -50,9 +51,17 @@ pub struct ServerConfig {
     pub env: Vec<(String, String)>,
 }
 
-/// The configured servers; unreadable settings mean none (the turn runs without MCP).
+/// The configured servers; unreadable settings mean none (the turn runs without MCP). Read
+/// like every settings read, so a file others could have written starts nothing.
 pub fn configured(state_root: &Path) -> Vec<ServerConfig> {
-    let Ok(text) = std::fs::read_to_string(state_root.join("settings.toml")) else { return Vec::new() };
+    let text = match settings::read_text(&settings::global_path(state_root)) {
+        Ok(Some(text)) => text,
+        Ok(None) => return Vec::new(),
+        Err(e) => {
+            tracing::warn!(error = %e, "global settings not used; no MCP servers");
+            return Vec::new();
+        }
+    };
     let Ok(doc) = text.parse::<toml_edit::DocumentMut>() else {
         tracing::warn!("settings.toml is not valid TOML; no MCP servers");
         return Vec::new();
@@ -231,4 +240,30 @@ impl Mcp {
 /// `mcp__<server>__<tool>`, slugged and cut to the provider limit.
 fn exposed_name(server: &str, tool: &str) -> String {
     format!("{PREFIX}{}__{}", slug(server), slug(tool)).chars().take(MAX_TOOL_NAME).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// "The same check before every reread": the settings are read again for every turn, and
+    /// a file others can write (or one in a folder others can write) configures no server.
+    #[test]
+    fn servers_come_only_from_a_settings_file_private_to_this_user() {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = settings::global_path(tmp.path());
+        std::fs::write(&path, "[mcp_servers.planted]\ncommand = \"/bin/true\"\n").unwrap();
+        let chmod = |p: &Path, mode| std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap();
+        chmod(tmp.path(), 0o700);
+        chmod(&path, 0o600);
+        assert_eq!(configured(tmp.path()).len(), 1);
+        for mode in [0o666, 0o620, 0o602] {
+            chmod(&path, mode);
+            assert!(configured(tmp.path()).is_empty(), "settings {mode:o}");
+        }
+        chmod(&path, 0o600);
+        chmod(tmp.path(), 0o777);
+        assert!(configured(tmp.path()).is_empty(), "state root 777");
+    }
 }

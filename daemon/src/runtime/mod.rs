@@ -7,6 +7,7 @@
 
 pub mod agent;
 pub mod compaction;
+pub mod describe;
 pub mod mcp;
 pub mod mcp_pool;
 pub mod subagent;

@@ -8,18 +8,20 @@
 use agentwire_protocol::{ActivityStatus, LifecycleCategory, UsageSource};
 use futures_util::future::join_all;
 
-use super::agent::{Agent, Role};
-use super::tools::{bound, TASK};
+use super::agent::{Agent, Call, Role};
+use super::describe;
+use super::tools::bound;
 use super::{RunCtx, Stop};
-use crate::providers::{BoxFuture, ChatMessage, ToolCall};
+use crate::providers::{BoxFuture, ChatMessage};
 use crate::turns::activity::{self, hashed_id};
 use crate::turns::journal::Origin;
 
-/// Runs one step's `task` calls; results are in call order. Boxed: the child agent loop
+/// Runs one batch of `task` calls (`batch` numbers it within the turn); results are in call
+/// order. Boxed: the child agent loop
 /// is itself an agent loop.
-pub fn run_batch(ctx: &RunCtx, step: u64, calls: Vec<ToolCall>) -> BoxFuture<'_, Result<Vec<ChatMessage>, Stop>> {
+pub fn run_batch(ctx: &RunCtx, batch: u64, calls: Vec<Call>) -> BoxFuture<'_, Result<Vec<ChatMessage>, Stop>> {
     Box::pin(async move {
-        let batch = ctx.ids.batch(step);
+        let batch = ctx.ids.batch(batch);
         ctx.emitter.activity(activity::lifecycle_start(batch.clone(), None, LifecycleCategory::SubagentBatch));
         let results = join_all(calls.iter().map(|c| run_task(ctx, &batch, c))).await;
         let cancelled = results.iter().any(|r| matches!(r, Err(Stop::Cancelled)));
@@ -29,26 +31,27 @@ pub fn run_batch(ctx: &RunCtx, step: u64, calls: Vec<ToolCall>) -> BoxFuture<'_,
     })
 }
 
-async fn run_task(ctx: &RunCtx, batch: &str, call: &ToolCall) -> Result<ChatMessage, Stop> {
-    let task = ctx.ids.task(&call.id);
+async fn run_task(ctx: &RunCtx, batch: &str, c: &Call) -> Result<ChatMessage, Stop> {
+    let call = &c.call;
+    let task = ctx.ids.task(&c.id);
     ctx.emitter.activity(activity::lifecycle_start(
         task.clone(),
         Some(batch.to_owned()),
         LifecycleCategory::SubagentTask,
     ));
-    let title = call.arguments.get("title").and_then(|t| t.as_str());
-    ctx.journal.tool_start(&Origin::default(), &call.id, TASK, &call.arguments, title);
+    ctx.journal.tool_start(&Origin::default(), &c.id, &describe::task(&call.arguments), &call.arguments);
     let Some(prompt) = call.arguments.get("prompt").and_then(|p| p.as_str()).filter(|p| !p.trim().is_empty()) else {
         ctx.emitter.activity(activity::lifecycle_finish(task, ActivityStatus::Failed));
-        ctx.journal.tool_end(&Origin::default(), &call.id, Some("task needs a prompt"));
+        ctx.journal.tool_end(&Origin::default(), &c.id, Some("task needs a prompt"));
         return Ok(ChatMessage::ToolResult {
             call_id: call.id.clone(),
             content: "error: task needs a prompt".into(),
             is_error: true,
         });
     };
-    let agent = hashed_id("agent", &[&call.id]);
-    let origin = Origin { parent_id: Some(call.id.clone()), agent_id: Some(agent.clone()) };
+    // The session call ID is unique in the session, so this subagent instance's ID is too.
+    let agent = hashed_id("agent", &[&c.id]);
+    let origin = Origin { parent_id: Some(c.id.clone()), agent_id: Some(agent.clone()) };
     let child = Agent { ctx, role: Role::Child { origin, task_activity: task.clone(), agent: agent.clone() } };
     let mut messages = vec![ChatMessage::User(prompt.to_owned())];
     let outcome = child.run(&mut messages).await;
@@ -65,17 +68,17 @@ async fn run_task(ctx: &RunCtx, batch: &str, call: &ToolCall) -> Result<ChatMess
             );
             ctx.emitter.activity(u);
             ctx.emitter.activity(activity::lifecycle_finish(task, ActivityStatus::Completed));
-            ctx.journal.tool_end(&Origin::default(), &call.id, None);
+            ctx.journal.tool_end(&Origin::default(), &c.id, None);
             Ok(ChatMessage::ToolResult { call_id: call.id.clone(), content: bound(report.text), is_error: false })
         }
         Err(Stop::Cancelled) => {
             ctx.emitter.activity(activity::lifecycle_finish(task, ActivityStatus::Cancelled));
-            ctx.journal.tool_end(&Origin::default(), &call.id, Some("cancelled"));
+            ctx.journal.tool_end(&Origin::default(), &c.id, Some("cancelled"));
             Err(Stop::Cancelled)
         }
         Err(Stop::Failed(_)) => {
             ctx.emitter.activity(activity::lifecycle_finish(task, ActivityStatus::Failed));
-            ctx.journal.tool_end(&Origin::default(), &call.id, Some("subagent failed"));
+            ctx.journal.tool_end(&Origin::default(), &c.id, Some("subagent failed"));
             Ok(ChatMessage::ToolResult {
                 call_id: call.id.clone(),
                 content: "error: subagent failed".into(),

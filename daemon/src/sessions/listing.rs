@@ -1,34 +1,87 @@
 //! `session.list`: one page of sessions ordered by ID (seed "Listing").
 //!
-//! Directory order is arbitrary, so a page ordered by ID needs every entry name: the whole
-//! folder is read, bounded by `max_session_list_scan_entries` (non-session entries count
-//! too). Over the budget the request fails as a whole, never with an arbitrary partial page.
-//! Metadata is then read only for the page's candidates — at most `limit` bounded reads.
+//! Directory order is arbitrary, so a page ordered by ID needs every entry name. The daemon
+//! keeps them in an ordered index ([`super::index`]) that follows the folder through an
+//! inotify watch, so a page with `after` starts where the last one left off: one request
+//! examines at most `limit + 1` index entries plus the changes queued since the last request,
+//! whatever the number of sessions on disk. Building the index (at start-up, or again after
+//! the watch lost track) is the daemon's own upkeep, not a request's scan.
+//!
+//! Where no index can be kept, the folder is read whole, bounded by
+//! `max_session_list_scan_entries` (non-session entries count too); over the budget the
+//! request fails as a whole, never with an arbitrary partial page.
+//! Either way, metadata is then read only for the page's candidates — at most `limit`
+//! bounded reads, outside the index lock.
 
 use std::fs;
 use std::io;
+use std::ops::Bound;
 use std::path::Path;
+use std::sync::Mutex;
 
 use agentwire_protocol::{constants, limits, rules, SessionListResponse, SessionSummary};
 
 use super::error::SessionError;
 use super::ids::validate_session_id;
+use super::index::{SessionIndex, View};
+use super::lock;
 use super::store::is_session;
 use crate::paths::SESSIONS_DIR;
 use crate::redact::sanitize_title;
 use crate::timestamp::rfc3339_utc;
 use crate::transcript::{read_meta, DEFAULT_MAX_META_BYTES, TRANSCRIPT_FILE};
 
-pub(crate) fn list(state_root: &Path, after: Option<&str>, limit: usize) -> Result<SessionListResponse, SessionError> {
-    list_with_budget(
-        state_root,
-        after,
-        limit,
-        usize::try_from(limits::MAX_SESSION_LIST_SCAN_ENTRIES).unwrap_or(usize::MAX),
-    )
+fn scan_budget() -> usize {
+    usize::try_from(limits::MAX_SESSION_LIST_SCAN_ENTRIES).unwrap_or(usize::MAX)
 }
 
-fn list_with_budget(
+/// The candidates a page examines, in ID order, and whether more remain after them.
+struct Candidates {
+    examined: Vec<String>,
+    truncated: bool,
+    incomplete: bool,
+}
+
+/// A page through the index, or through a direct read where there is none.
+pub(crate) fn list(
+    state_root: &Path,
+    index: &Mutex<SessionIndex>,
+    after: Option<&str>,
+    limit: usize,
+) -> Result<SessionListResponse, SessionError> {
+    if let Some(after) = after {
+        validate_session_id(after)?;
+    }
+    let sessions_dir = state_root.join(SESSIONS_DIR);
+    let from_index = {
+        let mut index = lock(index);
+        match index.refresh(&sessions_dir)? {
+            View::Absent => return Ok(empty_page()),
+            View::Indexed(ids) => {
+                let lower = after.map_or(Bound::Unbounded, Bound::Excluded);
+                let mut next: Vec<String> =
+                    ids.range::<str, _>((lower, Bound::Unbounded)).take(limit + 1).cloned().collect();
+                let truncated = next.len() > limit;
+                next.truncate(limit);
+                Some(Candidates { examined: next, truncated, incomplete: false })
+            }
+            View::Unindexed => None,
+        }
+    };
+    let candidates = match from_index {
+        Some(c) => c,
+        None => match scan(&sessions_dir, after, limit, scan_budget())? {
+            Some(c) => c,
+            None => return Ok(empty_page()),
+        },
+    };
+    Ok(page(&sessions_dir, candidates))
+}
+
+/// A page read directly from the folder, without an index: the behaviour where no watch can
+/// be kept, and the reference the index is tested against.
+#[cfg(test)]
+pub(crate) fn list_scanned(
     state_root: &Path,
     after: Option<&str>,
     limit: usize,
@@ -38,19 +91,28 @@ fn list_with_budget(
         validate_session_id(after)?;
     }
     let sessions_dir = state_root.join(SESSIONS_DIR);
-    let entries = match fs::read_dir(&sessions_dir) {
+    Ok(match scan(&sessions_dir, after, limit, scan_budget)? {
+        Some(c) => page(&sessions_dir, c),
+        None => empty_page(),
+    })
+}
+
+fn empty_page() -> SessionListResponse {
+    SessionListResponse { sessions: Vec::new(), next_after: None, truncated: false, incomplete: false }
+}
+
+/// Reads the whole folder within `scan_budget` entries; `None` when it does not exist.
+fn scan(
+    sessions_dir: &Path,
+    after: Option<&str>,
+    limit: usize,
+    scan_budget: usize,
+) -> Result<Option<Candidates>, SessionError> {
+    let entries = match fs::read_dir(sessions_dir) {
         Ok(entries) => entries,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Ok(SessionListResponse {
-                sessions: Vec::new(),
-                next_after: None,
-                truncated: false,
-                incomplete: false,
-            })
-        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e.into()),
     };
-
     let mut incomplete = false;
     let mut candidates = Vec::new();
     for (scanned, entry) in entries.enumerate() {
@@ -70,10 +132,16 @@ fn list_with_budget(
         candidates.push(name);
     }
     candidates.sort_unstable();
+    let truncated = candidates.len() > limit;
+    candidates.truncate(limit);
+    Ok(Some(Candidates { examined: candidates, truncated, incomplete }))
+}
 
-    let examined = &candidates[..candidates.len().min(limit)];
-    let mut sessions = Vec::with_capacity(examined.len());
-    for id in examined {
+/// Reads the summaries of the examined candidates.
+fn page(sessions_dir: &Path, c: Candidates) -> SessionListResponse {
+    let mut incomplete = c.incomplete;
+    let mut sessions = Vec::with_capacity(c.examined.len());
+    for id in &c.examined {
         match summary(&sessions_dir.join(id), id) {
             Ok(Some(s)) => sessions.push(s),
             // A folder without metadata is a crashed or in-flight creation: not a session.
@@ -81,12 +149,7 @@ fn list_with_budget(
             Err(_) => incomplete = true,
         }
     }
-    Ok(SessionListResponse {
-        sessions,
-        next_after: examined.last().cloned(),
-        truncated: candidates.len() > examined.len(),
-        incomplete,
-    })
+    SessionListResponse { sessions, next_after: c.examined.last().cloned(), truncated: c.truncated, incomplete }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -122,8 +185,17 @@ fn summary(dir: &Path, id: &str) -> Result<Option<SessionSummary>, Unrepresentab
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sessions::lock;
     use crate::sessions::store::{create, dir_of};
     use crate::transcript::{SessionMeta, SessionWriter, META_FILE};
+
+    /// A page through a fresh index, checked against the direct read of the folder.
+    fn list(root: &Path, after: Option<&str>, limit: usize) -> Result<SessionListResponse, SessionError> {
+        let indexed = super::list(root, &Mutex::default(), after, limit);
+        let scanned = list_scanned(root, after, limit, scan_budget());
+        assert_eq!(format!("{indexed:?}"), format!("{scanned:?}"), "index and direct read disagree");
+        indexed
+    }
 
     fn ids(page: &SessionListResponse) -> Vec<&str> {
         page.sessions.iter().map(|s| s.session_id.as_str()).collect()
@@ -253,8 +325,140 @@ mod tests {
         for i in 0..4 {
             fs::write(sessions.join(format!(".junk{i}")), b"").unwrap();
         }
-        assert!(list_with_budget(tmp.path(), None, 32, 5).is_ok(), "5 entries fit a budget of 5");
+        assert!(list_scanned(tmp.path(), None, 32, 5).is_ok(), "5 entries fit a budget of 5");
         fs::write(sessions.join(".junk-last"), b"").unwrap();
-        assert!(matches!(list_with_budget(tmp.path(), None, 32, 5), Err(SessionError::ScanBudget)));
+        assert!(matches!(list_scanned(tmp.path(), None, 32, 5), Err(SessionError::ScanBudget)));
+    }
+
+    /// A small deterministic generator, so a failing seed can be replayed.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (self.0 >> 33) as usize % n.max(1)
+        }
+    }
+
+    /// One random change of the folder, as another daemon or a user's shell would make it (no
+    /// child processes here: a fork would briefly share other tests' writer-lock descriptors;
+    /// `daemon/tests/listing.rs` changes the folder under a daemon process).
+    fn mutate(root: &Path, rng: &mut Lcg, serial: &mut u32) {
+        let sessions = root.join(SESSIONS_DIR);
+        let existing: Vec<String> = fs::read_dir(&sessions)
+            .map(|d| d.flatten().filter_map(|e| e.file_name().to_str().map(str::to_owned)).collect())
+            .unwrap_or_default();
+        let pick = |rng: &mut Lcg| existing.get(rng.below(existing.len())).cloned();
+        *serial += 1;
+        match rng.below(8) {
+            0 | 1 => drop(create(root).unwrap()),
+            2 => {
+                if let Some(name) = pick(rng) {
+                    let path = sessions.join(name);
+                    let _ = fs::remove_dir_all(&path).or_else(|_| fs::remove_file(&path));
+                }
+            }
+            3 => {
+                // A folder another process is creating (no metadata yet), with a sortable ID.
+                let name = format!("s-{:013}-other", 1 + rng.below(1 << 20));
+                let _ = fs::create_dir_all(sessions.join(name));
+            }
+            4 => {
+                if let Some(name) = pick(rng) {
+                    let _ = fs::rename(sessions.join(name), sessions.join(format!("moved-{serial}")));
+                }
+            }
+            5 => {
+                let _ = fs::write(sessions.join(format!(".tmp-{serial}")), b"");
+            }
+            6 => {
+                if rng.below(4) == 0 && sessions.exists() {
+                    // The whole folder replaced: the watch loses track and the index is rebuilt.
+                    let old = root.join(format!("old-{serial}"));
+                    fs::rename(&sessions, &old).unwrap();
+                    fs::create_dir(&sessions).unwrap();
+                    for name in existing.iter().take(rng.below(existing.len() + 1)) {
+                        let _ = fs::rename(old.join(name), sessions.join(name));
+                    }
+                }
+            }
+            _ => {
+                if let Some(name) = pick(rng) {
+                    let _ = fs::remove_file(sessions.join(&name).join(META_FILE));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_index_pages_exactly_like_a_direct_read_while_other_processes_change_the_folder() {
+        // "Listing is not a frozen snapshot: concurrent creation, deletion, or updates can change
+        // later pages." Each page through the long-lived index must equal the page a direct
+        // read of the folder gives at that moment, with the same `after`.
+        for seed in 1..=6u64 {
+            let tmp = tempfile::tempdir().unwrap();
+            let index = Mutex::default();
+            let mut rng = Lcg(seed);
+            let mut serial = 0;
+            for _ in 0..20 {
+                mutate(tmp.path(), &mut rng, &mut serial);
+            }
+            for _round in 0..4 {
+                let mut after: Option<String> = None;
+                loop {
+                    let limit = 1 + rng.below(5);
+                    let indexed = super::list(tmp.path(), &index, after.as_deref(), limit).unwrap();
+                    let scanned = list_scanned(tmp.path(), after.as_deref(), limit, scan_budget()).unwrap();
+                    assert_eq!(indexed, scanned, "seed {seed}, after {after:?}, limit {limit}");
+                    if !indexed.truncated {
+                        break;
+                    }
+                    after = indexed.next_after;
+                    for _ in 0..rng.below(3) {
+                        mutate(tmp.path(), &mut rng, &mut serial);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ordered_by_session_id_and_truncated_while_candidates_remain_through_the_index() {
+        // "Lists are ordered by session ID, not activity time." and "`truncated:true` means
+        // more candidates remain."
+        let tmp = tempfile::tempdir().unwrap();
+        let index = Mutex::default();
+        let mut created: Vec<String> = (0..4).map(|_| create(tmp.path()).unwrap()).collect();
+        // Activity on the oldest does not move it.
+        fs::write(dir_of(tmp.path(), &created[0]).unwrap().join(TRANSCRIPT_FILE), b"{}\n").unwrap();
+        created.sort();
+        let first = super::list(tmp.path(), &index, None, 3).unwrap();
+        assert_eq!(ids(&first), [&created[0], &created[1], &created[2]]);
+        assert!(first.truncated);
+        let rest = super::list(tmp.path(), &index, first.next_after.as_deref(), 3).unwrap();
+        assert_eq!(ids(&rest), [&created[3]]);
+        assert!(!rest.truncated, "no candidates remain");
+        // Created after the first page: a later page shows it.
+        let late = create(tmp.path()).unwrap();
+        let more = super::list(tmp.path(), &index, rest.next_after.as_deref(), 3).unwrap();
+        assert_eq!(ids(&more), [late.as_str()]);
+        assert_eq!(lock(&index).builds(), 1, "changes were applied, the folder was read once");
+    }
+
+    #[test]
+    fn a_replaced_or_removed_sessions_folder_is_noticed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let index = Mutex::default();
+        let a = create(tmp.path()).unwrap();
+        assert_eq!(ids(&super::list(tmp.path(), &index, None, 32).unwrap()), [a.as_str()]);
+        let sessions = tmp.path().join(SESSIONS_DIR);
+        fs::rename(&sessions, tmp.path().join("gone")).unwrap();
+        assert!(super::list(tmp.path(), &index, None, 32).unwrap().sessions.is_empty());
+        // A new folder swapped in by a rename of its parent's entry, not of the watched folder.
+        let b = create(tmp.path()).unwrap();
+        assert_eq!(ids(&super::list(tmp.path(), &index, None, 32).unwrap()), [b.as_str()]);
+        fs::rename(&sessions, tmp.path().join("b-folder")).unwrap();
+        fs::rename(tmp.path().join("gone"), &sessions).unwrap();
+        assert_eq!(ids(&super::list(tmp.path(), &index, None, 32).unwrap()), [a.as_str()]);
     }
 }

@@ -3,7 +3,9 @@
 //!
 //! - [`ids`]: server-generated session IDs and validation of incoming ones;
 //! - [`store`]: session folders, writer and append locks, durable creation;
-//! - [`listing`]: `session.list` with the scan budget;
+//! - [`listing`], [`index`], [`dir_watch`]: `session.list` through an ordered index of the
+//!   sessions folder that an inotify watch keeps current, with the scan budget where there is
+//!   no index;
 //! - [`control`]: the claim/grant/attachment state machine;
 //! - [`projection`], [`window`], [`cursor`], [`replay`]: the allowlisted replay projection,
 //!   its incremental per-session cache, opaque cursors, and bounded pages.
@@ -14,10 +16,13 @@
 
 mod control;
 mod cursor;
+mod dir_watch;
 mod error;
 mod ids;
+mod index;
 mod listing;
 mod projection;
+mod repair;
 mod replay;
 mod store;
 mod window;
@@ -45,7 +50,7 @@ use store::SharedWriter;
 use window::Projection;
 
 use crate::redact::sanitize_title;
-use crate::transcript::{CompactionRef, WindowLimits};
+use crate::transcript::{CompactionRef, Durability, MessageClock, SessionWriter, WindowLimits};
 
 /// Identifies one client connection for the life of the daemon.
 pub type ConnectionId = u64;
@@ -65,6 +70,9 @@ struct Inner {
     state_root: PathBuf,
     control: Mutex<ControlTable<SharedWriter>>,
     projections: Mutex<ProjectionCache>,
+    /// Held while changes are applied and a page's candidates are taken, never while
+    /// metadata is read.
+    index: Mutex<index::SessionIndex>,
 }
 
 /// Per-session projections with least-recently-used eviction.
@@ -124,12 +132,26 @@ impl Sessions {
                 state_root,
                 control: Mutex::new(ControlTable::new()),
                 projections: Mutex::new(ProjectionCache::default()),
+                index: Mutex::default(),
             }),
         }
     }
 
     pub fn state_root(&self) -> &Path {
         &self.inner.state_root
+    }
+
+    /// Builds the listing index in the background, so the first `session.list` after start-up
+    /// does not wait for a read of the whole sessions folder. Needs a tokio runtime.
+    pub fn build_index(&self) -> tokio::task::JoinHandle<()> {
+        let inner = self.inner.clone();
+        tokio::task::spawn_blocking(move || {
+            let sessions_dir = inner.state_root.join(crate::paths::SESSIONS_DIR);
+            if let Err(e) = lock(&inner.index).refresh(&sessions_dir) {
+                // The first list request tries again and answers with the error itself.
+                tracing::warn!(error = %e, "building the session listing index failed");
+            }
+        })
     }
 
     /// Runs file work on the blocking pool.
@@ -152,7 +174,7 @@ impl Sessions {
 
     pub async fn list(&self, p: SessionListRequest) -> Result<SessionListResponse, ErrorCode> {
         let limit = page_limit(p.limit).map_err(to_code)?;
-        self.blocking(move |inner| listing::list(&inner.state_root, p.after.as_deref(), limit)).await
+        self.blocking(move |inner| listing::list(&inner.state_root, &inner.index, p.after.as_deref(), limit)).await
     }
 
     /// One page of the durable projection. Read-only: no claim or writer lock is needed and
@@ -222,6 +244,17 @@ impl Sessions {
     /// Appends messages to an attached session's transcript with one `fsync`. The session
     /// must be attached (claimed, or kept alive by a running turn): `control_required` else.
     pub async fn append(&self, session_id: &str, messages: &[SessionMessage]) -> Result<(), ErrorCode> {
+        self.append_with(session_id, messages, Durability::Synced).await
+    }
+
+    /// [`Self::append`] with a choice of durability: [`Durability::Written`] leaves the
+    /// `fsync` to a later [`Self::sync`] (the turn journal's group commit).
+    pub async fn append_with(
+        &self,
+        session_id: &str,
+        messages: &[SessionMessage],
+        durability: Durability,
+    ) -> Result<(), ErrorCode> {
         ids::validate_session_id(session_id).map_err(to_code)?;
         let lines = messages
             .iter()
@@ -233,7 +266,34 @@ impl Sessions {
             .collect::<Result<Vec<_>, SessionError>>()
             .map_err(to_code)?;
         let id = session_id.to_string();
-        self.blocking(move |inner| inner.append(&id, &lines)).await
+        self.blocking(move |inner| inner.append(&id, &lines, durability)).await
+    }
+
+    /// Makes every line appended to an attached session durable (one `fsync`).
+    pub async fn sync(&self, session_id: &str) -> Result<(), ErrorCode> {
+        ids::validate_session_id(session_id).map_err(to_code)?;
+        let writer = lock(&self.inner.control).attachment(session_id).ok_or(ErrorCode::ControlRequired)?;
+        self.blocking(move |_| {
+            let mut writer = lock(&writer);
+            writer.sync().inspect_err(|_| writer.checked = false)?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Turn-module hook, before a turn's first record: closes a turn a crash left open (if
+    /// this daemon has not checked since it opened the session, or since an append failed)
+    /// and returns the session's message clock.
+    pub async fn open_turn(&self, session_id: &str) -> Result<Arc<MessageClock>, ErrorCode> {
+        ids::validate_session_id(session_id).map_err(to_code)?;
+        let writer = lock(&self.inner.control).attachment(session_id).ok_or(ErrorCode::ControlRequired)?;
+        let id = session_id.to_string();
+        self.blocking(move |inner| {
+            let mut writer = lock(&writer);
+            inner.settle_interrupted(&id, &mut writer)?;
+            Ok(Arc::clone(&writer.clock))
+        })
+        .await
     }
 
     /// Turn-module hook: sets or clears the running turn that claims snapshot and status
@@ -303,7 +363,9 @@ impl Inner {
     ) -> Result<SessionClaimResponse, SessionError> {
         let dir = store::existing_dir(&self.state_root, session_id)?;
         let writer = lock(&self.control).reserve(conn, session_id, take_over, || store::acquire_writer(&dir))?;
-        let result = self.grant_with_snapshot(conn, session_id, take_over, &dir, &writer);
+        // "An unsettled turn found when a daemon (re)opens a session ... is closed durably."
+        let repaired = self.settle_interrupted(session_id, &mut lock(&writer));
+        let result = repaired.and_then(|()| self.grant_with_snapshot(conn, session_id, take_over, &dir, &writer));
         if result.is_err() {
             drop(lock(&self.control).abort(session_id));
         }
@@ -339,15 +401,55 @@ impl Inner {
         })
     }
 
-    fn append(&self, session_id: &str, lines: &[Vec<u8>]) -> Result<(), SessionError> {
+    fn append(&self, session_id: &str, lines: &[Vec<u8>], durability: Durability) -> Result<(), SessionError> {
         let writer = lock(&self.control).attachment(session_id).ok_or(SessionError::ControlRequired)?;
         let mut writer = lock(&writer);
+        self.append_locked(session_id, &mut writer, lines, durability)
+    }
+
+    /// Appends under the writer; a failed append leaves the turn's end unwritten, so the
+    /// session is checked again (and such a turn closed) before its next turn.
+    fn append_locked(
+        &self,
+        session_id: &str,
+        writer: &mut SessionWriter,
+        lines: &[Vec<u8>],
+        durability: Durability,
+    ) -> Result<(), SessionError> {
         // Replays of this process wait on the projection instead of seeing the append lock
         // and answering `session_busy`.
         let entry = lock(&self.projections).get(session_id);
         let _projection = lock(&entry);
-        let _exclusive = store::append_lock(writer.dir())?;
-        writer.append(lines)?;
+        let result = store::append_lock(writer.dir()).and_then(|_exclusive| Ok(writer.append_with(lines, durability)?));
+        if result.is_err() {
+            writer.checked = false;
+        }
+        result
+    }
+
+    /// Closes the turn a crash left open in the transcript (see [`repair`]) and resumes the
+    /// message clock from the last record; once per opening of the session.
+    fn settle_interrupted(&self, session_id: &str, writer: &mut SessionWriter) -> Result<(), SessionError> {
+        if writer.checked {
+            return Ok(());
+        }
+        let tail = repair::scan(writer.dir())?;
+        if let Some((time, id)) = &tail.last {
+            writer.clock.resume(*time, id);
+        }
+        if let Some(turn) = &tail.open_turn {
+            let lines = repair::closing(turn, &writer.clock)
+                .iter()
+                .map(|m| {
+                    let mut line = encode_record(m)?;
+                    line.pop();
+                    Ok(line)
+                })
+                .collect::<Result<Vec<_>, SessionError>>()?;
+            self.append_locked(session_id, writer, &lines, Durability::Synced)?;
+            tracing::warn!(turn = %turn, "closed a turn left open by an interrupted service");
+        }
+        writer.checked = true;
         Ok(())
     }
 }

@@ -227,7 +227,9 @@ mod tests {
             time: 1,
             parent_id: None,
             agent_id: None,
+            turn: None,
             text: text.into(),
+            thinking: None,
         })
     }
 

@@ -164,23 +164,58 @@ async fn page_limits_outside_1_to_32_are_invalid_payload() {
     assert_eq!(s.list(SessionListRequest { after: None, limit: 0 }).await.unwrap_err(), ErrorCode::InvalidPayload);
 }
 
-#[tokio::test]
-async fn list_scans_at_most_max_session_list_scan_entries_over_budget_is_limit_exceeded() {
+/// The whole folder over the budget: `sessions` IDs among `limits::MAX_SESSION_LIST_SCAN_ENTRIES`
+/// junk files (non-session entries count too; files are the quickest to make).
+async fn over_budget_folder(sessions: usize) -> (tempfile::TempDir, Sessions, Vec<String>) {
     let (tmp, s) = root();
-    new_session(&s).await;
+    let mut ids = Vec::new();
+    for _ in 0..sessions {
+        ids.push(new_session(&s).await);
+    }
     let dir = tmp.path().join("sessions");
-    // Non-session entries count too: files are the quickest to make.
-    for i in 0..limits::MAX_SESSION_LIST_SCAN_ENTRIES - 1 {
+    for i in 0..limits::MAX_SESSION_LIST_SCAN_ENTRIES {
         fs::File::create(dir.join(format!(".d{i}"))).unwrap();
     }
-    let page = s.list(SessionListRequest { after: None, limit: 32 }).await.unwrap();
+    (tmp, s, ids)
+}
+
+#[tokio::test]
+async fn without_an_index_each_request_scans_at_most_max_session_list_scan_entries_over_budget_is_limit_exceeded() {
+    // "Each request scans at most 20,000 directory entries, including non-session entries.
+    // Exceeding this budget returns `limit_exceeded`, not an arbitrary partial page." — where no
+    // index can be kept, a request reads the folder itself.
+    let (tmp, _s, ids) = over_budget_folder(1).await;
+    let budget = usize::try_from(limits::MAX_SESSION_LIST_SCAN_ENTRIES).unwrap();
+    fs::remove_file(tmp.path().join("sessions").join(".d0")).unwrap();
+    let page = listing::list_scanned(tmp.path(), None, 32, budget).unwrap();
     assert_eq!(page.sessions.len(), 1, "exactly the budget is fine");
-    fs::File::create(dir.join(".one-more")).unwrap();
-    assert_eq!(
-        s.list(SessionListRequest { after: None, limit: 32 }).await.unwrap_err(),
-        ErrorCode::LimitExceeded,
-        "not a partial page"
-    );
+    assert_eq!(page.sessions[0].session_id, ids[0]);
+    fs::File::create(tmp.path().join("sessions").join(".one-more")).unwrap();
+    let over = listing::list_scanned(tmp.path(), None, 32, budget).unwrap_err();
+    assert_eq!(to_code(over), ErrorCode::LimitExceeded, "not a partial page");
+}
+
+#[tokio::test]
+async fn with_the_index_a_folder_over_the_scan_budget_lists_page_by_page() {
+    // Issue #22: past 20,000 entries listing failed outright. Through the index a request
+    // examines a page's worth of entries plus what changed, never the whole folder.
+    let (tmp, s, mut ids) = over_budget_folder(5).await;
+    let dir = tmp.path().join("sessions");
+    let mut seen = Vec::new();
+    let mut after = None;
+    loop {
+        let page = s.list(SessionListRequest { after: after.clone(), limit: 2 }).await.unwrap();
+        seen.extend(page.sessions.iter().map(|p| p.session_id.clone()));
+        if !page.truncated {
+            break;
+        }
+        after = page.next_after;
+        // A change between pages is applied, not a reason to read the folder again.
+        fs::File::create(dir.join(format!(".more{}", seen.len()))).unwrap();
+    }
+    ids.sort();
+    assert_eq!(seen, ids);
+    assert_eq!(lock(&s.inner.index).builds(), 1, "the folder was read once, when the index was built");
 }
 
 #[tokio::test]

@@ -4,7 +4,8 @@
 //! - [`emitter`]: per-turn sequence, assistant text bounds, the bounded turn-event queue;
 //! - [`forward`]: queue → the session's current controller, atomically with claim snapshots;
 //! - [`activity`]: the allowlisted activity projection and hashed IDs;
-//! - [`journal`]: the transcript records a turn writes at settlement;
+//! - [`journal`]: the transcript records a turn appends as they happen, and their writer;
+//! - [`stored_args`]: tool arguments within the record bounds;
 //! - [`history`]: the model context a turn starts from;
 //! - [`conns`]: connection sequence → writer queue, for event routing.
 //!
@@ -15,7 +16,8 @@
 //! text and `turn-start`, and answers `accepted`. The turn task awaits the operation's
 //! response gate (open once that response is written; see [`crate::operations`]), then sends
 //! `turn.started` (sequence 0), builds the provider from the capture, runs the agent, closes
-//! event admission, appends the turn's records with one fsync, persists a title, ends the
+//! event admission, appends the turn's last records and waits for their fsync (every earlier
+//! record was appended as it happened, see [`journal`]), persists a title, ends the
 //! running state, settles the operation and sends the terminal. Disconnect and detach do not
 //! touch the task; only `turn.cancel` stops it.
 
@@ -25,6 +27,7 @@ pub mod emitter;
 pub mod forward;
 pub mod history;
 pub mod journal;
+pub mod stored_args;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -109,6 +112,8 @@ struct Admitted {
     prompt: String,
     /// The turn's transcript records; it holds the prompt's message ID from admission on.
     journal: Arc<Journal>,
+    /// What the journal queues for the turn's writer.
+    queue: mpsc::UnboundedReceiver<journal::Entry>,
     /// Selection, provider definition, reasoning and fast as of admission; an error when the
     /// selection names no provider (the turn then fails with `internal_error`).
     capture: Result<TurnCapture, ErrorCode>,
@@ -209,9 +214,8 @@ impl TurnService {
             assistant_text: String::new(),
         };
         self.sessions.set_running_turn(&session_id, Some(snapshot))?;
-        let journal = Arc::new(Journal::new(&turn_id));
-        match self.admit(&session_id, &journal, &p.prompt).await {
-            Ok(()) => {
+        match self.admit(&session_id, &turn_id, &p.prompt).await {
+            Ok((journal, queue)) => {
                 let response = self.operations.attach_work(&operation_id, Some(turn_id.clone()), None);
                 let admitted = Admitted {
                     session_id,
@@ -219,6 +223,7 @@ impl TurnService {
                     operation_id,
                     prompt: p.prompt,
                     journal,
+                    queue,
                     capture,
                     cancel,
                     reservation,
@@ -234,15 +239,26 @@ impl TurnService {
         }
     }
 
-    /// Durably appends the user text and `turn-start` ("user text at admission"); the model
-    /// context is read later by the turn task, off the admission path.
-    async fn admit(&self, session_id: &str, journal: &Journal, prompt: &str) -> Result<(), ErrorCode> {
+    /// Closes a turn a crash left open, then durably appends the user text and `turn-start`
+    /// ("user text at admission"); the model context is read later by the turn task, off the
+    /// admission path.
+    async fn admit(
+        &self,
+        session_id: &str,
+        turn_id: &str,
+        prompt: &str,
+    ) -> Result<(Arc<Journal>, mpsc::UnboundedReceiver<journal::Entry>), ErrorCode> {
+        let clock = self.sessions.open_turn(session_id).await.map_err(|code| {
+            tracing::warn!(?code, "session could not be prepared; turn not started");
+            ErrorCode::InternalError
+        })?;
+        let (journal, queue) = Journal::new(turn_id, clock);
         let admission = journal.admission(prompt);
         if let Err(code) = self.sessions.append(session_id, &admission).await {
             tracing::warn!(?code, "user text could not be persisted; turn not started");
             return Err(ErrorCode::InternalError);
         }
-        Ok(())
+        Ok((Arc::new(journal), queue))
     }
 
     /// `turn.cancel`: requests the stop; the terminal follows from the turn itself.
@@ -257,7 +273,10 @@ impl TurnService {
         Ok(TurnCancelResponse { turn_id: p.turn_id, session_id })
     }
 
-    async fn run(self: Arc<Self>, t: Admitted, response: ResponseGate) {
+    async fn run(self: Arc<Self>, mut t: Admitted, response: ResponseGate) {
+        let (_, empty) = mpsc::unbounded_channel();
+        let queue = std::mem::replace(&mut t.queue, empty);
+        let writer = tokio::spawn(journal::writer(self.sessions.clone(), t.session_id.clone(), queue));
         // "responds accepted before turn.started"
         response.opened().await;
         let route = Route {
@@ -289,15 +308,13 @@ impl TurnService {
             TurnStatus::Cancelled => TurnEndStatus::Cancelled,
             TurnStatus::Failed => TurnEndStatus::Failed,
         };
-        let settled = journal.settle(&closed.assistant_text, end);
-        // The metadata names the turn's compaction summaries before they are appended.
-        if !settled.compactions.is_empty() {
-            if let Err(code) = self.sessions.record_compactions(&t.session_id, settled.compactions).await {
-                tracing::warn!(?code, turn = %t.turn_id, "compaction summaries could not be recorded");
-            }
+        // The rest of the text and the `turn-end`, behind every record already queued; one
+        // `fsync` covers them all.
+        let flushed = journal.settle(&closed.assistant_text, end).await.unwrap_or(Err(ErrorCode::PersistenceFailed));
+        if writer.await.is_err() {
+            tracing::warn!(turn = %t.turn_id, "transcript writer ended abnormally");
         }
-        let persisted = self.sessions.append(&t.session_id, &settled.records).await;
-        let (status, persistence) = match persisted {
+        let (status, persistence) = match flushed {
             Ok(()) => (status, Persistence::Committed),
             Err(code) => {
                 tracing::warn!(?code, turn = %t.turn_id, "turn records could not be persisted");

@@ -428,3 +428,22 @@ pub fn codex(deltas: &[&str], summary: Option<&str>, calls: &[(&str, &str, Value
     );
     s
 }
+
+/// OpenAI chat-completions chunks whose tool calls carry no `id` (servers that omit it): the
+/// daemon must still give every call its own ID.
+pub fn openai_without_ids(deltas: &[&str], calls: &[(&str, Value)]) -> String {
+    let mut s = String::new();
+    for d in deltas {
+        s += &event(None, &json!({"choices":[{"index":0,"delta":{"content":d},"finish_reason":null}]}));
+    }
+    for (i, (name, args)) in calls.iter().enumerate() {
+        s += &event(
+            None,
+            &json!({"choices":[{"index":0,"delta":{"tool_calls":[{"index":i,"type":"function","function":{"name":name,"arguments":args.to_string()}}]}}]}),
+        );
+    }
+    let finish = if calls.is_empty() { "stop" } else { "tool_calls" };
+    s += &event(None, &json!({"choices":[{"index":0,"delta":{},"finish_reason":finish}]}));
+    s += "data: [DONE]\n\n";
+    s
+}

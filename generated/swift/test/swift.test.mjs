@@ -52,7 +52,7 @@ function problems(file) {
 
 test('the package has the expected Swift files', () => {
   const paths = files.map((f) => f.path).sort();
-  for (const expected of ['Package.swift', 'Sources/AgentWire/Generated.swift', 'Sources/AgentWire/Client.swift', 'Sources/AgentWire/Runtime/JSONProfile.swift']) {
+  for (const expected of ['Package.swift', 'Sources/AgentWire/Generated.swift', 'Sources/AgentWireClient/Client.swift', 'Sources/AgentWireHarness/main.swift', 'Sources/AgentWire/Runtime/JSONProfile.swift']) {
     assert.ok(paths.includes(expected), `${expected} exists`);
   }
 });
@@ -71,13 +71,16 @@ for (const file of files) {
 // Types the package may use without declaring them.
 const external = new Set([
   // Swift standard library
-  'Any', 'Array', 'AsyncThrowingStream', 'BinaryInteger', 'Bool', 'CaseIterable', 'CheckedContinuation', 'Codable',
+  'Any', 'Array', 'ArraySlice', 'AsyncThrowingStream', 'BinaryInteger', 'Bool', 'CaseIterable', 'CheckedContinuation', 'Codable',
   'CodingKey', 'CustomStringConvertible', 'Decodable', 'Decoder', 'Dictionary', 'Double', 'Encodable', 'Encoder',
   'Equatable', 'Error', 'Hashable', 'Int', 'Int32', 'Key', 'KeyedDecodingContainer', 'Never', 'Optional', 'Sendable', 'Set',
   'String', 'Task', 'UInt16', 'UInt32', 'UInt64', 'UInt8', 'UnsafeMutableRawPointer', 'UnsafeRawBufferPointer',
-  'UnsafeRawPointer', 'Void',
+  'UnsafeRawPointer', 'Void', 'StaticString', 'UInt', 'Result', 'Duration', 'AsyncSequence', 'AsyncIteratorProtocol',
+  'CancellationError', 'ContinuousClock',
+  // XCTest
+  'XCTestCase',
   // Foundation
-  'Data', 'JSONDecoder', 'JSONEncoder', 'NSLock', 'Thread', 'UUID',
+  'Data', 'DecodingError', 'DispatchSemaphore', 'FileHandle', 'NSNull', 'JSONDecoder', 'JSONEncoder', 'NSLock', 'Thread', 'UUID',
   // libc
   'sa_family_t', 'sockaddr', 'sockaddr_un', 'socklen_t',
   // PackageDescription

@@ -7,11 +7,12 @@
  * the entire advertised event set known, activity flags consistent, limits within local bounds.
  * Only then does it hand out a client, so no mutation can be pipelined before preflight.
  *
- * Afterwards: typed requests correlated by request_id, and one async iterator of events with
- * correlation and per-turn sequence checks (see {@link Conversation}, which holds every rule;
- * this file only moves bytes). Any record that breaks a rule invalidates the trusted stream
- * state: the connection closes, pending requests reject, the iterator throws. Nothing is ever
- * retried automatically.
+ * Afterwards: typed requests correlated by request_id, each with an optional `AbortSignal` and
+ * deadline; any number of independent event streams (streams.ts); per-turn streams from
+ * {@link AgentwireClient.startTurn}. Correlation and per-turn sequence rules live in
+ * {@link Conversation}; this file only moves bytes. Any record that breaks a rule invalidates
+ * the trusted stream state: the connection closes, pending requests reject, every stream ends
+ * with the `ProtocolError`. Nothing is ever retried or resent automatically.
  */
 
 import { randomUUID } from "node:crypto";
@@ -19,64 +20,72 @@ import { stat } from "node:fs/promises";
 import { connect as netConnect } from "node:net";
 import type { Socket } from "node:net";
 import { Conversation, localProfile } from "./conversation.js";
-import { RecordSplitter } from "./framing.js";
 import type { ConversationOptions, PendingRequest } from "./conversation.js";
-import { LIMITS, PROTOCOL_VERSION } from "./generated/constants.js";
-import { isErrorCode } from "./generated/errors.js";
-import type { ErrorCode } from "./generated/errors.js";
-import { OPERATIONS } from "./generated/protocol.js";
-import type { AnyEvent, HandshakeReplyAccepted, InitializeResponse, Method, RequestEnvelope, RequestPayloads, ResponseEnvelope, ResponsePayloads } from "./generated/types.js";
+import { ConnectionClosedError, HandshakeError, ServiceError, TimeoutError, isLaunchErrorCode } from "./errors.js";
+import { RecordSplitter } from "./framing.js";
+import { LIMITS, PACKAGE_VERSION, PROTOCOL_VERSION } from "./generated/constants.js";
+import { LAUNCH_ERROR_MESSAGES } from "./generated/errors.js";
+import { EVENTS, OPERATIONS } from "./generated/protocol.js";
+import type {
+  AnyEvent,
+  EventEnvelope,
+  HandshakeReplyAccepted,
+  InitializeResponse,
+  Method,
+  OperationLookupResponse,
+  RequestEnvelope,
+  RequestPayloads,
+  ResponseEnvelope,
+  ResponsePayloads,
+  SessionReplayResponse,
+  TurnStartResponse,
+} from "./generated/types.js";
 import { decodeHandshakeReply, decodeHandshakeRequest } from "./generated/validators.js";
 import { ProtocolError, encodeRequest, withRecord } from "./records.js";
 import type { RequestOptions } from "./records.js";
 import { SchemaError } from "./runtime/check.js";
+import { EventHub } from "./streams.js";
+import type { StreamOptions, Subscription } from "./streams.js";
 
 export { Conversation, PreflightError, TurnTracker, preflight } from "./conversation.js";
-export { OUTPUT_BOUNDS } from "./generated/constants.js";
+export { OUTPUT_BOUNDS, PACKAGE_VERSION } from "./generated/constants.js";
 export type { ConversationOptions, LocalBounds } from "./conversation.js";
+export { ConnectionClosedError, HandshakeError, ServiceError, StreamOverflowError, TimeoutError, isLaunchErrorCode } from "./errors.js";
+export { ProtocolError } from "./records.js";
+export { DEFAULT_STREAM_BUFFER, Subscription } from "./streams.js";
+export type { EventFilter, StreamOptions } from "./streams.js";
+export { startOrConnect } from "./launcher.js";
+export type { StartOptions } from "./launcher.js";
+export { resume } from "./resume.js";
+export type { ResumeOptions, Resumed } from "./resume.js";
+
+/** Which way a traced record went. */
+export type RecordDirection = "sent" | "received";
 
 /** What to connect to and what to expect of it. */
-export interface ClientOptions extends Omit<ConversationOptions, "hello" | "joined" | "checkControl"> {
+export interface ClientOptions extends Omit<ConversationOptions, "hello" | "joined" | "checkControl" | "version"> {
   /** Absolute path of the daemon socket (from discovery). */
   readonly socketPath: string;
-  /** This client's package version; Unix admission requires an exact match. */
-  readonly version: string;
+  /** This client's package version; Unix admission requires an exact match. Default {@link PACKAGE_VERSION}. */
+  readonly version?: string;
   /** Canonical workspace path the daemon must serve. */
   readonly workspace: string;
   /** Handshake and initialize deadline; defaults to `handshake_timeout_ms`. */
   readonly handshakeTimeoutMs?: number;
+  /** Default deadline of every request, in milliseconds (default: none). */
+  readonly requestTimeoutMs?: number;
+  /** Bound of the connection-wide stream's buffer (see {@link AgentwireClient.eventStream}). */
+  readonly eventBuffer?: number;
+  /**
+   * Trace hook: every record this connection sends or receives, handshake included, as its
+   * text without the newline, before it is checked. For debugging; it must not throw.
+   */
+  readonly onRecord?: (direction: RecordDirection, record: string) => void;
+  /** Abort connecting. */
+  readonly signal?: AbortSignal;
 }
 
-/** The service refused the handshake, or answered it with another identity. */
-export class HandshakeError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "HandshakeError";
-  }
-}
-
-/** An error response. `known` is false for a code this package does not know (a generic failure). */
-export class ServiceError extends Error {
-  readonly known: boolean;
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(`${code}: ${message}`);
-    this.name = "ServiceError";
-    this.known = isErrorCode(code);
-  }
-
-  /** The code, when it is one this package knows. */
-  get errorCode(): ErrorCode | undefined {
-    return this.known ? (this.code as ErrorCode) : undefined;
-  }
-}
-
-/** Slots a request may need besides its payload. */
+/** Slots and waiting options of one request. */
 export interface RequestSlots {
   /** Target session, for operations whose `session_id` is required. */
   readonly sessionId?: string;
@@ -84,6 +93,35 @@ export interface RequestSlots {
   readonly operationId?: string;
   /** Control proof; defaults to the grant this connection holds for the session. */
   readonly control?: { readonly claim_id: string; readonly grant_generation: number };
+  /**
+   * Stop waiting. Before the request is sent, it is not sent; after, the answer is discarded
+   * when it comes. An aborted mutation is never resent: its outcome is what `operation.lookup`
+   * ({@link AgentwireClient.lookup}) of its `operationId` says.
+   */
+  readonly signal?: AbortSignal;
+  /** Deadline in milliseconds; rejects with a {@link TimeoutError} (same rules as `signal`). */
+  readonly timeoutMs?: number;
+}
+
+/** Waiting options of a typed helper. */
+export interface WaitOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+/** A request that stopped waiting through its signal. `name` is `AbortError`; `cause` the signal's reason. */
+export class RequestAbortedError extends Error {
+  constructor(
+    readonly method: string,
+    /** The mutation's operation ID; null for a read. */
+    readonly operationId: string | null,
+    /** Whether the request had been sent (only then may a mutation have taken effect). */
+    readonly sent: boolean,
+    reason: unknown,
+  ) {
+    super(`${method} was aborted ${sent ? "after" : "before"} it was sent`, { cause: reason });
+    this.name = "AbortError";
+  }
 }
 
 /** Who the client is talking to, as established by the handshake and initialize. */
@@ -96,12 +134,35 @@ export interface Identity {
   readonly stateRootId: string;
 }
 
-type Waiter = { readonly resolve: (r: ResponseEnvelope) => void; readonly reject: (e: Error) => void };
+/** The events of one turn. */
+export type TurnEvent = Extract<AnyEvent, { event: "turn.started" | "turn.assistant_delta" | "turn.activity" | "turn.terminal" }>;
+
+/** An accepted turn: its response, and its events up to and including its terminal. */
+export interface Turn extends AsyncIterable<TurnEvent> {
+  readonly accepted: TurnStartResponse;
+  readonly turnId: string;
+  /** The turn.start operation; `operation.lookup` of it finds the turn after a disconnect. */
+  readonly operationId: string;
+  readonly events: Subscription<TurnEvent>;
+}
+
+/** Options of {@link AgentwireClient.replay}: `after` may be whatever the last page said. */
+export interface ReplayOptions extends WaitOptions {
+  readonly after?: string | null | undefined;
+  readonly limit?: number | undefined;
+}
+
+type Waiter = {
+  readonly method: Method;
+  readonly resolve: (r: ResponseEnvelope) => void;
+  readonly reject: (e: Error) => void;
+};
 
 export class AgentwireClient {
   private readonly waiters = new Map<string, Waiter>();
-  /** The socket pauses while events wait unconsumed, but never while an answer is awaited. */
-  private readonly events = new EventQueue(() => this.waiters.size === 0);
+  private readonly hub = new EventHub();
+  /** The connection-wide stream, buffering from connect until the first eventStream() takes it. */
+  private initial: Subscription | null;
   private readonly requestOptions: RequestOptions;
   private readonly maxInflight: number;
   private nextRequest = 0;
@@ -119,6 +180,7 @@ export class AgentwireClient {
     readonly identity: Identity,
     /** The initialize result that passed preflight. */
     readonly init: InitializeResponse,
+    private readonly options: ClientOptions,
   ) {
     // For what this client sends: the smaller of the service's and the local bounds.
     const limits = init.limits;
@@ -128,21 +190,26 @@ export class AgentwireClient {
       maxPayloadBytes: Math.min(LIMITS.max_payload_bytes, limits.max_payload_bytes),
     };
     this.maxInflight = Math.min(LIMITS.max_inflight_requests, limits.max_inflight_requests);
+    this.initial = this.hub.subscribe(options.eventBuffer === undefined ? {} : { bufferSize: options.eventBuffer });
     lines.attach(
       (record) => this.onRecord(record),
-      (error) => this.shutdown(error ?? new Error("connection closed")),
+      (error) => this.shutdown(error ?? new ConnectionClosedError("the daemon closed the connection")),
     );
   }
 
   /** Connect, handshake, initialize and preflight; resolves only when all passed. */
   static async connect(options: ClientOptions): Promise<AgentwireClient> {
     await checkSocketOwner(options.socketPath);
-    const socket = await openSocket(options.socketPath);
+    const socket = await openSocket(options.socketPath, options.signal);
     const timeout = options.handshakeTimeoutMs ?? LIMITS.handshake_timeout_ms;
+    const version = options.version ?? PACKAGE_VERSION;
+    const onAbort = (): void => void socket.destroy(new ConnectionClosedError("connecting was aborted", { cause: options.signal?.reason }));
+    options.signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      const lines = new LineReader(socket, localProfile(options.localBounds).maxRecordBytes);
-      const hello = await handshake(socket, lines, options, timeout);
-      const conversation = new Conversation({ ...options, hello });
+      const trace = options.onRecord;
+      const lines = new LineReader(socket, localProfile(options.localBounds).maxRecordBytes, trace);
+      const hello = await handshake(socket, lines, options, version, timeout);
+      const conversation = new Conversation({ ...options, version, hello });
       const init = await initialize(socket, lines, conversation, options, timeout);
       const identity: Identity = {
         serverVersion: hello.version,
@@ -152,10 +219,12 @@ export class AgentwireClient {
         workspaceId: init.workspace_id,
         stateRootId: init.state_root_id,
       };
-      return new AgentwireClient(socket, lines, conversation, identity, init);
+      return new AgentwireClient(socket, lines, conversation, identity, init, options);
     } catch (e) {
       socket.destroy();
       throw e;
+    } finally {
+      options.signal?.removeEventListener("abort", onAbort);
     }
   }
 
@@ -163,36 +232,102 @@ export class AgentwireClient {
    * Send one request; resolves with the success payload or rejects with a {@link ServiceError}.
    * The record is validated at once. At most `max_inflight_requests` requests are in flight:
    * a request beyond that waits for an answer to free a slot (in call order) before it is sent.
+   * `signal` and `timeoutMs` stop the waiting (see {@link RequestSlots}); nothing is resent.
    */
   async request<M extends Method>(method: M, payload: RequestPayloads[M], slots: RequestSlots = {}): Promise<ResponsePayloads[M]> {
     if (this.failure !== null) throw this.failure;
     const envelope = this.envelope(method, payload, slots);
     const record = encodeRequest(envelope, this.requestOptions);
-    if (this.queued.length > 0 || this.conversation.inFlight + this.reserved >= this.maxInflight) {
-      await new Promise<void>((resolve, reject) => this.queued.push({ resolve, reject }));
-      // The slot reserved by `release` becomes this request's, with no await until it is sent.
-      this.reserved--;
+    const wait = new Deadline(method, envelope.operation_id, slots.signal, slots.timeoutMs ?? this.options.requestTimeoutMs);
+    try {
+      if (this.queued.length > 0 || this.conversation.inFlight + this.reserved >= this.maxInflight) {
+        const slot = new Promise<void>((resolve, reject) => this.queued.push({ resolve, reject }));
+        await wait.race(slot, false, () => slot.then(() => this.reserved--, () => undefined));
+        // The slot reserved by `release` becomes this request's, with no await until it is sent.
+        this.reserved--;
+      }
+      if (this.failure !== null) throw this.failure;
+      wait.check(false);
+      const response = await wait.race(
+        new Promise<ResponseEnvelope>((resolve, reject) => {
+          this.conversation.sent(pendingOf(envelope));
+          this.waiters.set(envelope.request_id, { method, resolve, reject });
+          this.options.onRecord?.("sent", record.slice(0, -1));
+          this.socket.write(record);
+        }),
+        true,
+      );
+      if (response.error !== null) throw new ServiceError(response.error.code, response.error.message, method);
+      return response.payload as ResponsePayloads[M];
+    } finally {
+      wait.dispose();
     }
-    if (this.failure !== null) throw this.failure;
-    const response = await new Promise<ResponseEnvelope>((resolve, reject) => {
-      this.conversation.sent(pendingOf(envelope));
-      this.waiters.set(envelope.request_id, { resolve, reject });
-      this.socket.write(record);
-      // The answer may sit behind events a paused socket holds back: read on until it comes.
-      this.events.resume();
-    });
-    if (response.error !== null) throw new ServiceError(response.error.code, response.error.message);
-    return response.payload as ResponsePayloads[M];
   }
 
-  /** Events of this connection, in arrival order; throws when the stream becomes untrusted. */
-  eventStream(): AsyncIterableIterator<AnyEvent> {
-    return this.events.iterate(this.socket);
+  /**
+   * Start a turn and stream it: resolves once `turn.start` is accepted, with the accepted
+   * response and an async iterable of the turn's events (started, deltas, activity) that ends
+   * after its terminal. The stream subscribes before the request is sent, so it misses nothing.
+   * `signal` stops waiting for the answer and ends the stream; it does not stop the turn
+   * (only `turn.cancel` does).
+   */
+  async startTurn(sessionId: string, prompt: string, options: WaitOptions & { readonly bufferSize?: number } = {}): Promise<Turn> {
+    const operationId = randomUUID();
+    const stream: StreamOptions = { operationId, ...(options.bufferSize === undefined ? {} : { bufferSize: options.bufferSize }), ...(options.signal === undefined ? {} : { signal: options.signal }) };
+    const events = this.hub.subscribe<TurnEvent>(stream, (e) => EVENTS[e.event].terminal);
+    try {
+      const accepted = await this.request("turn.start", { prompt }, { ...options, sessionId, operationId });
+      return { accepted, turnId: accepted.turn_id, operationId, events, [Symbol.asyncIterator]: () => events };
+    } catch (e) {
+      events.end(null);
+      throw e;
+    }
   }
 
-  /** Events received and not yet taken from {@link eventStream}. */
+  /**
+   * A new, independent stream of the events that match `filter` (all when empty), from now on.
+   * Any number may be open on one connection; each has its own bounded buffer (streams.ts
+   * states the full-buffer policy) and ends when the connection does.
+   */
+  events(filter: StreamOptions = {}): Subscription {
+    return this.hub.subscribe(filter);
+  }
+
+  /**
+   * The connection-wide stream: every event, in arrival order. The first call takes the stream
+   * that has buffered since connect (so events that came with a response are not missed); each
+   * later call opens a new independent stream from that moment, as {@link events} does.
+   */
+  eventStream(): Subscription {
+    const first = this.initial;
+    this.initial = null;
+    return first ?? this.hub.subscribe(this.options.eventBuffer === undefined ? {} : { bufferSize: this.options.eventBuffer });
+  }
+
+  /** Events received and not yet taken from the connection-wide stream's first iterator. */
   get eventBacklog(): number {
-    return this.events.backlog;
+    return this.initial?.backlog ?? 0;
+  }
+
+  /**
+   * One `session.replay` page. Not generic, so a loop `after = page.next_cursor` needs no type
+   * annotation.
+   */
+  async replay(sessionId: string, options: ReplayOptions = {}): Promise<SessionReplayResponse> {
+    const payload: RequestPayloads["session.replay"] = {};
+    if (options.after !== undefined) payload.after = options.after;
+    if (options.limit !== undefined) payload.limit = options.limit;
+    return this.request("session.replay", payload, { ...waitOf(options), sessionId });
+  }
+
+  /** What became of a mutation (`operation.lookup`): how an uncertain outcome is reconciled. */
+  async lookup(operationId: string, options: WaitOptions = {}): Promise<OperationLookupResponse> {
+    return this.request("operation.lookup", { operation_id: operationId }, waitOf(options));
+  }
+
+  /** Whether the connection has ended (closed, lost or untrusted). */
+  get closed(): boolean {
+    return this.failure !== null;
   }
 
   /** Close the connection. Accepted work goes on in the service; nothing is cancelled. */
@@ -223,7 +358,7 @@ export class AgentwireClient {
     try {
       const got = this.conversation.received(record);
       if (got.kind === "event") {
-        this.events.push(got.event);
+        this.hub.publish(got.event);
       } else if (got.request !== undefined) {
         const waiter = this.waiters.get(got.request.requestId);
         this.waiters.delete(got.request.requestId);
@@ -245,21 +380,78 @@ export class AgentwireClient {
     }
   }
 
-  /** End the connection: `error` null for a deliberate close, else why the stream is untrusted. */
+  /** End the connection: `error` null for a deliberate close, else why it ended. */
   private shutdown(error: Error | null): void {
     if (this.failure !== null) return;
-    this.failure = error ?? new Error("client closed");
+    this.failure = error ?? new ConnectionClosedError("the client closed the connection");
     for (const w of this.waiters.values()) w.reject(this.failure);
     this.waiters.clear();
     for (const q of this.queued.splice(0)) q.reject(this.failure);
-    this.events.end(error);
+    this.hub.close(error);
     this.lines.stop();
     this.socket.destroy();
   }
 }
 
+function waitOf(o: WaitOptions): WaitOptions {
+  return { ...(o.signal === undefined ? {} : { signal: o.signal }), ...(o.timeoutMs === undefined ? {} : { timeoutMs: o.timeoutMs }) };
+}
+
 function pendingOf(r: RequestEnvelope): PendingRequest {
   return { method: r.method, requestId: r.request_id, sessionId: r.session_id, operationId: r.operation_id };
+}
+
+/** A request's signal and deadline, raced against what it awaits. */
+class Deadline {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stop: ((e: Error) => void) | null = null;
+  private stopped: Error | null = null;
+  private sent = false;
+  private readonly onAbort = (): void => this.fire(new RequestAbortedError(this.method, this.operationId, this.sent, (this.signal as AbortSignal).reason));
+
+  constructor(
+    private readonly method: string,
+    private readonly operationId: string | null,
+    private readonly signal: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+  ) {
+    if (signal?.aborted === true) this.onAbort();
+    else signal?.addEventListener("abort", this.onAbort, { once: true });
+    if (timeoutMs !== undefined && this.stopped === null) {
+      this.timer = setTimeout(() => this.fire(new TimeoutError(method, timeoutMs, this.sent ? operationId : null)), timeoutMs);
+    }
+  }
+
+  /** Throw when already stopped; `sent` says whether what follows sends the request. */
+  check(sent: boolean): void {
+    if (this.stopped !== null) throw this.stopped;
+    this.sent = sent;
+  }
+
+  /** Await `p` unless stopped first; `abandoned` runs when `p` is given up on. */
+  race<T>(p: Promise<T>, sent: boolean, abandoned?: () => void): Promise<T> {
+    this.check(sent);
+    return new Promise<T>((resolve, reject) => {
+      this.stop = (e) => {
+        abandoned?.();
+        reject(e);
+      };
+      p.then(resolve, reject);
+    });
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.signal?.removeEventListener("abort", this.onAbort);
+  }
+
+  private fire(e: Error): void {
+    if (this.stopped !== null) return;
+    this.stopped = e;
+    const stop = this.stop;
+    this.stop = null;
+    stop?.(e);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -268,40 +460,64 @@ function pendingOf(r: RequestEnvelope): PendingRequest {
 
 /**
  * Node cannot read the peer credentials (SO_PEERCRED / getpeereid) of a client socket, so as
- * the closest available check the socket file must belong to this user.
+ * the closest available check the socket file must belong to this user (`foreign_service`).
  */
 async function checkSocketOwner(path: string): Promise<void> {
   const uid = process.getuid?.();
-  if (uid === undefined) return;
-  const info = await stat(path);
-  if (info.uid !== uid) throw new HandshakeError("socket_owner", "the daemon socket belongs to another user");
+  let owner: number;
+  try {
+    owner = (await stat(path)).uid;
+  } catch (e) {
+    throw unreachable(path, e);
+  }
+  if (uid !== undefined && owner !== uid) throw new HandshakeError("foreign_service");
 }
 
-function openSocket(path: string): Promise<Socket> {
+/** A clear error for a socket that cannot be reached, the system error as its cause. */
+function unreachable(path: string, e: unknown): Error {
+  const code = (e as { code?: unknown }).code;
+  const why =
+    code === "ENOENT"
+      ? "no daemon socket exists there; start the daemon with `agentwire daemon start-or-connect` (or startOrConnect())"
+      : code === "ECONNREFUSED"
+        ? "nothing listens on it (the daemon is not running); start it with `agentwire daemon start-or-connect`"
+        : code === "EACCES"
+          ? "permission denied"
+          : `${String(code ?? (e as Error).message)}`;
+  return new ConnectionClosedError(`cannot connect to ${path}: ${why}`, { cause: e });
+}
+
+function openSocket(path: string, signal: AbortSignal | undefined): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = netConnect({ path });
+    const socket = netConnect({ path, ...(signal === undefined ? {} : { signal }) });
+    const failed = (e: Error): void => reject(e.name === "AbortError" ? e : unreachable(path, e));
     socket.once("connect", () => {
-      socket.off("error", reject);
+      socket.off("error", failed);
       resolve(socket);
     });
-    socket.once("error", reject);
+    socket.once("error", failed);
   });
 }
 
 /** Send the handshake line and check the one-line reply (service-lifecycle §3). */
-async function handshake(socket: Socket, lines: LineReader, options: ClientOptions, timeout: number): Promise<HandshakeReplyAccepted> {
-  const hello = decodeHandshakeRequest({ handshake: "agentwire-unix", version: options.version, workspace: options.workspace }, true);
-  socket.write(`${JSON.stringify(hello)}\n`);
+async function handshake(socket: Socket, lines: LineReader, options: ClientOptions, version: string, timeout: number): Promise<HandshakeReplyAccepted> {
+  const hello = decodeHandshakeRequest({ handshake: "agentwire-unix", version, workspace: options.workspace }, true);
+  const line = JSON.stringify(hello);
+  options.onRecord?.("sent", line);
+  socket.write(`${line}\n`);
   const reply = withRecord(await lines.next(timeout), undefined, (v) => {
     try {
       return decodeHandshakeReply(v, false);
     } catch (e) {
-      if (e instanceof SchemaError) throw new ProtocolError("payload", e.message, e.path);
+      if (e instanceof SchemaError) throw new HandshakeError("invalid_handshake_reply", e.path === "$" ? e.message : `${e.path}: ${e.message}`);
       throw e;
     }
   });
-  if (reply.status === "rejected") throw new HandshakeError(reply.code, reply.message);
-  if (reply.version !== options.version) throw new HandshakeError("version_mismatch", "the daemon runs another package version");
+  if (reply.status === "rejected") {
+    // The reply decoder admits only the spec's rejection codes.
+    throw new HandshakeError(isLaunchErrorCode(reply.code) ? reply.code : "invalid_handshake_reply", reply.message);
+  }
+  if (reply.version !== version) throw new HandshakeError("version_mismatch", LAUNCH_ERROR_MESSAGES.version_mismatch);
   return reply;
 }
 
@@ -319,17 +535,19 @@ async function initialize(socket: Socket, lines: LineReader, conversation: Conve
     method: "initialize",
     payload: { supported_protocol_versions: [PROTOCOL_VERSION], requested_capabilities: [...(options.requiredOperations ?? [])] },
   };
-  socket.write(encodeRequest(request));
+  const record = encodeRequest(request);
+  options.onRecord?.("sent", record.slice(0, -1));
+  socket.write(record);
   conversation.sent(pendingOf(request));
   const got = conversation.received(await lines.next(timeout));
   if (got.kind !== "response" || got.request === undefined) throw new ProtocolError("correlation", "initialize was not answered first");
-  if (got.response.error !== null) throw new ServiceError(got.response.error.code, got.response.error.message);
+  if (got.response.error !== null) throw new ServiceError(got.response.error.code, got.response.error.message, "initialize");
   // `received` ran preflight on this success, so the conversation is initialized.
   return conversation.init as InitializeResponse;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Framing and the event queue
+// Framing
 // ---------------------------------------------------------------------------------------------
 
 /** Delivers the socket's records: to a waiter during setup, then to the attached consumer. */
@@ -342,11 +560,13 @@ class LineReader {
   private done = false;
   private readonly onData = (chunk: Buffer): void => this.data(chunk);
   private readonly onClose = (): void => this.closed();
-  private readonly onError = (e: Error): void => this.finish(e);
+  private readonly onError = (e: Error): void => this.finish(e instanceof ConnectionClosedError ? e : new ConnectionClosedError(`the connection failed: ${e.message}`, { cause: e }));
+  private readonly decoder = new TextDecoder();
 
   constructor(
     private readonly socket: Socket,
     maxRecordBytes: number,
+    private readonly trace: ((direction: RecordDirection, record: string) => void) | undefined,
   ) {
     this.splitter = new RecordSplitter(maxRecordBytes);
     socket.on("data", this.onData);
@@ -358,8 +578,9 @@ class LineReader {
   next(timeoutMs: number): Promise<Uint8Array> {
     const ready = this.early.shift();
     if (ready !== undefined) return Promise.resolve(ready);
+    if (this.done) return Promise.reject(new ConnectionClosedError("the daemon closed the connection during the handshake"));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("timed out waiting for the service")), timeoutMs);
+      const timer = setTimeout(() => reject(new TimeoutError("handshake", timeoutMs, null)), timeoutMs);
       this.waiter = {
         resolve: (r) => (clearTimeout(timer), resolve(r)),
         reject: (e) => (clearTimeout(timer), reject(e)),
@@ -372,6 +593,7 @@ class LineReader {
     this.onRecord = onRecord;
     this.onEnd = onEnd;
     for (const record of this.early.splice(0)) onRecord(record);
+    if (this.done) onEnd(null);
   }
 
   stop(): void {
@@ -396,6 +618,7 @@ class LineReader {
   }
 
   private deliver(record: Uint8Array): void {
+    if (this.trace !== undefined) this.trace("received", this.decoder.decode(record).replace(/\n$/, ""));
     if (this.waiter !== null) {
       const w = this.waiter;
       this.waiter = null;
@@ -413,90 +636,12 @@ class LineReader {
     if (this.waiter !== null) {
       const w = this.waiter;
       this.waiter = null;
-      w.reject(error ?? new Error("connection closed"));
+      w.reject(error ?? new ConnectionClosedError("the daemon closed the connection during the handshake"));
     }
     this.onEnd?.(error);
     this.socket.destroy();
   }
 }
 
-/**
- * Events waiting for the consumer; the socket pauses while too many wait and `mayPause` allows
- * it (not while a response is awaited: it may follow the waiting events, and a consumer that
- * awaits a request inside its event loop would never see it).
- */
-class EventQueue {
-  private items: AnyEvent[] = [];
-  private head = 0;
-  private wake: (() => void) | null = null;
-  private done = false;
-  private error: Error | null = null;
-  private socket: Socket | null = null;
-  private paused = false;
-
-  constructor(private readonly mayPause: () => boolean) {}
-
-  get backlog(): number {
-    return this.items.length - this.head;
-  }
-
-  push(e: AnyEvent): void {
-    this.items.push(e);
-    if (this.backlog > HIGH_WATER && this.socket !== null && !this.paused && this.mayPause()) {
-      this.paused = true;
-      this.socket.pause();
-    }
-    this.notify();
-  }
-
-  /** Read on whatever the backlog (until the next event past the high-water mark may pause again). */
-  resume(): void {
-    if (!this.paused) return;
-    this.paused = false;
-    this.socket?.resume();
-  }
-
-  end(error: Error | null): void {
-    this.done = true;
-    this.error = error;
-    this.notify();
-  }
-
-  async *iterate(socket: Socket): AsyncIterableIterator<AnyEvent> {
-    this.socket = socket;
-    for (;;) {
-      while (this.head < this.items.length) {
-        const e = this.items[this.head++] as AnyEvent;
-        this.drained();
-        yield e;
-      }
-      if (this.done) {
-        if (this.error !== null) throw this.error;
-        return;
-      }
-      await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
-
-  /** Drop consumed items now and then, and resume reading once the backlog is small. */
-  private drained(): void {
-    if (this.head === this.items.length || this.head > HIGH_WATER) {
-      this.items = this.items.slice(this.head);
-      this.head = 0;
-    }
-    if (this.paused && this.items.length - this.head < LOW_WATER) {
-      this.paused = false;
-      this.socket?.resume();
-    }
-  }
-
-  private notify(): void {
-    const w = this.wake;
-    this.wake = null;
-    w?.();
-  }
-}
-
-const HIGH_WATER = 4096;
-const LOW_WATER = 1024;
-
+/** An event envelope of one event name (for narrowing `events()` results). */
+export type EventOf<E extends AnyEvent["event"]> = Extract<AnyEvent, { event: E }> & EventEnvelope;

@@ -63,15 +63,19 @@ export type ConsumerFailure =
   | "advertisement"
   | "sequence";
 
-/** A record that must be rejected. `code` is a {@link ConsumerFailure} or, for requests, an {@link ErrorCode}. */
+/**
+ * A record that must be rejected. `code` is a {@link ConsumerFailure} (the rule's category) or,
+ * for requests, an {@link ErrorCode}. The message names the path once, then the `detail`.
+ */
 export class ProtocolError extends Error {
   constructor(
     readonly code: ConsumerFailure | ErrorCode,
-    message: string,
+    /** What is wrong, without the path. */
+    readonly detail: string,
     /** JSON path of the offending value (`$` for the whole record). */
     readonly path = "$",
   ) {
-    super(path === "$" ? message : `${path}: ${message}`);
+    super(path === "$" ? detail : `${path}: ${detail}`);
     this.name = "ProtocolError";
   }
 }
@@ -221,6 +225,7 @@ export type RequestOutcome =
   | {
       readonly ok: false;
       readonly code: ErrorCode;
+      /** What is wrong (the path is in `path`). */
       readonly message: string;
       readonly path: string;
       /** The correlation slots an error response carries: recovered when valid, else null. */
@@ -248,7 +253,7 @@ export function decodeRequestRecord(input: string | Uint8Array, options?: Reques
     return {
       ok: false,
       code: e.code as ErrorCode,
-      message: e.message,
+      message: e.detail,
       path: e.path,
       request_id: recover(v, "request_id", decodeOpaqueId),
       session_id: recover(v, "session_id", decodeSessionId),

@@ -1,14 +1,14 @@
 /** The socket client against a scripted fake daemon on a real Unix socket. */
 
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import type { Server, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { AgentwireClient, HandshakeError, PreflightError, ServiceError } from "../dist/client.js";
-import { LIMITS, ProtocolError } from "../dist/index.js";
+import { AgentwireClient, ConnectionClosedError, HandshakeError, PreflightError, ServiceError } from "../dist/client.js";
+import { LAUNCH_ERROR_MESSAGES, LIMITS, ProtocolError } from "../dist/index.js";
 import type { AnyEvent } from "../dist/index.js";
 import { CONNECTION, INSTANCE, initResult, terminal } from "./helpers.js";
 
@@ -188,37 +188,6 @@ describe("client", () => {
     }
   });
 
-  it("a request awaited while the event backlog is high is still answered (reading resumes)", { timeout: 20_000 }, async () => {
-    const many = 6000;
-    const fake = await daemon((req, send) => {
-      if (req.method === "session.claim") return turnScript([])(req, send);
-      if (req.method === "turn.start") {
-        send(reply(req, { turn_id: "t-1", status: "accepted" }));
-        for (let i = 1; i <= many; i++) send({ ...event("turn.assistant_delta", { turn_id: "t-1", sequence: i, text: "x" }), operation_id: req.operation_id });
-        return;
-      }
-      send(reply(req, { service: "ready", provider_auth_ready: false, instance_id: INSTANCE, workspace_id: "ws_1", state_root_id: "sr_1", connected_clients: 1, admitted_operations: 0 }));
-    });
-    const client = await AgentwireClient.connect(options(fake.path));
-    try {
-      await client.request("session.claim", { take_over: false }, { sessionId: "s-01" });
-      await client.request("turn.start", { prompt: "hi" }, { sessionId: "s-01" });
-      let seen = 0;
-      for await (const _ of client.eventStream()) {
-        // Once the backlog is past the high-water mark, ask the service something mid-iteration.
-        if (++seen === 1) {
-          while (client.eventBacklog <= 4096) await new Promise((r) => setTimeout(r, 5));
-          assert.equal((await client.request("status", {})).service, "ready");
-        }
-        if (seen === many) break;
-      }
-      assert.equal(seen, many);
-    } finally {
-      client.close();
-      fake.server.close();
-    }
-  });
-
   it("refuses an advertisement with an unknown event before any other request", async () => {
     const init = initResult();
     init.capabilities.events.push("turn.future");
@@ -246,5 +215,35 @@ describe("client", () => {
     const fake = await daemon(() => undefined, initResult(), "version_mismatch");
     await assert.rejects(AgentwireClient.connect(options(fake.path)), (e: unknown) => e instanceof HandshakeError && e.code === "version_mismatch");
     fake.server.close();
+  });
+
+  it("an accepted handshake naming another version is version_mismatch with the spec's fixed message", async () => {
+    const fake = await daemon(() => undefined);
+    // "Package versions must match exactly": the fake accepts as 0.1.0, the client claims 9.9.9.
+    await assert.rejects(AgentwireClient.connect({ ...options(fake.path), version: "9.9.9" }), (e: unknown) => {
+      assert.ok(e instanceof HandshakeError);
+      assert.equal(e.code, "version_mismatch");
+      assert.equal(e.message, `version_mismatch: ${LAUNCH_ERROR_MESSAGES.version_mismatch}`);
+      return true;
+    });
+    fake.server.close();
+  });
+
+  it("a socket file of another user is foreign_service, a spec launch error code", { skip: process.getuid?.() !== 0 ? "needs root to chown the socket" : false }, async () => {
+    const fake = await daemon(() => undefined);
+    chownSync(fake.path, 65534, 65534);
+    await assert.rejects(AgentwireClient.connect(options(fake.path)), (e: unknown) => e instanceof HandshakeError && e.code === "foreign_service" && e.message === `foreign_service: ${LAUNCH_ERROR_MESSAGES.foreign_service}`);
+    fake.server.close();
+  });
+
+  it("a missing socket is a clear ConnectionClosedError, not a raw ENOENT", async () => {
+    const path = join(dir, "absent.sock");
+    await assert.rejects(AgentwireClient.connect(options(path)), (e: unknown) => {
+      assert.ok(e instanceof ConnectionClosedError, String(e));
+      assert.match(e.message, /^cannot connect to .*absent\.sock: no daemon socket exists there; start the daemon/);
+      assert.doesNotMatch(e.message, /ENOENT|stat/);
+      assert.equal((e.cause as { code?: string }).code, "ENOENT");
+      return true;
+    });
   });
 });

@@ -63,6 +63,7 @@ fn tokens(spec: &Spec) -> TokenStream {
         operations::event_names(spec),
         operations::payloads(spec),
         operations::advertisement(spec),
+        operations::markers(spec),
         handlers::emit(spec),
     ];
     quote! {

@@ -155,6 +155,66 @@ pub fn payloads(spec: &Spec) -> TokenStream {
     quote!(#a #b #c)
 }
 
+/// One marker type per operation, implementing `crate::typed::Operation`.
+pub fn markers(spec: &Spec) -> TokenStream {
+    let items = spec.operations.iter().map(|o| {
+        let name = &o.method;
+        let v = idents::ty(name);
+        let (req, res) = (idents::ty(&o.request), idents::ty(&o.response));
+        let (mutation, init) = (o.mutation, o.requires_initialization);
+        let (session, control) = (slot(o.session_id), slot(o.control));
+        let slots = match (o.session_id, o.control) {
+            (SlotRule::Null, SlotRule::Null) => quote!(crate::typed::Unscoped),
+            (SlotRule::Required, SlotRule::Null) => quote!(crate::typed::InSession),
+            (SlotRule::Required, SlotRule::Required) => quote!(crate::typed::UnderControl),
+            (SlotRule::Null, SlotRule::Required) => {
+                let msg = format!("`{name}` requires control without a session, which no slot type expresses");
+                quote!(compile_error!(#msg))
+            }
+        };
+        let errors = o.errors.iter().map(|c| idents::ty(c));
+        let events = o.events.iter().map(|e| idents::ty(e));
+        let wrap = wrap(spec, &quote!(super::RequestPayload), name, &o.request);
+        let unwrap = if inline_size::boxed(spec, &o.response) { quote!(Ok(*p)) } else { quote!(Ok(p)) };
+        let doc = format!(" `{name}`: {} Request [`{}`], response [`{}`].", o.doc, o.request, o.response);
+        // Paths through `super::`: a marker may share its name with a payload type
+        // (`capabilities` and `Capabilities`).
+        quote! {
+            #[doc = #doc]
+            #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+            pub struct #v;
+            impl crate::typed::Operation for #v {
+                const METHOD: super::Method = super::Method::#v;
+                const NAME: &'static str = #name;
+                const MUTATION: bool = #mutation;
+                const REQUIRES_INITIALIZATION: bool = #init;
+                const SESSION_ID: crate::runtime::SlotRule = #session;
+                const CONTROL: crate::runtime::SlotRule = #control;
+                const ERRORS: &'static [super::ErrorCode] = &[#(super::ErrorCode::#errors),*];
+                const EVENTS: &'static [super::EventName] = &[#(super::EventName::#events),*];
+                type Request = super::#req;
+                type Response = super::#res;
+                type Slots = #slots;
+                fn into_payload(request: super::#req) -> super::RequestPayload {
+                    (#wrap)(request)
+                }
+                fn from_payload(response: super::ResponsePayload) -> Result<super::#res, super::Method> {
+                    match response {
+                        super::ResponsePayload::#v(p) => #unwrap,
+                        other => Err(other.name()),
+                    }
+                }
+            }
+        }
+    });
+    quote! {
+        /// One marker type per operation: see [`crate::typed::Operation`].
+        pub mod operation {
+            #(#items)*
+        }
+    }
+}
+
 pub fn advertisement(spec: &Spec) -> TokenStream {
     let caps = crate::advertise::capabilities(spec).to_string();
     let version = spec.protocol_version;

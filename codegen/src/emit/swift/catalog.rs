@@ -1,9 +1,8 @@
 //! Protocol-wide Swift declarations: identity, limits, constants, error codes, operation
 //! descriptors and the decoded event enum with its correlation and sequencing facts.
 
-use super::names::{doc, escape, ident, string_literal, type_name};
-use crate::ir::{Correlation, Event, LimitGroup, SlotRule, Spec, TypeKind, TypeRef};
-use crate::names::{camel, pascal};
+use super::names::{camel, doc, escape, ident, pascal, string_literal, type_name};
+use crate::ir::{Correlation, Event, Field, LimitGroup, SlotRule, Spec, TypeKind, TypeRef};
 
 fn list(items: impl Iterator<Item = String>) -> String {
     items.collect::<Vec<_>>().join(", ")
@@ -170,7 +169,7 @@ pub fn operations(spec: &Spec) -> String {
              \x20       public static let method = {method}\n\
              \x20       public static let isMutation = {mutation}\n\
              \x20       public static let requiresInitialization = {init}\n\
-             \x20       public static let sessionId: SlotRule = {session}\n\
+             \x20       public static let sessionID: SlotRule = {session}\n\
              \x20       public static let control: SlotRule = {control}\n\
              \x20       public static let errors: [String] = [{errors}]\n\
              \x20       public static let events: [String] = [{events}]\n    }}\n",
@@ -186,7 +185,25 @@ pub fn operations(spec: &Spec) -> String {
             events = list(op.events.iter().map(|e| string_literal(e))),
         ));
     }
-    out.push_str("}\n");
+    out.push_str("}\n\n");
+    out.push_str(&by_method(spec));
+    out
+}
+
+/// The descriptor of a wire method name, for consumers that route responses by the pending
+/// request's method (an unknown method has none).
+fn by_method(spec: &Spec) -> String {
+    let mut out = String::from(
+        "extension Operations {\n    /// The descriptor of a wire method name; nil for a method the spec does not declare.\n    public static func named(_ method: String) -> (any AgentWireOperation.Type)? {\n        switch method {\n",
+    );
+    for op in &spec.operations {
+        out.push_str(&format!(
+            "        case {}: return {}.self\n",
+            string_literal(&op.method),
+            escape(&pascal(&op.method))
+        ));
+    }
+    out.push_str("        default: return nil\n        }\n    }\n}\n");
     out
 }
 
@@ -201,6 +218,25 @@ fn sequenced_fields(spec: &Spec, e: &Event) -> bool {
     };
     let has = |name: &str| o.fields.iter().any(|f| f.name == name && f.is_required() && !f.nullable);
     e.sequenced && has("turn_id") && o.fields.iter().any(|f| f.name == "sequence" && matches!(f.ty, TypeRef::Int(_)))
+}
+
+/// A payload member of a given wire name holding a named (ID) type.
+fn payload_field<'a>(spec: &'a Spec, e: &Event, name: &str) -> Option<&'a Field> {
+    let Some(TypeKind::Object(o)) = spec.ty(&e.payload).map(|t| &t.kind) else {
+        return None;
+    };
+    o.fields.iter().find(|f| f.name == name && matches!(f.ty, TypeRef::Named(_)))
+}
+
+/// The payload member naming the turn or login an event belongs to, if it has one that is
+/// required and never null.
+fn subject_field<'a>(spec: &Spec, e: &Event) -> Option<&'a str> {
+    let Some(TypeKind::Object(o)) = spec.ty(&e.payload).map(|t| &t.kind) else {
+        return None;
+    };
+    ["turn_id", "login_id"].into_iter().find(|n| {
+        o.fields.iter().any(|f| f.name == *n && f.is_required() && !f.nullable && matches!(f.ty, TypeRef::Named(_)))
+    })
 }
 
 /// The session message stream's type under a stable name for the runtime's decoder entry.
@@ -223,7 +259,7 @@ pub fn server_event(spec: &Spec) -> String {
     for e in &spec.events {
         let c = &e.correlation;
         out.push_str(&format!(
-            "        case {lit}:\n            let envelope = try EventEnvelope<{p}>(from: decoder)\n            try envelope.checkCorrelation(sessionId: {}, operationId: {}, grantGeneration: {}, liveSequence: {}, at: decoder.path)\n            self = .{case}(envelope)\n",
+            "        case {lit}:\n            let envelope = try EventEnvelope<{p}>(from: decoder)\n            try envelope.checkCorrelation(sessionID: {}, operationID: {}, grantGeneration: {}, liveSequence: {}, at: decoder.path)\n            self = .{case}(envelope)\n",
             set(c.session_id),
             set(c.operation_id),
             set(c.grant_generation),
@@ -233,7 +269,7 @@ pub fn server_event(spec: &Spec) -> String {
             case = escape(&camel(&e.name)),
         ));
     }
-    out.push_str("        default:\n            throw SchemaViolation(path: decoder.path + \".event\", reason: \"unknown event \\(name)\")\n        }\n    }\n\n");
+    out.push_str("        default:\n            throw ProtocolViolation(.unknownEvent, \"unknown event \\(name)\", at: decoder.path + \".event\")\n        }\n    }\n\n");
     out.push_str(&event_accessors(spec));
     out.push_str("}\n");
     out
@@ -243,20 +279,39 @@ fn event_accessors(spec: &Spec) -> String {
     let mut name =
         String::from("    /// The event's wire name.\n    public var name: String {\n        switch self {\n");
     let mut terminal = String::from("    /// Whether the event closes its turn or login.\n    public var isTerminal: Bool {\n        switch self {\n");
-    let mut seq = String::from("    /// The per-turn sequence of a sequenced event.\n    public var turnSequence: (turnId: OpaqueId, sequence: UInt64)? {\n        switch self {\n");
+    let mut seq = String::from("    /// The per-turn sequence of a sequenced event.\n    public var turnSequence: (turnID: OpaqueID, sequence: UInt64)? {\n        switch self {\n");
     let mut head = String::from("    /// Envelope identities shared by every event.\n    public var correlation: EventCorrelation {\n        switch self {\n");
+    let mut session = String::from("    /// The session the payload names, if it names one (it must be the envelope's).\n    public var payloadSessionID: String? {\n        switch self {\n");
+    let mut subject = String::from("    /// The turn or login the event belongs to (its payload's `turn_id` or `login_id`).\n    public var subjectID: String? {\n        switch self {\n");
     for e in &spec.events {
         let case = escape(&camel(&e.name));
         name.push_str(&format!("        case .{case}: return {}\n", string_literal(&e.name)));
         terminal.push_str(&format!("        case .{case}: return {}\n", e.terminal));
         if sequenced_fields(spec, e) {
             seq.push_str(&format!(
-                "        case .{case}(let e): return (e.payload.turnId, UInt64(e.payload.sequence))\n"
+                "        case .{case}(let e): return (e.payload.turnID, UInt64(e.payload.sequence))\n"
             ));
         } else {
             seq.push_str(&format!("        case .{case}: return nil\n"));
         }
         head.push_str(&format!("        case .{case}(let e): return e.correlation\n"));
+        match payload_field(spec, e, "session_id") {
+            Some(f) if f.is_required() && !f.nullable => {
+                session.push_str(&format!("        case .{case}(let e): return e.payload.{}.value\n", ident(&f.name)))
+            }
+            Some(f) => {
+                session.push_str(&format!("        case .{case}(let e): return e.payload.{}?.value\n", ident(&f.name)))
+            }
+            None => session.push_str(&format!("        case .{case}: return nil\n")),
+        }
+        match subject_field(spec, e) {
+            Some(f) => subject.push_str(&format!("        case .{case}(let e): return e.payload.{}.value\n", ident(f))),
+            None => subject.push_str(&format!("        case .{case}: return nil\n")),
+        }
     }
-    [name, terminal, seq, head].iter().map(|s| format!("{s}        }}\n    }}\n")).collect::<Vec<_>>().join("\n")
+    [name, terminal, seq, head, session, subject]
+        .iter()
+        .map(|s| format!("{s}        }}\n    }}\n"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -4,7 +4,6 @@
 use super::names::{ident, string_literal, type_name};
 use crate::charset::Charset;
 use crate::ir::{Field, IntBase, IntRules, JsonKind, Presence, Spec, StringFormat, StringRules, TypeKind, TypeRef};
-use crate::names::camel;
 use serde_json::Value;
 
 const JSON_SAFE_MAX: u64 = (1 << 53) - 1;
@@ -200,7 +199,7 @@ pub fn const_literal(ty: &TypeRef, v: &Value) -> Option<String> {
 /// The CodingKeys case of a wire name.
 pub fn coding_case(wire: &str) -> String {
     let id = ident(wire);
-    if camel(wire) == wire {
+    if id == wire {
         format!("case {id}")
     } else {
         format!("case {id} = {}", string_literal(wire))

@@ -5,6 +5,7 @@
 //! hand-written next to it and rely only on the names emitted here.
 
 mod catalog;
+mod examples;
 mod fields;
 mod names;
 mod objects;
@@ -20,7 +21,10 @@ use objects::{emit_map, emit_struct, StructDef};
 pub const PATH: &str = "generated/swift/Sources/AgentWire/Generated.swift";
 
 pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
-    vec![Artifact { path: PATH.to_string(), contents: generated(spec) }]
+    vec![
+        Artifact { path: PATH.to_string(), contents: generated(spec) },
+        Artifact { path: examples::PATH.to_string(), contents: examples::generated(spec) },
+    ]
 }
 
 fn mark(title: &str) -> String {
@@ -87,7 +91,11 @@ fn envelope(spec: &Spec, name: &str, env: &Envelope, extra_checks: Vec<String>) 
 fn exactly_one(env: &Envelope) -> Vec<String> {
     let nullable = |n: &str| env.fields.iter().any(|f| f.name == n && f.nullable);
     if nullable("payload") && nullable("error") {
-        vec!["guard (payload == nil) != (error == nil) else {".into(), "    throw SchemaViolation(path: decoder.path, reason: \"exactly one of payload and error must be non-null\")".into(), "}".into()]
+        vec![
+            "guard (payload == nil) != (error == nil) else {".into(),
+            "    throw ProtocolViolation(.resultShape, \"exactly one of payload and error must be non-null\", at: decoder.path)".into(),
+            "}".into(),
+        ]
     } else {
         Vec::new()
     }

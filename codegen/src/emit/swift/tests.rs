@@ -56,9 +56,9 @@ fn decodes_absent_and_null_apart() {
         "self.requestedCapabilities = try c.decodeDefaulted([Name].self, forKey: .requestedCapabilities, default: [])"
     ));
     assert!(
-        swift.contains("self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)")
+        swift.contains("self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)")
     );
-    assert!(swift.contains("self.sessionId = try c.decodeRequiredNullable(SessionId.self, forKey: .sessionId)"));
+    assert!(swift.contains("self.sessionID = try c.decodeRequiredNullable(SessionID.self, forKey: .sessionID)"));
 }
 
 #[test]
@@ -74,4 +74,25 @@ fn checks_bounds_and_consts() {
 fn output_is_stable() {
     let s = spec();
     assert_eq!(generated(&s), generated(&s));
+}
+
+#[test]
+fn every_example_gets_a_round_trip_test() {
+    let s = spec();
+    let tests = super::examples::generated(&s);
+    let examples = s.operations.iter().map(|o| o.examples.len()).sum::<usize>()
+        + s.events.iter().map(|e| e.examples.len()).sum::<usize>()
+        + s.messages.examples.len();
+    assert!(examples > 0);
+    assert_eq!(tests.matches("    func test").count(), examples);
+    assert!(tests.contains("try assertRoundTrip(Operations.TurnStart.Request.self, "));
+}
+
+#[test]
+fn names_follow_the_swift_api_design_guidelines() {
+    let swift = generated(&spec());
+    assert!(swift.contains("public let sessionID: "));
+    assert!(swift.contains("public struct OpaqueID: "));
+    assert!(swift.contains("public static let maxJSONDepth: UInt64"));
+    assert!(!swift.contains("sessionId"), "no lower-cased initialism survives");
 }

@@ -1,10 +1,10 @@
 //! Discriminated unions in Swift: one struct per variant (common fields first) and an enum
 //! that picks the variant by its discriminator values and rejects unknown ones.
 
+use super::names::camel;
 use super::names::{doc, ident, string_literal, type_name, variant_type};
 use super::objects::{emit_struct, StructDef};
 use crate::ir::{Spec, UnionDef};
-use crate::names::camel;
 
 pub fn emit_union(spec: &Spec, name: &str, doc_text: &str, u: &UnionDef) -> String {
     let mut out = String::new();
@@ -55,7 +55,7 @@ fn union_enum(name: &str, doc_text: &str, u: &UnionDef) -> String {
 
 fn decoder(name: &str, u: &UnionDef) -> String {
     let mut body = String::from("    public init(from decoder: Decoder) throws {\n        let c = try decoder.container(keyedBy: DiscriminatorKeys.self)\n");
-    let vars: Vec<String> = u.discriminators.iter().map(|d| format!("tag{}", crate::names::pascal(d))).collect();
+    let vars: Vec<String> = u.discriminators.iter().map(|d| format!("tag{}", super::names::pascal(d))).collect();
     for (d, var) in u.discriminators.iter().zip(&vars) {
         body.push_str(&format!("        let {var} = try c.decode(String.self, forKey: .{})\n", ident(d)));
     }

@@ -14,6 +14,13 @@ pub fn constants(spec: &Spec) -> String {
         doc("", "The wire version this package speaks."),
         spec.protocol_version
     ));
+    // The workspace's package version, which the daemon reports and the handshake requires to
+    // match exactly; package.json carries the same version (test/packaging.test.ts checks it).
+    out.push_str(&format!(
+        "{}export const PACKAGE_VERSION = {};\n\n",
+        doc("", "The package version this package was generated with; the daemon's handshake requires an exact match."),
+        lit(env!("CARGO_PKG_VERSION"))
+    ));
     out.push_str(&format!(
         "{}export const SPEC_SHA256 = {};\n\n",
         doc("", "SHA-256 of the protocol.toml these files were generated from."),

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc). Do not edit.
+// Generated from protocol.toml (sha256 b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc"
+    public static let specSHA256 = "b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -30,13 +30,13 @@ public enum Limits {
     /// Largest error message; current messages are shorter and fixed. Unit: bytes; group: general. Applies to: One UTF-8 error message.
     public static let maxErrorMessageBytes: UInt64 = 512
     /// Largest correlation ID. Unit: bytes; group: general. Applies to: Request, session, turn, and event correlation IDs.
-    public static let maxIdBytes: UInt64 = 128
+    public static let maxIDBytes: UInt64 = 128
     /// Largest method, capability or event name. Unit: bytes; group: general. Applies to: Methods, capabilities, and event names.
     public static let maxNameBytes: UInt64 = 64
     /// Largest JSON string or object key anywhere in a record. Unit: bytes; group: general. Applies to: Any JSON string or object key, including a prompt or assistant text value.
     public static let maxStringBytes: UInt64 = 16384
     /// Deepest container nesting in a record. Unit: levels; group: general. Applies to: JSON container nesting and validation work.
-    public static let maxJsonDepth: UInt64 = 32
+    public static let maxJSONDepth: UInt64 = 32
     /// Most items in any JSON array. Unit: items; group: general. Applies to: Items in any JSON array.
     public static let maxArrayItems: UInt64 = 64
     /// Most fields in any JSON object. Unit: fields; group: general. Applies to: Fields in any JSON object.
@@ -78,7 +78,7 @@ public enum Limits {
     /// Grace period of cancellation cleanup. Unit: milliseconds; group: persistent. Applies to: Bounded join grace for cancellation cleanup.
     public static let cancelGraceMs: UInt64 = 2000
     /// The general limits by wire name.
-    public static let general: [String: UInt64] = ["max_record_bytes": maxRecordBytes, "max_payload_bytes": maxPayloadBytes, "max_error_message_bytes": maxErrorMessageBytes, "max_id_bytes": maxIdBytes, "max_name_bytes": maxNameBytes, "max_string_bytes": maxStringBytes, "max_json_depth": maxJsonDepth, "max_array_items": maxArrayItems, "max_object_fields": maxObjectFields, "max_negotiation_items": maxNegotiationItems, "max_session_attachments": maxSessionAttachments, "max_session_page_items": maxSessionPageItems, "max_session_replay_page_bytes": maxSessionReplayPageBytes, "max_session_replay_window_bytes": maxSessionReplayWindowBytes, "max_session_list_scan_entries": maxSessionListScanEntries, "max_catalog_page_items": maxCatalogPageItems]
+    public static let general: [String: UInt64] = ["max_record_bytes": maxRecordBytes, "max_payload_bytes": maxPayloadBytes, "max_error_message_bytes": maxErrorMessageBytes, "max_id_bytes": maxIDBytes, "max_name_bytes": maxNameBytes, "max_string_bytes": maxStringBytes, "max_json_depth": maxJSONDepth, "max_array_items": maxArrayItems, "max_object_fields": maxObjectFields, "max_negotiation_items": maxNegotiationItems, "max_session_attachments": maxSessionAttachments, "max_session_page_items": maxSessionPageItems, "max_session_replay_page_bytes": maxSessionReplayPageBytes, "max_session_replay_window_bytes": maxSessionReplayWindowBytes, "max_session_list_scan_entries": maxSessionListScanEntries, "max_catalog_page_items": maxCatalogPageItems]
     /// The persistent limits by wire name.
     public static let persistent: [String: UInt64] = ["max_connections": maxConnections, "max_inflight_requests": maxInflightRequests, "max_active_turns": maxActiveTurns, "max_retained_operations": maxRetainedOperations, "operation_retention_ms": operationRetentionMs, "operation_tombstone_ms": operationTombstoneMs, "max_snapshot_text_bytes": maxSnapshotTextBytes, "turn_event_queue_items": turnEventQueueItems, "handshake_timeout_ms": handshakeTimeoutMs, "framing_timeout_ms": framingTimeoutMs, "cancel_grace_ms": cancelGraceMs]
     /// Every limit by wire name: the keys a limit map must hold.
@@ -88,10 +88,10 @@ public enum Limits {
         public static let maxRecordBytes = "max_record_bytes"
         public static let maxPayloadBytes = "max_payload_bytes"
         public static let maxErrorMessageBytes = "max_error_message_bytes"
-        public static let maxIdBytes = "max_id_bytes"
+        public static let maxIDBytes = "max_id_bytes"
         public static let maxNameBytes = "max_name_bytes"
         public static let maxStringBytes = "max_string_bytes"
-        public static let maxJsonDepth = "max_json_depth"
+        public static let maxJSONDepth = "max_json_depth"
         public static let maxArrayItems = "max_array_items"
         public static let maxObjectFields = "max_object_fields"
         public static let maxNegotiationItems = "max_negotiation_items"
@@ -114,7 +114,7 @@ public enum Limits {
         public static let cancelGraceMs = "cancel_grace_ms"
     }
     /// The limits that bound what the service sends (`bounds_output` in the spec), in spec order: before any mutation a client refuses an advertised value above its own local bound.
-    public static let outputBounds: [(name: String, value: UInt64)] = [(Name.maxRecordBytes, maxRecordBytes), (Name.maxErrorMessageBytes, maxErrorMessageBytes), (Name.maxIdBytes, maxIdBytes), (Name.maxNameBytes, maxNameBytes), (Name.maxStringBytes, maxStringBytes), (Name.maxJsonDepth, maxJsonDepth), (Name.maxArrayItems, maxArrayItems), (Name.maxObjectFields, maxObjectFields), (Name.maxSessionReplayPageBytes, maxSessionReplayPageBytes), (Name.maxSnapshotTextBytes, maxSnapshotTextBytes)]
+    public static let outputBounds: [(name: String, value: UInt64)] = [(Name.maxRecordBytes, maxRecordBytes), (Name.maxErrorMessageBytes, maxErrorMessageBytes), (Name.maxIDBytes, maxIDBytes), (Name.maxNameBytes, maxNameBytes), (Name.maxStringBytes, maxStringBytes), (Name.maxJSONDepth, maxJSONDepth), (Name.maxArrayItems, maxArrayItems), (Name.maxObjectFields, maxObjectFields), (Name.maxSessionReplayPageBytes, maxSessionReplayPageBytes), (Name.maxSnapshotTextBytes, maxSnapshotTextBytes)]
 }
 
 /// Fixed contract bounds that are not advertised.
@@ -122,7 +122,7 @@ public enum Constants {
     /// Largest unsigned integer every target language represents exactly (2^53 - 1). Unit: value.
     public static let jsonSafeIntegerMax: UInt64 = 9007199254740991
     /// Largest provider or model selection ID. Unit: bytes.
-    public static let selectionIdMaxBytes: UInt64 = 256
+    public static let selectionIDMaxBytes: UInt64 = 256
     /// Largest display label. Unit: bytes.
     public static let labelMaxBytes: UInt64 = 128
     /// Largest catalog page offset. Unit: entries.
@@ -130,7 +130,7 @@ public enum Constants {
     /// Largest manual login callback input. Unit: bytes.
     public static let loginInputMaxBytes: UInt64 = 4096
     /// Largest authorization URL in a login progress event. Unit: bytes.
-    public static let loginUrlMaxBytes: UInt64 = 4096
+    public static let loginURLMaxBytes: UInt64 = 4096
     /// How long the loopback listener waits for the OAuth redirect. Unit: milliseconds.
     public static let loginWaitMs: UInt64 = 300000
     /// Largest text part of one replay item. Unit: bytes.
@@ -145,6 +145,8 @@ public enum Constants {
     public static let reasoningLevelsMax: UInt64 = 6
     /// Largest session title after sanitizing. Unit: bytes.
     public static let titleMaxBytes: UInt64 = 256
+    /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128 characters). Unit: bytes.
+    public static let toolNameMaxBytes: UInt64 = 256
     /// Largest RFC 3339 timestamp string. Unit: bytes.
     public static let timestampMaxBytes: UInt64 = 64
     /// Largest package version string. Unit: bytes.
@@ -154,7 +156,7 @@ public enum Constants {
 /// Every error code with its fixed message. An unfamiliar code is a generic failure.
 public enum ErrorCode: String, CaseIterable, Sendable {
     /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, or more than one value.
-    case invalidJson = "invalid_json"
+    case invalidJSON = "invalid_json"
     /// The record is longer than max_record_bytes; the socket closes after this response.
     case recordTooLarge = "record_too_large"
     /// The envelope is malformed, has unknown fields, or misses a required slot.
@@ -174,7 +176,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     /// The payload does not satisfy the operation's schema.
     case invalidPayload = "invalid_payload"
     /// The request_id names a request of this connection whose response is not yet written.
-    case duplicateRequestId = "duplicate_request_id"
+    case duplicateRequestID = "duplicate_request_id"
     /// max_active_turns turns are already running.
     case tooManyActiveTurns = "too_many_active_turns"
     /// Another controller, service or durable append holds the session.
@@ -182,7 +184,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     /// The session does not exist or cannot be read.
     case sessionUnavailable = "session_unavailable"
     /// The session ID is not a well-formed opaque ID.
-    case invalidSessionId = "invalid_session_id"
+    case invalidSessionID = "invalid_session_id"
     /// The turn ID names no running turn of the session.
     case unknownTurn = "unknown_turn"
     /// A login is already active, or its callback was already submitted.
@@ -235,7 +237,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     /// The fixed message of the code.
     public var message: String {
         switch self {
-        case .invalidJson: return "request is not valid JSON"
+        case .invalidJSON: return "request is not valid JSON"
         case .recordTooLarge: return "request record exceeds the maximum size"
         case .invalidRequest: return "request envelope is invalid"
         case .payloadTooLarge: return "request payload exceeds the maximum size"
@@ -245,11 +247,11 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .unsupportedOperation: return "operation is not supported"
         case .notInitialized: return "initialize must complete before this operation"
         case .invalidPayload: return "operation payload is invalid"
-        case .duplicateRequestId: return "request_id is already in flight"
+        case .duplicateRequestID: return "request_id is already in flight"
         case .tooManyActiveTurns: return "the service has reached its active turn limit"
         case .sessionBusy: return "session has a conflicting writer or is closing"
         case .sessionUnavailable: return "session is unavailable"
-        case .invalidSessionId: return "session ID is invalid"
+        case .invalidSessionID: return "session ID is invalid"
         case .unknownTurn: return "turn is unknown or already terminal"
         case .authBusy: return "authentication operation is already running"
         case .unknownLogin: return "login is unknown or already terminal"
@@ -280,7 +282,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     /// Which document defines the code.
     public var source: String {
         switch self {
-        case .invalidJson: return "seed"
+        case .invalidJSON: return "seed"
         case .recordTooLarge: return "seed"
         case .invalidRequest: return "seed"
         case .payloadTooLarge: return "seed"
@@ -290,11 +292,11 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .unsupportedOperation: return "seed"
         case .notInitialized: return "seed"
         case .invalidPayload: return "seed"
-        case .duplicateRequestId: return "seed"
+        case .duplicateRequestID: return "seed"
         case .tooManyActiveTurns: return "seed"
         case .sessionBusy: return "seed"
         case .sessionUnavailable: return "seed"
-        case .invalidSessionId: return "seed"
+        case .invalidSessionID: return "seed"
         case .unknownTurn: return "seed"
         case .authBusy: return "seed"
         case .unknownLogin: return "seed"
@@ -323,7 +325,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     }
 
     /// Errors any request can receive, in the decoder's precedence order.
-    public static let requestErrors: [ErrorCode] = [.recordTooLarge, .invalidJson, .limitExceeded, .invalidRequest, .unsupportedVersion, .unsupportedOperation, .payloadTooLarge, .invalidPayload, .notInitialized, .instanceMismatch, .duplicateRequestId, .internalError]
+    public static let requestErrors: [ErrorCode] = [.recordTooLarge, .invalidJSON, .limitExceeded, .invalidRequest, .unsupportedVersion, .unsupportedOperation, .payloadTooLarge, .invalidPayload, .notInitialized, .instanceMismatch, .duplicateRequestID, .internalError]
 }
 
 /// Errors `start-or-connect` prints before wire v2.
@@ -344,6 +346,8 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
     case invalidArguments = "invalid_arguments"
     /// The state root could not be resolved or created.
     case stateRootUnavailable = "state_root_unavailable"
+    /// The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid or writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod 700` the state root, `chmod 600` its files).
+    case stateRootUnsafe = "state_root_unsafe"
     /// A fallback runtime folder is shared by two state roots; the daemon found serves the other.
     case stateRootMismatch = "state_root_mismatch"
     /// The runtime folder is not owned by the user or is group/world accessible.
@@ -371,6 +375,7 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
         case .invalidExecutable: return "executable must be an absolute path to an executable file"
         case .invalidArguments: return "command line arguments are invalid"
         case .stateRootUnavailable: return "state root is unavailable; check MC_HOME or HOME"
+        case .stateRootUnsafe: return "state root is not owned by this user or is writable by others"
         case .stateRootMismatch: return "the daemon at the socket uses another state root"
         case .runtimeDirUnsafe: return "runtime folder is not owned by this user or is accessible to others"
         case .runtimeDirUnavailable: return "runtime folder could not be prepared"
@@ -387,7 +392,7 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
 
 
 /// Opaque correlation ID chosen by its issuer; never parsed by the other side.
-public struct OpaqueId: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct OpaqueID: Codable, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -422,7 +427,7 @@ public struct OpaqueId: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Opaque session ID, validated by the server before any path is resolved.
-public struct SessionId: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct SessionID: Codable, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -527,7 +532,7 @@ public struct ErrorCodeName: Codable, Hashable, Sendable, CustomStringConvertibl
 }
 
 /// Provider selection ID.
-public struct ProviderId: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct ProviderID: Codable, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -562,7 +567,7 @@ public struct ProviderId: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Model selection ID.
-public struct ModelId: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct ModelID: Codable, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -990,7 +995,7 @@ public enum OutcomeStatus: String, Codable, CaseIterable, Hashable, Sendable {
 
 /// Progress state of a login.
 public enum LoginProgressState: String, Codable, CaseIterable, Hashable, Sendable {
-    case authorizationUrl = "authorization_url"
+    case authorizationURL = "authorization_url"
     case waiting = "waiting"
     case callbackReceived = "callback_received"
     case callbackAccepted = "callback_accepted"
@@ -1229,23 +1234,23 @@ public struct ErrorObject: Codable, Hashable, Sendable {
 /// Session control proof carried by control-requiring mutations.
 public struct Control: Codable, Hashable, Sendable {
     /// Claim ID returned by session.claim.
-    public let claimId: OpaqueId
+    public let claimID: OpaqueID
     /// Grant generation returned by session.claim.
     public let grantGeneration: UInt64
 
-    public init(claimId: OpaqueId, grantGeneration: UInt64) {
-        self.claimId = claimId
+    public init(claimID: OpaqueID, grantGeneration: UInt64) {
+        self.claimID = claimID
         self.grantGeneration = grantGeneration
     }
 
     private enum CodingKeys: String, CodingKey {
-        case claimId = "claim_id"
+        case claimID = "claim_id"
         case grantGeneration = "grant_generation"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.claimId = try c.decode(OpaqueId.self, forKey: .claimId)
+        self.claimID = try c.decode(OpaqueID.self, forKey: .claimID)
         self.grantGeneration = try c.decode(UInt64.self, forKey: .grantGeneration)
         do {
             let value = self.grantGeneration
@@ -1255,7 +1260,7 @@ public struct Control: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(claimId, forKey: .claimId)
+        try c.encode(claimID, forKey: .claimID)
         try c.encode(grantGeneration, forKey: .grantGeneration)
     }
 }
@@ -1474,37 +1479,37 @@ public struct Capabilities: Codable, Hashable, Sendable {
 /// Selected provider and model.
 public struct Selection: Codable, Hashable, Sendable {
     /// Selected provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Selected model.
-    public let modelId: ModelId
+    public let modelID: ModelID
 
-    public init(providerId: ProviderId, modelId: ModelId) {
-        self.providerId = providerId
-        self.modelId = modelId
+    public init(providerID: ProviderID, modelID: ModelID) {
+        self.providerID = providerID
+        self.modelID = modelID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
-        case modelId = "model_id"
+        case providerID = "provider_id"
+        case modelID = "model_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
-        self.modelId = try c.decode(ModelId.self, forKey: .modelId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
+        self.modelID = try c.decode(ModelID.self, forKey: .modelID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
-        try c.encode(modelId, forKey: .modelId)
+        try c.encode(providerID, forKey: .providerID)
+        try c.encode(modelID, forKey: .modelID)
     }
 }
 
 /// Authentication readiness of one provider.
 public struct AuthProviderStatus: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// How the provider authenticates.
     public let authMethod: AuthMethod
     /// Where the credential comes from.
@@ -1514,8 +1519,8 @@ public struct AuthProviderStatus: Codable, Hashable, Sendable {
     /// True exactly when readiness is ready.
     public let ready: Bool
 
-    public init(providerId: ProviderId, authMethod: AuthMethod, source: AuthSource, readiness: Readiness, ready: Bool) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, authMethod: AuthMethod, source: AuthSource, readiness: Readiness, ready: Bool) {
+        self.providerID = providerID
         self.authMethod = authMethod
         self.source = source
         self.readiness = readiness
@@ -1523,7 +1528,7 @@ public struct AuthProviderStatus: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case authMethod = "auth_method"
         case source
         case readiness
@@ -1532,7 +1537,7 @@ public struct AuthProviderStatus: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.authMethod = try c.decode(AuthMethod.self, forKey: .authMethod)
         self.source = try c.decode(AuthSource.self, forKey: .source)
         self.readiness = try c.decode(Readiness.self, forKey: .readiness)
@@ -1541,7 +1546,7 @@ public struct AuthProviderStatus: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(authMethod, forKey: .authMethod)
         try c.encode(source, forKey: .source)
         try c.encode(readiness, forKey: .readiness)
@@ -1552,29 +1557,29 @@ public struct AuthProviderStatus: Codable, Hashable, Sendable {
 /// One provider of the catalog.
 public struct ProviderEntry: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Display label.
     public let label: LabelValue
 
-    public init(providerId: ProviderId, label: LabelValue) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, label: LabelValue) {
+        self.providerID = providerID
         self.label = label
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case label
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.label = try c.decode(LabelValue.self, forKey: .label)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(label, forKey: .label)
     }
 }
@@ -1582,9 +1587,9 @@ public struct ProviderEntry: Codable, Hashable, Sendable {
 /// One model of a provider's cached catalog.
 public struct ModelEntry: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Model.
-    public let modelId: ModelId
+    public let modelID: ModelID
     /// Display label.
     public let label: LabelValue
     /// Selection eligibility; not auth readiness or inference success.
@@ -1596,9 +1601,9 @@ public struct ModelEntry: Codable, Hashable, Sendable {
     /// Reasoning choices the model offers.
     public let availableThinkingLevels: [ReasoningLevel]
 
-    public init(providerId: ProviderId, modelId: ModelId, label: LabelValue, available: Bool, contextWindow: UInt64? = nil, maxOutputTokens: UInt64? = nil, availableThinkingLevels: [ReasoningLevel]) {
-        self.providerId = providerId
-        self.modelId = modelId
+    public init(providerID: ProviderID, modelID: ModelID, label: LabelValue, available: Bool, contextWindow: UInt64? = nil, maxOutputTokens: UInt64? = nil, availableThinkingLevels: [ReasoningLevel]) {
+        self.providerID = providerID
+        self.modelID = modelID
         self.label = label
         self.available = available
         self.contextWindow = contextWindow
@@ -1607,8 +1612,8 @@ public struct ModelEntry: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
-        case modelId = "model_id"
+        case providerID = "provider_id"
+        case modelID = "model_id"
         case label
         case available
         case contextWindow = "context_window"
@@ -1618,8 +1623,8 @@ public struct ModelEntry: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
-        self.modelId = try c.decode(ModelId.self, forKey: .modelId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
+        self.modelID = try c.decode(ModelID.self, forKey: .modelID)
         self.label = try c.decode(LabelValue.self, forKey: .label)
         self.available = try c.decode(Bool.self, forKey: .available)
         self.contextWindow = try c.decodeRequiredNullable(UInt64.self, forKey: .contextWindow)
@@ -1639,8 +1644,8 @@ public struct ModelEntry: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
-        try c.encode(modelId, forKey: .modelId)
+        try c.encode(providerID, forKey: .providerID)
+        try c.encode(modelID, forKey: .modelID)
         try c.encode(label, forKey: .label)
         try c.encode(available, forKey: .available)
         if let value = contextWindow { try c.encode(value, forKey: .contextWindow) } else { try c.encodeNil(forKey: .contextWindow) }
@@ -1734,27 +1739,27 @@ public struct ConfigProjection: Codable, Hashable, Sendable {
 /// One session of a list page.
 public struct SessionSummary: Codable, Hashable, Sendable {
     /// Session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Sanitized, redacted title; null when none.
     public let title: String?
     /// Last durable update.
     public let updatedAt: Timestamp
 
-    public init(sessionId: SessionId, title: String? = nil, updatedAt: Timestamp) {
-        self.sessionId = sessionId
+    public init(sessionID: SessionID, title: String? = nil, updatedAt: Timestamp) {
+        self.sessionID = sessionID
         self.title = title
         self.updatedAt = updatedAt
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionId = "session_id"
+        case sessionID = "session_id"
         case title
         case updatedAt = "updated_at"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.title = try c.decodeRequiredNullable(String.self, forKey: .title)
         self.updatedAt = try c.decode(Timestamp.self, forKey: .updatedAt)
         if let value = self.title {
@@ -1764,7 +1769,7 @@ public struct SessionSummary: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(sessionID, forKey: .sessionID)
         if let value = title { try c.encode(value, forKey: .title) } else { try c.encodeNil(forKey: .title) }
         try c.encode(updatedAt, forKey: .updatedAt)
     }
@@ -1773,32 +1778,32 @@ public struct SessionSummary: Codable, Hashable, Sendable {
 /// The running turn captured by a claim snapshot.
 public struct SnapshotTurn: Codable, Hashable, Sendable {
     /// Running turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Operation that started it.
-    public let operationId: OpaqueId
+    public let operationID: OpaqueID
     /// Last per-turn sequence reflected in the snapshot; later events follow.
     public let sequence: UInt64
     /// Assistant text accepted so far.
     public let assistantText: String
 
-    public init(turnId: OpaqueId, operationId: OpaqueId, sequence: UInt64, assistantText: String) {
-        self.turnId = turnId
-        self.operationId = operationId
+    public init(turnID: OpaqueID, operationID: OpaqueID, sequence: UInt64, assistantText: String) {
+        self.turnID = turnID
+        self.operationID = operationID
         self.sequence = sequence
         self.assistantText = assistantText
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
-        case operationId = "operation_id"
+        case turnID = "turn_id"
+        case operationID = "operation_id"
         case sequence
         case assistantText = "assistant_text"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
-        self.operationId = try c.decode(OpaqueId.self, forKey: .operationId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
+        self.operationID = try c.decode(OpaqueID.self, forKey: .operationID)
         self.sequence = try c.decode(UInt64.self, forKey: .sequence)
         self.assistantText = try c.decode(String.self, forKey: .assistantText)
         do {
@@ -1813,8 +1818,8 @@ public struct SnapshotTurn: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
-        try c.encode(operationId, forKey: .operationId)
+        try c.encode(turnID, forKey: .turnID)
+        try c.encode(operationID, forKey: .operationID)
         try c.encode(sequence, forKey: .sequence)
         try c.encode(assistantText, forKey: .assistantText)
     }
@@ -1859,23 +1864,23 @@ public struct ClaimSnapshot: Codable, Hashable, Sendable {
 /// A running turn as session.status reports it.
 public struct RunningTurn: Codable, Hashable, Sendable {
     /// Running turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Always running.
     public let status: String
 
-    public init(turnId: OpaqueId) {
-        self.turnId = turnId
+    public init(turnID: OpaqueID) {
+        self.turnID = turnID
         self.status = "running"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
+        case turnID = "turn_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -1886,7 +1891,7 @@ public struct RunningTurn: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
+        try c.encode(turnID, forKey: .turnID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -1926,9 +1931,9 @@ public struct ActivityLifecycle: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "lifecycle"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// What the activity is about.
     public let category: LifecycleCategory
     /// Lifecycle status.
@@ -1936,9 +1941,9 @@ public struct ActivityLifecycle: Codable, Hashable, Sendable {
     /// Details are never projected.
     public let detailsOmitted: Bool
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, category: LifecycleCategory, status: ActivityStatus) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, category: LifecycleCategory, status: ActivityStatus) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
         self.category = category
         self.status = status
         self.detailsOmitted = true
@@ -1946,8 +1951,8 @@ public struct ActivityLifecycle: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
         case category
         case status
         case detailsOmitted = "details_omitted"
@@ -1956,8 +1961,8 @@ public struct ActivityLifecycle: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "lifecycle", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
         self.category = try c.decode(LifecycleCategory.self, forKey: .category)
         self.status = try c.decode(ActivityStatus.self, forKey: .status)
         self.detailsOmitted = try c.decode(Bool.self, forKey: .detailsOmitted)
@@ -1970,8 +1975,8 @@ public struct ActivityLifecycle: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("lifecycle", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
         try c.encode(category, forKey: .category)
         try c.encode(status, forKey: .status)
         try c.encode(detailsOmitted, forKey: .detailsOmitted)
@@ -1983,15 +1988,15 @@ public struct ActivityTool: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "tool"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// Hashed tool name.
-    public let toolId: OpaqueId
+    public let toolID: OpaqueID
     /// Allowlisted built-in tool name, or null.
     public let toolName: Name?
     /// Hashed MCP server name, or null.
-    public let serverId: OpaqueId?
+    public let serverID: OpaqueID?
     /// How the tool runs.
     public let transport: ToolTransport
     /// running on start; completed or failed on result.
@@ -2001,12 +2006,12 @@ public struct ActivityTool: Codable, Hashable, Sendable {
     /// Details are never projected.
     public let detailsOmitted: Bool
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, toolId: OpaqueId, toolName: Name? = nil, serverId: OpaqueId? = nil, transport: ToolTransport, status: ActivityStatus, timedOut: Bool? = nil) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
-        self.toolId = toolId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, toolID: OpaqueID, toolName: Name? = nil, serverID: OpaqueID? = nil, transport: ToolTransport, status: ActivityStatus, timedOut: Bool? = nil) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
+        self.toolID = toolID
         self.toolName = toolName
-        self.serverId = serverId
+        self.serverID = serverID
         self.transport = transport
         self.status = status
         self.timedOut = timedOut
@@ -2015,11 +2020,11 @@ public struct ActivityTool: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
-        case toolId = "tool_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
+        case toolID = "tool_id"
         case toolName = "tool_name"
-        case serverId = "server_id"
+        case serverID = "server_id"
         case transport
         case status
         case timedOut = "timed_out"
@@ -2029,11 +2034,11 @@ public struct ActivityTool: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "tool", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
-        self.toolId = try c.decode(OpaqueId.self, forKey: .toolId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
+        self.toolID = try c.decode(OpaqueID.self, forKey: .toolID)
         self.toolName = try c.decodeRequiredNullable(Name.self, forKey: .toolName)
-        self.serverId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .serverId)
+        self.serverID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .serverID)
         self.transport = try c.decode(ToolTransport.self, forKey: .transport)
         self.status = try c.decode(ActivityStatus.self, forKey: .status)
         self.timedOut = try c.decodeRequiredNullable(Bool.self, forKey: .timedOut)
@@ -2047,11 +2052,11 @@ public struct ActivityTool: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("tool", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
-        try c.encode(toolId, forKey: .toolId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
+        try c.encode(toolID, forKey: .toolID)
         if let value = toolName { try c.encode(value, forKey: .toolName) } else { try c.encodeNil(forKey: .toolName) }
-        if let value = serverId { try c.encode(value, forKey: .serverId) } else { try c.encodeNil(forKey: .serverId) }
+        if let value = serverID { try c.encode(value, forKey: .serverID) } else { try c.encodeNil(forKey: .serverID) }
         try c.encode(transport, forKey: .transport)
         try c.encode(status, forKey: .status)
         if let value = timedOut { try c.encode(value, forKey: .timedOut) } else { try c.encodeNil(forKey: .timedOut) }
@@ -2064,9 +2069,9 @@ public struct ActivityReasoningSummary: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "reasoning_summary"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// Sanitized summary text.
     public let text: String
     /// Whether sanitization changed the text.
@@ -2074,9 +2079,9 @@ public struct ActivityReasoningSummary: Codable, Hashable, Sendable {
     /// Whether the size bound removed text.
     public let truncated: Bool
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, text: String, redacted: Bool, truncated: Bool) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, text: String, redacted: Bool, truncated: Bool) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
         self.text = text
         self.redacted = redacted
         self.truncated = truncated
@@ -2084,8 +2089,8 @@ public struct ActivityReasoningSummary: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
         case text
         case redacted
         case truncated
@@ -2094,8 +2099,8 @@ public struct ActivityReasoningSummary: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "reasoning_summary", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
         self.text = try c.decode(String.self, forKey: .text)
         self.redacted = try c.decode(Bool.self, forKey: .redacted)
         self.truncated = try c.decode(Bool.self, forKey: .truncated)
@@ -2108,8 +2113,8 @@ public struct ActivityReasoningSummary: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("reasoning_summary", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
         try c.encode(text, forKey: .text)
         try c.encode(redacted, forKey: .redacted)
         try c.encode(truncated, forKey: .truncated)
@@ -2121,9 +2126,9 @@ public struct ActivityContext: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "context"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// Tokens in context.
     public let currentTokens: UInt64
     /// Context window size.
@@ -2135,9 +2140,9 @@ public struct ActivityContext: Codable, Hashable, Sendable {
     /// Where the count comes from.
     public let source: ContextSource
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, currentTokens: UInt64, maxTokens: UInt64, reasoningTokens: UInt64? = nil, requestSequence: UInt64, source: ContextSource) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, currentTokens: UInt64, maxTokens: UInt64, reasoningTokens: UInt64? = nil, requestSequence: UInt64, source: ContextSource) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
         self.currentTokens = currentTokens
         self.maxTokens = maxTokens
         self.reasoningTokens = reasoningTokens
@@ -2147,8 +2152,8 @@ public struct ActivityContext: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
         case currentTokens = "current_tokens"
         case maxTokens = "max_tokens"
         case reasoningTokens = "reasoning_tokens"
@@ -2159,8 +2164,8 @@ public struct ActivityContext: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "context", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
         self.currentTokens = try c.decode(UInt64.self, forKey: .currentTokens)
         self.maxTokens = try c.decode(UInt64.self, forKey: .maxTokens)
         self.reasoningTokens = try c.decodeRequiredNullable(UInt64.self, forKey: .reasoningTokens)
@@ -2186,8 +2191,8 @@ public struct ActivityContext: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("context", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
         try c.encode(currentTokens, forKey: .currentTokens)
         try c.encode(maxTokens, forKey: .maxTokens)
         if let value = reasoningTokens { try c.encode(value, forKey: .reasoningTokens) } else { try c.encodeNil(forKey: .reasoningTokens) }
@@ -2201,9 +2206,9 @@ public struct ActivityUsage: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "usage"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// Effective input tokens.
     public let effectiveInput: UInt64
     /// Output tokens.
@@ -2219,9 +2224,9 @@ public struct ActivityUsage: Codable, Hashable, Sendable {
     /// Request or subagent aggregate.
     public let source: UsageSource
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, effectiveInput: UInt64, output: UInt64, cacheRead: UInt64, cacheKnown: Bool, requestSequence: UInt64, finalUsage: Bool, source: UsageSource) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, effectiveInput: UInt64, output: UInt64, cacheRead: UInt64, cacheKnown: Bool, requestSequence: UInt64, finalUsage: Bool, source: UsageSource) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
         self.effectiveInput = effectiveInput
         self.output = output
         self.cacheRead = cacheRead
@@ -2233,8 +2238,8 @@ public struct ActivityUsage: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
         case effectiveInput = "effective_input"
         case output
         case cacheRead = "cache_read"
@@ -2247,8 +2252,8 @@ public struct ActivityUsage: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "usage", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
         self.effectiveInput = try c.decode(UInt64.self, forKey: .effectiveInput)
         self.output = try c.decode(UInt64.self, forKey: .output)
         self.cacheRead = try c.decode(UInt64.self, forKey: .cacheRead)
@@ -2277,8 +2282,8 @@ public struct ActivityUsage: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("usage", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
         try c.encode(effectiveInput, forKey: .effectiveInput)
         try c.encode(output, forKey: .output)
         try c.encode(cacheRead, forKey: .cacheRead)
@@ -2294,9 +2299,9 @@ public struct ActivityCompaction: Codable, Hashable, Sendable {
     /// Discriminator `kind` of this variant.
     public static let kindTag = "compaction"
     /// Namespace-prefixed SHA-256 ID; not unique per event.
-    public let activityId: OpaqueId
+    public let activityID: OpaqueID
     /// Parent supplied by a lifecycle start; omitted otherwise, never null.
-    public let parentActivityId: OpaqueId?
+    public let parentActivityID: OpaqueID?
     /// Compaction state.
     public let status: CompactionStatus
     /// Tokens for triggered/completed, otherwise null.
@@ -2306,9 +2311,9 @@ public struct ActivityCompaction: Codable, Hashable, Sendable {
     /// True for completed/failed/cancelled: refresh durable replay.
     public let replayRequired: Bool
 
-    public init(activityId: OpaqueId, parentActivityId: OpaqueId? = nil, status: CompactionStatus, currentTokens: UInt64? = nil, maxTokens: UInt64? = nil, replayRequired: Bool) {
-        self.activityId = activityId
-        self.parentActivityId = parentActivityId
+    public init(activityID: OpaqueID, parentActivityID: OpaqueID? = nil, status: CompactionStatus, currentTokens: UInt64? = nil, maxTokens: UInt64? = nil, replayRequired: Bool) {
+        self.activityID = activityID
+        self.parentActivityID = parentActivityID
         self.status = status
         self.currentTokens = currentTokens
         self.maxTokens = maxTokens
@@ -2317,8 +2322,8 @@ public struct ActivityCompaction: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind
-        case activityId = "activity_id"
-        case parentActivityId = "parent_activity_id"
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
         case status
         case currentTokens = "current_tokens"
         case maxTokens = "max_tokens"
@@ -2328,8 +2333,8 @@ public struct ActivityCompaction: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .kind), "compaction", at: c.path(.kind))
-        self.activityId = try c.decode(OpaqueId.self, forKey: .activityId)
-        self.parentActivityId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentActivityId)
+        self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
+        self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
         self.status = try c.decode(CompactionStatus.self, forKey: .status)
         self.currentTokens = try c.decodeRequiredNullable(UInt64.self, forKey: .currentTokens)
         self.maxTokens = try c.decodeRequiredNullable(UInt64.self, forKey: .maxTokens)
@@ -2345,8 +2350,8 @@ public struct ActivityCompaction: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("compaction", forKey: .kind)
-        try c.encode(activityId, forKey: .activityId)
-        try c.encodeIfPresent(parentActivityId, forKey: .parentActivityId)
+        try c.encode(activityID, forKey: .activityID)
+        try c.encodeIfPresent(parentActivityID, forKey: .parentActivityID)
         try c.encode(status, forKey: .status)
         if let value = currentTokens { try c.encode(value, forKey: .currentTokens) } else { try c.encodeNil(forKey: .currentTokens) }
         if let value = maxTokens { try c.encode(value, forKey: .maxTokens) } else { try c.encodeNil(forKey: .maxTokens) }
@@ -2614,22 +2619,22 @@ public struct Discovery: Codable, Hashable, Sendable {
     /// Daemon package version.
     public let version: PackageVersion
     /// Serving instance.
-    public let instanceId: OpaqueId
+    public let instanceID: OpaqueID
     /// Opaque workspace identity.
-    public let workspaceId: OpaqueId
+    public let workspaceID: OpaqueID
     /// Opaque state root identity.
-    public let stateRootId: OpaqueId
+    public let stateRootID: OpaqueID
     /// Whether this invocation started the daemon.
     public let started: Bool
 
-    public init(socket: String, pid: UInt32, version: PackageVersion, instanceId: OpaqueId, workspaceId: OpaqueId, stateRootId: OpaqueId, started: Bool) {
+    public init(socket: String, pid: UInt32, version: PackageVersion, instanceID: OpaqueID, workspaceID: OpaqueID, stateRootID: OpaqueID, started: Bool) {
         self.discoveryVersion = 1
         self.socket = socket
         self.pid = pid
         self.version = version
-        self.instanceId = instanceId
-        self.workspaceId = workspaceId
-        self.stateRootId = stateRootId
+        self.instanceID = instanceID
+        self.workspaceID = workspaceID
+        self.stateRootID = stateRootID
         self.started = started
     }
 
@@ -2638,9 +2643,9 @@ public struct Discovery: Codable, Hashable, Sendable {
         case socket
         case pid
         case version
-        case instanceId = "instance_id"
-        case workspaceId = "workspace_id"
-        case stateRootId = "state_root_id"
+        case instanceID = "instance_id"
+        case workspaceID = "workspace_id"
+        case stateRootID = "state_root_id"
         case started
     }
 
@@ -2650,9 +2655,9 @@ public struct Discovery: Codable, Hashable, Sendable {
         self.socket = try c.decode(String.self, forKey: .socket)
         self.pid = try c.decode(UInt32.self, forKey: .pid)
         self.version = try c.decode(PackageVersion.self, forKey: .version)
-        self.instanceId = try c.decode(OpaqueId.self, forKey: .instanceId)
-        self.workspaceId = try c.decode(OpaqueId.self, forKey: .workspaceId)
-        self.stateRootId = try c.decode(OpaqueId.self, forKey: .stateRootId)
+        self.instanceID = try c.decode(OpaqueID.self, forKey: .instanceID)
+        self.workspaceID = try c.decode(OpaqueID.self, forKey: .workspaceID)
+        self.stateRootID = try c.decode(OpaqueID.self, forKey: .stateRootID)
         self.started = try c.decode(Bool.self, forKey: .started)
         do {
             let value = self.discoveryVersion
@@ -2670,9 +2675,9 @@ public struct Discovery: Codable, Hashable, Sendable {
         try c.encode(socket, forKey: .socket)
         try c.encode(pid, forKey: .pid)
         try c.encode(version, forKey: .version)
-        try c.encode(instanceId, forKey: .instanceId)
-        try c.encode(workspaceId, forKey: .workspaceId)
-        try c.encode(stateRootId, forKey: .stateRootId)
+        try c.encode(instanceID, forKey: .instanceID)
+        try c.encode(workspaceID, forKey: .workspaceID)
+        try c.encode(stateRootID, forKey: .stateRootID)
         try c.encode(started, forKey: .started)
     }
 }
@@ -2757,19 +2762,19 @@ public struct HandshakeReplyAccepted: Codable, Hashable, Sendable {
     /// Daemon process ID.
     public let pid: UInt32
     /// Serving instance.
-    public let instanceId: OpaqueId
+    public let instanceID: OpaqueID
     /// Opaque workspace identity.
-    public let workspaceId: OpaqueId
+    public let workspaceID: OpaqueID
     /// Opaque state root identity.
-    public let stateRootId: OpaqueId
+    public let stateRootID: OpaqueID
 
-    public init(version: PackageVersion, pid: UInt32, instanceId: OpaqueId, workspaceId: OpaqueId, stateRootId: OpaqueId) {
+    public init(version: PackageVersion, pid: UInt32, instanceID: OpaqueID, workspaceID: OpaqueID, stateRootID: OpaqueID) {
         self.handshake = "agentwire-unix"
         self.version = version
         self.pid = pid
-        self.instanceId = instanceId
-        self.workspaceId = workspaceId
-        self.stateRootId = stateRootId
+        self.instanceID = instanceID
+        self.workspaceID = workspaceID
+        self.stateRootID = stateRootID
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -2777,9 +2782,9 @@ public struct HandshakeReplyAccepted: Codable, Hashable, Sendable {
         case handshake
         case version
         case pid
-        case instanceId = "instance_id"
-        case workspaceId = "workspace_id"
-        case stateRootId = "state_root_id"
+        case instanceID = "instance_id"
+        case workspaceID = "workspace_id"
+        case stateRootID = "state_root_id"
     }
 
     public init(from decoder: Decoder) throws {
@@ -2788,9 +2793,9 @@ public struct HandshakeReplyAccepted: Codable, Hashable, Sendable {
         self.handshake = try c.decode(String.self, forKey: .handshake)
         self.version = try c.decode(PackageVersion.self, forKey: .version)
         self.pid = try c.decode(UInt32.self, forKey: .pid)
-        self.instanceId = try c.decode(OpaqueId.self, forKey: .instanceId)
-        self.workspaceId = try c.decode(OpaqueId.self, forKey: .workspaceId)
-        self.stateRootId = try c.decode(OpaqueId.self, forKey: .stateRootId)
+        self.instanceID = try c.decode(OpaqueID.self, forKey: .instanceID)
+        self.workspaceID = try c.decode(OpaqueID.self, forKey: .workspaceID)
+        self.stateRootID = try c.decode(OpaqueID.self, forKey: .stateRootID)
         do {
             let value = self.handshake
             try Check.constant(value, "agentwire-unix", at: c.path(.handshake))
@@ -2804,9 +2809,9 @@ public struct HandshakeReplyAccepted: Codable, Hashable, Sendable {
         try c.encode(handshake, forKey: .handshake)
         try c.encode(version, forKey: .version)
         try c.encode(pid, forKey: .pid)
-        try c.encode(instanceId, forKey: .instanceId)
-        try c.encode(workspaceId, forKey: .workspaceId)
-        try c.encode(stateRootId, forKey: .stateRootId)
+        try c.encode(instanceID, forKey: .instanceID)
+        try c.encode(workspaceID, forKey: .workspaceID)
+        try c.encode(stateRootID, forKey: .stateRootID)
     }
 }
 
@@ -2910,29 +2915,29 @@ public enum HandshakeRejection: String, Codable, CaseIterable, Hashable, Sendabl
 }
 
 /// Offer the URL for opening, display or copying; the service launches no browser.
-public struct LoginProgressAuthorizationUrl: Codable, Hashable, Sendable {
+public struct LoginProgressAuthorizationURL: Codable, Hashable, Sendable {
     /// Discriminator `state` of this variant.
     public static let stateTag = "authorization_url"
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Transient authorization URL.
     public let url: String
     /// The client should offer to open it.
     public let openBrowser: Bool
 
-    public init(loginId: OpaqueId, providerId: ProviderId, url: String) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID, url: String) {
+        self.loginID = loginID
+        self.providerID = providerID
         self.url = url
         self.openBrowser = true
     }
 
     private enum CodingKeys: String, CodingKey {
         case state
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
         case url
         case openBrowser = "open_browser"
     }
@@ -2940,8 +2945,8 @@ public struct LoginProgressAuthorizationUrl: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .state), "authorization_url", at: c.path(.state))
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.url = try c.decode(String.self, forKey: .url)
         self.openBrowser = try c.decode(Bool.self, forKey: .openBrowser)
         do {
@@ -2957,8 +2962,8 @@ public struct LoginProgressAuthorizationUrl: Codable, Hashable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("authorization_url", forKey: .state)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(url, forKey: .url)
         try c.encode(openBrowser, forKey: .openBrowser)
     }
@@ -2969,33 +2974,33 @@ public struct LoginProgressWaiting: Codable, Hashable, Sendable {
     /// Discriminator `state` of this variant.
     public static let stateTag = "waiting"
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
 
-    public init(loginId: OpaqueId, providerId: ProviderId) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID) {
+        self.loginID = loginID
+        self.providerID = providerID
     }
 
     private enum CodingKeys: String, CodingKey {
         case state
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .state), "waiting", at: c.path(.state))
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("waiting", forKey: .state)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
     }
 }
 
@@ -3004,33 +3009,33 @@ public struct LoginProgressCallbackReceived: Codable, Hashable, Sendable {
     /// Discriminator `state` of this variant.
     public static let stateTag = "callback_received"
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
 
-    public init(loginId: OpaqueId, providerId: ProviderId) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID) {
+        self.loginID = loginID
+        self.providerID = providerID
     }
 
     private enum CodingKeys: String, CodingKey {
         case state
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .state), "callback_received", at: c.path(.state))
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("callback_received", forKey: .state)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
     }
 }
 
@@ -3039,40 +3044,40 @@ public struct LoginProgressCallbackAccepted: Codable, Hashable, Sendable {
     /// Discriminator `state` of this variant.
     public static let stateTag = "callback_accepted"
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
 
-    public init(loginId: OpaqueId, providerId: ProviderId) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID) {
+        self.loginID = loginID
+        self.providerID = providerID
     }
 
     private enum CodingKeys: String, CodingKey {
         case state
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .state), "callback_accepted", at: c.path(.state))
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("callback_accepted", forKey: .state)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
     }
 }
 
 /// Login progress payload; only the first state carries the authorization URL.
 public enum LoginProgress: Codable, Hashable, Sendable {
     /// Offer the URL for opening, display or copying; the service launches no browser.
-    case authorizationUrl(LoginProgressAuthorizationUrl)
+    case authorizationURL(LoginProgressAuthorizationURL)
     /// Waiting for the loopback redirect or a manual callback.
     case waiting(LoginProgressWaiting)
     /// A callback arrived; validation follows.
@@ -3089,7 +3094,7 @@ public enum LoginProgress: Codable, Hashable, Sendable {
         let tagState = try c.decode(String.self, forKey: .state)
         switch tagState {
         case "authorization_url":
-            self = .authorizationUrl(try LoginProgressAuthorizationUrl(from: decoder))
+            self = .authorizationURL(try LoginProgressAuthorizationURL(from: decoder))
         case "waiting":
             self = .waiting(try LoginProgressWaiting(from: decoder))
         case "callback_received":
@@ -3103,7 +3108,7 @@ public enum LoginProgress: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         switch self {
-        case .authorizationUrl(let value):
+        case .authorizationURL(let value):
             try value.encode(to: encoder)
         case .waiting(let value):
             try value.encode(to: encoder)
@@ -3118,13 +3123,13 @@ public enum LoginProgress: Codable, Hashable, Sendable {
 /// One answer a permission request offers.
 public struct PermissionOption: Codable, Hashable, Sendable {
     /// Option ID a permission-response names.
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Display label.
     public let label: String
     /// What choosing it means.
     public let kind: PermissionKind
 
-    public init(id: OpaqueId, label: String, kind: PermissionKind) {
+    public init(id: OpaqueID, label: String, kind: PermissionKind) {
         self.id = id
         self.label = label
         self.kind = kind
@@ -3138,7 +3143,7 @@ public struct PermissionOption: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.label = try c.decode(String.self, forKey: .label)
         self.kind = try c.decode(PermissionKind.self, forKey: .kind)
         do {
@@ -3155,6 +3160,41 @@ public struct PermissionOption: Codable, Hashable, Sendable {
     }
 }
 
+/// A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or `create-issue`).
+public struct ToolName: Codable, Hashable, Sendable, CustomStringConvertible {
+    public let value: String
+
+    /// Validates `value` against the type's bounds.
+    public init(_ value: String) throws {
+        try Self.validate(value, at: "$")
+        self.value = value
+    }
+
+    /// For literals the generator has already checked (spec defaults).
+    init(unchecked value: String) {
+        self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        let value = try decoder.singleValueContainer().decode(String.self)
+        try Self.validate(value, at: decoder.path)
+        self.value = value
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(value)
+    }
+
+    public var description: String {
+        value
+    }
+
+    static func validate(_ value: String, at path: String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 256, at: path)
+    }
+}
+
 /// The agent begins processing a prompt.
 public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
     /// Discriminator `type` of this variant.
@@ -3162,21 +3202,21 @@ public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
     }
 
@@ -3185,8 +3225,8 @@ public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
     }
 
@@ -3194,11 +3234,11 @@ public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "turn-start", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         do {
             let value = self.time
             try Check.range(value, min: 0, max: 9007199254740991, at: c.path(.time))
@@ -3211,8 +3251,8 @@ public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
     }
 }
@@ -3224,23 +3264,23 @@ public struct SessionMessageAgentTurnEnd: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// How the turn ended.
     public let status: TurnEndStatus
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, status: TurnEndStatus) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, status: TurnEndStatus) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.status = status
     }
@@ -3250,8 +3290,8 @@ public struct SessionMessageAgentTurnEnd: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case status
     }
@@ -3260,11 +3300,11 @@ public struct SessionMessageAgentTurnEnd: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "turn-end", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.status = try c.decode(TurnEndStatus.self, forKey: .status)
         do {
             let value = self.time
@@ -3278,8 +3318,8 @@ public struct SessionMessageAgentTurnEnd: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
         try c.encode(status, forKey: .status)
     }
@@ -3292,25 +3332,25 @@ public struct SessionMessageAgentText: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Markdown text.
     public let text: TextValue
     /// True for reasoning; false or omitted for visible output.
     public let thinking: Bool?
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, text: TextValue, thinking: Bool? = nil) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, text: TextValue, thinking: Bool? = nil) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.text = text
         self.thinking = thinking
@@ -3321,8 +3361,8 @@ public struct SessionMessageAgentText: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case text
         case thinking
@@ -3332,11 +3372,11 @@ public struct SessionMessageAgentText: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "text", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.text = try c.decode(TextValue.self, forKey: .text)
         self.thinking = try c.decodeOptionalNonNull(Bool.self, forKey: .thinking)
         do {
@@ -3351,8 +3391,8 @@ public struct SessionMessageAgentText: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
         try c.encode(text, forKey: .text)
         try c.encodeIfPresent(thinking, forKey: .thinking)
@@ -3366,22 +3406,28 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "user"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
+    /// Turn ID of the turn the prompt started, as in the document's MessageBase.
+    public let turn: OpaqueID?
     /// Prompt text.
     public let text: TextValue
+    /// Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value.
+    public let thinking: String?
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, text: TextValue) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID? = nil, text: TextValue, thinking: String? = nil) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
+        self.turn = turn
         self.text = text
+        self.thinking = thinking
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -3389,23 +3435,30 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
+        case turn
         case text
+        case thinking
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "text", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .turn)
         self.text = try c.decode(TextValue.self, forKey: .text)
+        self.thinking = try c.decodeOptionalNonNull(String.self, forKey: .thinking)
         do {
             let value = self.time
             try Check.range(value, min: 0, max: 9007199254740991, at: c.path(.time))
+        }
+        if let value = self.thinking {
+            try Check.string(value, minBytes: 0, maxBytes: 0, nonBlank: true, at: c.path(.thinking))
         }
     }
 
@@ -3415,9 +3468,11 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         try c.encode("user", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
+        try c.encodeIfPresent(turn, forKey: .turn)
         try c.encode(text, forKey: .text)
+        try c.encodeIfPresent(thinking, forKey: .thinking)
     }
 }
 
@@ -3428,35 +3483,35 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Tool call ID, matched by tool-call-end.
-    public let callId: OpaqueId
-    /// Tool name.
-    public let toolName: Name
+    public let callID: OpaqueID
+    /// The tool's own name.
+    public let toolName: ToolName
     /// Short inline-markdown summary.
     public let title: TextValue
     /// Longer inline-markdown description.
     public let description: TextValue
-    /// Tool input arguments.
+    /// Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut marked.
     public let args: JSONObject
     /// Label of the subagent this call spawns.
     public let agentTitle: TextValue?
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, callId: OpaqueId, toolName: Name, title: TextValue, description: TextValue, args: JSONObject, agentTitle: TextValue? = nil) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, callID: OpaqueID, toolName: ToolName, title: TextValue, description: TextValue, args: JSONObject, agentTitle: TextValue? = nil) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
-        self.callId = callId
+        self.callID = callID
         self.toolName = toolName
         self.title = title
         self.description = description
@@ -3469,10 +3524,10 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
-        case callId
+        case callID = "callId"
         case toolName
         case title
         case description
@@ -3484,13 +3539,13 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "tool-call-start", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
-        self.callId = try c.decode(OpaqueId.self, forKey: .callId)
-        self.toolName = try c.decode(Name.self, forKey: .toolName)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
+        self.callID = try c.decode(OpaqueID.self, forKey: .callID)
+        self.toolName = try c.decode(ToolName.self, forKey: .toolName)
         self.title = try c.decode(TextValue.self, forKey: .title)
         self.description = try c.decode(TextValue.self, forKey: .description)
         self.args = try c.decode(JSONObject.self, forKey: .args)
@@ -3507,10 +3562,10 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
-        try c.encode(callId, forKey: .callId)
+        try c.encode(callID, forKey: .callID)
         try c.encode(toolName, forKey: .toolName)
         try c.encode(title, forKey: .title)
         try c.encode(description, forKey: .description)
@@ -3526,27 +3581,27 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Tool call ID of the start.
-    public let callId: OpaqueId
+    public let callID: OpaqueID
     /// Failure description.
     public let error: TextValue?
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, callId: OpaqueId, error: TextValue? = nil) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, callID: OpaqueID, error: TextValue? = nil) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
-        self.callId = callId
+        self.callID = callID
         self.error = error
     }
 
@@ -3555,10 +3610,10 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
-        case callId
+        case callID = "callId"
         case error
     }
 
@@ -3566,12 +3621,12 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "tool-call-end", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
-        self.callId = try c.decode(OpaqueId.self, forKey: .callId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
+        self.callID = try c.decode(OpaqueID.self, forKey: .callID)
         self.error = try c.decodeOptionalNonNull(TextValue.self, forKey: .error)
         do {
             let value = self.time
@@ -3585,10 +3640,10 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
-        try c.encode(callId, forKey: .callId)
+        try c.encode(callID, forKey: .callID)
         try c.encodeIfPresent(error, forKey: .error)
     }
 }
@@ -3600,19 +3655,19 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Tool call awaiting approval.
-    public let callId: OpaqueId
-    /// Tool name.
-    public let toolName: Name
+    public let callID: OpaqueID
+    /// The tool's own name.
+    public let toolName: ToolName
     /// Short inline-markdown summary.
     public let title: TextValue
     /// Longer description.
@@ -3622,13 +3677,13 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     /// Answers offered.
     public let options: [PermissionOption]
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, callId: OpaqueId, toolName: Name, title: TextValue, description: TextValue? = nil, args: JSONObject? = nil, options: [PermissionOption]) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, callID: OpaqueID, toolName: ToolName, title: TextValue, description: TextValue? = nil, args: JSONObject? = nil, options: [PermissionOption]) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
-        self.callId = callId
+        self.callID = callID
         self.toolName = toolName
         self.title = title
         self.description = description
@@ -3641,10 +3696,10 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
-        case callId
+        case callID = "callId"
         case toolName
         case title
         case description
@@ -3656,13 +3711,13 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "permission-request", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
-        self.callId = try c.decode(OpaqueId.self, forKey: .callId)
-        self.toolName = try c.decode(Name.self, forKey: .toolName)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
+        self.callID = try c.decode(OpaqueID.self, forKey: .callID)
+        self.toolName = try c.decode(ToolName.self, forKey: .toolName)
         self.title = try c.decode(TextValue.self, forKey: .title)
         self.description = try c.decodeOptionalNonNull(TextValue.self, forKey: .description)
         self.args = try c.decodeOptionalNonNull(JSONObject.self, forKey: .args)
@@ -3683,10 +3738,10 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
-        try c.encode(callId, forKey: .callId)
+        try c.encode(callID, forKey: .callID)
         try c.encode(toolName, forKey: .toolName)
         try c.encode(title, forKey: .title)
         try c.encodeIfPresent(description, forKey: .description)
@@ -3702,25 +3757,25 @@ public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable 
     /// Discriminator `role` of this variant.
     public static let roleTag = "user"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Tool call the answer is for.
-    public let callId: OpaqueId
+    public let callID: OpaqueID
     /// Chosen option.
-    public let optionId: OpaqueId
+    public let optionID: OpaqueID
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, callId: OpaqueId, optionId: OpaqueId) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, callID: OpaqueID, optionID: OpaqueID) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
-        self.callId = callId
-        self.optionId = optionId
+        self.parentID = parentID
+        self.agentID = agentID
+        self.callID = callID
+        self.optionID = optionID
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -3728,22 +3783,22 @@ public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable 
         case role
         case id
         case time
-        case parentId
-        case agentId
-        case callId
-        case optionId
+        case parentID = "parentId"
+        case agentID = "agentId"
+        case callID = "callId"
+        case optionID = "optionId"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "permission-response", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.callId = try c.decode(OpaqueId.self, forKey: .callId)
-        self.optionId = try c.decode(OpaqueId.self, forKey: .optionId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.callID = try c.decode(OpaqueID.self, forKey: .callID)
+        self.optionID = try c.decode(OpaqueID.self, forKey: .optionID)
         do {
             let value = self.time
             try Check.range(value, min: 0, max: 9007199254740991, at: c.path(.time))
@@ -3756,10 +3811,10 @@ public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable 
         try c.encode("user", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
-        try c.encode(callId, forKey: .callId)
-        try c.encode(optionId, forKey: .optionId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
+        try c.encode(callID, forKey: .callID)
+        try c.encode(optionID, forKey: .optionID)
     }
 }
 
@@ -3770,15 +3825,15 @@ public struct SessionMessageAgentPhoto: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Upload/media reference.
     public let ref: TextValue
     /// Base64 ThumbHash placeholder.
@@ -3788,11 +3843,11 @@ public struct SessionMessageAgentPhoto: Codable, Hashable, Sendable {
     /// Height in pixels.
     public let height: UInt64
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.ref = ref
         self.thumbhash = thumbhash
@@ -3805,8 +3860,8 @@ public struct SessionMessageAgentPhoto: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case ref
         case thumbhash
@@ -3818,11 +3873,11 @@ public struct SessionMessageAgentPhoto: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "photo", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.thumbhash = try c.decode(TextValue.self, forKey: .thumbhash)
         self.width = try c.decode(UInt64.self, forKey: .width)
@@ -3847,8 +3902,8 @@ public struct SessionMessageAgentPhoto: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
         try c.encode(ref, forKey: .ref)
         try c.encode(thumbhash, forKey: .thumbhash)
@@ -3864,13 +3919,13 @@ public struct SessionMessageUserPhoto: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "user"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Upload/media reference.
     public let ref: TextValue
     /// Base64 ThumbHash placeholder.
@@ -3880,11 +3935,11 @@ public struct SessionMessageUserPhoto: Codable, Hashable, Sendable {
     /// Height in pixels.
     public let height: UInt64
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.ref = ref
         self.thumbhash = thumbhash
         self.width = width
@@ -3896,8 +3951,8 @@ public struct SessionMessageUserPhoto: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case ref
         case thumbhash
         case width
@@ -3908,10 +3963,10 @@ public struct SessionMessageUserPhoto: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "photo", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.thumbhash = try c.decode(TextValue.self, forKey: .thumbhash)
         self.width = try c.decode(UInt64.self, forKey: .width)
@@ -3936,8 +3991,8 @@ public struct SessionMessageUserPhoto: Codable, Hashable, Sendable {
         try c.encode("user", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(ref, forKey: .ref)
         try c.encode(thumbhash, forKey: .thumbhash)
         try c.encode(width, forKey: .width)
@@ -3952,15 +4007,15 @@ public struct SessionMessageAgentVideo: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Upload/media reference.
     public let ref: TextValue
     /// Base64 ThumbHash poster placeholder.
@@ -3976,11 +4031,11 @@ public struct SessionMessageAgentVideo: Codable, Hashable, Sendable {
     /// Size in bytes.
     public let size: UInt64
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64, durationMs: UInt64, mimeType: TextValue, size: UInt64) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64, durationMs: UInt64, mimeType: TextValue, size: UInt64) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.ref = ref
         self.thumbhash = thumbhash
@@ -3996,8 +4051,8 @@ public struct SessionMessageAgentVideo: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case ref
         case thumbhash
@@ -4012,11 +4067,11 @@ public struct SessionMessageAgentVideo: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "video", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.thumbhash = try c.decode(TextValue.self, forKey: .thumbhash)
         self.width = try c.decode(UInt64.self, forKey: .width)
@@ -4052,8 +4107,8 @@ public struct SessionMessageAgentVideo: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
         try c.encode(ref, forKey: .ref)
         try c.encode(thumbhash, forKey: .thumbhash)
@@ -4072,13 +4127,13 @@ public struct SessionMessageUserVideo: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "user"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Upload/media reference.
     public let ref: TextValue
     /// Base64 ThumbHash poster placeholder.
@@ -4094,11 +4149,11 @@ public struct SessionMessageUserVideo: Codable, Hashable, Sendable {
     /// Size in bytes.
     public let size: UInt64
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64, durationMs: UInt64, mimeType: TextValue, size: UInt64) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, ref: TextValue, thumbhash: TextValue, width: UInt64, height: UInt64, durationMs: UInt64, mimeType: TextValue, size: UInt64) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.ref = ref
         self.thumbhash = thumbhash
         self.width = width
@@ -4113,8 +4168,8 @@ public struct SessionMessageUserVideo: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case ref
         case thumbhash
         case width
@@ -4128,10 +4183,10 @@ public struct SessionMessageUserVideo: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "video", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.thumbhash = try c.decode(TextValue.self, forKey: .thumbhash)
         self.width = try c.decode(UInt64.self, forKey: .width)
@@ -4167,8 +4222,8 @@ public struct SessionMessageUserVideo: Codable, Hashable, Sendable {
         try c.encode("user", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(ref, forKey: .ref)
         try c.encode(thumbhash, forKey: .thumbhash)
         try c.encode(width, forKey: .width)
@@ -4186,15 +4241,15 @@ public struct SessionMessageAgentFile: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID.
-    public let turn: OpaqueId
+    public let turn: OpaqueID
     /// Upload/media reference.
     public let ref: TextValue
     /// Display filename.
@@ -4204,11 +4259,11 @@ public struct SessionMessageAgentFile: Codable, Hashable, Sendable {
     /// MIME type.
     public let mimeType: TextValue
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId, ref: TextValue, name: TextValue, size: UInt64, mimeType: TextValue) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID, ref: TextValue, name: TextValue, size: UInt64, mimeType: TextValue) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.ref = ref
         self.name = name
@@ -4221,8 +4276,8 @@ public struct SessionMessageAgentFile: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case ref
         case name
@@ -4234,11 +4289,11 @@ public struct SessionMessageAgentFile: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "file", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decode(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decode(OpaqueID.self, forKey: .turn)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.name = try c.decode(TextValue.self, forKey: .name)
         self.size = try c.decode(UInt64.self, forKey: .size)
@@ -4259,8 +4314,8 @@ public struct SessionMessageAgentFile: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(turn, forKey: .turn)
         try c.encode(ref, forKey: .ref)
         try c.encode(name, forKey: .name)
@@ -4276,13 +4331,13 @@ public struct SessionMessageUserFile: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "user"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Upload/media reference.
     public let ref: TextValue
     /// Display filename.
@@ -4292,11 +4347,11 @@ public struct SessionMessageUserFile: Codable, Hashable, Sendable {
     /// MIME type.
     public let mimeType: TextValue
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, ref: TextValue, name: TextValue, size: UInt64, mimeType: TextValue) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, ref: TextValue, name: TextValue, size: UInt64, mimeType: TextValue) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.ref = ref
         self.name = name
         self.size = size
@@ -4308,8 +4363,8 @@ public struct SessionMessageUserFile: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case ref
         case name
         case size
@@ -4320,10 +4375,10 @@ public struct SessionMessageUserFile: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "file", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
         self.ref = try c.decode(TextValue.self, forKey: .ref)
         self.name = try c.decode(TextValue.self, forKey: .name)
         self.size = try c.decode(UInt64.self, forKey: .size)
@@ -4344,8 +4399,8 @@ public struct SessionMessageUserFile: Codable, Hashable, Sendable {
         try c.encode("user", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(ref, forKey: .ref)
         try c.encode(name, forKey: .name)
         try c.encode(size, forKey: .size)
@@ -4360,23 +4415,23 @@ public struct SessionMessageAgentService: Codable, Hashable, Sendable {
     /// Discriminator `role` of this variant.
     public static let roleTag = "agent"
     /// Unique message ID (cuid2).
-    public let id: OpaqueId
+    public let id: OpaqueID
     /// Unix timestamp in milliseconds.
     public let time: UInt64
     /// callId of the tool call that spawned this message.
-    public let parentId: OpaqueId?
+    public let parentID: OpaqueID?
     /// Stable identity of the subagent producing this message.
-    public let agentId: OpaqueId?
+    public let agentID: OpaqueID?
     /// Turn ID, when inside a turn.
-    public let turn: OpaqueId?
+    public let turn: OpaqueID?
     /// Message text.
     public let text: TextValue
 
-    public init(id: OpaqueId, time: UInt64, parentId: OpaqueId? = nil, agentId: OpaqueId? = nil, turn: OpaqueId? = nil, text: TextValue) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID? = nil, text: TextValue) {
         self.id = id
         self.time = time
-        self.parentId = parentId
-        self.agentId = agentId
+        self.parentID = parentID
+        self.agentID = agentID
         self.turn = turn
         self.text = text
     }
@@ -4386,8 +4441,8 @@ public struct SessionMessageAgentService: Codable, Hashable, Sendable {
         case role
         case id
         case time
-        case parentId
-        case agentId
+        case parentID = "parentId"
+        case agentID = "agentId"
         case turn
         case text
     }
@@ -4396,11 +4451,11 @@ public struct SessionMessageAgentService: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try Check.constant(try c.decode(String.self, forKey: .type), "service", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
-        self.id = try c.decode(OpaqueId.self, forKey: .id)
+        self.id = try c.decode(OpaqueID.self, forKey: .id)
         self.time = try c.decode(UInt64.self, forKey: .time)
-        self.parentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .parentId)
-        self.agentId = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .agentId)
-        self.turn = try c.decodeOptionalNonNull(OpaqueId.self, forKey: .turn)
+        self.parentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentID)
+        self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
+        self.turn = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .turn)
         self.text = try c.decode(TextValue.self, forKey: .text)
         do {
             let value = self.time
@@ -4414,8 +4469,8 @@ public struct SessionMessageAgentService: Codable, Hashable, Sendable {
         try c.encode("agent", forKey: .role)
         try c.encode(id, forKey: .id)
         try c.encode(time, forKey: .time)
-        try c.encodeIfPresent(parentId, forKey: .parentId)
-        try c.encodeIfPresent(agentId, forKey: .agentId)
+        try c.encodeIfPresent(parentID, forKey: .parentID)
+        try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encodeIfPresent(turn, forKey: .turn)
         try c.encode(text, forKey: .text)
     }
@@ -4580,25 +4635,25 @@ public struct InitializeResponse: Codable, Hashable, Sendable {
     /// Daemon package version.
     public let serverVersion: PackageVersion
     /// Serving instance; carried by every later request.
-    public let instanceId: OpaqueId
+    public let instanceID: OpaqueID
     /// This connection; carried by every later request.
-    public let connectionId: OpaqueId
+    public let connectionID: OpaqueID
     /// Opaque workspace identity.
-    public let workspaceId: OpaqueId
+    public let workspaceID: OpaqueID
     /// Opaque state root identity.
-    public let stateRootId: OpaqueId
+    public let stateRootID: OpaqueID
     /// Complete capability object.
     public let capabilities: Capabilities
     /// Limits; identical to capabilities.limits.
     public let limits: LimitMap
 
-    public init(protocolVersion: UInt16, serverVersion: PackageVersion, instanceId: OpaqueId, connectionId: OpaqueId, workspaceId: OpaqueId, stateRootId: OpaqueId, capabilities: Capabilities, limits: LimitMap) {
+    public init(protocolVersion: UInt16, serverVersion: PackageVersion, instanceID: OpaqueID, connectionID: OpaqueID, workspaceID: OpaqueID, stateRootID: OpaqueID, capabilities: Capabilities, limits: LimitMap) {
         self.protocolVersion = protocolVersion
         self.serverVersion = serverVersion
-        self.instanceId = instanceId
-        self.connectionId = connectionId
-        self.workspaceId = workspaceId
-        self.stateRootId = stateRootId
+        self.instanceID = instanceID
+        self.connectionID = connectionID
+        self.workspaceID = workspaceID
+        self.stateRootID = stateRootID
         self.capabilities = capabilities
         self.limits = limits
     }
@@ -4606,10 +4661,10 @@ public struct InitializeResponse: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol_version"
         case serverVersion = "server_version"
-        case instanceId = "instance_id"
-        case connectionId = "connection_id"
-        case workspaceId = "workspace_id"
-        case stateRootId = "state_root_id"
+        case instanceID = "instance_id"
+        case connectionID = "connection_id"
+        case workspaceID = "workspace_id"
+        case stateRootID = "state_root_id"
         case capabilities
         case limits
     }
@@ -4618,10 +4673,10 @@ public struct InitializeResponse: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.protocolVersion = try c.decode(UInt16.self, forKey: .protocolVersion)
         self.serverVersion = try c.decode(PackageVersion.self, forKey: .serverVersion)
-        self.instanceId = try c.decode(OpaqueId.self, forKey: .instanceId)
-        self.connectionId = try c.decode(OpaqueId.self, forKey: .connectionId)
-        self.workspaceId = try c.decode(OpaqueId.self, forKey: .workspaceId)
-        self.stateRootId = try c.decode(OpaqueId.self, forKey: .stateRootId)
+        self.instanceID = try c.decode(OpaqueID.self, forKey: .instanceID)
+        self.connectionID = try c.decode(OpaqueID.self, forKey: .connectionID)
+        self.workspaceID = try c.decode(OpaqueID.self, forKey: .workspaceID)
+        self.stateRootID = try c.decode(OpaqueID.self, forKey: .stateRootID)
         self.capabilities = try c.decode(Capabilities.self, forKey: .capabilities)
         self.limits = try c.decode(LimitMap.self, forKey: .limits)
     }
@@ -4630,10 +4685,10 @@ public struct InitializeResponse: Codable, Hashable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(protocolVersion, forKey: .protocolVersion)
         try c.encode(serverVersion, forKey: .serverVersion)
-        try c.encode(instanceId, forKey: .instanceId)
-        try c.encode(connectionId, forKey: .connectionId)
-        try c.encode(workspaceId, forKey: .workspaceId)
-        try c.encode(stateRootId, forKey: .stateRootId)
+        try c.encode(instanceID, forKey: .instanceID)
+        try c.encode(connectionID, forKey: .connectionID)
+        try c.encode(workspaceID, forKey: .workspaceID)
+        try c.encode(stateRootID, forKey: .stateRootID)
         try c.encode(capabilities, forKey: .capabilities)
         try c.encode(limits, forKey: .limits)
     }
@@ -4662,22 +4717,22 @@ public struct StatusResponse: Codable, Hashable, Sendable {
     /// Whether the effective provider can prepare authentication, evaluated now without refresh.
     public let providerAuthReady: Bool
     /// Serving instance.
-    public let instanceId: OpaqueId
+    public let instanceID: OpaqueID
     /// Opaque workspace identity.
-    public let workspaceId: OpaqueId
+    public let workspaceID: OpaqueID
     /// Opaque state root identity.
-    public let stateRootId: OpaqueId
+    public let stateRootID: OpaqueID
     /// Connections now open.
     public let connectedClients: UInt64
     /// Operations accepted and not yet settled, cleanup included.
     public let admittedOperations: UInt64
 
-    public init(providerAuthReady: Bool, instanceId: OpaqueId, workspaceId: OpaqueId, stateRootId: OpaqueId, connectedClients: UInt64, admittedOperations: UInt64) {
+    public init(providerAuthReady: Bool, instanceID: OpaqueID, workspaceID: OpaqueID, stateRootID: OpaqueID, connectedClients: UInt64, admittedOperations: UInt64) {
         self.service = "ready"
         self.providerAuthReady = providerAuthReady
-        self.instanceId = instanceId
-        self.workspaceId = workspaceId
-        self.stateRootId = stateRootId
+        self.instanceID = instanceID
+        self.workspaceID = workspaceID
+        self.stateRootID = stateRootID
         self.connectedClients = connectedClients
         self.admittedOperations = admittedOperations
     }
@@ -4685,9 +4740,9 @@ public struct StatusResponse: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case service
         case providerAuthReady = "provider_auth_ready"
-        case instanceId = "instance_id"
-        case workspaceId = "workspace_id"
-        case stateRootId = "state_root_id"
+        case instanceID = "instance_id"
+        case workspaceID = "workspace_id"
+        case stateRootID = "state_root_id"
         case connectedClients = "connected_clients"
         case admittedOperations = "admitted_operations"
     }
@@ -4696,9 +4751,9 @@ public struct StatusResponse: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.service = try c.decode(String.self, forKey: .service)
         self.providerAuthReady = try c.decode(Bool.self, forKey: .providerAuthReady)
-        self.instanceId = try c.decode(OpaqueId.self, forKey: .instanceId)
-        self.workspaceId = try c.decode(OpaqueId.self, forKey: .workspaceId)
-        self.stateRootId = try c.decode(OpaqueId.self, forKey: .stateRootId)
+        self.instanceID = try c.decode(OpaqueID.self, forKey: .instanceID)
+        self.workspaceID = try c.decode(OpaqueID.self, forKey: .workspaceID)
+        self.stateRootID = try c.decode(OpaqueID.self, forKey: .stateRootID)
         self.connectedClients = try c.decode(UInt64.self, forKey: .connectedClients)
         self.admittedOperations = try c.decode(UInt64.self, forKey: .admittedOperations)
         do {
@@ -4720,9 +4775,9 @@ public struct StatusResponse: Codable, Hashable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(service, forKey: .service)
         try c.encode(providerAuthReady, forKey: .providerAuthReady)
-        try c.encode(instanceId, forKey: .instanceId)
-        try c.encode(workspaceId, forKey: .workspaceId)
-        try c.encode(stateRootId, forKey: .stateRootId)
+        try c.encode(instanceID, forKey: .instanceID)
+        try c.encode(workspaceID, forKey: .workspaceID)
+        try c.encode(stateRootID, forKey: .stateRootID)
         try c.encode(connectedClients, forKey: .connectedClients)
         try c.encode(admittedOperations, forKey: .admittedOperations)
     }
@@ -4791,52 +4846,52 @@ public struct AuthStatusResponse: Codable, Hashable, Sendable {
 /// Request payload of `auth.login.start`.
 public struct AuthLoginStartRequest: Codable, Hashable, Sendable {
     /// Provider to log in; only openai-codex supports login.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
 
-    public init(providerId: ProviderId) {
-        self.providerId = providerId
+    public init(providerID: ProviderID) {
+        self.providerID = providerID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
     }
 }
 
 /// Success payload of `auth.login.start`.
 public struct AuthLoginStartResponse: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// The login started.
     public let status: String
 
-    public init(loginId: OpaqueId, providerId: ProviderId) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID) {
+        self.loginID = loginID
+        self.providerID = providerID
         self.status = "started"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -4847,8 +4902,8 @@ public struct AuthLoginStartResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -4856,23 +4911,23 @@ public struct AuthLoginStartResponse: Codable, Hashable, Sendable {
 /// Request payload of `auth.login.callback`.
 public struct AuthLoginCallbackRequest: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Final redirect URL or code.
     public let input: String
 
-    public init(loginId: OpaqueId, input: String) {
-        self.loginId = loginId
+    public init(loginID: OpaqueID, input: String) {
+        self.loginID = loginID
         self.input = input
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
+        case loginID = "login_id"
         case input
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
         self.input = try c.decode(String.self, forKey: .input)
         do {
             let value = self.input
@@ -4882,7 +4937,7 @@ public struct AuthLoginCallbackRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
+        try c.encode(loginID, forKey: .loginID)
         try c.encode(input, forKey: .input)
     }
 }
@@ -4890,23 +4945,23 @@ public struct AuthLoginCallbackRequest: Codable, Hashable, Sendable {
 /// Success payload of `auth.login.callback`.
 public struct AuthLoginCallbackResponse: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Submitted; not a statement that the callback was valid.
     public let status: String
 
-    public init(loginId: OpaqueId) {
-        self.loginId = loginId
+    public init(loginID: OpaqueID) {
+        self.loginID = loginID
         self.status = "submitted"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
+        case loginID = "login_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -4917,7 +4972,7 @@ public struct AuthLoginCallbackResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
+        try c.encode(loginID, forKey: .loginID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -4925,47 +4980,47 @@ public struct AuthLoginCallbackResponse: Codable, Hashable, Sendable {
 /// Request payload of `auth.login.cancel`.
 public struct AuthLoginCancelRequest: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
 
-    public init(loginId: OpaqueId) {
-        self.loginId = loginId
+    public init(loginID: OpaqueID) {
+        self.loginID = loginID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
+        case loginID = "login_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
+        try c.encode(loginID, forKey: .loginID)
     }
 }
 
 /// Success payload of `auth.login.cancel`.
 public struct AuthLoginCancelResponse: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Cancellation requested; not completion.
     public let status: String
 
-    public init(loginId: OpaqueId) {
-        self.loginId = loginId
+    public init(loginID: OpaqueID) {
+        self.loginID = loginID
         self.status = "cancellation_requested"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
+        case loginID = "login_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -4976,7 +5031,7 @@ public struct AuthLoginCancelResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
+        try c.encode(loginID, forKey: .loginID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -4984,29 +5039,29 @@ public struct AuthLoginCancelResponse: Codable, Hashable, Sendable {
 /// Request payload of `auth.logout`.
 public struct AuthLogoutRequest: Codable, Hashable, Sendable {
     /// Provider whose record to remove.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Explicit confirmation; absent or false is refused.
     public let confirmed: Bool
 
-    public init(providerId: ProviderId, confirmed: Bool = false) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, confirmed: Bool = false) {
+        self.providerID = providerID
         self.confirmed = confirmed
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case confirmed
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.confirmed = try c.decodeDefaulted(Bool.self, forKey: .confirmed, default: false)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(confirmed, forKey: .confirmed)
     }
 }
@@ -5014,7 +5069,7 @@ public struct AuthLogoutRequest: Codable, Hashable, Sendable {
 /// Success payload of `auth.logout`.
 public struct AuthLogoutResponse: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Logged out.
     public let status: String
     /// Whether a local record existed and was removed.
@@ -5022,15 +5077,15 @@ public struct AuthLogoutResponse: Codable, Hashable, Sendable {
     /// Environment variables were not touched.
     public let environmentUnchanged: Bool
 
-    public init(providerId: ProviderId, removed: Bool) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, removed: Bool) {
+        self.providerID = providerID
         self.status = "logged_out"
         self.removed = removed
         self.environmentUnchanged = true
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case status
         case removed
         case environmentUnchanged = "environment_unchanged"
@@ -5038,7 +5093,7 @@ public struct AuthLogoutResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.status = try c.decode(String.self, forKey: .status)
         self.removed = try c.decode(Bool.self, forKey: .removed)
         self.environmentUnchanged = try c.decode(Bool.self, forKey: .environmentUnchanged)
@@ -5055,7 +5110,7 @@ public struct AuthLogoutResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(status, forKey: .status)
         try c.encode(removed, forKey: .removed)
         try c.encode(environmentUnchanged, forKey: .environmentUnchanged)
@@ -5148,27 +5203,27 @@ public struct CatalogProvidersResponse: Codable, Hashable, Sendable {
 /// Request payload of `catalog.models`.
 public struct CatalogModelsRequest: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// First entry of the page.
     public let offset: UInt32
     /// Page size.
     public let limit: UInt32
 
-    public init(providerId: ProviderId, offset: UInt32 = 0, limit: UInt32 = 32) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, offset: UInt32 = 0, limit: UInt32 = 32) {
+        self.providerID = providerID
         self.offset = offset
         self.limit = limit
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case offset
         case limit
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.offset = try c.decodeDefaulted(UInt32.self, forKey: .offset, default: 0)
         self.limit = try c.decodeDefaulted(UInt32.self, forKey: .limit, default: 32)
         do {
@@ -5183,7 +5238,7 @@ public struct CatalogModelsRequest: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(offset, forKey: .offset)
         try c.encode(limit, forKey: .limit)
     }
@@ -5243,53 +5298,53 @@ public struct CatalogModelsResponse: Codable, Hashable, Sendable {
 /// Request payload of `catalog.refresh`.
 public struct CatalogRefreshRequest: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
 
-    public init(providerId: ProviderId) {
-        self.providerId = providerId
+    public init(providerID: ProviderID) {
+        self.providerID = providerID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
     }
 }
 
 /// Success payload of `catalog.refresh`.
 public struct CatalogRefreshResponse: Codable, Hashable, Sendable {
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Cache state after the refresh; not guaranteed fresh.
     public let state: CatalogState
 
-    public init(providerId: ProviderId, state: CatalogState) {
-        self.providerId = providerId
+    public init(providerID: ProviderID, state: CatalogState) {
+        self.providerID = providerID
         self.state = state
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId = "provider_id"
+        case providerID = "provider_id"
         case state
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.state = try c.decode(CatalogState.self, forKey: .state)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(state, forKey: .state)
     }
 }
@@ -5396,11 +5451,11 @@ public struct ConfigSetResponse: Codable, Hashable, Sendable {
 /// Request payload of `session.list`.
 public struct SessionListRequest: Codable, Hashable, Sendable {
     /// Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id).
-    public let after: OpaqueId?
+    public let after: OpaqueID?
     /// Page size.
     public let limit: UInt32
 
-    public init(after: OpaqueId? = nil, limit: UInt32 = 32) {
+    public init(after: OpaqueID? = nil, limit: UInt32 = 32) {
         self.after = after
         self.limit = limit
     }
@@ -5412,7 +5467,7 @@ public struct SessionListRequest: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.after = try c.decodeDefaultedNullable(OpaqueId.self, forKey: .after, default: nil)
+        self.after = try c.decodeDefaultedNullable(OpaqueID.self, forKey: .after, default: nil)
         self.limit = try c.decodeDefaulted(UInt32.self, forKey: .limit, default: 32)
         do {
             let value = self.limit
@@ -5432,13 +5487,13 @@ public struct SessionListResponse: Codable, Hashable, Sendable {
     /// Sessions of the page.
     public let sessions: [SessionSummary]
     /// Last examined ID, for the next request's after; null when none was examined.
-    public let nextAfter: SessionId?
+    public let nextAfter: SessionID?
     /// More candidates remain.
     public let truncated: Bool
     /// Some candidates could not be read or represented; not a continuation flag.
     public let incomplete: Bool
 
-    public init(sessions: [SessionSummary], nextAfter: SessionId? = nil, truncated: Bool, incomplete: Bool) {
+    public init(sessions: [SessionSummary], nextAfter: SessionID? = nil, truncated: Bool, incomplete: Bool) {
         self.sessions = sessions
         self.nextAfter = nextAfter
         self.truncated = truncated
@@ -5455,7 +5510,7 @@ public struct SessionListResponse: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.sessions = try c.decode([SessionSummary].self, forKey: .sessions)
-        self.nextAfter = try c.decodeRequiredNullable(SessionId.self, forKey: .nextAfter)
+        self.nextAfter = try c.decodeRequiredNullable(SessionID.self, forKey: .nextAfter)
         self.truncated = try c.decode(Bool.self, forKey: .truncated)
         self.incomplete = try c.decode(Bool.self, forKey: .incomplete)
         do {
@@ -5492,24 +5547,24 @@ public struct SessionCreateRequest: Codable, Hashable, Sendable {
 /// Success payload of `session.create`.
 public struct SessionCreateResponse: Codable, Hashable, Sendable {
     /// The new session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
 
-    public init(sessionId: SessionId) {
-        self.sessionId = sessionId
+    public init(sessionID: SessionID) {
+        self.sessionID = sessionID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionId = "session_id"
+        case sessionID = "session_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(sessionID, forKey: .sessionID)
     }
 }
 
@@ -5632,9 +5687,9 @@ public struct SessionClaimRequest: Codable, Hashable, Sendable {
 /// Success payload of `session.claim`.
 public struct SessionClaimResponse: Codable, Hashable, Sendable {
     /// Claimed session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Claim; part of the control proof.
-    public let claimId: OpaqueId
+    public let claimID: OpaqueID
     /// Generation of this grant; increases on every grant of the session.
     public let grantGeneration: UInt64
     /// Session's live sequence after this transition.
@@ -5642,17 +5697,17 @@ public struct SessionClaimResponse: Codable, Hashable, Sendable {
     /// Atomic snapshot at the grant.
     public let snapshot: ClaimSnapshot
 
-    public init(sessionId: SessionId, claimId: OpaqueId, grantGeneration: UInt64, liveSequence: UInt64, snapshot: ClaimSnapshot) {
-        self.sessionId = sessionId
-        self.claimId = claimId
+    public init(sessionID: SessionID, claimID: OpaqueID, grantGeneration: UInt64, liveSequence: UInt64, snapshot: ClaimSnapshot) {
+        self.sessionID = sessionID
+        self.claimID = claimID
         self.grantGeneration = grantGeneration
         self.liveSequence = liveSequence
         self.snapshot = snapshot
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionId = "session_id"
-        case claimId = "claim_id"
+        case sessionID = "session_id"
+        case claimID = "claim_id"
         case grantGeneration = "grant_generation"
         case liveSequence = "live_sequence"
         case snapshot
@@ -5660,8 +5715,8 @@ public struct SessionClaimResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
-        self.claimId = try c.decode(OpaqueId.self, forKey: .claimId)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
+        self.claimID = try c.decode(OpaqueID.self, forKey: .claimID)
         self.grantGeneration = try c.decode(UInt64.self, forKey: .grantGeneration)
         self.liveSequence = try c.decode(UInt64.self, forKey: .liveSequence)
         self.snapshot = try c.decode(ClaimSnapshot.self, forKey: .snapshot)
@@ -5677,8 +5732,8 @@ public struct SessionClaimResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(sessionId, forKey: .sessionId)
-        try c.encode(claimId, forKey: .claimId)
+        try c.encode(sessionID, forKey: .sessionID)
+        try c.encode(claimID, forKey: .claimID)
         try c.encode(grantGeneration, forKey: .grantGeneration)
         try c.encode(liveSequence, forKey: .liveSequence)
         try c.encode(snapshot, forKey: .snapshot)
@@ -5704,27 +5759,27 @@ public struct SessionDetachRequest: Codable, Hashable, Sendable {
 /// Success payload of `session.detach`.
 public struct SessionDetachResponse: Codable, Hashable, Sendable {
     /// Detached session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Control released.
     public let status: String
     /// Session's live sequence after this transition.
     public let liveSequence: UInt64
 
-    public init(sessionId: SessionId, liveSequence: UInt64) {
-        self.sessionId = sessionId
+    public init(sessionID: SessionID, liveSequence: UInt64) {
+        self.sessionID = sessionID
         self.status = "detached"
         self.liveSequence = liveSequence
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionId = "session_id"
+        case sessionID = "session_id"
         case status
         case liveSequence = "live_sequence"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.status = try c.decode(String.self, forKey: .status)
         self.liveSequence = try c.decode(UInt64.self, forKey: .liveSequence)
         do {
@@ -5740,7 +5795,7 @@ public struct SessionDetachResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(sessionID, forKey: .sessionID)
         try c.encode(status, forKey: .status)
         try c.encode(liveSequence, forKey: .liveSequence)
     }
@@ -5765,7 +5820,7 @@ public struct SessionStatusRequest: Codable, Hashable, Sendable {
 /// Success payload of `session.status`.
 public struct SessionStatusResponse: Codable, Hashable, Sendable {
     /// Session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Some connection holds control.
     public let controlled: Bool
     /// This connection holds control.
@@ -5777,8 +5832,8 @@ public struct SessionStatusResponse: Codable, Hashable, Sendable {
     /// Running turn; null when idle.
     public let turn: RunningTurn?
 
-    public init(sessionId: SessionId, controlled: Bool, controlledByCaller: Bool, grantGeneration: UInt64, liveSequence: UInt64, turn: RunningTurn? = nil) {
-        self.sessionId = sessionId
+    public init(sessionID: SessionID, controlled: Bool, controlledByCaller: Bool, grantGeneration: UInt64, liveSequence: UInt64, turn: RunningTurn? = nil) {
+        self.sessionID = sessionID
         self.controlled = controlled
         self.controlledByCaller = controlledByCaller
         self.grantGeneration = grantGeneration
@@ -5787,7 +5842,7 @@ public struct SessionStatusResponse: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionId = "session_id"
+        case sessionID = "session_id"
         case controlled
         case controlledByCaller = "controlled_by_caller"
         case grantGeneration = "grant_generation"
@@ -5797,7 +5852,7 @@ public struct SessionStatusResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.controlled = try c.decode(Bool.self, forKey: .controlled)
         self.controlledByCaller = try c.decode(Bool.self, forKey: .controlledByCaller)
         self.grantGeneration = try c.decode(UInt64.self, forKey: .grantGeneration)
@@ -5815,7 +5870,7 @@ public struct SessionStatusResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(sessionID, forKey: .sessionID)
         try c.encode(controlled, forKey: .controlled)
         try c.encode(controlledByCaller, forKey: .controlledByCaller)
         try c.encode(grantGeneration, forKey: .grantGeneration)
@@ -5855,23 +5910,23 @@ public struct TurnStartRequest: Codable, Hashable, Sendable {
 /// Success payload of `turn.start`.
 public struct TurnStartResponse: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Accepted; the terminal settles it.
     public let status: String
 
-    public init(turnId: OpaqueId) {
-        self.turnId = turnId
+    public init(turnID: OpaqueID) {
+        self.turnID = turnID
         self.status = "accepted"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
+        case turnID = "turn_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -5882,7 +5937,7 @@ public struct TurnStartResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
+        try c.encode(turnID, forKey: .turnID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -5890,52 +5945,52 @@ public struct TurnStartResponse: Codable, Hashable, Sendable {
 /// Request payload of `turn.cancel`.
 public struct TurnCancelRequest: Codable, Hashable, Sendable {
     /// Turn to stop.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
 
-    public init(turnId: OpaqueId) {
-        self.turnId = turnId
+    public init(turnID: OpaqueID) {
+        self.turnID = turnID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
+        case turnID = "turn_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
+        try c.encode(turnID, forKey: .turnID)
     }
 }
 
 /// Success payload of `turn.cancel`.
 public struct TurnCancelResponse: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Its session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Cancellation requested; not completion.
     public let status: String
 
-    public init(turnId: OpaqueId, sessionId: SessionId) {
-        self.turnId = turnId
-        self.sessionId = sessionId
+    public init(turnID: OpaqueID, sessionID: SessionID) {
+        self.turnID = turnID
+        self.sessionID = sessionID
         self.status = "cancellation_requested"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
-        case sessionId = "session_id"
+        case turnID = "turn_id"
+        case sessionID = "session_id"
         case status
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.status = try c.decode(String.self, forKey: .status)
         do {
             let value = self.status
@@ -5946,8 +6001,8 @@ public struct TurnCancelResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(turnID, forKey: .turnID)
+        try c.encode(sessionID, forKey: .sessionID)
         try c.encode(status, forKey: .status)
     }
 }
@@ -5955,83 +6010,83 @@ public struct TurnCancelResponse: Codable, Hashable, Sendable {
 /// Request payload of `operation.lookup`.
 public struct OperationLookupRequest: Codable, Hashable, Sendable {
     /// Operation to look up.
-    public let operationId: OpaqueId
+    public let operationID: OpaqueID
 
-    public init(operationId: OpaqueId) {
-        self.operationId = operationId
+    public init(operationID: OpaqueID) {
+        self.operationID = operationID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case operationId = "operation_id"
+        case operationID = "operation_id"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.operationId = try c.decode(OpaqueId.self, forKey: .operationId)
+        self.operationID = try c.decode(OpaqueID.self, forKey: .operationID)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(operationId, forKey: .operationId)
+        try c.encode(operationID, forKey: .operationID)
     }
 }
 
 /// Success payload of `operation.lookup`.
 public struct OperationLookupResponse: Codable, Hashable, Sendable {
     /// The operation.
-    public let operationId: OpaqueId
+    public let operationID: OpaqueID
     /// Its method; null when unknown.
     public let method: Name?
     /// accepted, settled, expired or unknown.
     public let state: OperationState
     /// Its session, if any.
-    public let sessionId: SessionId?
+    public let sessionID: SessionID?
     /// Turn it started, if any.
-    public let turnId: OpaqueId?
+    public let turnID: OpaqueID?
     /// Login it started, if any.
-    public let loginId: OpaqueId?
+    public let loginID: OpaqueID?
     /// Null until settled (and after expiry).
     public let outcome: OperationOutcome?
 
-    public init(operationId: OpaqueId, method: Name? = nil, state: OperationState, sessionId: SessionId? = nil, turnId: OpaqueId? = nil, loginId: OpaqueId? = nil, outcome: OperationOutcome? = nil) {
-        self.operationId = operationId
+    public init(operationID: OpaqueID, method: Name? = nil, state: OperationState, sessionID: SessionID? = nil, turnID: OpaqueID? = nil, loginID: OpaqueID? = nil, outcome: OperationOutcome? = nil) {
+        self.operationID = operationID
         self.method = method
         self.state = state
-        self.sessionId = sessionId
-        self.turnId = turnId
-        self.loginId = loginId
+        self.sessionID = sessionID
+        self.turnID = turnID
+        self.loginID = loginID
         self.outcome = outcome
     }
 
     private enum CodingKeys: String, CodingKey {
-        case operationId = "operation_id"
+        case operationID = "operation_id"
         case method
         case state
-        case sessionId = "session_id"
-        case turnId = "turn_id"
-        case loginId = "login_id"
+        case sessionID = "session_id"
+        case turnID = "turn_id"
+        case loginID = "login_id"
         case outcome
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.operationId = try c.decode(OpaqueId.self, forKey: .operationId)
+        self.operationID = try c.decode(OpaqueID.self, forKey: .operationID)
         self.method = try c.decodeRequiredNullable(Name.self, forKey: .method)
         self.state = try c.decode(OperationState.self, forKey: .state)
-        self.sessionId = try c.decodeRequiredNullable(SessionId.self, forKey: .sessionId)
-        self.turnId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .turnId)
-        self.loginId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .loginId)
+        self.sessionID = try c.decodeRequiredNullable(SessionID.self, forKey: .sessionID)
+        self.turnID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .turnID)
+        self.loginID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .loginID)
         self.outcome = try c.decodeRequiredNullable(OperationOutcome.self, forKey: .outcome)
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(operationId, forKey: .operationId)
+        try c.encode(operationID, forKey: .operationID)
         if let value = method { try c.encode(value, forKey: .method) } else { try c.encodeNil(forKey: .method) }
         try c.encode(state, forKey: .state)
-        if let value = sessionId { try c.encode(value, forKey: .sessionId) } else { try c.encodeNil(forKey: .sessionId) }
-        if let value = turnId { try c.encode(value, forKey: .turnId) } else { try c.encodeNil(forKey: .turnId) }
-        if let value = loginId { try c.encode(value, forKey: .loginId) } else { try c.encodeNil(forKey: .loginId) }
+        if let value = sessionID { try c.encode(value, forKey: .sessionID) } else { try c.encodeNil(forKey: .sessionID) }
+        if let value = turnID { try c.encode(value, forKey: .turnID) } else { try c.encodeNil(forKey: .turnID) }
+        if let value = loginID { try c.encode(value, forKey: .loginID) } else { try c.encodeNil(forKey: .loginID) }
         if let value = outcome { try c.encode(value, forKey: .outcome) } else { try c.encodeNil(forKey: .outcome) }
     }
 }
@@ -6039,32 +6094,32 @@ public struct OperationLookupResponse: Codable, Hashable, Sendable {
 /// Payload of the `turn.started` event.
 public struct TurnStarted: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Its session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// Started.
     public let status: String
     /// Always zero.
     public let sequence: UInt64
 
-    public init(turnId: OpaqueId, sessionId: SessionId) {
-        self.turnId = turnId
-        self.sessionId = sessionId
+    public init(turnID: OpaqueID, sessionID: SessionID) {
+        self.turnID = turnID
+        self.sessionID = sessionID
         self.status = "started"
         self.sequence = 0
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
-        case sessionId = "session_id"
+        case turnID = "turn_id"
+        case sessionID = "session_id"
         case status
         case sequence
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.status = try c.decode(String.self, forKey: .status)
         self.sequence = try c.decode(UInt64.self, forKey: .sequence)
         do {
@@ -6081,8 +6136,8 @@ public struct TurnStarted: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(turnID, forKey: .turnID)
+        try c.encode(sessionID, forKey: .sessionID)
         try c.encode(status, forKey: .status)
         try c.encode(sequence, forKey: .sequence)
     }
@@ -6091,27 +6146,27 @@ public struct TurnStarted: Codable, Hashable, Sendable {
 /// Payload of the `turn.assistant_delta` event.
 public struct TurnAssistantDelta: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Per-turn sequence.
     public let sequence: UInt64
     /// Delta text; transient, not a durable replay notification.
     public let text: String
 
-    public init(turnId: OpaqueId, sequence: UInt64, text: String) {
-        self.turnId = turnId
+    public init(turnID: OpaqueID, sequence: UInt64, text: String) {
+        self.turnID = turnID
         self.sequence = sequence
         self.text = text
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
+        case turnID = "turn_id"
         case sequence
         case text
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
         self.sequence = try c.decode(UInt64.self, forKey: .sequence)
         self.text = try c.decode(String.self, forKey: .text)
         do {
@@ -6126,7 +6181,7 @@ public struct TurnAssistantDelta: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
+        try c.encode(turnID, forKey: .turnID)
         try c.encode(sequence, forKey: .sequence)
         try c.encode(text, forKey: .text)
     }
@@ -6135,27 +6190,27 @@ public struct TurnAssistantDelta: Codable, Hashable, Sendable {
 /// Payload of the `turn.activity` event.
 public struct TurnActivity: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Per-turn sequence.
     public let sequence: UInt64
     /// The projected activity.
     public let activity: Activity
 
-    public init(turnId: OpaqueId, sequence: UInt64, activity: Activity) {
-        self.turnId = turnId
+    public init(turnID: OpaqueID, sequence: UInt64, activity: Activity) {
+        self.turnID = turnID
         self.sequence = sequence
         self.activity = activity
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
+        case turnID = "turn_id"
         case sequence
         case activity
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
         self.sequence = try c.decode(UInt64.self, forKey: .sequence)
         self.activity = try c.decode(Activity.self, forKey: .activity)
         do {
@@ -6166,7 +6221,7 @@ public struct TurnActivity: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
+        try c.encode(turnID, forKey: .turnID)
         try c.encode(sequence, forKey: .sequence)
         try c.encode(activity, forKey: .activity)
     }
@@ -6175,9 +6230,9 @@ public struct TurnActivity: Codable, Hashable, Sendable {
 /// Payload of the `turn.terminal` event.
 public struct TurnTerminal: Codable, Hashable, Sendable {
     /// The turn.
-    public let turnId: OpaqueId
+    public let turnID: OpaqueID
     /// Its session.
-    public let sessionId: SessionId
+    public let sessionID: SessionID
     /// completed, cancelled or failed.
     public let status: TurnStatus
     /// Complete accepted assistant text; never truncated.
@@ -6195,9 +6250,9 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
     /// Error of a failed turn; null otherwise.
     public let error: ErrorObject?
 
-    public init(turnId: OpaqueId, sessionId: SessionId, status: TurnStatus, assistantText: String, sequence: UInt64, activityDropped: UInt64, replayRequired: Bool, persistence: Persistence, error: ErrorObject? = nil) {
-        self.turnId = turnId
-        self.sessionId = sessionId
+    public init(turnID: OpaqueID, sessionID: SessionID, status: TurnStatus, assistantText: String, sequence: UInt64, activityDropped: UInt64, replayRequired: Bool, persistence: Persistence, error: ErrorObject? = nil) {
+        self.turnID = turnID
+        self.sessionID = sessionID
         self.status = status
         self.assistantText = assistantText
         self.sequence = sequence
@@ -6209,8 +6264,8 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case turnId = "turn_id"
-        case sessionId = "session_id"
+        case turnID = "turn_id"
+        case sessionID = "session_id"
         case status
         case assistantText = "assistant_text"
         case sequence
@@ -6223,8 +6278,8 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.turnId = try c.decode(OpaqueId.self, forKey: .turnId)
-        self.sessionId = try c.decode(SessionId.self, forKey: .sessionId)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.status = try c.decode(TurnStatus.self, forKey: .status)
         self.assistantText = try c.decode(String.self, forKey: .assistantText)
         self.sequence = try c.decode(UInt64.self, forKey: .sequence)
@@ -6253,8 +6308,8 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(turnId, forKey: .turnId)
-        try c.encode(sessionId, forKey: .sessionId)
+        try c.encode(turnID, forKey: .turnID)
+        try c.encode(sessionID, forKey: .sessionID)
         try c.encode(status, forKey: .status)
         try c.encode(assistantText, forKey: .assistantText)
         try c.encode(sequence, forKey: .sequence)
@@ -6269,32 +6324,32 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
 /// Payload of the `auth.login.terminal` event.
 public struct AuthLoginTerminal: Codable, Hashable, Sendable {
     /// The login.
-    public let loginId: OpaqueId
+    public let loginID: OpaqueID
     /// Provider.
-    public let providerId: ProviderId
+    public let providerID: ProviderID
     /// Fixed terminal label.
     public let state: LoginTerminalState
     /// Worker cleanup finished.
     public let cleanupComplete: Bool
 
-    public init(loginId: OpaqueId, providerId: ProviderId, state: LoginTerminalState) {
-        self.loginId = loginId
-        self.providerId = providerId
+    public init(loginID: OpaqueID, providerID: ProviderID, state: LoginTerminalState) {
+        self.loginID = loginID
+        self.providerID = providerID
         self.state = state
         self.cleanupComplete = true
     }
 
     private enum CodingKeys: String, CodingKey {
-        case loginId = "login_id"
-        case providerId = "provider_id"
+        case loginID = "login_id"
+        case providerID = "provider_id"
         case state
         case cleanupComplete = "cleanup_complete"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.loginId = try c.decode(OpaqueId.self, forKey: .loginId)
-        self.providerId = try c.decode(ProviderId.self, forKey: .providerId)
+        self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
+        self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
         self.state = try c.decode(LoginTerminalState.self, forKey: .state)
         self.cleanupComplete = try c.decode(Bool.self, forKey: .cleanupComplete)
         do {
@@ -6305,8 +6360,8 @@ public struct AuthLoginTerminal: Codable, Hashable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(loginId, forKey: .loginId)
-        try c.encode(providerId, forKey: .providerId)
+        try c.encode(loginID, forKey: .loginID)
+        try c.encode(providerID, forKey: .providerID)
         try c.encode(state, forKey: .state)
         try c.encode(cleanupComplete, forKey: .cleanupComplete)
     }
@@ -6322,15 +6377,15 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Record kind.
     public let kind: String
     /// Client-chosen ID, unique among this connection's requests in flight.
-    public let requestId: OpaqueId
+    public let requestID: OpaqueID
     /// Serving instance from initialize; null only on initialize.
-    public let instanceId: OpaqueId?
+    public let instanceID: OpaqueID?
     /// Connection from initialize; null only on initialize.
-    public let connectionId: OpaqueId?
+    public let connectionID: OpaqueID?
     /// Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved.
-    public let sessionId: OpaqueId?
+    public let sessionID: OpaqueID?
     /// Mutation intent ID; required for mutations, null for reads.
-    public let operationId: OpaqueId?
+    public let operationID: OpaqueID?
     /// Session control proof where required; null otherwise.
     public let control: Control?
     /// Operation name.
@@ -6338,14 +6393,14 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Method-specific payload.
     public let payload: Payload
 
-    public init(protocolVersion: UInt16, requestId: OpaqueId, instanceId: OpaqueId? = nil, connectionId: OpaqueId? = nil, sessionId: OpaqueId? = nil, operationId: OpaqueId? = nil, control: Control? = nil, method: Name, payload: Payload) {
+    public init(protocolVersion: UInt16, requestID: OpaqueID, instanceID: OpaqueID? = nil, connectionID: OpaqueID? = nil, sessionID: OpaqueID? = nil, operationID: OpaqueID? = nil, control: Control? = nil, method: Name, payload: Payload) {
         self.protocolVersion = protocolVersion
         self.kind = "request"
-        self.requestId = requestId
-        self.instanceId = instanceId
-        self.connectionId = connectionId
-        self.sessionId = sessionId
-        self.operationId = operationId
+        self.requestID = requestID
+        self.instanceID = instanceID
+        self.connectionID = connectionID
+        self.sessionID = sessionID
+        self.operationID = operationID
         self.control = control
         self.method = method
         self.payload = payload
@@ -6354,11 +6409,11 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol_version"
         case kind
-        case requestId = "request_id"
-        case instanceId = "instance_id"
-        case connectionId = "connection_id"
-        case sessionId = "session_id"
-        case operationId = "operation_id"
+        case requestID = "request_id"
+        case instanceID = "instance_id"
+        case connectionID = "connection_id"
+        case sessionID = "session_id"
+        case operationID = "operation_id"
         case control
         case method
         case payload
@@ -6368,11 +6423,11 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.protocolVersion = try c.decode(UInt16.self, forKey: .protocolVersion)
         self.kind = try c.decode(String.self, forKey: .kind)
-        self.requestId = try c.decode(OpaqueId.self, forKey: .requestId)
-        self.instanceId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .instanceId)
-        self.connectionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .connectionId)
-        self.sessionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .sessionId)
-        self.operationId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .operationId)
+        self.requestID = try c.decode(OpaqueID.self, forKey: .requestID)
+        self.instanceID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .instanceID)
+        self.connectionID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .connectionID)
+        self.sessionID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .sessionID)
+        self.operationID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .operationID)
         self.control = try c.decodeRequiredNullable(Control.self, forKey: .control)
         self.method = try c.decode(Name.self, forKey: .method)
         self.payload = try c.decode(Payload.self, forKey: .payload)
@@ -6387,11 +6442,11 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(protocolVersion, forKey: .protocolVersion)
         try c.encode(kind, forKey: .kind)
-        try c.encode(requestId, forKey: .requestId)
-        if let value = instanceId { try c.encode(value, forKey: .instanceId) } else { try c.encodeNil(forKey: .instanceId) }
-        if let value = connectionId { try c.encode(value, forKey: .connectionId) } else { try c.encodeNil(forKey: .connectionId) }
-        if let value = sessionId { try c.encode(value, forKey: .sessionId) } else { try c.encodeNil(forKey: .sessionId) }
-        if let value = operationId { try c.encode(value, forKey: .operationId) } else { try c.encodeNil(forKey: .operationId) }
+        try c.encode(requestID, forKey: .requestID)
+        if let value = instanceID { try c.encode(value, forKey: .instanceID) } else { try c.encodeNil(forKey: .instanceID) }
+        if let value = connectionID { try c.encode(value, forKey: .connectionID) } else { try c.encodeNil(forKey: .connectionID) }
+        if let value = sessionID { try c.encode(value, forKey: .sessionID) } else { try c.encodeNil(forKey: .sessionID) }
+        if let value = operationID { try c.encode(value, forKey: .operationID) } else { try c.encodeNil(forKey: .operationID) }
         if let value = control { try c.encode(value, forKey: .control) } else { try c.encodeNil(forKey: .control) }
         try c.encode(method, forKey: .method)
         try c.encode(payload, forKey: .payload)
@@ -6405,28 +6460,28 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Record kind.
     public let kind: String
     /// The request's ID; null when the record could not be decoded far enough.
-    public let requestId: OpaqueId?
+    public let requestID: OpaqueID?
     /// Serving instance; null before initialization.
-    public let instanceId: OpaqueId?
+    public let instanceID: OpaqueID?
     /// Connection; null before initialization.
-    public let connectionId: OpaqueId?
+    public let connectionID: OpaqueID?
     /// The request's session, if any.
-    public let sessionId: OpaqueId?
+    public let sessionID: OpaqueID?
     /// The request's operation ID, if any.
-    public let operationId: OpaqueId?
+    public let operationID: OpaqueID?
     /// Success payload; null on error.
     public let payload: Payload?
     /// Error; null on success.
     public let error: ErrorObject?
 
-    public init(protocolVersion: UInt16, requestId: OpaqueId? = nil, instanceId: OpaqueId? = nil, connectionId: OpaqueId? = nil, sessionId: OpaqueId? = nil, operationId: OpaqueId? = nil, payload: Payload? = nil, error: ErrorObject? = nil) {
+    public init(protocolVersion: UInt16, requestID: OpaqueID? = nil, instanceID: OpaqueID? = nil, connectionID: OpaqueID? = nil, sessionID: OpaqueID? = nil, operationID: OpaqueID? = nil, payload: Payload? = nil, error: ErrorObject? = nil) {
         self.protocolVersion = protocolVersion
         self.kind = "response"
-        self.requestId = requestId
-        self.instanceId = instanceId
-        self.connectionId = connectionId
-        self.sessionId = sessionId
-        self.operationId = operationId
+        self.requestID = requestID
+        self.instanceID = instanceID
+        self.connectionID = connectionID
+        self.sessionID = sessionID
+        self.operationID = operationID
         self.payload = payload
         self.error = error
     }
@@ -6434,11 +6489,11 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol_version"
         case kind
-        case requestId = "request_id"
-        case instanceId = "instance_id"
-        case connectionId = "connection_id"
-        case sessionId = "session_id"
-        case operationId = "operation_id"
+        case requestID = "request_id"
+        case instanceID = "instance_id"
+        case connectionID = "connection_id"
+        case sessionID = "session_id"
+        case operationID = "operation_id"
         case payload
         case error
     }
@@ -6447,11 +6502,11 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.protocolVersion = try c.decode(UInt16.self, forKey: .protocolVersion)
         self.kind = try c.decode(String.self, forKey: .kind)
-        self.requestId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .requestId)
-        self.instanceId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .instanceId)
-        self.connectionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .connectionId)
-        self.sessionId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .sessionId)
-        self.operationId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .operationId)
+        self.requestID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .requestID)
+        self.instanceID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .instanceID)
+        self.connectionID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .connectionID)
+        self.sessionID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .sessionID)
+        self.operationID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .operationID)
         self.payload = try c.decodeRequiredNullable(Payload.self, forKey: .payload)
         self.error = try c.decodeRequiredNullable(ErrorObject.self, forKey: .error)
         do {
@@ -6460,7 +6515,7 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
             try Check.string(value, minBytes: 0, maxBytes: 16384, at: c.path(.kind))
         }
         guard (payload == nil) != (error == nil) else {
-            throw SchemaViolation(path: decoder.path, reason: "exactly one of payload and error must be non-null")
+            throw ProtocolViolation(.resultShape, "exactly one of payload and error must be non-null", at: decoder.path)
         }
     }
 
@@ -6468,11 +6523,11 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(protocolVersion, forKey: .protocolVersion)
         try c.encode(kind, forKey: .kind)
-        if let value = requestId { try c.encode(value, forKey: .requestId) } else { try c.encodeNil(forKey: .requestId) }
-        if let value = instanceId { try c.encode(value, forKey: .instanceId) } else { try c.encodeNil(forKey: .instanceId) }
-        if let value = connectionId { try c.encode(value, forKey: .connectionId) } else { try c.encodeNil(forKey: .connectionId) }
-        if let value = sessionId { try c.encode(value, forKey: .sessionId) } else { try c.encodeNil(forKey: .sessionId) }
-        if let value = operationId { try c.encode(value, forKey: .operationId) } else { try c.encodeNil(forKey: .operationId) }
+        if let value = requestID { try c.encode(value, forKey: .requestID) } else { try c.encodeNil(forKey: .requestID) }
+        if let value = instanceID { try c.encode(value, forKey: .instanceID) } else { try c.encodeNil(forKey: .instanceID) }
+        if let value = connectionID { try c.encode(value, forKey: .connectionID) } else { try c.encodeNil(forKey: .connectionID) }
+        if let value = sessionID { try c.encode(value, forKey: .sessionID) } else { try c.encodeNil(forKey: .sessionID) }
+        if let value = operationID { try c.encode(value, forKey: .operationID) } else { try c.encodeNil(forKey: .operationID) }
         if let value = payload { try c.encode(value, forKey: .payload) } else { try c.encodeNil(forKey: .payload) }
         if let value = error { try c.encode(value, forKey: .error) } else { try c.encodeNil(forKey: .error) }
     }
@@ -6487,13 +6542,13 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Event name.
     public let event: Name
     /// Serving instance.
-    public let instanceId: OpaqueId
+    public let instanceID: OpaqueID
     /// Recipient connection.
-    public let connectionId: OpaqueId
+    public let connectionID: OpaqueID
     /// Session of the event, if any.
-    public let sessionId: SessionId?
+    public let sessionID: SessionID?
     /// Originating operation, if any.
-    public let operationId: OpaqueId?
+    public let operationID: OpaqueID?
     /// Recipient's current grant generation, if session-scoped.
     public let grantGeneration: UInt64?
     /// Session's live sequence, if session-scoped.
@@ -6501,14 +6556,14 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Event-specific payload.
     public let payload: Payload
 
-    public init(protocolVersion: UInt16, event: Name, instanceId: OpaqueId, connectionId: OpaqueId, sessionId: SessionId? = nil, operationId: OpaqueId? = nil, grantGeneration: UInt64? = nil, liveSequence: UInt64? = nil, payload: Payload) {
+    public init(protocolVersion: UInt16, event: Name, instanceID: OpaqueID, connectionID: OpaqueID, sessionID: SessionID? = nil, operationID: OpaqueID? = nil, grantGeneration: UInt64? = nil, liveSequence: UInt64? = nil, payload: Payload) {
         self.protocolVersion = protocolVersion
         self.kind = "event"
         self.event = event
-        self.instanceId = instanceId
-        self.connectionId = connectionId
-        self.sessionId = sessionId
-        self.operationId = operationId
+        self.instanceID = instanceID
+        self.connectionID = connectionID
+        self.sessionID = sessionID
+        self.operationID = operationID
         self.grantGeneration = grantGeneration
         self.liveSequence = liveSequence
         self.payload = payload
@@ -6518,10 +6573,10 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         case protocolVersion = "protocol_version"
         case kind
         case event
-        case instanceId = "instance_id"
-        case connectionId = "connection_id"
-        case sessionId = "session_id"
-        case operationId = "operation_id"
+        case instanceID = "instance_id"
+        case connectionID = "connection_id"
+        case sessionID = "session_id"
+        case operationID = "operation_id"
         case grantGeneration = "grant_generation"
         case liveSequence = "live_sequence"
         case payload
@@ -6532,10 +6587,10 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         self.protocolVersion = try c.decode(UInt16.self, forKey: .protocolVersion)
         self.kind = try c.decode(String.self, forKey: .kind)
         self.event = try c.decode(Name.self, forKey: .event)
-        self.instanceId = try c.decode(OpaqueId.self, forKey: .instanceId)
-        self.connectionId = try c.decode(OpaqueId.self, forKey: .connectionId)
-        self.sessionId = try c.decodeRequiredNullable(SessionId.self, forKey: .sessionId)
-        self.operationId = try c.decodeRequiredNullable(OpaqueId.self, forKey: .operationId)
+        self.instanceID = try c.decode(OpaqueID.self, forKey: .instanceID)
+        self.connectionID = try c.decode(OpaqueID.self, forKey: .connectionID)
+        self.sessionID = try c.decodeRequiredNullable(SessionID.self, forKey: .sessionID)
+        self.operationID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .operationID)
         self.grantGeneration = try c.decodeRequiredNullable(UInt64.self, forKey: .grantGeneration)
         self.liveSequence = try c.decodeRequiredNullable(UInt64.self, forKey: .liveSequence)
         self.payload = try c.decode(Payload.self, forKey: .payload)
@@ -6557,10 +6612,10 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         try c.encode(protocolVersion, forKey: .protocolVersion)
         try c.encode(kind, forKey: .kind)
         try c.encode(event, forKey: .event)
-        try c.encode(instanceId, forKey: .instanceId)
-        try c.encode(connectionId, forKey: .connectionId)
-        if let value = sessionId { try c.encode(value, forKey: .sessionId) } else { try c.encodeNil(forKey: .sessionId) }
-        if let value = operationId { try c.encode(value, forKey: .operationId) } else { try c.encodeNil(forKey: .operationId) }
+        try c.encode(instanceID, forKey: .instanceID)
+        try c.encode(connectionID, forKey: .connectionID)
+        if let value = sessionID { try c.encode(value, forKey: .sessionID) } else { try c.encodeNil(forKey: .sessionID) }
+        if let value = operationID { try c.encode(value, forKey: .operationID) } else { try c.encodeNil(forKey: .operationID) }
         if let value = grantGeneration { try c.encode(value, forKey: .grantGeneration) } else { try c.encodeNil(forKey: .grantGeneration) }
         if let value = liveSequence { try c.encode(value, forKey: .liveSequence) } else { try c.encodeNil(forKey: .liveSequence) }
         try c.encode(payload, forKey: .payload)
@@ -6569,10 +6624,10 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
 
 /// Envelope identities of an event.
 public struct EventCorrelation: Hashable, Sendable {
-    public let instanceId: OpaqueId
-    public let connectionId: OpaqueId
-    public let sessionId: SessionId?
-    public let operationId: OpaqueId?
+    public let instanceID: OpaqueID
+    public let connectionID: OpaqueID
+    public let sessionID: SessionID?
+    public let operationID: OpaqueID?
     public let grantGeneration: UInt64?
     public let liveSequence: UInt64?
 }
@@ -6580,13 +6635,13 @@ public struct EventCorrelation: Hashable, Sendable {
 extension EventEnvelope {
     /// The identities this event carries.
     public var correlation: EventCorrelation {
-        EventCorrelation(instanceId: instanceId, connectionId: connectionId, sessionId: sessionId, operationId: operationId, grantGeneration: grantGeneration, liveSequence: liveSequence)
+        EventCorrelation(instanceID: instanceID, connectionID: connectionID, sessionID: sessionID, operationID: operationID, grantGeneration: grantGeneration, liveSequence: liveSequence)
     }
 
     /// Each slot must be set (non-null) or null as the event's declaration says.
-    func checkCorrelation(sessionId: Bool, operationId: Bool, grantGeneration: Bool, liveSequence: Bool, at path: String) throws {
-        try Check.correlation(self.sessionId, set: sessionId, at: path + ".session_id")
-        try Check.correlation(self.operationId, set: operationId, at: path + ".operation_id")
+    func checkCorrelation(sessionID: Bool, operationID: Bool, grantGeneration: Bool, liveSequence: Bool, at path: String) throws {
+        try Check.correlation(self.sessionID, set: sessionID, at: path + ".session_id")
+        try Check.correlation(self.operationID, set: operationID, at: path + ".operation_id")
         try Check.correlation(self.grantGeneration, set: grantGeneration, at: path + ".grant_generation")
         try Check.correlation(self.liveSequence, set: liveSequence, at: path + ".live_sequence")
     }
@@ -6604,7 +6659,7 @@ public enum Operations {
         public static let method = "initialize"
         public static let isMutation = false
         public static let requiresInitialization = false
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["unsupported_version", "unsupported_capability", "invalid_request"]
         public static let events: [String] = []
@@ -6616,7 +6671,7 @@ public enum Operations {
         public static let method = "status"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = []
         public static let events: [String] = []
@@ -6628,7 +6683,7 @@ public enum Operations {
         public static let method = "capabilities"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = []
         public static let events: [String] = []
@@ -6640,7 +6695,7 @@ public enum Operations {
         public static let method = "auth.status"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = []
         public static let events: [String] = []
@@ -6652,7 +6707,7 @@ public enum Operations {
         public static let method = "auth.login.start"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["provider_unavailable", "auth_busy", "operation_conflict"]
         public static let events: [String] = ["auth.login.progress", "auth.login.terminal"]
@@ -6664,7 +6719,7 @@ public enum Operations {
         public static let method = "auth.login.callback"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["unknown_login", "auth_busy", "operation_conflict"]
         public static let events: [String] = []
@@ -6676,7 +6731,7 @@ public enum Operations {
         public static let method = "auth.login.cancel"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["unknown_login", "operation_conflict"]
         public static let events: [String] = []
@@ -6688,7 +6743,7 @@ public enum Operations {
         public static let method = "auth.logout"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["confirmation_required", "provider_unavailable", "internal_error", "operation_conflict"]
         public static let events: [String] = []
@@ -6700,7 +6755,7 @@ public enum Operations {
         public static let method = "catalog.providers"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["configuration_busy", "internal_error"]
         public static let events: [String] = []
@@ -6712,7 +6767,7 @@ public enum Operations {
         public static let method = "catalog.models"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["invalid_selection", "configuration_busy", "internal_error"]
         public static let events: [String] = []
@@ -6724,7 +6779,7 @@ public enum Operations {
         public static let method = "catalog.refresh"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["catalog_refresh_failed", "invalid_selection", "configuration_busy", "operation_conflict"]
         public static let events: [String] = []
@@ -6736,7 +6791,7 @@ public enum Operations {
         public static let method = "config.get"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["configuration_unavailable", "configuration_busy"]
         public static let events: [String] = []
@@ -6748,7 +6803,7 @@ public enum Operations {
         public static let method = "config.set"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["invalid_scope", "invalid_selection", "unsupported_reasoning", "catalog_unavailable", "catalog_stale", "settings_write_failed", "configuration_unavailable", "configuration_busy", "operation_conflict"]
         public static let events: [String] = []
@@ -6760,7 +6815,7 @@ public enum Operations {
         public static let method = "session.list"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["limit_exceeded", "invalid_session_id", "internal_error"]
         public static let events: [String] = []
@@ -6772,7 +6827,7 @@ public enum Operations {
         public static let method = "session.create"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["internal_error", "operation_conflict"]
         public static let events: [String] = []
@@ -6784,7 +6839,7 @@ public enum Operations {
         public static let method = "session.replay"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["invalid_session_id", "session_unavailable", "session_busy"]
         public static let events: [String] = []
@@ -6796,7 +6851,7 @@ public enum Operations {
         public static let method = "session.claim"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["invalid_session_id", "session_unavailable", "session_busy", "limit_exceeded", "operation_conflict"]
         public static let events: [String] = []
@@ -6808,7 +6863,7 @@ public enum Operations {
         public static let method = "session.detach"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .required
         public static let errors: [String] = ["invalid_session_id", "stale_grant", "control_required", "operation_conflict"]
         public static let events: [String] = []
@@ -6820,7 +6875,7 @@ public enum Operations {
         public static let method = "session.status"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = ["invalid_session_id", "session_unavailable"]
         public static let events: [String] = []
@@ -6832,7 +6887,7 @@ public enum Operations {
         public static let method = "turn.start"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .required
         public static let errors: [String] = ["too_many_active_turns", "session_busy", "session_unavailable", "stale_grant", "control_required", "configuration_unavailable", "operation_conflict"]
         public static let events: [String] = ["turn.started", "turn.assistant_delta", "turn.activity", "turn.terminal"]
@@ -6844,7 +6899,7 @@ public enum Operations {
         public static let method = "turn.cancel"
         public static let isMutation = true
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .required
+        public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .required
         public static let errors: [String] = ["unknown_turn", "stale_grant", "control_required", "operation_conflict"]
         public static let events: [String] = []
@@ -6856,10 +6911,41 @@ public enum Operations {
         public static let method = "operation.lookup"
         public static let isMutation = false
         public static let requiresInitialization = true
-        public static let sessionId: SlotRule = .mustBeNull
+        public static let sessionID: SlotRule = .mustBeNull
         public static let control: SlotRule = .mustBeNull
         public static let errors: [String] = []
         public static let events: [String] = []
+    }
+}
+
+extension Operations {
+    /// The descriptor of a wire method name; nil for a method the spec does not declare.
+    public static func named(_ method: String) -> (any AgentWireOperation.Type)? {
+        switch method {
+        case "initialize": return Initialize.self
+        case "status": return Status.self
+        case "capabilities": return Capabilities.self
+        case "auth.status": return AuthStatus.self
+        case "auth.login.start": return AuthLoginStart.self
+        case "auth.login.callback": return AuthLoginCallback.self
+        case "auth.login.cancel": return AuthLoginCancel.self
+        case "auth.logout": return AuthLogout.self
+        case "catalog.providers": return CatalogProviders.self
+        case "catalog.models": return CatalogModels.self
+        case "catalog.refresh": return CatalogRefresh.self
+        case "config.get": return ConfigGet.self
+        case "config.set": return ConfigSet.self
+        case "session.list": return SessionList.self
+        case "session.create": return SessionCreate.self
+        case "session.replay": return SessionReplay.self
+        case "session.claim": return SessionClaim.self
+        case "session.detach": return SessionDetach.self
+        case "session.status": return SessionStatus.self
+        case "turn.start": return TurnStart.self
+        case "turn.cancel": return TurnCancel.self
+        case "operation.lookup": return OperationLookup.self
+        default: return nil
+        }
     }
 }
 
@@ -6887,30 +6973,30 @@ public enum ServerEvent: Decodable, Sendable {
         switch name {
         case "turn.started":
             let envelope = try EventEnvelope<TurnStarted>(from: decoder)
-            try envelope.checkCorrelation(sessionId: true, operationId: true, grantGeneration: true, liveSequence: true, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnStarted(envelope)
         case "turn.assistant_delta":
             let envelope = try EventEnvelope<TurnAssistantDelta>(from: decoder)
-            try envelope.checkCorrelation(sessionId: true, operationId: true, grantGeneration: true, liveSequence: true, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnAssistantDelta(envelope)
         case "turn.activity":
             let envelope = try EventEnvelope<TurnActivity>(from: decoder)
-            try envelope.checkCorrelation(sessionId: true, operationId: true, grantGeneration: true, liveSequence: true, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnActivity(envelope)
         case "turn.terminal":
             let envelope = try EventEnvelope<TurnTerminal>(from: decoder)
-            try envelope.checkCorrelation(sessionId: true, operationId: true, grantGeneration: true, liveSequence: true, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnTerminal(envelope)
         case "auth.login.progress":
             let envelope = try EventEnvelope<LoginProgress>(from: decoder)
-            try envelope.checkCorrelation(sessionId: false, operationId: true, grantGeneration: false, liveSequence: false, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: false, operationID: true, grantGeneration: false, liveSequence: false, at: decoder.path)
             self = .authLoginProgress(envelope)
         case "auth.login.terminal":
             let envelope = try EventEnvelope<AuthLoginTerminal>(from: decoder)
-            try envelope.checkCorrelation(sessionId: false, operationId: true, grantGeneration: false, liveSequence: false, at: decoder.path)
+            try envelope.checkCorrelation(sessionID: false, operationID: true, grantGeneration: false, liveSequence: false, at: decoder.path)
             self = .authLoginTerminal(envelope)
         default:
-            throw SchemaViolation(path: decoder.path + ".event", reason: "unknown event \(name)")
+            throw ProtocolViolation(.unknownEvent, "unknown event \(name)", at: decoder.path + ".event")
         }
     }
 
@@ -6939,12 +7025,12 @@ public enum ServerEvent: Decodable, Sendable {
     }
 
     /// The per-turn sequence of a sequenced event.
-    public var turnSequence: (turnId: OpaqueId, sequence: UInt64)? {
+    public var turnSequence: (turnID: OpaqueID, sequence: UInt64)? {
         switch self {
-        case .turnStarted(let e): return (e.payload.turnId, UInt64(e.payload.sequence))
-        case .turnAssistantDelta(let e): return (e.payload.turnId, UInt64(e.payload.sequence))
-        case .turnActivity(let e): return (e.payload.turnId, UInt64(e.payload.sequence))
-        case .turnTerminal(let e): return (e.payload.turnId, UInt64(e.payload.sequence))
+        case .turnStarted(let e): return (e.payload.turnID, UInt64(e.payload.sequence))
+        case .turnAssistantDelta(let e): return (e.payload.turnID, UInt64(e.payload.sequence))
+        case .turnActivity(let e): return (e.payload.turnID, UInt64(e.payload.sequence))
+        case .turnTerminal(let e): return (e.payload.turnID, UInt64(e.payload.sequence))
         case .authLoginProgress: return nil
         case .authLoginTerminal: return nil
         }
@@ -6959,6 +7045,30 @@ public enum ServerEvent: Decodable, Sendable {
         case .turnTerminal(let e): return e.correlation
         case .authLoginProgress(let e): return e.correlation
         case .authLoginTerminal(let e): return e.correlation
+        }
+    }
+
+    /// The session the payload names, if it names one (it must be the envelope's).
+    public var payloadSessionID: String? {
+        switch self {
+        case .turnStarted(let e): return e.payload.sessionID.value
+        case .turnAssistantDelta: return nil
+        case .turnActivity: return nil
+        case .turnTerminal(let e): return e.payload.sessionID.value
+        case .authLoginProgress: return nil
+        case .authLoginTerminal: return nil
+        }
+    }
+
+    /// The turn or login the event belongs to (its payload's `turn_id` or `login_id`).
+    public var subjectID: String? {
+        switch self {
+        case .turnStarted(let e): return e.payload.turnID.value
+        case .turnAssistantDelta(let e): return e.payload.turnID.value
+        case .turnActivity(let e): return e.payload.turnID.value
+        case .turnTerminal(let e): return e.payload.turnID.value
+        case .authLoginProgress: return nil
+        case .authLoginTerminal(let e): return e.payload.loginID.value
         }
     }
 }

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc). Do not edit.
+// Generated from protocol.toml (sha256 b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -7,8 +7,11 @@ export const PROTOCOL_NAME = "agentwire";
 /** The wire version this package speaks. */
 export const PROTOCOL_VERSION = 2;
 
+/** The package version this package was generated with; the daemon's handshake requires an exact match. */
+export const PACKAGE_VERSION = "0.1.0";
+
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc";
+export const SPEC_SHA256 = "b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {
@@ -116,6 +119,8 @@ export const CONSTANTS = {
   reasoning_levels_max: 6,
   /** Largest session title after sanitizing. (bytes) */
   title_max_bytes: 256,
+  /** Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128 characters). (bytes) */
+  tool_name_max_bytes: 256,
   /** Largest RFC 3339 timestamp string. (bytes) */
   timestamp_max_bytes: 64,
   /** Largest package version string. (bytes) */

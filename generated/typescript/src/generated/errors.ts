@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc). Do not edit.
+// Generated from protocol.toml (sha256 b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** A known error code; a consumer treats any other well-formed code as a generic failure. */
@@ -189,6 +189,7 @@ export type LaunchErrorCode =
   | "invalid_executable"
   | "invalid_arguments"
   | "state_root_unavailable"
+  | "state_root_unsafe"
   | "state_root_mismatch"
   | "runtime_dir_unsafe"
   | "runtime_dir_unavailable"
@@ -216,6 +217,8 @@ export const LAUNCH_ERROR_MESSAGES: { readonly [C in LaunchErrorCode]: string } 
   invalid_arguments: "command line arguments are invalid",
   /** The state root could not be resolved or created. */
   state_root_unavailable: "state root is unavailable; check MC_HOME or HOME",
+  /** The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid or writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod 700` the state root, `chmod 600` its files). */
+  state_root_unsafe: "state root is not owned by this user or is writable by others",
   /** A fallback runtime folder is shared by two state roots; the daemon found serves the other. */
   state_root_mismatch: "the daemon at the socket uses another state root",
   /** The runtime folder is not owned by the user or is group/world accessible. */

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc). Do not edit.
+// Generated from protocol.toml (sha256 b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
@@ -706,6 +706,9 @@ export interface PermissionOption {
   [EXTENSIONS]?: Extensions;
 }
 
+/** A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or `create-issue`). */
+export type ToolName = string;
+
 /** One immutable message of the append-only session stream. */
 export type SessionMessage =
   | SessionMessageAgentTurnStart
@@ -796,8 +799,12 @@ export interface SessionMessageUserText {
   parentId?: OpaqueId;
   /** Stable identity of the subagent producing this message. */
   agentId?: OpaqueId;
+  /** Turn ID of the turn the prompt started, as in the document's MessageBase. */
+  turn?: OpaqueId;
   /** Prompt text. */
   text: Text;
+  /** Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value. */
+  thinking?: string;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
 }
@@ -818,13 +825,13 @@ export interface SessionMessageAgentToolCallStart {
   turn: OpaqueId;
   /** Tool call ID, matched by tool-call-end. */
   callId: OpaqueId;
-  /** Tool name. */
-  toolName: Name;
+  /** The tool's own name. */
+  toolName: ToolName;
   /** Short inline-markdown summary. */
   title: Text;
   /** Longer inline-markdown description. */
   description: Text;
-  /** Tool input arguments. */
+  /** Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut marked. */
   args: JsonObject;
   /** Label of the subagent this call spawns. */
   agentTitle?: Text;
@@ -870,8 +877,8 @@ export interface SessionMessageAgentPermissionRequest {
   turn: OpaqueId;
   /** Tool call awaiting approval. */
   callId: OpaqueId;
-  /** Tool name. */
-  toolName: Name;
+  /** The tool's own name. */
+  toolName: ToolName;
   /** Short inline-markdown summary. */
   title: Text;
   /** Longer description. */

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 077d7192fd30573e8ae212942a6f63d753ca2cb58c6a6856a30d50992ed469cc). Do not edit.
+// Generated from protocol.toml (sha256 b492acd3932f147a5291e034f8afaef40a539631b49b8c1428f725a3df8d2e27). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { array, bool, constant, extend, fail, int, jsonObject, nullObject, object, present, required, str, tag, text, within } from "../runtime/check.js";
@@ -1933,6 +1933,12 @@ function isPermissionOptionMember(k: string): boolean {
   }
 }
 
+/** Decode a `ToolName`: A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or `create-issue`). */
+export function decodeToolName(v: unknown, strict: boolean): T.ToolName {
+  void strict;
+  return str(v, 1, 256 /* constants.tool_name_max_bytes */);
+}
+
 /** Decode a `SessionMessage`: One immutable message of the append-only session stream. */
 export function decodeSessionMessage(v: unknown, strict: boolean): T.SessionMessage {
   const o = object(v);
@@ -2132,13 +2138,21 @@ function decodeSessionMessageUserText(o: Obj, strict: boolean): T.SessionMessage
     at = "agentId";
     const r3 = o.agentId;
     const f3 = r3 === undefined ? undefined : decodeOpaqueId(r3, strict);
+    at = "turn";
+    const r4 = o.turn;
+    const f4 = r4 === undefined ? undefined : decodeOpaqueId(r4, strict);
     at = "text";
-    const r4 = required(o.text);
-    const f4 = decodeText(r4, strict);
+    const r5 = required(o.text);
+    const f5 = decodeText(r5, strict);
+    at = "thinking";
+    const r6 = o.thinking;
+    const f6 = r6 === undefined ? undefined : text(r6, 0, 0, null, false, true);
     at = "";
-    const out: T.SessionMessageUserText = { type: "text", role: "user", id: f0, time: f1, text: f4 };
+    const out: T.SessionMessageUserText = { type: "text", role: "user", id: f0, time: f1, text: f5 };
     if (f2 !== undefined) out["parentId"] = f2;
     if (f3 !== undefined) out["agentId"] = f3;
+    if (f4 !== undefined) out["turn"] = f4;
+    if (f6 !== undefined) out["thinking"] = f6;
     extend(out, o, strict, isSessionMessageUserTextMember);
     return out;
   } catch (e) {
@@ -2154,7 +2168,9 @@ function isSessionMessageUserTextMember(k: string): boolean {
     case "time":
     case "parentId":
     case "agentId":
+    case "turn":
     case "text":
+    case "thinking":
       return true;
     default:
       return false;
@@ -2184,7 +2200,7 @@ function decodeSessionMessageAgentToolCallStart(o: Obj, strict: boolean): T.Sess
     const f5 = decodeOpaqueId(r5, strict);
     at = "toolName";
     const r6 = required(o.toolName);
-    const f6 = decodeName(r6, strict);
+    const f6 = decodeToolName(r6, strict);
     at = "title";
     const r7 = required(o.title);
     const f7 = decodeText(r7, strict);
@@ -2306,7 +2322,7 @@ function decodeSessionMessageAgentPermissionRequest(o: Obj, strict: boolean): T.
     const f5 = decodeOpaqueId(r5, strict);
     at = "toolName";
     const r6 = required(o.toolName);
-    const f6 = decodeName(r6, strict);
+    const f6 = decodeToolName(r6, strict);
     at = "title";
     const r7 = required(o.title);
     const f7 = decodeText(r7, strict);

@@ -41,6 +41,10 @@ export function kindOf(v: unknown): string {
   if (v === null) return "null";
   if (v === undefined) return "nothing";
   if (Array.isArray(v)) return "an array";
+  // A float marker stands for a number written with a fraction or exponent: say so, with its text.
+  if (floats.active && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, floats.key)) {
+    return `${String((v as Record<string, unknown>)[floats.key])}, a number written with a fraction or exponent`;
+  }
   switch (typeof v) {
     case "string":
       return "a string";
@@ -189,6 +193,10 @@ export function extend(out: { [EXTENSIONS]?: Extensions }, o: Obj, strict: boole
 
 /** UTF-8 length of a well-formed string: 1–3 bytes per unit, 4 per surrogate pair. */
 export function utf8Length(s: string, from = 0, to = s.length): number {
+  // Long strings (every text part of a replay page) are counted natively: a JavaScript loop per
+  // UTF-16 unit cost more than parsing the whole record. Short ones stay in the loop, which is
+  // cheaper than the native call for them.
+  if (to - from > NATIVE_FROM && nodeBuffer !== undefined) return nodeBuffer.byteLength(from === 0 && to === s.length ? s : s.slice(from, to), "utf8");
   let n = to - from;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
@@ -196,6 +204,9 @@ export function utf8Length(s: string, from = 0, to = s.length): number {
   }
   return n;
 }
+
+const NATIVE_FROM = 64;
+const nodeBuffer = (globalThis as { Buffer?: { byteLength(s: string, encoding: "utf8"): number } }).Buffer;
 
 /** RFC 3339 `date-time` (section 5.6), the same checks as the generator's `rfc3339.rs`. */
 export function isRfc3339(s: string): boolean {

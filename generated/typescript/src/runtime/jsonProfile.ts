@@ -5,6 +5,8 @@
  * - record bytes (before the newline) ≤ `maxRecordBytes`; a record holds no other newline;
  * - UTF-8 (I-JSON): bytes are decoded with a fatal decoder; a string input must be well formed,
  *   and escaped lone surrogates (`"\ud800"`) are refused as the Rust decoder refuses them;
+ * - no noncharacter (I-JSON, RFC 7493 §2.1: U+FDD0..U+FDEF and every code point whose low 16
+ *   bits are FFFE or FFFF), raw or `\u`-escaped, in any string or member name;
  * - one JSON value with no duplicate member names at any level;
  * - depth ≤ `maxJsonDepth` (the top-level container is depth 1), `maxArrayItems` items per
  *   array, `maxObjectFields` members per object, `maxStringBytes` UTF-8 bytes per decoded
@@ -81,6 +83,7 @@ export function parseRecord(input: string | Uint8Array, limits: ProfileLimits, o
     throw e;
   }
   if (violation !== null) throw classify(text, limits, violation);
+  if (rawNoncharacter(input, text)) invalid("noncharacter in a string");
   const marked = floatsAt !== null;
   try {
     return { value: JSON.parse(marked ? markFloats(text, floatsAt as number[]) : text) as unknown, marked };
@@ -286,9 +289,11 @@ function string(s: string, j: number, max: number): number {
         // A high surrogate escape must be followed by a low one: together one 4-byte character.
         const low = s.charCodeAt(end) === 0x5c && s.charCodeAt(end + 1) === 0x75 ? hex4(s, end + 2) : -1;
         if (low < 0xdc00 || low > 0xdfff) invalid("lone surrogate escape");
+        if (isNoncharacterPair(unit, low)) invalid("noncharacter escape");
         end += 6;
         saved += 8;
       } else {
+        if (isNoncharacter(unit)) invalid("noncharacter escape");
         saved += 6 - (unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3);
       }
     } else {
@@ -419,6 +424,7 @@ function readRecord(s: string, lim: ProfileLimits): void {
       }
       if (c < 0x20) syntax("control character in a string");
       if (c !== 0x5c) {
+        if (isNoncharacter(c) || (c >= 0xdc00 && c <= 0xdfff && i > from && isNoncharacterPair(s.charCodeAt(i - 1), c))) syntax("noncharacter in a string");
         i++;
         continue;
       }
@@ -436,9 +442,11 @@ function readRecord(s: string, lim: ProfileLimits): void {
           if (s.charCodeAt(i) !== 0x5c || s.charCodeAt(i + 1) !== 0x75) syntax("lone surrogate escape");
           const low = hex(i + 2);
           if (low < 0xdc00 || low > 0xdfff) syntax("lone surrogate escape");
+          if (isNoncharacterPair(unit, low)) syntax("noncharacter escape");
           i += 6;
           out += String.fromCharCode(unit, low);
         } else {
+          if (isNoncharacter(unit)) syntax("noncharacter escape");
           out += String.fromCharCode(unit);
         }
       } else {
@@ -551,7 +559,62 @@ const ESCAPES = new Map<number, string>([
   [0x74, "\t"],
 ]);
 
-const nodeBuffer = (globalThis as { Buffer?: { byteLength(s: string, encoding: "utf8"): number } }).Buffer;
+interface NodeBuffer {
+  byteLength(s: string, encoding: "utf8"): number;
+  from(buffer: ArrayBufferLike, offset: number, length: number): ByteSearch;
+}
+/** Node's Buffer searches for a byte sequence natively (`Uint8Array#indexOf` takes one byte). */
+interface ByteSearch {
+  readonly [index: number]: number | undefined;
+  indexOf(needle: Uint8Array, from?: number): number;
+}
+const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
+
+// ---------------------------------------------------------------------------------------------
+// Noncharacters (I-JSON, RFC 7493 §2.1 via RFC 8259 §8.2 and Unicode §23.7)
+// ---------------------------------------------------------------------------------------------
+
+/** A BMP noncharacter: U+FDD0..U+FDEF, U+FFFE, U+FFFF. */
+function isNoncharacter(unit: number): boolean {
+  return (unit >= 0xfdd0 && unit <= 0xfdef) || unit >= 0xfffe;
+}
+
+/** A surrogate pair spelling a supplementary noncharacter (U+1FFFE, U+1FFFF, … U+10FFFF). */
+function isNoncharacterPair(high: number, low: number): boolean {
+  return high >= 0xd800 && high <= 0xdbff && (high & 0x3f) === 0x3f && (low === 0xdffe || low === 0xdfff);
+}
+
+/** Raw noncharacters as UTF-16 code units (supplementary ones end in a DFFE/DFFF low surrogate). */
+const RAW_NONCHARACTER = /[\ufdd0-\ufdef\ufffe\uffff]|[\ud83f\ud87f\ud8bf\ud8ff\ud93f\ud97f\ud9bf\ud9ff\uda3f\uda7f\udabf\udaff\udb3f\udb7f\udbbf\udbff][\udffe\udfff]/;
+const EF_B7 = new Uint8Array([0xef, 0xb7]);
+const BF_BE = new Uint8Array([0xbf, 0xbe]);
+const BF_BF = new Uint8Array([0xbf, 0xbf]);
+
+/**
+ * Whether the record holds a raw (unescaped) noncharacter. Outside strings one is invalid JSON
+ * anyway, so the whole text is searched. An ASCII record has none; bytes are searched natively
+ * for the UTF-8 forms (EF B7 90..AF; EF BF BE/BF; F0..F4 xF BF BE/BF), which is much faster
+ * than a regular expression over a non-Latin-1 string; a string input takes the expression.
+ */
+function rawNoncharacter(input: string | Uint8Array, text: string): boolean {
+  if (typeof input === "string" || nodeBuffer === undefined) return RAW_NONCHARACTER.test(text);
+  const end = input.length > 0 && input[input.length - 1] === 0x0a ? input.length - 1 : input.length;
+  if (text.length === end) return false;
+  const b = nodeBuffer.from(input.buffer, input.byteOffset, end);
+  for (let p = b.indexOf(EF_B7); p >= 0; p = b.indexOf(EF_B7, p + 2)) {
+    const third = b[p + 2] as number;
+    if (third >= 0x90 && third <= 0xaf) return true;
+  }
+  for (const needle of [BF_BE, BF_BF]) {
+    for (let p = b.indexOf(needle); p >= 0; p = b.indexOf(needle, p + 1)) {
+      // The BF is a 3-byte character's second byte after lead EF (U+FFFE/F), or a 4-byte
+      // character's third byte after a second byte xF (U+xFFFE/F); other places spell characters.
+      if (p >= 1 && b[p - 1] === 0xef) return true;
+      if (p >= 2 && (b[p - 2] as number) >= 0xf0 && ((b[p - 1] as number) & 0x0f) === 0x0f) return true;
+    }
+  }
+  return false;
+}
 
 /** UTF-8 length of `s[from, to)`; natively when Node's Buffer is there (long strings only reach here). */
 function utf8Length(s: string, from = 0, to = s.length): number {

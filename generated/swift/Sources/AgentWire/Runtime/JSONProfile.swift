@@ -26,13 +26,13 @@ public struct ProfileLimits: Hashable, Sendable {
 
     /// The spec's general limits.
     public static let protocolDefaults = ProfileLimits(
-        maxRecordBytes: Int(Limits.maxRecordBytes), maxDepth: Int(Limits.maxJsonDepth),
+        maxRecordBytes: Int(Limits.maxRecordBytes), maxDepth: Int(Limits.maxJSONDepth),
         maxArrayItems: Int(Limits.maxArrayItems), maxObjectFields: Int(Limits.maxObjectFields),
         maxStringBytes: Int(Limits.maxStringBytes))
 
     /// The general limits without a record size, for transcript lines.
     public static let transcriptDefaults = ProfileLimits(
-        maxRecordBytes: nil, maxDepth: Int(Limits.maxJsonDepth),
+        maxRecordBytes: nil, maxDepth: Int(Limits.maxJSONDepth),
         maxArrayItems: Int(Limits.maxArrayItems), maxObjectFields: Int(Limits.maxObjectFields),
         maxStringBytes: Int(Limits.maxStringBytes))
 
@@ -41,7 +41,7 @@ public struct ProfileLimits: Hashable, Sendable {
     public func bound(forLimit name: String) -> Int? {
         switch name {
         case Limits.Name.maxRecordBytes: return maxRecordBytes
-        case Limits.Name.maxJsonDepth: return maxDepth
+        case Limits.Name.maxJSONDepth: return maxDepth
         case Limits.Name.maxArrayItems: return maxArrayItems
         case Limits.Name.maxObjectFields: return maxObjectFields
         case Limits.Name.maxStringBytes: return maxStringBytes
@@ -261,6 +261,7 @@ struct ProfileScanner {
                 i += 1
             } else {
                 let n = try utf8Sequence()
+                guard !Self.isNoncharacter(Self.scalar(bytes[i..<(i + n)])) else { throw invalid("noncharacter") }
                 piece = Array(bytes[i..<(i + n)])
                 i += n
             }
@@ -269,6 +270,24 @@ struct ProfileScanner {
             if collect { out.append(contentsOf: piece) }
         }
         return out
+    }
+
+    /// I-JSON (RFC 7493 section 2.1) forbids noncharacters: U+FDD0..U+FDEF and every code point
+    /// whose low 16 bits are FFFE or FFFF, raw or escaped, in values and member names alike.
+    static func isNoncharacter(_ scalar: UInt32) -> Bool {
+        (0xFDD0...0xFDEF).contains(scalar) || scalar & 0xFFFE == 0xFFFE
+    }
+
+    /// The code point of a well-formed multi-byte UTF-8 sequence.
+    static func scalar(_ sequence: ArraySlice<UInt8>) -> UInt32 {
+        var it = sequence.makeIterator()
+        guard let lead = it.next() else { return 0 }
+        let mask: UInt8 = sequence.count == 2 ? 0x1F : sequence.count == 3 ? 0x0F : 0x07
+        var value = UInt32(lead & mask)
+        while let b = it.next() {
+            value = value << 6 | UInt32(b & 0x3F)
+        }
+        return value
     }
 
     /// The length of the well-formed UTF-8 sequence at `i` (RFC 3629: no overlongs, no
@@ -313,9 +332,12 @@ struct ProfileScanner {
                 i += 2
                 let low = try hex4()
                 guard low >= 0xDC00 && low <= 0xDFFF else { throw invalid("lone surrogate") }
-                return utf8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+                let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                guard !Self.isNoncharacter(scalar) else { throw invalid("noncharacter") }
+                return utf8(scalar)
             }
             guard unit < 0xDC00 || unit > 0xDFFF else { throw invalid("lone surrogate") }
+            guard !Self.isNoncharacter(unit) else { throw invalid("noncharacter") }
             return utf8(unit)
         default:
             throw invalid("invalid escape")

@@ -17,7 +17,7 @@ public protocol AgentWireOperation {
     /// Mutations carry an operation ID; reads carry null.
     static var isMutation: Bool { get }
     static var requiresInitialization: Bool { get }
-    static var sessionId: SlotRule { get }
+    static var sessionID: SlotRule { get }
     static var control: SlotRule { get }
     /// Operation-specific error codes (the shared request errors come on top).
     static var errors: [String] { get }

@@ -1,0 +1,207 @@
+//! Operations as types. The generated [`crate::operation`] module has one marker type per
+//! operation implementing [`Operation`]: its request and response payload types, its method,
+//! its envelope slot rules and its declared errors are associated items, in the spirit of
+//! `lsp_types::request::Request`.
+//!
+//! [`TypedRequest`] is the one way to build a request envelope from a marker: the method comes
+//! from the marker and the payload must be the marker's request type, so a request whose method
+//! and payload disagree cannot be built; the session and control slots come from the marker's
+//! [`Operation::Slots`] type, so a request that sets a slot its operation forbids, or omits one
+//! it requires, cannot be built either:
+//!
+//! ```compile_fail
+//! use agentwire_protocol::{operation::Status, typed::{Identities, Unscoped}, TurnStartRequest, TypedRequest};
+//! // `status` with a `turn.start` payload: a type error.
+//! let _ = TypedRequest::<Status>::new("r-1".into(), &Identities::default(), String::new, &Unscoped,
+//!     TurnStartRequest { prompt: "hi".into() });
+//! ```
+//!
+//! ```compile_fail
+//! use agentwire_protocol::{operation::TurnStart, typed::{Identities, InSession}, TurnStartRequest, TypedRequest};
+//! // `turn.start` without its control: a type error.
+//! let _ = TypedRequest::<TurnStart>::new("r-1".into(), &Identities::default(), String::new,
+//!     &InSession { session_id: "s-01".into() }, TurnStartRequest { prompt: "hi".into() });
+//! ```
+//!
+//! ```
+//! use agentwire_protocol::{operation::Status, typed::{Identities, Unscoped}, StatusRequest, TypedRequest};
+//! let request = TypedRequest::<Status>::new("r-1".into(), &Identities::default(), String::new, &Unscoped, StatusRequest {});
+//! assert_eq!(request.envelope().method, "status");
+//! ```
+
+use crate::runtime::{encode_record, EncodeError, SlotRule, WriteJson};
+use crate::{
+    Control, ErrorCode, EventName, Method, RequestEnvelope, RequestPayload, ResponsePayload, PROTOCOL_VERSION,
+};
+
+/// One operation of the ordinary profile, as a type.
+pub trait Operation: Send + Sync + 'static {
+    /// Its method.
+    const METHOD: Method;
+    /// Its method's wire name.
+    const NAME: &'static str;
+    /// Mutations carry an `operation_id`; reads carry none.
+    const MUTATION: bool;
+    /// Whether it needs an initialized connection (and so the instance and connection IDs).
+    const REQUIRES_INITIALIZATION: bool;
+    /// The `session_id` slot: null or required.
+    const SESSION_ID: SlotRule;
+    /// The `control` slot: null or required.
+    const CONTROL: SlotRule;
+    /// Its declared error codes (the shared request errors come on top).
+    const ERRORS: &'static [ErrorCode];
+    /// Events its accepted work may send.
+    const EVENTS: &'static [EventName];
+    /// The request payload.
+    type Request: std::fmt::Debug + Clone + Send + 'static;
+    /// The success payload.
+    type Response: std::fmt::Debug + Clone + Send + 'static;
+    /// What fills the envelope's `session_id` and `control` slots: [`Unscoped`], [`InSession`]
+    /// or [`UnderControl`], chosen from the two slot rules.
+    type Slots: Slots;
+    /// The request payload, routed by this operation's method.
+    fn into_payload(request: Self::Request) -> RequestPayload;
+    /// This operation's success payload out of a response decoded for its method; `Err` names
+    /// the method of a payload that belongs to another.
+    fn from_payload(response: ResponsePayload) -> Result<Self::Response, Method>;
+}
+
+/// The values of the envelope's `session_id` and `control` slots.
+pub trait Slots {
+    fn session_id(&self) -> Option<&str>;
+    fn control(&self) -> Option<&Control>;
+}
+
+/// Both slots null: operations without a session.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Unscoped;
+
+/// A session and no control: reads of a session, and claiming it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InSession {
+    pub session_id: String,
+}
+
+/// A session and its control proof: turns and detaching.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnderControl {
+    pub session_id: String,
+    pub control: Control,
+}
+
+impl Slots for Unscoped {
+    fn session_id(&self) -> Option<&str> {
+        None
+    }
+    fn control(&self) -> Option<&Control> {
+        None
+    }
+}
+
+impl Slots for InSession {
+    fn session_id(&self) -> Option<&str> {
+        Some(&self.session_id)
+    }
+    fn control(&self) -> Option<&Control> {
+        None
+    }
+}
+
+impl Slots for UnderControl {
+    fn session_id(&self) -> Option<&str> {
+        Some(&self.session_id)
+    }
+    fn control(&self) -> Option<&Control> {
+        Some(&self.control)
+    }
+}
+
+/// The connection's identities from `initialize`, set on every request that needs them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Identities {
+    pub instance_id: String,
+    pub connection_id: String,
+}
+
+/// A request envelope built from an [`Operation`]: its method, payload and slots agree by
+/// construction. The envelope is read-only once built.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypedRequest<O: Operation> {
+    envelope: RequestEnvelope<RequestPayload>,
+    marker: std::marker::PhantomData<O>,
+}
+
+impl<O: Operation> TypedRequest<O> {
+    /// The envelope of `payload` for `O`. `operation_id` is asked for only when `O` is a
+    /// mutation, and `identities` are used only when `O` needs initialization.
+    pub fn new(
+        request_id: String,
+        identities: &Identities,
+        operation_id: impl FnOnce() -> String,
+        slots: &O::Slots,
+        payload: O::Request,
+    ) -> Self {
+        let ids = O::REQUIRES_INITIALIZATION.then_some(identities);
+        let envelope = RequestEnvelope {
+            protocol_version: PROTOCOL_VERSION,
+            request_id,
+            instance_id: ids.map(|i| i.instance_id.clone()),
+            connection_id: ids.map(|i| i.connection_id.clone()),
+            session_id: slots.session_id().map(str::to_owned),
+            operation_id: O::MUTATION.then(operation_id),
+            control: slots.control().cloned(),
+            method: O::NAME.to_owned(),
+            payload: O::into_payload(payload),
+        };
+        TypedRequest { envelope, marker: std::marker::PhantomData }
+    }
+
+    pub fn envelope(&self) -> &RequestEnvelope<RequestPayload> {
+        &self.envelope
+    }
+
+    pub fn into_envelope(self) -> RequestEnvelope<RequestPayload> {
+        self.envelope
+    }
+
+    /// The record, newline included.
+    pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
+        encode_record(&self.envelope)
+    }
+}
+
+impl<O: Operation> WriteJson for TypedRequest<O> {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        self.envelope.write_json(out);
+    }
+}
+
+/// Why a payload does not fit a method's envelope rules (for callers that pick the method at
+/// run time, such as a command line; typed callers cannot make these mistakes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SlotError {
+    #[error("{0} needs a session")]
+    SessionRequired(&'static str),
+    #[error("{0} takes no session")]
+    SessionForbidden(&'static str),
+    #[error("{0} needs the session's control")]
+    ControlRequired(&'static str),
+    #[error("{0} takes no control")]
+    ControlForbidden(&'static str),
+}
+
+/// Checks a run-time method's slots against its rules.
+pub fn check_slots(method: Method, session_id: Option<&str>, control: Option<&Control>) -> Result<(), SlotError> {
+    let rules = method.rules();
+    let name = method.as_str();
+    match (rules.session_id, session_id.is_some()) {
+        (SlotRule::Required, false) => return Err(SlotError::SessionRequired(name)),
+        (SlotRule::Null, true) => return Err(SlotError::SessionForbidden(name)),
+        _ => {}
+    }
+    match (rules.control, control.is_some()) {
+        (SlotRule::Required, false) => Err(SlotError::ControlRequired(name)),
+        (SlotRule::Null, true) => Err(SlotError::ControlForbidden(name)),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,340 @@
+// Hand-written client of the agentwire daemon over its private Unix socket (Foundation only):
+// identity handshake line, `initialize` and the full preflight before any mutation, typed
+// requests with timeouts and cancellation, and bounded event streams with back-pressure — the
+// connection's, and one per turn that ends with the turn's terminal.
+//
+//     let client = try await AgentWireClient.connect(configuration)
+//     let status = try await client.send(Operations.Status.self, StatusRequest())
+//     for try await event in client.events { ... }
+
+import AgentWire
+import Foundation
+
+/// A started turn: its ID and its events, ending after `turn.terminal`.
+public struct Turn: Sendable {
+    public let turnID: OpaqueID
+    public let operationID: OpaqueID
+    public let events: EventStream
+}
+
+public final class AgentWireClient: Sendable {
+    public let configuration: ClientConfiguration
+    /// Validated events of this connection not claimed by a turn stream: known and advertised
+    /// names, matching identities and correlation, per-turn sequence strictly increasing and
+    /// nothing after a terminal. Ends with the error that made the stream untrustworthy.
+    public var events: EventStream { EventStream(channel: connectionEvents) }
+
+    private let socket: LineSocket
+    private let credits: Credits
+    private let connectionEvents: EventChannel
+    private let state = Locked(State())
+
+    private struct State: Sendable {
+        var handshakeWaiter: CheckedContinuation<Data, Error>?
+        var handshakeLine: Data?
+        var handshakeSeen = false
+        /// Callers waiting for a response, by request ID (the conversation keeps its own
+        /// pending entries, so a late answer to a timed-out request is still consumed).
+        var waiters: [String: CheckedContinuation<Data, Error>] = [:]
+        var conversation = Conversation()
+        var requestCounter = 0
+        var failure: ClientError?
+        var session: InitializeResponse?
+        /// Turn streams by the operation ID of their `turn.start`.
+        var turns: [String: EventChannel] = [:]
+    }
+
+    /// The initialize result, once preflight passed.
+    public var session: InitializeResponse? { state.withLock { $0.session } }
+
+    private init(configuration: ClientConfiguration, socket: LineSocket) {
+        self.configuration = configuration
+        self.socket = socket
+        credits = Credits(capacity: configuration.eventBufferCapacity)
+        connectionEvents = EventChannel(credits: credits)
+        state.withLock { $0.conversation.limits = configuration.localLimits }
+    }
+
+    /// Connect, handshake, initialize and preflight within `handshakeTimeout`; throws before any
+    /// mutation is possible.
+    public static func connect(_ configuration: ClientConfiguration) async throws -> AgentWireClient {
+        let client = AgentWireClient(configuration: configuration, socket: try LineSocket(path: configuration.socketPath))
+        client.socket.startReading(
+            maxLineBytes: configuration.localLimits.maxRecordBytes ?? Int(Limits.maxRecordBytes),
+            onLine: { [weak client] line in client?.handle(line) },
+            onEnd: { [weak client] error in client?.fail(error ?? .closed) })
+        do {
+            try await client.withTimeout(configuration.handshakeTimeout, "handshake and initialize") {
+                let accepted = try await client.handshake()
+                let result = try await client.initialize()
+                try Preflight.check(result, handshake: accepted, configuration: configuration)
+                client.state.withLock { $0.session = result }
+            }
+        } catch {
+            let failure = (error as? ClientError) ?? .socket("\(error)")
+            client.fail(failure)
+            throw failure
+        }
+        return client
+    }
+
+    /// Close the connection: every waiter and stream ends with `ClientError.closed`.
+    public func close() {
+        fail(.closed)
+    }
+
+    deinit {
+        socket.close()
+        credits.stop()
+    }
+
+    // MARK: Handshake and initialize
+
+    private func handshake() async throws -> HandshakeReplyAccepted {
+        let line = try Self.encodeLine(HandshakeRequest(version: configuration.packageVersion, workspace: configuration.workspace))
+        let reply: Data = try await withCheckedThrowingContinuation { continuation in
+            let early: Result<Data, Error>? = state.withLock { s in
+                if let failure = s.failure { return .failure(failure) }
+                if let line = s.handshakeLine { return .success(line) }
+                s.handshakeWaiter = continuation
+                return nil
+            }
+            if let early { return continuation.resume(with: early) }
+            do {
+                try socket.write(line)
+            } catch {
+                fail((error as? ClientError) ?? .socket("\(error)"))
+            }
+        }
+        try JSONProfile.check(reply, limits: configuration.localLimits)
+        switch try JSONDecoder().decode(HandshakeReply.self, from: reply) {
+        case .rejected(let r):
+            throw ClientError.handshakeRejected(code: r.code.rawValue, message: r.message)
+        case .accepted(let a):
+            guard a.version == configuration.packageVersion else {
+                throw ClientError.preflight("daemon package version \(a.version) is not \(configuration.packageVersion)")
+            }
+            return a
+        }
+    }
+
+    private func initialize() async throws -> InitializeResponse {
+        // Required operations are preflighted against the advertisement; the request names at
+        // most `max_negotiation_items` of them.
+        let names = try configuration.requiredOperations.prefix(Int(Limits.maxNegotiationItems)).map { try Name($0) }
+        let payload = InitializeRequest(supportedProtocolVersions: [ProtocolInfo.version], requestedCapabilities: names)
+        let result = try await request(Operations.Initialize.self, payload, connection: nil, sessionID: nil, control: nil, operationID: nil)
+        state.withLock {
+            $0.conversation.instanceID = result.instanceID.value
+            $0.conversation.connectionID = result.connectionID.value
+        }
+        return result
+    }
+
+    // MARK: Typed requests
+
+    /// Send one request and wait for its success payload (at most `requestTimeout`). Mutations
+    /// get a fresh operation ID unless one is given (reuse one only to reconcile an uncertain
+    /// earlier attempt). Cancelling the task abandons the wait with `CancellationError`.
+    public func send<O: AgentWireOperation>(
+        _ operation: O.Type, _ payload: O.Request, sessionID: SessionID? = nil, control: Control? = nil,
+        operationID: OpaqueID? = nil
+    ) async throws -> O.Response {
+        guard let session else { throw state.withLock { $0.failure } ?? ClientError.closed }
+        let connection = ConnectionIdentity(instanceID: session.instanceID, connectionID: session.connectionID)
+        let opID = O.isMutation ? try operationID ?? Self.newOperationID() : operationID
+        return try await withTimeout(configuration.requestTimeout, O.method) {
+            try await self.request(operation, payload, connection: connection, sessionID: sessionID, control: control, operationID: opID)
+        }
+    }
+
+    /// Start a turn on a claimed session; its events come on the returned stream (not on
+    /// `events`), which ends after the turn's terminal.
+    public func startTurn(_ prompt: String, sessionID: SessionID, control: Control) async throws -> Turn {
+        let opID = try Self.newOperationID()
+        let channel = EventChannel(credits: credits)
+        // Registered before sending: the first event may follow the response immediately.
+        state.withLock { $0.turns[opID.value] = channel }
+        do {
+            let started = try await send(
+                Operations.TurnStart.self, TurnStartRequest(prompt: prompt), sessionID: sessionID, control: control, operationID: opID)
+            return Turn(turnID: started.turnID, operationID: opID, events: EventStream(channel: channel))
+        } catch {
+            _ = state.withLock { $0.turns.removeValue(forKey: opID.value) }
+            channel.finish(throwing: error)
+            throw error
+        }
+    }
+
+    private static func newOperationID() throws -> OpaqueID {
+        try OpaqueID("op-\(UUID().uuidString.lowercased())")
+    }
+
+    private func request<O: AgentWireOperation>(
+        _ operation: O.Type, _ payload: O.Request, connection: ConnectionIdentity?, sessionID: SessionID?, control: Control?,
+        operationID: OpaqueID?
+    ) async throws -> O.Response {
+        let requestID = try OpaqueID("rq-\(state.withLock { s in s.requestCounter += 1; return s.requestCounter })")
+        let line: Data
+        do {
+            line = try RequestEncoder.encode(
+                operation, payload, requestID: requestID, connection: connection, sessionID: sessionID, control: control,
+                operationID: operationID, maxRecordBytes: Int(Limits.maxRecordBytes))
+        } catch let refusal as RequestRefusal {
+            throw ClientError.refused(refusal)
+        }
+        let pending = PendingRequest(
+            method: O.method, requestID: requestID.value, sessionID: sessionID?.value, operationID: operationID?.value)
+        let data = try await roundTrip(pending, line)
+        let response: ResponseEnvelope<O.Response>
+        do {
+            response = try AgentWireDecoder.decodeResponse(data: data, for: operation, limits: configuration.localLimits)
+        } catch let v as ProtocolViolation {
+            throw fail(.protocolViolation(v))
+        }
+        if let error = response.error {
+            throw ClientError.service(code: ErrorCode(rawValue: error.code.value), error: error)
+        }
+        guard let result = response.payload else {
+            throw fail(.protocolViolation(ProtocolViolation(.resultShape, "response has neither payload nor error")))
+        }
+        return result
+    }
+
+    /// Write a request and wait for the raw response, honouring task cancellation: the waiter
+    /// is removed exactly once, by whichever of response, failure, timeout or cancel comes first.
+    private func roundTrip(_ pending: PendingRequest, _ line: Data) async throws -> Data {
+        let id = pending.requestID ?? ""
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, Error>) in
+                let refused: Error? = state.withLock { s in
+                    if let failure = s.failure { return failure }
+                    if Task.isCancelled { return CancellationError() }
+                    s.waiters[id] = continuation
+                    s.conversation.sent(pending)
+                    return nil
+                }
+                if let refused { return continuation.resume(throwing: refused) }
+                do {
+                    try socket.write(line)
+                } catch {
+                    fail((error as? ClientError) ?? .socket("\(error)"))
+                }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Run `body`, failing it with `ClientError.timeout` after `limit`. On timeout the waiting
+    /// request is cancelled (its waiter removed); a late response is still consumed in order.
+    private func withTimeout<T: Sendable>(_ limit: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                throw ClientError.timeout("\(what) took longer than \(limit)")
+            }
+            return value
+        }
+    }
+
+    private static func encodeLine<T: Encodable>(_ value: T) throws -> Data {
+        var line = try JSONEncoder().encode(value)
+        line.append(0x0A)
+        return line
+    }
+
+    // MARK: Reading (the socket's thread)
+
+    private func handle(_ line: Data) {
+        let handshake: CheckedContinuation<Data, Error>?? = state.withLock { s in
+            guard !s.handshakeSeen else { return nil }
+            s.handshakeSeen = true
+            defer { s.handshakeWaiter = nil }
+            if s.handshakeWaiter == nil { s.handshakeLine = line }
+            return .some(s.handshakeWaiter)
+        }
+        if let handshake {
+            handshake?.resume(returning: line)
+            return
+        }
+        do {
+            try receive(line)
+        } catch let v as ProtocolViolation {
+            fail(.protocolViolation(v))
+        } catch {
+            fail((error as? ClientError) ?? .socket("\(error)"))
+        }
+    }
+
+    private func receive(_ line: Data) throws {
+        enum Route { case waiter(CheckedContinuation<Data, Error>?), event(ServerEvent, EventChannel, settled: Bool) }
+        let route: Route = try state.withLock { s in
+            switch try s.conversation.received(line) {
+            case .response(_, let settles):
+                return .waiter(settles?.requestID.flatMap { s.waiters.removeValue(forKey: $0) })
+            case .event(let event):
+                guard s.session?.capabilities.events.contains(where: { $0.value == event.name }) ?? false else {
+                    throw ProtocolViolation(.unknownEvent, "unadvertised event \(event.name)")
+                }
+                let op = event.correlation.operationID?.value
+                if let op, let channel = s.turns[op] {
+                    if event.isTerminal { s.turns.removeValue(forKey: op) }
+                    return .event(event, channel, settled: event.isTerminal)
+                }
+                return .event(event, connectionEvents, settled: false)
+            }
+        }
+        switch route {
+        case .waiter(let waiter):
+            waiter?.resume(returning: line)
+        case .event(let event, let channel, let settled):
+            channel.send(event)
+            if settled { channel.finish() }
+        }
+    }
+
+    /// Close the connection and fail everything waiting; returns the error for `throw`.
+    @discardableResult
+    private func fail(_ error: ClientError) -> ClientError {
+        let taken = state.withLock { s -> (CheckedContinuation<Data, Error>?, [CheckedContinuation<Data, Error>], [EventChannel])? in
+            guard s.failure == nil else { return nil }
+            s.failure = error
+            defer {
+                s.handshakeWaiter = nil
+                s.waiters.removeAll()
+                s.turns.removeAll()
+            }
+            return (s.handshakeWaiter, Array(s.waiters.values), Array(s.turns.values))
+        }
+        guard let (handshake, waiters, turns) = taken else { return error }
+        credits.stop()
+        socket.close()
+        handshake?.resume(throwing: error)
+        for waiter in waiters { waiter.resume(throwing: error) }
+        let ending: Error? = if case .closed = error { nil } else { error }
+        for channel in turns + [connectionEvents] { channel.finish(throwing: ending) }
+        return error
+    }
+}
+
+/// A value behind a lock, for state the socket's thread and callers share.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

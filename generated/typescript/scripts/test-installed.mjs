@@ -1,0 +1,142 @@
+// The package as a user gets it: `npm pack` (prepack builds dist/), then the tarball installed
+// into fresh scratch projects — ESM JavaScript, CommonJS JavaScript, and TypeScript under each
+// moduleResolution (node10, node16, nodenext, bundler) — each running a small program against a
+// live daemon; the examples/ compiled in the nodenext project and run there too; and
+// `npm publish --dry-run`. The daemon binary is $AGENTWIRE_BIN, else ../../target/debug/agentwire.
+//
+//   node scripts/test-installed.mjs        (test.sh runs it after `npm test`)
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PACKAGE = fileURLToPath(new URL("../", import.meta.url));
+const BIN = resolve(PACKAGE, process.env.AGENTWIRE_BIN ?? "../../target/debug/agentwire");
+const TSC = join(PACKAGE, "node_modules/typescript/bin/tsc");
+const TYPES = join(PACKAGE, "node_modules/@types");
+const VERSION = JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8")).version;
+
+if (!existsSync(BIN)) {
+  console.error(`no daemon binary at ${BIN}: run \`cargo build -p agentwire-daemon\` (test.sh does) or set AGENTWIRE_BIN`);
+  process.exit(1);
+}
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), "awpk-")));
+const workspace = join(root, "ws");
+mkdirSync(workspace);
+writeFileSync(join(workspace, "README.md"), "# scratch\n");
+// No provider configuration leaks in: turns run on the offline `local` provider.
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(MC_|ANTHROPIC_|OPENAI_|AGENTWIRE_TEST_)/.test(k)));
+Object.assign(env, { MC_HOME: join(root, "mc"), HOME: root, AGENTWIRE_BIN: BIN, SMOKE_WORKSPACE: workspace });
+
+let passed = 0;
+let failed = 0;
+function step(name, run) {
+  try {
+    run();
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`not ok - ${name}\n${String(e.stdout ?? "")}${String(e.stderr ?? "")}${e.stack ?? e}`);
+  }
+}
+const sh = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 180_000 });
+
+let tarball = "";
+try {
+  step("npm pack runs prepack and ships dist/ for ESM and CommonJS", () => {
+    const out = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", root], PACKAGE));
+    tarball = join(root, out[0].filename);
+    const files = new Set(out[0].files.map((f) => f.path));
+    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json", "dist/client.js", "dist/cjs/client.d.ts", "dist/stream.js", "examples/turn.ts", "README.md", "package.json"]) {
+      if (!files.has(f)) throw new Error(`the tarball lacks ${f}`);
+    }
+    if (out[0].filename !== `agentwire-protocol-${VERSION}.tgz`) throw new Error(`unexpected tarball name ${out[0].filename}`);
+  });
+
+  const project = (name, pkg, files, tsconfig) => {
+    const dir = join(root, name);
+    mkdirSync(dir);
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name, version: "1.0.0", private: true, ...pkg }));
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+    if (tsconfig !== undefined) {
+      const compilerOptions = { target: "ES2022", strict: true, outDir: "out", rootDir: ".", skipLibCheck: false, typeRoots: [TYPES], types: ["node"], ...tsconfig };
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*.ts"] }, null, 2));
+    }
+    sh("npm", ["install", "--offline", "--no-audit", "--no-fund", "--loglevel=error", tarball], dir);
+    return dir;
+  };
+  const smoke = readFileSync(join(PACKAGE, "test/installed/smoke.ts"), "utf8");
+  const expectSmoke = (stdout) => {
+    const line = JSON.parse(stdout.trim().split("\n").at(-1));
+    if (!(line.ok === true && line.service === "ready" && line.version === VERSION && line.items === 0)) throw new Error(`unexpected output ${stdout}`);
+  };
+
+  const esm = `import { AgentwireClient, startOrConnect, PACKAGE_VERSION } from "@agentwire/protocol/client";
+import { decodeEventRecord } from "@agentwire/protocol";
+const workspace = process.env.SMOKE_WORKSPACE;
+const d = await startOrConnect({ workspace, executable: process.env.AGENTWIRE_BIN });
+const c = await AgentwireClient.connect({ socketPath: d.socket, workspace });
+const s = await c.request("status", {});
+c.close();
+console.log(JSON.stringify({ ok: typeof decodeEventRecord === "function", service: s.service, version: PACKAGE_VERSION, items: 0 }));
+`;
+  step("ESM JavaScript: import", () => expectSmoke(sh("node", ["main.mjs"], project("esm-js", { type: "module" }, { "main.mjs": esm }))));
+
+  const cjs = `const { AgentwireClient, startOrConnect, PACKAGE_VERSION } = require("@agentwire/protocol/client");
+const { decodeEventRecord } = require("@agentwire/protocol");
+(async () => {
+  const workspace = process.env.SMOKE_WORKSPACE;
+  const d = await startOrConnect({ workspace, executable: process.env.AGENTWIRE_BIN });
+  const c = await AgentwireClient.connect({ socketPath: d.socket, workspace });
+  const s = await c.request("status", {});
+  c.close();
+  console.log(JSON.stringify({ ok: typeof decodeEventRecord === "function", service: s.service, version: PACKAGE_VERSION, items: 0 }));
+})().catch((e) => { console.error(e); process.exit(1); });
+`;
+  step("CommonJS JavaScript: require", () => expectSmoke(sh("node", ["main.cjs"], project("cjs-js", { type: "commonjs" }, { "main.cjs": cjs }))));
+
+  const modes = [
+    ["node10", { type: "commonjs" }, { module: "commonjs", moduleResolution: "node10" }],
+    ["node16", { type: "commonjs" }, { module: "node16", moduleResolution: "node16" }],
+    ["nodenext", { type: "module" }, { module: "nodenext", moduleResolution: "nodenext" }],
+    ["bundler", { type: "module" }, { module: "esnext", moduleResolution: "bundler" }],
+  ];
+  for (const [mode, pkg, tsconfig] of modes) {
+    step(`TypeScript, moduleResolution ${mode}: compiles and runs`, () => {
+      const files = { "smoke.ts": smoke };
+      if (mode === "nodenext") for (const f of readdirSync(join(PACKAGE, "examples"))) files[f] = readFileSync(join(PACKAGE, "examples", f), "utf8");
+      const dir = project(`ts-${mode}`, pkg, files, tsconfig);
+      sh("node", [TSC, "-p", "."], dir);
+      expectSmoke(sh("node", ["out/smoke.js"], dir));
+    });
+  }
+
+  step("examples: run a turn, replay it, watch a session from a second connection", () => {
+    const dir = join(root, "ts-nodenext");
+    const turn = sh("node", ["out/turn.js", workspace], dir);
+    const session = /\[completed\] session (\S+)/.exec(turn)?.[1];
+    if (session === undefined) throw new Error(`turn example: ${turn}`);
+    const replay = JSON.parse(sh("node", ["out/replay.js", workspace, session], dir).trim().split("\n").at(-1));
+    if (!(replay.items > 0)) throw new Error(`replay example read nothing: ${JSON.stringify(replay)}`);
+    const watch = sh("node", ["out/watch.js", workspace], dir);
+    if (!/watcher saw the turn end: completed/.test(watch)) throw new Error(`watch example: ${watch}`);
+  });
+
+  step("npm publish --dry-run", () => {
+    sh("npm", ["publish", "--dry-run", "--loglevel=error", tarball], root);
+  });
+} finally {
+  const discovery = spawnSync(BIN, ["daemon", "start-or-connect", "--workspace", workspace, "--executable", BIN], { env, encoding: "utf8" });
+  try {
+    const pid = JSON.parse(discovery.stdout).pid;
+    if (typeof pid === "number") process.kill(pid, "SIGTERM");
+  } catch {
+    // no daemon to stop
+  }
+  rmSync(root, { recursive: true, force: true });
+}
+console.log(`installed: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

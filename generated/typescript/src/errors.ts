@@ -1,0 +1,97 @@
+/**
+ * The typed failures of the client. Every message says each thing once: the code is a property,
+ * not a prefix, and a JSON path appears only where it adds something.
+ *
+ * - {@link ConnectionClosedError}: the connection is gone (closed by either side, or never
+ *   reached); nothing more will arrive on it.
+ * - {@link TimeoutError}: a request's deadline passed before its answer.
+ * - {@link ServiceError}: the service answered with an error response (`code` is the spec's
+ *   `ErrorCode`, or an unknown code, which is a generic failure).
+ * - {@link HandshakeError}: launch or handshake failed with one of the spec's launch error codes.
+ * - `ProtocolError` (records.ts): a record broke a rule; `code` is the rule's category.
+ * - {@link StreamOverflowError}: one event stream's buffer filled because nobody read it.
+ *
+ * A request aborted through its `AbortSignal` rejects with the signal's reason (a DOMException
+ * named `AbortError` unless the caller gave another), as `fetch` does.
+ */
+
+import { isErrorCode } from "./generated/errors.js";
+import type { ErrorCode, LaunchErrorCode } from "./generated/errors.js";
+import { LAUNCH_ERROR_MESSAGES } from "./generated/errors.js";
+
+/** The connection closed, or could not be opened; `cause` holds the underlying error, if any. */
+export class ConnectionClosedError extends Error {
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
+    this.name = "ConnectionClosedError";
+  }
+}
+
+/**
+ * A request's deadline passed. For a mutation the service may still apply it: `operationId`
+ * names it, and `operation.lookup` (see `AgentwireClient.lookup`) tells what became of it.
+ */
+export class TimeoutError extends Error {
+  constructor(
+    readonly method: string,
+    readonly timeoutMs: number,
+    /** The mutation's operation ID, whose outcome is uncertain; null for a read. */
+    readonly operationId: string | null,
+  ) {
+    super(`${method} got no answer within ${timeoutMs} ms`);
+    this.name = "TimeoutError";
+  }
+}
+
+/** An error response. `known` is false for a code this package does not know (a generic failure). */
+export class ServiceError extends Error {
+  readonly known: boolean;
+  constructor(
+    readonly code: string,
+    message: string,
+    /** The method of the request it answers, when known. */
+    readonly method?: string,
+  ) {
+    super(method === undefined ? `${code}: ${message}` : `${method} failed with ${code}: ${message}`);
+    this.name = "ServiceError";
+    this.known = isErrorCode(code);
+  }
+
+  /** The code, when it is one this package knows. */
+  get errorCode(): ErrorCode | undefined {
+    return this.known ? (this.code as ErrorCode) : undefined;
+  }
+}
+
+/** Launch (`start-or-connect`) or the identity handshake failed. */
+export class HandshakeError extends Error {
+  constructor(
+    readonly code: LaunchErrorCode,
+    message: string = LAUNCH_ERROR_MESSAGES[code],
+  ) {
+    super(message === LAUNCH_ERROR_MESSAGES[code] ? `${code}: ${message}` : `${code}: ${LAUNCH_ERROR_MESSAGES[code]} (${message})`);
+    this.name = "HandshakeError";
+  }
+
+  /** The spec's fixed message of the code. */
+  get fixedMessage(): string {
+    return LAUNCH_ERROR_MESSAGES[this.code];
+  }
+}
+
+/** Whether `code` is one of the spec's launch error codes. */
+export function isLaunchErrorCode(code: string): code is LaunchErrorCode {
+  return Object.prototype.hasOwnProperty.call(LAUNCH_ERROR_MESSAGES, code);
+}
+
+/**
+ * An event stream held more unread events than its bound. Only that stream ends (with this
+ * error, after the events it buffered); the connection, its requests and other streams go on.
+ * Durable history is not lost: `session.replay` from a saved cursor reads it again.
+ */
+export class StreamOverflowError extends Error {
+  constructor(readonly bound: number) {
+    super(`event stream overflowed: more than ${bound} events were not read`);
+    this.name = "StreamOverflowError";
+  }
+}

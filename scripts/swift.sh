@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The Swift package with a real Swift 6.0.3 compiler (scripts/swift-toolchain.sh): debug and
+# release builds with warnings as errors, the unit tests, the consumer suite through the Swift
+# harness, the live test against the real daemon, and the decode benchmark. Fails loudly if the
+# toolchain cannot be set up: Swift is never skipped.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+tc="$PWD/scripts/swift-toolchain.sh"
+start=$(date +%s)
+"$tc" setup
+echo "swift: toolchain ready in $(($(date +%s) - start)) s"
+"$tc" run swift --version
+
+# Swift 6 language mode (complete strict concurrency); any warning fails the build.
+strict=(-Xswiftc -warnings-as-errors)
+echo "== swift: build (debug)"
+"$tc" run swift build "${strict[@]}"
+echo "== swift: build (release)"
+"$tc" run swift build -c release "${strict[@]}"
+
+echo "== swift: unit tests"
+"$tc" run swift test "${strict[@]}"
+
+echo "== swift: consumer suite against the Swift decoder"
+cargo build --quiet --locked -p agentwire-conformance
+reports=conformance/reports
+mkdir -p "$reports"
+target/debug/agentwire-conformance consumer \
+  --exec "$tc run .build/release/agentwire-swift-harness" \
+  --junit "$reports/consumer-swift.xml" --json "$reports/consumer-swift.json"
+
+echo "== swift: live test against the real daemon"
+cargo build --quiet --locked -p agentwire-daemon --bin agentwire
+bin="$PWD/target/debug"
+# Short paths: the socket lives under the state root (sun_path limit). The folder is
+# bind-mounted into the toolchain root at the same path, so the socket is reachable there.
+tmp="$(mktemp -d /tmp/awswift.XXXXXX)"
+mkdir -p "$tmp/mc" "$tmp/ws"
+pid=""
+cleanup() {
+  # Stop only the daemon this script started, by the PID its discovery reported.
+  if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+start_daemon() {
+  local discovery
+  discovery="$(MC_HOME="$tmp/mc" HOME="$tmp" "$bin/agentwire" daemon start-or-connect --workspace "$tmp/ws" --executable "$bin/agentwire")"
+  field() { printf '%s' "$discovery" | sed -nE "s/.*\"$1\":\"?([^\",}]*)\"?.*/\1/p"; }
+  pid="$(field pid)"
+  socket="$(field socket)"
+  version="$(field version)"
+}
+live() { AGENTWIRE_SWIFT_BIND="$tmp:$tmp" "$tc" run .build/debug/AgentWireLive "$1" "$socket" "$tmp/ws" "$version" "$tmp/state"; }
+start_daemon
+live first
+# Restart the daemon: stop it by its PID, wait for it to exit, start a new instance.
+kill "$pid"
+for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+start_daemon
+live restarted
