@@ -66,7 +66,10 @@ mod tests {
         let spec = spec();
         let validators = decoders::emit(&spec);
         for t in &spec.types {
-            assert!(validators.contains(&format!("export function decode{}(", t.name)), "{}", t.name);
+            // Each one is also a Standard Schema v1 validator (`~standard`, runtime/check.ts).
+            let head =
+                format!("export const decode{0}: Validator<T.{0}> = standard(\"{0}\", function decode{0}(", t.name);
+            assert!(validators.contains(&head), "{}", t.name);
         }
     }
 
