@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 c0fd965e949d2b38c7ecc6daec55a25b05844db5238f452ffa6ef40c71ea8242). Do not edit.
+// Generated from protocol.toml (sha256 a8e2cce000998642c05705707c70827c01442f91b8a7793b49972034a5e0d146). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "c0fd965e949d2b38c7ecc6daec55a25b05844db5238f452ffa6ef40c71ea8242"
+    public static let specSHA256 = "a8e2cce000998642c05705707c70827c01442f91b8a7793b49972034a5e0d146"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -153,7 +153,7 @@ public enum Constants {
 
 /// Every error code with its fixed message. An unfamiliar code is a generic failure.
 public enum ErrorCode: String, CaseIterable, Sendable {
-    /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, or more than one value.
+    /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter (U+FDD0..U+FDEF or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one value. The service never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file) as U+FFFD.
     case invalidJson = "invalid_json"
     /// The record is longer than max_record_bytes; the socket closes after this response.
     case recordTooLarge = "record_too_large"

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 c0fd965e949d2b38c7ecc6daec55a25b05844db5238f452ffa6ef40c71ea8242). Do not edit.
+// Generated from protocol.toml (sha256 a8e2cce000998642c05705707c70827c01442f91b8a7793b49972034a5e0d146). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** A known error code; a consumer treats any other well-formed code as a generic failure. */
@@ -45,7 +45,7 @@ export type ErrorCode =
 
 /** The fixed message of every error code. */
 export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
-  /** The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, or more than one value. (source: seed) */
+  /** The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter (U+FDD0..U+FDEF or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one value. The service never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file) as U+FFFD. (source: seed) */
   invalid_json: "request is not valid JSON",
   /** The record is longer than max_record_bytes; the socket closes after this response. (source: seed) */
   record_too_large: "request record exceeds the maximum size",

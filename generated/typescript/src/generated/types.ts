@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 c0fd965e949d2b38c7ecc6daec55a25b05844db5238f452ffa6ef40c71ea8242). Do not edit.
+// Generated from protocol.toml (sha256 a8e2cce000998642c05705707c70827c01442f91b8a7793b49972034a5e0d146). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
