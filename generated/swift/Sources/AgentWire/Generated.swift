@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 a8e2cce000998642c05705707c70827c01442f91b8a7793b49972034a5e0d146). Do not edit.
+// Generated from protocol.toml (sha256 1bd9d3c89fa67909f74ef6cb86f7d372fb9007caceb4314c8c47089b9108bc48). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "a8e2cce000998642c05705707c70827c01442f91b8a7793b49972034a5e0d146"
+    public static let specSHA256 = "1bd9d3c89fa67909f74ef6cb86f7d372fb9007caceb4314c8c47089b9108bc48"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -57,7 +57,7 @@ public enum Limits {
     public static let maxCatalogPageItems: UInt64 = 32
     /// Most connections the daemon serves at once. Unit: connections; group: persistent. Applies to: Concurrent accepted socket connections per daemon.
     public static let maxConnections: UInt64 = 64
-    /// Most requests in flight on one connection. A request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Unit: requests; group: persistent. Applies to: Requests of one connection whose responses are not yet written.
+    /// Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Unit: requests; group: persistent. Applies to: Requests of one connection whose responses are not yet written.
     public static let maxInflightRequests: UInt64 = 32
     /// Most turns running at once. Unit: turns; group: persistent. Applies to: Accepted turns not yet settled, across the daemon.
     public static let maxActiveTurns: UInt64 = 8

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 a8e2cce000998642c05705707c70827c01442f91b8a7793b49972034a5e0d146). Do not edit.
+// Generated from protocol.toml (sha256 1bd9d3c89fa67909f74ef6cb86f7d372fb9007caceb4314c8c47089b9108bc48). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { deepFreeze } from "../runtime/json.js";

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 a8e2cce000998642c05705707c70827c01442f91b8a7793b49972034a5e0d146). Do not edit.
+// Generated from protocol.toml (sha256 1bd9d3c89fa67909f74ef6cb86f7d372fb9007caceb4314c8c47089b9108bc48). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
@@ -173,7 +173,7 @@ export interface LimitMap {
   max_catalog_page_items: number;
   /** Most connections the daemon serves at once. (connections) */
   max_connections: number;
-  /** Most requests in flight on one connection. A request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. (requests) */
+  /** Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. (requests) */
   max_inflight_requests: number;
   /** Most turns running at once. (turns) */
   max_active_turns: number;
