@@ -172,8 +172,8 @@ fn a_slot_is_free_before_its_response_arrives_so_32_in_flight_are_never_refused(
     assert_eq!(load_refused, 0, "the busy connections reuse their IDs too: {load_refused} of {answered} refused");
 }
 
-/// max_inflight_requests: a request beyond it gets `limit_exceeded` (the limit's declared
-/// `exceeded` error), echoing its ID, which stays unreserved; the requests in flight are
+/// max_inflight_requests: a request beyond it gets `limit_exceeded` (as the limit's doc in the
+/// spec declares), echoing its ID, which stays unreserved; the requests in flight are
 /// answered as usual and the connection stays open. Logouts wait for the auth store's lock,
 /// which the test holds, so exactly 32 stay in flight.
 #[test]

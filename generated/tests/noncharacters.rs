@@ -100,15 +100,18 @@ fn a_noncharacter_in_a_member_name_or_an_unknown_member_is_invalid_json() {
 
 #[test]
 fn reading_order_decides_between_a_noncharacter_and_max_string_bytes() {
-    // "the first violation met while reading the record from its start decides": within one
-    // string, a noncharacter that starts within the first max_string_bytes bytes comes first.
+    // "the first violation met while reading the record from its start decides": a string's
+    // characters are checked as it is read, its size once it is read.
     let max = limits::MAX_STRING_BYTES as usize;
     let env = common::envelope(spec(), "status", json!({}));
     let text = serde_json::to_string(&env).unwrap();
     let body = &text[..text.len() - 1];
     let with = |prefix: usize| format!("{body},\"future\":\"{}\\uffff\"}}", "a".repeat(prefix));
     assert_eq!(request_code(&with(max)), (Err(ErrorCode::InvalidJson), Err(ErrorCode::InvalidJson)));
-    assert_eq!(request_code(&with(max + 1)), (Err(ErrorCode::LimitExceeded), Err(ErrorCode::LimitExceeded)));
+    assert_eq!(request_code(&with(max + 1)), (Err(ErrorCode::InvalidJson), Err(ErrorCode::InvalidJson)));
+    // A string over the bound read before the one with the noncharacter decides.
+    let earlier = format!("{body},\"future\":\"{}\",\"later\":\"\\uffff\"}}", "a".repeat(max + 1));
+    assert_eq!(request_code(&earlier), (Err(ErrorCode::LimitExceeded), Err(ErrorCode::LimitExceeded)));
     // A limit crossed before it (entering one container too many) still decides.
     let deep = (0..limits::MAX_JSON_DEPTH).fold(String::from("\"\\uffff\""), |v, _| format!("[{v}]"));
     let limit_first = format!("{body},\"future\":{deep}}}");

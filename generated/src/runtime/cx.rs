@@ -113,16 +113,16 @@ impl<'a> Cx<'a> {
         r
     }
 
-    /// The record-wide rules of one decoded string (a value or a member name), in reading order
-    /// within it: a noncharacter that starts within the first `max_string_bytes` bytes is
-    /// `invalid_json` (records are I-JSON), a string that crosses `max_string_bytes` before any
-    /// noncharacter is `limit_exceeded` (docs/decoding.md).
+    /// The record-wide rules of one decoded string (a value or a member name). Its characters
+    /// are checked as it is read and its size once it is read, as serde_json refuses a lone
+    /// surrogate escape before any visitor sees the string: a noncharacter anywhere in it is
+    /// `invalid_json` (records are I-JSON), even in a string over `max_string_bytes`, which is
+    /// otherwise `limit_exceeded` (docs/decoding.md).
     pub fn check_string<E: Error>(self, s: &str) -> Result<(), E> {
-        let max = usize::try_from(limits::MAX_STRING_BYTES).unwrap_or(usize::MAX);
-        if super::first_noncharacter(s, max).is_some() {
+        if super::first_noncharacter(s).is_some() {
             return Err(E::custom("string holds a noncharacter"));
         }
-        if s.len() > max {
+        if s.len() as u64 > limits::MAX_STRING_BYTES {
             return Err(self.limit("string exceeds max_string_bytes"));
         }
         Ok(())

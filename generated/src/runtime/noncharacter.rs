@@ -19,25 +19,17 @@ fn may_hold_noncharacter(b: u8) -> bool {
     b >= 0xEF
 }
 
-/// The byte offset of the first noncharacter of `s` that starts at or before `within`; offsets
-/// past it are not looked at.
-pub fn first_noncharacter(s: &str, within: usize) -> Option<usize> {
-    let bytes = s.as_bytes();
-    let scan = &bytes[..bytes.len().min(within.saturating_add(1))];
+/// The byte offset of the first noncharacter of `s`.
+pub fn first_noncharacter(s: &str) -> Option<usize> {
     // A lead byte starts a character, so `start` is a character boundary.
-    let start = scan.iter().position(|&b| may_hold_noncharacter(b))?;
-    s[start..]
-        .char_indices()
-        .map(|(i, c)| (start + i, c))
-        .take_while(|&(at, _)| at <= within)
-        .find(|&(_, c)| is_noncharacter(c))
-        .map(|(at, _)| at)
+    let start = s.bytes().position(may_hold_noncharacter)?;
+    s[start..].char_indices().find(|&(_, c)| is_noncharacter(c)).map(|(at, _)| start + at)
 }
 
 /// `s` with each noncharacter replaced by U+FFFD REPLACEMENT CHARACTER; borrowed when it holds
 /// none. What the daemon does to text from a model, a tool or a file before it is sent or stored.
 pub fn replace_noncharacters(s: &str) -> Cow<'_, str> {
-    if first_noncharacter(s, usize::MAX).is_none() {
+    if first_noncharacter(s).is_none() {
         return Cow::Borrowed(s);
     }
     Cow::Owned(s.chars().map(|c| if is_noncharacter(c) { char::REPLACEMENT_CHARACTER } else { c }).collect())
@@ -61,13 +53,12 @@ mod tests {
     }
 
     #[test]
-    fn the_first_noncharacter_is_found_within_the_window() {
-        assert_eq!(first_noncharacter("abc", usize::MAX), None);
-        assert_eq!(first_noncharacter("ab\u{FFFF}c\u{FDD0}", usize::MAX), Some(2));
-        assert_eq!(first_noncharacter("é\u{10FFFF}", usize::MAX), Some(2));
-        assert_eq!(first_noncharacter("\u{1F600}\u{FFFE}", usize::MAX), Some(4), "an emoji is passed over");
-        assert_eq!(first_noncharacter("aaaa\u{FFFF}", 4), Some(4), "starting at the window's end counts");
-        assert_eq!(first_noncharacter("aaaaa\u{FFFF}", 4), None, "starting after it does not");
+    fn the_first_noncharacter_is_found_after_other_text() {
+        assert_eq!(first_noncharacter("abc"), None);
+        assert_eq!(first_noncharacter("ab\u{FFFF}c\u{FDD0}"), Some(2));
+        assert_eq!(first_noncharacter("é\u{10FFFF}"), Some(2));
+        assert_eq!(first_noncharacter("\u{1F600}\u{FFFE}"), Some(4), "an emoji is passed over");
+        assert_eq!(first_noncharacter("\u{EF}\u{FDEF}"), Some(2), "U+00EF is not a lead byte 0xEF");
     }
 
     #[test]

@@ -52,7 +52,7 @@ fn scan(bytes: &[u8]) -> (bool, bool) {
 /// with a byte above ASCII pay for that look.
 pub fn write_str(out: &mut Vec<u8>, s: &str) {
     let (escape, non_ascii) = scan(s.as_bytes());
-    if non_ascii && super::first_noncharacter(s, usize::MAX).is_some() {
+    if non_ascii && super::first_noncharacter(s).is_some() {
         let valid = super::replace_noncharacters(s);
         return write_str(out, &valid);
     }
@@ -119,7 +119,7 @@ impl WriteJson for serde_json::Value {
 /// Whether a string value or member name anywhere in `v` holds a noncharacter.
 fn holds_noncharacter(v: &serde_json::Value) -> bool {
     use serde_json::Value;
-    let bad = |s: &str| super::first_noncharacter(s, usize::MAX).is_some();
+    let bad = |s: &str| super::first_noncharacter(s).is_some();
     match v {
         Value::String(s) => bad(s),
         Value::Array(items) => items.iter().any(holds_noncharacter),

@@ -102,7 +102,9 @@ fn conventions() -> String {
 
 fn envelopes(spec: &Spec) -> String {
     let mut out = String::from(
-        "## Envelopes\n\nEvery record is one UTF-8 I-JSON object on one line. All envelope fields are \
+        "## Envelopes\n\nEvery record is one UTF-8 I-JSON object on one line; no string or member name in it \
+         holds a noncharacter (RFC 7493 §2.1), and the service writes each noncharacter of text it relays \
+         from a model, a tool or a file as U+FFFD (see [decoding.md](decoding.md)). All envelope fields are \
          required; nullable slots are present as `null`. The `payload` slot holds the method- or \
          event-specific payload documented below.\n\n",
     );

@@ -4,6 +4,7 @@
 
 use super::mutate::{Case, Mutator, Verdict};
 use super::node::{shape, Node};
+use super::noncharacters::{self, Spelling};
 use super::records::{self, layout, Measure, Which, FUTURE_MEMBER};
 use super::{rules, Check, Cx, Expect, Input, Side, Target, Vector};
 use crate::ir::{Correlation, Event, JsonKind, Operation, Spec, TypeKind, TypeRef};
@@ -131,6 +132,7 @@ pub fn vectors(cx: &Cx) -> Vec<Vector> {
     }
     c.messages();
     c.json();
+    c.noncharacters();
     c.structure();
     c.sizes();
     c.out
@@ -141,6 +143,10 @@ struct Consumer<'c> {
     mutator: Mutator<'c>,
     out: Vec<Vector>,
 }
+
+/// Where a noncharacter's spelling goes in a record laid out around it (ASCII, so the layout
+/// writes it as it is).
+const MARK: &str = "NONCHARACTER-HERE";
 
 /// Whether a record kind is one a consumer receives.
 fn known_kind(spec: &Spec, kind: &str) -> bool {
@@ -580,6 +586,70 @@ impl Consumer<'_> {
         }
         self.push_raw("resp.json.invalid_utf8", Input::Bytes(bytes), Some(&known), Reason::Json, rules::I_JSON);
         self.duplicate_in_free_form();
+    }
+
+    /// RFC 7493 §2.1 on the consumer side: a noncharacter, raw or escaped, in a string or member
+    /// name anywhere in a response, event or session message rejects the record as
+    /// `invalid_json`, unknown members included; the characters next to them are accepted.
+    fn noncharacters(&mut self) {
+        let cx = self.cx;
+        let Some(op) = records::plain_read_op(cx.spec) else {
+            return;
+        };
+        let base = records::response(cx, op, example_response(cx, op), None);
+        let known = Known::of(&base, Some(&op.method));
+        let ty = TypeRef::Named(op.response.clone());
+        let lay = |edit: &dyn Fn(&mut Value)| {
+            let mut r = base.clone();
+            edit(&mut r);
+            layout(cx, Which::Response, &r, Some(&ty)).compact()
+        };
+        let unknown_value = lay(&|r| r[FUTURE_MEMBER] = json!(format!("x{MARK}")));
+        let reject = |c: &mut Self, id: String, text: &str, sp: &Spelling, known: Option<&Known>| {
+            let input = noncharacters::input(text.replacen(MARK, &sp.text, 1), sp.raw);
+            c.push_raw(&id, input, known, Reason::Json, rules::NONCHARACTER);
+        };
+        for sp in noncharacters::all() {
+            reject(
+                self,
+                format!("resp.json.noncharacter.unknown_member.{}", sp.name),
+                &unknown_value,
+                &sp,
+                Some(&known),
+            );
+        }
+        let member_name = lay(&|r| r[format!("{FUTURE_MEMBER}{MARK}")] = json!(0));
+        let in_payload = lay(&|r| {
+            if let Some(p) = r["payload"].as_object_mut() {
+                p.insert(FUTURE_MEMBER.to_owned(), json!([MARK]));
+            }
+        });
+        let event = cx.spec.events.first().map(|ev| {
+            let mut record = records::event(cx, ev, example_payload(cx, ev));
+            let known = Known::of(&record, None);
+            record[FUTURE_MEMBER] = json!({ MARK: 0 });
+            (layout(cx, Which::Event, &record, Some(&TypeRef::Named(ev.payload.clone()))).compact(), known)
+        });
+        let message = self.free_form_message().map(|(mut m, field)| {
+            m[&field]["k"] = json!(MARK);
+            shape(cx.spec, &TypeRef::Named(cx.spec.messages.ty.clone()), &m).compact()
+        });
+        for sp in noncharacters::representative() {
+            reject(self, format!("resp.json.noncharacter.member_name.{}", sp.name), &member_name, &sp, Some(&known));
+            reject(self, format!("resp.json.noncharacter.payload.{}", sp.name), &in_payload, &sp, Some(&known));
+            if let Some((text, known)) = &event {
+                reject(self, format!("event.json.noncharacter.member_name.{}", sp.name), text, &sp, Some(known));
+            }
+            if let Some(text) = &message {
+                reject(self, format!("msg.json.noncharacter.free_form.{}", sp.name), text, &sp, None);
+            }
+        }
+        for sp in noncharacters::neighbours() {
+            let mut decoded = base.clone();
+            decoded[FUTURE_MEMBER] = json!(format!("x{}", sp.decoded));
+            let r = Record::response(format!("resp.json.character.unknown_member.{}", sp.name), &decoded, op, &known);
+            self.push_text(r, unknown_value.replacen(MARK, &sp.text, 1), None, rules::NONCHARACTER, None);
+        }
     }
 
     /// A duplicate member inside tool `args`: free-form values are I-JSON too.

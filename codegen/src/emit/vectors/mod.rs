@@ -17,6 +17,7 @@ mod framing;
 mod handwritten;
 mod mutate;
 mod node;
+mod noncharacters;
 mod readme;
 mod records;
 mod rules;
@@ -80,7 +81,8 @@ impl Side {
 pub enum Input {
     /// One record, without its newline.
     Text(String),
-    /// One record that is not UTF-8, without its newline.
+    /// One record given as bytes, without its newline: one that is not UTF-8, or one holding a raw
+    /// noncharacter (which the vector files, being I-JSON, do not carry as text).
     Bytes(Vec<u8>),
     /// A conversation: records the client sends (`send`) and receives (`receive`), in order.
     Steps(Vec<Step>),

@@ -110,7 +110,7 @@ Each JSON file is an object: `generated` (`spec_sha256`, `regenerate`), `format`
   `instance_id` and `connection_id` from `initialize` (`null` before it), and for a response the
   pending `request` it answers (`method`, `request_id`, `session_id`, `operation_id`).
 - `input`: the exact record text, without its newline; or `input_base64` for records that are not
-  UTF-8; or `steps`, a conversation of `{{"send": record}}` and `{{"receive": record}}` in order.
+  UTF-8 or that hold a raw noncharacter (so this file stays I-JSON); or `steps`, a conversation of `{{"send": record}}` and `{{"receive": record}}` in order.
 - `expect`:
   - `{{"outcome":"accept"}}`. Server vectors may add `payload`: the payload as decoded, with defaults
     filled in for absent defaulted members (only when that differs from the input). Response vectors

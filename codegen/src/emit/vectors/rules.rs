@@ -39,6 +39,9 @@ pub const LIMIT_MAP_EXTENSION: &str =
 // Records and structure.
 pub const I_JSON: &str = "Records are UTF-8 I-JSON (RFC 7493): one JSON value per line, no duplicate member names at any level (free-form values such as tool `args` included).";
 pub const ONE_VALUE_PER_LINE: &str = "one JSON value per line";
+pub const NONCHARACTER: &str =
+    "No string value or member name may hold a noncharacter (RFC 7493 §2.1), however it is written.";
+pub const NONCHARACTER_ORDER: &str = "A string's characters are checked as it is read and its size once it is read";
 pub const CONSUMER_STRUCTURE: &str = "Validate the entire encoded record and payload, nesting, arrays, object field counts, strings, and keys before ignoring any unknown value.";
 pub const RECORD_BYTES: &str = "Input JSON bytes before newline; encoded outbound record including newline. Oversized Unix frames close the socket.";
 pub const PAYLOAD_BYTES: &str = "Compact UTF-8 JSON bytes for one payload.";

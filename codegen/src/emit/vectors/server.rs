@@ -6,6 +6,7 @@
 
 use super::mutate::{Case, Mutator, Verdict};
 use super::node::Node;
+use super::noncharacters;
 use super::records::{self, layout, payload_bytes, Measure, Which, ECHOED, FUTURE_MEMBER};
 use super::{rules, Check, Cx, Expect, Input, Side, Target, Vector};
 use crate::ir::{Field, Operation, Presence, SlotRule, Spec, TypeKind, TypeRef};
@@ -57,6 +58,7 @@ pub fn vectors(cx: &Cx) -> Vec<Vector> {
     }
     s.envelopes();
     s.json();
+    s.noncharacters();
     s.structure();
     s.sizes();
     s.precedence();
@@ -372,6 +374,66 @@ impl Server<'_> {
                 rules::STRICT_PAYLOADS,
             );
         }
+    }
+
+    /// RFC 7493 §2.1: a noncharacter, raw or escaped, anywhere in the record is `invalid_json`
+    /// (check 3) even where the record would otherwise be valid (in `request_id`) or another
+    /// check's failure (an unknown member, check 4); the characters next to them are accepted.
+    fn noncharacters(&mut self) {
+        let cx = self.cx;
+        let Some(op) = records::plain_read_op(cx.spec) else {
+            return;
+        };
+        let record = records::request(cx, op, example_payload(cx, op));
+        let good = layout(cx, Which::Request, &record, None).compact();
+        let quoted_id = format!("\"{}\"", records::REQUEST_ID);
+        let body = &good[..good.len() - 1];
+        for sp in noncharacters::all() {
+            let text = good.replacen(&quoted_id, &format!("\"{}-{}\"", records::REQUEST_ID, sp.text), 1);
+            let input = noncharacters::input(text, sp.raw);
+            self.push_text(
+                &format!("req.json.noncharacter.request_id.{}", sp.name),
+                input,
+                Failure::Json,
+                None,
+                rules::NONCHARACTER,
+            );
+        }
+        for sp in noncharacters::representative() {
+            let t = &sp.text;
+            let placements = [
+                ("member_name", format!("{body},\"{FUTURE_MEMBER}{t}\":0}}")),
+                ("unknown_member", format!("{body},\"{FUTURE_MEMBER}\":{{\"k\":[\"{t}\"]}}}}")),
+                ("unknown_member.member_name", format!("{body},\"{FUTURE_MEMBER}\":{{\"{t}\":0}}}}")),
+            ];
+            for (place, text) in placements {
+                let id = format!("req.json.noncharacter.{place}.{}", sp.name);
+                self.push_text(&id, noncharacters::input(text, sp.raw), Failure::Json, None, rules::NONCHARACTER);
+            }
+        }
+        for sp in noncharacters::neighbours() {
+            let id = format!("{}-{}", records::REQUEST_ID, sp.decoded);
+            let mut accepted = record.clone();
+            accepted["request_id"] = json!(id);
+            let text = good.replacen(&quoted_id, &format!("\"{}-{}\"", records::REQUEST_ID, sp.text), 1);
+            self.push(
+                format!("req.json.character.request_id.{}", sp.name),
+                &accepted,
+                text,
+                None,
+                rules::NONCHARACTER,
+                None,
+            );
+        }
+        // A string's characters are checked as it is read, its size once it is read: the
+        // noncharacter of an over-long string decides, an over-long string read before decides.
+        let max = usize::try_from(cx.spec.limit_value("max_string_bytes")).unwrap_or(0);
+        let long = "a".repeat(max + 1);
+        let order = rules::NONCHARACTER_ORDER;
+        let same = Input::Text(format!("{body},\"{FUTURE_MEMBER}\":\"{long}\\uffff\"}}"));
+        self.push_text("req.precedence.noncharacter.over.max_string_bytes", same, Failure::Json, None, order);
+        let earlier = Input::Text(format!("{body},\"{FUTURE_MEMBER}\":\"{long}\",\"{FUTURE_MEMBER}_2\":\"\\uffff\"}}"));
+        self.push_text("req.precedence.max_string_bytes.before.noncharacter", earlier, Failure::Structure, None, order);
     }
 
     /// Duplicate member names at the top level, in the payload, in the control object and inside

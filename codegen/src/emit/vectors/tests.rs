@@ -80,8 +80,11 @@ impl<'de> Visitor<'de> for NoDuplicatesVisitor {
     fn visit_f64<E>(self, _: f64) -> Result<NoDuplicates, E> {
         Ok(NoDuplicates)
     }
-    fn visit_str<E>(self, _: &str) -> Result<NoDuplicates, E> {
-        Ok(NoDuplicates)
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<NoDuplicates, E> {
+        match first_noncharacter(s) {
+            Some(_) => Err(E::custom("noncharacter")),
+            None => Ok(NoDuplicates),
+        }
     }
     fn visit_unit<E>(self) -> Result<NoDuplicates, E> {
         Ok(NoDuplicates)
@@ -93,6 +96,9 @@ impl<'de> Visitor<'de> for NoDuplicatesVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<NoDuplicates, A::Error> {
         let mut seen = HashSet::new();
         while let Some(k) = a.next_key::<String>()? {
+            if first_noncharacter(&k).is_some() {
+                return Err(de::Error::custom("noncharacter"));
+            }
             if !seen.insert(k) {
                 return Err(de::Error::custom("duplicate member"));
             }
@@ -100,6 +106,13 @@ impl<'de> Visitor<'de> for NoDuplicatesVisitor {
         }
         Ok(NoDuplicates)
     }
+}
+
+/// RFC 7493 §2.1's noncharacters, written out from their definition: U+FDD0..U+FDEF and the last
+/// two code points of each plane. The first in `s`.
+fn first_noncharacter(s: &str) -> Option<char> {
+    let bad = |c: &char| (0xFDD0..=0xFDEF).contains(&(*c as u32)) || matches!(*c as u32 & 0xFFFF, 0xFFFE | 0xFFFF);
+    s.chars().find(bad)
 }
 
 /// The JSON profile in one streaming pass (docs/decoding.md: "the first violation met while
@@ -128,7 +141,11 @@ impl Profile<'_> {
         E::custom(what)
     }
 
+    /// A string's characters are checked as it is read, its size once it is read.
     fn string<E: de::Error>(&self, s: &str) -> Result<(), E> {
+        if first_noncharacter(s).is_some() {
+            return Err(E::custom("noncharacter"));
+        }
         if s.len() > limit(self.spec, "max_string_bytes") {
             return Err(self.cross("string"));
         }

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44). Do not edit.
+// Generated from protocol.toml (sha256 7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44"
+    public static let specSHA256 = "7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -57,7 +57,7 @@ public enum Limits {
     public static let maxCatalogPageItems: UInt64 = 32
     /// Most connections the daemon serves at once. Unit: connections; group: persistent. Applies to: Concurrent accepted socket connections per daemon.
     public static let maxConnections: UInt64 = 64
-    /// Most requests in flight on one connection. A request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Unit: requests; group: persistent. Applies to: Requests of one connection whose responses are not yet written.
+    /// Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Unit: requests; group: persistent. Applies to: Requests of one connection whose responses are not yet written.
     public static let maxInflightRequests: UInt64 = 32
     /// Most turns running at once. Unit: turns; group: persistent. Applies to: Accepted turns not yet settled, across the daemon.
     public static let maxActiveTurns: UInt64 = 8
@@ -159,7 +159,7 @@ public enum Constants {
 
 /// Every error code with its fixed message. An unfamiliar code is a generic failure.
 public enum ErrorCode: String, CaseIterable, Sendable {
-    /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, or more than one value.
+    /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter (U+FDD0..U+FDEF or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one value. The service never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file) as U+FFFD.
     case invalidJSON = "invalid_json"
     /// The record is longer than max_record_bytes; the socket closes after this response.
     case recordTooLarge = "record_too_large"

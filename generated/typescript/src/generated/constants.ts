@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44). Do not edit.
+// Generated from protocol.toml (sha256 7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -11,7 +11,7 @@ export const PROTOCOL_VERSION = 2;
 export const PACKAGE_VERSION = "0.1.0";
 
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44";
+export const SPEC_SHA256 = "7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {
@@ -49,7 +49,7 @@ export const LIMITS = {
   max_catalog_page_items: 32,
   /** Most connections the daemon serves at once. Concurrent accepted socket connections per daemon. (persistent; connections). */
   max_connections: 64,
-  /** Most requests in flight on one connection. A request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Requests of one connection whose responses are not yet written. (persistent; requests). */
+  /** Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Requests of one connection whose responses are not yet written. (persistent; requests). */
   max_inflight_requests: 32,
   /** Most turns running at once. Accepted turns not yet settled, across the daemon. (persistent; turns). */
   max_active_turns: 8,
@@ -89,7 +89,6 @@ export const LIMIT_EXCEEDED: { readonly [L in LimitName]?: string } = {
   max_array_items: "limit_exceeded",
   max_object_fields: "limit_exceeded",
   max_negotiation_items: "limit_exceeded",
-  max_inflight_requests: "limit_exceeded",
 };
 
 /** Fixed contract bounds that are not advertised limits. */

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44). Do not edit.
+// Generated from protocol.toml (sha256 7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** A known error code; a consumer treats any other well-formed code as a generic failure. */
@@ -45,7 +45,7 @@ export type ErrorCode =
 
 /** The fixed message of every error code. */
 export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
-  /** The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, or more than one value. (source: seed) */
+  /** The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter (U+FDD0..U+FDEF or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one value. The service never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file) as U+FFFD. (source: seed) */
   invalid_json: "request is not valid JSON",
   /** The record is longer than max_record_bytes; the socket closes after this response. (source: seed) */
   record_too_large: "request record exceeds the maximum size",

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 b85361cbf268855e42fb5e2b9edae993557b5c0ed6a4e3a040d36f5eefad3e44). Do not edit.
+// Generated from protocol.toml (sha256 7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 export * from "./capabilities.js";
