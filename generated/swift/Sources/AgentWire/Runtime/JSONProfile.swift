@@ -287,13 +287,17 @@ struct ProfileScanner {
         while true {
             // Fast path: a run of plain ASCII needs no decoding, only counting.
             if decoded == nil {
+                // Locals, so the loop runs in registers rather than through `self`.
+                let buffer = bytes
                 let run = i
-                while i < bytes.count {
-                    let c = bytes[i]
+                var j = i
+                while j < buffer.count {
+                    let c = buffer[j]
                     if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 { break }
-                    i += 1
+                    j &+= 1
                 }
-                length += i - run
+                i = j
+                length += j - run
             }
             guard i < bytes.count else { throw invalid("unexpected end of record") }
             let b = bytes[i]
