@@ -1,9 +1,10 @@
-//! Generates the protocol module from `../protocol.toml` at build time.
+//! Generates the protocol module from the spec at build time. The crate's `protocol.toml` is a
+//! symlink to the repository's one spec, so the packaged crate carries the spec itself.
 
 use std::path::PathBuf;
 
 fn main() {
-    let spec_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../protocol.toml");
+    let spec_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("protocol.toml");
     println!("cargo:rerun-if-changed={}", spec_path.display());
     let text = match std::fs::read_to_string(&spec_path) {
         Ok(t) => t,

@@ -47,6 +47,10 @@ if ! command -v tmux >/dev/null; then
 fi
 tmux -V
 
+step "packaging: agentwire-codegen, agentwire-protocol and agentwire-client package and would publish"
+# One run packages all three and verifies each against the others through a local registry.
+cargo publish --dry-run --locked --allow-dirty -p agentwire-codegen -p agentwire-protocol -p agentwire-client
+
 step "client: examples and a fresh project against a live daemon"
 bash scripts/client-examples.sh
 

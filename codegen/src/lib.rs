@@ -8,7 +8,6 @@ pub mod emit;
 pub mod ir;
 pub mod lower;
 pub mod names;
-#[path = "../../generated/src/runtime/rfc3339.rs"]
 pub mod rfc3339;
 pub mod spec;
 pub mod validate;

@@ -17,7 +17,9 @@ use serde_json::{json, Value};
 pub const SOURCE: &str = "conformance/vectors/src/consumer_table.json";
 
 /// Compiled in so `artifacts` needs no file system access; editing it rebuilds the generator.
-const TEXT: &str = include_str!("../../../../conformance/vectors/src/consumer_table.json");
+// Through the crate's own `data/consumer_table.json`, a symlink to the one source, so the
+// packaged crate carries the table.
+const TEXT: &str = include_str!("../../../data/consumer_table.json");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -1,0 +1,1 @@
+../../generated/src/runtime/rfc3339.rs
