@@ -868,3 +868,59 @@ async fn a_prompt_that_left_the_window_before_its_summary_starts_the_checkpoint_
     let r = replay::page(&cached, Some(cursor_of(&page.events[1])), 32).unwrap();
     assert!(r.resync_required);
 }
+
+fn kinds(page: &SessionReplayResponse) -> Vec<String> {
+    page.events
+        .iter()
+        .map(|e| match e {
+            ReplayItem::Message(m) => format!("{:?}:{}", m.role, m.text),
+            ReplayItem::Terminal(t) => format!("terminal:{:?}", t.status),
+            ReplayItem::Summary(s) => format!("summary:{}", s.text),
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn lines_appended_mid_turn_extend_the_cached_projection_without_a_resync() {
+    // Issue 20: the projection cache stays consistent with lines the live journal appends
+    // before the turn settles (written, not yet fsynced), and cursors taken mid-turn stay valid.
+    let (_tmp, s) = root();
+    let (id, _) = session_with(&s, &[user("question"), turn_start("t1")]).await;
+    let first = s.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(kinds(&first), ["User:question"]);
+    s.append_with(&id, &[agent("part one. ")], Durability::Written).await.unwrap();
+    s.append_with(&id, &[thinking("private")], Durability::Written).await.unwrap();
+    let mid = s.replay(&id, req(Some(&first.next_cursor), 32)).await.unwrap();
+    assert!(!mid.resync_required && !mid.gap);
+    assert_eq!(kinds(&mid), ["Assistant:part one. "], "thinking is never projected");
+    s.sync(&id).await.unwrap();
+    s.append(&id, &[agent("part two."), end(TurnEndStatus::Completed)]).await.unwrap();
+    let last = s.replay(&id, req(Some(&mid.next_cursor), 32)).await.unwrap();
+    assert!(!last.resync_required);
+    assert_eq!(kinds(&last), ["Assistant:part two.", "terminal:Completed"]);
+    let fresh = s.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(kinds(&fresh), ["User:question", "Assistant:part one. ", "Assistant:part two.", "terminal:Completed"]);
+}
+
+#[tokio::test]
+async fn a_turn_left_open_is_closed_once_when_a_daemon_next_opens_the_session() {
+    // "An unsettled turn found when a daemon (re)opens a session whose writer lock is free is
+    // closed durably — a service message ... and a turn-end with status failed."
+    let (tmp, s) = root();
+    let (id, _) = session_with(&s, &[user("question"), turn_start("t1"), agent("half an answer")]).await;
+    drop(s); // the daemon dies: its writer lock goes with it
+    let s = Sessions::new(tmp.path().to_path_buf());
+    assert_eq!(kinds(&s.replay(&id, req(None, 32)).await.unwrap()), ["User:question", "Assistant:half an answer"]);
+    s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    let page = s.replay(&id, req(None, 32)).await.unwrap();
+    assert_eq!(kinds(&page), ["User:question", "Assistant:half an answer", "terminal:Failed"]);
+    let lines = fs::read_to_string(transcript(&tmp, &id)).unwrap();
+    assert_eq!(lines.matches("\"type\":\"service\"").count(), 1);
+    assert!(lines.contains(repair::INTERRUPTED_NOTE));
+    // Opened again: nothing is closed twice.
+    s.disconnect(CONN).await;
+    drop(s);
+    let s = Sessions::new(tmp.path().to_path_buf());
+    s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    assert_eq!(fs::read_to_string(transcript(&tmp, &id)).unwrap(), lines);
+}
