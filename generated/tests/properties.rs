@@ -95,9 +95,18 @@ fn named(name: &str, depth: u32) -> BoxedStrategy<Value> {
     }
 }
 
+/// A string that no value satisfies (the spec's way to forbid an optional member, such as
+/// `thinking` on user text): such a member is always absent from a valid record.
+fn holds_no_value(ty: &TypeRef) -> bool {
+    matches!(ty, TypeRef::String(r) if r.max_bytes.value == 0 && (r.non_blank || r.min_bytes.value > 0))
+}
+
 fn member(f: &Field, depth: u32) -> BoxedStrategy<Option<Value>> {
     if let Some(c) = &f.constant {
         return Just(Some(c.clone())).boxed();
+    }
+    if f.presence != Presence::Required && holds_no_value(&f.ty) {
+        return Just(None).boxed();
     }
     let inner = value(&f.ty, depth + 1);
     let inner = if f.nullable { prop_oneof![Just(Value::Null), inner].boxed() } else { inner };
