@@ -35,5 +35,10 @@ if [ -x scripts/conformance.sh ]; then
   bash scripts/conformance.sh
 fi
 
+step "fuzz: lints, regression inputs and a short run of every target (scripts/fuzz.sh)"
+cargo fmt --manifest-path fuzz/Cargo.toml --check
+CARGO_TARGET_DIR="$PWD/target" cargo clippy --manifest-path fuzz/Cargo.toml --all-targets --locked -- -D warnings
+bash scripts/fuzz.sh short
+
 step "rust: every test"
 cargo test --workspace --locked --no-fail-fast

@@ -13,7 +13,7 @@
 //! synchronous [`Sessions::check_control`] never waits on I/O.
 
 mod control;
-mod cursor;
+pub(crate) mod cursor;
 mod error;
 mod ids;
 mod listing;
