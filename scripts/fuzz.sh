@@ -85,7 +85,7 @@ fuzz() {
     echo "fuzz $t failed: the input is in fuzz/artifacts/$t/, the log in $log"
     return 1
   fi
-  grep -E '^#[0-9]+ +DONE' "$log" | tail -n 1
+  grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1
   grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$log" | tr '\n' ' '
   echo
 }
