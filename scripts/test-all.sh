@@ -54,5 +54,10 @@ cargo publish --dry-run --locked --allow-dirty -p agentwire-codegen -p agentwire
 step "client: examples and a fresh project against a live daemon"
 bash scripts/client-examples.sh
 
+step "fuzz: lints, regression inputs and a short run of every target (scripts/fuzz.sh)"
+cargo fmt --manifest-path fuzz/Cargo.toml --check
+CARGO_TARGET_DIR="$PWD/target" cargo clippy --manifest-path fuzz/Cargo.toml --all-targets --locked -- -D warnings
+bash scripts/fuzz.sh short
+
 step "rust: every test"
 cargo test --workspace --locked --no-fail-fast

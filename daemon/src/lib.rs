@@ -15,6 +15,8 @@ pub mod config;
 pub mod connection;
 pub mod daemon_control;
 pub mod framing;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod handshake;
 pub mod instance_id;
 pub mod instance_lock;

@@ -70,6 +70,13 @@ pub fn decode_request_precise(record: &[u8]) -> Result<Request, RequestError> {
     decode_precise(text)
 }
 
+/// The single typed pass alone: `None` where it defers to the precise path. For differential
+/// tests and fuzzing; `decode_request` only takes it for records within `max_payload_bytes`.
+#[doc(hidden)]
+pub fn decode_request_fast(record: &[u8]) -> Option<Request> {
+    decode_fast(std::str::from_utf8(record).ok()?)
+}
+
 fn decode_precise(text: &str) -> Result<Request, RequestError> {
     let value = parse_record(text).map_err(|e| {
         RequestError::bare(match e {

@@ -151,7 +151,7 @@ pub fn parse_layer(doc: &DocumentMut) -> Result<Layer, SettingsError> {
 
 /// Valid `[providers.<id>]` definitions; an invalid one is skipped (and logged without
 /// its contents) so one typo does not take every other provider away.
-fn parse_custom(doc: &DocumentMut) -> Vec<CustomProvider> {
+pub(crate) fn parse_custom(doc: &DocumentMut) -> Vec<CustomProvider> {
     let Some(table) = doc.get("providers").and_then(Item::as_table_like) else {
         return Vec::new();
     };

@@ -15,7 +15,7 @@
 //! synchronous [`Sessions::check_control`] never waits on I/O.
 
 mod control;
-mod cursor;
+pub(crate) mod cursor;
 mod dir_watch;
 mod error;
 mod ids;

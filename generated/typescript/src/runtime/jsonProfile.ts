@@ -345,8 +345,13 @@ function sameName(s: string, a: number, b: number, escapedAB: boolean, c: number
     for (let k = 0; k < b - a; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(c + k)) return false;
     return true;
   }
-  // Escapes can spell one name two ways; decoding is rare (only names with escapes).
-  return JSON.parse(s.slice(a - 1, b + 1)) === JSON.parse(s.slice(c - 1, d + 1));
+  // Escapes can spell one name two ways; decoding is rare (only names with escapes). A name with
+  // a bad escape (`"\e"`) is invalid JSON, refused here as JSON.parse would refuse it later.
+  try {
+    return JSON.parse(s.slice(a - 1, b + 1)) === JSON.parse(s.slice(c - 1, d + 1));
+  } catch {
+    return invalid("invalid escape in a member name");
+  }
 }
 
 function hex4(s: string, i: number): number {
