@@ -55,8 +55,9 @@ describe("session message stream", () => {
   it("parses a transcript, reporting bad lines without failing the rest", () => {
     const text = [STREAM[0], "{torn", STREAM[1], '{"id":"x","time":1,"role":"user","type":"text","text":"hi","thinking":"no"}'].join("\n") + "\n";
     const { messages, problems } = parseTranscript(text);
-    assert.equal(messages.length, 3); // unknown members (thinking on a user text) are tolerated
-    assert.deepEqual(problems.map((p) => [p.line, p.error.code]), [[2, "invalid_json"]]);
+    // "User messages never set `thinking`": the member is rejected on a user text, whatever its value.
+    assert.equal(messages.length, 2);
+    assert.deepEqual(problems.map((p) => [p.line, p.error.code]), [[2, "invalid_json"], [4, "payload"]]);
   });
 
   it("groups by turn, parentId and agentId in stream order", () => {
