@@ -15,7 +15,7 @@ use crate::start_or_connect::{start_options, start_or_connect, DEFAULT_START_TIM
 use agentwire_client::{CallError, Client, ClientOptions, ServiceError};
 use agentwire_protocol::runtime::{parse_record_explained, Cx, Flags, Mode, PayloadDecode, SlotRule};
 use agentwire_protocol::typed::{check_slots, SlotError};
-use agentwire_protocol::{Control, Method, RequestPayload};
+use agentwire_protocol::{Control, ErrorCode, Method, RequestPayload};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -139,7 +139,12 @@ async fn run(o: CallOptions) -> Result<ExitCode, Failure> {
         (Some(claiming), Some(session)) => match client.claim(session, claiming == Claiming::TakeOver).await {
             Ok(claim) => Some(claim.control().clone()),
             Err(CallError::Service(e)) => {
-                eprintln!("agentwire call: {}: claiming {session} was refused", claiming.flag());
+                let hint = if claiming == Claiming::Claim && e.is(ErrorCode::SessionBusy) {
+                    " (another client holds control; --take-over takes it)"
+                } else {
+                    ""
+                };
+                eprintln!("agentwire call: {}: claiming {session} was refused{hint}", claiming.flag());
                 return refused(&e, o.compact);
             }
             Err(e) => return Err(Failure::service(e)),

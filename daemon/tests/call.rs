@@ -137,7 +137,11 @@ async fn take_over_takes_control_from_the_client_that_holds_it() {
     let out = run("--claim");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_eq!(json(&out)["error"]["code"], ErrorCode::SessionBusy.as_str());
-    assert!(stderr(&out).contains("--claim: claiming"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--claim: claiming") && stderr(&out).contains("--take-over takes it"),
+        "{}",
+        stderr(&out)
+    );
     assert!(held.refresh().await.unwrap(), "a refused claim leaves the holder's grant");
     // "take_over revokes the old grant."
     let out = run("--take-over");
