@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use agentwire_daemon::call::{call, CallOptions};
+use agentwire_daemon::call::{call, call_help, CallOptions, Claiming};
 use agentwire_daemon::chat::{chat, ChatOptions};
 use agentwire_daemon::daemon_control;
 use agentwire_daemon::launch_args::{canonical_workspace, cli_executable, cli_workspace};
@@ -64,6 +64,16 @@ enum TopCommand {
         /// Session the operation targets, for session-scoped operations.
         #[arg(long)]
         session: Option<String>,
+        /// Claim the session on this connection first and send its control (for operations
+        /// that need it, such as `turn.start`); refused if another client holds control.
+        #[arg(long)]
+        claim: bool,
+        /// Like --claim, but takes control from the client that holds it (its grant is revoked).
+        #[arg(long, conflicts_with = "claim")]
+        take_over: bool,
+        /// Print the response as one compact line of JSON (default: pretty JSON).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -105,7 +115,7 @@ enum DaemonCommand {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
@@ -128,11 +138,23 @@ fn main() -> ExitCode {
             let options = ChatOptions { workspace: cli_workspace(workspace), once, session };
             runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(chat(options)))
         }
-        TopCommand::Call { method, payload, workspace, session } => {
-            let options = CallOptions { method, payload, workspace: cli_workspace(workspace), session };
+        TopCommand::Call { method, payload, workspace, session, claim, take_over, json } => {
+            let claiming = match (claim, take_over) {
+                (_, true) => Some(Claiming::TakeOver),
+                (true, false) => Some(Claiming::Claim),
+                (false, false) => None,
+            };
+            let workspace = cli_workspace(workspace);
+            let options = CallOptions { method, payload, workspace, session, claiming, compact: json };
             runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(call(options)))
         }
     }
+}
+
+/// The command line, with `call --help` naming the operations that need control (from the spec).
+fn parse() -> Result<Cli, clap::Error> {
+    let command = Cli::command().mut_subcommand("call", |c| c.after_help(call_help()));
+    Cli::from_arg_matches(&command.try_get_matches()?)
 }
 
 /// Options that reach the running daemon (never start one).

@@ -15,6 +15,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use agentwire_daemon::chat::history::{HistoryFile, HISTORY_FILE};
+use agentwire_protocol::ErrorCode;
 use common::Sandbox;
 use mock::{Mock, Reply};
 
@@ -62,6 +63,19 @@ fn piped_prompts_run_turns_as_plain_lines_and_keep_no_history() {
     assert_eq!(end, "\n", "end of input: a last prompt, then a newline");
     assert!(!stdout.contains('\x1b'), "no escape sequences on a pipe: {stdout:?}");
     assert!(!sb.mc_home.join(HISTORY_FILE).exists(), "scripts' input is not history");
+}
+
+#[test]
+fn a_service_error_exits_1_and_a_usage_error_exits_2() {
+    let sb = Sandbox::new();
+    local_daemon(&sb);
+    // A well-formed session ID that names no session: the service refuses the claim.
+    let out = chat_command(&sb).args(["--once", "hi", "--session", "s-0000000000000000000000000000"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "a service error is 1, not a usage error: {stderr}");
+    assert!(stderr.contains(ErrorCode::SessionUnavailable.as_str()), "{stderr}");
+    let out = chat_command(&sb).arg("--no-such-flag").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

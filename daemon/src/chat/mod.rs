@@ -52,9 +52,11 @@ struct Chat {
 pub async fn chat(options: ChatOptions) -> ExitCode {
     match run(options).await {
         Ok(code) => code,
+        // Usage errors never get here (clap answers them with 2): this is a service that
+        // refused or could not be reached.
         Err(message) => {
             eprintln!("agentwire chat: {message}");
-            ExitCode::from(2)
+            ExitCode::FAILURE
         }
     }
 }
