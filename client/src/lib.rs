@@ -32,7 +32,7 @@ mod client;
 mod error;
 mod framing;
 mod handshake;
-mod peer;
+pub mod peer;
 mod preflight;
 mod sequence;
 pub mod streams;

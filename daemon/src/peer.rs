@@ -15,43 +15,8 @@ pub enum PeerError {
     ForeignUser { peer_uid: u32 },
 }
 
-/// The effective uid of the process on the other end of a connected Unix socket.
-#[cfg(any(target_os = "linux", target_os = "android"))]
-pub fn peer_uid(socket: &impl AsRawFd) -> io::Result<u32> {
-    // SAFETY: ucred is plain old data; all-zero is a valid value.
-    let mut cred: libc::ucred = unsafe { std::mem::zeroed() };
-    let mut len = std::mem::size_of::<libc::ucred>() as libc::socklen_t;
-    // SAFETY: `cred` and `len` are valid for writes of the sizes passed.
-    let rc = unsafe {
-        libc::getsockopt(
-            socket.as_raw_fd(),
-            libc::SOL_SOCKET,
-            libc::SO_PEERCRED,
-            (&mut cred as *mut libc::ucred).cast(),
-            &mut len,
-        )
-    };
-    if rc != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    if len as usize != std::mem::size_of::<libc::ucred>() {
-        return Err(io::Error::other("short SO_PEERCRED reply"));
-    }
-    Ok(cred.uid)
-}
-
-/// The effective uid of the process on the other end of a connected Unix socket.
-#[cfg(any(target_os = "macos", target_os = "ios", target_os = "freebsd", target_os = "openbsd", target_os = "netbsd"))]
-pub fn peer_uid(socket: &impl AsRawFd) -> io::Result<u32> {
-    let mut uid: libc::uid_t = 0;
-    let mut gid: libc::gid_t = 0;
-    // SAFETY: both out-pointers are valid for writes.
-    let rc = unsafe { libc::getpeereid(socket.as_raw_fd(), &mut uid, &mut gid) };
-    if rc != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(uid)
-}
+// One SO_PEERCRED / getpeereid reader for both ends: the client crate's.
+pub use agentwire_client::peer::peer_uid;
 
 /// Accepts the peer only when it runs as our effective uid.
 pub fn ensure_same_user(socket: &impl AsRawFd) -> Result<(), PeerError> {
