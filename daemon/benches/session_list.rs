@@ -23,8 +23,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use agentwire_daemon::paths::{runtime_paths, workspace_id, RuntimeDirInputs, SESSIONS_DIR};
-use agentwire_daemon::transcript::{SessionMeta, META_FILE};
+use agentwire_daemon::storage::transcript::{SessionMeta, META_FILE};
+use agentwire_daemon::transport::paths::{runtime_paths, workspace_id, RuntimeDirInputs, SESSIONS_DIR};
 use serde_json::{json, Value};
 
 const PAGE: usize = 32;

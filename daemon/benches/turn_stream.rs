@@ -273,7 +273,7 @@ fn brief(v: &Value) -> Value {
 /// Echo baseline: the daemon's own framing (`RecordReader`/`RecordWriter`) echoing records of
 /// a delta event's size, read by the same client code.
 fn echo_records_per_s(record: &str, n: usize) -> f64 {
-    use agentwire_daemon::framing::{ReadOutcome, RecordReader, RecordWriter};
+    use agentwire_daemon::transport::framing::{ReadOutcome, RecordReader, RecordWriter};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("echo.sock");
     let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();

@@ -11,15 +11,15 @@ use std::time::Duration;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use agentwire_daemon::call::{call, call_help, CallOptions, Claiming};
-use agentwire_daemon::chat::{chat, ChatOptions};
-use agentwire_daemon::daemon_control;
-use agentwire_daemon::launch_args::{canonical_workspace, cli_executable, cli_workspace};
+use agentwire_daemon::cli::call::{call, call_help, CallOptions, Claiming};
+use agentwire_daemon::cli::chat::{chat, ChatOptions};
+use agentwire_daemon::cli::daemon_control;
+use agentwire_daemon::cli::launch_args::{canonical_workspace, cli_executable, cli_workspace};
 use agentwire_daemon::logging::{init_file_logging, open_log};
-use agentwire_daemon::paths::{prepare_runtime_paths, resolve_state_root, workspace_id, RuntimeDirInputs};
-use agentwire_daemon::serve::{drain, termination_signal, Daemon, ServeConfig, ServeLimits, DRAIN_PATIENCE};
 use agentwire_daemon::service::Service;
-use agentwire_daemon::start_or_connect::{
+use agentwire_daemon::transport::paths::{prepare_runtime_paths, resolve_state_root, workspace_id, RuntimeDirInputs};
+use agentwire_daemon::transport::serve::{drain, termination_signal, Daemon, ServeConfig, ServeLimits, DRAIN_PATIENCE};
+use agentwire_daemon::transport::start_or_connect::{
     launch_error_json, start_options, start_or_connect, StartOptions, DEFAULT_START_TIMEOUT,
 };
 use agentwire_daemon::version::package_version;

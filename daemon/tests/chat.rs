@@ -14,7 +14,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use agentwire_daemon::chat::history::{HistoryFile, HISTORY_FILE};
+use agentwire_daemon::cli::chat::history::{HistoryFile, HISTORY_FILE};
 use agentwire_protocol::ErrorCode;
 use common::Sandbox;
 use mock::{Mock, Reply};

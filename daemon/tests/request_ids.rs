@@ -6,7 +6,7 @@
 
 mod common;
 
-use agentwire_daemon::instance_lock::FileLock;
+use agentwire_daemon::transport::instance_lock::FileLock;
 use agentwire_protocol::{limits, ErrorCode};
 use common::{handshake_line, raw_handshake, Sandbox};
 use serde_json::{json, Value};

@@ -7,7 +7,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::process::Stdio;
 use std::time::Duration;
 
-use agentwire_daemon::paths::{effective_uid, ensure_private_dir, state_root_id, workspace_id};
+use agentwire_daemon::transport::paths::{effective_uid, ensure_private_dir, state_root_id, workspace_id};
 use common::{handshake_line, raw_handshake, wait_until, Sandbox, BIN};
 
 const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -9,7 +9,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use agentwire_daemon::framing::{ReadOutcome, RecordReader};
+use agentwire_daemon::transport::framing::{ReadOutcome, RecordReader};
 use libfuzzer_sys::fuzz_target;
 use tokio::io::{AsyncRead, ReadBuf};
 

@@ -5,8 +5,8 @@
 //! The reply decoder (the client side) must read back every reply the server writes.
 #![no_main]
 
-use agentwire_daemon::handshake::messages::{self, launch_code, Accepted, HandshakeReply, RejectCode};
-use agentwire_daemon::handshake::{evaluate, ServerIdentity};
+use agentwire_daemon::transport::handshake::messages::{self, launch_code, Accepted, HandshakeReply, RejectCode};
+use agentwire_daemon::transport::handshake::{evaluate, ServerIdentity};
 use agentwire_daemon::version::package_version;
 use agentwire_fuzz::assert_round_trip;
 use libfuzzer_sys::fuzz_target;

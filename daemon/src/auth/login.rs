@@ -168,7 +168,7 @@ impl Logins {
         }
         let generation = store::read(&state_root).map_err(|_| ErrorCode::InternalError)?.generation(OPENAI_CODEX);
         let attempt = Attempt::prepare().await?;
-        let login_id = format!("login_{}", crate::instance_id::random_hex(12));
+        let login_id = format!("login_{}", crate::transport::instance_id::random_hex(12));
         let (control, callback) = self.claim(&login_id, origin.conn_seq)?;
         let response = operations.attach_work(&origin.operation_id, None, Some(login_id.clone()));
         let logins = Arc::clone(self);

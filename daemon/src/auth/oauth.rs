@@ -73,9 +73,9 @@ pub struct Pkce {
 impl Pkce {
     pub fn new() -> Self {
         // 32 random bytes as hex: 64 unreserved characters, within RFC 7636's 43..128.
-        let verifier = crate::instance_id::random_hex(32);
+        let verifier = crate::transport::instance_id::random_hex(32);
         let challenge = URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
-        Pkce { verifier, challenge, state: crate::instance_id::random_hex(16) }
+        Pkce { verifier, challenge, state: crate::transport::instance_id::random_hex(16) }
     }
 }
 

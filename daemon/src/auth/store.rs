@@ -14,7 +14,7 @@
 //! how a login or refresh detects that the store moved on while it was talking to the
 //! issuer. Unknown members and other providers' records are kept as they are.
 
-use crate::instance_lock::FileLock;
+use crate::transport::instance_lock::FileLock;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -158,7 +158,7 @@ pub fn store_path(state_root: &Path) -> PathBuf {
 }
 
 /// The current store; a missing file is an empty store. A store that others could have
-/// written (or its folder) is refused on every read, as at start ([`crate::trust`]).
+/// written (or its folder) is refused on every read, as at start ([`crate::transport::trust`]).
 pub fn read(state_root: &Path) -> Result<Store, StoreError> {
     let path = store_path(state_root);
     let file = match std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(&path) {
@@ -166,7 +166,8 @@ pub fn read(state_root: &Path) -> Result<Store, StoreError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Store::default()),
         Err(_) => return Err(StoreError::Unreadable),
     };
-    crate::trust::check_opened(&file, &path, crate::paths::effective_uid()).map_err(|_| StoreError::Untrusted)?;
+    crate::transport::trust::check_opened(&file, &path, crate::transport::paths::effective_uid())
+        .map_err(|_| StoreError::Untrusted)?;
     let mut bytes = Vec::new();
     file.take(MAX_STORE_BYTES + 1).read_to_end(&mut bytes).map_err(|_| StoreError::Unreadable)?;
     if bytes.len() as u64 > MAX_STORE_BYTES {
@@ -197,7 +198,7 @@ where
 fn write(state_root: &Path, store: &mut Store) -> Result<(), StoreError> {
     store.version = STORE_VERSION;
     let bytes = serde_json::to_vec_pretty(store).map_err(|_| StoreError::Write)?;
-    crate::atomic_file::write_atomic(&store_path(state_root), &bytes, 0o600).map_err(|_| StoreError::Write)
+    crate::storage::atomic_file::write_atomic(&store_path(state_root), &bytes, 0o600).map_err(|_| StoreError::Write)
 }
 
 #[cfg(test)]

@@ -154,7 +154,7 @@ fn matching_file(state_root: &Path, spec: &ProviderSpec) -> Option<CacheFile> {
 /// models would become selectable without any discovery of ours.
 fn read_file(path: &Path) -> Option<CacheFile> {
     let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(path).ok()?;
-    crate::trust::check_opened(&file, path, crate::paths::effective_uid()).ok()?;
+    crate::transport::trust::check_opened(&file, path, crate::transport::paths::effective_uid()).ok()?;
     let mut bytes = Vec::new();
     file.take(MAX_CACHE_BYTES + 1).read_to_end(&mut bytes).ok()?;
     if bytes.len() as u64 > MAX_CACHE_BYTES {
@@ -208,7 +208,7 @@ pub fn store(state_root: &Path, spec: &ProviderSpec, models: Vec<CachedModel>) -
         models,
     };
     let bytes = serde_json::to_vec_pretty(&file).map_err(std::io::Error::other)?;
-    crate::atomic_file::write_atomic(&cache_path(state_root, &spec.id), &bytes, 0o600)
+    crate::storage::atomic_file::write_atomic(&cache_path(state_root, &spec.id), &bytes, 0o600)
 }
 
 #[cfg(test)]

@@ -57,7 +57,7 @@ pub fn project_path(workspace: &Path) -> PathBuf {
 }
 
 /// A settings file's text; `None` when it does not exist. Every read first checks that the
-/// file and its folder are private to this user ([`crate::trust::check_opened`]): the global
+/// file and its folder are private to this user ([`crate::transport::trust::check_opened`]): the global
 /// file can start programs, so one that others could have written is never parsed.
 pub fn read_text(path: &Path) -> Result<Option<String>, SettingsError> {
     let file = match std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(path) {
@@ -65,7 +65,8 @@ pub fn read_text(path: &Path) -> Result<Option<String>, SettingsError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(_) => return Err(SettingsError::Unreadable),
     };
-    crate::trust::check_opened(&file, path, crate::paths::effective_uid()).map_err(|_| SettingsError::Untrusted)?;
+    crate::transport::trust::check_opened(&file, path, crate::transport::paths::effective_uid())
+        .map_err(|_| SettingsError::Untrusted)?;
     let mut text = String::new();
     file.take(MAX_SETTINGS_BYTES + 1).read_to_string(&mut text).map_err(|_| SettingsError::Unreadable)?;
     if text.len() as u64 > MAX_SETTINGS_BYTES {

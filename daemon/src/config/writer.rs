@@ -4,7 +4,7 @@
 //! lock is what keeps two processes from losing each other's writes.
 
 use super::settings::{parse, read_text};
-use crate::instance_lock::FileLock;
+use crate::transport::instance_lock::FileLock;
 use agentwire_protocol::{ReasoningLevel, Selection};
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -51,7 +51,7 @@ pub async fn apply(path: &Path, edits: &Edits, new_file_mode: u32) -> Result<(),
     let mut doc = parse(&text).map_err(|_| WriteError::Unreadable)?;
     edit(&mut doc, edits);
     let mode = std::fs::metadata(path).map_or(new_file_mode, |m| m.permissions().mode() & 0o777);
-    crate::atomic_file::write_atomic(path, doc.to_string().as_bytes(), mode).map_err(|_| WriteError::Write)
+    crate::storage::atomic_file::write_atomic(path, doc.to_string().as_bytes(), mode).map_err(|_| WriteError::Write)
 }
 
 /// The in-memory edit; exposed for tests of formatting preservation.

@@ -85,7 +85,7 @@ fn answer(request: &ModelRequest) -> (String, Option<ToolCall>) {
             _ => {
                 let call = ToolCall {
                     // Fresh per request, as a model's IDs are (a fixed ID repeated every turn).
-                    id: format!("local-{}", crate::instance_id::random_hex(8)),
+                    id: format!("local-{}", crate::transport::instance_id::random_hex(8)),
                     name: "list_folder".to_owned(),
                     arguments: json!({"path": "."}),
                 };

@@ -153,7 +153,8 @@ impl OpenAiCompat {
             }
             // A server that sends no ID gets a fresh one per call: `call_{index}` repeated on
             // every step, so results and calls of different steps could not be told apart.
-            let id = if c.id.is_empty() { format!("call_{}", crate::instance_id::random_hex(8)) } else { c.id };
+            let id =
+                if c.id.is_empty() { format!("call_{}", crate::transport::instance_id::random_hex(8)) } else { c.id };
             emit(&out, StreamEvent::ToolCall(ToolCall { id, name: c.name, arguments: arguments(&c.arguments)? }))
                 .await?;
         }

@@ -14,9 +14,9 @@ pub use context::{ConnCtx, Outbound};
 
 use crate::auth::AuthService;
 use crate::config::Configuration;
-use crate::handshake::ServerIdentity;
 use crate::operations::OperationTable;
 use crate::sessions::Sessions;
+use crate::transport::handshake::ServerIdentity;
 use crate::turns::TurnService;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -71,7 +71,7 @@ impl Service {
     pub fn open_connection(&self) -> (u64, String) {
         self.connections.fetch_add(1, Ordering::Relaxed);
         let seq = self.next_connection.fetch_add(1, Ordering::Relaxed);
-        (seq, format!("cn_{}{seq:x}", crate::instance_id::random_hex(8)))
+        (seq, format!("cn_{}{seq:x}", crate::transport::instance_id::random_hex(8)))
     }
 
     /// Make the connection reachable for events of the sessions it controls.

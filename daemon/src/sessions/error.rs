@@ -5,7 +5,7 @@ use std::io;
 use agentwire_protocol::runtime::EncodeError;
 use agentwire_protocol::ErrorCode;
 
-use crate::transcript::TranscriptError;
+use crate::storage::transcript::TranscriptError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {

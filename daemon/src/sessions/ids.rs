@@ -6,8 +6,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use agentwire_protocol::rules;
 
 use super::error::SessionError;
-use crate::instance_id::random_hex;
-use crate::paths;
+use crate::transport::instance_id::random_hex;
+use crate::transport::paths;
 
 /// Last millisecond handed out by this process, so IDs created in one process sort strictly
 /// by creation even within one millisecond or after a backwards clock step.

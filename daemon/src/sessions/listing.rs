@@ -26,10 +26,10 @@ use super::ids::validate_session_id;
 use super::index::{SessionIndex, View};
 use super::lock;
 use super::store::is_session;
-use crate::paths::SESSIONS_DIR;
 use crate::redact::sanitize_title;
+use crate::storage::transcript::{read_meta, DEFAULT_MAX_META_BYTES, TRANSCRIPT_FILE};
 use crate::timestamp::rfc3339_utc;
-use crate::transcript::{read_meta, DEFAULT_MAX_META_BYTES, TRANSCRIPT_FILE};
+use crate::transport::paths::SESSIONS_DIR;
 
 fn scan_budget() -> usize {
     usize::try_from(limits::MAX_SESSION_LIST_SCAN_ENTRIES).unwrap_or(usize::MAX)
@@ -187,7 +187,7 @@ mod tests {
     use super::*;
     use crate::sessions::lock;
     use crate::sessions::store::{create, dir_of};
-    use crate::transcript::{SessionMeta, SessionWriter, META_FILE};
+    use crate::storage::transcript::{SessionMeta, SessionWriter, META_FILE};
 
     /// A page through a fresh index, checked against the direct read of the folder.
     fn list(root: &Path, after: Option<&str>, limit: usize) -> Result<SessionListResponse, SessionError> {

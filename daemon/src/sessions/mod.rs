@@ -50,7 +50,7 @@ use store::SharedWriter;
 use window::Projection;
 
 use crate::redact::sanitize_title;
-use crate::transcript::{CompactionRef, Durability, MessageClock, SessionWriter, WindowLimits};
+use crate::storage::transcript::{CompactionRef, Durability, MessageClock, SessionWriter, WindowLimits};
 
 /// Identifies one client connection for the life of the daemon.
 pub type ConnectionId = u64;
@@ -146,7 +146,7 @@ impl Sessions {
     pub fn build_index(&self) -> tokio::task::JoinHandle<()> {
         let inner = self.inner.clone();
         tokio::task::spawn_blocking(move || {
-            let sessions_dir = inner.state_root.join(crate::paths::SESSIONS_DIR);
+            let sessions_dir = inner.state_root.join(crate::transport::paths::SESSIONS_DIR);
             if let Err(e) = lock(&inner.index).refresh(&sessions_dir) {
                 // The first list request tries again and answers with the error itself.
                 tracing::warn!(error = %e, "building the session listing index failed");

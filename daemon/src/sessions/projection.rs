@@ -12,7 +12,7 @@ use agentwire_protocol::{
 };
 
 use crate::redact::redact;
-use crate::transcript::Summaries;
+use crate::storage::transcript::Summaries;
 
 /// What one record contributes before it is cut into parts.
 #[derive(Debug, Clone, PartialEq)]
@@ -199,7 +199,7 @@ mod tests {
 
     #[test]
     fn only_service_messages_the_metadata_names_by_id_and_turn_are_summaries() {
-        use crate::transcript::{CompactionRef, SessionMeta};
+        use crate::storage::transcript::{CompactionRef, SessionMeta};
         let meta = SessionMeta {
             title: None,
             created_at: "x".into(),

@@ -13,7 +13,7 @@ use agentwire_protocol::{
     decode_session_message, SessionMessage, SessionMessageAgentService, SessionMessageAgentTurnEnd, TurnEndStatus,
 };
 
-use crate::transcript::{MessageClock, TRANSCRIPT_FILE};
+use crate::storage::transcript::{MessageClock, TRANSCRIPT_FILE};
 
 /// How far back the scan looks for the open turn's `turn-start`: the replay window, beyond
 /// which no reader of the session looks either.
@@ -120,7 +120,7 @@ fn identity(message: &SessionMessage) -> (u64, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transcript::fixtures::{agent_text, user_text};
+    use crate::storage::transcript::fixtures::{agent_text, user_text};
     use agentwire_protocol::runtime::encode_record;
     use agentwire_protocol::SessionMessageAgentTurnStart;
 

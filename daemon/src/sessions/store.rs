@@ -17,10 +17,10 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::instance_lock::{flock, open_lock_file};
-use crate::paths;
+use crate::storage::transcript::{self, CompactionRef, SessionMeta, SessionWriter, TranscriptError, META_FILE};
 use crate::timestamp::now_rfc3339;
-use crate::transcript::{self, CompactionRef, SessionMeta, SessionWriter, TranscriptError, META_FILE};
+use crate::transport::instance_lock::{flock, open_lock_file};
+use crate::transport::paths;
 
 use super::error::SessionError;
 use super::ids::{new_session_id, validate_session_id};

@@ -13,8 +13,8 @@ use agentwire_protocol::{
 
 use super::projection::cursor_of;
 use super::*;
-use crate::transcript::fixtures::{agent_text, user_text};
-use crate::transcript::TRANSCRIPT_FILE;
+use crate::storage::transcript::fixtures::{agent_text, user_text};
+use crate::storage::transcript::TRANSCRIPT_FILE;
 
 const CONN: ConnectionId = 1;
 
@@ -569,8 +569,8 @@ async fn a_service_message_is_a_summary_once_the_metadata_names_it_and_cached_re
     assert_eq!(items.len(), 2);
 }
 
-fn compaction_ref(id: &str, turn: &str, prompt_id: Option<&str>) -> crate::transcript::CompactionRef {
-    crate::transcript::CompactionRef { id: id.into(), turn: turn.into(), prompt_id: prompt_id.map(Into::into) }
+fn compaction_ref(id: &str, turn: &str, prompt_id: Option<&str>) -> crate::storage::transcript::CompactionRef {
+    crate::storage::transcript::CompactionRef { id: id.into(), turn: turn.into(), prompt_id: prompt_id.map(Into::into) }
 }
 
 fn summary_note(id: &str, turn: &str) -> SessionMessage {
@@ -828,7 +828,7 @@ async fn meta_json_of_the_previous_format_names_no_prompt_and_the_checkpoint_sta
     assert!(!page.gap);
     // Recording a new compaction keeps the old entry as it was.
     s.record_compactions(&id, vec![compaction_ref("m-9", "t9", Some("u-9"))]).await.unwrap();
-    let meta = crate::transcript::read_meta(&tmp.path().join("sessions").join(&id), 4096).unwrap().unwrap();
+    let meta = crate::storage::transcript::read_meta(&tmp.path().join("sessions").join(&id), 4096).unwrap().unwrap();
     assert_eq!(meta.compactions, [compaction_ref("m-1", "t2", None), compaction_ref("m-9", "t9", Some("u-9"))]);
 }
 
@@ -843,7 +843,7 @@ async fn a_prompt_that_left_the_window_before_its_summary_starts_the_checkpoint_
     s.append(&id, &[said("t2", "looking"), summary_note("m-1", "t2"), said("t2", "a")]).await.unwrap();
     let dir = tmp.path().join("sessions").join(&id);
     // Nine lines so far; a window of six starts at t1's end: t2's prompt is in it.
-    let limits = crate::transcript::WindowLimits { max_bytes: 1 << 20, max_records: 6 };
+    let limits = crate::storage::transcript::WindowLimits { max_bytes: 1 << 20, max_records: 6 };
     let mut cached = window::Projection::new(&id);
     cached.refresh(&dir, limits).unwrap();
     let page = replay::page(&cached, None, 32).unwrap();

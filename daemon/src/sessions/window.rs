@@ -22,7 +22,9 @@ use agentwire_protocol::{decode_session_message, ReplayItem};
 
 use super::cursor::{fnv1a64, session_tag, Cursor, Position};
 use super::projection::{self, project, Projected};
-use crate::transcript::{read_meta, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES, META_FILE, TRANSCRIPT_FILE};
+use crate::storage::transcript::{
+    read_meta, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES, META_FILE, TRANSCRIPT_FILE,
+};
 
 /// The head fingerprint covers at most this much of the first line: enough to tell
 /// transcripts apart, and a bounded read on every request.

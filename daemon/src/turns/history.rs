@@ -10,7 +10,7 @@ use agentwire_protocol::{decode_session_message, SessionMessage};
 
 use crate::providers::ChatMessage;
 use crate::runtime::compaction::SUMMARY_HEADER;
-use crate::transcript::{read_recent_window, Summaries, WindowLimits, WindowLine};
+use crate::storage::transcript::{read_recent_window, Summaries, WindowLimits, WindowLine};
 
 /// Earlier context read per turn: the model gets at most this much of the transcript
 /// (compaction keeps long sessions below it).
@@ -62,8 +62,8 @@ pub fn load(session_dir: &Path, summaries: &Summaries) -> Vec<ChatMessage> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transcript::fixtures::{agent_text as agent, user_text as user};
-    use crate::transcript::{CompactionRef, SessionMeta};
+    use crate::storage::transcript::fixtures::{agent_text as agent, user_text as user};
+    use crate::storage::transcript::{CompactionRef, SessionMeta};
     use agentwire_protocol::runtime::encode_record;
     use agentwire_protocol::SessionMessageAgentService;
 
@@ -101,7 +101,7 @@ mod tests {
         .iter()
         .flat_map(|m| encode_record(m).unwrap())
         .collect();
-        std::fs::write(tmp.path().join(crate::transcript::TRANSCRIPT_FILE), lines).unwrap();
+        std::fs::write(tmp.path().join(crate::storage::transcript::TRANSCRIPT_FILE), lines).unwrap();
         let meta = SessionMeta {
             title: None,
             created_at: String::new(),

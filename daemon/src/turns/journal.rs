@@ -25,7 +25,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::redact::truncate_on_char_boundary;
 use crate::sessions::Sessions;
-use crate::transcript::{CompactionRef, Durability, MessageClock};
+use crate::storage::transcript::{CompactionRef, Durability, MessageClock};
 
 use super::stored_args::stored_args;
 

@@ -42,7 +42,6 @@ use agentwire_protocol::{
 use tokio::sync::{mpsc, watch};
 
 use crate::config::{self, TurnCapture};
-use crate::instance_id::random_hex;
 use crate::operations::{OperationTable, Outcome, ResponseGate};
 use crate::providers::{select, ChatMessage};
 use crate::runtime::agent::{Agent, Role};
@@ -51,6 +50,7 @@ use crate::runtime::mcp_pool::McpPool;
 use crate::runtime::tools::Workspace;
 use crate::runtime::{RunCtx, Stop};
 use crate::sessions::Sessions;
+use crate::transport::instance_id::random_hex;
 use conns::ConnRegistry;
 use emitter::{Closed, Emitter};
 use forward::{forward, Route};
@@ -348,12 +348,14 @@ impl TurnService {
     /// The model context (earlier conversation, then this prompt) and, when the session has
     /// no title yet, the prompt to title it with.
     async fn context(&self, t: &Admitted) -> (Vec<ChatMessage>, Option<String>) {
-        let Ok(dir) = crate::paths::session_dir(&self.state_root, &t.session_id) else {
+        let Ok(dir) = crate::transport::paths::session_dir(&self.state_root, &t.session_id) else {
             return (vec![ChatMessage::User(t.prompt.clone())], None);
         };
         let loaded = tokio::task::spawn_blocking(move || {
-            let meta = crate::transcript::read_meta(&dir, crate::transcript::DEFAULT_MAX_META_BYTES).ok().flatten();
-            let summaries = crate::transcript::Summaries::of(meta.as_ref());
+            let meta = crate::storage::transcript::read_meta(&dir, crate::storage::transcript::DEFAULT_MAX_META_BYTES)
+                .ok()
+                .flatten();
+            let summaries = crate::storage::transcript::Summaries::of(meta.as_ref());
             (history::load(&dir, &summaries), meta.and_then(|m| m.title).is_some())
         })
         .await;

@@ -7,11 +7,11 @@
 use super::admission::ConnState;
 use super::close_signal::CloseSignal;
 use super::respond::{encode_into, ResponseIds};
-use crate::connection::{AcceptedConnection, ConnectionHandler, HandlerFuture};
-use crate::framing::{ReadOutcome, RecordReader, RecordWriter};
 use crate::operations::ResponseTicket;
 use crate::service::{ConnCtx, Outbound, Service};
 use crate::sessions::Fence;
+use crate::transport::accepted::{AcceptedConnection, ConnectionHandler, HandlerFuture};
+use crate::transport::framing::{ReadOutcome, RecordReader, RecordWriter};
 use agentwire_protocol::{decode_request, limits, ErrorCode, Method, RequestError, ResponsePayload};
 use std::future::Future;
 use std::pin::Pin;

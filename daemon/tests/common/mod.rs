@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use agentwire_daemon::paths::{runtime_paths, workspace_id, RuntimeDirInputs, RuntimePaths};
+use agentwire_daemon::transport::paths::{runtime_paths, workspace_id, RuntimeDirInputs, RuntimePaths};
 use agentwire_daemon::version::TEST_VERSION_OVERRIDE_ENV;
 use serde_json::Value;
 

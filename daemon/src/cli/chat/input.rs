@@ -11,7 +11,7 @@ use rustyline::{Config, Editor};
 use tokio::sync::mpsc;
 
 use super::history::{HistoryFile, HISTORY_LIMIT};
-use crate::paths::resolve_state_root;
+use crate::transport::paths::resolve_state_root;
 
 const PROMPT: &str = "> ";
 

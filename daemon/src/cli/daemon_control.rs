@@ -1,14 +1,14 @@
 //! `daemon status` and `daemon stop`: reach the workspace's running daemon without starting
 //! one. `status` prints its discovery object (`started: false`) and exits 0, or exits 1 when
 //! none runs. `stop` sends it SIGTERM and waits until it has exited; the daemon first lets
-//! its accepted turns settle (see [`crate::serve::drain`]), so their terminals reach their
+//! its accepted turns settle (see [`crate::transport::serve::drain`]), so their terminals reach their
 //! controllers and their transcripts are complete. Exit 0 when stopped (or none ran), 1 on a
 //! service error or when it does not stop in time.
 
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::start_or_connect::{find_running, Running, StartOptions};
+use crate::transport::start_or_connect::{find_running, Running, StartOptions};
 
 /// How often `stop` checks whether the daemon is gone.
 const POLL: Duration = Duration::from_millis(50);
@@ -59,7 +59,7 @@ pub async fn stop(options: &StartOptions, wait: Duration) -> ExitCode {
 
 /// The daemon keeps its lock until it has drained; a free lock or a vanished process means it
 /// is done.
-fn gone(running: &Running, pid: u32) -> Result<bool, crate::instance_lock::LockError> {
+fn gone(running: &Running, pid: u32) -> Result<bool, crate::transport::instance_lock::LockError> {
     Ok(!alive(pid) || !running.holds_lock()?)
 }
 
@@ -82,7 +82,7 @@ fn alive(pid: u32) -> bool {
     unsafe { libc::kill(pid, 0) == 0 }
 }
 
-fn launch_failure(e: &crate::start_or_connect::StartError) -> ExitCode {
+fn launch_failure(e: &crate::transport::start_or_connect::StartError) -> ExitCode {
     eprintln!("agentwire: {e}");
     println!("{}", e.to_json());
     ExitCode::FAILURE

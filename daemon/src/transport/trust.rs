@@ -17,7 +17,7 @@ use std::path::Path;
 use crate::auth::store::AUTH_FILE;
 use crate::catalog::cache::CATALOG_DIR;
 use crate::config::settings::SETTINGS_FILE;
-use crate::paths::{RUN_DIR, SESSIONS_DIR};
+use crate::transport::paths::{RUN_DIR, SESSIONS_DIR};
 
 /// The entries of the state root that are checked at start when present: the files that can
 /// start programs or hold credentials, and the folders the daemon keeps state in.
@@ -99,7 +99,7 @@ pub fn check_opened(file: &File, path: &Path, uid: u32) -> Result<(), Untrusted>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::paths::effective_uid;
+    use crate::transport::paths::effective_uid;
     use std::fs;
     use std::os::unix::fs::PermissionsExt;
 

@@ -12,8 +12,8 @@ use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::UnixStream;
 use tokio::time::Instant;
 
-use crate::framing::{ReadOutcome, RecordReader, RecordWriter, WriteError};
-use crate::peer::{ensure_same_user, PeerError};
+use crate::transport::framing::{ReadOutcome, RecordReader, RecordWriter, WriteError};
+use crate::transport::peer::{ensure_same_user, PeerError};
 
 /// The handshake's wire types, generated from `protocol.toml`, and the decoding rules for them:
 /// requests strictly (unknown or duplicate members are invalid), replies tolerantly.

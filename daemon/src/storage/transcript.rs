@@ -13,8 +13,8 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::atomic_file::{sync_dir, write_atomic};
-use crate::instance_lock::{FileLock, LockError};
+use crate::storage::atomic_file::{sync_dir, write_atomic};
+use crate::transport::instance_lock::{FileLock, LockError};
 
 pub const TRANSCRIPT_FILE: &str = "transcript.jsonl";
 pub const META_FILE: &str = "meta.json";

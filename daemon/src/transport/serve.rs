@@ -13,13 +13,13 @@ use std::time::Duration;
 use tokio::net::{UnixListener, UnixStream};
 use tokio::sync::Semaphore;
 
-use crate::connection::{AcceptedConnection, ConnectionHandler};
-use crate::framing::{RecordReader, RecordWriter};
-use crate::handshake::{serve_handshake, ServerHandshakeError, ServerIdentity};
-use crate::instance_id::new_instance_id;
-use crate::instance_lock::{FileLock, LockError};
-use crate::paths::{state_root_id, workspace_id, RuntimePaths};
-use crate::peer::ensure_same_user;
+use crate::transport::accepted::{AcceptedConnection, ConnectionHandler};
+use crate::transport::framing::{RecordReader, RecordWriter};
+use crate::transport::handshake::{serve_handshake, ServerHandshakeError, ServerIdentity};
+use crate::transport::instance_id::new_instance_id;
+use crate::transport::instance_lock::{FileLock, LockError};
+use crate::transport::paths::{state_root_id, workspace_id, RuntimePaths};
+use crate::transport::peer::ensure_same_user;
 
 /// A starter probes the daemon lock (take and release) while holding the start lock;
 /// tolerating a brief hold keeps that probe from failing a daemon it just spawned.
@@ -273,10 +273,10 @@ pub fn termination_signal() -> io::Result<impl Future<Output = ()>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::connection::DrainHandler;
-    use crate::handshake::messages::{HandshakeRequest, RejectCode};
-    use crate::handshake::{connect_and_handshake, ClientHandshakeError, ClientLimits};
-    use crate::paths::{prepare_runtime_paths, RuntimeDirInputs};
+    use crate::transport::accepted::DrainHandler;
+    use crate::transport::handshake::messages::{HandshakeRequest, RejectCode};
+    use crate::transport::handshake::{connect_and_handshake, ClientHandshakeError, ClientLimits};
+    use crate::transport::paths::{prepare_runtime_paths, RuntimeDirInputs};
 
     struct Fixture {
         _tmp: tempfile::TempDir,

@@ -9,12 +9,12 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::handshake::messages::{Accepted, HandshakeRequest, RejectCode};
-use crate::handshake::{connect_and_handshake, ClientHandshakeError, ClientLimits};
-use crate::instance_lock::{FileLock, LockError};
-use crate::launch_args::{canonical_executable, canonical_workspace, LaunchArgError};
+use crate::cli::launch_args::{canonical_executable, canonical_workspace, LaunchArgError};
 use crate::logging::open_log;
-use crate::paths::{
+use crate::transport::handshake::messages::{Accepted, HandshakeRequest, RejectCode};
+use crate::transport::handshake::{connect_and_handshake, ClientHandshakeError, ClientLimits};
+use crate::transport::instance_lock::{FileLock, LockError};
+use crate::transport::paths::{
     prepare_runtime_paths, resolve_state_root, state_root_id, workspace_id, PathsError, RuntimeDirInputs, RuntimePaths,
 };
 
@@ -65,7 +65,7 @@ pub enum StartError {
     #[error("state root is unavailable: {0}")]
     StateRoot(#[source] PathsError),
     #[error("{0}")]
-    StateRootUnsafe(#[source] crate::trust::UnsafeEntry),
+    StateRootUnsafe(#[source] crate::transport::trust::UnsafeEntry),
     #[error("runtime folder is not private")]
     RuntimeDirUnsafe,
     #[error("runtime folder is unavailable: {0}")]

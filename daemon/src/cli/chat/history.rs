@@ -11,8 +11,8 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::atomic_file::write_atomic;
-use crate::instance_lock::{FileLock, LockError};
+use crate::storage::atomic_file::write_atomic;
+use crate::transport::instance_lock::{FileLock, LockError};
 
 pub const HISTORY_FILE: &str = "chat_history.jsonl";
 const LOCK_FILE: &str = "chat_history.lock";

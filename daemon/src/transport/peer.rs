@@ -5,7 +5,7 @@
 use std::io;
 use std::os::fd::AsRawFd;
 
-use crate::paths::effective_uid;
+use crate::transport::paths::effective_uid;
 
 #[derive(Debug, thiserror::Error)]
 pub enum PeerError {

@@ -6,7 +6,7 @@ use std::pin::Pin;
 
 use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 
-use crate::framing::{ReadOutcome, RecordReader, RecordWriter};
+use crate::transport::framing::{ReadOutcome, RecordReader, RecordWriter};
 
 /// A connection whose peer uid and identity handshake were accepted. The reader may
 /// already hold bytes the client sent right after its handshake line. Dropping

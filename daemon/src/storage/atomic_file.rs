@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-use crate::instance_id::random_hex;
+use crate::transport::instance_id::random_hex;
 
 /// Replaces `path` with `contents`: temp file in the same folder (rename is only atomic
 /// within one filesystem), `fsync`, rename over the target, then `fsync` the folder so

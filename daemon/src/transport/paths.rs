@@ -28,7 +28,7 @@ pub enum PathsError {
     #[error("state root could not be created: {0}")]
     StateRootIo(#[source] io::Error),
     #[error("state root is not safe: {0}")]
-    StateRootUnsafe(#[source] crate::trust::UnsafeEntry),
+    StateRootUnsafe(#[source] crate::transport::trust::UnsafeEntry),
     #[error("runtime folder is not private to this user")]
     RuntimeDirUnsafe,
     #[error("runtime folder could not be created: {0}")]
@@ -92,7 +92,7 @@ fn non_empty_env(name: &str) -> Option<OsString> {
 }
 
 /// Resolves `$MC_HOME` (default `$HOME/.agentwire`), creates it `0700` if missing, refuses
-/// it unless it and the entries that matter in it are private (see [`crate::trust`]) and
+/// it unless it and the entries that matter in it are private (see [`crate::transport::trust`]) and
 /// returns its canonical path.
 pub fn resolve_state_root() -> Result<PathBuf, PathsError> {
     let root = match non_empty_env("MC_HOME") {
@@ -108,7 +108,7 @@ pub fn prepare_state_root(root: &Path) -> Result<PathBuf, PathsError> {
     }
     DirBuilder::new().recursive(true).mode(0o700).create(root).map_err(PathsError::StateRootIo)?;
     let canonical = root.canonicalize().map_err(PathsError::StateRootIo)?;
-    crate::trust::check_state_root(&canonical, effective_uid()).map_err(PathsError::StateRootUnsafe)?;
+    crate::transport::trust::check_state_root(&canonical, effective_uid()).map_err(PathsError::StateRootUnsafe)?;
     Ok(canonical)
 }
 
