@@ -136,22 +136,46 @@ pub struct Router {
     sessions: HashMap<String, Vec<Sink>>,
     turns: HashMap<String, TurnSlot>,
     finished: VecDeque<(String, EventStream)>,
+    /// Why the connection failed, once it has: later subscriptions end at once with it.
+    failure: Option<String>,
 }
 
 impl Router {
     pub fn new(capacity: usize) -> Self {
-        Router { capacity, all: Vec::new(), sessions: HashMap::new(), turns: HashMap::new(), finished: VecDeque::new() }
+        Router {
+            capacity,
+            all: Vec::new(),
+            sessions: HashMap::new(),
+            turns: HashMap::new(),
+            finished: VecDeque::new(),
+            failure: None,
+        }
+    }
+
+    /// A new stream; after the connection failed, one that ends at once with the failure
+    /// (nothing will ever feed it).
+    fn open(&self) -> (Option<Sink>, EventStream) {
+        let (sink, stream) = channel(self.capacity);
+        match &self.failure {
+            Some(reason) => {
+                sink.fail(reason);
+                (None, stream)
+            }
+            None => (Some(sink), stream),
+        }
     }
 
     pub fn connection(&mut self) -> EventStream {
-        let (sink, stream) = channel(self.capacity);
-        self.all.push(sink);
+        let (sink, stream) = self.open();
+        self.all.extend(sink);
         stream
     }
 
     pub fn session(&mut self, session_id: &str) -> EventStream {
-        let (sink, stream) = channel(self.capacity);
-        self.sessions.entry(session_id.to_owned()).or_default().push(sink);
+        let (sink, stream) = self.open();
+        if let Some(sink) = sink {
+            self.sessions.entry(session_id.to_owned()).or_default().push(sink);
+        }
         stream
     }
 
@@ -171,9 +195,11 @@ impl Router {
         if let Some(stream) = self.turns.get_mut(turn_id).and_then(|s| s.stream.take()) {
             return stream;
         }
-        let (sink, stream) = channel(self.capacity);
-        // Another taker of the same turn replaces the first: one turn stream per turn.
-        self.turns.insert(turn_id.to_owned(), TurnSlot { sink: Some(sink), stream: None });
+        let (sink, stream) = self.open();
+        if sink.is_some() {
+            // Another taker of the same turn replaces the first: one turn stream per turn.
+            self.turns.insert(turn_id.to_owned(), TurnSlot { sink, stream: None });
+        }
         stream
     }
 
@@ -203,12 +229,58 @@ impl Router {
         }
     }
 
-    /// Ends every stream with `reason`.
+    /// Ends every stream with `reason`, including the buffers of turns whose stream nobody
+    /// took yet: a later `turn` gets their events and then the failure, never a stream that
+    /// waits forever.
     pub fn fail(&mut self, reason: &str) {
-        let sessions = self.sessions.drain().flat_map(|(_, v)| v);
-        let turns = self.turns.drain().filter_map(|(_, t)| t.sink);
-        for sink in self.all.drain(..).chain(sessions).chain(turns) {
+        self.failure = Some(reason.to_owned());
+        let mut sinks: Vec<Sink> = self.all.drain(..).chain(self.sessions.drain().flat_map(|(_, v)| v)).collect();
+        for (turn_id, slot) in self.turns.drain() {
+            sinks.extend(slot.sink);
+            if let Some(stream) = slot.stream {
+                self.finished.push_back((turn_id, stream));
+            }
+        }
+        for sink in sinks {
             sink.fail(reason);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STARTED: &str = r#"{"protocol_version":2,"kind":"event","event":"turn.started","instance_id":"in_1","connection_id":"cn_1","session_id":"s-1","operation_id":"op-1","grant_generation":1,"live_sequence":1,"payload":{"turn_id":"t-1","session_id":"s-1","status":"started","sequence":0}}"#;
+
+    async fn next(s: &mut EventStream) -> Option<Result<Event, StreamError>> {
+        tokio::time::timeout(std::time::Duration::from_secs(2), s.next()).await.expect("the stream waits forever")
+    }
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap()
+    }
+
+    #[test]
+    fn a_turn_stream_taken_after_the_connection_failed_ends_with_the_failure() {
+        // Found by the conformance client suite (client.stream.*): the reader failed between
+        // the turn.start response and the caller taking the turn's stream, and the stream then
+        // waited forever. "Unknown/unadvertised events ... invalidate trusted stream state".
+        let mut router = Router::new(8);
+        router.own_turn("t-1");
+        router.route(&agentwire_protocol::decode_event(STARTED.as_bytes()).unwrap());
+        router.fail("broken");
+        let mut turn = router.turn("t-1");
+        let mut other = router.turn("t-2");
+        let mut all = router.connection();
+        let failed = Some(Err(StreamError::Connection("broken".into())));
+        runtime().block_on(async {
+            // A stream that would wait forever fails the test instead of hanging it.
+            assert!(matches!(next(&mut turn).await, Some(Ok(_))), "the buffered event first");
+            assert_eq!(next(&mut turn).await, failed);
+            assert_eq!(next(&mut turn).await, None);
+            assert_eq!(next(&mut other).await, failed);
+            assert_eq!(next(&mut all).await, failed);
+        });
     }
 }

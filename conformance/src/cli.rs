@@ -26,6 +26,8 @@ pub enum Command {
     Server(ServerArgs),
     /// Run consumer vectors against a decoder harness.
     Consumer(ConsumerArgs),
+    /// Run the client scenarios: a scripted daemon judging a client behind a driver.
+    Client(ClientArgs),
     /// Check traceability.toml and print the coverage figure.
     Trace(TraceArgs),
     /// Run the fault-injecting proxy.
@@ -117,6 +119,22 @@ pub struct ConsumerArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct ClientArgs {
+    /// The driver command, run with `sh -c` once per case (README: "Client driver protocol").
+    #[arg(long, value_name = "CMD")]
+    pub exec: String,
+    /// The package version the client sends in its handshake (default: this tool's, which is
+    /// the workspace's and the generated packages').
+    #[arg(long, value_name = "V")]
+    pub version: Option<String>,
+    /// Give up waiting for one driver reply after this many seconds.
+    #[arg(long, default_value_t = 20)]
+    pub timeout_secs: u64,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Debug, Args)]
 pub struct TraceArgs {
     /// The trace file (default: the compiled-in conformance/traceability.toml).
     #[arg(long, value_name = "FILE")]
@@ -170,6 +188,7 @@ pub fn main() -> ExitCode {
 pub fn known_ids(vectors: &Vectors) -> BTreeSet<String> {
     let mut ids: BTreeSet<String> = vectors.ids().map(str::to_owned).collect();
     ids.extend(crate::server::scenarios::ids().into_iter().map(str::to_owned));
+    ids.extend(crate::client::ids());
     ids
 }
 
@@ -177,6 +196,7 @@ async fn run(command: Command) -> Result<bool> {
     match command {
         Command::Server(a) => server(a).await,
         Command::Consumer(a) => consumer(a).await,
+        Command::Client(a) => client(a).await,
         Command::Trace(a) => trace(a),
         Command::Proxy(a) => proxy(a).await,
         Command::Faults => {
@@ -240,6 +260,17 @@ async fn consumer(a: ConsumerArgs) -> Result<bool> {
     finish(results, &a.common)
 }
 
+async fn client(a: ClientArgs) -> Result<bool> {
+    let vectors = Vectors::load(a.common.vectors.as_deref())?;
+    let options = crate::client::ClientOptions {
+        exec: a.exec.clone(),
+        version: a.version.clone().unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned()),
+        reply_timeout: Duration::from_secs(a.timeout_secs),
+    };
+    let results = crate::client::run(&options, &vectors, &Selection::new(a.common.cases.clone())).await?;
+    finish(results, &a.common)
+}
+
 fn trace(a: TraceArgs) -> Result<bool> {
     let vectors = Vectors::load(a.vectors.as_deref())?;
     let file = crate::trace::TraceFile::load(a.file.as_deref())?;
@@ -254,6 +285,7 @@ fn trace(a: TraceArgs) -> Result<bool> {
         rules.extend(vectors.consumer.iter().filter_map(|v| v.rule.clone().map(|r| (v.id.clone(), r))));
         rules.extend(vectors.framing.iter().filter_map(|v| v.rule.clone().map(|r| (v.id.clone(), r))));
         rules.extend(crate::server::scenarios::all().iter().map(|s| (s.id.to_owned(), s.rule.to_owned())));
+        rules.extend(crate::client::cases::all().into_iter().map(|c| (c.id, c.rule.to_owned())));
         let rules: Vec<(String, String)> = rules.into_iter().map(|(id, r)| (id, crate::trace::normalize(&r))).collect();
         print!("{}", crate::trace::suggest(&file, &rules, &base));
         return Ok(true);

@@ -2,6 +2,7 @@
 //!
 //! - `server`: request vectors, framing vectors and scenario traces against any daemon;
 //! - `consumer`: consumer vectors against any decoder behind a line-based harness protocol;
+//! - `client`: a scripted daemon judging any client behind a line-based driver protocol;
 //! - `trace`: which case checks each normative sentence of the protocol documents;
 //! - `proxy`: a fault-injecting proxy that proves the suite catches what it should.
 //!
@@ -12,6 +13,7 @@
 
 pub mod base64;
 pub mod cli;
+pub mod client;
 pub mod consumer;
 pub mod error;
 pub mod events;

@@ -35,6 +35,8 @@ pub enum Suite {
     Scenario,
     /// `consumer.json` (and consumer framing) against a decoder harness.
     Consumer,
+    /// Scripted-daemon scenarios against a client behind a driver (`src/client/`).
+    Client,
 }
 
 impl Suite {
@@ -44,6 +46,7 @@ impl Suite {
             Suite::Framing => "framing",
             Suite::Scenario => "scenario",
             Suite::Consumer => "consumer",
+            Suite::Client => "client",
         }
     }
 }

@@ -93,5 +93,6 @@ pub fn suite_order(s: Suite) -> u8 {
         Suite::Framing => 1,
         Suite::Scenario => 2,
         Suite::Consumer => 3,
+        Suite::Client => 4,
     }
 }

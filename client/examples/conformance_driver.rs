@@ -1,0 +1,147 @@
+//! The conformance client suite's driver for this crate: reads one JSON command per line on
+//! stdin, runs it through `agentwire-client`, writes one JSON reply per line on stdout
+//! (`conformance/README.md`, "Client driver protocol"). It is a small application, so it also
+//! does what an application must: it settles a turn's display from the terminal's
+//! `assistant_text` and saves a replay cursor only after accepting the item.
+//!
+//! ```sh
+//! agentwire-conformance client --exec 'target/debug/examples/conformance_driver'
+//! ```
+
+use agentwire_client::{operation, CallError, Claim, Client, ClientOptions};
+use agentwire_protocol::{EventPayload, Method, SessionCreateRequest, SessionReplayRequest, StatusRequest};
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+#[derive(Default)]
+struct Driver {
+    client: Option<Client>,
+    claim: Option<Claim>,
+}
+
+fn failed(error: impl std::fmt::Display) -> Value {
+    json!({"ok": false, "error": error.to_string()})
+}
+
+/// A failed call; `code` when the service answered with an error object.
+fn call_failed(e: CallError) -> Value {
+    match &e {
+        CallError::Service(s) => json!({"ok": false, "error": e.to_string(), "code": s.code_name}),
+        _ => failed(e),
+    }
+}
+
+impl Driver {
+    fn client(&self) -> Result<&Client, Value> {
+        self.client.as_ref().ok_or_else(|| failed("not connected"))
+    }
+
+    async fn run(&mut self, cmd: &Value) -> Value {
+        let result = match cmd["cmd"].as_str().unwrap_or_default() {
+            "connect" => self.connect(cmd).await,
+            "create" => self.create().await,
+            "claim" => self.claim(cmd).await,
+            "turn" => self.turn(cmd).await,
+            "replay" => self.replay(cmd).await,
+            "status" => self.status().await,
+            other => Err(json!({"ok": false, "error": format!("unsupported command `{other}`")})),
+        };
+        result.unwrap_or_else(|e| e)
+    }
+
+    async fn connect(&mut self, cmd: &Value) -> Result<Value, Value> {
+        // A new connection replaces the old one (and its claim).
+        self.client = None;
+        self.claim = None;
+        let s = |k: &str| cmd[k].as_str().unwrap_or_default().to_owned();
+        let required: Vec<Method> = cmd["require"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|m| m.as_str().and_then(Method::from_wire))
+            .collect();
+        let options = ClientOptions::new(s("socket"), s("workspace"), s("version")).require(&required);
+        let client = Client::connect(options).await.map_err(failed)?;
+        self.client = Some(client);
+        Ok(json!({"ok": true}))
+    }
+
+    async fn create(&mut self) -> Result<Value, Value> {
+        let created = self.client()?.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await;
+        Ok(json!({"ok": true, "session_id": created.map_err(call_failed)?.session_id}))
+    }
+
+    async fn claim(&mut self, cmd: &Value) -> Result<Value, Value> {
+        let session = cmd["session_id"].as_str().unwrap_or_default();
+        let claim = self.client()?.claim(session, false).await.map_err(call_failed)?;
+        self.claim = Some(claim);
+        Ok(json!({"ok": true}))
+    }
+
+    async fn turn(&mut self, cmd: &Value) -> Result<Value, Value> {
+        let claim = self.claim.as_ref().ok_or_else(|| failed("no claim"))?;
+        let prompt = cmd["prompt"].as_str().unwrap_or_default();
+        let (_started, mut events) = claim.start_turn(prompt).await.map_err(call_failed)?;
+        // What the screen shows while the turn runs; the terminal's text replaces it.
+        let mut live = String::new();
+        while let Some(event) = events.next().await {
+            match event.map_err(failed)?.payload {
+                EventPayload::TurnAssistantDelta(d) => live.push_str(&d.text),
+                EventPayload::TurnTerminal(t) => {
+                    return Ok(json!({"ok": true, "status": t.status.as_str(), "display": t.assistant_text}))
+                }
+                _ => {}
+            }
+        }
+        Err(json!({"ok": false, "error": "the turn's stream ended without a terminal", "display": live}))
+    }
+
+    async fn replay(&mut self, cmd: &Value) -> Result<Value, Value> {
+        let client = self.client()?;
+        let session = cmd["session_id"].as_str().unwrap_or_default();
+        let limit = cmd["limit"].as_u64().unwrap_or(32) as u32;
+        let mut saved: Option<String> = None;
+        let mut items = 0;
+        loop {
+            let request = SessionReplayRequest { after: saved.clone(), limit };
+            let page = match client.call::<operation::SessionReplay>(session, request).await {
+                Ok(page) => page,
+                Err(e) => {
+                    let mut reply = call_failed(e);
+                    reply["cursor"] = json!(saved);
+                    return Err(reply);
+                }
+            };
+            // A page is accepted whole (its items decoded and checked) or not at all: only an
+            // accepted page's cursor is saved, and it is where the next page continues.
+            items += page.events.len();
+            saved = Some(page.next_cursor);
+            if !page.truncated {
+                return Ok(json!({"ok": true, "items": items, "cursor": saved}));
+            }
+        }
+    }
+
+    async fn status(&mut self) -> Result<Value, Value> {
+        self.client()?.call::<operation::Status>(&(), StatusRequest {}).await.map_err(call_failed)?;
+        Ok(json!({"ok": true}))
+    }
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> std::io::Result<()> {
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut out = tokio::io::stdout();
+    let mut driver = Driver::default();
+    while let Some(line) = lines.next_line().await? {
+        let reply = match serde_json::from_str::<Value>(&line) {
+            Ok(cmd) => driver.run(&cmd).await,
+            Err(e) => failed(format!("command is not JSON: {e}")),
+        };
+        let mut text = reply.to_string();
+        text.push('\n');
+        out.write_all(text.as_bytes()).await?;
+        out.flush().await?;
+    }
+    Ok(())
+}
