@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The conformance suite (conformance/README.md): the server suite against a fresh daemon in a
 # temporary workspace and state root, the consumer suite against the Rust decoder harness and
-# against the TypeScript package's harness, and the traceability check. JUnit and JSON reports
+# against the TypeScript package's harness, the client suite against the Rust and TypeScript
+# clients (the Swift client's run is in scripts/swift.sh), and the traceability check. JUnit and JSON reports
 # go to conformance/reports/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -49,6 +50,15 @@ if [ ! -f "$ts/dist/index.js" ] || [ -n "$(find "$ts/src" -newer "$ts/dist/index
 fi
 "$bin/agentwire-conformance" consumer --exec "node $ts/bin/consumer-harness.mjs" \
   --junit "$reports/consumer-ts.xml" --json "$reports/consumer-ts.json" || status=1
+
+echo "== conformance: client suite against the Rust client (agentwire-client)"
+cargo build --quiet --locked -p agentwire-client --example conformance_driver
+"$bin/agentwire-conformance" client --exec "$bin/examples/conformance_driver" \
+  --junit "$reports/client-rust.xml" --json "$reports/client-rust.json" || status=1
+
+echo "== conformance: client suite against the TypeScript client (built above)"
+"$bin/agentwire-conformance" client --exec "node $ts/bin/client-driver.mjs" \
+  --junit "$reports/client-ts.xml" --json "$reports/client-ts.json" || status=1
 
 echo "== conformance: traceability"
 "$bin/agentwire-conformance" trace || status=1

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+/**
+ * The TypeScript client (`AgentwireClient`, src/client.ts) behind the conformance client
+ * suite's driver protocol (conformance/README.md, "Client driver protocol"): one JSON command
+ * per line on stdin, one JSON reply per line on stdout, in order.
+ *
+ *   agentwire-conformance client --exec 'node generated/typescript/bin/client-driver.mjs'
+ *
+ * Runs the built package (`dist/`; `npm run build` first). It is a small application, so it
+ * also does what an application must: it settles a turn's display from the terminal's
+ * `assistant_text` and saves a replay cursor only after the page holding it was accepted.
+ */
+
+import { createInterface } from "node:readline";
+import { AgentwireClient, ServiceError } from "../dist/client.js";
+
+let client = null;
+let session = null;
+
+function failed(e, extra = {}) {
+  const reply = { ok: false, error: String(e?.message ?? e), ...extra };
+  if (e instanceof ServiceError) reply.code = e.code;
+  return reply;
+}
+
+const commands = {
+  async connect(cmd) {
+    // A new connection replaces the old one (and its claim).
+    client?.close();
+    client = null;
+    session = null;
+    client = await AgentwireClient.connect({
+      socketPath: cmd.socket,
+      workspace: cmd.workspace,
+      version: cmd.version,
+      requiredOperations: cmd.require,
+    });
+    return { ok: true };
+  },
+  async create() {
+    const created = await connected().request("session.create", {});
+    return { ok: true, session_id: created.session_id };
+  },
+  async claim(cmd) {
+    await connected().request("session.claim", { take_over: false }, { sessionId: cmd.session_id });
+    session = cmd.session_id;
+    return { ok: true };
+  },
+  async turn(cmd) {
+    if (session === null) throw new Error("no claim");
+    const turn = await connected().startTurn(session, cmd.prompt);
+    // What the screen shows while the turn runs; the terminal's text replaces it.
+    let live = "";
+    for await (const event of turn) {
+      if (event.event === "turn.assistant_delta") live += event.payload.text;
+      if (event.event === "turn.terminal") {
+        return { ok: true, status: event.payload.status, display: event.payload.assistant_text };
+      }
+    }
+    return { ok: false, error: "the turn's stream ended without a terminal", display: live };
+  },
+  async replay(cmd) {
+    let saved = null;
+    let items = 0;
+    for (;;) {
+      let page;
+      try {
+        page = await connected().replay(cmd.session_id, { after: saved, limit: cmd.limit });
+      } catch (e) {
+        return failed(e, { cursor: saved });
+      }
+      // The page was accepted whole: only now is its cursor saved.
+      items += page.events.length;
+      saved = page.next_cursor;
+      if (!page.truncated) return { ok: true, items, cursor: saved };
+    }
+  },
+  async status() {
+    await connected().request("status", {});
+    return { ok: true };
+  },
+};
+
+function connected() {
+  if (client === null) throw new Error("not connected");
+  return client;
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+for await (const line of lines) {
+  let reply;
+  try {
+    const cmd = JSON.parse(line);
+    const run = commands[cmd.cmd];
+    reply = run === undefined ? { ok: false, error: `unsupported command \`${cmd.cmd}\`` } : await run(cmd);
+  } catch (e) {
+    reply = failed(e);
+  }
+  process.stdout.write(`${JSON.stringify(reply)}\n`);
+}
+client?.close();
