@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Swift package with a real Swift 6.0.3 compiler (scripts/swift-toolchain.sh): debug and
 # release builds with warnings as errors, the unit tests, the consumer suite through the Swift
-# harness, the live test against the real daemon, and the decode benchmark. Fails loudly if the
+# harness, the live test against the real daemon, the client suite through the Swift client's
+# driver, and the decode benchmark. Fails loudly if the
 # toolchain cannot be set up: Swift is never skipped.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -60,6 +61,14 @@ kill "$pid"
 for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 start_daemon
 live restarted
+
+echo "== swift: client suite against the Swift client (AgentWireClient)"
+# The runner's scripted daemon puts each case's socket under TMPDIR, bind-mounted into the root.
+cargo build --quiet --locked -p agentwire-conformance
+mkdir -p "$tmp/client"
+TMPDIR="$tmp/client" AGENTWIRE_SWIFT_BIND="$tmp/client:$tmp/client" target/debug/agentwire-conformance client \
+  --exec "$tc run .build/debug/AgentWireClientDriver" --timeout-secs 30 \
+  --junit "$reports/client-swift.xml" --json "$reports/client-swift.json"
 
 echo "== swift: consumer decode benchmark (release)"
 "$tc" run .build/release/AgentWireBench

@@ -21,6 +21,9 @@ let package = Package(
         .target(name: "AgentWireClient", dependencies: ["AgentWire"], path: "Sources/AgentWireClient"),
         .executableTarget(name: "AgentWireHarness", dependencies: ["AgentWire"], path: "Sources/AgentWireHarness"),
         .executableTarget(name: "AgentWireLive", dependencies: ["AgentWire", "AgentWireClient"], path: "Sources/AgentWireLive"),
+        // The Swift client behind the conformance client suite's driver protocol.
+        .executableTarget(
+            name: "AgentWireClientDriver", dependencies: ["AgentWire", "AgentWireClient"], path: "Sources/AgentWireClientDriver"),
         .executableTarget(name: "AgentWireBench", dependencies: ["AgentWire"], path: "Sources/AgentWireBench"),
         .testTarget(name: "AgentWireTests", dependencies: ["AgentWire", "AgentWireClient"], path: "Tests/AgentWireTests"),
     ],

@@ -1,0 +1,133 @@
+// Hand-written. The Swift client (`AgentWireClient`) behind the conformance client suite's
+// driver protocol (conformance/README.md, "Client driver protocol"): one JSON command per line on
+// stdin, one JSON reply per line on stdout, in order (run by scripts/swift.sh):
+//
+//     agentwire-conformance client --exec '<toolchain run> .build/debug/AgentWireClientDriver'
+//
+// It is a small application, so it also does what an application must: it settles a turn's
+// display from the terminal's `assistant_text` and saves a replay cursor only after the page
+// holding it was accepted.
+
+import AgentWire
+import AgentWireClient
+import Foundation
+
+typealias Reply = [String: Any]
+
+struct DriverError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A failed command: `code` when the service answered with an error object.
+func failed(_ error: Error, _ extra: Reply = [:]) -> Reply {
+    var reply: Reply = ["ok": false, "error": "\(error)"]
+    if case ClientError.service(_, let object)? = error as? ClientError {
+        reply["code"] = object.code.value
+    }
+    return reply.merging(extra) { $1 }
+}
+
+final class Driver {
+    var client: AgentWireClient?
+    var session: SessionID?
+    var control: Control?
+
+    func connected() throws -> AgentWireClient {
+        guard let client else { throw DriverError(description: "not connected") }
+        return client
+    }
+
+    func run(_ cmd: [String: Any]) async -> Reply {
+        do {
+            switch cmd["cmd"] as? String ?? "" {
+            case "connect": return try await connect(cmd)
+            case "create":
+                let created = try await connected().send(Operations.SessionCreate.self, SessionCreateRequest())
+                return ["ok": true, "session_id": created.sessionID.value]
+            case "claim":
+                let session = try SessionID(cmd["session_id"] as? String ?? "")
+                let claim = try await connected().send(Operations.SessionClaim.self, SessionClaimRequest(), sessionID: session)
+                self.session = session
+                control = Control(claimID: claim.claimID, grantGeneration: claim.grantGeneration)
+                return ["ok": true]
+            case "turn": return try await turn(cmd)
+            case "replay": return await replay(cmd)
+            case "status":
+                _ = try await connected().send(Operations.Status.self, StatusRequest())
+                return ["ok": true]
+            case let other: return ["ok": false, "error": "unsupported command `\(other)`"]
+            }
+        } catch {
+            return failed(error)
+        }
+    }
+
+    func connect(_ cmd: [String: Any]) async throws -> Reply {
+        // A new connection replaces the old one (and its claim).
+        client?.close()
+        client = nil
+        session = nil
+        control = nil
+        let configuration = ClientConfiguration(
+            socketPath: cmd["socket"] as? String ?? "", packageVersion: try PackageVersion(cmd["version"] as? String ?? ""),
+            workspace: cmd["workspace"] as? String ?? "", requiredOperations: cmd["require"] as? [String] ?? [])
+        client = try await AgentWireClient.connect(configuration)
+        return ["ok": true]
+    }
+
+    func turn(_ cmd: [String: Any]) async throws -> Reply {
+        guard let session, let control else { throw DriverError(description: "no claim") }
+        let turn = try await connected().startTurn(cmd["prompt"] as? String ?? "", sessionID: session, control: control)
+        // What the screen shows while the turn runs; the terminal's text replaces it.
+        var live = ""
+        for try await event in turn.events {
+            switch event {
+            case .turnAssistantDelta(let delta): live += delta.payload.text
+            case .turnTerminal(let terminal): return ["ok": true, "display": terminal.payload.assistantText]
+            default: break
+            }
+        }
+        return ["ok": false, "error": "the turn's stream ended without a terminal", "display": live]
+    }
+
+    func replay(_ cmd: [String: Any]) async -> Reply {
+        var saved: Cursor?
+        var items = 0
+        do {
+            let session = try SessionID(cmd["session_id"] as? String ?? "")
+            let limit = UInt32(cmd["limit"] as? Int ?? 32)
+            while true {
+                let page = try await connected().send(
+                    Operations.SessionReplay.self, SessionReplayRequest(after: saved, limit: limit), sessionID: session)
+                // The page was accepted whole: only now is its cursor saved.
+                items += page.events.count
+                saved = page.nextCursor
+                if !page.truncated { return ["ok": true, "items": items, "cursor": saved?.value ?? NSNull()] }
+            }
+        } catch {
+            return failed(error, ["cursor": saved?.value ?? NSNull()])
+        }
+    }
+}
+
+/// One command line in, one reply line out (both plain strings, so nothing non-Sendable
+/// crosses from the driver to the top-level code).
+extension Driver {
+    func handle(_ line: String) async -> String {
+        let reply: Reply
+        if let cmd = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] {
+            reply = await run(cmd)
+        } else {
+            reply = ["ok": false, "error": "command is not a JSON object"]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: reply)) ?? Data(#"{"ok":false,"error":"unencodable reply"}"#.utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+let driver = Driver()
+while let line = readLine() {
+    let reply = await driver.handle(line)
+    FileHandle.standardOutput.write(Data((reply + "\n").utf8))
+}
+driver.client?.close()
