@@ -8,8 +8,9 @@
 
 use std::time::Instant;
 
+use agentwire_daemon::agent::sink::Origin;
 use agentwire_daemon::sessions::Sessions;
-use agentwire_daemon::turns::journal::{self, Journal, Origin};
+use agentwire_daemon::turns::journal::{self, Journal};
 use agentwire_protocol::{SessionClaimRequest, TurnEndStatus};
 
 /// Messages per turn in the journal run; rounds alternate the two policies.

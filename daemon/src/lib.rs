@@ -3,7 +3,7 @@
 //! - [`transport`]: paths, trust, locks, peer credentials, framing, the identity handshake,
 //!   `serve` and `start-or-connect` (protocol-independent);
 //! - [`wire`]: wire v2 on an accepted connection (admission, request tasks, the writer);
-//! - [`service`], [`operations`], [`sessions`], [`turns`], [`runtime`], [`auth`],
+//! - [`service`], [`operations`], [`sessions`], [`turns`], [`agent`], [`auth`],
 //!   [`catalog`], [`config`], [`providers`]: what the operations do;
 //! - [`storage`]: atomic files and transcripts;
 //! - [`cli`]: the command line's client commands.
@@ -11,6 +11,7 @@
 //! Wire v2 itself (envelopes, operations, limits) comes from the generated
 //! `agentwire-protocol` crate and plugs in through [`transport::accepted::ConnectionHandler`].
 
+pub mod agent;
 pub mod auth;
 pub mod catalog;
 pub mod cli;
@@ -21,7 +22,6 @@ pub mod logging;
 pub mod operations;
 pub mod providers;
 pub mod redact;
-pub mod runtime;
 pub mod service;
 pub mod sessions;
 pub mod storage;

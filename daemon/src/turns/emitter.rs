@@ -11,6 +11,8 @@ use std::sync::{Mutex, MutexGuard};
 use agentwire_protocol::{limits, Activity};
 use tokio::sync::mpsc;
 
+use crate::agent::sink::OutputLimit;
+
 /// An event waiting for the forwarder.
 #[derive(Debug)]
 pub enum Queued {
@@ -27,11 +29,6 @@ impl Queued {
         }
     }
 }
-
-/// Accepting the delta would make the terminal's text exceed what one record can carry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("assistant output exceeds the terminal text bound")]
-pub struct OutputLimit;
 
 /// Room the terminal payload needs besides its text (IDs, status, counters, error object).
 const TERMINAL_OVERHEAD_BYTES: usize = 1024;
@@ -151,7 +148,7 @@ impl Emitter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::turns::activity::lifecycle_start;
+    use crate::agent::activity::lifecycle_start;
     use agentwire_protocol::LifecycleCategory;
 
     fn act() -> Activity {

@@ -23,6 +23,7 @@ use agentwire_protocol::{
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
+use crate::agent::sink::{CallView, Origin};
 use crate::redact::truncate_on_char_boundary;
 use crate::sessions::Sessions;
 use crate::storage::transcript::{CompactionRef, Durability, MessageClock};
@@ -42,24 +43,6 @@ fn bounded(text: &str) -> String {
 
 fn max_id_bytes() -> usize {
     usize::try_from(limits::MAX_ID_BYTES).unwrap_or(usize::MAX)
-}
-
-/// Who produced a record: the main agent, or a subagent under a `task` call.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Origin {
-    /// The session call ID of the spawning `task` call.
-    pub parent_id: Option<String>,
-    pub agent_id: Option<String>,
-}
-
-/// How a tool call is shown: the tool's own name, an inline-markdown title and description,
-/// and the label of the subagent it spawns.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CallView {
-    pub tool_name: String,
-    pub title: String,
-    pub description: String,
-    pub agent_title: Option<String>,
 }
 
 /// What the journal hands its writer.

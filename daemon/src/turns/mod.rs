@@ -3,10 +3,11 @@
 //!
 //! - [`emitter`]: per-turn sequence, assistant text bounds, the bounded turn-event queue;
 //! - [`forward`]: queue → the session's current controller, atomically with claim snapshots;
-//! - [`activity`]: the allowlisted activity projection and hashed IDs;
 //! - [`journal`]: the transcript records a turn appends as they happen, and their writer;
 //! - [`stored_args`]: tool arguments within the record bounds;
-//! - [`history`]: the model context a turn starts from;
+//! - [`context`]: the model context a turn starts from;
+//! - [`output`]: the agent loop's [`TurnSink`](crate::agent::sink::TurnSink) over the emitter
+//!   and the journal;
 //! - [`conns`]: connection sequence → writer queue, for event routing.
 //!
 //! Lifecycle: `turn.start` checks control, captures the configuration (selection, provider
@@ -21,12 +22,12 @@
 //! running state, settles the operation and sends the terminal. Disconnect and detach do not
 //! touch the task; only `turn.cancel` stops it.
 
-pub mod activity;
 pub mod conns;
+pub mod context;
 pub mod emitter;
 pub mod forward;
-pub mod history;
 pub mod journal;
+pub mod output;
 pub mod stored_args;
 
 use std::collections::HashMap;
@@ -41,20 +42,22 @@ use agentwire_protocol::{
 };
 use tokio::sync::{mpsc, watch};
 
+use crate::agent::activity::Ids;
+use crate::agent::mcp::{self, Mcp};
+use crate::agent::mcp_pool::McpPool;
+use crate::agent::tool_loop::Agent;
+use crate::agent::tools::Workspace;
+use crate::agent::{Role, RunCtx, Stop};
 use crate::config::{self, TurnCapture};
 use crate::operations::{OperationTable, Outcome, ResponseGate};
 use crate::providers::{select, ChatMessage};
-use crate::runtime::agent::{Agent, Role};
-use crate::runtime::mcp::Mcp;
-use crate::runtime::mcp_pool::McpPool;
-use crate::runtime::tools::Workspace;
-use crate::runtime::{RunCtx, Stop};
 use crate::sessions::Sessions;
 use crate::transport::instance_id::random_hex;
 use conns::ConnRegistry;
 use emitter::{Closed, Emitter};
 use forward::{forward, Route};
 use journal::Journal;
+use output::TurnOutput;
 
 /// Bounds the wait for the forwarder to drain to a stalled controller; the connection's
 /// write deadline normally ends such a wait first.
@@ -356,7 +359,7 @@ impl TurnService {
                 .ok()
                 .flatten();
             let summaries = crate::storage::transcript::Summaries::of(meta.as_ref());
-            (history::load(&dir, &summaries), meta.and_then(|m| m.title).is_some())
+            (context::load(&dir, &summaries), meta.and_then(|m| m.title).is_some())
         })
         .await;
         let (mut history, has_title) = loaded.unwrap_or_default();
@@ -392,12 +395,12 @@ impl TurnService {
                 return (Some(Stop::Failed(ErrorCode::InternalError)), false);
             }
         };
-        let ids = activity::Ids::new(&t.turn_id);
-        let servers = crate::runtime::mcp::configured(&self.state_root);
+        let ids = Ids::new(&t.turn_id);
+        let servers = mcp::configured(&self.state_root);
         // Acquired even when nothing is configured, so the pool lets go of removed servers.
         let mcp = Arc::new(Mcp::new(self.mcp.acquire(&servers).await));
-        let ctx =
-            RunCtx::new(provider, workspace, Arc::clone(emitter), Arc::clone(journal), ids, t.cancel.clone(), mcp);
+        let sink = Arc::new(TurnOutput { emitter: Arc::clone(emitter), journal: Arc::clone(journal) });
+        let ctx = RunCtx::new(provider, workspace, sink, ids, t.cancel.clone(), mcp);
         let result = {
             let mut messages = history;
             let agent = Agent { ctx: &ctx, role: Role::Main };
@@ -405,7 +408,7 @@ impl TurnService {
             tokio::pin!(run);
             tokio::select! {
                 r = &mut run => r,
-                () = crate::runtime::cancelled(t.cancel.clone()) => {
+                () = crate::agent::cancelled(t.cancel.clone()) => {
                     let grace = Duration::from_millis(limits::CANCEL_GRACE_MS);
                     tokio::time::timeout(grace, &mut run).await.unwrap_or(Err(Stop::Cancelled))
                 }

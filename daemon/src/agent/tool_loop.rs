@@ -8,28 +8,17 @@
 use agentwire_protocol::{ActivityStatus, ErrorCode, UsageSource};
 use tokio::sync::mpsc;
 
-use super::mcp;
+use super::model::estimate_tokens;
+use super::sink::Origin;
 use super::tools::{self, TASK};
-use super::{cancelled, compaction, describe, subagent, RunCtx, Stop, MAX_STEPS, SUBAGENT_PROMPT, SYSTEM_PROMPT};
-use crate::providers::{ChatMessage, EchoBlock, ModelRequest, Purpose, StopReason, StreamEvent, ToolCall, Usage};
-use crate::turns::activity;
-use crate::turns::journal::Origin;
+use super::{activity, mcp};
+use super::{cancelled, compaction, describe, subagent, Call, Report, Role, RunCtx, Stop};
+use super::{MAX_STEPS, SUBAGENT_PROMPT, SYSTEM_PROMPT};
+use crate::providers::{
+    BoxFuture, ChatMessage, EchoBlock, ModelRequest, Purpose, StopReason, StreamEvent, ToolCall, Usage,
+};
 
 const MAX_OUTPUT_TOKENS: u32 = 8192;
-
-/// Which agent this is.
-#[derive(Debug, Clone)]
-pub enum Role {
-    Main,
-    Child { origin: Origin, task_activity: String, agent: String },
-}
-
-/// What an agent produced.
-#[derive(Debug, Clone, Default)]
-pub struct Report {
-    pub text: String,
-    pub usage: Usage,
-}
 
 /// One streamed model response.
 #[derive(Debug, Default)]
@@ -54,29 +43,6 @@ fn add(total: &mut Usage, u: Usage) {
         (Some(a), Some(b)) => Some(a + b),
         (a, b) => a.or(b),
     };
-}
-
-/// Rough token estimate of a request (4 bytes a token): the `fallback_estimate` source.
-pub fn estimate_tokens(system: &str, messages: &[ChatMessage]) -> u64 {
-    let bytes: usize = messages
-        .iter()
-        .map(|m| match m {
-            ChatMessage::User(t) => t.len(),
-            ChatMessage::Assistant { text, tool_calls, echo } => assistant_bytes(text, tool_calls, echo),
-            ChatMessage::ToolResult { content, .. } => content.len(),
-        })
-        .sum();
-    (bytes + system.len()) as u64 / 4
-}
-
-/// What an assistant message sends: its recorded blocks when it has them (they hold its text
-/// and tool calls too), otherwise its text and tool calls.
-fn assistant_bytes(text: &str, tool_calls: &[ToolCall], echo: &[EchoBlock]) -> usize {
-    if echo.is_empty() {
-        text.len() + tool_calls.iter().map(ToolCall::context_bytes).sum::<usize>()
-    } else {
-        echo.iter().map(EchoBlock::context_bytes).sum()
-    }
 }
 
 impl Agent<'_> {
@@ -105,6 +71,12 @@ impl Agent<'_> {
         }
     }
 
+    /// A subagent's own loop (boxed: it is an agent loop inside an agent loop).
+    fn child(&self, role: Role, mut messages: Vec<ChatMessage>) -> BoxFuture<'_, Result<Report, Stop>> {
+        let ctx = self.ctx;
+        Box::pin(async move { Agent { ctx, role }.run(&mut messages).await })
+    }
+
     /// Runs until the model answers without tool calls.
     pub async fn run(&self, messages: &mut Vec<ChatMessage>) -> Result<Report, Stop> {
         let ctx = self.ctx;
@@ -128,7 +100,7 @@ impl Agent<'_> {
             let n = ctx.next_request();
             if self.main() {
                 let current = estimate_tokens(system, messages);
-                ctx.emitter.activity(activity::context(
+                ctx.sink.activity(activity::context(
                     ctx.ids.context("main"),
                     None,
                     current,
@@ -141,7 +113,7 @@ impl Agent<'_> {
                 add(&mut report.usage, u);
                 if self.main() {
                     let last = out.calls.is_empty();
-                    ctx.emitter.activity(activity::usage(
+                    ctx.sink.activity(activity::usage(
                         ctx.ids.usage("main"),
                         None,
                         u,
@@ -158,7 +130,7 @@ impl Agent<'_> {
             }
             // Session call IDs, in the order the model asked; the model keeps its own IDs.
             let calls: Vec<Call> =
-                out.calls.iter().map(|c| Call { id: ctx.journal.call_id(&c.id), call: c.clone() }).collect();
+                out.calls.iter().map(|c| Call { id: ctx.sink.call_id(&c.id), call: c.clone() }).collect();
             let results = self.run_tools(step as u64, &calls).await?;
             messages.extend(results);
         }
@@ -187,7 +159,7 @@ impl Agent<'_> {
                     Some(StreamEvent::Text(t)) => {
                         segments.end_thinking(self);
                         if self.main() {
-                            ctx.emitter.delta(&t).await.map_err(|_| Stop::Failed(ErrorCode::OutputLimitExceeded))?;
+                            ctx.sink.delta(&t).await.map_err(|_| Stop::Failed(ErrorCode::OutputLimitExceeded))?;
                         } else if out.text.len() < tools::MAX_RESULT_BYTES {
                             out.text.push_str(&t);
                         }
@@ -203,7 +175,7 @@ impl Agent<'_> {
                     Some(StreamEvent::ReasoningSummary(s)) => {
                         summaries += 1;
                         let id = ctx.ids.reasoning(n * 1000 + summaries);
-                        ctx.emitter.activity(activity::reasoning_summary(id, self.parent(), &s));
+                        ctx.sink.activity(activity::reasoning_summary(id, self.parent(), &s));
                     }
                     Some(StreamEvent::ToolCall(c)) => {
                         segments.end_thinking(self);
@@ -244,7 +216,8 @@ impl Agent<'_> {
             let run = calls[i..].iter().take_while(|c| self.main() && c.call.name == TASK).count();
             if run > 0 {
                 let batch = calls[i..i + run].to_vec();
-                results.extend(subagent::run_batch(self.ctx, step * 1000 + batches, batch).await?);
+                let child = |role, messages| self.child(role, messages);
+                results.extend(subagent::run_batch(self.ctx, step * 1000 + batches, batch, &child).await?);
                 batches += 1;
                 i += run;
             } else {
@@ -263,8 +236,8 @@ impl Agent<'_> {
         }
         let origin = self.origin();
         let id = ctx.ids.tool_call(&c.id);
-        ctx.emitter.activity(activity::tool(id.clone(), self.parent(), &call.name, ActivityStatus::Running, None));
-        ctx.journal.tool_start(&origin, &c.id, &describe::builtin(&call.name, &call.arguments), &call.arguments);
+        ctx.sink.activity(activity::tool(id.clone(), self.parent(), &call.name, ActivityStatus::Running, None));
+        ctx.sink.tool_start(&origin, &c.id, &describe::builtin(&call.name, &call.arguments), &call.arguments);
         let workspace = ctx.workspace.clone();
         let (name, args) = (call.name.clone(), call.arguments.clone());
         let work = async move {
@@ -279,8 +252,8 @@ impl Agent<'_> {
         let outcome = tokio::select! {
             biased;
             () = cancelled(ctx.cancel.clone()) => {
-                ctx.emitter.activity(activity::tool(id, self.parent(), &call.name, ActivityStatus::Cancelled, None));
-                ctx.journal.tool_end(&origin, &c.id, Some("cancelled"));
+                ctx.sink.activity(activity::tool(id, self.parent(), &call.name, ActivityStatus::Cancelled, None));
+                ctx.sink.tool_end(&origin, &c.id, Some("cancelled"));
                 return Err(Stop::Cancelled);
             }
             r = work => r,
@@ -288,8 +261,8 @@ impl Agent<'_> {
         // "timed_out: boolean when supplied by a main-agent result, otherwise null"
         let timed_out = self.main().then_some(false);
         let status = if outcome.is_ok() { ActivityStatus::Completed } else { ActivityStatus::Failed };
-        ctx.emitter.activity(activity::tool(id, self.parent(), &call.name, status, timed_out));
-        ctx.journal.tool_end(&origin, &c.id, outcome.as_ref().err().map(String::as_str));
+        ctx.sink.activity(activity::tool(id, self.parent(), &call.name, status, timed_out));
+        ctx.sink.tool_end(&origin, &c.id, outcome.as_ref().err().map(String::as_str));
         Ok(match outcome {
             Ok(content) => ChatMessage::ToolResult { call_id: call.id.clone(), content, is_error: false },
             Err(e) => {
@@ -297,14 +270,6 @@ impl Agent<'_> {
             }
         })
     }
-}
-
-/// A tool call with its session call ID (the transcript's `callId`; the provider's own ID
-/// stays in [`ToolCall::id`] for the model).
-#[derive(Debug, Clone)]
-pub struct Call {
-    pub id: String,
-    pub call: ToolCall,
 }
 
 /// The text and thinking of one streamed response not yet journaled: each becomes a record
@@ -320,15 +285,15 @@ struct Segments {
 impl Segments {
     fn end_thinking(&mut self, agent: &Agent<'_>) {
         if !self.thinking.is_empty() {
-            agent.ctx.journal.thinking(&agent.origin(), &std::mem::take(&mut self.thinking));
+            agent.ctx.sink.thinking(&agent.origin(), &std::mem::take(&mut self.thinking));
         }
     }
 
     fn end_text(&mut self, agent: &Agent<'_>, step_text: &str) {
         if agent.main() {
-            agent.ctx.journal.main_text(&agent.ctx.emitter.text());
+            agent.ctx.sink.main_text_segment();
         } else if let Some(segment) = step_text.get(self.child_journaled..).filter(|s| !s.is_empty()) {
-            agent.ctx.journal.child_text(&agent.origin(), segment);
+            agent.ctx.sink.child_text(&agent.origin(), segment);
             self.child_journaled = step_text.len();
         }
     }
@@ -343,13 +308,13 @@ impl Agent<'_> {
         let state = |status, timed_out| {
             activity::tool_mcp(id.clone(), self.parent(), &tool.server, &tool.name, status, timed_out)
         };
-        ctx.emitter.activity(state(ActivityStatus::Running, None));
-        ctx.journal.tool_start(&origin, &c.id, &describe::mcp(&call.name, tool, &call.arguments), &call.arguments);
+        ctx.sink.activity(state(ActivityStatus::Running, None));
+        ctx.sink.tool_start(&origin, &c.id, &describe::mcp(&call.name, tool, &call.arguments), &call.arguments);
         let outcome = tokio::select! {
             biased;
             () = cancelled(ctx.cancel.clone()) => {
-                ctx.emitter.activity(state(ActivityStatus::Cancelled, None));
-                ctx.journal.tool_end(&origin, &c.id, Some("cancelled"));
+                ctx.sink.activity(state(ActivityStatus::Cancelled, None));
+                ctx.sink.tool_end(&origin, &c.id, Some("cancelled"));
                 return Err(Stop::Cancelled);
             }
             r = ctx.mcp.call(tool, &call.arguments) => r,
@@ -359,67 +324,13 @@ impl Agent<'_> {
             Ok(_) => false,
         };
         let status = if outcome.is_ok() { ActivityStatus::Completed } else { ActivityStatus::Failed };
-        ctx.emitter.activity(state(status, self.main().then_some(timed_out)));
-        ctx.journal.tool_end(&origin, &c.id, outcome.as_ref().err().map(|(e, _)| e.as_str()));
+        ctx.sink.activity(state(status, self.main().then_some(timed_out)));
+        ctx.sink.tool_end(&origin, &c.id, outcome.as_ref().err().map(|(e, _)| e.as_str()));
         Ok(match outcome {
             Ok(content) => ChatMessage::ToolResult { call_id: call.id.clone(), content, is_error: false },
             Err((e, _)) => {
                 ChatMessage::ToolResult { call_id: call.id.clone(), content: format!("error: {e}"), is_error: true }
             }
         })
-    }
-}
-
-/// One tool-less completion collected as text (compaction summaries); nothing is streamed.
-pub async fn complete(ctx: &RunCtx, request: &ModelRequest) -> Result<String, Stop> {
-    let (tx, mut rx) = mpsc::channel(64);
-    let call = ctx.provider.stream(request, tx);
-    tokio::pin!(call);
-    let cancel = cancelled(ctx.cancel.clone());
-    tokio::pin!(cancel);
-    let mut text = String::new();
-    let mut ended = None;
-    loop {
-        tokio::select! {
-            biased;
-            () = &mut cancel => return Err(Stop::Cancelled),
-            ev = rx.recv() => match ev {
-                Some(StreamEvent::Text(t)) => text.push_str(&t),
-                Some(_) => {}
-                None => break,
-            },
-            r = &mut call, if ended.is_none() => ended = Some(r),
-        }
-    }
-    let result = match ended {
-        Some(r) => r,
-        None => call.await,
-    };
-    result.map(|_| text).map_err(|e| {
-        tracing::warn!(error = %e, "provider completion failed");
-        Stop::Failed(ErrorCode::InternalError)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::*;
-    use crate::providers::ThinkingBlock;
-
-    #[test]
-    fn the_estimate_counts_recorded_blocks_once() {
-        let call = ToolCall { id: "1".into(), name: "read_file".into(), arguments: json!({"path":"a"}) };
-        let thinking = ThinkingBlock::Signed { thinking: "t".repeat(4000), signature: "s".repeat(400) };
-        let rebuilt =
-            ChatMessage::Assistant { text: "a".repeat(400), tool_calls: vec![call.clone()], echo: Vec::new() };
-        let echoed = ChatMessage::Assistant {
-            text: "a".repeat(400),
-            tool_calls: vec![call.clone()],
-            echo: vec![EchoBlock::Thinking(thinking), EchoBlock::Text("a".repeat(400)), EchoBlock::ToolUse(call)],
-        };
-        let (plain, with_thinking) = (estimate_tokens("", &[rebuilt]), estimate_tokens("", &[echoed]));
-        assert_eq!(with_thinking - plain, 4400 / 4, "thinking counts; echoed text and calls are not counted twice");
     }
 }

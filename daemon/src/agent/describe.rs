@@ -6,8 +6,8 @@
 use serde_json::Value;
 
 use super::mcp::McpTool;
+use super::sink::CallView;
 use super::tools::{LIST_FOLDER, READ_FILE, SEARCH_TEXT, TASK};
-use crate::turns::journal::CallView;
 
 /// Longest argument value quoted in a title or description.
 const QUOTE_CHARS: usize = 80;

@@ -1,16 +1,23 @@
-//! The agent runtime a turn runs on: the model/tool loop ([`agent`]) that continues until the
-//! model stops, the read-only workspace [`tools`], `task` subagents ([`subagent`]), context
-//! [`compaction`] and MCP tools ([`mcp`]) from the daemon-wide [`mcp_pool`]. Output goes to
-//! the turn's emitter (assistant text, activity) and journal (transcript records);
-//! cancellation is cooperative through a watch flag, and the turn bounds it with the cancel
+//! The agent loop a turn runs: the model/tool loop ([`tool_loop`]) that continues until the
+//! model stops, one model request's helpers ([`model`]), the read-only workspace [`tools`],
+//! `task` subagents ([`subagent`]), context [`compaction`] and MCP tools ([`mcp`]) from the
+//! daemon-wide [`mcp_pool`]; [`activity`] builds the allowlisted activity and [`describe`]
+//! titles every call. Output goes through [`sink::TurnSink`], which the turn implements
+//! (assistant text, activity, transcript records); this module depends on nothing of the turn.
+//! Cancellation is cooperative through a watch flag, and the turn bounds it with the cancel
 //! grace period.
+//!
+//! Imports go one way: `tool_loop` → `subagent`, `compaction` → `model` → this module's types.
 
-pub mod agent;
+pub mod activity;
 pub mod compaction;
 pub mod describe;
 pub mod mcp;
 pub mod mcp_pool;
+pub mod model;
+pub mod sink;
 pub mod subagent;
+pub mod tool_loop;
 pub mod tools;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,10 +26,9 @@ use std::sync::Arc;
 use agentwire_protocol::ErrorCode;
 use tokio::sync::watch;
 
-use crate::providers::Provider;
-use crate::turns::activity::Ids;
-use crate::turns::emitter::Emitter;
-use crate::turns::journal::Journal;
+use crate::providers::{Provider, ToolCall, Usage};
+use activity::Ids;
+use sink::{Origin, TurnSink};
 
 /// Model/tool rounds one agent may take in a turn; a model that never stops is a failure,
 /// not an endless turn.
@@ -39,8 +45,8 @@ Complete the task you are given and reply with a concise report.";
 pub struct RunCtx {
     pub provider: Arc<dyn Provider>,
     pub workspace: tools::Workspace,
-    pub emitter: Arc<Emitter>,
-    pub journal: Arc<Journal>,
+    /// The turn's output: text, activity and transcript records.
+    pub sink: Arc<dyn TurnSink>,
     pub ids: Ids,
     pub cancel: watch::Receiver<bool>,
     /// The pooled MCP servers this turn acquired (none when nothing is configured).
@@ -56,8 +62,7 @@ impl RunCtx {
     pub fn new(
         provider: Arc<dyn Provider>,
         workspace: tools::Workspace,
-        emitter: Arc<Emitter>,
-        journal: Arc<Journal>,
+        sink: Arc<dyn TurnSink>,
         ids: Ids,
         cancel: watch::Receiver<bool>,
         mcp: Arc<mcp::Mcp>,
@@ -65,8 +70,7 @@ impl RunCtx {
         RunCtx {
             provider,
             workspace,
-            emitter,
-            journal,
+            sink,
             ids,
             cancel,
             mcp,
@@ -92,6 +96,28 @@ impl RunCtx {
     fn cancelled(&self) -> bool {
         *self.cancel.borrow()
     }
+}
+
+/// Which agent this is.
+#[derive(Debug, Clone)]
+pub enum Role {
+    Main,
+    Child { origin: Origin, task_activity: String, agent: String },
+}
+
+/// What an agent produced.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub text: String,
+    pub usage: Usage,
+}
+
+/// A tool call with its session call ID (the transcript's `callId`; the provider's own ID
+/// stays in [`ToolCall::id`] for the model).
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub id: String,
+    pub call: ToolCall,
 }
 
 /// How an agent run stopped early.

@@ -11,10 +11,10 @@ use std::sync::atomic::Ordering;
 
 use agentwire_protocol::{CompactionStatus, ErrorCode};
 
-use super::agent::{complete, estimate_tokens};
+use super::activity;
+use super::model::{complete, estimate_tokens};
 use super::{RunCtx, Stop};
 use crate::providers::{ChatMessage, ModelRequest, Purpose};
-use crate::turns::activity;
 
 /// Prefix of the message that carries a summary into the model context.
 pub const SUMMARY_HEADER: &str = "Summary of the earlier conversation:";
@@ -44,8 +44,8 @@ pub async fn maybe_compact(ctx: &RunCtx, system: &str, messages: &mut Vec<ChatMe
     }
     let n = ctx.compactions.fetch_add(1, Ordering::Relaxed);
     let id = ctx.ids.compaction(n);
-    ctx.emitter.activity(activity::compaction(id.clone(), CompactionStatus::Triggered, Some((current, max))));
-    ctx.emitter.activity(activity::compaction(id.clone(), CompactionStatus::Running, None));
+    ctx.sink.activity(activity::compaction(id.clone(), CompactionStatus::Triggered, Some((current, max))));
+    ctx.sink.activity(activity::compaction(id.clone(), CompactionStatus::Running, None));
     let mut older: Vec<ChatMessage> = messages[..cut].to_vec();
     older.push(ChatMessage::User(SUMMARY_REQUEST.to_owned()));
     let request = ModelRequest {
@@ -64,7 +64,7 @@ pub async fn maybe_compact(ctx: &RunCtx, system: &str, messages: &mut Vec<ChatMe
             } else {
                 CompactionStatus::Failed
             };
-            ctx.emitter.activity(activity::compaction(id, status, None));
+            ctx.sink.activity(activity::compaction(id, status, None));
             return match outcome {
                 Err(Stop::Cancelled) => Err(Stop::Cancelled),
                 // Without a summary the turn goes on uncompacted while it still fits.
@@ -78,19 +78,19 @@ pub async fn maybe_compact(ctx: &RunCtx, system: &str, messages: &mut Vec<ChatMe
     let after = estimate_tokens(system, &compacted);
     if after > max {
         // Still over the window: the summary is no checkpoint, so it is not journaled.
-        ctx.emitter.activity(activity::compaction(id, CompactionStatus::Failed, None));
+        ctx.sink.activity(activity::compaction(id, CompactionStatus::Failed, None));
         return Err(cannot_continue(ctx));
     }
-    ctx.journal.compaction_summary(&summary);
+    ctx.sink.compaction_summary(&summary);
     *messages = compacted;
     ctx.compacted.store(true, Ordering::Relaxed);
-    ctx.emitter.activity(activity::compaction(id, CompactionStatus::Completed, Some((after, max))));
+    ctx.sink.activity(activity::compaction(id, CompactionStatus::Completed, Some((after, max))));
     Ok(())
 }
 
 /// The turn ends `failed` (`internal_error`: no listed error code is more specific) and its
 /// durable terminal is `compaction_required`.
 fn cannot_continue(ctx: &RunCtx) -> Stop {
-    ctx.journal.compaction_required();
+    ctx.sink.compaction_required();
     Stop::Failed(ErrorCode::InternalError)
 }

@@ -10,9 +10,9 @@ use agentwire_protocol::{
 };
 use sha2::{Digest, Sha256};
 
+use super::tools::is_builtin;
 use crate::providers::Usage;
 use crate::redact::{redact, truncate_on_char_boundary};
-use crate::runtime::tools::is_builtin;
 
 /// `<namespace>_<first 32 hex of SHA-256(namespace NUL part NUL …)>`.
 pub fn hashed_id(namespace: &str, parts: &[&str]) -> String {

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use agentwire_protocol::{decode_session_message, SessionMessage};
 
+use crate::agent::compaction::SUMMARY_HEADER;
 use crate::providers::ChatMessage;
-use crate::runtime::compaction::SUMMARY_HEADER;
 use crate::storage::transcript::{read_recent_window, Summaries, WindowLimits, WindowLine};
 
 /// Earlier context read per turn: the model gets at most this much of the transcript

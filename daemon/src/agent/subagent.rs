@@ -1,0 +1,89 @@
+//! `task` subagents: each call runs a child agent loop with the read-only tools (no further
+//! subagents). One step's task calls form a batch that runs concurrently. Activity: a
+//! `subagent_batch` lifecycle, a `subagent_task` lifecycle per call linked to the batch, the
+//! child's tool states linked to its task, and the child's whole-run usage as
+//! `subagent_aggregate`. The transcript gets the `task` call and the child's records with
+//! `parentId` (the task call) and `agentId` (the child).
+
+use agentwire_protocol::{ActivityStatus, LifecycleCategory, UsageSource};
+use futures_util::future::join_all;
+
+use super::activity::{self, hashed_id};
+use super::describe;
+use super::sink::Origin;
+use super::tools::bound;
+use super::{Call, Report, Role, RunCtx, Stop};
+use crate::providers::{BoxFuture, ChatMessage};
+
+/// Runs a subagent's own agent loop from its first messages; the agent loop passes it in, so
+/// this module does not depend on the loop that calls it.
+pub type RunChild<'a> = dyn Fn(Role, Vec<ChatMessage>) -> BoxFuture<'a, Result<Report, Stop>> + Send + Sync + 'a;
+
+/// Runs one batch of `task` calls (`batch` numbers it within the turn); results are in call
+/// order.
+pub async fn run_batch<'a>(
+    ctx: &'a RunCtx,
+    batch: u64,
+    calls: Vec<Call>,
+    child: &RunChild<'a>,
+) -> Result<Vec<ChatMessage>, Stop> {
+    let batch = ctx.ids.batch(batch);
+    ctx.sink.activity(activity::lifecycle_start(batch.clone(), None, LifecycleCategory::SubagentBatch));
+    let results = join_all(calls.iter().map(|c| run_task(ctx, &batch, c, child))).await;
+    let cancelled = results.iter().any(|r| matches!(r, Err(Stop::Cancelled)));
+    let status = if cancelled { ActivityStatus::Cancelled } else { ActivityStatus::Completed };
+    ctx.sink.activity(activity::lifecycle_finish(batch, status));
+    results.into_iter().collect()
+}
+
+async fn run_task<'a>(ctx: &'a RunCtx, batch: &str, c: &Call, child: &RunChild<'a>) -> Result<ChatMessage, Stop> {
+    let call = &c.call;
+    let task = ctx.ids.task(&c.id);
+    ctx.sink.activity(activity::lifecycle_start(task.clone(), Some(batch.to_owned()), LifecycleCategory::SubagentTask));
+    ctx.sink.tool_start(&Origin::default(), &c.id, &describe::task(&call.arguments), &call.arguments);
+    let Some(prompt) = call.arguments.get("prompt").and_then(|p| p.as_str()).filter(|p| !p.trim().is_empty()) else {
+        ctx.sink.activity(activity::lifecycle_finish(task, ActivityStatus::Failed));
+        ctx.sink.tool_end(&Origin::default(), &c.id, Some("task needs a prompt"));
+        return Ok(ChatMessage::ToolResult {
+            call_id: call.id.clone(),
+            content: "error: task needs a prompt".into(),
+            is_error: true,
+        });
+    };
+    // The session call ID is unique in the session, so this subagent instance's ID is too.
+    let agent = hashed_id("agent", &[&c.id]);
+    let origin = Origin { parent_id: Some(c.id.clone()), agent_id: Some(agent.clone()) };
+    let role = Role::Child { origin, task_activity: task.clone(), agent: agent.clone() };
+    let outcome = child(role, vec![ChatMessage::User(prompt.to_owned())]).await;
+    match outcome {
+        Ok(report) => {
+            let n = ctx.current_request();
+            let u = activity::usage(
+                ctx.ids.usage(&agent),
+                Some(task.clone()),
+                report.usage,
+                n,
+                true,
+                UsageSource::SubagentAggregate,
+            );
+            ctx.sink.activity(u);
+            ctx.sink.activity(activity::lifecycle_finish(task, ActivityStatus::Completed));
+            ctx.sink.tool_end(&Origin::default(), &c.id, None);
+            Ok(ChatMessage::ToolResult { call_id: call.id.clone(), content: bound(report.text), is_error: false })
+        }
+        Err(Stop::Cancelled) => {
+            ctx.sink.activity(activity::lifecycle_finish(task, ActivityStatus::Cancelled));
+            ctx.sink.tool_end(&Origin::default(), &c.id, Some("cancelled"));
+            Err(Stop::Cancelled)
+        }
+        Err(Stop::Failed(_)) => {
+            ctx.sink.activity(activity::lifecycle_finish(task, ActivityStatus::Failed));
+            ctx.sink.tool_end(&Origin::default(), &c.id, Some("subagent failed"));
+            Ok(ChatMessage::ToolResult {
+                call_id: call.id.clone(),
+                content: "error: subagent failed".into(),
+                is_error: true,
+            })
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! The turn side of [`TurnSink`]: the agent's text and activity go to the turn's emitter, its
+//! records to the turn's journal.
+
+use std::sync::Arc;
+
+use agentwire_protocol::Activity;
+use serde_json::Value;
+
+use super::emitter::Emitter;
+use super::journal::Journal;
+use crate::agent::sink::{CallView, Origin, OutputLimit, TurnSink};
+use crate::providers::BoxFuture;
+
+pub struct TurnOutput {
+    pub emitter: Arc<Emitter>,
+    pub journal: Arc<Journal>,
+}
+
+impl TurnSink for TurnOutput {
+    fn delta<'a>(&'a self, text: &'a str) -> BoxFuture<'a, Result<(), OutputLimit>> {
+        Box::pin(self.emitter.delta(text))
+    }
+
+    fn activity(&self, activity: Activity) {
+        self.emitter.activity(activity);
+    }
+
+    fn main_text_segment(&self) {
+        // The journal tracks how much of the accepted text it already wrote.
+        self.journal.main_text(&self.emitter.text());
+    }
+
+    fn child_text(&self, origin: &Origin, text: &str) {
+        self.journal.child_text(origin, text);
+    }
+
+    fn thinking(&self, origin: &Origin, text: &str) {
+        self.journal.thinking(origin, text);
+    }
+
+    fn call_id(&self, provider_id: &str) -> String {
+        self.journal.call_id(provider_id)
+    }
+
+    fn tool_start(&self, origin: &Origin, call_id: &str, view: &CallView, args: &Value) {
+        self.journal.tool_start(origin, call_id, view, args);
+    }
+
+    fn tool_end(&self, origin: &Origin, call_id: &str, error: Option<&str>) {
+        self.journal.tool_end(origin, call_id, error);
+    }
+
+    fn compaction_summary(&self, summary: &str) {
+        self.journal.compaction_summary(summary);
+    }
+
+    fn compaction_required(&self) {
+        self.journal.compaction_required();
+    }
+}
