@@ -10,38 +10,51 @@
 //!   accepted partial text; never truncate it": the terminal's text must extend the deltas the
 //!   connection accepted.
 
+use agentwire_protocol::runtime::EventRules;
+use agentwire_protocol::{EventName, LoginProgressState, LoginTerminalState, Persistence, TurnStatus};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::LazyLock;
 
-/// Correlation of one event: which envelope slots are set (the rest must be null).
-#[derive(Debug, Clone, Copy)]
-struct Slots {
-    sequenced: bool,
-    terminal: bool,
-    session_scoped: bool,
+/// Every event name of the spec, from the generated crate's table.
+pub const KNOWN_EVENTS: &[&str] = EventName::NAMES;
+
+/// Correlation and sequencing of an event, from the generated crate's rule table
+/// (`EventName::rules`, emitted from each event's `correlation`, `sequenced` and `terminal`).
+fn slots(event: &str) -> Option<EventRules> {
+    EventName::from_wire(event).map(EventName::rules)
 }
 
-fn slots(event: &str) -> Option<Slots> {
-    let turn = |terminal| Slots { sequenced: true, terminal, session_scoped: true };
-    let login = |terminal| Slots { sequenced: false, terminal, session_scoped: false };
-    Some(match event {
-        "turn.started" | "turn.assistant_delta" | "turn.activity" => turn(false),
-        "turn.terminal" => turn(true),
-        "auth.login.progress" => login(false),
-        "auth.login.terminal" => login(true),
-        _ => return None,
-    })
+/// Payload members the spec fixes to one value, per event: each member with a
+/// `event.<name>.payload.<member>.const` vector in the generated consumer vectors, with the value
+/// the event's example carries. Read from the compiled-in vectors once.
+fn payload_consts(event: &str) -> &'static [(String, Value)] {
+    static CONSTS: LazyLock<HashMap<String, Vec<(String, Value)>>> =
+        LazyLock::new(|| crate::vectors::builtin_consumer().map(|v| const_members(&v)).unwrap_or_default());
+    CONSTS.get(event).map_or(&[], Vec::as_slice)
 }
 
-/// Every event name of the spec.
-pub const KNOWN_EVENTS: &[&str] = &[
-    "turn.started",
-    "turn.assistant_delta",
-    "turn.activity",
-    "turn.terminal",
-    "auth.login.progress",
-    "auth.login.terminal",
-];
+/// The const payload members of every event, from consumer vectors.
+fn const_members(vectors: &[crate::vectors::ConsumerVector]) -> HashMap<String, Vec<(String, Value)>> {
+    let by_id: HashMap<&str, &crate::vectors::ConsumerVector> = vectors.iter().map(|v| (v.id.as_str(), v)).collect();
+    let mut out = HashMap::new();
+    for name in EventName::NAMES {
+        let example = by_id
+            .get(format!("event.{name}.example").as_str())
+            .and_then(|v| v.input.as_deref())
+            .and_then(|t| serde_json::from_str::<Value>(t).ok());
+        let Some(payload) = example.as_ref().and_then(|e| e.get("payload")) else { continue };
+        let prefix = format!("event.{name}.payload.");
+        let consts = vectors
+            .iter()
+            .filter_map(|v| v.id.strip_prefix(prefix.as_str())?.strip_suffix(".const"))
+            .filter(|member| !member.contains('.'))
+            .filter_map(|member| Some((member.to_owned(), payload.get(member)?.clone())))
+            .collect();
+        out.insert((*name).to_owned(), consts);
+    }
+    out
+}
 
 #[derive(Debug, Default)]
 struct Turn {
@@ -154,28 +167,36 @@ impl EventChecker {
         }
         let set = |m: &str| ev.get(m).is_some_and(|v| !v.is_null());
         let expected = [
-            ("session_id", rules.session_scoped),
-            ("operation_id", true),
-            ("grant_generation", rules.session_scoped),
-            ("live_sequence", rules.session_scoped),
+            ("session_id", rules.session_id),
+            ("operation_id", rules.operation_id),
+            ("grant_generation", rules.grant_generation),
+            ("live_sequence", rules.live_sequence),
         ];
         if let Some((m, want)) = expected.iter().find(|(m, want)| set(m) != *want) {
             return Err(format!("`{name}` must carry {} `{m}`", if *want { "a non-null" } else { "a null" }));
         }
-        let operation = string(ev, "operation_id")?;
         let payload = field(ev, "payload")?;
         if !payload.is_object() {
             return Err(format!("`{name}` payload is not an object"));
         }
-        if let Some(id) = self.started.get(operation) {
-            let named = payload.get("turn_id").or_else(|| payload.get("login_id")).and_then(Value::as_str);
-            if named != Some(id.as_str()) {
+        for (member, value) in payload_consts(name) {
+            if field(payload, member)? != value {
                 return Err(format!(
-                    "`{name}` of operation {operation} names {named:?}, not the {id} its start returned"
+                    "`{name}` payload `{member}` is {}, the spec fixes it to {value}",
+                    payload[member]
                 ));
             }
         }
-        if rules.session_scoped {
+        let operation = ev["operation_id"].as_str();
+        if let Some(id) = operation.and_then(|op| self.started.get(op)) {
+            let named = payload.get("turn_id").or_else(|| payload.get("login_id")).and_then(Value::as_str);
+            if named != Some(id.as_str()) {
+                return Err(format!(
+                    "`{name}` of operation {operation:?} names {named:?}, not the {id} its start returned"
+                ));
+            }
+        }
+        if rules.session_id {
             let session = string(ev, "session_id")?;
             let grant = uint(ev, "grant_generation")?;
             uint(ev, "live_sequence")?;
@@ -211,26 +232,22 @@ impl EventChecker {
                 return Err(format!("`{name}` sequence {sequence} does not increase past {last} (turn {turn_id})"));
             }
         }
-        match name {
-            "turn.started" => {
+        // Const members (`turn.started`'s status and sequence zero) were checked from the spec.
+        match EventName::from_wire(name) {
+            Some(EventName::TurnStarted) => {
                 string(p, "session_id")?;
-                one_of(p, "status", &["started"])?;
-                if sequence != 0 {
-                    return Err(format!("turn.started has sequence {sequence}, not 0"));
-                }
             }
-            "turn.assistant_delta" => {
+            Some(EventName::TurnAssistantDelta) => {
                 let text = field(p, "text")?.as_str().ok_or("`text` is not a string")?;
                 turn.text.push_str(text);
             }
-            "turn.activity" => {
+            Some(EventName::TurnActivity) => {
                 let activity = field(p, "activity")?;
                 string(activity, "activity_id")?;
                 string(activity, "kind")?;
             }
-            _ => {
-                check_terminal(p, &turn.text)?;
-            }
+            _ if terminal => check_terminal(p, &turn.text)?,
+            _ => {}
         }
         turn.last = Some(sequence);
         if terminal {
@@ -244,14 +261,11 @@ impl EventChecker {
     fn login_event(&mut self, name: &str, terminal: bool, p: &Value) -> Result<(), String> {
         let login = string(p, "login_id")?.to_owned();
         string(p, "provider_id")?;
-        string(p, "state")?;
+        one_of(p, "state", if terminal { LoginTerminalState::NAMES } else { LoginProgressState::NAMES })?;
         if self.settled_logins.contains(&login) {
             return Err(format!("`{name}` after the terminal of login {login}"));
         }
         if terminal {
-            if !boolean(p, "cleanup_complete")? {
-                return Err("auth.login.terminal has cleanup_complete false".into());
-            }
             self.terminals.insert(login.clone(), p.clone());
             self.settled_logins.insert(login);
         }
@@ -262,14 +276,12 @@ impl EventChecker {
 /// "All terminal fields below are required" (seed, Turn completion and ordering).
 fn check_terminal(p: &Value, assembled: &str) -> Result<(), String> {
     string(p, "session_id")?;
-    one_of(p, "status", &["completed", "cancelled", "failed"])?;
+    one_of(p, "status", TurnStatus::NAMES)?;
     let text = field(p, "assistant_text")?.as_str().ok_or("`assistant_text` is not a string")?;
     uint(p, "activity_dropped")?;
-    if boolean(p, "activity_replay_available")? {
-        return Err("`activity_replay_available` is true; activity is not replayed".into());
-    }
+    boolean(p, "activity_replay_available")?;
     let replay_required = boolean(p, "replay_required")?;
-    one_of(p, "persistence", &["committed", "failed"])?;
+    one_of(p, "persistence", Persistence::NAMES)?;
     match field(p, "error")? {
         Value::Null => {}
         e @ Value::Object(_) => {
@@ -278,7 +290,10 @@ fn check_terminal(p: &Value, assembled: &str) -> Result<(), String> {
         }
         _ => return Err("terminal `error` is neither null nor an error object".into()),
     }
-    if p["persistence"] == "failed" && (p["status"] != "failed" || !replay_required) {
+    let failed = |m: &str, v: &str| p[m].as_str() == Some(v);
+    if failed("persistence", Persistence::Failed.as_str())
+        && (!failed("status", TurnStatus::Failed.as_str()) || !replay_required)
+    {
         return Err("failed persistence must force failed status and replay_required".into());
     }
     if !text.starts_with(assembled) {
@@ -322,6 +337,30 @@ mod tests {
 
     fn started() -> Value {
         ev("turn.started", json!({"turn_id":"t-1","session_id":"s-1","status":"started","sequence":0}))
+    }
+
+    #[test]
+    fn payload_constants_come_from_the_vectors() {
+        let names = |e: &str| payload_consts(e).iter().map(|(m, _)| m.as_str()).collect::<Vec<_>>();
+        assert_eq!(names("turn.started"), ["status", "sequence"]);
+        assert_eq!(names("turn.terminal"), ["activity_replay_available"]);
+        assert_eq!(names("auth.login.terminal"), ["cleanup_complete"]);
+        assert!(KNOWN_EVENTS.iter().all(|e| slots(e).is_some()));
+    }
+
+    #[test]
+    fn payload_constants_are_checked() {
+        // "`turn.started` ... sequence: Always zero"; "activity_replay_available ... false".
+        let mut c = checker();
+        let mut s = started();
+        s["payload"]["sequence"] = json!(1);
+        assert!(c.check(&s).unwrap_err().contains("fixes it to 0"));
+        let mut s = started();
+        s["payload"]["status"] = json!("running");
+        assert!(c.check(&s).unwrap_err().contains("status"));
+        let mut t = terminal(1, "x");
+        t["payload"]["activity_replay_available"] = json!(true);
+        assert!(c.check(&t).unwrap_err().contains("activity_replay_available"));
     }
 
     #[test]
@@ -428,6 +467,9 @@ mod tests {
             "auth.login.terminal",
             json!({"login_id":"l-1","provider_id":"openai-codex","state":"cancelled","cleanup_complete":true}),
         );
+        let mut unclean = term.clone();
+        unclean["payload"]["cleanup_complete"] = json!(false);
+        assert!(c.check(&unclean).unwrap_err().contains("cleanup_complete"));
         c.check(&term).unwrap();
         assert!(c.check(&term).unwrap_err().contains("after the terminal"));
         let mut bad =

@@ -201,6 +201,12 @@ impl Action {
     }
 }
 
+/// The compiled-in consumer vectors (data the event checker reads the spec's payload constants
+/// from).
+pub fn builtin_consumer() -> Result<Vec<ConsumerVector>> {
+    parse(PathBuf::from("<builtin>/consumer.json"), CONSUMER)
+}
+
 /// All three vector files.
 #[derive(Debug, Clone)]
 pub struct Vectors {

@@ -1,37 +1,33 @@
 //! Verdicts for server vectors: the response to one record against the vector's expectation.
 
-use crate::vectors::{Outcome as Expected, ServerExpect};
+use crate::vectors::{Outcome as Expected, RequestVector, ServerExpect};
 use crate::verdict::Outcome;
+use agentwire_protocol::Method;
 use serde_json::Value;
+use std::collections::BTreeSet;
 
-/// Codes of the decoding checks 1–9 (`docs/decoding.md`): a record the vectors accept must not
-/// get any of them. Operation and connection errors (out of the vectors' scope) may follow.
-const DECODE_CODES: &[&str] = &[
-    "record_too_large",
-    "invalid_json",
-    "limit_exceeded",
-    "invalid_request",
-    "unsupported_version",
-    "unsupported_operation",
-    "control_required",
-    "payload_too_large",
-    "invalid_payload",
-];
+/// Codes of the decoding checks 1–9 (`docs/decoding.md`): every code a request vector expects.
+/// A record the vectors accept must not get any of them; operation and connection errors (out of
+/// the vectors' scope) may follow.
+#[derive(Debug, Clone, Default)]
+pub struct DecodeCodes(BTreeSet<String>);
 
-/// Decoding codes the spec also lists among an operation's own errors (the per-operation
-/// `errors` of `protocol.toml`, "Errors" in `docs/protocol.md`): an accepted record may still get
-/// them from the operation.
-const OPERATION_RESULTS: &[(&str, &[&str])] = &[
-    ("initialize", &["unsupported_version", "invalid_request"]),
-    ("session.list", &["limit_exceeded"]),
-    ("session.claim", &["limit_exceeded"]),
-    ("session.detach", &["control_required"]),
-    ("turn.start", &["control_required"]),
-    ("turn.cancel", &["control_required"]),
-];
+impl DecodeCodes {
+    pub fn of(vectors: &[RequestVector]) -> Self {
+        let codes =
+            vectors.iter().filter(|v| v.expect.outcome == Expected::Reject).filter_map(|v| v.expect.code.clone());
+        DecodeCodes(codes.collect())
+    }
 
+    fn contains(&self, code: &str) -> bool {
+        self.0.contains(code)
+    }
+}
+
+/// A decoding code the spec also lists among the operation's own errors (its `errors` in
+/// `protocol.toml`, the generated `Method::errors`): an accepted record may still get it.
 fn operation_result(method: &str, code: &str) -> bool {
-    OPERATION_RESULTS.iter().any(|(m, codes)| *m == method && codes.contains(&code))
+    Method::from_wire(method).is_some_and(|m| m.errors().iter().any(|e| e.as_str() == code))
 }
 
 fn id_of(v: &Value) -> Option<&str> {
@@ -39,7 +35,7 @@ fn id_of(v: &Value) -> Option<&str> {
 }
 
 /// Judge `resp` (already shape-checked) for a record `sent` (parsed when it is JSON).
-pub fn judge(expect: &ServerExpect, resp: &Value, sent: Option<&Value>) -> Outcome {
+pub fn judge(codes: &DecodeCodes, expect: &ServerExpect, resp: &Value, sent: Option<&Value>) -> Outcome {
     let code = resp["error"]["code"].as_str();
     match expect.outcome {
         Expected::Accept => {
@@ -55,7 +51,7 @@ pub fn judge(expect: &ServerExpect, resp: &Value, sent: Option<&Value>) -> Outco
             match code {
                 None => Outcome::pass(),
                 Some(c) if operation_result(method, c) => Outcome::pass(),
-                Some(c) if DECODE_CODES.contains(&c) => {
+                Some(c) if codes.contains(c) => {
                     Outcome::fail(format!("rejected with `{c}` a record the decoder must accept"))
                 }
                 // An operation or connection error: decoding accepted the record.
@@ -127,8 +123,28 @@ mod tests {
         json!({"request_id":"req-1","session_id":session,"operation_id":null,"payload":null,"error":{"code":code,"message":"m"}})
     }
 
+    fn codes() -> DecodeCodes {
+        DecodeCodes::of(&crate::vectors::Vectors::load(None).unwrap().requests)
+    }
+
+    #[test]
+    fn decode_codes_are_the_vectors_codes() {
+        let c = codes();
+        for code in ["invalid_json", "invalid_payload", "control_required", "record_too_large"] {
+            assert!(c.contains(code), "{code}");
+        }
+        // Connection-level and operation codes are outside checks 1–9.
+        for code in ["not_initialized", "duplicate_request_id", "session_unavailable"] {
+            assert!(!c.contains(code), "{code}");
+        }
+        assert!(operation_result("session.list", "limit_exceeded"));
+        assert!(!operation_result("status", "limit_exceeded"));
+    }
+
     #[test]
     fn codes_and_echo() {
+        let codes = codes();
+        let judge = |e: &ServerExpect, r: &Value, s: Option<&Value>| judge(&codes, e, r, s);
         assert_eq!(
             judge(&reject("invalid_payload"), &error("invalid_payload", json!("s-1")), None).verdict,
             Verdict::Pass

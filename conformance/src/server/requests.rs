@@ -3,7 +3,7 @@
 //! initialized yet. Records are sent one at a time; a connection the target closes (after
 //! `record_too_large`) is replaced for the next record.
 
-use super::judge::judge;
+use super::judge::{judge, DecodeCodes};
 use super::placeholders::substitute;
 use super::Env;
 use crate::vectors::RequestVector;
@@ -46,6 +46,7 @@ pub async fn run(env: &Env, vectors: &[RequestVector]) -> Vec<CaseResult> {
     let mut results = Vec::new();
     let mut main: Option<Shared> = None;
     let mut fresh: Option<Shared> = None;
+    let codes = DecodeCodes::of(vectors);
     for v in vectors.iter().filter(|v| env.selects(&v.id)) {
         let start = Instant::now();
         if let Some(reason) = skip_reason(env, v) {
@@ -73,7 +74,7 @@ pub async fn run(env: &Env, vectors: &[RequestVector]) -> Vec<CaseResult> {
         let Some(shared) = slot.as_mut() else { continue };
         let log = sink();
         shared.client.conn.set_sink(log.clone());
-        let (outcome, keep) = run_one(env, shared, v).await;
+        let (outcome, keep) = run_one(env, &codes, shared, v).await;
         let mut transcript = shared.setup.clone();
         transcript.entries.extend(drain(&log).entries);
         if !keep {
@@ -90,7 +91,7 @@ pub async fn run(env: &Env, vectors: &[RequestVector]) -> Vec<CaseResult> {
 }
 
 /// Run one vector; the flag says whether the connection can serve the next one.
-async fn run_one(env: &Env, shared: &mut Shared, v: &RequestVector) -> (Outcome, bool) {
+async fn run_one(env: &Env, codes: &DecodeCodes, shared: &mut Shared, v: &RequestVector) -> (Outcome, bool) {
     let bytes = match v.bytes() {
         Ok(b) => b,
         Err(e) => return (Outcome::fail(format!("unreadable vector: {e}")), true),
@@ -110,7 +111,7 @@ async fn run_one(env: &Env, shared: &mut Shared, v: &RequestVector) -> (Outcome,
         Ok(r) => r,
         Err(f) => return (Outcome::fail(f.0), false),
     };
-    let mut outcome = judge(&v.expect, &resp.0, sent.as_ref());
+    let mut outcome = judge(codes, &v.expect, &resp.0, sent.as_ref());
     let code = resp.code().unwrap_or("");
     // "record_too_large (the socket closes)"
     if code == "record_too_large" {
