@@ -13,8 +13,9 @@ use agentwire_protocol::runtime::{encode_record, EncodeError};
 use agentwire_protocol::typed::{check_slots, Identities};
 use agentwire_protocol::{
     decode_incoming, decode_request, limits, operation, ConsumerError, Control, ErrorCode, Event, EventPayload,
-    HandshakeReplyAccepted, HandshakeRequest, Incoming, InitializeRequest, InitializeResponse, Method, Operation,
-    RequestEnvelope, RequestPayload, Response, ResponsePayload, SessionClaimRequest, TypedRequest, PROTOCOL_VERSION,
+    HandshakeReplyAccepted, HandshakeRequest, Incoming, InitializeRequest, InitializeResponse, LimitMap, Method,
+    Operation, RequestEnvelope, RequestPayload, Response, ResponsePayload, SessionClaimRequest, TypedRequest,
+    PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -225,6 +226,7 @@ impl Client {
         let record = encode_record(envelope).map_err(|e: EncodeError| CallError::InvalidRequest(e.to_string()))?;
         // Strict request encoding: refuse to send what the server's decoder would refuse.
         decode_request(&record[..record.len() - 1]).map_err(|e| CallError::InvalidRequest(e.to_string()))?;
+        self.within_server_bounds(&record, &envelope.payload)?;
         let (tx, rx) = oneshot::channel();
         {
             // Registered under the failure lock, so a call never waits on a dead reader.
@@ -246,6 +248,34 @@ impl Client {
             (None, None) => Err(CallError::Protocol("response without payload or error".into())),
         }
     }
+}
+
+impl Client {
+    fn within_server_bounds(&self, record: &[u8], payload: &RequestPayload) -> Result<(), CallError> {
+        match self.inner.init.get() {
+            Some(init) => within_server_bounds(&init.limits, record, payload),
+            None => Ok(()),
+        }
+    }
+}
+
+/// "For requests ..., use the smaller of the applicable server and local limits": the strict
+/// decoder applies the local bounds; a service may advertise smaller record and payload bounds
+/// (initialize's limits, after preflight), and a request over them is never sent.
+fn within_server_bounds(advertised: &LimitMap, record: &[u8], payload: &RequestPayload) -> Result<(), CallError> {
+    let over = |what: &str, bytes: usize, bound: u64| {
+        CallError::InvalidRequest(format!("the request {what} is {bytes} bytes; the service accepts at most {bound}"))
+    };
+    if record.len() as u64 > advertised.max_record_bytes {
+        return Err(over("record", record.len(), advertised.max_record_bytes));
+    }
+    let encoded = encode_record(payload).map_err(|e| CallError::InvalidRequest(e.to_string()))?;
+    // Compact JSON bytes of the payload, without the record's newline.
+    let bytes = encoded.len() - 1;
+    if bytes as u64 > advertised.max_payload_bytes {
+        return Err(over("payload", bytes, advertised.max_payload_bytes));
+    }
+    Ok(())
 }
 
 async fn read_loop(mut reader: LineReader<OwnedReadHalf>, inner: Arc<Inner>) {
@@ -331,4 +361,31 @@ fn check_event(ev: &Event, inner: &Inner, sequences: &mut SequenceTracker) -> Re
 /// Whether an error means the claim's grant is gone.
 pub(crate) fn revokes(e: &ServiceError) -> bool {
     e.is(ErrorCode::StaleGrant) || e.is(ErrorCode::ControlRequired)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agentwire_protocol::TurnStartRequest;
+
+    #[test]
+    fn a_request_over_a_smaller_advertised_payload_bound_is_refused() {
+        // "For requests and configurable page sizes, use the smaller of the applicable server
+        // and local limits." Found by the conformance client suite
+        // (client.requests.server_limit_smaller): the client checked the local bounds only.
+        let caps: serde_json::Value = serde_json::from_str(agentwire_protocol::CAPABILITIES_JSON).unwrap();
+        let local: LimitMap =
+            agentwire_protocol::consumer::decode_value(&caps["limits"], agentwire_protocol::runtime::Mode::Tolerant)
+                .unwrap();
+        let mut smaller = local.clone();
+        smaller.max_payload_bytes = local.max_payload_bytes / 4;
+        let prompt = "a".repeat(smaller.max_payload_bytes as usize);
+        let payload = RequestPayload::TurnStart(TurnStartRequest { prompt });
+        let record = b"{}\n";
+        assert!(within_server_bounds(&local, record, &payload).is_ok());
+        assert!(matches!(within_server_bounds(&smaller, record, &payload), Err(CallError::InvalidRequest(_))));
+        let mut small_record = local.clone();
+        small_record.max_record_bytes = 2;
+        assert!(matches!(within_server_bounds(&small_record, record, &payload), Err(CallError::InvalidRequest(_))));
+    }
 }

@@ -73,6 +73,12 @@ pub fn all() -> Vec<Case> {
             |r| Box::pin(refused_before_initialize(r)),
         ),
         case(
+            "client.handshake.timeout",
+            "The handshake has its own deadline (`handshake_timeout_ms`).",
+            |_| Plan { handshake: Handshake::Silent, ..Plan::default() },
+            |r| Box::pin(handshake_times_out(r)),
+        ),
+        case(
             "client.preflight.identity",
             "Before any mutation, validate successful initialization, serving identities, expected workspace/state root",
             init(|p| p["instance_id"] = json!(format!("{}0", p["instance_id"].as_str().unwrap_or_default()))),
@@ -146,6 +152,52 @@ pub fn all() -> Vec<Case> {
             "Correlate responses to requests and events to instance, connection, session, operation, grant generation and turn/login.",
             honest,
             |r| Box::pin(whole_flow(r)),
+        ),
+        case(
+            "client.extensions.ignored",
+            "Consumers must allow unknown members of recognized response/event envelopes, payload objects, capability objects, and limit maps as optional extensions, while fully validating known members.",
+            |_| Plan { extensions: true, ..Plan::default() },
+            |r| Box::pin(whole_flow(r)),
+        ),
+        case(
+            "client.requests.server_limit_smaller",
+            "For requests and configurable page sizes, use the smaller of the applicable server and local limits.",
+            init(|p| {
+                let smaller = json!(SMALLER_PAYLOAD_BYTES);
+                p["limits"][*PAYLOAD_LIMIT] = smaller.clone();
+                p["capabilities"]["limits"][*PAYLOAD_LIMIT] = smaller;
+            }),
+            |r| Box::pin(request_over_server_limit(r)),
+        ),
+        case(
+            "client.turn.output_beyond_bound",
+            "Output beyond an accepted bound is a protocol failure, not permission to truncate authoritative text or skip terminal/error records.",
+            hooked(|req, conn| {
+                (req["method"] == Method::TurnStart.as_str()).then(|| {
+                    conn.turns += 1;
+                    let long = "a".repeat(limits::MAX_STRING_BYTES as usize + 1);
+                    conn.turn(req, &super::daemon::DEFAULT_DELTAS, &long)
+                })
+            }),
+            |r| Box::pin(turn_fails(r)),
+        ),
+        case(
+            "client.turn.event_after_terminal",
+            "Valid shared sequence jumps from 2 to 4 | Accept the gap; reject duplicate/regressing sequences and events after terminal.",
+            hooked(|req, conn| {
+                (req["method"] == Method::TurnStart.as_str()).then(|| {
+                    conn.turns += 1;
+                    let mut acts = conn.turn(req, &super::daemon::DEFAULT_DELTAS, DEFAULT_TEXT);
+                    let turn_id = match &acts[0] {
+                        Act::Send(v) => v["payload"]["turn_id"].as_str().unwrap_or_default().to_owned(),
+                        _ => String::new(),
+                    };
+                    let late = json!({"sequence": acts.len() as u64, "text": "late"});
+                    acts.push(Act::Send(conn.turn_event("turn.assistant_delta", req, &turn_id, late)));
+                    acts
+                })
+            }),
+            |r| Box::pin(stops_after_turn(r)),
         ),
         case(
             "client.turn.settles_from_terminal",
@@ -254,6 +306,21 @@ pub fn all() -> Vec<Case> {
     cases
 }
 
+/// The limit bounding one request payload: the one limit whose spec value is
+/// `limits::MAX_PAYLOAD_BYTES` (so its wire name comes from the generated list).
+static PAYLOAD_LIMIT: std::sync::LazyLock<&'static str> = std::sync::LazyLock::new(|| {
+    let mut named = limits::ALL.iter().filter(|l| l.value == limits::MAX_PAYLOAD_BYTES);
+    match (named.next(), named.next()) {
+        (Some(l), None) => l.name,
+        _ => "",
+    }
+});
+
+/// What `client.requests.server_limit_smaller` advertises: a quarter of the spec's payload bound
+/// (so still above any small request) and below the spec's string bound, so a prompt between
+/// the two is valid locally and too large for this server.
+const SMALLER_PAYLOAD_BYTES: u64 = limits::MAX_PAYLOAD_BYTES / 4;
+
 /// The first spec error code whose fixed message says "retry".
 fn retry_code() -> ErrorCode {
     ErrorCode::ALL.iter().copied().find(|c| c.message().contains("retry")).unwrap_or(ErrorCode::ALL[0])
@@ -326,6 +393,44 @@ async fn no_pipelining(run: &mut Run) -> Checked {
     let replies = run.pipelined(&[connect, json!({"cmd": "create"})]).await?;
     expect_ok("connect", &replies[0])?;
     expect_ok("create", &replies[1])
+}
+
+async fn handshake_times_out(run: &mut Run) -> Checked {
+    let start = std::time::Instant::now();
+    let reply = run.connect().await?;
+    let took = start.elapsed();
+    ensure!(!reply.ok, "connect succeeded without a handshake reply: {}", reply.describe());
+    let deadline = Duration::from_millis(limits::HANDSHAKE_TIMEOUT_MS) + super::SETTLE * 4;
+    ensure!(took <= deadline, "connect gave up after {took:?}, past handshake_timeout_ms");
+    let sent = methods(run);
+    ensure!(sent.is_empty(), "the client sent {sent:?} without an accepted handshake");
+    Ok(())
+}
+
+/// A prompt within every local bound but over the server's smaller payload bound must not be
+/// sent.
+async fn request_over_server_limit(run: &mut Run) -> Checked {
+    ensure!(!PAYLOAD_LIMIT.is_empty(), "no unique limit has the spec's payload bound as its value");
+    claimed(run).await?;
+    let prompt = "a".repeat(SMALLER_PAYLOAD_BYTES as usize + 1);
+    let turn = run.cmd(json!({"cmd": "turn", "prompt": prompt})).await?;
+    ensure!(!turn.ok, "the turn was started with a payload over the server's advertised bound: {}", turn.describe());
+    let n = count(run, Method::TurnStart);
+    ensure!(n == 0, "turn.start with a payload over the server's {} was sent", *PAYLOAD_LIMIT);
+    Ok(())
+}
+
+/// After the turn, a late event of it arrives: the connection must not be used again.
+async fn stops_after_turn(run: &mut Run) -> Checked {
+    claimed(run).await?;
+    let _ = run.cmd(json!({"cmd": "turn", "prompt": "hi"})).await?;
+    run.settle().await;
+    let _ = run.cmd(json!({"cmd": "status"})).await?;
+    run.settle().await;
+    let turn_start = run.log().requests(1).iter().position(|r| r["method"] == Method::TurnStart.as_str());
+    let after: Vec<Value> = run.log().requests(1).into_iter().skip(turn_start.map_or(0, |i| i + 1)).collect();
+    ensure!(after.is_empty(), "the client kept using the connection after an event followed the terminal: {after:?}");
+    Ok(())
 }
 
 async fn claimed(run: &mut Run) -> Result<String, Failure> {
@@ -415,7 +520,7 @@ async fn stops_trusting(run: &mut Run) -> Checked {
 async fn turn_fails(run: &mut Run) -> Checked {
     claimed(run).await?;
     let turn = run.cmd(json!({"cmd": "turn", "prompt": "hi"})).await?;
-    ensure!(!turn.ok, "the turn succeeded although its sequence went back: {}", turn.describe());
+    ensure!(!turn.ok, "the turn succeeded although the daemon broke the turn's rules: {}", turn.describe());
     Ok(())
 }
 

@@ -33,6 +33,8 @@ pub enum Handshake {
     AcceptAs(String),
     /// Reject with this code (and its fixed message), then close.
     Reject(HandshakeRejection),
+    /// Never answer (until well past `handshake_timeout_ms`).
+    Silent,
 }
 
 /// Answers one request instead of the honest daemon (`None`: the honest answer).
@@ -50,11 +52,14 @@ pub struct Plan {
     /// Holds the initialize response back this long.
     pub init_delay: Duration,
     pub hook: Option<Hook>,
+    /// Adds the vectors' unknown member to every envelope and object payload sent after the
+    /// handshake (an optional extension clients must ignore).
+    pub extensions: bool,
 }
 
 impl Default for Plan {
     fn default() -> Self {
-        Plan { handshake: Handshake::Accept, init: None, init_delay: Duration::ZERO, hook: None }
+        Plan { handshake: Handshake::Accept, init: None, init_delay: Duration::ZERO, hook: None, extensions: false }
     }
 }
 
@@ -342,8 +347,10 @@ async fn serve(stream: UnixStream, mut conn: Conn, plan: Plan, log: Log) {
         reader_log.push(n, Seen::Closed, None);
     });
     let mut handshaken = false;
+    let extension = if plan.extensions { conn.records.extension() } else { None };
     while let Some(parsed) = rx.recv().await {
         let Ok(request) = parsed else { break };
+        let handshaken_before = handshaken;
         let acts = if !std::mem::replace(&mut handshaken, true) {
             handshake(&plan.handshake, &conn.served, &request)
         } else if let Some(acts) = plan.hook.as_ref().and_then(|h| h(&request, &mut conn)) {
@@ -353,12 +360,32 @@ async fn serve(stream: UnixStream, mut conn: Conn, plan: Plan, log: Log) {
         } else {
             conn.honest(&request)
         };
+        let acts = match (&extension, handshaken_before) {
+            (Some(ext), true) => acts.into_iter().map(|a| extend(a, ext)).collect(),
+            _ => acts,
+        };
         if !play(acts, &mut w, n, &log).await {
             break;
         }
     }
     let _ = w.shutdown().await;
     reader.abort();
+}
+
+/// `act` with the unknown member `ext` added to its record's envelope and object payload.
+fn extend(act: Act, ext: &(String, Value)) -> Act {
+    match act {
+        Act::Send(mut v) => {
+            if let Some(o) = v.as_object_mut() {
+                o.insert(ext.0.clone(), ext.1.clone());
+                if let Some(p) = o.get_mut("payload").and_then(Value::as_object_mut) {
+                    p.insert(ext.0.clone(), ext.1.clone());
+                }
+            }
+            Act::Send(v)
+        }
+        other => other,
+    }
 }
 
 fn handshake(plan: &Handshake, served: &Served, request: &Value) -> Vec<Act> {
@@ -379,6 +406,9 @@ fn handshake(plan: &Handshake, served: &Served, request: &Value) -> Vec<Act> {
                 .map(|c| c.message().to_owned())
                 .unwrap_or_default();
             HandshakeReply::Rejected(HandshakeReplyRejected { code: *code, message })
+        }
+        Handshake::Silent => {
+            return vec![Act::Wait(Duration::from_millis(3 * agentwire_protocol::limits::HANDSHAKE_TIMEOUT_MS))]
         }
     };
     let value = serde_json::to_value(&reply).unwrap_or_default();

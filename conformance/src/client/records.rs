@@ -27,7 +27,13 @@ pub const UNKNOWN_CODE: &str = "resp.error.code.unknown";
 /// A replay page whose first item is of a kind no client knows.
 pub const UNKNOWN_ITEM: &str = "resp.session.replay.payload.events.item.kind.unknown";
 
-const BORROWED: &[&str] = &[INITIALIZE, UNKNOWN_EVENT_INIT, UNKNOWN_EVENT, UNKNOWN_KIND, UNKNOWN_CODE, UNKNOWN_ITEM];
+/// A response envelope with one unknown member (an optional extension).
+pub const EXTENDED: &str = "resp.envelope.unknown_member";
+/// The example `EXTENDED` extends.
+const EXTENDED_BASE: &str = "resp.turn.start.example";
+
+const BORROWED: &[&str] =
+    &[INITIALIZE, UNKNOWN_EVENT_INIT, UNKNOWN_EVENT, UNKNOWN_KIND, UNKNOWN_CODE, UNKNOWN_ITEM, EXTENDED, EXTENDED_BASE];
 
 impl Records {
     pub fn new(vectors: &Vectors) -> Result<Records> {
@@ -71,6 +77,13 @@ impl Records {
     /// The example event `name`.
     pub fn event(&self, name: &str) -> Value {
         self.vector(&format!("event.{name}.example"))
+    }
+
+    /// The unknown member (name and value) that `EXTENDED` adds to its example.
+    pub fn extension(&self) -> Option<(String, Value)> {
+        let base = self.vector(EXTENDED_BASE);
+        let extended = self.vector(EXTENDED);
+        extended.as_object()?.iter().find(|(k, _)| base.get(k.as_str()).is_none()).map(|(k, v)| (k.clone(), v.clone()))
     }
 
     /// The example initialize result (payload only).

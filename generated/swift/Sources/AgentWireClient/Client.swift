@@ -92,19 +92,29 @@ public final class AgentWireClient: Sendable {
 
     private func handshake() async throws -> HandshakeReplyAccepted {
         let line = try Self.encodeLine(HandshakeRequest(version: configuration.packageVersion, workspace: configuration.workspace))
-        let reply: Data = try await withCheckedThrowingContinuation { continuation in
-            let early: Result<Data, Error>? = state.withLock { s in
-                if let failure = s.failure { return .failure(failure) }
-                if let line = s.handshakeLine { return .success(line) }
-                s.handshakeWaiter = continuation
-                return nil
+        // Cancellable (the handshake deadline cancels it): a daemon that never replies must not
+        // keep `connect` waiting past `handshake_timeout_ms`.
+        let reply: Data = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let early: Result<Data, Error>? = state.withLock { s in
+                    if let failure = s.failure { return .failure(failure) }
+                    if let line = s.handshakeLine { return .success(line) }
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    s.handshakeWaiter = continuation
+                    return nil
+                }
+                if let early { return continuation.resume(with: early) }
+                do {
+                    try socket.write(line)
+                } catch {
+                    fail((error as? ClientError) ?? .socket("\(error)"))
+                }
             }
-            if let early { return continuation.resume(with: early) }
-            do {
-                try socket.write(line)
-            } catch {
-                fail((error as? ClientError) ?? .socket("\(error)"))
-            }
+        } onCancel: {
+            state.withLock { s in
+                defer { s.handshakeWaiter = nil }
+                return s.handshakeWaiter
+            }?.resume(throwing: CancellationError())
         }
         try JSONProfile.check(reply, limits: configuration.localLimits)
         switch try JSONDecoder().decode(HandshakeReply.self, from: reply) {
@@ -177,9 +187,10 @@ public final class AgentWireClient: Sendable {
         let requestID = try OpaqueID("rq-\(state.withLock { s in s.requestCounter += 1; return s.requestCounter })")
         let line: Data
         do {
+            let bounds = requestBounds()
             line = try RequestEncoder.encode(
                 operation, payload, requestID: requestID, connection: connection, sessionID: sessionID, control: control,
-                operationID: operationID, maxRecordBytes: Int(Limits.maxRecordBytes))
+                operationID: operationID, maxRecordBytes: bounds.record, maxPayloadBytes: bounds.payload)
         } catch let refusal as RequestRefusal {
             throw ClientError.refused(refusal)
         }
@@ -199,6 +210,16 @@ public final class AgentWireClient: Sendable {
             throw fail(.protocolViolation(ProtocolViolation(.resultShape, "response has neither payload nor error")))
         }
         return result
+    }
+
+    /// "For requests ..., use the smaller of the applicable server and local limits": the local
+    /// bounds, lowered by what initialize advertised once preflight accepted it.
+    private func requestBounds() -> (record: Int, payload: Int) {
+        let advertised = session?.limits.values ?? [:]
+        let bound = { (name: String, local: UInt64) -> Int in
+            Int(clamping: min(local, advertised[name] ?? local))
+        }
+        return (bound(Limits.Name.maxRecordBytes, Limits.maxRecordBytes), bound(Limits.Name.maxPayloadBytes, Limits.maxPayloadBytes))
     }
 
     /// Write a request and wait for the raw response, honouring task cancellation: the waiter

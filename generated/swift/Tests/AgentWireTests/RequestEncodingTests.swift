@@ -20,6 +20,31 @@ final class RequestEncodingTests: XCTestCase {
         XCTAssertTrue(object["session_id"] is NSNull, "null must be written, not omitted")
     }
 
+    func testAPayloadOverTheGivenBoundIsRefused() throws {
+        // "For requests and configurable page sizes, use the smaller of the applicable server and
+        // local limits": the client passes a service's smaller advertised payload bound, and the
+        // encoder refuses a payload over it (found by the conformance client suite,
+        // client.requests.server_limit_smaller).
+        let prompt = String(repeating: "a", count: 100)
+        let encode = { (bound: Int) in
+            try RequestEncoder.encode(
+                Operations.SessionCreate.self, SessionCreateRequest(), requestID: try OpaqueID("rq-1"), connection: self.connection,
+                operationID: try OpaqueID("op-1"), maxPayloadBytes: bound)
+        }
+        XCTAssertNoThrow(try encode(2))
+        XCTAssertThrowsError(try encode(1)) { error in
+            XCTAssertEqual(error as? RequestRefusal, .payloadTooLarge(bytes: 2, limit: 1))
+        }
+        let session = try SessionID("s-01")
+        let control = Control(claimID: try OpaqueID("cl-1"), grantGeneration: 1)
+        XCTAssertThrowsError(try RequestEncoder.encode(
+            Operations.TurnStart.self, TurnStartRequest(prompt: prompt), requestID: try OpaqueID("rq-2"), connection: connection,
+            sessionID: session, control: control, operationID: try OpaqueID("op-2"), maxPayloadBytes: prompt.utf8.count)) { error in
+            guard case .payloadTooLarge(let bytes, _)? = error as? RequestRefusal else { return XCTFail("\(error)") }
+            XCTAssertGreaterThan(bytes, prompt.utf8.count)
+        }
+    }
+
     func testAReadCarriesNullOperationID() throws {
         XCTAssertThrowsError(try RequestEncoder.encode(
             Operations.Status.self, StatusRequest(), requestID: try OpaqueID("rq-1"), connection: connection,

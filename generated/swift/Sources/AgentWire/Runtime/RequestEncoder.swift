@@ -13,6 +13,9 @@ public enum RequestRefusal: Error, Equatable, Sendable, CustomStringConvertible 
     case payload(String)
     /// The framed record (newline included) exceeds `max_record_bytes`.
     case recordTooLarge(bytes: Int, limit: Int)
+    /// The payload's compact JSON exceeds `max_payload_bytes`; the service would answer
+    /// `payload_too_large`.
+    case payloadTooLarge(bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -20,6 +23,7 @@ public enum RequestRefusal: Error, Equatable, Sendable, CustomStringConvertible 
         case .slot(let method, let slot, .mustBeNull): return "\(method) requires \(slot) to be null"
         case .payload(let reason): return "invalid payload: \(reason)"
         case .recordTooLarge(let bytes, let limit): return "request record of \(bytes) bytes exceeds max_record_bytes \(limit)"
+        case .payloadTooLarge(let bytes, let limit): return "request payload of \(bytes) bytes exceeds max_payload_bytes \(limit)"
         }
     }
 }
@@ -36,11 +40,13 @@ public struct ConnectionIdentity: Hashable, Sendable {
 }
 
 public enum RequestEncoder {
-    /// One framed request record (with its newline) for `operation`.
+    /// One framed request record (with its newline) for `operation`, within `maxRecordBytes` and
+    /// `maxPayloadBytes` (a client passes the smaller of its own and the service's advertised
+    /// bounds: "For requests ..., use the smaller of the applicable server and local limits").
     public static func encode<O: AgentWireOperation>(
         _ operation: O.Type, _ payload: O.Request, requestID: OpaqueID, connection: ConnectionIdentity?,
         sessionID: SessionID? = nil, control: Control? = nil, operationID: OpaqueID? = nil,
-        maxRecordBytes: Int = Int(Limits.maxRecordBytes)
+        maxRecordBytes: Int = Int(Limits.maxRecordBytes), maxPayloadBytes: Int = Int(Limits.maxPayloadBytes)
     ) throws -> Data {
         try slot(O.sessionID, isSet: sessionID != nil, "session_id", O.method)
         try slot(O.control, isSet: control != nil, "control", O.method)
@@ -54,6 +60,10 @@ public enum RequestEncoder {
             _ = try JSONDecoder().decode(O.Request.self, from: body)
         } catch {
             throw RequestRefusal.payload("\(ProtocolViolation.classify(error).path ?? "$"): \(error)")
+        }
+        // The encoder writes compact JSON, so its byte count is the payload's size on the wire.
+        guard body.count <= maxPayloadBytes else {
+            throw RequestRefusal.payloadTooLarge(bytes: body.count, limit: maxPayloadBytes)
         }
         // The envelope slot is an opaque ID; a session ID always is one.
         let envelopeSession = try sessionID.map { try OpaqueID($0.value) }
