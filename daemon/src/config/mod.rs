@@ -3,10 +3,11 @@
 //!
 //! # API for other daemon parts (turns)
 //!
-//! - [`capture_for_turn`]`(state_root, workspace).await -> Result<TurnCapture, ErrorCode>`
-//!   (also [`Configuration::capture_for_turn`]): the effective selection, resolved reasoning
-//!   level, fast flag, the provider's definition and the model's cached record, read under
-//!   the configuration lock so a concurrent `config.set` is seen either wholly or not at all.
+//! - [`Configuration::capture_for_turn`]`().await -> Result<TurnCapture, ErrorCode>`: the
+//!   effective selection, resolved reasoning level, fast flag, the provider's definition and
+//!   the model's cached record, read under the configuration's commit lock so a concurrent
+//!   `config.set` is seen either wholly or not at all. The turn service holds a clone of the
+//!   service's [`Configuration`]: the lock is the configuration's, not the process's.
 //!   Errors:
 //!   `configuration_unavailable` (settings unreadable), `invalid_selection` (the selected
 //!   provider is not defined). Credentials: `crate::auth::credentials` /
@@ -67,19 +68,6 @@ pub struct TurnCapture {
     pub model: Option<CachedModel>,
 }
 
-/// Held for writing while `config.set` replaces a settings file, for reading while a turn
-/// captures its configuration. One daemon serves one process, so one lock suffices.
-static COMMIT: RwLock<()> = RwLock::const_new(());
-
-/// The turn's view of the configuration, read under the commit lock.
-pub async fn capture_for_turn(state_root: &Path, workspace: &Path) -> Result<TurnCapture, ErrorCode> {
-    let _read = COMMIT.read().await;
-    let e = effective(state_root, workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
-    let provider = e.provider.ok_or(ErrorCode::InvalidSelection)?;
-    let model = cache::cached_model(state_root, &provider, &e.selection.model_id);
-    Ok(TurnCapture { selection: e.selection, provider, thinking_level: e.thinking_level, fast: e.fast, model })
-}
-
 /// The effective configuration now: settings reread, environment applied.
 pub fn effective(state_root: &Path, workspace: &Path) -> Result<Effective, SettingsError> {
     let settings = settings::load(state_root, workspace)?;
@@ -94,18 +82,22 @@ pub fn effective_provider(state_root: &Path, workspace: &Path) -> Result<Option<
     Ok(resolve::selected_provider(&settings, resolve::env_provider().as_ref()))
 }
 
-/// The service's configuration state: paths and the single worker.
-#[derive(Debug)]
+/// The service's configuration state: paths, the single worker and the commit lock. Clones
+/// share both locks (the turn service holds one).
+#[derive(Debug, Clone)]
 pub struct Configuration {
     state_root: PathBuf,
     workspace: PathBuf,
     /// One catalog/config mutation at a time.
     worker: Arc<Mutex<()>>,
+    /// Held for writing while `config.set` replaces a settings file, for reading while a turn
+    /// captures its configuration.
+    commit: Arc<RwLock<()>>,
 }
 
 impl Configuration {
     pub fn new(state_root: PathBuf, workspace: PathBuf) -> Self {
-        Configuration { state_root, workspace, worker: Arc::default() }
+        Configuration { state_root, workspace, worker: Arc::default(), commit: Arc::default() }
     }
 
     pub fn state_root(&self) -> &Path {
@@ -141,17 +133,26 @@ impl Configuration {
 
     /// `config.set`: validate the whole change, then commit it through the locked writer.
     pub async fn set(&self, req: ConfigSetRequest) -> Result<ConfigSetResponse, ErrorCode> {
-        let (root, workspace) = (self.state_root.clone(), self.workspace.clone());
-        self.exclusive(async move { set_now(&root, &workspace, req).await }).await
+        let (root, workspace, commit) = (self.state_root.clone(), self.workspace.clone(), Arc::clone(&self.commit));
+        self.exclusive(async move { set_now(&root, &workspace, &commit, req).await }).await
     }
 
-    /// [`capture_for_turn`] for this service's state root and workspace.
+    /// The turn's view of the configuration, read under the commit lock.
     pub async fn capture_for_turn(&self) -> Result<TurnCapture, ErrorCode> {
-        capture_for_turn(&self.state_root, &self.workspace).await
+        let _read = self.commit.read().await;
+        let e = effective(&self.state_root, &self.workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
+        let provider = e.provider.ok_or(ErrorCode::InvalidSelection)?;
+        let model = cache::cached_model(&self.state_root, &provider, &e.selection.model_id);
+        Ok(TurnCapture { selection: e.selection, provider, thinking_level: e.thinking_level, fast: e.fast, model })
     }
 }
 
-async fn set_now(root: &Path, workspace: &Path, req: ConfigSetRequest) -> Result<ConfigSetResponse, ErrorCode> {
+async fn set_now(
+    root: &Path,
+    workspace: &Path,
+    commit: &RwLock<()>,
+    req: ConfigSetRequest,
+) -> Result<ConfigSetResponse, ErrorCode> {
     let current = settings::load(root, workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
     let edits = plan(root, &current, &EnvLayer::current(), &req)?;
     let (path, mode) = match req.scope {
@@ -159,7 +160,7 @@ async fn set_now(root: &Path, workspace: &Path, req: ConfigSetRequest) -> Result
         Scope::Project => (settings::project_path(workspace), PROJECT_MODE),
     };
     {
-        let _write = COMMIT.write().await;
+        let _write = commit.write().await;
         writer::apply(&path, &edits, mode).await.map_err(|_| ErrorCode::SettingsWriteFailed)?;
     }
     let effective = effective(root, workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
@@ -214,6 +215,23 @@ fn supports(model: &ModelEntry, level: ReasoningLevel) -> Result<(), ErrorCode> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_turn_capture_waits_for_its_own_configurations_commit_only() {
+        // "captured under the shared configuration lock at turn admission": the lock belongs
+        // to the configuration the turn was handed, not to the process.
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let config = Configuration::new(a.path().to_path_buf(), a.path().to_path_buf());
+        let other = Configuration::new(b.path().to_path_buf(), b.path().to_path_buf());
+        let commit = config.commit.write().await;
+        let wait = std::time::Duration::from_millis(200);
+        let capture = tokio::time::timeout(wait, other.capture_for_turn()).await;
+        assert!(capture.is_ok_and(|c| c.is_ok()), "another configuration's commit does not block");
+        let turns_view = config.clone();
+        assert!(tokio::time::timeout(wait, turns_view.capture_for_turn()).await.is_err(), "a clone shares the lock");
+        drop(commit);
+        assert!(turns_view.capture_for_turn().await.is_ok());
+    }
 
     fn req(
         scope: Scope,

@@ -2,7 +2,7 @@
 //!
 //! "Selection, reasoning and fast settings are captured under the shared configuration lock at
 //! turn admission. Running turns retain that capture." The turn takes
-//! [`config::capture_for_turn`](crate::config::capture_for_turn) when it is admitted (the
+//! [`Configuration::capture_for_turn`](crate::config::Configuration::capture_for_turn) when it is admitted (the
 //! effective selection with environment `MC_PROVIDER`/`MC_MODEL` over project over global
 //! settings, `local` when nothing is configured, the provider's definition including custom
 //! OpenAI-compatible providers from the global settings, the resolved reasoning level and the

@@ -45,12 +45,12 @@ impl Service {
     pub fn new(identity: ServerIdentity, state_root: PathBuf) -> Self {
         let sessions = Sessions::new(state_root.clone());
         let operations: Arc<OperationTable> = Arc::default();
+        let config = Configuration::new(state_root.clone(), PathBuf::from(&identity.workspace));
         let turns = Arc::new(TurnService::new(
             sessions.clone(),
             Arc::clone(&operations),
             identity.instance_id.clone(),
-            PathBuf::from(&identity.workspace),
-            state_root.clone(),
+            config.clone(),
         ));
         let readiness = provider_readiness::ReadinessCache::new(&state_root, Path::new(&identity.workspace));
         Self {
@@ -58,7 +58,7 @@ impl Service {
             turns,
             sessions,
             auth: AuthService::new(state_root.clone()),
-            config: Configuration::new(state_root.clone(), PathBuf::from(&identity.workspace)),
+            config,
             identity,
             state_root,
             operations,

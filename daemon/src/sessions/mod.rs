@@ -14,6 +14,7 @@
 //! is only ever held for in-memory updates and non-blocking `flock` attempts, so the
 //! synchronous [`Sessions::check_control`] never waits on I/O.
 
+pub mod checkpoint;
 mod control;
 pub(crate) mod cursor;
 mod dir_watch;

@@ -69,7 +69,7 @@ fn terminal_status(status: TurnEndStatus) -> ReplayTerminalStatus {
 /// compaction summary this daemon wrote ([`Summaries`]); any other service note stays out of
 /// replay. The window reader starts the projection at the latest checkpoint in the window
 /// ("its summary precedes the conversation after its cutoff"): at the compacting turn's prompt
-/// when the metadata names it, so that turn replays whole; see `window::Projection`.
+/// when the metadata names it, so that turn replays whole; see `checkpoint`.
 ///
 /// The same metadata list also names the `turn-end` of each turn that ended with
 /// `compaction_required`; a `turn-end` is never a `service` message, so the two cannot be
@@ -79,7 +79,7 @@ fn compaction_summary<'a>(message: &'a SessionMessageAgentService, summaries: &S
 }
 
 /// The message ID of a top-level user message that the metadata names as a compacting turn's
-/// prompt (where that turn's checkpoint starts, see `window::Projection`).
+/// prompt (where that turn's checkpoint starts, see `checkpoint`).
 pub(crate) fn compacting_prompt<'m>(message: &'m SessionMessage, summaries: &Summaries) -> Option<&'m str> {
     match message {
         SessionMessage::UserText(m) if top_level(&m.parent_id, &m.agent_id) && summaries.is_prompt(&m.id) => {
@@ -89,11 +89,16 @@ pub(crate) fn compacting_prompt<'m>(message: &'m SessionMessage, summaries: &Sum
     }
 }
 
-/// The prompt ID the metadata records for a summary record (`None` for any other record, and
-/// for a summary recorded before prompts were).
-pub(crate) fn summary_prompt<'s>(message: &SessionMessage, summaries: &'s Summaries) -> Option<&'s str> {
+/// For a compaction summary the metadata vouches for: its text, and the ID of its turn's
+/// prompt when the metadata records one (not before prompts were recorded).
+pub(crate) fn summary_of<'m, 's>(
+    message: &'m SessionMessage,
+    summaries: &'s Summaries,
+) -> Option<(&'m str, Option<&'s str>)> {
     match message {
-        SessionMessage::AgentService(m) => summaries.prompt_of(&m.id),
+        SessionMessage::AgentService(m) if top_level(&m.parent_id, &m.agent_id) => {
+            compaction_summary(m, summaries).map(|text| (text, summaries.prompt_of(&m.id)))
+        }
         _ => None,
     }
 }

@@ -7,23 +7,25 @@
 //! parsed end. Anything else (rewrite, replacement, truncation) drops it and re-reads the
 //! window from scratch.
 //!
-//! The window follows `transcript::read_recent_window`: the lines that start within the last
-//! `max_bytes` of the file, at most `max_records` of them (newest kept). Unlike that function
-//! this one keeps raw line bytes for `decode_session_message` (strict I-JSON, duplicate keys
-//! refused) and for record fingerprints, which a re-serialized `serde_json::Map` could not give.
+//! The window is the one [`RawWindow`] the model's context reads too: the lines that start
+//! within the last `max_bytes` of the file, at most `max_records` of them (newest kept), each
+//! decoded once from its raw bytes (which also give the record fingerprints). Where a
+//! compaction checkpoint starts is [`Checkpoints`]' computation, shared the same way.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io;
-use std::os::unix::fs::{FileExt, MetadataExt};
+use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
 use agentwire_protocol::{decode_session_message, ReplayItem};
 
+use super::checkpoint::{Checkpoint, Checkpoints};
 use super::cursor::{fnv1a64, session_tag, Cursor, Position};
-use super::projection::{self, project, Projected};
+use super::projection::{self, project};
 use crate::storage::transcript::{
-    read_meta, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES, META_FILE, TRANSCRIPT_FILE,
+    read_meta, read_range, RawLines, RawWindow, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES, META_FILE,
+    TRANSCRIPT_FILE,
 };
 
 /// The head fingerprint covers at most this much of the first line: enough to tell
@@ -106,33 +108,6 @@ pub(crate) struct ProjItem {
     pub item: ReplayItem,
 }
 
-/// Where the projection starts after a compaction (seed: "its summary precedes the
-/// conversation after its cutoff").
-///
-/// A summary is appended when its turn settles: after that turn's prompt, which was appended
-/// at admission, and after the text of the turn's earlier tool-loop rounds. What it replaces is
-/// the history before that prompt, so the checkpoint starts at the prompt and the compacting
-/// turn replays whole, its summary where it sits. The records from the prompt up to the summary
-/// are the checkpoint's *head*. When the metadata names no prompt (written before it did) or
-/// the window does not hold it, the checkpoint starts at the summary itself and has no head.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Checkpoint {
-    /// Offset of the first record of the projection: the prompt, or the summary.
-    start: u64,
-    /// Offset of the summary record.
-    summary: u64,
-    /// The metadata names a prompt that the window does not hold (the window bound cut it):
-    /// the compacting turn shows from its summary, and the missing prompt is a gap.
-    prompt_cut: bool,
-}
-
-impl Checkpoint {
-    /// The summary offset when the record at `offset` lies in this checkpoint's head.
-    fn head_of(&self, offset: u64) -> Option<u64> {
-        (self.start <= offset && offset < self.summary).then_some(self.summary)
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct FileKey {
     dev: u64,
@@ -186,9 +161,8 @@ pub(crate) struct Projection {
     /// The latest compaction checkpoint in the window. Items and gaps before its start are
     /// dropped: the projection starts there.
     checkpoint: Option<Checkpoint>,
-    /// Offsets of the window's user messages that the metadata names as compacting turns'
-    /// prompts, by message ID (at most one entry per compaction record).
-    prompts: HashMap<String, u64>,
+    /// The compacting turns' prompts seen in the window.
+    checkpoints: Checkpoints,
 }
 
 impl Projection {
@@ -211,7 +185,7 @@ impl Projection {
             summaries: Summaries::default(),
             meta_seen: None,
             checkpoint: None,
-            prompts: HashMap::new(),
+            checkpoints: Checkpoints::default(),
         }
     }
 
@@ -343,13 +317,9 @@ impl Projection {
             self.consume(&data, self.parsed_to, 0, bounds);
         } else {
             self.reset(Some(key), head_fp);
-            let start = len.saturating_sub(limits.max_bytes);
-            // One byte before the window tells whether its first line is whole.
-            let read_from = start.saturating_sub(1);
-            let data = read_range(&file, read_from, len)?;
-            let first = first_whole_line(&data, start > 0);
-            self.parsed_to = read_from + first as u64;
-            self.consume(&data, read_from, first, bounds);
+            let window = RawWindow::read(&file, len, limits.max_bytes)?;
+            self.parsed_to = window.start();
+            self.consume_lines(window.lines(), bounds);
         }
         self.tail_fp = tail_fingerprint(&file, self.parsed_to)?;
         self.trim(bounds);
@@ -372,16 +342,17 @@ impl Projection {
         self.gaps.clear();
         self.torn_tail = false;
         self.checkpoint = None;
-        self.prompts.clear();
+        self.checkpoints.clear();
     }
 
     /// Parses the complete lines of `data[from..]` (`data[0]` is file byte `base`).
     fn consume(&mut self, data: &[u8], base: u64, from: usize, bounds: Bounds) {
-        let mut start = from;
-        while let Some(nl) = data.get(start..).and_then(|rest| memchr::memchr(b'\n', rest)) {
-            let line = &data[start..start + nl];
-            let offset = base + start as u64;
-            let end = offset + nl as u64 + 1;
+        self.consume_lines(RawLines::new(data, base, from), bounds);
+    }
+
+    fn consume_lines(&mut self, mut lines: RawLines<'_>, bounds: Bounds) {
+        for raw in lines.by_ref() {
+            let (line, offset, end) = (raw.bytes, raw.offset, raw.end);
             let prev = self.lines.back().map_or(self.popped_prefix, |l| l.prefix);
             let prefix = (mul_mod(prev, CHAIN_BASE) + fnv1a64(line) % CHAIN_MOD) % CHAIN_MOD;
             self.lines.push_back(Line { offset, prefix });
@@ -391,10 +362,9 @@ impl Projection {
             self.trim_lines(bounds);
             self.parsed_bytes += line.len() as u64;
             self.project_line(line, offset, end);
-            start += nl + 1;
             self.parsed_to = end;
         }
-        self.torn_tail = start < data.len();
+        self.torn_tail = lines.torn_tail();
     }
 
     fn project_line(&mut self, line: &[u8], offset: u64, end: u64) {
@@ -404,32 +374,21 @@ impl Projection {
             self.gaps.push_back(offset);
             return;
         };
-        if let Some(id) = projection::compacting_prompt(&message, &self.summaries) {
-            self.prompts.insert(id.to_owned(), offset);
+        let base = self.base();
+        if let Some((checkpoint, _)) = self.checkpoints.observe(&message, offset, base, &self.summaries) {
+            // A newer checkpoint: the projection now starts at it, so everything projected
+            // before its start (and any malformed line there) leaves the projection. Cursors
+            // into the dropped prefix no longer resolve and resync.
+            self.fold_into(checkpoint);
         }
         let Some(projected) = project(&message, &self.summaries) else {
             return;
         };
-        if matches!(projected, Projected::Summary(_)) {
-            // A newer checkpoint: the projection now starts at it, so everything projected
-            // before its start (and any malformed line there) leaves the projection. Cursors
-            // into the dropped prefix no longer resolve and resync.
-            let checkpoint = self.checkpoint_at(offset, projection::summary_prompt(&message, &self.summaries));
-            self.fold_into(checkpoint);
-        }
         // The line was just pushed.
         let line_seq = self.next_seq - 1;
         for (index, item) in (0u32..).zip(projection::items(&projected, |_| String::new())) {
             self.items.push_back(ProjItem { offset, end, index, line_seq, item });
         }
-    }
-
-    /// The checkpoint of a summary at byte `summary` whose turn's prompt is `prompt_id`: it
-    /// starts at that prompt when the window holds it, else at the summary.
-    fn checkpoint_at(&self, summary: u64, prompt_id: Option<&str>) -> Checkpoint {
-        let base = self.base();
-        let prompt = prompt_id.and_then(|id| self.prompts.get(id)).copied().filter(|&p| base <= p && p < summary);
-        Checkpoint { start: prompt.unwrap_or(summary), summary, prompt_cut: prompt_id.is_some() && prompt.is_none() }
     }
 
     /// Starts the projection at `checkpoint`: what came before its start is replaced by its
@@ -503,13 +462,6 @@ impl Projection {
     }
 }
 
-fn read_range(file: &File, from: u64, to: u64) -> io::Result<Vec<u8>> {
-    let n = usize::try_from(to.saturating_sub(from)).map_err(io::Error::other)?;
-    let mut data = vec![0u8; n];
-    file.read_exact_at(&mut data, from)?;
-    Ok(data)
-}
-
 /// Fingerprint of the first line (up to [`HEAD_PROBE_BYTES`], newline excluded), which stays
 /// the same as the file grows.
 fn head_fingerprint(file: &File, len: u64) -> io::Result<u64> {
@@ -523,13 +475,4 @@ fn tail_fingerprint(file: &File, parsed_to: u64) -> io::Result<u64> {
         return Ok(0);
     }
     Ok(fnv1a64(&read_range(file, parsed_to.saturating_sub(TAIL_PROBE_BYTES), parsed_to)?))
-}
-
-/// Index of the first line that starts inside the window (`data[0]` is the byte just before
-/// the window when `has_lead_byte`).
-fn first_whole_line(data: &[u8], has_lead_byte: bool) -> usize {
-    if !has_lead_byte {
-        return 0;
-    }
-    memchr::memchr(b'\n', data).map_or(data.len(), |i| i + 1)
 }

@@ -1,17 +1,17 @@
 //! Durable session storage (lifecycle §10): the append-only `transcript.jsonl`, the
-//! per-session `writer.lock` that fences writes by another daemon, `meta.json`, and a
-//! bounded read of the transcript's recent window for replay.
+//! per-session `writer.lock` that fences writes by another daemon, `meta.json`, and the one
+//! bounded read of the transcript's recent window ([`RawWindow`]) that replay and the model's
+//! context share.
 //!
-//! Lines are raw JSON objects here; typed session-message decoding sits above this.
+//! Lines are raw bytes here; typed session-message decoding sits above this.
 
 use std::fs::{DirBuilder, File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Write};
 use std::os::unix::fs::{DirBuilderExt, FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
 use crate::storage::atomic_file::{sync_dir, write_atomic};
 use crate::transport::instance_lock::{FileLock, LockError};
@@ -295,7 +295,7 @@ pub fn read_meta(session_dir: &Path, max_bytes: u64) -> Result<Option<SessionMet
     serde_json::from_slice(&bytes).map(Some).map_err(|_| TranscriptError::InvalidMeta)
 }
 
-/// Bounds of the replay read window.
+/// Bounds of a transcript read window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WindowLimits {
     pub max_bytes: u64,
@@ -309,106 +309,111 @@ impl Default for WindowLimits {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GapReason {
-    /// A complete line that is not a JSON object.
-    Malformed,
-    /// The last line has no newline, e.g. after a crash mid-append.
-    Torn,
+/// The raw bytes of a transcript's recent window: every line that starts within the last
+/// `max_bytes` of the file. Replay's projection cache and the model's context both read their
+/// window through this, so the cut is made in one place; each consumer decodes a line's raw
+/// bytes exactly once (strict I-JSON, duplicate keys refused), which a re-serialized value
+/// could not give.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RawWindow {
+    /// File bytes from `base` to the file length read.
+    data: Vec<u8>,
+    /// File offset of `data[0]`.
+    base: u64,
+    /// Index in `data` of the first line that starts inside the window.
+    first: usize,
 }
 
-#[derive(Debug, Clone, PartialEq)]
-pub enum WindowLine {
-    Record { offset: u64, object: Map<String, Value> },
-    Gap { offset: u64, reason: GapReason },
-}
-
-/// The recent part of a transcript, oldest line first. `offset`s are byte positions of
-/// line starts in the file, stable under appends.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct RecentWindow {
-    pub lines: Vec<WindowLine>,
-    /// Older lines exist outside the window (byte or record bound).
-    pub omitted_before: bool,
-    /// Some line in the window was torn or malformed.
-    pub gap: bool,
-    /// File length observed for this read.
-    pub file_len: u64,
-}
-
-/// Reads at most `limits.max_bytes` from the end of the transcript and at most
-/// `limits.max_records` lines, without touching older parts of the file.
-pub fn read_recent_window(session_dir: &Path, limits: WindowLimits) -> Result<RecentWindow, TranscriptError> {
-    let mut file = match File::open(session_dir.join(TRANSCRIPT_FILE)) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(RecentWindow::default()),
-        Err(e) => return Err(e.into()),
-    };
-    let file_len = file.metadata()?.len();
-    let start = file_len.saturating_sub(limits.max_bytes);
-    // One byte before the window tells whether its first line is whole.
-    let read_from = start.saturating_sub(1);
-    let mut data = vec![0u8; usize::try_from(file_len - read_from).map_err(io::Error::other)?];
-    file.seek(SeekFrom::Start(read_from))?;
-    file.read_exact(&mut data)?;
-
-    let (first, mut omitted_before) = first_whole_line(&data, start > 0);
-    let mut spans = line_spans(&data, first);
-    if spans.len() > limits.max_records {
-        spans.drain(..spans.len() - limits.max_records);
-        omitted_before = true;
+impl RawWindow {
+    /// Reads the window of `file` (of length `len`): at most `max_bytes` from its end, plus the
+    /// byte before, which tells whether the window's first line is whole.
+    pub fn read(file: &File, len: u64, max_bytes: u64) -> io::Result<RawWindow> {
+        let start = len.saturating_sub(max_bytes);
+        let base = start.saturating_sub(1);
+        let data = read_range(file, base, len)?;
+        let first = if start > 0 { memchr::memchr(b'\n', &data).map_or(data.len(), |i| i + 1) } else { 0 };
+        Ok(RawWindow { data, base, first })
     }
-    let lines: Vec<WindowLine> = spans.into_iter().map(|span| classify(&data, span, read_from)).collect();
-    let gap = lines.iter().any(|l| matches!(l, WindowLine::Gap { .. }));
-    Ok(RecentWindow { lines, omitted_before, gap, file_len })
-}
 
-/// Index in `data` of the first line that starts inside the window, and whether an
-/// older (cut) line was skipped to get there.
-fn first_whole_line(data: &[u8], has_lead_byte: bool) -> (usize, bool) {
-    if !has_lead_byte {
-        return (0, false);
-    }
-    if data.first() == Some(&b'\n') {
-        return (1, true);
-    }
-    let next = memchr::memchr(b'\n', data).map_or(data.len(), |i| i + 1);
-    (next, true)
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Span {
-    start: usize,
-    end: usize,
-    terminated: bool,
-}
-
-fn line_spans(data: &[u8], from: usize) -> Vec<Span> {
-    let mut spans = Vec::new();
-    let mut start = from;
-    while start < data.len() {
-        match memchr::memchr(b'\n', &data[start..]) {
-            Some(i) => {
-                spans.push(Span { start, end: start + i, terminated: true });
-                start += i + 1;
-            }
-            None => {
-                spans.push(Span { start, end: data.len(), terminated: false });
-                break;
-            }
+    /// The window of the session's transcript; empty when it has none yet.
+    pub fn read_session(session_dir: &Path, max_bytes: u64) -> io::Result<RawWindow> {
+        match File::open(session_dir.join(TRANSCRIPT_FILE)) {
+            Ok(file) => RawWindow::read(&file, file.metadata()?.len(), max_bytes),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(RawWindow::default()),
+            Err(e) => Err(e),
         }
     }
-    spans
+
+    /// File offset of the first line inside the window.
+    pub fn start(&self) -> u64 {
+        self.base + self.first as u64
+    }
+
+    /// Older bytes exist before the window.
+    pub fn cut_before(&self) -> bool {
+        self.start() > 0
+    }
+
+    /// The window ends in bytes without a newline (a torn or in-flight append).
+    pub fn torn_tail(&self) -> bool {
+        self.data.len() > self.first && self.data.last() != Some(&b'\n')
+    }
+
+    /// The window's complete lines, oldest first (a torn last line is not one of them).
+    pub fn lines(&self) -> RawLines<'_> {
+        RawLines::new(&self.data, self.base, self.first)
+    }
 }
 
-fn classify(data: &[u8], span: Span, base: u64) -> WindowLine {
-    let offset = base + span.start as u64;
-    if !span.terminated {
-        return WindowLine::Gap { offset, reason: GapReason::Torn };
+/// Reads file bytes `[from, to)`.
+pub fn read_range(file: &File, from: u64, to: u64) -> io::Result<Vec<u8>> {
+    let n = usize::try_from(to.saturating_sub(from)).map_err(io::Error::other)?;
+    let mut data = vec![0u8; n];
+    file.read_exact_at(&mut data, from)?;
+    Ok(data)
+}
+
+/// One complete transcript line, without its newline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RawLine<'a> {
+    /// File offset of the line's first byte.
+    pub offset: u64,
+    /// File offset just after its newline.
+    pub end: u64,
+    pub bytes: &'a [u8],
+}
+
+/// The complete lines of a byte range of a transcript.
+#[derive(Debug, Clone)]
+pub struct RawLines<'a> {
+    data: &'a [u8],
+    base: u64,
+    pos: usize,
+}
+
+impl<'a> RawLines<'a> {
+    /// The lines of `data[from..]`, where `data[0]` is file byte `base`.
+    pub fn new(data: &'a [u8], base: u64, from: usize) -> RawLines<'a> {
+        RawLines { data, base, pos: from }
     }
-    match serde_json::from_slice::<Value>(&data[span.start..span.end]) {
-        Ok(Value::Object(object)) => WindowLine::Record { offset, object },
-        _ => WindowLine::Gap { offset, reason: GapReason::Malformed },
+
+    /// Bytes after the last complete line: a torn append (e.g. after `kill -9`) or one in
+    /// flight. Meaningful once the iterator is exhausted.
+    pub fn torn_tail(&self) -> bool {
+        self.pos < self.data.len()
+    }
+}
+
+impl<'a> Iterator for RawLines<'a> {
+    type Item = RawLine<'a>;
+
+    fn next(&mut self) -> Option<RawLine<'a>> {
+        let rest = self.data.get(self.pos..)?;
+        let nl = memchr::memchr(b'\n', rest)?;
+        let offset = self.base + self.pos as u64;
+        let line = RawLine { offset, end: offset + nl as u64 + 1, bytes: &rest[..nl] };
+        self.pos += nl + 1;
+        Some(line)
     }
 }
 
@@ -462,14 +467,17 @@ mod tests {
         (tmp, dir)
     }
 
-    fn records(window: &RecentWindow) -> Vec<i64> {
+    use serde_json::Value;
+
+    fn read(dir: &Path, max_bytes: u64) -> RawWindow {
+        RawWindow::read_session(dir, max_bytes).unwrap()
+    }
+
+    /// `n` of each complete line that is a JSON object with one (others are skipped).
+    fn records(window: &RawWindow) -> Vec<i64> {
         window
-            .lines
-            .iter()
-            .filter_map(|l| match l {
-                WindowLine::Record { object, .. } => object.get("n").and_then(Value::as_i64),
-                WindowLine::Gap { .. } => None,
-            })
+            .lines()
+            .filter_map(|l| serde_json::from_slice::<Value>(l.bytes).ok()?.get("n").and_then(Value::as_i64))
             .collect()
     }
 
@@ -490,9 +498,9 @@ mod tests {
         let mut w = SessionWriter::try_acquire(&dir).unwrap();
         w.append(&[line(1), line(2)]).unwrap();
         w.append(&[line(3)]).unwrap();
-        let window = read_recent_window(&dir, WindowLimits::default()).unwrap();
+        let window = read(&dir, 1 << 20);
         assert_eq!(records(&window), vec![1, 2, 3]);
-        assert!(!window.gap && !window.omitted_before);
+        assert!(!window.torn_tail() && !window.cut_before());
         let mode = fs::metadata(dir.join(TRANSCRIPT_FILE)).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
     }
@@ -518,27 +526,24 @@ mod tests {
     #[test]
     fn missing_transcript_is_an_empty_window() {
         let (_tmp, dir) = session();
-        assert_eq!(read_recent_window(&dir, WindowLimits::default()).unwrap(), RecentWindow::default());
+        assert_eq!(read(&dir, 1 << 20), RawWindow::default());
+        assert_eq!(read(&dir, 1 << 20).lines().count(), 0);
     }
 
     #[test]
-    fn malformed_and_torn_lines_are_gaps() {
+    fn every_complete_line_is_handed_on_raw_and_a_torn_tail_is_not_a_line() {
+        // Malformed lines are the decoder's to judge (replay shows them as gaps); the reader
+        // hands on every complete line and holds back the torn one.
         let (_tmp, dir) = session();
         let mut w = SessionWriter::try_acquire(&dir).unwrap();
         w.append(&[line(1), "not json".into(), "[1,2]".into(), line(2)]).unwrap();
         append_raw(&dir, b"{\"n\":3,\"cut");
-        let window = read_recent_window(&dir, WindowLimits::default()).unwrap();
-        assert!(window.gap);
-        assert_eq!(records(&window), vec![1, 2]);
-        let reasons: Vec<_> = window
-            .lines
-            .iter()
-            .filter_map(|l| match l {
-                WindowLine::Gap { reason, .. } => Some(*reason),
-                WindowLine::Record { .. } => None,
-            })
-            .collect();
-        assert_eq!(reasons, vec![GapReason::Malformed, GapReason::Malformed, GapReason::Torn]);
+        let window = read(&dir, 1 << 20);
+        let raw: Vec<&[u8]> = window.lines().map(|l| l.bytes).collect();
+        assert_eq!(raw, [line(1).as_bytes(), b"not json", b"[1,2]", line(2).as_bytes()]);
+        let mut lines = window.lines();
+        assert!(lines.by_ref().all(|l| l.end > l.offset));
+        assert!(lines.torn_tail() && window.torn_tail());
     }
 
     #[test]
@@ -548,9 +553,9 @@ mod tests {
         w.append(&[line(1)]).unwrap();
         append_raw(&dir, b"{\"n\":2,");
         w.append(&[line(3)]).unwrap();
-        let window = read_recent_window(&dir, WindowLimits::default()).unwrap();
+        let window = read(&dir, 1 << 20);
         assert_eq!(records(&window), vec![1, 3]);
-        assert!(matches!(window.lines[1], WindowLine::Gap { reason: GapReason::Malformed, .. }));
+        assert_eq!(window.lines().nth(1).map(|l| l.bytes), Some(&b"{\"n\":2,"[..]), "the torn line is isolated");
     }
 
     #[test]
@@ -561,10 +566,9 @@ mod tests {
         w.append(&lines).unwrap();
         let full = fs::read(dir.join(TRANSCRIPT_FILE)).unwrap();
         let tail_start = full.len() - 30;
-        let limits = WindowLimits { max_bytes: 30, max_records: 1000 };
-        let window = read_recent_window(&dir, limits).unwrap();
-        assert!(window.omitted_before);
-        assert!(!window.gap);
+        let window = read(&dir, 30);
+        assert!(window.cut_before());
+        assert!(!window.torn_tail());
         let got = records(&window);
         assert_eq!(*got.last().unwrap(), 99);
         // Only lines that begin inside the window and every such line.
@@ -577,10 +581,9 @@ mod tests {
             .map(|n| n as i64)
             .collect();
         assert_eq!(got, expected);
-        match &window.lines[0] {
-            WindowLine::Record { offset, .. } => assert!(*offset >= tail_start as u64),
-            other => panic!("{other:?}"),
-        }
+        let first = window.lines().next().unwrap();
+        assert!(first.offset >= tail_start as u64 && first.offset == window.start());
+        assert_eq!(&full[first.offset as usize..first.end as usize - 1], first.bytes);
     }
 
     #[test]
@@ -589,20 +592,9 @@ mod tests {
         let mut w = SessionWriter::try_acquire(&dir).unwrap();
         w.append(&[line(1), line(2)]).unwrap();
         let second = (line(2).len() + 1) as u64;
-        let window = read_recent_window(&dir, WindowLimits { max_bytes: second, max_records: 10 }).unwrap();
+        let window = read(&dir, second);
         assert_eq!(records(&window), vec![2]);
-        assert!(window.omitted_before);
-    }
-
-    #[test]
-    fn record_bound_keeps_the_newest() {
-        let (_tmp, dir) = session();
-        let mut w = SessionWriter::try_acquire(&dir).unwrap();
-        let lines: Vec<String> = (0..10).map(line).collect();
-        w.append(&lines).unwrap();
-        let window = read_recent_window(&dir, WindowLimits { max_bytes: 1 << 20, max_records: 3 }).unwrap();
-        assert_eq!(records(&window), vec![7, 8, 9]);
-        assert!(window.omitted_before);
+        assert!(window.cut_before());
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The model context a new turn starts from: the session's earlier top-level conversation,
-//! read from the transcript's recent window. Tool exchanges are not replayed to the model
-//! (their results are not stored), nor is raw reasoning (never stored; providers that want
-//! thinking blocks back need them only within the tool loop of the turn that produced them);
-//! a compaction summary replaces everything before it.
+//! read from the transcript's recent window ([`RawWindow`], the reader replay uses too). Tool
+//! exchanges are not replayed to the model (their results are not stored), nor is raw
+//! reasoning (never stored; providers that want thinking blocks back need them only within the
+//! tool loop of the turn that produced them). The latest compaction checkpoint
+//! ([`Checkpoints`], replay's computation) cuts the context: its summary replaces everything
+//! before the checkpoint's start, the compacting turn's prompt.
 
 use std::path::Path;
 
@@ -10,53 +12,58 @@ use agentwire_protocol::{decode_session_message, SessionMessage};
 
 use crate::agent::compaction::SUMMARY_HEADER;
 use crate::providers::ChatMessage;
-use crate::storage::transcript::{read_recent_window, Summaries, WindowLimits, WindowLine};
+use crate::sessions::checkpoint::Checkpoints;
+use crate::storage::transcript::{RawWindow, Summaries, WindowLimits};
 
 /// Earlier context read per turn: the model gets at most this much of the transcript
 /// (compaction keeps long sessions below it).
-const HISTORY_WINDOW_BYTES: u64 = 1024 * 1024;
+const HISTORY_WINDOW: WindowLimits = WindowLimits { max_bytes: 1024 * 1024, max_records: 20_000 };
 
 fn top_level(parent: &Option<String>, agent: &Option<String>) -> bool {
     parent.is_none() && agent.is_none()
 }
 
-/// Reads the session's history; unreadable or malformed lines are skipped (a torn tail
-/// after a crash must not block the session). `summaries` are the compaction summaries the
-/// session's metadata names; any other service message is not model context.
+/// Reads the session's model context; unreadable or malformed lines are skipped (a torn tail
+/// after a crash must not block the session), and each line is decoded once. `summaries` are
+/// the compaction summaries the session's metadata names; any other service message is not
+/// model context.
 pub fn load(session_dir: &Path, summaries: &Summaries) -> Vec<ChatMessage> {
-    let limits = WindowLimits { max_bytes: HISTORY_WINDOW_BYTES, max_records: 20_000 };
-    let Ok(window) = read_recent_window(session_dir, limits) else { return Vec::new() };
-    let mut messages: Vec<ChatMessage> = Vec::new();
-    for line in window.lines {
-        let WindowLine::Record { object, .. } = line else { continue };
-        let Ok(bytes) = serde_json::to_vec(&object) else { continue };
-        let Ok(message) = decode_session_message(&bytes) else { continue };
+    let Ok(window) = RawWindow::read_session(session_dir, HISTORY_WINDOW.max_bytes) else { return Vec::new() };
+    let lines: Vec<_> = window.lines().collect();
+    // The record bound keeps the newest lines.
+    let lines = &lines[lines.len().saturating_sub(HISTORY_WINDOW.max_records)..];
+    let base = lines.first().map_or(0, |l| l.offset);
+    let mut checkpoints = Checkpoints::default();
+    // Each message with the offset of its (first) record.
+    let mut messages: Vec<(u64, ChatMessage)> = Vec::new();
+    let mut summary: Option<String> = None;
+    for line in lines {
+        let Ok(message) = decode_session_message(line.bytes) else { continue };
+        if let Some((checkpoint, text)) = checkpoints.observe(&message, line.offset, base, summaries) {
+            // What came before the checkpoint is the summary now; the compacting turn's prompt
+            // and what that turn said before compacting stay.
+            messages.retain(|(offset, _)| *offset >= checkpoint.start);
+            summary = Some(text.to_owned());
+            continue;
+        }
         match message {
             SessionMessage::UserText(m) if top_level(&m.parent_id, &m.agent_id) => {
-                messages.push(ChatMessage::User(m.text))
+                messages.push((line.offset, ChatMessage::User(m.text)))
             }
             SessionMessage::AgentText(m) if top_level(&m.parent_id, &m.agent_id) && m.thinking != Some(true) => {
                 match messages.last_mut() {
-                    Some(ChatMessage::Assistant { text, .. }) => text.push_str(&m.text),
-                    _ => {
-                        messages.push(ChatMessage::Assistant { text: m.text, tool_calls: Vec::new(), echo: Vec::new() })
-                    }
+                    Some((_, ChatMessage::Assistant { text, .. })) => text.push_str(&m.text),
+                    _ => messages.push((
+                        line.offset,
+                        ChatMessage::Assistant { text: m.text, tool_calls: Vec::new(), echo: Vec::new() },
+                    )),
                 }
-            }
-            SessionMessage::AgentService(m)
-                if top_level(&m.parent_id, &m.agent_id) && summaries.contains(&m.id, m.turn.as_deref()) =>
-            {
-                // The summary covers what came before its turn's prompt; the prompt and what the
-                // turn said before compacting (on an earlier tool-loop round) stay.
-                let own = messages.iter().rposition(|m| matches!(m, ChatMessage::User(_)));
-                let kept = own.map(|i| messages.split_off(i)).unwrap_or_default();
-                messages = vec![ChatMessage::User(format!("{SUMMARY_HEADER}\n{}", m.text))];
-                messages.extend(kept);
             }
             _ => {}
         }
     }
-    messages
+    let summary = summary.map(|text| ChatMessage::User(format!("{SUMMARY_HEADER}\n{text}")));
+    summary.into_iter().chain(messages.into_iter().map(|(_, m)| m)).collect()
 }
 
 #[cfg(test)]
@@ -83,6 +90,64 @@ mod tests {
             ChatMessage::User(t) => format!("user:{t}"),
             ChatMessage::Assistant { text, .. } => format!("assistant:{text}"),
             other => format!("{other:?}"),
+        }
+    }
+
+    fn write(dir: &std::path::Path, lines: &[Vec<u8>]) {
+        std::fs::write(dir.join(crate::storage::transcript::TRANSCRIPT_FILE), lines.concat()).unwrap();
+    }
+
+    fn meta(compactions: Vec<CompactionRef>) -> SessionMeta {
+        SessionMeta { title: None, created_at: String::new(), updated_at: String::new(), compactions }
+    }
+
+    #[test]
+    fn a_line_with_duplicate_keys_is_not_model_context_as_it_is_not_replayed() {
+        // Each line is decoded once, from its raw bytes, as replay decodes it: "duplicate
+        // member names" make a record invalid, and a re-serialized value used to hide them.
+        let tmp = tempfile::tempdir().unwrap();
+        let whole = encode_record(&user("u9", "a")).unwrap();
+        let text = br#""text":"a""#;
+        let at = whole.windows(text.len()).position(|w| w == text).unwrap() + text.len();
+        let dup = [&whole[..at], br#","text":"b""#, &whole[at..]].concat();
+        write(tmp.path(), &[encode_record(&user("u0", "kept")).unwrap(), whole]);
+        let got: Vec<String> = load(tmp.path(), &Summaries::default()).iter().map(text_of).collect();
+        assert_eq!(got, ["user:kept", "user:a"], "the line is context without the duplicate");
+        write(tmp.path(), &[encode_record(&user("u0", "kept")).unwrap(), dup]);
+        let got: Vec<String> = load(tmp.path(), &Summaries::default()).iter().map(text_of).collect();
+        assert_eq!(got, ["user:kept"]);
+    }
+
+    #[test]
+    fn the_window_bounds_keep_the_newest_lines() {
+        let tmp = tempfile::tempdir().unwrap();
+        let n = HISTORY_WINDOW.max_records + 2;
+        let lines: Vec<Vec<u8>> =
+            (0..n).map(|i| encode_record(&user(&format!("u{i}"), &i.to_string())).unwrap()).collect();
+        write(tmp.path(), &lines);
+        let got = load(tmp.path(), &Summaries::default());
+        assert!(!got.is_empty() && got.len() <= HISTORY_WINDOW.max_records, "{}", got.len());
+        let texts: Vec<String> = got.iter().map(text_of).collect();
+        let newest: Vec<String> = (n - got.len()..n).map(|i| format!("user:{i}")).collect();
+        assert_eq!(texts, newest, "a contiguous run of the newest lines");
+    }
+
+    #[test]
+    fn a_summary_without_its_prompt_in_the_window_starts_the_context_as_replay_does() {
+        // The checkpoint is replay's: when the prompt the metadata names is not in the window,
+        // or the metadata names none, the context starts at the summary itself.
+        for prompt_id in [Some("gone".to_owned()), None] {
+            let tmp = tempfile::tempdir().unwrap();
+            let lines = [
+                encode_record(&user("u0", "old question")).unwrap(),
+                encode_record(&agent("a0", "t1", "before")).unwrap(),
+                encode_record(&summary("s1", "t1")).unwrap(),
+                encode_record(&agent("a1", "t1", "after")).unwrap(),
+            ];
+            write(tmp.path(), &lines);
+            let m = meta(vec![CompactionRef { id: "s1".into(), turn: "t1".into(), prompt_id }]);
+            let got: Vec<String> = load(tmp.path(), &Summaries::of(Some(&m))).iter().map(text_of).collect();
+            assert_eq!(got, [format!("user:{SUMMARY_HEADER}\nthe gist"), "assistant:after".into()]);
         }
     }
 

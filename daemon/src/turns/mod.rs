@@ -6,6 +6,7 @@
 //! - [`journal`]: the transcript records a turn appends as they happen, and their writer;
 //! - [`stored_args`]: tool arguments within the record bounds;
 //! - [`context`]: the model context a turn starts from;
+//! - `settle`: settlement's ordered steps as types, ending in the one terminal;
 //! - [`output`]: the agent loop's [`TurnSink`](crate::agent::sink::TurnSink) over the emitter
 //!   and the journal;
 //! - [`conns`]: connection sequence → writer queue, for event routing.
@@ -18,9 +19,11 @@
 //! response gate (open once that response is written; see [`crate::operations`]), then sends
 //! `turn.started` (sequence 0), builds the provider from the capture, runs the agent, closes
 //! event admission, appends the turn's last records and waits for their fsync (every earlier
-//! record was appended as it happened, see [`journal`]), persists a title, ends the
-//! running state, settles the operation and sends the terminal. Disconnect and detach do not
-//! touch the task; only `turn.cancel` stops it.
+//! record was appended as it happened, see [`journal`]), persists a title, waits for the queued
+//! events to be forwarded, ends the running state, settles the operation and sends the
+//! terminal (each of these steps is a type of `settle` that consumes the one before).
+//! Disconnect and detach do not touch the task; only `turn.cancel` stops it. The service is
+//! handed the daemon's [`Configuration`] and captures from it under its commit lock.
 
 pub mod conns;
 pub mod context;
@@ -28,17 +31,16 @@ pub mod emitter;
 pub mod forward;
 pub mod journal;
 pub mod output;
+mod settle;
 pub mod stored_args;
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use agentwire_protocol::{
-    limits, ErrorCode, ErrorObject, EventPayload, OutcomeStatus, Persistence, RequestMeta, SnapshotTurn,
-    TurnCancelRequest, TurnCancelResponse, TurnEndStatus, TurnStartRequest, TurnStartResponse, TurnStatus,
-    TurnTerminal,
+    limits, ErrorCode, ErrorObject, RequestMeta, SnapshotTurn, TurnCancelRequest, TurnCancelResponse, TurnStartRequest,
+    TurnStartResponse,
 };
 use tokio::sync::{mpsc, watch};
 
@@ -48,30 +50,27 @@ use crate::agent::mcp_pool::McpPool;
 use crate::agent::tool_loop::Agent;
 use crate::agent::tools::Workspace;
 use crate::agent::{Role, RunCtx, Stop};
-use crate::config::{self, TurnCapture};
-use crate::operations::{OperationTable, Outcome, ResponseGate};
+use crate::config::{Configuration, TurnCapture};
+use crate::operations::{OperationTable, ResponseGate};
 use crate::providers::{select, ChatMessage};
 use crate::sessions::Sessions;
 use crate::transport::instance_id::random_hex;
 use conns::ConnRegistry;
-use emitter::{Closed, Emitter};
+use emitter::Emitter;
 use forward::{forward, Route};
 use journal::Journal;
 use output::TurnOutput;
 
-/// Bounds the wait for the forwarder to drain to a stalled controller; the connection's
-/// write deadline normally ends such a wait first.
-const DRAIN_WAIT: Duration = Duration::from_secs(30);
-
+/// A turn in the service's table, from reservation to settlement.
 #[derive(Debug)]
-struct Active {
+struct LiveTurn {
     session_id: String,
     cancel: watch::Sender<bool>,
 }
 
 #[derive(Debug, Default)]
 struct Table {
-    turns: HashMap<String, Active>,
+    turns: HashMap<String, LiveTurn>,
     sessions: HashMap<String, String>,
 }
 
@@ -81,8 +80,8 @@ pub struct TurnService {
     operations: Arc<OperationTable>,
     pub conns: Arc<ConnRegistry>,
     instance_id: String,
-    workspace: PathBuf,
-    state_root: PathBuf,
+    /// The service's configuration: paths, and the commit lock a turn's capture reads under.
+    config: Configuration,
     table: Mutex<Table>,
     /// Running MCP servers, shared by turns across their lifetimes.
     mcp: McpPool,
@@ -133,16 +132,14 @@ impl TurnService {
         sessions: Sessions,
         operations: Arc<OperationTable>,
         instance_id: String,
-        workspace: PathBuf,
-        state_root: PathBuf,
+        config: Configuration,
     ) -> Self {
         TurnService {
             sessions,
             operations,
             conns: Arc::default(),
             instance_id,
-            workspace,
-            state_root,
+            config,
             table: Mutex::default(),
             mcp: McpPool::default(),
         }
@@ -179,7 +176,7 @@ impl TurnService {
             return Err(ErrorCode::TooManyActiveTurns);
         }
         let (cancel, rx) = watch::channel(false);
-        table.turns.insert(turn_id.to_owned(), Active { session_id: session_id.to_owned(), cancel });
+        table.turns.insert(turn_id.to_owned(), LiveTurn { session_id: session_id.to_owned(), cancel });
         table.sessions.insert(session_id.to_owned(), turn_id.to_owned());
         Ok((Reservation { service: Arc::clone(self), turn_id: turn_id.to_owned() }, rx))
     }
@@ -202,7 +199,7 @@ impl TurnService {
         // lock at turn admission." Unreadable settings reject the start before anything is
         // written; a selection of an unknown provider is accepted and fails like a missing
         // credential (`turn.start` does not answer `invalid_selection`).
-        let capture = match config::capture_for_turn(&self.state_root, &self.workspace).await {
+        let capture = match self.config.capture_for_turn().await {
             Err(ErrorCode::ConfigurationUnavailable) => return Err(ErrorCode::ConfigurationUnavailable),
             capture => capture,
         };
@@ -299,51 +296,11 @@ impl TurnService {
         let (history, needs_title) = self.context(&t).await;
         let (stop, compacted) = self.run_agent(&t, history, &emitter, &journal).await;
         let closed = emitter.close();
+        // The forwarder ends once its queue is empty and the emitter is gone.
         drop(emitter);
-
-        let (status, mut error) = match stop {
-            None => (TurnStatus::Completed, None),
-            Some(Stop::Cancelled) => (TurnStatus::Cancelled, None),
-            Some(Stop::Failed(code)) => (TurnStatus::Failed, Some(code)),
-        };
-        let end = match status {
-            TurnStatus::Completed => TurnEndStatus::Completed,
-            TurnStatus::Cancelled => TurnEndStatus::Cancelled,
-            TurnStatus::Failed => TurnEndStatus::Failed,
-        };
-        // The rest of the text and the `turn-end`, behind every record already queued; one
-        // `fsync` covers them all.
-        let flushed = journal.settle(&closed.assistant_text, end).await.unwrap_or(Err(ErrorCode::PersistenceFailed));
-        if writer.await.is_err() {
-            tracing::warn!(turn = %t.turn_id, "transcript writer ended abnormally");
-        }
-        let (status, persistence) = match flushed {
-            Ok(()) => (status, Persistence::Committed),
-            Err(code) => {
-                tracing::warn!(?code, turn = %t.turn_id, "turn records could not be persisted");
-                error = Some(ErrorCode::PersistenceFailed);
-                (TurnStatus::Failed, Persistence::Failed)
-            }
-        };
-        if let Some(prompt) = &needs_title {
-            if self.sessions.set_title(&t.session_id, prompt).await.is_err() {
-                tracing::warn!(turn = %t.turn_id, "session title could not be persisted");
-            }
-        }
-        if tokio::time::timeout(DRAIN_WAIT, forwarder).await.is_err() {
-            tracing::warn!(turn = %t.turn_id, "event forwarding did not drain");
-        }
-        let recipient = self.sessions.end_turn(&t.session_id, &t.turn_id);
-        let terminal = terminal(&t, status, closed, persistence, compacted, error);
-        drop(t.reservation);
-        let outcome_status = match status {
-            TurnStatus::Completed => OutcomeStatus::Completed,
-            TurnStatus::Cancelled => OutcomeStatus::Cancelled,
-            TurnStatus::Failed => OutcomeStatus::Failed,
-        };
-        self.operations.settle(&t.operation_id, Outcome { status: outcome_status, error }, Instant::now());
-        let mut controller = recipient.and_then(|r| route.controller(r));
-        route.deliver(&mut controller, EventPayload::TurnTerminal(terminal)).await;
+        let turn = settle::Turn { service: self, admitted: t, route };
+        let stopped = settle::Stopped { turn, writer, forwarder, stop, compacted, closed, needs_title };
+        stopped.journal().await.title().await.drain().await.release().send_terminal().await;
     }
 
     /// Runs the agent; on cancellation it gets the cancel grace period to stop on its own
@@ -351,7 +308,7 @@ impl TurnService {
     /// The model context (earlier conversation, then this prompt) and, when the session has
     /// no title yet, the prompt to title it with.
     async fn context(&self, t: &Admitted) -> (Vec<ChatMessage>, Option<String>) {
-        let Ok(dir) = crate::transport::paths::session_dir(&self.state_root, &t.session_id) else {
+        let Ok(dir) = crate::transport::paths::session_dir(self.config.state_root(), &t.session_id) else {
             return (vec![ChatMessage::User(t.prompt.clone())], None);
         };
         let loaded = tokio::task::spawn_blocking(move || {
@@ -377,7 +334,7 @@ impl TurnService {
         emitter: &Arc<Emitter>,
         journal: &Arc<Journal>,
     ) -> (Option<Stop>, bool) {
-        let provider = match t.capture.as_ref().map(|c| select::for_turn(&self.state_root, c)) {
+        let provider = match t.capture.as_ref().map(|c| select::for_turn(self.config.state_root(), c)) {
             Ok(Ok(p)) => p,
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "turn provider is unavailable");
@@ -388,7 +345,7 @@ impl TurnService {
                 return (Some(Stop::Failed(ErrorCode::InternalError)), false);
             }
         };
-        let workspace = match Workspace::new(&self.workspace) {
+        let workspace = match Workspace::new(self.config.workspace()) {
             Ok(w) => w,
             Err(e) => {
                 tracing::warn!(error = %e, "workspace is unavailable");
@@ -396,7 +353,7 @@ impl TurnService {
             }
         };
         let ids = Ids::new(&t.turn_id);
-        let servers = mcp::configured(&self.state_root);
+        let servers = mcp::configured(self.config.state_root());
         // Acquired even when nothing is configured, so the pool lets go of removed servers.
         let mcp = Arc::new(Mcp::new(self.mcp.acquire(&servers).await));
         let sink = Arc::new(TurnOutput { emitter: Arc::clone(emitter), journal: Arc::clone(journal) });
@@ -417,26 +374,5 @@ impl TurnService {
         let compacted = ctx.compacted();
         // A cancel that raced a finished run does not change a completed answer.
         (result.err(), compacted)
-    }
-}
-
-fn terminal(
-    t: &Admitted,
-    status: TurnStatus,
-    closed: Closed,
-    persistence: Persistence,
-    compacted: bool,
-    error: Option<ErrorCode>,
-) -> TurnTerminal {
-    TurnTerminal {
-        turn_id: t.turn_id.clone(),
-        session_id: t.session_id.clone(),
-        status,
-        assistant_text: closed.assistant_text,
-        sequence: closed.sequence,
-        activity_dropped: closed.activity_dropped,
-        replay_required: persistence == Persistence::Failed || compacted,
-        persistence,
-        error: error.map(error_object),
     }
 }
