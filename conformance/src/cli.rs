@@ -187,7 +187,7 @@ pub fn main() -> ExitCode {
 /// Every case ID: vectors, consumer framing and scenarios.
 pub fn known_ids(vectors: &Vectors) -> BTreeSet<String> {
     let mut ids: BTreeSet<String> = vectors.ids().map(str::to_owned).collect();
-    ids.extend(crate::server::scenarios::ids().into_iter().map(str::to_owned));
+    ids.extend(crate::server::scenarios::ids());
     ids.extend(crate::client::ids());
     ids
 }
@@ -284,7 +284,7 @@ fn trace(a: TraceArgs) -> Result<bool> {
         rules.extend(vectors.requests.iter().filter_map(|v| v.rule.clone().map(|r| (v.id.clone(), r))));
         rules.extend(vectors.consumer.iter().filter_map(|v| v.rule.clone().map(|r| (v.id.clone(), r))));
         rules.extend(vectors.framing.iter().filter_map(|v| v.rule.clone().map(|r| (v.id.clone(), r))));
-        rules.extend(crate::server::scenarios::all().iter().map(|s| (s.id.to_owned(), s.rule.to_owned())));
+        rules.extend(crate::server::scenarios::all().into_iter().map(|s| (s.id, s.rule)));
         rules.extend(crate::client::cases::all().into_iter().map(|c| (c.id, c.rule.to_owned())));
         let rules: Vec<(String, String)> = rules.into_iter().map(|(id, r)| (id, crate::trace::normalize(&r))).collect();
         print!("{}", crate::trace::suggest(&file, &rules, &base));

@@ -66,8 +66,8 @@ struct Turn {
 pub struct EventChecker {
     ids: Option<(String, String)>,
     advertised: BTreeSet<String>,
-    /// Session → grant generation this connection holds.
-    controls: HashMap<String, u64>,
+    /// Session → grant generation and live sequence of the grant this connection holds.
+    controls: HashMap<String, (u64, u64)>,
     turns: HashMap<String, Turn>,
     settled_turns: HashSet<String>,
     settled_logins: HashSet<String>,
@@ -113,8 +113,14 @@ impl EventChecker {
 
     /// A claim succeeded: events of the session under this grant may follow. A running snapshot
     /// turn seeds its sequence and accepted text.
-    pub fn claimed(&mut self, session_id: &str, grant_generation: u64, snapshot_turn: Option<(&str, u64, &str)>) {
-        self.controls.insert(session_id.to_owned(), grant_generation);
+    pub fn claimed(
+        &mut self,
+        session_id: &str,
+        grant_generation: u64,
+        live_sequence: u64,
+        snapshot_turn: Option<(&str, u64, &str)>,
+    ) {
+        self.controls.insert(session_id.to_owned(), (grant_generation, live_sequence));
         if let Some((turn, sequence, text)) = snapshot_turn {
             self.turns.insert(turn.to_owned(), Turn { last: Some(sequence), text: text.to_owned() });
         }
@@ -199,11 +205,19 @@ impl EventChecker {
         if rules.session_id {
             let session = string(ev, "session_id")?;
             let grant = uint(ev, "grant_generation")?;
-            uint(ev, "live_sequence")?;
+            let live = uint(ev, "live_sequence")?;
+            // "`turn.activity` uses the v2 envelope with originating operation ID and current
+            // recipient's session/grant generation"; the live sequence is the one of the
+            // transition that granted this control (any later transition revokes it).
             match self.controls.get(session) {
                 None => return Err(format!("`{name}` for session {session}, which this connection does not control")),
-                Some(g) if *g != grant => {
+                Some((g, _)) if *g != grant => {
                     return Err(format!("`{name}` under grant generation {grant}; this connection holds {g}"))
+                }
+                Some((_, l)) if *l != live => {
+                    return Err(format!(
+                        "`{name}` carries live_sequence {live}; the grant this connection holds is at {l}"
+                    ))
                 }
                 Some(_) => {}
             }
@@ -314,7 +328,7 @@ mod tests {
     fn checker() -> EventChecker {
         let mut c = EventChecker::default();
         c.initialized("in_1", "cn_1", KNOWN_EVENTS.iter().map(|s| s.to_string()));
-        c.claimed("s-1", 1, None);
+        c.claimed("s-1", 1, 1, None);
         c
     }
 
@@ -394,12 +408,16 @@ mod tests {
     #[test]
     fn snapshot_seeds_sequence_and_text() {
         let mut c = checker();
-        c.claimed("s-1", 2, Some(("t-1", 5, "Hello ")));
+        c.claimed("s-1", 2, 3, Some(("t-1", 5, "Hello ")));
         let mut d = delta(5, "x");
         d["grant_generation"] = json!(2);
+        d["live_sequence"] = json!(3);
         assert!(c.check(&d).is_err(), "sequence 5 is already reflected in the snapshot");
         let mut t = terminal(6, "Hello world");
         t["grant_generation"] = json!(2);
+        t["live_sequence"] = json!(1);
+        assert!(c.check(&t).unwrap_err().contains("live_sequence 1"), "the live sequence of the old grant");
+        t["live_sequence"] = json!(3);
         c.check(&t).unwrap();
     }
 

@@ -201,6 +201,11 @@ impl Action {
     }
 }
 
+/// The compiled-in request vectors (the example records rule cases send).
+pub fn builtin_requests() -> Result<Vec<RequestVector>> {
+    parse(PathBuf::from("<builtin>/requests.json"), REQUESTS)
+}
+
 /// The compiled-in consumer vectors (data the event checker reads the spec's payload constants
 /// from).
 pub fn builtin_consumer() -> Result<Vec<ConsumerVector>> {

@@ -23,6 +23,7 @@ const CATCHERS: &[(&str, &[&str])] = &[
     ("event-after-terminal", &["scenario.session.claim"]),
     ("truncate-assistant-text", &["scenario.session.claim"]),
     ("event-wrong-grant", &["scenario.session.claim"]),
+    ("event-stale-live-sequence", &["scenario.session.claim", "scenario.control.transitions"]),
     ("drop-terminal-field", &["scenario.session.claim"]),
     ("unsolicited-event", &["scenario.lifecycle.status"]),
     ("change-error-code", &["req.status.payload.unknown_member"]),
@@ -34,6 +35,13 @@ const CATCHERS: &[(&str, &[&str])] = &[
     ("unknown-kind", &["scenario.lifecycle.status"]),
     ("success-and-error", &["req.session.list.example"]),
     ("duplicate-response", &["frame.single"]),
+    (
+        "admission-null-identities",
+        &[
+            "scenario.rule.not_initialized.session.claim",
+            "scenario.rule.instance_mismatch.turn.start.connection_id.last_character",
+        ],
+    ),
 ];
 
 async fn run(target: &Target) -> Vec<CaseResult> {

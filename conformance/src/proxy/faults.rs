@@ -20,6 +20,7 @@ pub enum Fault {
     EventAfterTerminal,
     TruncateAssistantText,
     EventWrongGrant,
+    EventStaleLiveSequence,
     DropTerminalField,
     UnsolicitedEvent,
     ChangeErrorCode,
@@ -31,6 +32,7 @@ pub enum Fault {
     UnknownKind,
     SuccessAndError,
     DuplicateResponse,
+    AdmissionNullIdentities,
 }
 
 impl Fault {
@@ -47,6 +49,7 @@ impl Fault {
         Fault::EventAfterTerminal,
         Fault::TruncateAssistantText,
         Fault::EventWrongGrant,
+        Fault::EventStaleLiveSequence,
         Fault::DropTerminalField,
         Fault::UnsolicitedEvent,
         Fault::ChangeErrorCode,
@@ -58,6 +61,7 @@ impl Fault {
         Fault::UnknownKind,
         Fault::SuccessAndError,
         Fault::DuplicateResponse,
+        Fault::AdmissionNullIdentities,
     ];
 
     pub fn name(self) -> &'static str {
@@ -74,6 +78,7 @@ impl Fault {
             Fault::EventAfterTerminal => "event-after-terminal",
             Fault::TruncateAssistantText => "truncate-assistant-text",
             Fault::EventWrongGrant => "event-wrong-grant",
+            Fault::EventStaleLiveSequence => "event-stale-live-sequence",
             Fault::DropTerminalField => "drop-terminal-field",
             Fault::UnsolicitedEvent => "unsolicited-event",
             Fault::ChangeErrorCode => "change-error-code",
@@ -85,6 +90,7 @@ impl Fault {
             Fault::UnknownKind => "unknown-kind",
             Fault::SuccessAndError => "success-and-error",
             Fault::DuplicateResponse => "duplicate-response",
+            Fault::AdmissionNullIdentities => "admission-null-identities",
         }
     }
 
@@ -111,6 +117,7 @@ impl Fault {
             Fault::EventAfterTerminal => "injected turn: a delta after the terminal",
             Fault::TruncateAssistantText => "injected turn: terminal assistant_text shorter than the accepted deltas",
             Fault::EventWrongGrant => "injected turn under a grant generation the connection does not hold",
+            Fault::EventStaleLiveSequence => "injected turn under the live_sequence before the claim's transition",
             Fault::DropTerminalField => "injected turn: terminal without `persistence`",
             Fault::UnsolicitedEvent => "before every status response, a turn event for a session the connection does not control",
             Fault::ChangeErrorCode => "invalid_payload errors become invalid_request (with that code's fixed message)",
@@ -122,6 +129,9 @@ impl Fault {
             Fault::UnknownKind => "before every status response, a record of kind `notification`",
             Fault::SuccessAndError => "successes of session.list also carry an error object",
             Fault::DuplicateResponse => "every status response is sent twice",
+            Fault::AdmissionNullIdentities => {
+                "not_initialized, instance_mismatch and duplicate_request_id errors lose their session_id and operation_id"
+            }
         }
     }
 
@@ -133,6 +143,7 @@ impl Fault {
             Fault::EventAfterTerminal => TurnFault::AfterTerminal,
             Fault::TruncateAssistantText => TurnFault::Truncate,
             Fault::EventWrongGrant => TurnFault::WrongGrant,
+            Fault::EventStaleLiveSequence => TurnFault::StaleLiveSequence,
             Fault::DropTerminalField => TurnFault::DropTerminalField,
             _ => return None,
         })
@@ -267,6 +278,12 @@ pub fn transform(fault: Fault, mut v: Value, method: Option<&str>, state: &mut S
             set(&mut v, "error", error_with("internal_error"))
         }
         Fault::DuplicateResponse if ok && method == Some("status") => after.push(record(&v)),
+        Fault::AdmissionNullIdentities
+            if matches!(code.as_deref(), Some("not_initialized" | "instance_mismatch" | "duplicate_request_id")) =>
+        {
+            set(&mut v, "session_id", Value::Null);
+            set(&mut v, "operation_id", Value::Null);
+        }
         f => {
             if let Some(tf) = f.turn_fault().filter(|_| ok && method == Some("session.claim")) {
                 state.turns += 1;

@@ -12,6 +12,7 @@ pub enum TurnFault {
     AfterTerminal,
     Truncate,
     WrongGrant,
+    StaleLiveSequence,
     DropTerminalField,
 }
 
@@ -21,10 +22,12 @@ pub fn synth_turn(claim: &Value, fault: TurnFault, n: u64) -> Vec<Value> {
     let p = &claim["payload"];
     let session = p["session_id"].clone();
     let grant = p["grant_generation"].as_u64().unwrap_or(0) + u64::from(fault == TurnFault::WrongGrant);
+    let live =
+        p["live_sequence"].as_u64().unwrap_or(0).saturating_sub(u64::from(fault == TurnFault::StaleLiveSequence));
     let turn = format!("t-synth-{n}");
     let event = |name: &str, payload: Value| {
         json!({"protocol_version":2,"kind":"event","event":name,"instance_id":claim["instance_id"],"connection_id":claim["connection_id"],
-               "session_id":session,"operation_id":format!("op-synth-{n}"),"grant_generation":grant,"live_sequence":p["live_sequence"],
+               "session_id":session,"operation_id":format!("op-synth-{n}"),"grant_generation":grant,"live_sequence":live,
                "payload":payload})
     };
     let delta =
@@ -52,7 +55,7 @@ pub fn synth_turn(claim: &Value, fault: TurnFault, n: u64) -> Vec<Value> {
         TurnFault::Duplicate => out.push(delta(1, "world")),
         TurnFault::AfterTerminal => out.extend([terminal(2, "Hello world"), delta(3, " again")]),
         TurnFault::Truncate => out.extend([delta(2, "world"), terminal(3, "Hello wor")]),
-        TurnFault::None | TurnFault::WrongGrant | TurnFault::DropTerminalField => {
+        TurnFault::None | TurnFault::WrongGrant | TurnFault::StaleLiveSequence | TurnFault::DropTerminalField => {
             out.extend([activity, delta(4, "world"), terminal(5, "Hello world!")]);
         }
     }

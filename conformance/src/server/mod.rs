@@ -43,7 +43,7 @@ fn run_id() -> String {
 pub fn case_ids(vectors: &Vectors) -> Vec<(Suite, String)> {
     let r = vectors.requests.iter().map(|v| (Suite::Server, v.id.clone()));
     let f = vectors.framing.iter().filter(|v| v.applies_to == "server").map(|v| (Suite::Framing, v.id.clone()));
-    let s = scenarios::ids().into_iter().map(|id| (Suite::Scenario, id.to_owned()));
+    let s = scenarios::ids().into_iter().map(|id| (Suite::Scenario, id));
     r.chain(f).chain(s).collect()
 }
 

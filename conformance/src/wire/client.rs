@@ -172,7 +172,8 @@ impl Client {
                 let snapshot = turn["turn_id"].as_str().map(|t| {
                     (t, turn["sequence"].as_u64().unwrap_or(0), turn["assistant_text"].as_str().unwrap_or(""))
                 });
-                self.events.claimed(session, p["grant_generation"].as_u64().unwrap_or(0), snapshot);
+                let (generation, live) = (p["grant_generation"].as_u64(), p["live_sequence"].as_u64());
+                self.events.claimed(session, generation.unwrap_or(0), live.unwrap_or(0), snapshot);
             }
             ("session.detach", true) => self.events.released(session),
             ("turn.start" | "auth.login.start", true) => {

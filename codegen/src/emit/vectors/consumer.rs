@@ -123,6 +123,7 @@ pub fn vectors(cx: &Cx) -> Vec<Vector> {
     let mut c = Consumer { cx, mutator: Mutator::new(cx.spec, &cx.samples, false), out: Vec::new() };
     c.response_envelopes();
     c.error_codes();
+    c.before_initialize();
     c.event_envelope();
     for op in &cx.spec.operations {
         c.response(op);
@@ -400,6 +401,32 @@ impl Consumer<'_> {
             let known = Known::of(&record, Some(&op.method));
             let check = tolerant(Target::Envelope(Which::Response), "", true);
             self.push(Record::response(format!("resp.error.code.{name}"), &record, op, &known), None, rule, check);
+        }
+    }
+
+    /// Error responses while no `initialize` has succeeded: the client knows no identities, so
+    /// an error naming the instance or connection binds to nothing and is refused; `null`
+    /// identities are accepted. Built on the operation that needs no initialization and on the
+    /// plainest read, answered with the first error each declares (or `not_initialized`).
+    fn before_initialize(&mut self) {
+        let cx = self.cx;
+        let ops = [records::no_slots_op(cx.spec), records::plain_read_op(cx.spec)];
+        for op in ops.into_iter().flatten() {
+            let code = op.errors.first().map_or("not_initialized", String::as_str);
+            let mut record = records::response(cx, op, Value::Null, Some(records::error_object(cx, code)));
+            record["instance_id"] = Value::Null;
+            record["connection_id"] = Value::Null;
+            let known = Known::of(&record, Some(&op.method));
+            let prefix = format!("resp.before_initialize.{}.error", op.method);
+            let check = tolerant(Target::Envelope(Which::Response), "", true);
+            self.push(Record::response(prefix.clone(), &record, op, &known), None, rules::BEFORE_INITIALIZE, check);
+            for (slot, id) in [("instance_id", &cx.instance_id), ("connection_id", &cx.connection_id)] {
+                let mut named = record.clone();
+                named[slot] = json!(id);
+                let r = Record::response(format!("{prefix}.{slot}.named"), &named, op, &known);
+                let check = tolerant(Target::Envelope(Which::Response), "", true);
+                self.push(r, Some(Reason::Correlation), rules::BEFORE_INITIALIZE, check);
+            }
         }
     }
 

@@ -218,6 +218,14 @@ impl<'a> Mutator<'a> {
         }
         if r.format == Some(StringFormat::Rfc3339) {
             out.push(case(&["format"], json!("2026-13-01T00:00:00Z"), Verdict::Invalid, rules::malformed(self.server)));
+            // A date-time must carry its offset (`Z` or `±hh:mm`); a date alone is no timestamp.
+            for (path, bad) in [
+                ("no_offset", "2026-11-30T08:00:00"),
+                ("offset_without_colon", "2026-11-30T08:00:00+0100"),
+                ("date_only", "2026-11-30"),
+            ] {
+                out.push(case(&["format", path], json!(bad), Verdict::Invalid, rules::RFC3339));
+            }
         }
         out
     }

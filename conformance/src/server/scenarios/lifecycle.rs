@@ -2,7 +2,7 @@
 //! decoding"; lifecycle §4).
 
 use super::{b, done, pass, present, s, u, BoxFut, Ctx, Scenario};
-use crate::verdict::{Failure, Outcome};
+use crate::verdict::Failure;
 use serde_json::{json, Value};
 
 pub const ALL: &[Scenario] = &[
@@ -53,6 +53,12 @@ pub const ALL: &[Scenario] = &[
         rule: "`request_id`: client chosen, 1..128 bytes, unique among this connection's requests in flight (until its response is written).",
         requires: &["session.list"],
         run: duplicate_request_id,
+    },
+    Scenario {
+        id: "scenario.lifecycle.request_id_per_connection",
+        rule: "`request_id`: client chosen, 1..128 bytes, unique among this connection's requests in flight (until its response is written).",
+        requires: &["session.list"],
+        run: request_id_per_connection,
     },
     Scenario {
         id: "scenario.lifecycle.undecodable_request",
@@ -175,42 +181,82 @@ fn control_required(cx: &mut Ctx) -> BoxFut<'_> {
     })
 }
 
+/// Attempts and copies per attempt of scenario.lifecycle.duplicate_request_id.
+const DUPLICATE_ATTEMPTS: usize = 20;
+const COPIES: usize = 4;
+
 fn duplicate_request_id(cx: &mut Ctx) -> BoxFut<'_> {
-    // Two records with one request ID in a single write: the second arrives while the first is
-    // normally still in flight. A fast server may already have written the first response,
-    // after which reuse is legal; so the case retries and is skipped, not failed, when it
-    // never overlaps. Whatever happens, each answer must correlate.
+    // Copies of one record with one request ID in a single write: later copies arrive while the
+    // first is normally still in flight. Reuse after the first response is written is legal, so
+    // a single attempt may see no overlap; but a target that never answers
+    // `duplicate_request_id` in all attempts does not enforce the rule, and fails. Each answer
+    // must correlate, and the first copy is always served.
     Box::pin(async move {
         let mut c = cx.client().await?;
-        for attempt in 0..20 {
+        let mut refused = 0;
+        for attempt in 0..DUPLICATE_ATTEMPTS {
             let env = c.request("session.list", None, None, None, json!({"limit":32}));
             let mut line = serde_json::to_vec(&env).map_err(|e| Failure::new(e.to_string()))?;
             line.push(b'\n');
-            let twice = [line.clone(), line].concat();
-            c.send_raw(&twice).await?;
-            let (first, second) = (c.next_response().await?, c.next_response().await?);
-            for r in [&first, &second] {
+            c.send_raw(&line.repeat(COPIES)).await?;
+            let mut codes = Vec::new();
+            for _ in 0..COPIES {
+                let r = c.next_response().await?;
                 crate::ensure!(
                     r.0["request_id"] == env["request_id"],
                     "a response to the duplicated records has request_id {}",
                     r.0["request_id"]
                 );
+                if r.code() == Some("duplicate_request_id") {
+                    super::rules::echoes(&r.0, &env, "duplicate_request_id")?;
+                }
+                codes.push(r.code().map(str::to_owned));
             }
-            let codes: Vec<Option<&str>> = vec![first.code(), second.code()];
-            if codes.contains(&Some("duplicate_request_id")) {
-                crate::ensure!(
-                    codes.iter().any(|c| c.is_none()),
-                    "both records were refused; the first must be served"
-                );
-                done(c).await?;
-                return pass();
-            }
-            crate::ensure!(codes.iter().all(|c| c.is_none()), "unexpected answers {codes:?} (attempt {attempt})");
+            crate::ensure!(codes.iter().any(Option::is_none), "every copy was refused; the first must be served");
+            crate::ensure!(
+                codes.iter().all(|c| c.is_none() || c.as_deref() == Some("duplicate_request_id")),
+                "unexpected answers {codes:?} (attempt {attempt})"
+            );
+            refused += codes.iter().filter(|c| c.is_some()).count();
         }
+        crate::ensure!(
+            refused > 0,
+            "{} copies of in-flight request IDs in {DUPLICATE_ATTEMPTS} writes, none answered `duplicate_request_id`",
+            DUPLICATE_ATTEMPTS * (COPIES - 1)
+        );
         done(c).await?;
-        Ok(Outcome::skipped(
-            "the target always answered the first record before reading the second; no in-flight overlap to judge",
-        ))
+        pass()
+    })
+}
+
+fn request_id_per_connection(cx: &mut Ctx) -> BoxFut<'_> {
+    // Uniqueness is per connection: one request ID in flight on two connections at once is two
+    // requests, both served.
+    Box::pin(async move {
+        let mut a = cx.client().await?;
+        let mut bc = cx.client().await?;
+        for round in 0..DUPLICATE_ATTEMPTS {
+            let id = json!(format!("shared-{round}"));
+            let mut ea = a.request("session.list", None, None, None, json!({"limit":32}));
+            let mut eb = bc.request("session.list", None, None, None, json!({"limit":32}));
+            ea["request_id"] = id.clone();
+            eb["request_id"] = id;
+            let line = |e: &Value| -> Result<Vec<u8>, Failure> {
+                let mut l = serde_json::to_vec(e).map_err(|e| Failure::new(e.to_string()))?;
+                l.push(b'\n');
+                Ok(l)
+            };
+            a.send_raw(&line(&ea)?).await?;
+            bc.send_raw(&line(&eb)?).await?;
+            for (c, e) in [(&mut a, &ea), (&mut bc, &eb)] {
+                let r = c.next_response().await?;
+                crate::wire::check::correlates(&r.0, e)?;
+                r.ok("a request ID another connection has in flight")?;
+            }
+        }
+        done(bc).await?;
+        done(a).await?;
+        pass()
     })
 }
 

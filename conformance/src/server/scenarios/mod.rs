@@ -3,12 +3,15 @@
 //! lifecycle errors, identities). Each runs on its own connections and only through the
 //! protocol; a scenario whose operations the target does not advertise is skipped.
 
+mod control;
 mod events;
 mod handshake;
 mod lifecycle;
 mod limits;
 mod operations;
+mod pressure;
 mod replay;
+mod rules;
 mod sessions;
 mod settings;
 
@@ -31,9 +34,39 @@ pub struct Scenario {
     pub run: fn(&mut Ctx) -> BoxFut<'_>,
 }
 
-/// Every scenario, in run order.
-pub fn all() -> Vec<&'static Scenario> {
-    let groups: [&'static [Scenario]; 8] = [
+/// How a case runs.
+pub type RunFn = Box<dyn for<'a> Fn(&'a mut Ctx) -> BoxFut<'a> + Send + Sync>;
+
+/// One case to run: a written scenario, or one generated from the spec's rule tables (one per
+/// method, connection or mismatch kind a rule governs, see `rules.rs`).
+pub struct Case {
+    pub id: String,
+    pub rule: String,
+    pub requires: Vec<String>,
+    pub run: RunFn,
+}
+
+impl From<&'static Scenario> for Case {
+    fn from(sc: &'static Scenario) -> Case {
+        Case {
+            id: sc.id.to_owned(),
+            rule: sc.rule.to_owned(),
+            requires: sc.requires.iter().map(|m| (*m).to_owned()).collect(),
+            run: Box::new(sc.run),
+        }
+    }
+}
+
+/// Every case, in run order: the written scenarios, then the generated rule cases.
+pub fn all() -> Vec<Case> {
+    let mut cases: Vec<Case> = written().into_iter().map(Case::from).collect();
+    cases.extend(rules::cases());
+    cases
+}
+
+/// The written scenarios.
+fn written() -> Vec<&'static Scenario> {
+    let groups: [&'static [Scenario]; 10] = [
         handshake::ALL,
         lifecycle::ALL,
         limits::ALL,
@@ -41,14 +74,16 @@ pub fn all() -> Vec<&'static Scenario> {
         replay::ALL,
         operations::ALL,
         events::ALL,
+        control::ALL,
+        pressure::ALL,
         settings::ALL,
     ];
     groups.into_iter().flatten().collect()
 }
 
 /// Scenario IDs (for traceability).
-pub fn ids() -> Vec<&'static str> {
-    all().iter().map(|s| s.id).collect()
+pub fn ids() -> Vec<String> {
+    all().into_iter().map(|s| s.id).collect()
 }
 
 /// A whole scenario may not take longer than this.
@@ -145,17 +180,17 @@ pub async fn done(c: Client) -> Result<(), Failure> {
 pub async fn run(env: &Env) -> Vec<CaseResult> {
     let mut results = Vec::new();
     for sc in all() {
-        if !env.selects(sc.id) {
+        if !env.selects(&sc.id) {
             continue;
         }
         let start = Instant::now();
         if let Some(m) = sc.requires.iter().find(|m| !env.adv.offers(m)) {
             let r = CaseResult::new(
-                sc.id,
+                &sc.id,
                 Suite::Scenario,
                 Outcome::skipped(format!("needs `{m}`, which the target does not advertise")),
             );
-            results.push(CaseResult { rule: Some(sc.rule.into()), ..r });
+            results.push(CaseResult { rule: Some(sc.rule.clone()), ..r });
             continue;
         }
         let mut cx = Ctx {
@@ -171,10 +206,10 @@ pub async fn run(env: &Env) -> Vec<CaseResult> {
             Err(_) => Outcome::fail(format!("did not finish within {} s", CASE_TIMEOUT.as_secs())),
         };
         results.push(CaseResult {
-            rule: Some(sc.rule.into()),
+            rule: Some(sc.rule.clone()),
             duration_ms: start.elapsed().as_millis() as u64,
             transcript: drain(&cx.log),
-            ..CaseResult::new(sc.id, Suite::Scenario, outcome)
+            ..CaseResult::new(&sc.id, Suite::Scenario, outcome)
         });
     }
     results
@@ -186,6 +221,7 @@ mod tests {
     fn scenario_ids_are_unique_and_namespaced() {
         let mut ids = super::ids();
         assert!(ids.iter().all(|i| i.starts_with("scenario.")));
+        assert!(super::all().iter().all(|c| !c.rule.is_empty()), "every case quotes its rule");
         let n = ids.len();
         ids.sort_unstable();
         ids.dedup();

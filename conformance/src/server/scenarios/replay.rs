@@ -39,6 +39,12 @@ pub const ALL: &[Scenario] = &[
         requires: &["session.list", "session.create", "session.replay"],
         run: foreign_cursor,
     },
+    Scenario {
+        id: "scenario.replay.bounds",
+        rule: "Each page has at most the requested item count and a complete encoded payload of at most 16 KiB ... Text parts are split at UTF-8 boundaries, at most 2,048 bytes each",
+        requires: &["session.create", "session.claim", "turn.start", "session.replay"],
+        run: bounds,
+    },
 ];
 
 /// One replay page, its shape checked.
@@ -276,4 +282,62 @@ fn foreign_cursor(cx: &mut Ctx) -> BoxFut<'_> {
         done(c).await?;
         pass()
     })
+}
+
+/// Turns of scenario.replay.bounds and the bytes of each prompt: together more than a 16 KiB
+/// page and more than `max_session_page_items` items.
+const BOUND_TURNS: usize = 7;
+const PROMPT_BYTES: usize = 7001;
+
+fn bounds(cx: &mut Ctx) -> BoxFut<'_> {
+    // A history built through the protocol to cross every replay bound: prompts of one ASCII
+    // byte and then two-byte characters, so a 2,048-byte cut falls inside a character; enough
+    // of them that the items fill more than a page by bytes and more than the item limit.
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let sid = cx.create(&mut c, "rb-create").await?;
+        let cl = cx.claim(&mut c, &sid, "rb-claim", false).await?;
+        let mut prompts = Vec::new();
+        for i in 0..BOUND_TURNS {
+            let prompt = format!("{i}{}", "é".repeat((PROMPT_BYTES - 1) / 2));
+            let op = cx.op(&format!("rb-start-{i}"));
+            let r = c.mutate("turn.start", Some(&sid), &op, Some(control(&cl)), json!({"prompt": prompt})).await?;
+            let turn = s(r.ok("turn.start")?, "turn_id")?.to_owned();
+            super::events::until_terminal(&mut c, &turn).await?;
+            prompts.push(prompt);
+        }
+        let limit = constants_page_items();
+        let first = page(&mut c, &sid, None, limit).await?;
+        let n = first["events"].as_array().map_or(0, Vec::len) as u64;
+        crate::ensure!(b(&first, "truncated")?, "a history over 16 KiB replayed whole in one page of {n} items");
+        crate::ensure!(
+            n < limit,
+            "the first page holds {n} items: it was cut by count, not by the 16 KiB payload bound"
+        );
+        let (whole, _) = replay_all(&mut c, &sid, None, limit).await?;
+        crate::ensure!(whole.len() as u64 > limit, "the history has only {} items", whole.len());
+        check_parts(&whole)?;
+        // The user messages, reassembled from their parts, are the prompts byte for byte.
+        let mut users = Vec::new();
+        let mut text = String::new();
+        for i in whole.iter().filter(|i| i["kind"] == "message" && i["role"] == "user") {
+            text.push_str(i["text"].as_str().unwrap_or_default());
+            if i["last_part"] == json!(true) {
+                users.push(std::mem::take(&mut text));
+            }
+        }
+        crate::ensure!(
+            users == prompts,
+            "the replayed user messages are not the prompts sent (split or joined wrongly)"
+        );
+        let (pages_of_two, _) = replay_all(&mut c, &sid, None, 2).await?;
+        crate::ensure!(pages_of_two == whole, "pages of 2 project other items than pages of {limit}");
+        done(c).await?;
+        pass()
+    })
+}
+
+/// `max_session_page_items`, the largest `limit` a replay request may ask for.
+fn constants_page_items() -> u64 {
+    agentwire_protocol::limits::MAX_SESSION_PAGE_ITEMS
 }

@@ -33,6 +33,12 @@ pub const ALL: &[Scenario] = &[
         run: login_cancel,
     },
     Scenario {
+        id: "scenario.auth.one_login_per_service",
+        rule: "Only one login runs per service. Other providers return `provider_unavailable`; an active login returns `auth_busy`.",
+        requires: &["auth.login.start", "auth.login.cancel"],
+        run: one_login_per_service,
+    },
+    Scenario {
         id: "scenario.config.selection_needs_catalog",
         rule: "Missing/stale catalogs require refresh before selection or reasoning changes.",
         requires: &["config.set", "catalog.models"],
@@ -342,6 +348,34 @@ fn selection_needs_catalog(cx: &mut Ctx) -> BoxFut<'_> {
         let r = c.mutate("config.set", None, &cx.op("cfg-selection"), None, sel).await?;
         r.err(want, &format!("selecting a model with a {state} catalog"))?;
         done(c).await?;
+        pass()
+    })
+}
+
+fn one_login_per_service(cx: &mut Ctx) -> BoxFut<'_> {
+    // The rule is service-wide: the second start comes from another connection, and neither
+    // the connection that owns the login nor another may start one beside it.
+    Box::pin(async move {
+        let mut a = cx.client().await?;
+        let mut bc = cx.client().await?;
+        let start = json!({"provider_id":"openai-codex"});
+        let r = a.mutate("auth.login.start", None, &cx.op("olps-start"), None, start.clone()).await?;
+        if r.code() == Some("auth_busy") {
+            done(a).await?;
+            done(bc).await?;
+            return Ok(crate::verdict::Outcome::skipped(
+                "a login is already running on the target; the case starts none beside it",
+            ));
+        }
+        let login = s(r.ok("auth.login.start")?, "login_id")?.to_owned();
+        let r = bc.mutate("auth.login.start", None, &cx.op("olps-other"), None, start).await?;
+        let refused = r.err("auth_busy", "a login from another connection while one runs");
+        let r = a.mutate("auth.login.cancel", None, &cx.op("olps-cancel"), None, json!({"login_id": login})).await?;
+        r.ok("auth.login.cancel")?;
+        a.until_terminal(&login, std::time::Duration::from_secs(30)).await?;
+        refused?;
+        done(bc).await?;
+        done(a).await?;
         pass()
     })
 }

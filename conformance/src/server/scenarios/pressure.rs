@@ -1,0 +1,46 @@
+//! Event ordering under pressure: several turns at once on one connection, each of many small
+//! deltas, read by a slow reader, so the target's queues fill and events race their terminal.
+//! The event checker refuses any event after its turn's terminal, regressions and duplicates.
+
+use super::{control, done, pass, s, BoxFut, Ctx, Scenario};
+use serde_json::json;
+use std::time::Duration;
+
+pub const ALL: &[Scenario] = &[Scenario {
+    id: "scenario.turn.ordering_under_pressure",
+    rule: "Per-turn sequence starts at zero and strictly increases for attempted live events ... Gaps are allowed, regression/duplicates and post-terminal events are not.",
+    requires: &["session.create", "session.claim", "turn.start"],
+    run: ordering_under_pressure,
+}];
+
+/// Turns at once per round, and rounds.
+const TURNS: usize = 4;
+const ROUNDS: usize = 3;
+/// How long the reader stalls after starting the turns.
+const STALL: Duration = Duration::from_millis(400);
+
+fn ordering_under_pressure(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        // One-letter words: the target streams one delta per word.
+        let prompt = "a ".repeat(60);
+        for round in 0..ROUNDS {
+            let mut turns = Vec::new();
+            for i in 0..TURNS {
+                let sid = cx.create(&mut c, &format!("op-create-{round}-{i}")).await?;
+                let cl = cx.claim(&mut c, &sid, &format!("op-claim-{round}-{i}"), false).await?;
+                let op = cx.op(&format!("op-start-{round}-{i}"));
+                let r = c.mutate("turn.start", Some(&sid), &op, Some(control(&cl)), json!({"prompt": prompt})).await?;
+                turns.push(s(r.ok("turn.start")?, "turn_id")?.to_owned());
+            }
+            tokio::time::sleep(STALL).await;
+            for t in &turns {
+                super::events::until_terminal(&mut c, t).await?;
+            }
+            // Anything the target sends after the terminals reaches the checker before this.
+            c.sync().await?;
+        }
+        done(c).await?;
+        pass()
+    })
+}
