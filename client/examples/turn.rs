@@ -46,9 +46,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     println!("--- replay ---");
+    // The largest page the spec lets a service send.
+    const PAGE: u32 = agentwire_protocol::limits::MAX_SESSION_PAGE_ITEMS as u32;
     let mut after = None;
     loop {
-        let page = client.call::<operation::SessionReplay>(&claim, SessionReplayRequest { after, limit: 32 }).await?;
+        let page = client.call::<operation::SessionReplay>(&claim, SessionReplayRequest { after, limit: PAGE }).await?;
         for item in &page.events {
             match item {
                 ReplayItem::Message(m) => print!("{}{}", m.text, if m.last_part { "\n" } else { "" }),

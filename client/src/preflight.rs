@@ -136,7 +136,10 @@ mod tests {
         i.capabilities.limits.max_string_bytes *= 2;
         assert_eq!(preflight(&a, &i, &[]), Err(PreflightError::LimitBeyondLocal("max_string_bytes")));
         let (a, mut i) = init();
-        i.capabilities.operations.retain(|o| o != "turn.start");
-        assert_eq!(preflight(&a, &i, &[Method::TurnStart]), Err(PreflightError::MissingOperation("turn.start".into())));
+        i.capabilities.operations.retain(|o| o != Method::TurnStart.as_str());
+        assert_eq!(
+            preflight(&a, &i, &[Method::TurnStart]),
+            Err(PreflightError::MissingOperation(Method::TurnStart.as_str().into()))
+        );
     }
 }

@@ -134,6 +134,7 @@ mod tests {
         assert_eq!(page(&items, 0, 2), (vec![0, 1], Some(2)));
         assert_eq!(page(&items, 4, 2), (vec![4], None));
         assert_eq!(page(&items, 3, 2), (vec![3, 4], None));
-        assert_eq!(page(&items, constants::CATALOG_MAX_OFFSET as u32, 32), (vec![], None));
+        let full = agentwire_protocol::limits::MAX_CATALOG_PAGE_ITEMS as u32;
+        assert_eq!(page(&items, constants::CATALOG_MAX_OFFSET as u32, full), (vec![], None));
     }
 }

@@ -5,11 +5,13 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
+use agentwire_protocol::LaunchErrorCode;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum LaunchArgError {
-    #[error("workspace must be an absolute path to a directory")]
+    #[error("{}", LaunchErrorCode::InvalidWorkspace.message())]
     InvalidWorkspace,
-    #[error("executable must be an absolute path to an executable file")]
+    #[error("{}", LaunchErrorCode::InvalidExecutable.message())]
     InvalidExecutable,
 }
 

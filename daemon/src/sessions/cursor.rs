@@ -136,7 +136,7 @@ mod tests {
     fn cursors_round_trip_and_stay_within_128_bytes() {
         for c in worst_case() {
             let text = c.encode();
-            assert!(text.len() as u64 <= limits::MAX_ID_BYTES, "opaque cursors ≤ 128 bytes: {text}");
+            assert!(text.len() as u64 <= limits::MAX_ID_BYTES, "opaque cursors ≤ max_id_bytes: {text}");
             assert!(text.len() <= 97, "the documented bound: {text}");
             assert!(rules::CURSOR.check(&text).is_ok());
             assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.'), "never needs JSON escaping");

@@ -9,7 +9,7 @@ use crate::storage::transcript::TranscriptError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
-    #[error("session ID is invalid")]
+    #[error("{}", ErrorCode::InvalidSessionId.message())]
     InvalidId,
     #[error("session does not exist")]
     Unavailable,

@@ -17,7 +17,7 @@ pub const SESSIONS_DIR: &str = "sessions";
 pub const RUN_DIR: &str = "run";
 
 /// Longest session ID accepted as a folder name; matches the protocol's `max_id_bytes`.
-pub const MAX_SESSION_ID_BYTES: usize = 128;
+pub const MAX_SESSION_ID_BYTES: usize = agentwire_protocol::limits::MAX_ID_BYTES as usize;
 
 #[derive(Debug, thiserror::Error)]
 pub enum PathsError {

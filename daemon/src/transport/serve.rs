@@ -304,7 +304,10 @@ mod tests {
         HandshakeRequest { version: version.into(), workspace: config.workspace.to_str().unwrap().into() }
     }
 
-    const CLIENT: ClientLimits = ClientLimits { timeout: Duration::from_secs(5), max_record_bytes: 65_536 };
+    const CLIENT: ClientLimits = ClientLimits {
+        timeout: Duration::from_secs(5),
+        max_record_bytes: agentwire_protocol::limits::MAX_RECORD_BYTES as usize,
+    };
 
     #[tokio::test]
     async fn accepts_matching_clients_and_rejects_others() {
