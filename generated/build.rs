@@ -1,5 +1,6 @@
 //! Generates the protocol module from the spec at build time. The crate's `protocol.toml` is a
-//! symlink to the repository's one spec, so the packaged crate carries the spec itself.
+//! symlink to the repository's one spec, so the packaged crate carries the spec itself. The
+//! runtime's RFC 3339 checker comes from the generator too (`agentwire_codegen::RFC3339_SOURCE`).
 
 use std::path::PathBuf;
 
@@ -18,8 +19,14 @@ fn main() {
         Ok(c) => c,
         Err(e) => panic!("generated Rust does not parse: {e}"),
     };
-    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("protocol.rs");
-    if let Err(e) = std::fs::write(&out, code) {
-        panic!("cannot write {}: {e}", out.display());
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    write(&out_dir.join("protocol.rs"), &code);
+    // The runtime's date-time checker is the generator's own, so both agree on every example.
+    write(&out_dir.join("rfc3339.rs"), agentwire_codegen::RFC3339_SOURCE);
+}
+
+fn write(path: &std::path::Path, text: &str) {
+    if let Err(e) = std::fs::write(path, text) {
+        panic!("cannot write {}: {e}", path.display());
     }
 }

@@ -240,3 +240,88 @@ fn the_checker_finds_a_transitive_violation_and_ignores_a_dependency_build_scrip
     assert!(graph.forbid("a", &["g"], "a must not depend on g").is_empty());
     assert_eq!(graph.forbid("b", &["g"], "b must not depend on g").len(), 1);
 }
+
+/// "Each input has one owner": a published crate (codegen, the generated crate, the client)
+/// reads no file of another crate's folder from its sources, neither through a symlink nor an
+/// `include_str!`/`include_bytes!`/`#[path]` that climbs out of the crate. The one exception is
+/// the generated crate's `protocol.toml`, a symlink to the repository's one spec, whose content
+/// `cargo package` copies into the crate; and unit tests (a `tests.rs` module or code after a
+/// `#[cfg(test)]`), which the package never builds, may read that spec as their fixture.
+#[test]
+fn published_crates_read_only_their_own_files() {
+    const CRATES: &[&str] = &["codegen", "generated", "client"];
+    const SPEC_LINK: &str = "generated/protocol.toml";
+    let out = Command::new("git").arg("-C").arg(root()).args(["ls-files", "-s", "-z"]).output().expect("git ls-files");
+    assert!(out.status.success(), "git ls-files failed");
+    let listing = String::from_utf8(out.stdout).expect("UTF-8 listing");
+    let mut violations = Vec::new();
+    for entry in listing.split('\0').filter(|e| !e.is_empty()) {
+        let (meta, path) = entry.split_once('\t').expect("mode sha stage\\tpath");
+        let Some(krate) = CRATES.iter().find(|c| path.starts_with(&format!("{c}/"))) else { continue };
+        if meta.starts_with("120000") && path != SPEC_LINK {
+            violations.push(format!("{path}: a symlink out of `{krate}`; give the file one owner instead"));
+        }
+        let built = path.starts_with(&format!("{krate}/src/")) || path == format!("{krate}/build.rs");
+        if !built || !path.ends_with(".rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(root().join(path)).unwrap_or_default();
+        for (at, target) in included_paths(&text) {
+            let test_code = path.ends_with("/tests.rs") || text[..at].contains("#[cfg(test)]");
+            if test_code && resolve(path, &target) == ["protocol.toml"] {
+                continue;
+            }
+            if escapes(path, &target, krate) {
+                violations.push(format!("{path}: reads `{target}`, outside `{krate}/`"));
+            }
+        }
+    }
+    assert_none(violations);
+}
+
+/// The literal paths of `include_str!`, `include_bytes!` and `#[path = …]` in a source, with
+/// their byte offsets.
+fn included_paths(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for opener in ["include_str!(\"", "include_bytes!(\"", "#[path = \""] {
+        let mut from = 0;
+        while let Some(at) = text[from..].find(opener) {
+            let start = from + at + opener.len();
+            let Some(end) = text[start..].find('"') else { break };
+            out.push((from + at, text[start..start + end].to_string()));
+            from = start + end;
+        }
+    }
+    out
+}
+
+/// Whether `target`, relative to the folder of `file`, leaves the crate folder `krate`.
+fn escapes(file: &str, target: &str, krate: &str) -> bool {
+    resolve(file, target).first().copied() != Some(krate)
+}
+
+/// `target` relative to the folder of `file`, as repository path segments.
+fn resolve<'a>(file: &'a str, target: &'a str) -> Vec<&'a str> {
+    let mut parts: Vec<&str> = file.split('/').collect();
+    parts.pop();
+    for part in target.split('/') {
+        match part {
+            "." | "" => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    parts
+}
+
+#[test]
+fn the_include_checker_resolves_relative_paths() {
+    assert!(escapes("codegen/src/emit/vectors/handwritten.rs", "../../../../conformance/x.json", "codegen"));
+    assert!(!escapes("codegen/src/emit/vectors/handwritten.rs", "../../../data/consumer_table.json", "codegen"));
+    assert!(escapes("codegen/src/lib.rs", "../../generated/src/runtime/rfc3339.rs", "codegen"));
+    let found = included_paths("#[path = \"a.rs\"]\nconst T: &str = include_str!(\"b.json\");");
+    assert_eq!(found, [(33, "b.json".to_string()), (0, "a.rs".to_string())]);
+    assert_eq!(resolve("codegen/src/emit/rust/inline_size.rs", "../../../../protocol.toml"), ["protocol.toml"]);
+}

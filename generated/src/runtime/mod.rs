@@ -8,7 +8,11 @@ mod info;
 mod noncharacter;
 mod payload;
 mod record;
-pub mod rfc3339;
+/// RFC 3339 `date-time` syntax: the generator's checker (`agentwire_codegen::rfc3339`), written
+/// into `OUT_DIR` by the build script, so examples (checked by the generator) and decoders agree.
+pub mod rfc3339 {
+    include!(concat!(env!("OUT_DIR"), "/rfc3339.rs"));
+}
 mod scalar;
 mod seq;
 mod write_json;

@@ -1,6 +1,6 @@
 //! Hand-written vectors: one group per row of the seed's "Received form → Consumer outcome"
-//! table, kept in `conformance/vectors/src/consumer_table.json` and merged into the generated
-//! files. Records are written as templates over the spec's examples (`"from":"response:status"`
+//! table, kept in the generator's own input `codegen/data/consumer_table.json` and written out
+//! merged into the generated `consumer.json`. Records are written as templates over the spec's examples (`"from":"response:status"`
 //! plus JSON-pointer edits), so they follow the spec; limit-sized values are macros
 //! (`{"$over":"max_array_items"}`) so they follow the limits.
 
@@ -14,11 +14,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 /// The committed source, relative to the repository root.
-pub const SOURCE: &str = "conformance/vectors/src/consumer_table.json";
+pub const SOURCE: &str = "codegen/data/consumer_table.json";
 
 /// Compiled in so `artifacts` needs no file system access; editing it rebuilds the generator.
-// Through the crate's own `data/consumer_table.json`, a symlink to the one source, so the
-// packaged crate carries the table.
+/// The file is the crate's own, so the packaged crate carries the table.
 const TEXT: &str = include_str!("../../../data/consumer_table.json");
 
 #[derive(Deserialize)]

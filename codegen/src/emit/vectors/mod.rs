@@ -10,7 +10,7 @@
 //! - `README.md`: the format.
 //!
 //! Expectations come from the IR (mutation kinds and the precedence table), never typed in, except
-//! the hand-written table rows in `conformance/vectors/src/consumer_table.json`.
+//! the hand-written table rows in the generator's input `codegen/data/consumer_table.json`.
 
 mod consumer;
 mod framing;

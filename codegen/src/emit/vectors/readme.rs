@@ -96,7 +96,7 @@ Vectors are data: a test harness in any language reads them and checks its decod
 | `requests.json` | Request records for the strict server decoder. |
 | `consumer.json` | Response, event and session-message records for consumer decoders. |
 | `framing.json` | Byte sequences written to a connection, and the records and connection state that follow. |
-| `src/consumer_table.json` | Hand-written source of the `table.*` vectors (one group per row of the seed's "Received form → Consumer outcome" table); edit it, then regenerate. |
+| `table.*` groups of `consumer.json` | Written out from hand-written rows (one group per row of the seed's "Received form → Consumer outcome" table) kept in the generator's input `codegen/data/consumer_table.json`; edit that file, then regenerate. |
 
 {table}
 ## File format (format {FORMAT})
