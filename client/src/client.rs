@@ -87,7 +87,9 @@ pub struct Client {
     inner: Arc<Inner>,
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+/// The client's one way to take a mutex: every one guards state changed in single steps that
+/// cannot panic halfway, so a poisoned lock still guards consistent data.
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 

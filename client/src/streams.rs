@@ -58,7 +58,7 @@ impl Sink {
     }
 
     fn fail(&self, reason: &str) {
-        *self.end.failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(reason.to_owned());
+        *crate::client::lock(&self.end.failure) = Some(reason.to_owned());
     }
 }
 
@@ -97,7 +97,7 @@ impl EventStream {
         if self.end.lagged.load(Ordering::Acquire) {
             return Some(Err(StreamError::Lagged));
         }
-        let failure = self.end.failure.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let failure = crate::client::lock(&self.end.failure).clone();
         failure.map(|f| Err(StreamError::Connection(f)))
     }
 }

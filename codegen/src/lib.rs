@@ -1,5 +1,6 @@
-//! The agentwire generator: `protocol.toml` → IR → emitters (Rust today; every other target
-//! hangs off the same IR). Emitters never read TOML.
+//! The agentwire generator: `protocol.toml` → raw spec → IR → emitters (Rust at build time;
+//! TypeScript, Swift, JSON Schema, the reference docs and the conformance vectors committed) and
+//! the compat checker, all off the same IR. Emitters never read TOML.
 
 pub mod advertise;
 pub mod charset;

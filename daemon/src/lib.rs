@@ -25,6 +25,7 @@ pub mod runtime;
 pub mod service;
 pub mod sessions;
 pub mod storage;
+pub mod sync;
 pub mod timestamp;
 pub mod transport;
 pub mod turns;

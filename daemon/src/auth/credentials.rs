@@ -93,7 +93,7 @@ pub fn credentials_for(state_root: &Path, spec: &ProviderSpec) -> Result<Option<
 /// The Codex credential for a request: the stored one, refreshed first when it expires
 /// within a minute. `Ok(None)` when there is no Codex login.
 pub async fn codex_access(state_root: &Path) -> Result<Option<Credential>, AuthError> {
-    let Some(record) = store::read(state_root)?.oauth(OPENAI_CODEX) else {
+    let Some(record) = store::read_off_thread(state_root).await?.oauth(OPENAI_CODEX) else {
         return Ok(None);
     };
     let expiring =
@@ -109,7 +109,7 @@ pub async fn codex_access(state_root: &Path) -> Result<Option<Credential>, AuthE
 /// otherwise the newer record (another refresher won) is used, or `Changed` when the
 /// login is gone.
 pub async fn refresh_codex(state_root: &Path) -> Result<Credential, AuthError> {
-    let before = store::read(state_root)?;
+    let before = store::read_off_thread(state_root).await?;
     let generation = before.generation(OPENAI_CODEX);
     let current = before.oauth(OPENAI_CODEX).ok_or(AuthError::NotLoggedIn)?;
     let refresh_token = current.refresh_token.clone().ok_or(AuthError::NotLoggedIn)?;

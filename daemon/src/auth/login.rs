@@ -61,7 +61,7 @@ struct Control {
 
 impl Control {
     fn lock(&self) -> MutexGuard<'_, ControlState> {
-        self.state.lock().unwrap_or_else(|p| p.into_inner())
+        crate::sync::lock(&self.state)
     }
 
     fn cancel(&self, reason: CancelReason) {
@@ -149,7 +149,7 @@ fn wait_time() -> Duration {
 
 impl Logins {
     fn slot(&self) -> MutexGuard<'_, Option<Active>> {
-        self.active.lock().unwrap_or_else(|p| p.into_inner())
+        crate::sync::lock(&self.active)
     }
 
     fn control_of(&self, login_id: &str) -> Option<Arc<Control>> {
@@ -166,7 +166,8 @@ impl Logins {
         if self.slot().is_some() {
             return Err(ErrorCode::AuthBusy);
         }
-        let generation = store::read(&state_root).map_err(|_| ErrorCode::InternalError)?.generation(OPENAI_CODEX);
+        let generation =
+            store::read_off_thread(&state_root).await.map_err(|_| ErrorCode::InternalError)?.generation(OPENAI_CODEX);
         let attempt = Attempt::prepare().await?;
         let login_id = format!("login_{}", crate::transport::instance_id::random_hex(12));
         let (control, callback) = self.claim(&login_id, origin.conn_seq)?;

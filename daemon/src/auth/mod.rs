@@ -60,8 +60,12 @@ impl AuthService {
         AuthService { state_root, startup_custom, logins: Arc::default() }
     }
 
-    pub fn status(&self) -> Result<AuthStatusResponse, ErrorCode> {
-        status::auth_status(&self.state_root, &self.startup_custom).map(|providers| AuthStatusResponse { providers })
+    /// `auth.status`: the store and settings are read on the blocking pool.
+    pub async fn status(&self) -> Result<AuthStatusResponse, ErrorCode> {
+        let (root, custom) = (self.state_root.clone(), self.startup_custom.clone());
+        crate::sync::blocking(Err(ErrorCode::InternalError), move || status::auth_status(&root, &custom))
+            .await
+            .map(|providers| AuthStatusResponse { providers })
     }
 
     /// `auth.login.start`: only Codex logs in; one login per service.

@@ -189,10 +189,17 @@ where
 {
     let _lock =
         FileLock::exclusive_within(&state_root.join(LOCK_FILE), LOCK_WAIT).await.map_err(|_| StoreError::Lock)?;
-    let mut store = read(state_root)?;
+    let mut store = read_off_thread(state_root).await?;
     let out = f(&mut store)?;
-    write(state_root, &mut store)?;
+    let root = state_root.to_path_buf();
+    crate::sync::blocking(Err(StoreError::Write), move || write(&root, &mut store)).await?;
     Ok(out)
+}
+
+/// [`read`] on the blocking pool, for async callers: the reader tasks never wait on the disk.
+pub async fn read_off_thread(state_root: &Path) -> Result<Store, StoreError> {
+    let root = state_root.to_path_buf();
+    crate::sync::blocking(Err(StoreError::Unreadable), move || read(&root)).await
 }
 
 fn write(state_root: &Path, store: &mut Store) -> Result<(), StoreError> {

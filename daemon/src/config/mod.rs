@@ -40,6 +40,7 @@ pub use settings::{Settings, SettingsError};
 
 use crate::catalog::cache::{self, CachedModel};
 use crate::catalog::providers::{find, ProviderSpec};
+use crate::sync::blocking;
 use agentwire_protocol::{
     CatalogState, ConfigProjection, ConfigSetRequest, ConfigSetResponse, ErrorCode, ModelEntry, ReasoningLevel, Scope,
     Selection,
@@ -74,10 +75,23 @@ static COMMIT: RwLock<()> = RwLock::const_new(());
 /// The turn's view of the configuration, read under the commit lock.
 pub async fn capture_for_turn(state_root: &Path, workspace: &Path) -> Result<TurnCapture, ErrorCode> {
     let _read = COMMIT.read().await;
-    let e = effective(state_root, workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
-    let provider = e.provider.ok_or(ErrorCode::InvalidSelection)?;
-    let model = cache::cached_model(state_root, &provider, &e.selection.model_id);
-    Ok(TurnCapture { selection: e.selection, provider, thinking_level: e.thinking_level, fast: e.fast, model })
+    let (root, workspace) = (state_root.to_path_buf(), workspace.to_path_buf());
+    blocking(Err(ErrorCode::InternalError), move || {
+        let e = effective(&root, &workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
+        let provider = e.provider.ok_or(ErrorCode::InvalidSelection)?;
+        let model = cache::cached_model(&root, &provider, &e.selection.model_id);
+        Ok(TurnCapture { selection: e.selection, provider, thinking_level: e.thinking_level, fast: e.fast, model })
+    })
+    .await
+}
+
+/// [`effective`] read on the blocking pool, as an async handler needs it.
+async fn effective_off_thread(state_root: &Path, workspace: &Path) -> Result<Effective, ErrorCode> {
+    let (root, workspace) = (state_root.to_path_buf(), workspace.to_path_buf());
+    blocking(Err(ErrorCode::InternalError), move || {
+        effective(&root, &workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)
+    })
+    .await
 }
 
 /// The effective configuration now: settings reread, environment applied.
@@ -117,10 +131,8 @@ impl Configuration {
     }
 
     /// `config.get`: the bounded projection.
-    pub fn get(&self) -> Result<ConfigProjection, ErrorCode> {
-        effective(&self.state_root, &self.workspace)
-            .map(|e| e.projection())
-            .map_err(|_| ErrorCode::ConfigurationUnavailable)
+    pub async fn get(&self) -> Result<ConfigProjection, ErrorCode> {
+        effective_off_thread(&self.state_root, &self.workspace).await.map(|e| e.projection())
     }
 
     /// Run `work` on the configuration worker. A second concurrent call is
@@ -152,8 +164,12 @@ impl Configuration {
 }
 
 async fn set_now(root: &Path, workspace: &Path, req: ConfigSetRequest) -> Result<ConfigSetResponse, ErrorCode> {
-    let current = settings::load(root, workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
-    let edits = plan(root, &current, &EnvLayer::current(), &req)?;
+    let (r, w, q) = (root.to_path_buf(), workspace.to_path_buf(), req.clone());
+    let edits = blocking(Err(ErrorCode::InternalError), move || {
+        let current = settings::load(&r, &w).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
+        plan(&r, &current, &EnvLayer::current(), &q)
+    })
+    .await?;
     let (path, mode) = match req.scope {
         Scope::Global => (settings::global_path(root), GLOBAL_MODE),
         Scope::Project => (settings::project_path(workspace), PROJECT_MODE),
@@ -162,7 +178,7 @@ async fn set_now(root: &Path, workspace: &Path, req: ConfigSetRequest) -> Result
         let _write = COMMIT.write().await;
         writer::apply(&path, &edits, mode).await.map_err(|_| ErrorCode::SettingsWriteFailed)?;
     }
-    let effective = effective(root, workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
+    let effective = effective_off_thread(root, workspace).await?;
     Ok(ConfigSetResponse { scope: req.scope, effective: effective.projection() })
 }
 

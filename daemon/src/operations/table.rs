@@ -78,8 +78,7 @@ pub fn intent_digest(method: Method, session_id: Option<&str>, canonical_payload
 
 impl OperationTable {
     fn lock(&self) -> MutexGuard<'_, HashMap<String, Entry>> {
-        // A panic while holding the lock cannot leave an entry half-written, so go on.
-        self.entries.lock().unwrap_or_else(|p| p.into_inner())
+        crate::sync::lock(&self.entries)
     }
 
     /// Reserve `operation_id` for this intent, or find what it already holds.

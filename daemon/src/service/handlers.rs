@@ -111,7 +111,7 @@ impl OperationHandler for Service {
 
 impl AuthHandler for Service {
     async fn auth_status(&self, _: &ConnCtx, _: &RequestMeta, _: AuthStatusRequest) -> Out<AuthStatusResponse> {
-        self.auth.status()
+        self.auth.status().await
     }
     async fn auth_login_start(
         &self,
@@ -158,7 +158,7 @@ impl CatalogHandler for Service {
         _: &RequestMeta,
         p: CatalogProvidersRequest,
     ) -> Out<CatalogProvidersResponse> {
-        crate::catalog::list_providers(&self.state_root, &p)
+        crate::catalog::list_providers(&self.state_root, &p).await
     }
     async fn catalog_models(
         &self,
@@ -166,7 +166,7 @@ impl CatalogHandler for Service {
         _: &RequestMeta,
         p: CatalogModelsRequest,
     ) -> Out<CatalogModelsResponse> {
-        crate::catalog::list_models(&self.state_root, &p)
+        crate::catalog::list_models(&self.state_root, &p).await
     }
     async fn catalog_refresh(
         &self,
@@ -182,7 +182,7 @@ impl CatalogHandler for Service {
 
 impl ConfigHandler for Service {
     async fn config_get(&self, _: &ConnCtx, _: &RequestMeta, _: ConfigGetRequest) -> Out<ConfigProjection> {
-        self.config.get()
+        self.config.get().await
     }
     async fn config_set(&self, _: &ConnCtx, _: &RequestMeta, p: ConfigSetRequest) -> Out<ConfigSetResponse> {
         Box::pin(self.config.set(p)).await

@@ -83,7 +83,7 @@ fn stamped(
     stamps: [Stamp; 3],
     compute: impl FnOnce() -> Result<bool, ErrorCode>,
 ) -> Result<bool, ErrorCode> {
-    let mut cache = cache.lock().unwrap_or_else(|p| p.into_inner());
+    let mut cache = crate::sync::lock(cache);
     if let Some((seen, ready)) = cache.as_ref() {
         if *seen == stamps {
             return Ok(*ready);

@@ -32,7 +32,7 @@ mod tests;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use agentwire_protocol::runtime::encode_record;
 use agentwire_protocol::{
@@ -102,11 +102,7 @@ impl ProjectionCache {
     }
 }
 
-/// The state behind these mutexes is updated in single steps that cannot panic halfway, so a
-/// poisoned lock (a panic elsewhere while holding it) still guards consistent data.
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
+pub(crate) use crate::sync::lock;
 
 fn window_limits() -> WindowLimits {
     WindowLimits {

@@ -147,7 +147,7 @@ impl MessageClock {
     pub fn next(&self) -> (String, u64) {
         let now =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
-        let mut last = self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut last = crate::sync::lock(&self.last);
         let (mut time, mut counter) = if now > last.0 { (now, 0) } else { (last.0, last.1 + 1) };
         if counter >= CLOCK_COUNTER_LIMIT {
             time += 1;
@@ -166,7 +166,7 @@ impl MessageClock {
             .filter(|(t, _)| t.parse::<u64>().ok() == Some(time))
             .and_then(|(_, c)| c.parse::<u64>().ok())
             .unwrap_or(0);
-        let mut last = self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut last = crate::sync::lock(&self.last);
         if (time, counter) > *last {
             *last = (time, counter);
         }

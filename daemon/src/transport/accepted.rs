@@ -28,8 +28,9 @@ pub trait ConnectionHandler: Send + Sync + 'static {
     fn handle(&self, connection: AcceptedConnection) -> HandlerFuture;
 }
 
-/// Placeholder until wire v2 is plugged in: reads framed records and answers nothing,
-/// so framing limits and disconnect handling are exercised end to end.
+/// A protocol-free handler for `serve`'s own tests: reads framed records and answers nothing,
+/// so framing limits, accept and shutdown are exercised without wire v2 (which the daemon
+/// serves through the handler in `wire/`).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct DrainHandler;
 

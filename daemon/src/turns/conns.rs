@@ -16,7 +16,7 @@ pub struct ConnRegistry {
 
 impl ConnRegistry {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, (String, mpsc::WeakSender<Outbound>)>> {
-        self.conns.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        crate::sync::lock(&self.conns)
     }
 
     pub fn register(&self, seq: u64, connection_id: &str, out: &mpsc::Sender<Outbound>) {

@@ -78,7 +78,7 @@ impl Emitter {
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        crate::sync::lock(&self.state)
     }
 
     pub async fn started(&self) {

@@ -104,7 +104,7 @@ impl Journal {
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        crate::sync::lock(&self.inner)
     }
 
     /// The records the turn's admission appends: the user's prompt and the `turn-start`. The

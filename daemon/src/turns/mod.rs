@@ -31,7 +31,7 @@ pub mod stored_args;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use agentwire_protocol::{
@@ -85,9 +85,7 @@ pub struct TurnService {
     mcp: McpPool,
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
+use crate::sync::lock;
 
 /// Removes the turn from the active table when the turn ends, whatever path it takes.
 struct Reservation {

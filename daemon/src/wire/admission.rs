@@ -49,7 +49,7 @@ impl ConnState {
     }
 
     fn reserve(&self, request_id: &str) -> Result<(), ErrorCode> {
-        let mut set = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        let mut set = crate::sync::lock(&self.in_flight);
         if set.iter().any(|id| id == request_id) {
             return Err(ErrorCode::DuplicateRequestId);
         }
@@ -62,7 +62,7 @@ impl ConnState {
 
     /// "Request IDs are reserved through response writing."
     pub fn release(&self, request_id: &str) {
-        let mut set = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        let mut set = crate::sync::lock(&self.in_flight);
         if let Some(i) = set.iter().position(|id| id == request_id) {
             set.swap_remove(i);
         }

@@ -14,7 +14,7 @@
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::task::JoinHandle;
@@ -151,10 +151,7 @@ impl Drop for Spinner {
     }
 }
 
-fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
-    // Plain fields: a panic elsewhere cannot leave them inconsistent.
-    state.lock().unwrap_or_else(PoisonError::into_inner)
-}
+use crate::sync::lock;
 
 async fn animate(state: Arc<Mutex<State>>) {
     let mut tick = tokio::time::interval(FRAME_INTERVAL);

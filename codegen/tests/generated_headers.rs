@@ -1,0 +1,86 @@
+//! "Every generated file starts with a header naming the spec's SHA-256 and the regenerate
+//! command" (ARCHITECTURE.md, Invariants), and its converse, which makes hand-written and
+//! emitted files under `generated/` tell themselves apart (generated/README.md): a committed
+//! file carries the header if and only if `agentwire-codegen write` emits it.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+/// How far into a file the header may start: after a JSON file's opening brace and member name,
+/// or a Markdown title.
+const HEADER_WITHIN: usize = 400;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the codegen crate sits in the repository")
+}
+
+fn spec() -> agentwire_codegen::ir::Spec {
+    let text = std::fs::read_to_string(root().join("protocol.toml")).expect("protocol.toml");
+    agentwire_codegen::load("protocol.toml", &text).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// The header line, or for the conformance vectors (data a harness reads, not a page a person
+/// edits) its structured form, `"generated": {"spec_sha256": …, "regenerate": …}`.
+fn has_header(text: &str, spec: &agentwire_codegen::ir::Spec) -> bool {
+    let [first, _] = agentwire_codegen::emit::header_lines(spec);
+    let structured = format!("\"spec_sha256\": \"{}\"", spec.sha256);
+    let head: String = text.chars().take(HEADER_WITHIN + first.len()).collect();
+    [first, structured].iter().any(|h| head.find(h.as_str()).is_some_and(|at| at <= HEADER_WITHIN))
+}
+
+/// Any header, of this spec or an older one: a stale copy still claims to be emitted.
+fn claims_generated(text: &str) -> bool {
+    let head: String = text.chars().take(HEADER_WITHIN + 80).collect();
+    head.contains("Generated from protocol.toml (sha256 ") || head.contains("\"spec_sha256\": \"")
+}
+
+#[test]
+fn every_emitted_file_starts_with_the_header() {
+    let spec = spec();
+    let missing: Vec<String> = agentwire_codegen::emit::artifacts(&spec)
+        .into_iter()
+        .filter(|a| !has_header(&a.contents, &spec))
+        .map(|a| a.path)
+        .collect();
+    assert!(missing.is_empty(), "emitted without the generated header: {missing:?}");
+}
+
+#[test]
+fn a_committed_file_carries_the_header_only_if_it_is_emitted() {
+    let spec = spec();
+    let emitted: BTreeSet<String> = agentwire_codegen::emit::artifacts(&spec).into_iter().map(|a| a.path).collect();
+    let out = Command::new("git").arg("-C").arg(root()).args(["ls-files", "-z"]).output().expect("git ls-files runs");
+    assert!(out.status.success(), "git ls-files failed");
+    let files = String::from_utf8(out.stdout).expect("UTF-8 paths");
+    let mut wrong = Vec::new();
+    for path in files.split('\0').filter(|p| !p.is_empty()) {
+        // The generator's own sources and snapshots quote the header; they are not emitted files.
+        if path.starts_with("codegen/") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(root().join(path)) else { continue };
+        match (emitted.contains(path), claims_generated(&text)) {
+            (false, true) => wrong.push(format!("{path}: carries the generated header but nothing emits it")),
+            (true, false) => wrong.push(format!("{path}: emitted, but the committed copy has no header")),
+            _ => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_generated_folder_says_which_files_are_hand_written() {
+    let readme = std::fs::read_to_string(root().join("generated/README.md")).expect("generated/README.md");
+    assert!(readme.contains("Generated from protocol.toml"), "the README names the header that marks emitted files");
+    let spec = spec();
+    for artifact in agentwire_codegen::emit::artifacts(&spec) {
+        let Some(inside) = artifact.path.strip_prefix("generated/") else { continue };
+        let folder = inside.rsplit_once('/').map_or(inside, |(dir, _)| dir);
+        assert!(
+            readme.contains(folder),
+            "generated/README.md does not mention `{folder}`, where {} is emitted",
+            artifact.path
+        );
+    }
+}
