@@ -25,8 +25,10 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::sync::oneshot;
 
-/// Where and how to connect.
+/// Where and how to connect. Built with [`ClientOptions::new`] and the builder methods, so a
+/// new option is not a breaking change.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct ClientOptions {
     /// The daemon's socket (from its discovery record).
     pub socket: PathBuf,
@@ -58,6 +60,12 @@ impl ClientOptions {
     /// Requires these operations (builder style).
     pub fn require(mut self, methods: &[Method]) -> Self {
         self.required.extend_from_slice(methods);
+        self
+    }
+
+    /// Sets how many events each stream buffers before it lags (builder style).
+    pub fn event_buffer(mut self, events: usize) -> Self {
+        self.event_buffer = events;
         self
     }
 }

@@ -9,6 +9,7 @@ use agentwire_protocol::{ErrorCode, ErrorObject};
 /// The service answered the request with an error object.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{code_name}: {message}")]
+#[non_exhaustive]
 pub struct ServiceError {
     /// The code, when this client knows it; `None` for a code it does not know, which is a
     /// generic failure (never a success).
@@ -20,7 +21,9 @@ pub struct ServiceError {
 }
 
 impl ServiceError {
-    pub(crate) fn from_object(e: ErrorObject) -> Self {
+    /// The service error an error object stands for (also `From<ErrorObject>`), e.g. to stand
+    /// in for a service in a test.
+    pub fn from_object(e: ErrorObject) -> Self {
         ServiceError { code: ErrorCode::from_wire(&e.code), code_name: e.code, message: e.message }
     }
 
@@ -32,6 +35,7 @@ impl ServiceError {
 
 /// Why a call gave no success payload.
 #[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
 pub enum CallError {
     /// The service refused the request; the connection is fine.
     #[error("service error {0}")]
@@ -67,6 +71,7 @@ impl CallError {
 
 /// Why connecting failed; nothing was mutated.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ConnectError {
     #[error("handshake failed: {0}")]
     Handshake(#[from] HandshakeError),
@@ -74,4 +79,10 @@ pub enum ConnectError {
     Initialize(CallError),
     #[error("preflight failed: {0}")]
     Preflight(#[from] PreflightError),
+}
+
+impl From<ErrorObject> for ServiceError {
+    fn from(e: ErrorObject) -> Self {
+        ServiceError::from_object(e)
+    }
 }

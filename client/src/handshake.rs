@@ -14,6 +14,7 @@ use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::UnixStream;
 
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum HandshakeError {
     /// Nothing accepted the connection: no socket file, or nobody listening.
     #[error("no service is listening: {0}")]
@@ -55,6 +56,18 @@ pub async fn handshake(
         .unwrap_or(Err(HandshakeError::Timeout))
 }
 
+/// Connects, checks the peer's uid and completes the handshake within `timeout`, then closes
+/// the connection: the service's identity, for a launcher's readiness probe (`start-or-connect`,
+/// lifecycle §2) that needs no wire v2 session.
+pub async fn identify(
+    socket: &Path,
+    request: &HandshakeRequest,
+    timeout: Duration,
+    max_record_bytes: usize,
+) -> Result<HandshakeReplyAccepted, HandshakeError> {
+    handshake(socket, request, timeout, max_record_bytes).await.map(|h| h.accepted)
+}
+
 async fn exchange(
     socket: &Path,
     request: &HandshakeRequest,
@@ -88,4 +101,26 @@ async fn exchange(
 fn decode_reply(record: &[u8]) -> Option<HandshakeReply> {
     let value = parse_record(std::str::from_utf8(record).ok()?).ok()?;
     decode_value(&value, Mode::Tolerant).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_tolerate_unknown_members() {
+        let code = HandshakeRejection::VersionMismatch.as_str();
+        let text =
+            format!(r#"{{"handshake":"agentwire-unix","status":"rejected","code":"{code}","message":"m","hint":1}}"#);
+        let reply = decode_reply(text.as_bytes()).unwrap();
+        assert!(matches!(reply, HandshakeReply::Rejected(r) if r.code == HandshakeRejection::VersionMismatch));
+    }
+
+    #[tokio::test]
+    async fn a_missing_socket_is_not_listening() {
+        let tmp = std::env::temp_dir().join(format!("agentwire-client-none-{}.sock", std::process::id()));
+        let req = HandshakeRequest { version: "1".into(), workspace: "/".into() };
+        let err = identify(&tmp, &req, Duration::from_secs(1), 1024).await.unwrap_err();
+        assert!(matches!(err, HandshakeError::NotListening(_)));
+    }
 }

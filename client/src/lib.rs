@@ -43,7 +43,7 @@ pub use agentwire_protocol::operation;
 pub use claim::Claim;
 pub use client::{Client, ClientOptions, DEFAULT_EVENT_BUFFER};
 pub use error::{CallError, ConnectError, ServiceError};
-pub use handshake::HandshakeError;
+pub use handshake::{identify, HandshakeError};
 pub use preflight::{preflight, PreflightError};
 pub use sequence::{SequenceError, SequenceTracker};
 pub use streams::{EventStream, StreamError};

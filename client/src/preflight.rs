@@ -6,6 +6,7 @@ use agentwire_protocol::HandshakeReplyAccepted as Accepted;
 use agentwire_protocol::{limits, EventName, InitializeResponse, LimitMap, Method, Transport, PROTOCOL_VERSION};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PreflightError {
     #[error("initialize identities differ from the handshake's")]
     Identity,

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SequenceError {
     #[error("sequence {got} does not increase past {last}")]
     Regressed { last: u64, got: u64 },

@@ -22,6 +22,7 @@ use tokio::sync::mpsc;
 
 /// Why a stream ended early.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum StreamError {
     /// This stream's buffer filled up and later events were dropped for it.
     #[error("the consumer fell behind: the stream's buffer filled and later events were dropped")]

@@ -101,16 +101,14 @@ async fn a_thousand_requests_complete_while_a_running_turns_stream_is_never_read
     let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(5)));
     let sb = Sandbox::new();
     let discovery = mock_daemon(&sb, &mock);
-    let options = ClientOptions {
-        // A small buffer, so the unread stream lags during the test.
-        event_buffer: 8,
-        ..ClientOptions::new(
-            discovery["socket"].as_str().unwrap(),
-            sb.workspace.to_str().unwrap(),
-            discovery["version"].as_str().unwrap(),
-        )
-        .require(&[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::Status])
-    };
+    let options = ClientOptions::new(
+        discovery["socket"].as_str().unwrap(),
+        sb.workspace.to_str().unwrap(),
+        discovery["version"].as_str().unwrap(),
+    )
+    .require(&[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::Status])
+    // A small buffer, so the unread stream lags during the test.
+    .event_buffer(8);
     let client = Client::connect(options).await.unwrap();
     let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await.unwrap();
     let claim = client.claim(&session.session_id, false).await.unwrap();

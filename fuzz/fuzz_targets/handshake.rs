@@ -2,14 +2,23 @@
 //! equal the ones the record names (so every branch is reachable); `evaluate` must then answer
 //! exactly: invalid, else version mismatch, else workspace mismatch, else accepted with the
 //! server's identity. A rejection carries only its code's fixed message, never request bytes.
-//! The reply decoder (the client side) must read back every reply the server writes.
+//! The reply decoding of the client side (`agentwire-client`: tolerant, from the generated
+//! crate) must read back every reply the server writes.
 #![no_main]
 
 use agentwire_daemon::transport::handshake::messages::{self, launch_code, Accepted, HandshakeReply, RejectCode};
 use agentwire_daemon::transport::handshake::{evaluate, ServerIdentity};
 use agentwire_daemon::version::package_version;
 use agentwire_fuzz::assert_round_trip;
+use agentwire_protocol::consumer::decode_value;
+use agentwire_protocol::runtime::{parse_record, Mode};
 use libfuzzer_sys::fuzz_target;
+
+/// How `agentwire-client` decodes a handshake reply: tolerantly, unknown members skipped.
+fn decode_reply(record: &[u8]) -> Option<HandshakeReply> {
+    let value = parse_record(std::str::from_utf8(record).ok()?).ok()?;
+    decode_value(&value, Mode::Tolerant).ok()
+}
 
 fn identity(version: String, workspace: String) -> ServerIdentity {
     ServerIdentity {
@@ -63,8 +72,8 @@ fuzz_target!(|data: &[u8]| {
         }
         (reply, expected) => panic!("evaluate answered {reply:?}, expected {expected:?}"),
     }
-    assert_round_trip(&reply, |r| messages::decode_reply(r).ok_or("refused"));
-    if let Some(reply) = messages::decode_reply(record) {
-        assert_round_trip(&reply, |r| messages::decode_reply(r).ok_or("refused"));
+    assert_round_trip(&reply, |r| decode_reply(r).ok_or("refused"));
+    if let Some(reply) = decode_reply(record) {
+        assert_round_trip(&reply, |r| decode_reply(r).ok_or("refused"));
     }
 });

@@ -1,22 +1,16 @@
-//! Unix identity handshake (lifecycle §3), run on every connection before wire v2.
-//!
-//! The wire structs live in [`messages`] so they can be swapped for the generated
-//! `agentwire-protocol` types without touching the exchange logic below.
+//! Unix identity handshake (lifecycle §3) from the server's side, run on every connection before
+//! wire v2. The client's side (connect, peer uid check, one line each way) is
+//! `agentwire_client::identify`, which `start_or_connect` probes with.
 
 use std::io;
-use std::path::Path;
 use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncWrite};
-use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
-use tokio::net::UnixStream;
-use tokio::time::Instant;
 
 use crate::transport::framing::{ReadOutcome, RecordReader, RecordWriter, WriteError};
-use crate::transport::peer::{ensure_same_user, PeerError};
 
-/// The handshake's wire types, generated from `protocol.toml`, and the decoding rules for them:
-/// requests strictly (unknown or duplicate members are invalid), replies tolerantly.
+/// The handshake's wire types, generated from `protocol.toml`, and the server's decoding rule
+/// for requests: strict (unknown or duplicate members are invalid).
 pub mod messages {
     use agentwire_protocol::consumer::decode_value;
     use agentwire_protocol::runtime::{parse_record, Mode};
@@ -47,13 +41,9 @@ pub mod messages {
     pub fn decode_request(record: &[u8]) -> Option<HandshakeRequest> {
         decode(record, Mode::Strict)
     }
-
-    pub fn decode_reply(record: &[u8]) -> Option<HandshakeReply> {
-        decode(record, Mode::Tolerant)
-    }
 }
 
-use messages::{rejected, Accepted, HandshakeReply, HandshakeRequest, RejectCode};
+use messages::{rejected, Accepted, HandshakeReply, RejectCode};
 
 /// What the server admits and announces.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,99 +128,6 @@ async fn write_json<W: AsyncWrite + Unpin, T: serde::Serialize>(
     writer.write_record(&bytes).await
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum ClientHandshakeError {
-    /// Nothing accepted the connection: no socket file, or nobody listening.
-    #[error("no service is listening: {0}")]
-    NotListening(#[source] io::Error),
-    #[error("connecting failed: {0}")]
-    Connect(#[source] io::Error),
-    #[error("service runs as another user")]
-    ForeignServer,
-    #[error("service peer credentials are unavailable: {0}")]
-    PeerUnavailable(#[source] io::Error),
-    #[error("service did not complete the handshake in time")]
-    Timeout,
-    #[error("service closed the connection during the handshake")]
-    Closed,
-    #[error("service sent an invalid handshake reply")]
-    InvalidReply,
-    #[error("service rejected the handshake: {}", .0.as_str())]
-    Rejected(RejectCode),
-    #[error("handshake I/O failed: {0}")]
-    Io(#[source] io::Error),
-}
-
-/// A connection whose handshake was accepted, ready for wire v2.
-#[derive(Debug)]
-pub struct ClientConnection {
-    pub accepted: Accepted,
-    pub reader: RecordReader<OwnedReadHalf>,
-    pub writer: RecordWriter<OwnedWriteHalf>,
-}
-
-/// Client-side framing bounds for the handshake exchange.
-#[derive(Debug, Clone, Copy)]
-pub struct ClientLimits {
-    pub timeout: Duration,
-    pub max_record_bytes: usize,
-}
-
-/// Connects, checks that the server runs as our uid, and completes the handshake
-/// within `limits.timeout`.
-pub async fn connect_and_handshake(
-    socket: &Path,
-    request: &HandshakeRequest,
-    limits: ClientLimits,
-) -> Result<ClientConnection, ClientHandshakeError> {
-    let deadline = Instant::now() + limits.timeout;
-    let stream = tokio::time::timeout_at(deadline, UnixStream::connect(socket))
-        .await
-        .map_err(|_| ClientHandshakeError::Timeout)?
-        .map_err(classify_connect_error)?;
-    ensure_same_user(&stream).map_err(|e| match e {
-        PeerError::ForeignUser { .. } => ClientHandshakeError::ForeignServer,
-        PeerError::Unavailable(io) => ClientHandshakeError::PeerUnavailable(io),
-    })?;
-    let (read, write) = stream.into_split();
-    let mut reader = RecordReader::new(read, limits.max_record_bytes, limits.timeout);
-    let mut writer = RecordWriter::new(write, limits.max_record_bytes, limits.timeout);
-    let accepted = tokio::time::timeout_at(deadline, exchange(&mut reader, &mut writer, request))
-        .await
-        .map_err(|_| ClientHandshakeError::Timeout)??;
-    Ok(ClientConnection { accepted, reader, writer })
-}
-
-fn classify_connect_error(e: io::Error) -> ClientHandshakeError {
-    match e.kind() {
-        io::ErrorKind::NotFound | io::ErrorKind::ConnectionRefused => ClientHandshakeError::NotListening(e),
-        _ => ClientHandshakeError::Connect(e),
-    }
-}
-
-async fn exchange(
-    reader: &mut RecordReader<OwnedReadHalf>,
-    writer: &mut RecordWriter<OwnedWriteHalf>,
-    request: &HandshakeRequest,
-) -> Result<Accepted, ClientHandshakeError> {
-    write_json(writer, request).await.map_err(|e| match e {
-        WriteError::Timeout => ClientHandshakeError::Timeout,
-        WriteError::Io(io) => ClientHandshakeError::Io(io),
-        other => ClientHandshakeError::Io(io::Error::other(other)),
-    })?;
-    let record = match reader.next_record().await.map_err(ClientHandshakeError::Io)? {
-        ReadOutcome::Record(r) => r,
-        ReadOutcome::Eof | ReadOutcome::EofMidRecord => return Err(ClientHandshakeError::Closed),
-        ReadOutcome::Timeout => return Err(ClientHandshakeError::Timeout),
-        ReadOutcome::TooLarge => return Err(ClientHandshakeError::InvalidReply),
-    };
-    match messages::decode_reply(&record).ok_or(ClientHandshakeError::InvalidReply)? {
-        HandshakeReply::Accepted(a) if a.version == request.version => Ok(a),
-        HandshakeReply::Accepted(_) => Err(ClientHandshakeError::InvalidReply),
-        HandshakeReply::Rejected(r) => Err(ClientHandshakeError::Rejected(r.code)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,14 +189,6 @@ mod tests {
         assert_eq!(reply["code"], "invalid_handshake");
     }
 
-    #[test]
-    fn replies_tolerate_unknown_members() {
-        let text =
-            r#"{"handshake":"agentwire-unix","status":"rejected","code":"version_mismatch","message":"m","hint":1}"#;
-        let reply = messages::decode_reply(text.as_bytes()).unwrap();
-        assert!(matches!(reply, HandshakeReply::Rejected(r) if r.code == RejectCode::VersionMismatch));
-    }
-
     async fn run_server(client_bytes: &'static [u8]) -> (Result<(), ServerHandshakeError>, Vec<u8>) {
         use tokio::io::{AsyncReadExt, AsyncWriteExt};
         let (mut client, server) = tokio::io::duplex(4096);
@@ -336,18 +225,9 @@ mod tests {
         let (read, write) = tokio::io::split(server);
         let mut reader = RecordReader::new(read, 1024, Duration::from_secs(10));
         let mut writer = RecordWriter::new(write, 1024, Duration::from_secs(10));
-        let started = Instant::now();
+        let started = tokio::time::Instant::now();
         let result = serve_handshake(&mut reader, &mut writer, &identity(), Duration::from_secs(5)).await;
         assert!(matches!(result, Err(ServerHandshakeError::Timeout)));
         assert_eq!(started.elapsed(), Duration::from_secs(5));
-    }
-
-    #[tokio::test]
-    async fn client_reports_missing_socket_as_not_listening() {
-        let tmp = tempfile::tempdir().unwrap();
-        let req = HandshakeRequest { version: "1".into(), workspace: "/".into() };
-        let limits = ClientLimits { timeout: Duration::from_secs(1), max_record_bytes: 1024 };
-        let err = connect_and_handshake(&tmp.path().join("none.sock"), &req, limits).await.unwrap_err();
-        assert!(matches!(err, ClientHandshakeError::NotListening(_)));
     }
 }

@@ -275,8 +275,8 @@ mod tests {
     use super::*;
     use crate::transport::accepted::DrainHandler;
     use crate::transport::handshake::messages::{HandshakeRequest, RejectCode};
-    use crate::transport::handshake::{connect_and_handshake, ClientHandshakeError, ClientLimits};
     use crate::transport::paths::{prepare_runtime_paths, RuntimeDirInputs};
+    use agentwire_client::{identify, HandshakeError};
 
     struct Fixture {
         _tmp: tempfile::TempDir,
@@ -304,10 +304,8 @@ mod tests {
         HandshakeRequest { version: version.into(), workspace: config.workspace.to_str().unwrap().into() }
     }
 
-    const CLIENT: ClientLimits = ClientLimits {
-        timeout: Duration::from_secs(5),
-        max_record_bytes: agentwire_protocol::limits::MAX_RECORD_BYTES as usize,
-    };
+    const TIMEOUT: Duration = Duration::from_secs(5);
+    const MAX_RECORD: usize = agentwire_protocol::limits::MAX_RECORD_BYTES as usize;
 
     #[tokio::test]
     async fn accepts_matching_clients_and_rejects_others() {
@@ -319,20 +317,19 @@ mod tests {
             let _ = stopped.await;
         }));
 
-        let ok =
-            connect_and_handshake(&f.config.runtime.socket, &request(&f.config, "1.0.0-test"), CLIENT).await.unwrap();
-        assert_eq!(ok.accepted.instance_id, identity.instance_id);
-        assert_eq!(ok.accepted.pid, std::process::id());
-        assert_eq!(ok.accepted.workspace_id, workspace_id(&f.config.workspace));
+        let socket = &f.config.runtime.socket;
+        let ok = identify(socket, &request(&f.config, "1.0.0-test"), TIMEOUT, MAX_RECORD).await.unwrap();
+        assert_eq!(ok.instance_id, identity.instance_id);
+        assert_eq!(ok.pid, std::process::id());
+        assert_eq!(ok.workspace_id, workspace_id(&f.config.workspace));
 
-        let err =
-            connect_and_handshake(&f.config.runtime.socket, &request(&f.config, "2.0.0"), CLIENT).await.unwrap_err();
-        assert!(matches!(err, ClientHandshakeError::Rejected(RejectCode::VersionMismatch)));
+        let err = identify(socket, &request(&f.config, "2.0.0"), TIMEOUT, MAX_RECORD).await.unwrap_err();
+        assert!(matches!(err, HandshakeError::Rejected(RejectCode::VersionMismatch)));
 
         let mut other = request(&f.config, "1.0.0-test");
         other.workspace = "/elsewhere".into();
-        let err = connect_and_handshake(&f.config.runtime.socket, &other, CLIENT).await.unwrap_err();
-        assert!(matches!(err, ClientHandshakeError::Rejected(RejectCode::WorkspaceMismatch)));
+        let err = identify(socket, &other, TIMEOUT, MAX_RECORD).await.unwrap_err();
+        assert!(matches!(err, HandshakeError::Rejected(RejectCode::WorkspaceMismatch)));
 
         stop.send(()).unwrap();
         drop(server.await.unwrap());

@@ -12,11 +12,11 @@ use tokio::time::Instant;
 use crate::cli::launch_args::{canonical_executable, canonical_workspace, LaunchArgError};
 use crate::logging::open_log;
 use crate::transport::handshake::messages::{Accepted, HandshakeRequest, RejectCode};
-use crate::transport::handshake::{connect_and_handshake, ClientHandshakeError, ClientLimits};
 use crate::transport::instance_lock::{FileLock, LockError};
 use crate::transport::paths::{
     prepare_runtime_paths, resolve_state_root, state_root_id, workspace_id, PathsError, RuntimeDirInputs, RuntimePaths,
 };
+use agentwire_client::{identify, HandshakeError};
 
 pub const DEFAULT_START_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -38,6 +38,13 @@ pub fn start_options(workspace: PathBuf, executable: PathBuf, start_timeout: Dur
             max_record_bytes: limits::MAX_RECORD_BYTES as usize,
         },
     }
+}
+
+/// Bounds of one readiness probe's identity handshake (made by `agentwire-client`).
+#[derive(Debug, Clone, Copy)]
+pub struct ClientLimits {
+    pub timeout: Duration,
+    pub max_record_bytes: usize,
 }
 
 /// Pause between readiness probes while a daemon starts.
@@ -273,14 +280,14 @@ impl Probe<'_> {
     /// starting, or unresponsive); errors are answers that forbid starting one.
     async fn once(&self) -> Result<Option<Accepted>, StartError> {
         let remaining = self.deadline.saturating_duration_since(Instant::now());
-        let limits = ClientLimits { timeout: self.client.timeout.min(remaining).max(PROBE_INTERVAL), ..self.client };
-        match connect_and_handshake(&self.target.runtime.socket, self.request, limits).await {
-            Ok(connection) => self.check_identity(connection.accepted).map(Some),
-            Err(ClientHandshakeError::Rejected(RejectCode::VersionMismatch)) => Err(StartError::VersionMismatch),
-            Err(ClientHandshakeError::Rejected(RejectCode::WorkspaceMismatch)) => Err(StartError::WorkspaceMismatch),
-            Err(ClientHandshakeError::Rejected(RejectCode::InvalidHandshake)) => Err(StartError::InvalidHandshakeReply),
-            Err(ClientHandshakeError::ForeignServer) => Err(StartError::ForeignService),
-            Err(ClientHandshakeError::InvalidReply) => Err(StartError::InvalidHandshakeReply),
+        let timeout = self.client.timeout.min(remaining).max(PROBE_INTERVAL);
+        match identify(&self.target.runtime.socket, self.request, timeout, self.client.max_record_bytes).await {
+            Ok(accepted) => self.check_identity(accepted).map(Some),
+            Err(HandshakeError::Rejected(RejectCode::VersionMismatch)) => Err(StartError::VersionMismatch),
+            Err(HandshakeError::Rejected(RejectCode::WorkspaceMismatch)) => Err(StartError::WorkspaceMismatch),
+            Err(HandshakeError::Rejected(RejectCode::InvalidHandshake)) => Err(StartError::InvalidHandshakeReply),
+            Err(HandshakeError::ForeignServer) => Err(StartError::ForeignService),
+            Err(HandshakeError::InvalidReply) => Err(StartError::InvalidHandshakeReply),
             Err(_not_ready) => Ok(None),
         }
     }
