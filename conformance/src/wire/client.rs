@@ -154,8 +154,14 @@ impl Client {
     pub async fn call(&mut self, env: &Value) -> Result<Resp, Failure> {
         let mut line = serde_json::to_vec(env).map_err(|e| Failure::new(e.to_string()))?;
         line.push(b'\n');
+        if let Some(op) = env["operation_id"].as_str() {
+            self.events.awaiting(op);
+        }
         self.conn.write(&line).await.map_err(Failure::new)?;
         let r = self.next_response().await?;
+        if let Some(op) = env["operation_id"].as_str() {
+            self.events.answered(op);
+        }
         check::correlates(&r.0, env)?;
         self.observe(env, &r);
         Ok(r)
