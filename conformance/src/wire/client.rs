@@ -221,7 +221,16 @@ impl Client {
 
     /// Read until `id` (a turn or login) has its terminal; every event on the way is checked.
     pub async fn until_terminal(&mut self, id: &str, wait: Duration) -> Result<Value, Failure> {
+        self.paced_until_terminal(id, wait, Duration::ZERO).await
+    }
+
+    /// Like `until_terminal`, pausing `pace` before each record: a slow reader, so the target's
+    /// queues for this connection stay full while its turns settle.
+    pub async fn paced_until_terminal(&mut self, id: &str, wait: Duration, pace: Duration) -> Result<Value, Failure> {
         loop {
+            if !pace.is_zero() {
+                tokio::time::sleep(pace).await;
+            }
             if let Some(t) = self.events.terminal(id) {
                 return Ok(t.clone());
             }
