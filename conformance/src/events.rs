@@ -75,6 +75,8 @@ pub struct EventChecker {
     terminals: HashMap<String, Value>,
     /// Operation ID → the turn or login its start response named.
     started: HashMap<String, String>,
+    /// Mutations sent on this connection whose response has not arrived yet.
+    awaiting: HashSet<String>,
     /// Events checked so far (for reports and tests).
     pub seen: u64,
 }
@@ -142,6 +144,17 @@ impl EventChecker {
         self.started.insert(operation_id.to_owned(), id.to_owned());
     }
 
+    /// A mutation under `operation_id` was sent: until its response arrives, no event of the
+    /// work it starts may ("It returns {turn_id, status:accepted} before `turn.started`").
+    pub fn awaiting(&mut self, operation_id: &str) {
+        self.awaiting.insert(operation_id.to_owned());
+    }
+
+    /// The response to the mutation under `operation_id` arrived.
+    pub fn answered(&mut self, operation_id: &str) {
+        self.awaiting.remove(operation_id);
+    }
+
     /// Judge one event record (already parsed under the JSON profile).
     pub fn check(&mut self, ev: &Value) -> Result<(), String> {
         self.seen += 1;
@@ -194,6 +207,11 @@ impl EventChecker {
             }
         }
         let operation = ev["operation_id"].as_str();
+        if let Some(op) = operation.filter(|op| self.awaiting.contains(*op)) {
+            return Err(format!(
+                "`{name}` of operation {op} arrived before the response to the request that started it"
+            ));
+        }
         if let Some(id) = operation.and_then(|op| self.started.get(op)) {
             let named = payload.get("turn_id").or_else(|| payload.get("login_id")).and_then(Value::as_str);
             if named != Some(id.as_str()) {
@@ -453,6 +471,15 @@ mod tests {
         let mut other = terminal(1, "x");
         other["payload"]["turn_id"] = json!("t-2");
         assert!(c.check(&other).unwrap_err().contains("names"));
+    }
+
+    #[test]
+    fn no_event_of_an_operation_before_its_response() {
+        let mut c = checker();
+        c.awaiting("op-1");
+        assert!(c.check(&started()).unwrap_err().contains("before the response"));
+        c.answered("op-1");
+        c.check(&started()).unwrap();
     }
 
     #[test]

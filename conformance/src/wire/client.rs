@@ -154,8 +154,14 @@ impl Client {
     pub async fn call(&mut self, env: &Value) -> Result<Resp, Failure> {
         let mut line = serde_json::to_vec(env).map_err(|e| Failure::new(e.to_string()))?;
         line.push(b'\n');
+        if let Some(op) = env["operation_id"].as_str() {
+            self.events.awaiting(op);
+        }
         self.conn.write(&line).await.map_err(Failure::new)?;
         let r = self.next_response().await?;
+        if let Some(op) = env["operation_id"].as_str() {
+            self.events.answered(op);
+        }
         check::correlates(&r.0, env)?;
         self.observe(env, &r);
         Ok(r)
@@ -215,7 +221,16 @@ impl Client {
 
     /// Read until `id` (a turn or login) has its terminal; every event on the way is checked.
     pub async fn until_terminal(&mut self, id: &str, wait: Duration) -> Result<Value, Failure> {
+        self.paced_until_terminal(id, wait, Duration::ZERO).await
+    }
+
+    /// Like `until_terminal`, pausing `pace` before each record: a slow reader, so the target's
+    /// queues for this connection stay full while its turns settle.
+    pub async fn paced_until_terminal(&mut self, id: &str, wait: Duration, pace: Duration) -> Result<Value, Failure> {
         loop {
+            if !pace.is_zero() {
+                tokio::time::sleep(pace).await;
+            }
             if let Some(t) = self.events.terminal(id) {
                 return Ok(t.clone());
             }

@@ -124,7 +124,7 @@ async fn revoked_live_sequence(c: &mut Client, sid: &str, before: u64) -> Result
 }
 
 /// Rounds of scenario.control.claim_while_running.
-const ROUNDS: usize = 12;
+const ROUNDS: usize = 60;
 
 fn claim_while_running(cx: &mut Ctx) -> BoxFut<'_> {
     // A takes a session, starts a turn of many small deltas; B takes it over at once. When the

@@ -1,5 +1,6 @@
 //! Event ordering under pressure: several turns at once on one connection, each of many small
-//! deltas, read by a slow reader, so the target's queues fill and events race their terminal.
+//! deltas, read by a slow reader (a stall, then a pause before every record), so the target's
+//! queues for the connection stay full while the turns settle and events race their terminal.
 //! The event checker refuses any event after its turn's terminal, regressions and duplicates.
 
 use super::{control, done, pass, s, BoxFut, Ctx, Scenario};
@@ -13,29 +14,36 @@ pub const ALL: &[Scenario] = &[Scenario {
     run: ordering_under_pressure,
 }];
 
-/// Turns at once per round, and rounds.
-const TURNS: usize = 4;
+/// Turns at once per round (`max_active_turns` of the spec's profile), each in its own session,
+/// and rounds.
+const TURNS: usize = 8;
 const ROUNDS: usize = 3;
 /// How long the reader stalls after starting the turns.
-const STALL: Duration = Duration::from_millis(400);
+const STALL: Duration = Duration::from_millis(200);
+/// The reader's pause before each record after the stall.
+const PACE: Duration = Duration::from_micros(500);
 
 fn ordering_under_pressure(cx: &mut Ctx) -> BoxFut<'_> {
     Box::pin(async move {
         let mut c = cx.client().await?;
         // One-letter words: the target streams one delta per word.
         let prompt = "a ".repeat(60);
+        let mut sessions = Vec::new();
+        for i in 0..TURNS {
+            let sid = cx.create(&mut c, &format!("op-create-{i}")).await?;
+            let cl = cx.claim(&mut c, &sid, &format!("op-claim-{i}"), false).await?;
+            sessions.push((sid, cl));
+        }
         for round in 0..ROUNDS {
             let mut turns = Vec::new();
-            for i in 0..TURNS {
-                let sid = cx.create(&mut c, &format!("op-create-{round}-{i}")).await?;
-                let cl = cx.claim(&mut c, &sid, &format!("op-claim-{round}-{i}"), false).await?;
+            for (i, (sid, cl)) in sessions.iter().enumerate() {
                 let op = cx.op(&format!("op-start-{round}-{i}"));
-                let r = c.mutate("turn.start", Some(&sid), &op, Some(control(&cl)), json!({"prompt": prompt})).await?;
+                let r = c.mutate("turn.start", Some(sid), &op, Some(control(cl)), json!({"prompt": prompt})).await?;
                 turns.push(s(r.ok("turn.start")?, "turn_id")?.to_owned());
             }
             tokio::time::sleep(STALL).await;
             for t in &turns {
-                super::events::until_terminal(&mut c, t).await?;
+                c.paced_until_terminal(t, Duration::from_secs(30), PACE).await?;
             }
             // Anything the target sends after the terminals reaches the checker before this.
             c.sync().await?;

@@ -82,14 +82,18 @@ fn item(e: &Value) -> Result<(), Failure> {
             super::u(e, "part")?;
             b(e, "last_part")?;
             if e["kind"] == "message" {
-                crate::ensure!(matches!(s(e, "role")?, "user" | "assistant"), "message role {}", e["role"]);
+                crate::ensure!(
+                    agentwire_protocol::ReplayRole::NAMES.contains(&s(e, "role")?),
+                    "message role {}",
+                    e["role"]
+                );
             } else {
                 crate::ensure!(e.get("role").is_none(), "a summary carries a role");
             }
         }
         "terminal" => {
             crate::ensure!(
-                matches!(s(e, "status")?, "completed" | "cancelled" | "failed" | "compaction_required"),
+                agentwire_protocol::ReplayTerminalStatus::NAMES.contains(&s(e, "status")?),
                 "terminal status {}",
                 e["status"]
             );

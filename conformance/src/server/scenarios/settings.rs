@@ -70,7 +70,13 @@ pub const ALL: &[Scenario] = &[
     },
 ];
 
-const LEVELS: &[&str] = &["default", "low", "medium", "high", "x_high", "max"];
+/// Reasoning levels, from the generated crate's table.
+const LEVELS: &[&str] = agentwire_protocol::ReasoningLevel::NAMES;
+
+/// Whether `v` is one of a spec enum's wire spellings.
+fn one_of(v: &str, names: &[&str]) -> bool {
+    names.contains(&v)
+}
 
 fn array<'a>(v: &'a Value, name: &str) -> Result<&'a Vec<Value>, Failure> {
     present(v, name)?.as_array().ok_or_else(|| Failure::new(format!("`{name}` is not an array")))
@@ -85,17 +91,13 @@ fn auth_status(cx: &mut Ctx) -> BoxFut<'_> {
         for p in providers {
             ids.push(s(p, "provider_id")?.to_owned());
             crate::ensure!(
-                matches!(s(p, "auth_method")?, "oauth" | "api_key" | "none"),
+                one_of(s(p, "auth_method")?, agentwire_protocol::AuthMethod::NAMES),
                 "auth_method {}",
                 p["auth_method"]
             );
-            crate::ensure!(
-                matches!(s(p, "source")?, "shared_store" | "environment" | "none"),
-                "source {}",
-                p["source"]
-            );
+            crate::ensure!(one_of(s(p, "source")?, agentwire_protocol::AuthSource::NAMES), "source {}", p["source"]);
             let readiness = s(p, "readiness")?;
-            crate::ensure!(matches!(readiness, "ready" | "missing" | "needs_login"), "readiness {readiness}");
+            crate::ensure!(one_of(readiness, agentwire_protocol::Readiness::NAMES), "readiness {readiness}");
             crate::ensure!(
                 b(p, "ready")? == (readiness == "ready"),
                 "`ready` is not the matching boolean of readiness {readiness}"
@@ -261,17 +263,17 @@ fn config_get(cx: &mut Ctx) -> BoxFut<'_> {
             crate::ensure!(LEVELS.contains(&s(p, f)?), "{f} {} is not a reasoning level", p[f]);
         }
         let levels = array(p, "available_thinking_levels")?;
-        crate::ensure!(levels.len() <= LEVELS.len(), "more than six reasoning levels");
+        crate::ensure!(levels.len() <= LEVELS.len(), "more reasoning levels than the spec has");
         b(p, "fast")?;
         crate::ensure!(
-            p["precedence"] == json!(["environment", "project", "global"]),
+            p["precedence"] == json!(agentwire_protocol::ConfigLayer::NAMES),
             "precedence {}",
             p["precedence"]
         );
         crate::ensure!(p["global_only"] == json!(["fast"]), "global_only {}", p["global_only"]);
         let scopes = array(p, "writable_scopes")?;
         crate::ensure!(
-            scopes.iter().all(|x| matches!(x.as_str(), Some("global" | "project"))),
+            scopes.iter().all(|x| x.as_str().is_some_and(|x| one_of(x, agentwire_protocol::Scope::NAMES))),
             "writable_scopes {scopes:?}"
         );
         done(c).await?;
