@@ -82,6 +82,8 @@ pub enum StartError {
     ForeignService,
     #[error("the daemon violated the handshake protocol")]
     InvalidHandshakeReply,
+    #[error("the daemon serves its maximum number of connections")]
+    ConnectionLimit,
     #[error("start lock failed: {0}")]
     Lock(#[source] LockError),
     #[error("stale socket could not be removed: {0}")]
@@ -109,6 +111,7 @@ impl StartError {
             StartError::StateRootMismatch => LaunchErrorCode::StateRootMismatch,
             StartError::ForeignService => LaunchErrorCode::ForeignService,
             StartError::InvalidHandshakeReply => LaunchErrorCode::InvalidHandshakeReply,
+            StartError::ConnectionLimit => LaunchErrorCode::ConnectionLimit,
             StartError::Lock(_) | StartError::StaleSocket(_) => LaunchErrorCode::StartFailed,
             StartError::Spawn(_) | StartError::DaemonExited => LaunchErrorCode::StartFailed,
             StartError::StartTimeout => LaunchErrorCode::StartTimeout,
@@ -279,6 +282,7 @@ impl Probe<'_> {
             Err(ClientHandshakeError::Rejected(RejectCode::VersionMismatch)) => Err(StartError::VersionMismatch),
             Err(ClientHandshakeError::Rejected(RejectCode::WorkspaceMismatch)) => Err(StartError::WorkspaceMismatch),
             Err(ClientHandshakeError::Rejected(RejectCode::InvalidHandshake)) => Err(StartError::InvalidHandshakeReply),
+            Err(ClientHandshakeError::Rejected(RejectCode::ConnectionLimit)) => Err(StartError::ConnectionLimit),
             Err(ClientHandshakeError::ForeignServer) => Err(StartError::ForeignService),
             Err(ClientHandshakeError::InvalidReply) => Err(StartError::InvalidHandshakeReply),
             Err(_not_ready) => Ok(None),
