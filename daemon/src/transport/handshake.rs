@@ -25,6 +25,7 @@ pub mod messages {
             RejectCode::VersionMismatch => LaunchErrorCode::VersionMismatch,
             RejectCode::WorkspaceMismatch => LaunchErrorCode::WorkspaceMismatch,
             RejectCode::InvalidHandshake => LaunchErrorCode::InvalidHandshake,
+            RejectCode::ConnectionLimit => LaunchErrorCode::ConnectionLimit,
         }
     }
 
@@ -116,6 +117,31 @@ where
             HandshakeReply::Accepted(_) => Ok(()),
             HandshakeReply::Rejected(r) => Err(ServerHandshakeError::Rejected(r.code)),
         }
+    };
+    tokio::time::timeout(timeout, exchange).await.unwrap_or(Err(ServerHandshakeError::Timeout))
+}
+
+/// Answers a connection the daemon has no room for (`max_connections`): reads its handshake
+/// line, whatever it says, and replies `connection_limit`, all within `timeout`. Reading the
+/// line first means closing afterwards leaves no unread input, which would reset the socket
+/// and could destroy the reply before the peer reads it.
+pub async fn refuse_handshake<R, W>(
+    reader: &mut RecordReader<R>,
+    writer: &mut RecordWriter<W>,
+    timeout: Duration,
+) -> Result<(), ServerHandshakeError>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    let exchange = async {
+        match reader.next_record().await? {
+            ReadOutcome::Record(_) | ReadOutcome::TooLarge => {}
+            ReadOutcome::Eof | ReadOutcome::EofMidRecord => return Err(ServerHandshakeError::Closed),
+            ReadOutcome::Timeout => return Err(ServerHandshakeError::Timeout),
+        }
+        write_json(writer, &rejected(RejectCode::ConnectionLimit)).await?;
+        Ok(())
     };
     tokio::time::timeout(timeout, exchange).await.unwrap_or(Err(ServerHandshakeError::Timeout))
 }

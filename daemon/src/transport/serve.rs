@@ -15,7 +15,7 @@ use tokio::sync::Semaphore;
 
 use crate::transport::accepted::{AcceptedConnection, ConnectionHandler};
 use crate::transport::framing::{RecordReader, RecordWriter};
-use crate::transport::handshake::{serve_handshake, ServerHandshakeError, ServerIdentity};
+use crate::transport::handshake::{refuse_handshake, serve_handshake, ServerHandshakeError, ServerIdentity};
 use crate::transport::instance_id::new_instance_id;
 use crate::transport::instance_lock::{FileLock, LockError};
 use crate::transport::paths::{state_root_id, workspace_id, RuntimePaths};
@@ -178,6 +178,9 @@ impl Daemon {
     {
         tokio::pin!(shutdown);
         let slots = Arc::new(Semaphore::new(self.limits.max_connections));
+        // Connections being told `connection_limit`: as many again at most, so a flood of
+        // connections costs bounded tasks and descriptors (beyond that they close unanswered).
+        let refusals = Arc::new(Semaphore::new(self.limits.max_connections));
         let seq = AtomicU64::new(0);
         tracing::info!(pid = self.identity.pid, instance_id = %self.identity.instance_id, "daemon listening");
         loop {
@@ -186,7 +189,7 @@ impl Daemon {
                 accepted = self.listener.accept() => match accepted {
                     Ok((stream, _addr)) => {
                         let conn_seq = seq.fetch_add(1, Ordering::Relaxed);
-                        self.admit(stream, conn_seq, &slots, &handler);
+                        self.admit(stream, conn_seq, &slots, &refusals, &handler);
                     }
                     Err(e) => {
                         tracing::warn!(error = %e, "accept failed");
@@ -202,9 +205,16 @@ impl Daemon {
         Stopped { _lock: self.lock }
     }
 
-    fn admit(&self, stream: UnixStream, conn_seq: u64, slots: &Arc<Semaphore>, handler: &Arc<dyn ConnectionHandler>) {
+    fn admit(
+        &self,
+        stream: UnixStream,
+        conn_seq: u64,
+        slots: &Arc<Semaphore>,
+        refusals: &Arc<Semaphore>,
+        handler: &Arc<dyn ConnectionHandler>,
+    ) {
         let Ok(permit) = Arc::clone(slots).try_acquire_owned() else {
-            tracing::warn!(conn = conn_seq, "connection limit reached; closing");
+            self.refuse(stream, conn_seq, refusals);
             return;
         };
         let identity = Arc::clone(&self.identity);
@@ -213,6 +223,29 @@ impl Daemon {
         tokio::spawn(async move {
             if let Some(connection) = open_connection(stream, conn_seq, &identity, limits).await {
                 handler.handle(connection).await;
+            }
+            drop(permit);
+        });
+    }
+
+    /// At `max_connections`: the peer is told `connection_limit` (when it is our user and a
+    /// refusal slot is free), then the connection closes.
+    fn refuse(&self, stream: UnixStream, conn_seq: u64, refusals: &Arc<Semaphore>) {
+        tracing::warn!(conn = conn_seq, "connection limit reached; refusing");
+        let Ok(permit) = Arc::clone(refusals).try_acquire_owned() else {
+            return;
+        };
+        let limits = self.limits;
+        tokio::spawn(async move {
+            if let Err(e) = ensure_same_user(&stream) {
+                tracing::warn!(conn = conn_seq, error = %e, "peer refused");
+                return;
+            }
+            let (read, write) = stream.into_split();
+            let mut reader = RecordReader::new(read, limits.max_record_bytes, limits.framing_timeout);
+            let mut writer = RecordWriter::new(write, limits.max_record_bytes, limits.write_timeout);
+            if let Err(e) = refuse_handshake(&mut reader, &mut writer, limits.handshake_timeout).await {
+                tracing::info!(conn = conn_seq, error = %e, "connection-limit refusal not delivered");
             }
             drop(permit);
         });

@@ -89,6 +89,8 @@ pub enum StartError {
     ForeignService,
     #[error("the daemon violated the handshake protocol")]
     InvalidHandshakeReply,
+    #[error("the daemon serves its maximum number of connections")]
+    ConnectionLimit,
     #[error("start lock failed: {0}")]
     Lock(#[source] LockError),
     #[error("stale socket could not be removed: {0}")]
@@ -116,6 +118,7 @@ impl StartError {
             StartError::StateRootMismatch => LaunchErrorCode::StateRootMismatch,
             StartError::ForeignService => LaunchErrorCode::ForeignService,
             StartError::InvalidHandshakeReply => LaunchErrorCode::InvalidHandshakeReply,
+            StartError::ConnectionLimit => LaunchErrorCode::ConnectionLimit,
             StartError::Lock(_) | StartError::StaleSocket(_) => LaunchErrorCode::StartFailed,
             StartError::Spawn(_) | StartError::DaemonExited => LaunchErrorCode::StartFailed,
             StartError::StartTimeout => LaunchErrorCode::StartTimeout,
@@ -286,6 +289,7 @@ impl Probe<'_> {
             Err(HandshakeError::Rejected(RejectCode::VersionMismatch)) => Err(StartError::VersionMismatch),
             Err(HandshakeError::Rejected(RejectCode::WorkspaceMismatch)) => Err(StartError::WorkspaceMismatch),
             Err(HandshakeError::Rejected(RejectCode::InvalidHandshake)) => Err(StartError::InvalidHandshakeReply),
+            Err(HandshakeError::Rejected(RejectCode::ConnectionLimit)) => Err(StartError::ConnectionLimit),
             Err(HandshakeError::ForeignServer) => Err(StartError::ForeignService),
             Err(HandshakeError::InvalidReply) => Err(StartError::InvalidHandshakeReply),
             Err(_not_ready) => Ok(None),

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f). Do not edit.
+// Generated from protocol.toml (sha256 437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f"
+    public static let specSHA256 = "437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -55,7 +55,7 @@ public enum Limits {
     public static let maxSessionListScanEntries: UInt64 = 20000
     /// Largest and default catalog page. Unit: items; group: general. Applies to: Maximum/default provider or model catalog page item count.
     public static let maxCatalogPageItems: UInt64 = 32
-    /// Most connections the daemon serves at once. Unit: connections; group: persistent. Applies to: Concurrent accepted socket connections per daemon.
+    /// Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake rejection in answer to its handshake line and is closed; the connections served are unaffected, and closing one makes room for the next. Unit: connections; group: persistent. Applies to: Concurrent accepted socket connections per daemon.
     public static let maxConnections: UInt64 = 64
     /// Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Unit: requests; group: persistent. Applies to: Requests of one connection whose responses are not yet written.
     public static let maxInflightRequests: UInt64 = 32
@@ -340,6 +340,8 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
     case workspaceMismatch = "workspace_mismatch"
     /// The handshake line is not a valid handshake request.
     case invalidHandshake = "invalid_handshake"
+    /// The daemon serves `max_connections` connections already: it answers a new connection's handshake line, whatever it says, with this rejection and closes it. Another connection closing makes room.
+    case connectionLimit = "connection_limit"
     /// The daemon's handshake reply is malformed or names another version.
     case invalidHandshakeReply = "invalid_handshake_reply"
     /// start-or-connect was given an unusable workspace.
@@ -374,6 +376,7 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
         case .versionMismatch: return "package version does not match the running daemon"
         case .workspaceMismatch: return "the daemon serves another workspace"
         case .invalidHandshake: return "handshake is invalid"
+        case .connectionLimit: return "the daemon already serves its maximum number of connections"
         case .invalidHandshakeReply: return "the daemon sent an invalid handshake reply"
         case .invalidWorkspace: return "workspace must be an absolute path to a directory"
         case .invalidExecutable: return "executable must be an absolute path to an executable file"
@@ -2908,6 +2911,7 @@ public enum HandshakeRejection: String, Codable, CaseIterable, Hashable, Sendabl
     case versionMismatch = "version_mismatch"
     case workspaceMismatch = "workspace_mismatch"
     case invalidHandshake = "invalid_handshake"
+    case connectionLimit = "connection_limit"
 
     public init(from decoder: Decoder) throws {
         let raw = try decoder.singleValueContainer().decode(String.self)

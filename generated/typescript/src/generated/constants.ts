@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f). Do not edit.
+// Generated from protocol.toml (sha256 437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -11,7 +11,7 @@ export const PROTOCOL_VERSION = 2;
 export const PACKAGE_VERSION = "0.1.0";
 
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f";
+export const SPEC_SHA256 = "437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {
@@ -47,7 +47,7 @@ export const LIMITS = {
   max_session_list_scan_entries: 20000,
   /** Largest and default catalog page. Maximum/default provider or model catalog page item count. (general; items). */
   max_catalog_page_items: 32,
-  /** Most connections the daemon serves at once. Concurrent accepted socket connections per daemon. (persistent; connections). */
+  /** Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake rejection in answer to its handshake line and is closed; the connections served are unaffected, and closing one makes room for the next. Concurrent accepted socket connections per daemon. (persistent; connections). */
   max_connections: 64,
   /** Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Requests of one connection whose responses are not yet written. (persistent; requests). */
   max_inflight_requests: 32,

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f). Do not edit.
+// Generated from protocol.toml (sha256 437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** A known error code; a consumer treats any other well-formed code as a generic failure. */
@@ -184,6 +184,7 @@ export type LaunchErrorCode =
   | "version_mismatch"
   | "workspace_mismatch"
   | "invalid_handshake"
+  | "connection_limit"
   | "invalid_handshake_reply"
   | "invalid_workspace"
   | "invalid_executable"
@@ -207,6 +208,8 @@ export const LAUNCH_ERROR_MESSAGES: { readonly [C in LaunchErrorCode]: string } 
   workspace_mismatch: "the daemon serves another workspace",
   /** The handshake line is not a valid handshake request. */
   invalid_handshake: "handshake is invalid",
+  /** The daemon serves `max_connections` connections already: it answers a new connection's handshake line, whatever it says, with this rejection and closes it. Another connection closing makes room. */
+  connection_limit: "the daemon already serves its maximum number of connections",
   /** The daemon's handshake reply is malformed or names another version. */
   invalid_handshake_reply: "the daemon sent an invalid handshake reply",
   /** start-or-connect was given an unusable workspace. */

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 7b291b20e898286a9e6ccef34505ababb89df1d1311165309c5da28a27f7413f). Do not edit.
+// Generated from protocol.toml (sha256 437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
@@ -171,7 +171,7 @@ export interface LimitMap {
   max_session_list_scan_entries: number;
   /** Largest and default catalog page. (items) */
   max_catalog_page_items: number;
-  /** Most connections the daemon serves at once. (connections) */
+  /** Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake rejection in answer to its handshake line and is closed; the connections served are unaffected, and closing one makes room for the next. (connections) */
   max_connections: number;
   /** Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. (requests) */
   max_inflight_requests: number;
@@ -637,7 +637,7 @@ export interface HandshakeReplyRejected {
 }
 
 /** Handshake rejection code. */
-export type HandshakeRejection = "version_mismatch" | "workspace_mismatch" | "invalid_handshake";
+export type HandshakeRejection = "version_mismatch" | "workspace_mismatch" | "invalid_handshake" | "connection_limit";
 
 /** Login progress payload; only the first state carries the authorization URL. */
 export type LoginProgress =
