@@ -5,7 +5,7 @@
 //! as the largest handler's, and every request pays for moving it, so the quick ones (`status`,
 //! `capabilities`, lookups) stay small.
 
-use super::{advertised_capabilities, provider_readiness::provider_auth_ready, ConnCtx, Service};
+use super::{advertised_capabilities, RequestCx, Service};
 use agentwire_protocol::*;
 use std::time::Instant;
 
@@ -17,17 +17,17 @@ fn session(meta: &RequestMeta) -> Out<&str> {
 }
 
 impl Handler for Service {
-    type Context = ConnCtx;
+    type Context = RequestCx;
 }
 
 impl ServiceHandler for Service {
-    async fn initialize(&self, cx: &ConnCtx, _meta: &RequestMeta, p: InitializeRequest) -> Out<InitializeResponse> {
-        self.negotiate(cx, p)
+    async fn initialize(&self, cx: &RequestCx, _meta: &RequestMeta, p: InitializeRequest) -> Out<InitializeResponse> {
+        self.negotiate(&cx.conn, p)
     }
 
-    async fn status(&self, _cx: &ConnCtx, _meta: &RequestMeta, _p: StatusRequest) -> Out<StatusResponse> {
+    async fn status(&self, _cx: &RequestCx, _meta: &RequestMeta, _p: StatusRequest) -> Out<StatusResponse> {
         Ok(StatusResponse {
-            provider_auth_ready: provider_auth_ready(self)?,
+            provider_auth_ready: self.readiness.provider_auth_ready(&self.config)?,
             instance_id: self.identity.instance_id.clone(),
             workspace_id: self.identity.workspace_id.clone(),
             state_root_id: self.identity.state_root_id.clone(),
@@ -36,7 +36,7 @@ impl ServiceHandler for Service {
         })
     }
 
-    async fn capabilities(&self, _cx: &ConnCtx, _meta: &RequestMeta, _p: CapabilitiesRequest) -> Out<Capabilities> {
+    async fn capabilities(&self, _cx: &RequestCx, _meta: &RequestMeta, _p: CapabilitiesRequest) -> Out<Capabilities> {
         Ok(advertised_capabilities().clone())
     }
 }
@@ -44,7 +44,7 @@ impl ServiceHandler for Service {
 impl SessionHandler for Service {
     async fn session_list(
         &self,
-        _cx: &ConnCtx,
+        _cx: &RequestCx,
         _meta: &RequestMeta,
         p: SessionListRequest,
     ) -> Out<SessionListResponse> {
@@ -53,7 +53,7 @@ impl SessionHandler for Service {
 
     async fn session_create(
         &self,
-        _cx: &ConnCtx,
+        _cx: &RequestCx,
         _meta: &RequestMeta,
         _p: SessionCreateRequest,
     ) -> Out<SessionCreateResponse> {
@@ -62,7 +62,7 @@ impl SessionHandler for Service {
 
     async fn session_replay(
         &self,
-        _cx: &ConnCtx,
+        _cx: &RequestCx,
         meta: &RequestMeta,
         p: SessionReplayRequest,
     ) -> Out<SessionReplayResponse> {
@@ -71,37 +71,37 @@ impl SessionHandler for Service {
 
     async fn session_claim(
         &self,
-        cx: &ConnCtx,
+        cx: &RequestCx,
         meta: &RequestMeta,
         p: SessionClaimRequest,
     ) -> Out<SessionClaimResponse> {
-        Box::pin(self.sessions.claim(cx.seq, session(meta)?, p)).await
+        Box::pin(self.sessions.claim(cx.conn.seq, session(meta)?, p)).await
     }
 
     async fn session_detach(
         &self,
-        cx: &ConnCtx,
+        cx: &RequestCx,
         meta: &RequestMeta,
         _p: SessionDetachRequest,
     ) -> Out<SessionDetachResponse> {
         let control = meta.control.as_ref().ok_or(ErrorCode::ControlRequired)?;
-        Box::pin(self.sessions.detach(cx.seq, session(meta)?, control)).await
+        Box::pin(self.sessions.detach(cx.conn.seq, session(meta)?, control)).await
     }
 
     async fn session_status(
         &self,
-        cx: &ConnCtx,
+        cx: &RequestCx,
         meta: &RequestMeta,
         _p: SessionStatusRequest,
     ) -> Out<SessionStatusResponse> {
-        Box::pin(self.sessions.status(cx.seq, session(meta)?)).await
+        Box::pin(self.sessions.status(cx.conn.seq, session(meta)?)).await
     }
 }
 
 impl OperationHandler for Service {
     async fn operation_lookup(
         &self,
-        _cx: &ConnCtx,
+        _cx: &RequestCx,
         _meta: &RequestMeta,
         p: OperationLookupRequest,
     ) -> Out<OperationLookupResponse> {
@@ -110,29 +110,27 @@ impl OperationHandler for Service {
 }
 
 impl AuthHandler for Service {
-    async fn auth_status(&self, _: &ConnCtx, _: &RequestMeta, _: AuthStatusRequest) -> Out<AuthStatusResponse> {
+    async fn auth_status(&self, _: &RequestCx, _: &RequestMeta, _: AuthStatusRequest) -> Out<AuthStatusResponse> {
         self.auth.status()
     }
     async fn auth_login_start(
         &self,
-        cx: &ConnCtx,
+        cx: &RequestCx,
         meta: &RequestMeta,
         p: AuthLoginStartRequest,
     ) -> Out<AuthLoginStartResponse> {
         // Events of the login are correlated to this start operation (a mutation, so present).
         let operation_id = meta.operation_id.clone().ok_or(ErrorCode::InvalidRequest)?;
         let origin = crate::auth::LoginOrigin {
-            out: cx.out.clone(),
-            conn_seq: cx.seq,
-            connection_id: cx.connection_id.clone(),
-            instance_id: self.identity.instance_id.clone(),
+            out: std::sync::Arc::downgrade(&cx.conn.outbound),
+            conn_seq: cx.conn.seq,
             operation_id,
         };
-        Box::pin(self.auth.start_login(p, origin, std::sync::Arc::clone(&self.operations))).await
+        Box::pin(self.auth.start_login(p, origin, cx.work()?, std::sync::Arc::clone(&self.operations))).await
     }
     async fn auth_login_callback(
         &self,
-        _: &ConnCtx,
+        _: &RequestCx,
         _: &RequestMeta,
         p: AuthLoginCallbackRequest,
     ) -> Out<AuthLoginCallbackResponse> {
@@ -140,13 +138,13 @@ impl AuthHandler for Service {
     }
     async fn auth_login_cancel(
         &self,
-        _: &ConnCtx,
+        _: &RequestCx,
         _: &RequestMeta,
         p: AuthLoginCancelRequest,
     ) -> Out<AuthLoginCancelResponse> {
         self.auth.cancel(p)
     }
-    async fn auth_logout(&self, _: &ConnCtx, _: &RequestMeta, p: AuthLogoutRequest) -> Out<AuthLogoutResponse> {
+    async fn auth_logout(&self, _: &RequestCx, _: &RequestMeta, p: AuthLogoutRequest) -> Out<AuthLogoutResponse> {
         Box::pin(self.auth.logout(p)).await
     }
 }
@@ -154,7 +152,7 @@ impl AuthHandler for Service {
 impl CatalogHandler for Service {
     async fn catalog_providers(
         &self,
-        _: &ConnCtx,
+        _: &RequestCx,
         _: &RequestMeta,
         p: CatalogProvidersRequest,
     ) -> Out<CatalogProvidersResponse> {
@@ -162,7 +160,7 @@ impl CatalogHandler for Service {
     }
     async fn catalog_models(
         &self,
-        _: &ConnCtx,
+        _: &RequestCx,
         _: &RequestMeta,
         p: CatalogModelsRequest,
     ) -> Out<CatalogModelsResponse> {
@@ -170,7 +168,7 @@ impl CatalogHandler for Service {
     }
     async fn catalog_refresh(
         &self,
-        _: &ConnCtx,
+        _: &RequestCx,
         _: &RequestMeta,
         p: CatalogRefreshRequest,
     ) -> Out<CatalogRefreshResponse> {
@@ -181,19 +179,19 @@ impl CatalogHandler for Service {
 }
 
 impl ConfigHandler for Service {
-    async fn config_get(&self, _: &ConnCtx, _: &RequestMeta, _: ConfigGetRequest) -> Out<ConfigProjection> {
+    async fn config_get(&self, _: &RequestCx, _: &RequestMeta, _: ConfigGetRequest) -> Out<ConfigProjection> {
         self.config.get()
     }
-    async fn config_set(&self, _: &ConnCtx, _: &RequestMeta, p: ConfigSetRequest) -> Out<ConfigSetResponse> {
+    async fn config_set(&self, _: &RequestCx, _: &RequestMeta, p: ConfigSetRequest) -> Out<ConfigSetResponse> {
         Box::pin(self.config.set(p)).await
     }
 }
 
 impl TurnHandler for Service {
-    async fn turn_start(&self, cx: &ConnCtx, meta: &RequestMeta, p: TurnStartRequest) -> Out<TurnStartResponse> {
-        Box::pin(self.turns.start(cx.seq, meta, p)).await
+    async fn turn_start(&self, cx: &RequestCx, meta: &RequestMeta, p: TurnStartRequest) -> Out<TurnStartResponse> {
+        Box::pin(self.turns.start(cx.conn.seq, meta, cx.work()?, p)).await
     }
-    async fn turn_cancel(&self, cx: &ConnCtx, meta: &RequestMeta, p: TurnCancelRequest) -> Out<TurnCancelResponse> {
-        self.turns.cancel(cx.seq, meta, p)
+    async fn turn_cancel(&self, cx: &RequestCx, meta: &RequestMeta, p: TurnCancelRequest) -> Out<TurnCancelResponse> {
+        self.turns.cancel(cx.conn.seq, meta, p)
     }
 }

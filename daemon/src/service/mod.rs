@@ -10,7 +10,7 @@ mod provider_readiness;
 mod run;
 
 pub use advertise::{advertised_capabilities, IMPLEMENTED};
-pub use context::{ConnCtx, Outbound};
+pub use context::RequestCx;
 
 use crate::auth::AuthService;
 use crate::config::Configuration;
@@ -18,6 +18,7 @@ use crate::operations::OperationTable;
 use crate::sessions::Sessions;
 use crate::transport::handshake::ServerIdentity;
 use crate::turns::TurnService;
+use crate::wire::ConnCtx;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -48,7 +49,6 @@ impl Service {
         let turns = Arc::new(TurnService::new(
             sessions.clone(),
             Arc::clone(&operations),
-            identity.instance_id.clone(),
             PathBuf::from(&identity.workspace),
             state_root.clone(),
         ));
@@ -76,7 +76,7 @@ impl Service {
 
     /// Make the connection reachable for events of the sessions it controls.
     pub fn register_connection(&self, cx: &ConnCtx) {
-        self.turns.conns.register(cx.seq, &cx.connection_id, &cx.out);
+        self.turns.conns.register(cx.seq, &cx.outbound);
     }
 
     /// Forget a connection: its grants are revoked; accepted work goes on.

@@ -1,6 +1,7 @@
 //! `initialize`: wire version and capability negotiation, identities and limit maps.
 
-use super::{advertised_capabilities, ConnCtx, Service};
+use super::{advertised_capabilities, Service};
+use crate::wire::ConnCtx;
 use agentwire_protocol::{ErrorCode, InitializeRequest, InitializeResponse, PROTOCOL_VERSION};
 
 impl Service {

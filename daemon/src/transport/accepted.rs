@@ -28,8 +28,8 @@ pub trait ConnectionHandler: Send + Sync + 'static {
     fn handle(&self, connection: AcceptedConnection) -> HandlerFuture;
 }
 
-/// Placeholder until wire v2 is plugged in: reads framed records and answers nothing,
-/// so framing limits and disconnect handling are exercised end to end.
+/// Reads framed records and answers nothing: the transport's own tests exercise framing
+/// limits and disconnect handling with it, without wire v2 ([`crate::wire::WireHandler`]).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct DrainHandler;
 

@@ -42,7 +42,7 @@ use agentwire_protocol::{
 use tokio::sync::{mpsc, watch};
 
 use crate::config::{self, TurnCapture};
-use crate::operations::{OperationTable, Outcome, ResponseGate};
+use crate::operations::{OperationTable, Outcome, ResponseGate, Work};
 use crate::providers::{select, ChatMessage};
 use crate::runtime::agent::{Agent, Role};
 use crate::runtime::mcp::Mcp;
@@ -77,7 +77,6 @@ pub struct TurnService {
     sessions: Sessions,
     operations: Arc<OperationTable>,
     pub conns: Arc<ConnRegistry>,
-    instance_id: String,
     workspace: PathBuf,
     state_root: PathBuf,
     table: Mutex<Table>,
@@ -126,18 +125,11 @@ fn error_object(code: ErrorCode) -> ErrorObject {
 }
 
 impl TurnService {
-    pub fn new(
-        sessions: Sessions,
-        operations: Arc<OperationTable>,
-        instance_id: String,
-        workspace: PathBuf,
-        state_root: PathBuf,
-    ) -> Self {
+    pub fn new(sessions: Sessions, operations: Arc<OperationTable>, workspace: PathBuf, state_root: PathBuf) -> Self {
         TurnService {
             sessions,
             operations,
             conns: Arc::default(),
-            instance_id,
             workspace,
             state_root,
             table: Mutex::default(),
@@ -186,6 +178,7 @@ impl TurnService {
         self: &Arc<Self>,
         conn: u64,
         meta: &RequestMeta,
+        work: &Work,
         p: TurnStartRequest,
     ) -> Result<TurnStartResponse, ErrorCode> {
         let session_id = meta.session_id.clone().ok_or(ErrorCode::InvalidRequest)?;
@@ -216,7 +209,7 @@ impl TurnService {
         self.sessions.set_running_turn(&session_id, Some(snapshot))?;
         match self.admit(&session_id, &turn_id, &p.prompt).await {
             Ok((journal, queue)) => {
-                let response = self.operations.attach_work(&operation_id, Some(turn_id.clone()), None);
+                let response = work.turn(&turn_id);
                 let admitted = Admitted {
                     session_id,
                     turn_id: turn_id.clone(),
@@ -282,7 +275,6 @@ impl TurnService {
         let route = Route {
             sessions: self.sessions.clone(),
             conns: Arc::clone(&self.conns),
-            instance_id: self.instance_id.clone(),
             session_id: t.session_id.clone(),
             turn_id: t.turn_id.clone(),
             operation_id: t.operation_id.clone(),
