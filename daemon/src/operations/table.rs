@@ -156,10 +156,7 @@ impl OperationTable {
 }
 
 fn outcome_object(o: &Outcome) -> OperationOutcome {
-    let error = o
-        .error
-        .map(|c| agentwire_protocol::ErrorObject { code: c.as_str().to_owned(), message: c.message().to_owned() });
-    OperationOutcome { status: o.status, error }
+    OperationOutcome { status: o.status, error: o.error.map(Into::into) }
 }
 
 fn unknown(operation_id: &str) -> OperationLookupResponse {

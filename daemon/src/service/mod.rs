@@ -1,7 +1,6 @@
 //! The wire v2 service: shared state behind every connection, and the generated handler
 //! traits implemented over it. Connection-level admission lives in [`crate::wire`].
 
-mod advertise;
 mod context;
 mod file_watch;
 mod handlers;
@@ -9,7 +8,6 @@ mod negotiate;
 mod provider_readiness;
 mod run;
 
-pub use advertise::{advertised_capabilities, IMPLEMENTED};
 pub use context::RequestCx;
 
 use crate::auth::AuthService;

@@ -34,10 +34,10 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use agentwire_protocol::typed::UnderControl;
 use agentwire_protocol::{
-    limits, ErrorCode, ErrorObject, EventPayload, OutcomeStatus, Persistence, RequestMeta, SnapshotTurn,
-    TurnCancelRequest, TurnCancelResponse, TurnEndStatus, TurnStartRequest, TurnStartResponse, TurnStatus,
-    TurnTerminal,
+    limits, operation, ErrorCode, ErrorObject, EventPayload, OutcomeStatus, Parts, Persistence, SnapshotTurn,
+    TurnCancelResponse, TurnEndStatus, TurnStartResponse, TurnStatus, TurnTerminal,
 };
 use tokio::sync::{mpsc, watch};
 
@@ -121,7 +121,7 @@ struct Admitted {
 }
 
 fn error_object(code: ErrorCode) -> ErrorObject {
-    ErrorObject { code: code.as_str().to_owned(), message: code.message().to_owned() }
+    code.into()
 }
 
 impl TurnService {
@@ -177,17 +177,14 @@ impl TurnService {
     pub async fn start(
         self: &Arc<Self>,
         conn: u64,
-        meta: &RequestMeta,
+        request: Parts<operation::TurnStart>,
         work: &Work,
-        p: TurnStartRequest,
     ) -> Result<TurnStartResponse, ErrorCode> {
-        let session_id = meta.session_id.clone().ok_or(ErrorCode::InvalidRequest)?;
-        let control = meta.control.as_ref().ok_or(ErrorCode::ControlRequired)?;
-        let operation_id = meta.operation_id.clone().ok_or(ErrorCode::InvalidRequest)?;
+        let Parts { slots: UnderControl { session_id, control }, operation_id, payload: p } = request;
         if p.prompt.trim().is_empty() {
             return Err(ErrorCode::InvalidPayload);
         }
-        self.sessions.check_control(conn, &session_id, control)?;
+        self.sessions.check_control(conn, &session_id, &control)?;
         // "Selection, reasoning and fast settings are captured under the shared configuration
         // lock at turn admission." Unreadable settings reject the start before anything is
         // written; a selection of an unknown provider is accepted and fails like a missing
@@ -255,10 +252,9 @@ impl TurnService {
     }
 
     /// `turn.cancel`: requests the stop; the terminal follows from the turn itself.
-    pub fn cancel(&self, conn: u64, meta: &RequestMeta, p: TurnCancelRequest) -> Result<TurnCancelResponse, ErrorCode> {
-        let session_id = meta.session_id.clone().ok_or(ErrorCode::InvalidRequest)?;
-        let control = meta.control.as_ref().ok_or(ErrorCode::ControlRequired)?;
-        self.sessions.check_control(conn, &session_id, control)?;
+    pub fn cancel(&self, conn: u64, request: Parts<operation::TurnCancel>) -> Result<TurnCancelResponse, ErrorCode> {
+        let Parts { slots: UnderControl { session_id, control }, payload: p, .. } = request;
+        self.sessions.check_control(conn, &session_id, &control)?;
         let table = lock(&self.table);
         let active =
             table.turns.get(&p.turn_id).filter(|a| a.session_id == session_id).ok_or(ErrorCode::UnknownTurn)?;

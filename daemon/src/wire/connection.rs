@@ -117,7 +117,7 @@ async fn respond_error(state: &ConnState, outbound: &Outbound, err: &RequestErro
 async fn handle_record<S: Dispatch>(conn: &Arc<Conn<S>>, record: &[u8]) {
     let Conn { service, state, cx } = &**conn;
     let outbound = &cx.outbound;
-    let mut request = match decode_request(record) {
+    let request = match decode_request(record) {
         Ok(r) => r,
         Err(err) => return respond_error(state, outbound, &err).await,
     };
@@ -130,17 +130,23 @@ async fn handle_record<S: Dispatch>(conn: &Arc<Conn<S>>, record: &[u8]) {
         };
         return respond_error(state, outbound, &err).await;
     }
-    let method = request.payload.name();
+    // The response echoes the request's session and operation slots; the handler gets them
+    // typed, with the payload.
     let mut ids = ResponseIds {
-        // Handlers never read the request ID, so the response takes it.
-        request_id: Some(std::mem::take(&mut request.request_id)),
         session_id: request.session_id.clone(),
         operation_id: request.operation_id.clone(),
         ..Default::default()
     };
-    if method == Method::Initialize {
+    let parts = match request.into_parts() {
+        Ok(parts) => parts,
+        // Unreachable for a request the decoder accepted; answered, never dropped.
+        Err(code) => return respond(outbound, ids, Err(code), None).await,
+    };
+    ids.request_id = Some(parts.request_id);
+    let call = parts.call;
+    if call.method() == Method::Initialize {
         // Initialization completes before the next record is read, so nothing races it.
-        let (result, ticket) = service.run(cx, request).await;
+        let (result, ticket) = service.run(cx, call).await;
         if result.is_ok() {
             state.mark_initialized();
         }
@@ -148,11 +154,11 @@ async fn handle_record<S: Dispatch>(conn: &Arc<Conn<S>>, record: &[u8]) {
         return respond(outbound, ids, result, ticket).await;
     }
     // Admission left only this connection's identities here (or none before initialization),
-    // exactly what the response echoes; handlers never read them, so the response takes them.
-    (ids.instance_id, ids.connection_id) = (request.instance_id.take(), request.connection_id.take());
+    // exactly what the response echoes.
+    (ids.instance_id, ids.connection_id) = (parts.instance_id, parts.connection_id);
     let conn = Arc::clone(conn);
     run_or_spawn(Box::pin(async move {
-        let (result, ticket) = conn.service.run(&conn.cx, request).await;
+        let (result, ticket) = conn.service.run(&conn.cx, call).await;
         respond(&conn.cx.outbound, ids, result, ticket).await;
     }));
 }

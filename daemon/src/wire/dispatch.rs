@@ -4,7 +4,7 @@
 
 use super::outbound::ConnCtx;
 use crate::operations::ResponseTicket;
-use agentwire_protocol::{ErrorCode, Request, ResponsePayload};
+use agentwire_protocol::{Call, ErrorCode, ResponsePayload};
 use std::future::Future;
 use std::sync::Arc;
 
@@ -22,8 +22,8 @@ pub trait Dispatch: Send + Sync + 'static {
     /// Make the connection reachable for the events of work it controls.
     fn register_connection(&self, cx: &ConnCtx);
 
-    /// Run a decoded request that passed connection admission.
-    fn run(&self, cx: &Arc<ConnCtx>, request: Request) -> impl Future<Output = Ran> + Send;
+    /// Run the call of a decoded request that passed connection admission.
+    fn run(&self, cx: &Arc<ConnCtx>, call: Call) -> impl Future<Output = Ran> + Send;
 
     /// Forget a connection: its grants are revoked; accepted work goes on.
     fn close_connection(&self, seq: u64) -> impl Future<Output = ()> + Send;
