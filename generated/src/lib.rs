@@ -19,4 +19,4 @@ pub use consumer::{
 };
 pub use generated::*;
 pub use request::{decode_request, Request, RequestError};
-pub use typed::{Operation, TypedRequest};
+pub use typed::{Operation, Parts, TypedRequest};

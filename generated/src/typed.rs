@@ -28,6 +28,19 @@
 //! let request = TypedRequest::<Status>::new("r-1".into(), &Identities::default(), String::new, &Unscoped, StatusRequest {});
 //! assert_eq!(request.envelope().method, "status");
 //! ```
+//!
+//! On the server side the same markers type what a handler receives: `Request::into_parts`
+//! splits a decoded request into its identities and a [`Parts<O>`] per method, whose slots are
+//! the marker's, so a `turn.start` handler gets a session ID and a control, not `Option`s:
+//!
+//! ```
+//! use agentwire_protocol::{decode_request, Call};
+//! let record = br#"{"protocol_version":2,"kind":"request","request_id":"r-1","instance_id":"in_1","connection_id":"cn_1","session_id":"s-1","operation_id":"op-1","control":{"claim_id":"c-1","grant_generation":1},"method":"turn.start","payload":{"prompt":"hi"}}"#;
+//! let parts = decode_request(record).unwrap().into_parts().unwrap();
+//! let Call::TurnStart(start) = parts.call else { panic!("a turn.start") };
+//! assert_eq!((start.slots.session_id.as_str(), start.slots.control.grant_generation), ("s-1", 1));
+//! assert_eq!((start.operation_id.as_str(), start.payload.prompt.as_str()), ("op-1", "hi"));
+//! ```
 
 use crate::runtime::{encode_record, EncodeError, SlotRule, WriteJson};
 use crate::{
@@ -59,6 +72,8 @@ pub trait Operation: Send + Sync + 'static {
     /// What fills the envelope's `session_id` and `control` slots: [`Unscoped`], [`InSession`]
     /// or [`UnderControl`], chosen from the two slot rules.
     type Slots: Slots;
+    /// What fills the `operation_id` slot: `String` for a mutation, `()` for a read.
+    type OperationId: OperationSlot;
     /// The request payload, routed by this operation's method.
     fn into_payload(request: Self::Request) -> RequestPayload;
     /// This operation's success payload out of a response decoded for its method; `Err` names
@@ -67,9 +82,83 @@ pub trait Operation: Send + Sync + 'static {
 }
 
 /// The values of the envelope's `session_id` and `control` slots.
-pub trait Slots {
+pub trait Slots: Sized + Send + 'static {
     fn session_id(&self) -> Option<&str>;
     fn control(&self) -> Option<&Control>;
+    /// The slots of a received envelope; `Err` with the decoder's code when they do not fit
+    /// (unreachable for a request [`decode_request`](crate::decode_request) accepted).
+    fn from_envelope(session_id: Option<String>, control: Option<Control>) -> Result<Self, ErrorCode>;
+}
+
+/// The `operation_id` slot of an operation: `String` for mutations, `()` for reads.
+pub trait OperationSlot: Sized + Send + 'static {
+    fn get(&self) -> Option<&str>;
+    /// The slot of a received envelope; `Err(invalid_request)` when it does not fit.
+    fn from_envelope(operation_id: Option<String>) -> Result<Self, ErrorCode>;
+}
+
+impl OperationSlot for () {
+    fn get(&self) -> Option<&str> {
+        None
+    }
+    fn from_envelope(operation_id: Option<String>) -> Result<Self, ErrorCode> {
+        operation_id.map_or(Ok(()), |_| Err(ErrorCode::InvalidRequest))
+    }
+}
+
+impl OperationSlot for String {
+    fn get(&self) -> Option<&str> {
+        Some(self)
+    }
+    fn from_envelope(operation_id: Option<String>) -> Result<Self, ErrorCode> {
+        operation_id.ok_or(ErrorCode::InvalidRequest)
+    }
+}
+
+/// A received request as its handler gets it: the slots its operation requires, present by
+/// type, and its typed payload. Built by `Request::into_parts`.
+pub struct Parts<O: Operation> {
+    pub slots: O::Slots,
+    pub operation_id: O::OperationId,
+    pub payload: O::Request,
+}
+
+impl<O: Operation> Parts<O> {
+    /// The parts of a received envelope of `O`; `Err` with the decoder's code when its slots do
+    /// not fit `O`'s rules.
+    pub fn from_envelope(
+        session_id: Option<String>,
+        control: Option<Control>,
+        operation_id: Option<String>,
+        payload: O::Request,
+    ) -> Result<Self, ErrorCode> {
+        Ok(Parts {
+            slots: O::Slots::from_envelope(session_id, control)?,
+            operation_id: O::OperationId::from_envelope(operation_id)?,
+            payload,
+        })
+    }
+}
+
+impl<O: Operation> std::fmt::Debug for Parts<O>
+where
+    O::Slots: std::fmt::Debug,
+    O::OperationId: std::fmt::Debug,
+{
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Parts")
+            .field("method", &O::NAME)
+            .field("slots", &self.slots)
+            .field("operation_id", &self.operation_id)
+            .field("payload", &self.payload)
+            .finish()
+    }
+}
+
+/// Whether an operation may answer `code`: one it declares, or a request error every
+/// operation shares.
+pub fn may_return(method: Method, code: ErrorCode) -> bool {
+    ErrorCode::REQUEST_ERRORS.contains(&code) || method.errors().contains(&code)
 }
 
 /// Both slots null: operations without a session.
@@ -96,6 +185,12 @@ impl Slots for Unscoped {
     fn control(&self) -> Option<&Control> {
         None
     }
+    fn from_envelope(session_id: Option<String>, control: Option<Control>) -> Result<Self, ErrorCode> {
+        match (session_id, control) {
+            (None, None) => Ok(Unscoped),
+            _ => Err(ErrorCode::InvalidRequest),
+        }
+    }
 }
 
 impl Slots for InSession {
@@ -105,6 +200,12 @@ impl Slots for InSession {
     fn control(&self) -> Option<&Control> {
         None
     }
+    fn from_envelope(session_id: Option<String>, control: Option<Control>) -> Result<Self, ErrorCode> {
+        match (session_id, control) {
+            (Some(session_id), None) => Ok(InSession { session_id }),
+            _ => Err(ErrorCode::InvalidRequest),
+        }
+    }
 }
 
 impl Slots for UnderControl {
@@ -113,6 +214,14 @@ impl Slots for UnderControl {
     }
     fn control(&self) -> Option<&Control> {
         Some(&self.control)
+    }
+    fn from_envelope(session_id: Option<String>, control: Option<Control>) -> Result<Self, ErrorCode> {
+        // The decoder's precedence: the session slot first, then the control.
+        match (session_id, control) {
+            (Some(session_id), Some(control)) => Ok(UnderControl { session_id, control }),
+            (Some(_), None) => Err(ErrorCode::ControlRequired),
+            (None, _) => Err(ErrorCode::InvalidRequest),
+        }
     }
 }
 
@@ -203,5 +312,45 @@ pub fn check_slots(method: Method, session_id: Option<&str>, control: Option<&Co
         (SlotRule::Required, false) => Err(SlotError::ControlRequired(name)),
         (SlotRule::Null, true) => Err(SlotError::ControlForbidden(name)),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::operation::{SessionReplay, Status, TurnStart};
+    use crate::{SessionReplayRequest, StatusRequest, TurnStartRequest};
+
+    fn control() -> Control {
+        Control { claim_id: "c-1".into(), grant_generation: 1 }
+    }
+
+    #[test]
+    fn slots_that_do_not_fit_get_the_decoders_codes() {
+        // The decoder's envelope rules, restated by type: a handler never sees these.
+        let start = |s: Option<&str>, c: Option<Control>, o: Option<&str>| {
+            let (s, o) = (s.map(str::to_owned), o.map(str::to_owned));
+            Parts::<TurnStart>::from_envelope(s, c, o, TurnStartRequest { prompt: "hi".into() }).map(|_| ())
+        };
+        assert_eq!(start(Some("s-1"), Some(control()), Some("op-1")), Ok(()));
+        assert_eq!(start(Some("s-1"), None, Some("op-1")), Err(ErrorCode::ControlRequired));
+        assert_eq!(start(None, Some(control()), Some("op-1")), Err(ErrorCode::InvalidRequest));
+        assert_eq!(start(Some("s-1"), Some(control()), None), Err(ErrorCode::InvalidRequest));
+        let replay = Parts::<SessionReplay>::from_envelope(
+            Some("s-1".into()),
+            Some(control()),
+            None,
+            SessionReplayRequest { after: None, limit: 1 },
+        );
+        assert_eq!(replay.err(), Some(ErrorCode::InvalidRequest));
+        let status = Parts::<Status>::from_envelope(None, None, Some("op-1".into()), StatusRequest {});
+        assert_eq!(status.err(), Some(ErrorCode::InvalidRequest));
+    }
+
+    #[test]
+    fn may_return_is_the_declared_codes_and_the_request_errors() {
+        assert!(may_return(Method::TurnStart, ErrorCode::SessionBusy));
+        assert!(may_return(Method::Status, ErrorCode::InternalError));
+        assert!(!may_return(Method::Status, ErrorCode::SessionBusy));
     }
 }

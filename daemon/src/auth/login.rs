@@ -12,7 +12,7 @@ use super::loopback::{Loopback, Redirect};
 use super::oauth::{self, Endpoints, Pkce};
 use super::store::{self, StoreError};
 use crate::catalog::providers::OPENAI_CODEX;
-use crate::operations::{OperationTable, Outcome, ResponseGate};
+use crate::operations::{OperationTable, Outcome, ResponseGate, Work};
 use agentwire_protocol::{
     constants, AuthLoginTerminal, ErrorCode, EventPayload, LoginProgress, LoginProgressAuthorizationUrl,
     LoginProgressCallbackAccepted, LoginProgressCallbackReceived, LoginProgressWaiting, LoginTerminalState,
@@ -161,6 +161,7 @@ impl Logins {
         self: &Arc<Self>,
         state_root: PathBuf,
         origin: LoginOrigin,
+        work: &Work,
         operations: Arc<OperationTable>,
     ) -> Result<String, ErrorCode> {
         if self.slot().is_some() {
@@ -171,7 +172,7 @@ impl Logins {
         let attempt = Attempt::prepare().await?;
         let login_id = format!("login_{}", crate::transport::instance_id::random_hex(12));
         let (control, callback) = self.claim(&login_id, origin.conn_seq)?;
-        let response = operations.attach_work(&origin.operation_id, None, Some(login_id.clone()));
+        let response = work.login(&login_id);
         let logins = Arc::clone(self);
         let job = Job {
             login_id: login_id.clone(),

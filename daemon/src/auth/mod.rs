@@ -32,7 +32,7 @@ pub use events::LoginOrigin;
 pub use status::provider_auth_ready;
 
 use crate::catalog::providers::{CustomProvider, ANTHROPIC, OPENAI_CODEX};
-use crate::operations::OperationTable;
+use crate::operations::{OperationTable, Work};
 use agentwire_protocol::{
     AuthLoginCallbackRequest, AuthLoginCallbackResponse, AuthLoginCancelRequest, AuthLoginCancelResponse,
     AuthLoginStartRequest, AuthLoginStartResponse, AuthLogoutRequest, AuthLogoutResponse, AuthStatusResponse,
@@ -73,12 +73,13 @@ impl AuthService {
         &self,
         req: AuthLoginStartRequest,
         origin: LoginOrigin,
+        work: &Work,
         operations: Arc<OperationTable>,
     ) -> Result<AuthLoginStartResponse, ErrorCode> {
         if req.provider_id != OPENAI_CODEX {
             return Err(ErrorCode::ProviderUnavailable);
         }
-        let login_id = self.logins.start(self.state_root.clone(), origin, operations).await?;
+        let login_id = self.logins.start(self.state_root.clone(), origin, work, operations).await?;
         Ok(AuthLoginStartResponse { login_id, provider_id: req.provider_id })
     }
 

@@ -3,23 +3,56 @@
 //! response that names it.
 //!
 //! [`OperationTable::begin`](super::OperationTable::begin) gives the request that begins an
-//! operation its [`ResponseTicket`]; the connection redeems it after writing the response. The
-//! work gets the matching [`ResponseGate`] from
-//! [`OperationTable::attach_work`](super::OperationTable::attach_work) and awaits it. Only the
+//! operation its [`ResponseTicket`], which the connection redeems after writing the response,
+//! and its [`Work`], which reaches the handler through the request's context: the handler names
+//! the turn or login it started there and gets the matching [`ResponseGate`] to await. Only the
 //! beginning request holds a ticket, so the response of a same-intent reuse or of a conflicting
 //! request with the same operation ID releases nothing early. A ticket dropped unredeemed (its
 //! request ended without writing) opens the gate as well: no response is coming, and the work
 //! must not wait forever.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use tokio::sync::SetOnce;
 
 type Cell = Arc<SetOnce<()>>;
 
-/// A new operation's ticket and the gate it opens.
-pub(super) fn pair() -> (ResponseTicket, ResponseGate) {
+/// The turn or login an operation started, shared by its table entry (for lookup) and the
+/// [`Work`] of the request that began it.
+#[derive(Debug, Default)]
+pub(super) struct Attached {
+    pub turn_id: OnceLock<String>,
+    pub login_id: OnceLock<String>,
+}
+
+/// A new operation's ticket, the work handle its handler gets, and what the entry keeps.
+pub(super) fn pair() -> (ResponseTicket, Work, Arc<Attached>) {
     let cell: Cell = Arc::default();
-    (ResponseTicket(Arc::clone(&cell)), ResponseGate(Some(cell)))
+    let attached: Arc<Attached> = Arc::default();
+    let work = Work { attached: Arc::clone(&attached), gate: ResponseGate(Some(Arc::clone(&cell))) };
+    (ResponseTicket(cell), work, attached)
+}
+
+/// The operation a mutation's request began, as its handler sees it: where it records the
+/// work it starts, and the gate that work awaits before its first event.
+#[derive(Debug, Clone)]
+pub struct Work {
+    attached: Arc<Attached>,
+    gate: ResponseGate,
+}
+
+impl Work {
+    /// Records the turn this operation started (lookup reports it) and returns the gate the
+    /// turn awaits before `turn.started`.
+    pub fn turn(&self, turn_id: &str) -> ResponseGate {
+        let _ = self.attached.turn_id.set(turn_id.to_owned());
+        self.gate.clone()
+    }
+
+    /// Records the login this operation started and returns the gate its worker awaits.
+    pub fn login(&self, login_id: &str) -> ResponseGate {
+        let _ = self.attached.login_id.set(login_id.to_owned());
+        self.gate.clone()
+    }
 }
 
 /// Held by the request that began an operation until its response is written.
@@ -47,8 +80,9 @@ impl Drop for ResponseTicket {
 pub struct ResponseGate(Option<Cell>);
 
 impl ResponseGate {
-    /// A gate with nothing to wait for: the operation is unknown to the table.
-    pub fn open() -> Self {
+    /// A gate with nothing to wait for.
+    #[cfg(test)]
+    pub(crate) fn open() -> Self {
         ResponseGate(None)
     }
 
@@ -73,7 +107,8 @@ mod tests {
 
     #[test]
     fn a_gate_opens_when_its_ticket_is_redeemed() {
-        let (ticket, gate) = pair();
+        let (ticket, work, _) = pair();
+        let gate = work.turn("t-1");
         assert!(!gate.is_open());
         ticket.written();
         assert!(gate.is_open() && gate.clone().is_open());
@@ -82,7 +117,8 @@ mod tests {
     #[test]
     fn a_ticket_dropped_unredeemed_opens_the_gate() {
         // A request that ends without writing its response must not leave its work waiting.
-        let (ticket, gate) = pair();
+        let (ticket, work, _) = pair();
+        let gate = work.login("login_1");
         drop(ticket);
         assert!(gate.is_open());
     }
@@ -94,7 +130,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_waiting_gate_wakes_when_the_response_is_written() {
-        let (ticket, gate) = pair();
+        let (ticket, work, _) = pair();
+        let gate = work.turn("t-1");
         let waiter = tokio::spawn(async move { gate.opened().await });
         tokio::task::yield_now().await;
         ticket.written();

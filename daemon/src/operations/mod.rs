@@ -7,5 +7,5 @@
 mod gate;
 mod table;
 
-pub use gate::{ResponseGate, ResponseTicket};
+pub use gate::{ResponseGate, ResponseTicket, Work};
 pub use table::{intent_digest, Begin, OperationTable, Outcome, Recorded};

@@ -1,6 +1,6 @@
 //! Table state and its time-based retention. Time is passed in, so tests need no clock.
 
-use super::gate::{self, ResponseGate, ResponseTicket};
+use super::gate::{self, Attached, ResponseTicket, Work};
 use agentwire_protocol::{
     limits, ErrorCode, Method, OperationLookupResponse, OperationOutcome, OperationState, OutcomeStatus,
     ResponsePayload,
@@ -27,19 +27,17 @@ struct Entry {
     method: Method,
     digest: [u8; 32],
     session_id: Option<String>,
-    turn_id: Option<String>,
-    login_id: Option<String>,
+    /// The turn or login the work recorded through its [`Work`].
+    attached: Arc<Attached>,
     response: Recorded,
-    /// Opens once the beginning request's response is written; handed to the work it starts.
-    gate: ResponseGate,
     settled: Option<(Outcome, Instant)>,
 }
 
 /// What `begin` decided for a mutation.
 pub enum Begin {
-    /// First use: do the work, record the response in the cell and redeem the ticket once
-    /// the response is written.
-    New(Recorded, ResponseTicket),
+    /// First use: do the work (its handler gets the [`Work`]), record the response in the cell
+    /// and redeem the ticket once the response is written.
+    New(Recorded, ResponseTicket, Work),
     /// Same intent again: wait for and return the recorded response. No ticket: this
     /// response does not release the work the first attempt started.
     Reuse(Recorded),
@@ -104,32 +102,18 @@ impl OperationTable {
             return Begin::Full;
         }
         let response: Recorded = Arc::new(SetOnce::new());
-        let (ticket, gate) = gate::pair();
+        let (ticket, work, attached) = gate::pair();
         let entry = Entry {
             method,
             digest,
             session_id: session_id.map(str::to_owned),
-            turn_id: None,
-            login_id: None,
+            attached,
             response: Arc::clone(&response),
-            gate,
             settled: None,
         };
         entries.insert(operation_id.to_owned(), entry);
         self.unsettled.fetch_add(1, Ordering::Relaxed);
-        Begin::New(response, ticket)
-    }
-
-    /// Record which turn or login the accepted work started, for lookup. The work awaits the
-    /// returned gate before its first event; an unknown operation has no response to wait for.
-    pub fn attach_work(&self, operation_id: &str, turn_id: Option<String>, login_id: Option<String>) -> ResponseGate {
-        let mut entries = self.lock();
-        let Some(e) = entries.get_mut(operation_id) else {
-            return ResponseGate::open();
-        };
-        e.turn_id = turn_id;
-        e.login_id = login_id;
-        e.gate.clone()
+        Begin::New(response, ticket, work)
     }
 
     /// Settle an operation: its outcome becomes visible to lookup and starts retention.
@@ -163,18 +147,15 @@ impl OperationTable {
             method: Some(e.method.as_str().to_owned()),
             state,
             session_id: e.session_id.clone(),
-            turn_id: e.turn_id.clone(),
-            login_id: e.login_id.clone(),
+            turn_id: e.attached.turn_id.get().cloned(),
+            login_id: e.attached.login_id.get().cloned(),
             outcome,
         }
     }
 }
 
 fn outcome_object(o: &Outcome) -> OperationOutcome {
-    let error = o
-        .error
-        .map(|c| agentwire_protocol::ErrorObject { code: c.as_str().to_owned(), message: c.message().to_owned() });
-    OperationOutcome { status: o.status, error }
+    OperationOutcome { status: o.status, error: o.error.map(Into::into) }
 }
 
 fn unknown(operation_id: &str) -> OperationLookupResponse {
@@ -244,8 +225,10 @@ mod tests {
     fn accepted_work_is_visible_and_counted() {
         let t = OperationTable::default();
         let now = Instant::now();
-        let _ = t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now);
-        t.attach_work("op", Some("t-1".into()), None);
+        let Begin::New(_, _ticket, work) = t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now) else {
+            panic!("first use begins the operation");
+        };
+        let _ = work.turn("t-1");
         let l = t.lookup("op", now);
         assert_eq!(
             (l.state, l.turn_id.as_deref(), l.session_id.as_deref()),
@@ -273,10 +256,10 @@ mod tests {
         // same ID gets no ticket, so writing its response releases nothing.
         let t = OperationTable::default();
         let now = Instant::now();
-        let Begin::New(_, ticket) = t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now) else {
+        let Begin::New(_, ticket, work) = t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now) else {
             panic!("first use begins the operation");
         };
-        let gate = t.attach_work("op", Some("t-1".into()), None);
+        let gate = work.turn("t-1");
         assert!(matches!(t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now), Begin::Reuse(_)));
         assert!(matches!(t.begin("op", Method::SessionCreate, None, digest("{}"), now), Begin::Conflict));
         assert!(!gate.is_open());
@@ -287,15 +270,14 @@ mod tests {
     #[test]
     fn a_request_that_ends_without_writing_releases_its_work() {
         let t = OperationTable::default();
-        let begun = t.begin("op", Method::AuthLoginStart, None, digest("{}"), Instant::now());
-        let gate = t.attach_work("op", None, Some("login_1".into()));
+        let Begin::New(_, ticket, work) = t.begin("op", Method::AuthLoginStart, None, digest("{}"), Instant::now())
+        else {
+            panic!("first use begins the operation");
+        };
+        let gate = work.login("login_1");
         assert!(!gate.is_open());
-        drop(begun);
+        assert_eq!(t.lookup("op", Instant::now()).login_id.as_deref(), Some("login_1"));
+        drop(ticket);
         assert!(gate.is_open(), "a dropped ticket opens the gate");
-    }
-
-    #[test]
-    fn work_of_an_unknown_operation_waits_for_nothing() {
-        assert!(OperationTable::default().attach_work("never", Some("t-1".into()), None).is_open());
     }
 }

@@ -1,26 +1,23 @@
-//! What a handler knows about the connection a request came on.
+//! What a handler knows about the request it runs: the connection it came on and, for a
+//! mutation that began its operation, that operation's [`Work`] handle.
 
-use tokio::sync::mpsc;
+use crate::operations::Work;
+use crate::wire::ConnCtx;
+use std::sync::Arc;
 
-use crate::sessions::Fence;
-
-/// A record for a connection's single writer.
+/// Per-request context passed to every handler call.
 #[derive(Debug)]
-pub enum Outbound {
-    /// An encoded response (newline included); its request ID is released once it is written.
-    Response { record: Vec<u8>, request_id: Option<String>, close_after: bool },
-    /// An encoded event (newline included). With a fence, it is written only while the fence holds
-    /// (its session's control did not move since), checked under the writer lock.
-    Event { record: Vec<u8>, fence: Option<Fence> },
+pub struct RequestCx {
+    pub conn: Arc<ConnCtx>,
+    /// Set for a mutation whose request began its operation: where the handler records the
+    /// turn or login it starts and gets the gate that work awaits (see [`crate::operations`]).
+    pub work: Option<Work>,
 }
 
-/// Per-connection context passed to every handler call.
-#[derive(Debug, Clone)]
-pub struct ConnCtx {
-    /// Process-local sequence number; the key of grants and logins.
-    pub seq: u64,
-    /// Opaque connection ID announced by initialize.
-    pub connection_id: String,
-    /// The connection's writer queue.
-    pub out: mpsc::Sender<Outbound>,
+impl RequestCx {
+    /// The operation's work handle; a handler that starts work runs only for a mutation that
+    /// began its operation, so this is always set for it.
+    pub fn work(&self) -> Result<&Work, agentwire_protocol::ErrorCode> {
+        self.work.as_ref().ok_or(agentwire_protocol::ErrorCode::InternalError)
+    }
 }

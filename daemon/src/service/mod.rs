@@ -1,7 +1,6 @@
 //! The wire v2 service: shared state behind every connection, and the generated handler
 //! traits implemented over it. Connection-level admission lives in [`crate::wire`].
 
-mod advertise;
 mod context;
 mod file_watch;
 mod handlers;
@@ -9,8 +8,7 @@ mod negotiate;
 mod provider_readiness;
 mod run;
 
-pub use advertise::{advertised_capabilities, IMPLEMENTED};
-pub use context::{ConnCtx, Outbound};
+pub use context::RequestCx;
 
 use crate::auth::AuthService;
 use crate::config::Configuration;
@@ -18,6 +16,7 @@ use crate::operations::OperationTable;
 use crate::sessions::Sessions;
 use crate::transport::handshake::ServerIdentity;
 use crate::turns::TurnService;
+use crate::wire::ConnCtx;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -46,12 +45,7 @@ impl Service {
         let sessions = Sessions::new(state_root.clone());
         let operations: Arc<OperationTable> = Arc::default();
         let config = Configuration::new(state_root.clone(), PathBuf::from(&identity.workspace));
-        let turns = Arc::new(TurnService::new(
-            sessions.clone(),
-            Arc::clone(&operations),
-            identity.instance_id.clone(),
-            config.clone(),
-        ));
+        let turns = Arc::new(TurnService::new(sessions.clone(), Arc::clone(&operations), config.clone()));
         let readiness = provider_readiness::ReadinessCache::new(&state_root, Path::new(&identity.workspace));
         Self {
             readiness,
@@ -76,7 +70,7 @@ impl Service {
 
     /// Make the connection reachable for events of the sessions it controls.
     pub fn register_connection(&self, cx: &ConnCtx) {
-        self.turns.conns.register(cx.seq, &cx.connection_id, &cx.out);
+        self.turns.conns.register(cx.seq, &cx.outbound);
     }
 
     /// Forget a connection: its grants are revoked; accepted work goes on.

@@ -1,6 +1,7 @@
 //! `initialize`: wire version and capability negotiation, identities and limit maps.
 
-use super::{advertised_capabilities, ConnCtx, Service};
+use super::Service;
+use crate::wire::ConnCtx;
 use agentwire_protocol::{ErrorCode, InitializeRequest, InitializeResponse, PROTOCOL_VERSION};
 
 impl Service {
@@ -8,7 +9,7 @@ impl Service {
         if !p.supported_protocol_versions.contains(&PROTOCOL_VERSION) {
             return Err(ErrorCode::UnsupportedVersion);
         }
-        let caps = advertised_capabilities();
+        let caps = agentwire_protocol::capabilities();
         // "Requested operation names are requirements, not subscriptions or an allowlist."
         if p.requested_capabilities.iter().any(|r| !caps.operations.contains(r)) {
             return Err(ErrorCode::UnsupportedCapability);

@@ -10,9 +10,9 @@
 //! unless they changed.
 
 use super::file_watch::FileWatch;
-use super::Service;
 use crate::auth::store::AUTH_FILE;
 use crate::config::settings::{global_path, project_path};
+use crate::config::Configuration;
 use agentwire_protocol::ErrorCode;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
@@ -46,18 +46,17 @@ impl ReadinessCache {
             [Some(state_root.to_path_buf()), Some(workspace.to_path_buf()), project].into_iter().flatten().collect();
         Self { stamped: Mutex::new(None), watched: AtomicU64::new(0), watch: FileWatch::new(dirs) }
     }
-}
 
-/// Readiness of the selected provider; unreadable settings or auth are `internal_error`.
-pub fn provider_auth_ready(service: &Service) -> Result<bool, ErrorCode> {
-    let (root, workspace) = (service.config.state_root(), service.config.workspace());
-    let compute = || crate::auth::provider_auth_ready(root, workspace);
-    let cache = &service.readiness;
-    match &cache.watch {
-        Some(watch) => watched(&cache.watched, watch.generation(), compute),
-        None => {
-            let stamps = [stamp(&global_path(root)), stamp(&project_path(workspace)), stamp(&root.join(AUTH_FILE))];
-            stamped(&cache.stamped, stamps, compute)
+    /// Readiness of the selected provider; unreadable settings or auth are `internal_error`.
+    pub fn provider_auth_ready(&self, config: &Configuration) -> Result<bool, ErrorCode> {
+        let (root, workspace) = (config.state_root(), config.workspace());
+        let compute = || crate::auth::provider_auth_ready(root, workspace);
+        match &self.watch {
+            Some(watch) => watched(&self.watched, watch.generation(), compute),
+            None => {
+                let stamps = [stamp(&global_path(root)), stamp(&project_path(workspace)), stamp(&root.join(AUTH_FILE))];
+                stamped(&self.stamped, stamps, compute)
+            }
         }
     }
 }

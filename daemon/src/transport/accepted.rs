@@ -28,9 +28,8 @@ pub trait ConnectionHandler: Send + Sync + 'static {
     fn handle(&self, connection: AcceptedConnection) -> HandlerFuture;
 }
 
-/// A protocol-free handler for `serve`'s own tests: reads framed records and answers nothing,
-/// so framing limits, accept and shutdown are exercised without wire v2 (which the daemon
-/// serves through the handler in `wire/`).
+/// Reads framed records and answers nothing: the transport's own tests exercise framing
+/// limits and disconnect handling with it, without wire v2 ([`crate::wire::WireHandler`]).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct DrainHandler;
 

@@ -6,36 +6,31 @@
 //! events and it receives them — or follows it and its snapshot already reflects them: a
 //! take-over mid-turn delivers exactly the events after the snapshot's sequence.
 //!
-//! "An event is sent only to the current controller of its session": the controller named
-//! for a batch is re-checked for every event (a lock-free [`Fence`](crate::sessions::Fence)
-//! load), once room in its queue is reserved, and the event carries the fence so the
-//! connection writer checks it again right before writing. A detach, take-over or revocation
+//! "An event is sent only to the current controller of its session": each event goes to the
+//! connection's outbound path with the controller's [`Fence`](crate::sessions::Fence), which
+//! checks it under the writer lock, right before writing. A detach, take-over or revocation
 //! mid-batch therefore ends delivery to the old controller; the rest of the batch is in the
 //! new controller's snapshot, so nobody else wants it either.
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
-use agentwire_protocol::runtime::encode_record;
-use agentwire_protocol::{
-    EventEnvelope, EventPayload, SnapshotTurn, TurnActivity, TurnAssistantDelta, TurnStarted, PROTOCOL_VERSION,
-};
+use agentwire_protocol::{EventPayload, SnapshotTurn, TurnActivity, TurnAssistantDelta, TurnStarted};
 use tokio::sync::mpsc;
 
 use super::conns::ConnRegistry;
 use super::emitter::Queued;
-use crate::service::Outbound;
 use crate::sessions::{Recipient, Sessions};
+use crate::wire::{Correlation, Grant, Outbound};
 
 /// Events taken per publication: bounds the snapshot copies under a fast stream while a
 /// slow one still publishes every event on its own.
 const MAX_BATCH: usize = 64;
 
-/// A controller and its connection, resolved once per publication. The writer queue is held
+/// A controller and its connection, resolved once per publication. The connection is held
 /// weakly, like the registry holds it: a connection's writer still ends when it does.
 pub struct Controller {
     pub recipient: Recipient,
-    connection_id: String,
-    out: mpsc::WeakSender<Outbound>,
+    out: Weak<Outbound>,
 }
 
 /// Where a turn's events go and what they carry.
@@ -43,62 +38,38 @@ pub struct Controller {
 pub struct Route {
     pub sessions: Sessions,
     pub conns: Arc<ConnRegistry>,
-    pub instance_id: String,
     pub session_id: String,
     pub turn_id: String,
     pub operation_id: String,
 }
 
 impl Route {
-    /// One encoded event record (newline included) for `recipient`; `None` if it cannot be encoded
-    /// within the record bound (the emitter's bounds make that unreachable for known payloads).
-    pub fn encode(&self, recipient: &Recipient, connection_id: &str, payload: EventPayload) -> Option<Vec<u8>> {
-        let envelope = EventEnvelope {
-            protocol_version: PROTOCOL_VERSION,
-            event: payload.name().as_str().to_owned(),
-            instance_id: self.instance_id.clone(),
-            connection_id: connection_id.to_owned(),
-            session_id: Some(self.session_id.clone()),
-            operation_id: Some(self.operation_id.clone()),
-            grant_generation: Some(recipient.grant_generation),
-            live_sequence: Some(recipient.live_sequence),
-            payload,
-        };
-        match encode_record(&envelope) {
-            Ok(record) => Some(record),
-            Err(e) => {
-                tracing::error!(error = %e, "turn event could not be encoded; not sent");
-                None
-            }
-        }
-    }
-
     /// The connection behind `recipient`, while it is connected.
     pub fn controller(&self, recipient: Recipient) -> Option<Controller> {
-        let (connection_id, out) = self.conns.get(recipient.conn)?;
-        Some(Controller { recipient, connection_id, out: out.downgrade() })
+        let out = self.conns.get(recipient.conn)?;
+        Some(Controller { recipient, out })
     }
 
     /// Sends one payload to the controller while it still controls the session; `target`
-    /// becomes `None` once it does not (or its writer is gone): nothing more goes to it.
+    /// becomes `None` once it does not (or its connection is gone): nothing more goes to it.
     pub async fn deliver(&self, target: &mut Option<Controller>, payload: EventPayload) {
-        if !self.try_deliver(target.as_ref(), payload).await {
+        let Some(c) = target.as_ref() else { return };
+        let delivered = match c.out.upgrade() {
+            Some(out) => out.event(&self.correlation(&c.recipient), payload, Some(&c.recipient.fence)).await,
+            None => false,
+        };
+        if !delivered {
             *target = None;
         }
     }
 
-    async fn try_deliver(&self, controller: Option<&Controller>, payload: EventPayload) -> bool {
-        let Some(c) = controller.filter(|c| c.recipient.is_current()) else { return false };
-        let Some(out) = c.out.upgrade() else { return false };
-        let Ok(permit) = out.reserve().await else { return false };
-        // Control may have moved while waiting for room in the queue.
-        if !c.recipient.is_current() {
-            return false;
+    /// What every event of the turn is correlated to, for this controller.
+    fn correlation(&self, r: &Recipient) -> Correlation<'_> {
+        Correlation {
+            session_id: Some(&self.session_id),
+            operation_id: Some(&self.operation_id),
+            grant: Some(Grant { generation: r.grant_generation, live_sequence: r.live_sequence }),
         }
-        if let Some(record) = self.encode(&c.recipient, &c.connection_id, payload) {
-            permit.send(Outbound::Event { record, fence: Some(c.recipient.fence.clone()) });
-        }
-        true
     }
 
     fn payload(&self, event: Queued) -> EventPayload {
@@ -162,13 +133,18 @@ pub async fn forward(route: Route, mut queue: mpsc::Receiver<Queued>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sessions::Fence;
+    use crate::wire::{test_pair, ConnCtx};
     use agentwire_protocol::{Control, SessionClaimRequest};
+    use serde_json::Value;
     use std::time::Duration;
+    use tokio::io::{BufReader, Lines};
+    use tokio::net::UnixStream;
 
-    /// A claimed session with a running turn, a registered connection whose queue holds two
-    /// records, and a route for the turn.
-    async fn setup(tmp: &tempfile::TempDir) -> (Route, Control, mpsc::Receiver<Outbound>, mpsc::Sender<Outbound>) {
+    type Peer = Lines<BufReader<UnixStream>>;
+
+    /// A claimed session with a running turn, its controller's connection (registered as
+    /// sequence 1) with the peer's end to read, and a route for the turn.
+    async fn setup(tmp: &tempfile::TempDir) -> (Route, Control, ConnCtx, Peer) {
         let sessions = Sessions::new(tmp.path().to_path_buf());
         let session_id = sessions.create().await.unwrap().session_id;
         let claim = sessions.claim(1, &session_id, SessionClaimRequest { take_over: false }).await.unwrap();
@@ -181,114 +157,108 @@ mod tests {
         };
         sessions.set_running_turn(&session_id, Some(turn)).unwrap();
         let conns = Arc::new(ConnRegistry::default());
-        let (out, rx) = mpsc::channel(2);
-        conns.register(1, "cn_1", &out);
-        let route = Route {
-            sessions,
-            conns,
-            instance_id: "in_1".into(),
-            session_id,
-            turn_id: "t-1".into(),
-            operation_id: "op-1".into(),
-        };
-        (route, control, rx, out)
+        let (cx, peer) = test_pair(1);
+        conns.register(1, &cx.outbound);
+        let route = Route { sessions, conns, session_id, turn_id: "t-1".into(), operation_id: "op-1".into() };
+        (route, control, cx, peer)
     }
 
-    /// One batch: `turn.started` and ten deltas, queued before the forwarder runs.
-    fn batch() -> mpsc::Receiver<Queued> {
-        let (tx, rx) = mpsc::channel(64);
-        tx.try_send(Queued::Started).unwrap();
+    fn deltas(tx: &mpsc::Sender<Queued>) {
         for sequence in 1..=10 {
             tx.try_send(Queued::Delta { sequence, text: "x".into() }).unwrap();
         }
-        rx
     }
 
-    fn fence(out: &Outbound) -> &Fence {
-        match out {
-            Outbound::Event { fence: Some(f), .. } => f,
-            other => panic!("not a fenced event: {other:?}"),
-        }
+    /// The next record the peer reads, if one comes soon.
+    async fn next(peer: &mut Peer) -> Option<Value> {
+        let line = tokio::time::timeout(Duration::from_millis(200), peer.next_line()).await.ok()?.ok()??;
+        Some(serde_json::from_str(&line).unwrap())
     }
 
-    async fn rest(rx: &mut mpsc::Receiver<Outbound>) -> Vec<Outbound> {
-        let mut got = Vec::new();
-        while let Ok(Some(out)) = tokio::time::timeout(Duration::from_millis(200), rx.recv()).await {
-            got.push(out);
+    /// Lets the forwarder (on this current-thread runtime) run until it waits.
+    async fn settle() {
+        for _ in 0..20 {
+            tokio::task::yield_now().await;
         }
-        got
     }
 
     #[tokio::test(flavor = "current_thread")]
-    async fn a_controller_gets_every_event_with_a_fence_that_holds() {
+    async fn a_controller_gets_every_event_correlated_to_its_grant() {
         let tmp = tempfile::tempdir().unwrap();
-        let (route, _, mut rx, _out) = setup(&tmp).await;
-        let forwarder = tokio::spawn(forward(route, batch()));
-        let got = rest(&mut rx).await;
+        let (route, control, _cx, mut peer) = setup(&tmp).await;
+        let (tx, queue) = mpsc::channel(64);
+        tx.try_send(Queued::Started).unwrap();
+        deltas(&tx);
+        drop(tx);
+        let forwarder = tokio::spawn(forward(route, queue));
+        let mut got = Vec::new();
+        while let Some(v) = next(&mut peer).await {
+            got.push(v);
+        }
         assert_eq!(got.len(), 11);
-        assert!(got.iter().all(|e| fence(e).is_current()));
+        assert!(got.iter().all(|v| v["grant_generation"].as_u64() == Some(control.grant_generation)));
+        assert_eq!(got[0]["event"], "turn.started");
         forwarder.await.unwrap();
     }
 
     #[tokio::test(flavor = "current_thread")]
     async fn an_idle_turn_does_not_keep_a_closed_connections_writer_alive() {
-        // The connection's writer ends once the connection drops its queue, even while a turn
+        // The connection's writer ends once the connection lets go of it, even while a turn
         // that delivered to it waits for its next events.
         let tmp = tempfile::tempdir().unwrap();
-        let (route, _, mut rx, out) = setup(&tmp).await;
+        let (route, _, cx, mut peer) = setup(&tmp).await;
         let (tx, queue) = mpsc::channel(64);
         let forwarder = tokio::spawn(forward(route, queue));
         tx.send(Queued::Started).await.unwrap();
-        assert!(rx.recv().await.is_some());
-        drop(out);
-        let closed = tokio::time::timeout(Duration::from_secs(5), rx.recv()).await;
-        assert!(matches!(closed, Ok(None)), "the writer queue closed with the connection");
+        assert!(next(&mut peer).await.is_some());
+        drop(cx);
+        let closed = tokio::time::timeout(Duration::from_secs(5), peer.next_line()).await;
+        assert!(matches!(closed, Ok(Ok(None))), "the peer reads the end of the stream");
         drop(tx);
         forwarder.await.unwrap();
     }
 
     #[tokio::test(flavor = "current_thread")]
-    async fn no_event_is_queued_for_a_connection_after_its_detach() {
+    async fn no_event_is_written_for_a_connection_after_its_detach() {
         // "an event is sent only to the current controller of its session": the detach lands
-        // in the middle of a batch, while the forwarder waits for room in the queue.
+        // while the forwarder waits for the writer with the rest of a batch.
         let tmp = tempfile::tempdir().unwrap();
-        let (route, control, mut rx, _out) = setup(&tmp).await;
-        let sessions = route.sessions.clone();
-        let session_id = route.session_id.clone();
-        let forwarder = tokio::spawn(forward(route, batch()));
-        let first = rx.recv().await.unwrap();
-        assert!(fence(&first).is_current(), "queued and written while it controlled the session");
-        let queued_before = rx.len();
+        let (route, control, cx, mut peer) = setup(&tmp).await;
+        let (sessions, session_id) = (route.sessions.clone(), route.session_id.clone());
+        let (tx, queue) = mpsc::channel(64);
+        let forwarder = tokio::spawn(forward(route, queue));
+        tx.send(Queued::Started).await.unwrap();
+        assert!(next(&mut peer).await.is_some(), "written while it controlled the session");
+        let held = cx.outbound.hold().await;
+        deltas(&tx);
+        settle().await;
         sessions.detach(1, &session_id, &control).await.unwrap();
-        let after = rest(&mut rx).await;
-        assert!(
-            after.len() <= queued_before,
-            "{} events were queued after the detach ({queued_before} before it)",
-            after.len() - queued_before
-        );
-        // What was queued before it is written only if its fence still holds: it does not.
-        assert!(after.iter().all(|e| !fence(e).is_current()), "the writer drops these");
+        drop(held);
+        assert!(next(&mut peer).await.is_none(), "nothing is written after the detach");
+        drop(tx);
         tokio::time::timeout(Duration::from_secs(5), forwarder).await.unwrap().unwrap();
     }
 
     #[tokio::test(flavor = "current_thread")]
     async fn a_take_over_mid_batch_leaves_the_rest_of_the_batch_to_the_snapshot() {
         let tmp = tempfile::tempdir().unwrap();
-        let (route, _, mut rx, _out) = setup(&tmp).await;
-        let (other, mut other_rx) = mpsc::channel(64);
-        route.conns.register(2, "cn_2", &other);
-        let sessions = route.sessions.clone();
-        let session_id = route.session_id.clone();
-        let forwarder = tokio::spawn(forward(route, batch()));
-        rx.recv().await.unwrap();
-        // The claim waits on the blocking pool, so the forwarder may queue more before the grant.
+        let (route, _, cx, mut peer) = setup(&tmp).await;
+        let (other, mut other_peer) = test_pair(2);
+        route.conns.register(2, &other.outbound);
+        let (sessions, session_id) = (route.sessions.clone(), route.session_id.clone());
+        let (tx, queue) = mpsc::channel(64);
+        let forwarder = tokio::spawn(forward(route, queue));
+        tx.send(Queued::Started).await.unwrap();
+        assert!(next(&mut peer).await.is_some());
+        let held = cx.outbound.hold().await;
+        deltas(&tx);
+        settle().await;
         let claim = sessions.claim(2, &session_id, SessionClaimRequest { take_over: true }).await.unwrap();
-        let queued_before = rx.len();
         assert_eq!(claim.snapshot.turn.as_ref().map(|t| t.sequence), Some(10), "the batch is in the snapshot");
-        let after = rest(&mut rx).await;
-        assert!(after.iter().all(|e| !fence(e).is_current()), "the writer drops these");
-        assert!(after.len() <= queued_before, "nothing was queued for the old controller after the take-over");
+        drop(held);
+        assert!(next(&mut peer).await.is_none(), "nothing is written for the old controller");
+        drop(tx);
         tokio::time::timeout(Duration::from_secs(5), forwarder).await.unwrap().unwrap();
-        assert!(other_rx.try_recv().is_err(), "the new controller's snapshot already has them");
+        assert!(next(&mut other_peer).await.is_none(), "the new controller's snapshot already has them");
     }
 }

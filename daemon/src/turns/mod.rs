@@ -38,9 +38,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use agentwire_protocol::typed::UnderControl;
 use agentwire_protocol::{
-    limits, ErrorCode, ErrorObject, RequestMeta, SnapshotTurn, TurnCancelRequest, TurnCancelResponse, TurnStartRequest,
-    TurnStartResponse,
+    limits, operation, ErrorCode, ErrorObject, Parts, SnapshotTurn, TurnCancelResponse, TurnStartResponse,
 };
 use tokio::sync::{mpsc, watch};
 
@@ -51,7 +51,7 @@ use crate::agent::tool_loop::Agent;
 use crate::agent::tools::Workspace;
 use crate::agent::{Role, RunCtx, Stop};
 use crate::config::{Configuration, TurnCapture};
-use crate::operations::{OperationTable, ResponseGate};
+use crate::operations::{OperationTable, ResponseGate, Work};
 use crate::providers::{select, ChatMessage};
 use crate::sessions::Sessions;
 use crate::transport::instance_id::random_hex;
@@ -79,7 +79,6 @@ pub struct TurnService {
     sessions: Sessions,
     operations: Arc<OperationTable>,
     pub conns: Arc<ConnRegistry>,
-    instance_id: String,
     /// The service's configuration: paths, and the commit lock a turn's capture reads under.
     config: Configuration,
     table: Mutex<Table>,
@@ -122,21 +121,15 @@ struct Admitted {
 }
 
 fn error_object(code: ErrorCode) -> ErrorObject {
-    ErrorObject { code: code.as_str().to_owned(), message: code.message().to_owned() }
+    code.into()
 }
 
 impl TurnService {
-    pub fn new(
-        sessions: Sessions,
-        operations: Arc<OperationTable>,
-        instance_id: String,
-        config: Configuration,
-    ) -> Self {
+    pub fn new(sessions: Sessions, operations: Arc<OperationTable>, config: Configuration) -> Self {
         TurnService {
             sessions,
             operations,
             conns: Arc::default(),
-            instance_id,
             config,
             table: Mutex::default(),
             mcp: McpPool::default(),
@@ -183,16 +176,14 @@ impl TurnService {
     pub async fn start(
         self: &Arc<Self>,
         conn: u64,
-        meta: &RequestMeta,
-        p: TurnStartRequest,
+        request: Parts<operation::TurnStart>,
+        work: &Work,
     ) -> Result<TurnStartResponse, ErrorCode> {
-        let session_id = meta.session_id.clone().ok_or(ErrorCode::InvalidRequest)?;
-        let control = meta.control.as_ref().ok_or(ErrorCode::ControlRequired)?;
-        let operation_id = meta.operation_id.clone().ok_or(ErrorCode::InvalidRequest)?;
+        let Parts { slots: UnderControl { session_id, control }, operation_id, payload: p } = request;
         if p.prompt.trim().is_empty() {
             return Err(ErrorCode::InvalidPayload);
         }
-        self.sessions.check_control(conn, &session_id, control)?;
+        self.sessions.check_control(conn, &session_id, &control)?;
         // "Selection, reasoning and fast settings are captured under the shared configuration
         // lock at turn admission." Unreadable settings reject the start before anything is
         // written; a selection of an unknown provider is accepted and fails like a missing
@@ -214,7 +205,7 @@ impl TurnService {
         self.sessions.set_running_turn(&session_id, Some(snapshot))?;
         match self.admit(&session_id, &turn_id, &p.prompt).await {
             Ok((journal, queue)) => {
-                let response = self.operations.attach_work(&operation_id, Some(turn_id.clone()), None);
+                let response = work.turn(&turn_id);
                 let admitted = Admitted {
                     session_id,
                     turn_id: turn_id.clone(),
@@ -260,10 +251,9 @@ impl TurnService {
     }
 
     /// `turn.cancel`: requests the stop; the terminal follows from the turn itself.
-    pub fn cancel(&self, conn: u64, meta: &RequestMeta, p: TurnCancelRequest) -> Result<TurnCancelResponse, ErrorCode> {
-        let session_id = meta.session_id.clone().ok_or(ErrorCode::InvalidRequest)?;
-        let control = meta.control.as_ref().ok_or(ErrorCode::ControlRequired)?;
-        self.sessions.check_control(conn, &session_id, control)?;
+    pub fn cancel(&self, conn: u64, request: Parts<operation::TurnCancel>) -> Result<TurnCancelResponse, ErrorCode> {
+        let Parts { slots: UnderControl { session_id, control }, payload: p, .. } = request;
+        self.sessions.check_control(conn, &session_id, &control)?;
         let table = lock(&self.table);
         let active =
             table.turns.get(&p.turn_id).filter(|a| a.session_id == session_id).ok_or(ErrorCode::UnknownTurn)?;
@@ -280,7 +270,6 @@ impl TurnService {
         let route = Route {
             sessions: self.sessions.clone(),
             conns: Arc::clone(&self.conns),
-            instance_id: self.instance_id.clone(),
             session_id: t.session_id.clone(),
             turn_id: t.turn_id.clone(),
             operation_id: t.operation_id.clone(),

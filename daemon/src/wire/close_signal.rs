@@ -18,6 +18,10 @@ impl CloseSignal {
         self.waker.wake();
     }
 
+    pub fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::Acquire)
+    }
+
     /// Resolves once [`close`](Self::close) was called, before or after this is first polled.
     pub async fn closed(&self) {
         poll_fn(|cx| {

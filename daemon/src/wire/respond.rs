@@ -28,7 +28,7 @@ impl ResponseIds {
             session_id: self.session_id,
             operation_id: self.operation_id,
             payload,
-            error: error.map(|c| ErrorObject { code: c.as_str().to_owned(), message: c.message().to_owned() }),
+            error: error.map(ErrorObject::from),
         }
     }
 

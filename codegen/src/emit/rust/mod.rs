@@ -70,8 +70,6 @@ fn tokens(spec: &Spec) -> TokenStream {
         #(#tables)*
         #(#types)*
         #(#envelopes)*
-        /// A request's envelope without its payload: what handlers see besides the payload.
-        pub type RequestMeta = RequestEnvelope<crate::runtime::Deferred>;
         #(#ops)*
     }
 }

@@ -174,6 +174,7 @@ pub fn markers(spec: &Spec) -> TokenStream {
         };
         let errors = o.errors.iter().map(|c| idents::ty(c));
         let events = o.events.iter().map(|e| idents::ty(e));
+        let operation_id = if o.mutation { quote!(String) } else { quote!(()) };
         let wrap = wrap(spec, &quote!(super::RequestPayload), name, &o.request);
         let unwrap = if inline_size::boxed(spec, &o.response) { quote!(Ok(*p)) } else { quote!(Ok(p)) };
         let doc = format!(" `{name}`: {} Request [`{}`], response [`{}`].", o.doc, o.request, o.response);
@@ -195,6 +196,7 @@ pub fn markers(spec: &Spec) -> TokenStream {
                 type Request = super::#req;
                 type Response = super::#res;
                 type Slots = #slots;
+                type OperationId = #operation_id;
                 fn into_payload(request: super::#req) -> super::RequestPayload {
                     (#wrap)(request)
                 }

@@ -91,6 +91,12 @@ pub fn error_codes(spec: &Spec) -> TokenStream {
             pub const REQUEST_ERRORS: &'static [Self] = &[#(Self::#request),*];
         }
         impl std::error::Error for ErrorCode {}
+        /// The error object of a code: the code and its fixed message, nothing else.
+        impl From<ErrorCode> for ErrorObject {
+            fn from(code: ErrorCode) -> Self {
+                ErrorObject { code: code.as_str().to_owned(), message: code.message().to_owned() }
+            }
+        }
     }
 }
 

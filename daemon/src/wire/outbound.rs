@@ -1,0 +1,180 @@
+//! A connection's one outbound path: responses (from request tasks) and events (from turns
+//! and logins) are encoded and written under the same writer lock, so records never interleave
+//! and every ordering rule between them is decided in one place.
+
+use super::admission::ConnState;
+use super::close_signal::CloseSignal;
+use super::event::{self, Correlation};
+use super::respond::{encode_into, ResponseIds};
+use crate::sessions::Fence;
+use crate::transport::framing::RecordWriter;
+use agentwire_protocol::runtime::encode_record_into;
+use agentwire_protocol::{ErrorCode, EventPayload, ResponsePayload};
+use std::sync::Arc;
+use tokio::net::unix::OwnedWriteHalf;
+use tokio::sync::Mutex;
+
+/// Ordinary records fit a buffer of this size; one grown further for a rare large answer (a
+/// replay or catalog page) is let go rather than held for the connection's life.
+const KEEP_BUFFER_BYTES: usize = 8 * 1024;
+
+/// What a handler knows about the connection a request came on.
+#[derive(Debug)]
+pub struct ConnCtx {
+    /// Process-local sequence number; the key of grants and logins.
+    pub seq: u64,
+    /// Opaque connection ID announced by initialize.
+    pub connection_id: String,
+    /// The connection's writer. Work that outlives the request holds it weakly, so the
+    /// connection's writer still ends with the connection.
+    pub outbound: Arc<Outbound>,
+}
+
+/// The write side of one connection. Dropping the last reference shuts the socket's sending
+/// direction.
+#[derive(Debug)]
+pub struct Outbound {
+    state: Arc<ConnState>,
+    output: Mutex<Output>,
+    pub(super) closed: CloseSignal,
+}
+
+/// The connection's writer, and the buffer records are encoded into, reused so that writing
+/// costs no allocation.
+#[derive(Debug)]
+struct Output {
+    writer: RecordWriter<OwnedWriteHalf>,
+    buffer: Vec<u8>,
+}
+
+impl Outbound {
+    pub(super) fn new(state: Arc<ConnState>, writer: RecordWriter<OwnedWriteHalf>) -> Self {
+        Outbound { state, output: Mutex::new(Output { writer, buffer: Vec::new() }), closed: CloseSignal::default() }
+    }
+
+    /// Encode and write a response; `reserved` says whether its request ID was reserved and is
+    /// to be released once the response is written.
+    pub(super) async fn respond(
+        &self,
+        ids: ResponseIds,
+        result: Result<ResponsePayload, ErrorCode>,
+        reserved: bool,
+        close_after: bool,
+    ) {
+        let mut output = self.output.lock().await;
+        let Output { writer, buffer } = &mut *output;
+        let request_id = encode_into(buffer, ids, result).filter(|_| reserved);
+        self.write_locked(writer, buffer, request_id.as_deref(), close_after).await;
+    }
+
+    /// Write one event of work correlated as `correlation`, unless `fence` no longer holds.
+    /// The fence is checked under the writer lock: a detach (or any other control transition)
+    /// completes before its response is written under this same lock, so an event of the old
+    /// control cannot follow that response. Returns whether the event can still reach this
+    /// connection: `false` once the fence moved or the connection closed.
+    pub async fn event(&self, correlation: &Correlation<'_>, payload: EventPayload, fence: Option<&Fence>) -> bool {
+        let mut output = self.output.lock().await;
+        if fence.is_some_and(|f| !f.is_current()) || self.closed.is_closed() {
+            return false;
+        }
+        let envelope = match event::envelope(&self.state.instance_id, &self.state.connection_id, correlation, payload) {
+            Ok(e) => e,
+            Err(e) => {
+                tracing::error!(error = %e, "event not sent");
+                return true;
+            }
+        };
+        let Output { writer, buffer } = &mut *output;
+        if let Err(e) = encode_record_into(&envelope, buffer) {
+            // The senders' bounds make this unreachable for known payloads.
+            tracing::error!(error = %e, event = %envelope.event, "event could not be encoded; not sent");
+            return true;
+        }
+        self.write_locked(writer, buffer, None, false).await;
+        !self.closed.is_closed()
+    }
+
+    /// "Request IDs are reserved through response writing": the ID and its in-flight slot are
+    /// released under the writer lock just before the response's bytes go to the socket, never
+    /// after. Released after the write, a peer that read the response could send its next
+    /// request (the same ID, or one more within `max_inflight_requests`) and have the reader
+    /// admit it before this task got to the release. A record that arrives while the response
+    /// is being written is admitted as if it arrived after: the peer cannot tell them apart.
+    /// If the write fails, the connection closes and no later request is read.
+    async fn write_locked(
+        &self,
+        writer: &mut RecordWriter<OwnedWriteHalf>,
+        buffer: &mut Vec<u8>,
+        request_id: Option<&str>,
+        close_after: bool,
+    ) {
+        if let Some(id) = request_id {
+            self.state.release(id);
+        }
+        let written = writer.write_framed(buffer).await;
+        if buffer.capacity() > KEEP_BUFFER_BYTES {
+            *buffer = Vec::new();
+        }
+        if written.is_err() || close_after {
+            if let Err(e) = written {
+                tracing::debug!(error = %e, "write failed; closing connection");
+            }
+            let _ = writer.shutdown().await;
+            self.closed.close();
+        }
+    }
+
+    /// Holds the writer lock, so a test can land a control transition while an event waits.
+    #[cfg(test)]
+    pub async fn hold(&self) -> impl Drop + '_ {
+        self.output.lock().await
+    }
+}
+
+/// A connection's outbound path over a socket pair, and the peer's end to read it from.
+#[cfg(test)]
+pub fn test_pair(seq: u64) -> (ConnCtx, tokio::io::Lines<tokio::io::BufReader<tokio::net::UnixStream>>) {
+    use tokio::io::AsyncBufReadExt;
+    let (ours, peer) = tokio::net::UnixStream::pair().expect("socket pair");
+    let (_, write) = ours.into_split();
+    let connection_id = format!("cn_{seq}");
+    let state = Arc::new(ConnState::new(connection_id.clone(), "in_1".into()));
+    let writer = RecordWriter::new(write, 1 << 20, std::time::Duration::from_secs(10));
+    let outbound = Arc::new(Outbound::new(state, writer));
+    (ConnCtx { seq, connection_id, outbound }, tokio::io::BufReader::new(peer).lines())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agentwire_protocol::TurnStarted;
+
+    fn started() -> EventPayload {
+        EventPayload::TurnStarted(TurnStarted { turn_id: "t-1".into(), session_id: "s-1".into() })
+    }
+
+    fn correlation() -> Correlation<'static> {
+        Correlation {
+            session_id: Some("s-1"),
+            operation_id: Some("op-1"),
+            grant: Some(event::Grant { generation: 1, live_sequence: 1 }),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_event_is_written_with_the_connections_own_identities() {
+        let (cx, mut peer) = test_pair(4);
+        assert!(cx.outbound.event(&correlation(), started(), None).await);
+        let line = peer.next_line().await.unwrap().unwrap();
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!((v["event"].as_str(), v["connection_id"].as_str()), (Some("turn.started"), Some("cn_4")));
+        assert_eq!((v["instance_id"].as_str(), v["grant_generation"].as_u64()), (Some("in_1"), Some(1)));
+    }
+
+    #[tokio::test]
+    async fn an_event_of_a_closed_connection_is_not_delivered() {
+        let (cx, _peer) = test_pair(1);
+        cx.outbound.closed.close();
+        assert!(!cx.outbound.event(&correlation(), started(), None).await);
+    }
+}
