@@ -29,8 +29,8 @@ pub enum Act {
 #[derive(Debug, Clone)]
 pub enum Handshake {
     Accept,
-    /// Accept, but name this package version in the reply.
-    AcceptAs(String),
+    /// Accept, but name another package version than the client's in the reply.
+    AcceptOtherVersion,
     /// Reject with this code (and its fixed message), then close.
     Reject(HandshakeRejection),
     /// Never answer (until well past `handshake_timeout_ms`).
@@ -416,7 +416,9 @@ fn handshake(plan: &Handshake, served: &Served, request: &Value) -> Vec<Act> {
     };
     let reply = match plan {
         Handshake::Accept => accepted(request["version"].as_str().unwrap_or(&served.version)),
-        Handshake::AcceptAs(v) => accepted(v),
+        Handshake::AcceptOtherVersion => {
+            accepted(&format!("{}-other", request["version"].as_str().unwrap_or(&served.version)))
+        }
         Handshake::Reject(code) => {
             let message = agentwire_protocol::LaunchErrorCode::from_wire(code.as_str())
                 .map(|c| c.message().to_owned())
