@@ -112,6 +112,11 @@ setup() {
 run() {
   [ $# -gt 0 ] || die "run needs a command"
   setup
+  # One run at a time per root: every run binds its checkout at the same /work/repo and
+  # unmounts everything when it ends, so two checkouts running at once would swap each other's
+  # sources mid-build ("input file ... was modified during the build").
+  exec 8>"$LOCK.run"
+  flock 8
   mount_base
   bind "$REPO" /work/repo
   local spec
@@ -121,6 +126,7 @@ run() {
     PATH=/usr/libexec/swift/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin \
     /bin/sh -c 'cd /work/repo/generated/swift && exec "$@"' sh "$@" || rc=$?
   unmount_all
+  flock -u 8
   return $rc
 }
 

@@ -9,7 +9,9 @@
 //! ```
 
 use agentwire_client::{operation, CallError, Claim, Client, ClientOptions};
-use agentwire_protocol::{EventPayload, Method, SessionCreateRequest, SessionReplayRequest, StatusRequest};
+use agentwire_protocol::{
+    AuthLoginStartRequest, EventPayload, Method, SessionCreateRequest, SessionReplayRequest, StatusRequest,
+};
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
@@ -44,6 +46,7 @@ impl Driver {
             "turn" => self.turn(cmd).await,
             "replay" => self.replay(cmd).await,
             "status" => self.status().await,
+            "login" => self.login(cmd).await,
             other => Err(json!({"ok": false, "error": format!("unsupported command `{other}`")})),
         };
         result.unwrap_or_else(|e| e)
@@ -120,6 +123,25 @@ impl Driver {
                 return Ok(json!({"ok": true, "items": items, "cursor": saved}));
             }
         }
+    }
+
+    async fn login(&mut self, cmd: &Value) -> Result<Value, Value> {
+        let client = self.client()?;
+        // Subscribed before the start: the login's events may follow its response at once.
+        let mut events = client.events();
+        let provider_id = cmd["provider_id"].as_str().unwrap_or_default().to_owned();
+        let started = client
+            .call::<operation::AuthLoginStart>(&(), AuthLoginStartRequest { provider_id })
+            .await
+            .map_err(call_failed)?;
+        while let Some(event) = events.next().await {
+            if let EventPayload::AuthLoginTerminal(t) = event.map_err(failed)?.payload {
+                if t.login_id == started.login_id {
+                    return Ok(json!({"ok": true, "state": t.state.as_str()}));
+                }
+            }
+        }
+        Err(failed("the login's events ended without a terminal"))
     }
 
     async fn status(&mut self) -> Result<Value, Value> {

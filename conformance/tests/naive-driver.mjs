@@ -5,7 +5,7 @@
  * makes the mistakes real clients make — it trusts the handshake and the advertisement without
  * checking them, pipelines requests behind `initialize`, ignores unknown events, kinds, foreign
  * identities and sequence order, shows the concatenated deltas instead of the terminal's text,
- * resends a mutation whose connection dropped or that was answered with an error, and accepts
+ * resends a mutation whose connection dropped, restarts a turn or login whose terminal was lost or that was answered with an error, and accepts
  * replay pages it does not understand. Every client case must fail against it except the few
  * an honest flow passes (listed in the test).
  */
@@ -136,6 +136,12 @@ const commands = {
     let text = "";
     for (;;) {
       const l = await line(conn);
+      if (l === null && !cmd.restarted) {
+        // "Helpful" recovery: reconnect, claim again and restart the turn.
+        await connect(conn.cmd);
+        await commands.claim({ session_id: session });
+        return commands.turn({ ...cmd, restarted: true });
+      }
       if (l === null) return { ok: false, error: "closed" };
       const v = JSON.parse(l);
       if (v.event === "turn.assistant_delta") text += v.payload.text;
@@ -153,6 +159,20 @@ const commands = {
       items += r.payload.events.length;
       after = r.payload.next_cursor;
       if (!r.payload.truncated) return { ok: true, items, cursor: after };
+    }
+  },
+  async login(cmd) {
+    const r = await mutate("auth.login.start", { provider_id: cmd.provider_id });
+    if (!r.ok) return r;
+    for (;;) {
+      const l = await line(conn);
+      if (l === null && !cmd.restarted) {
+        await connect(conn.cmd);
+        return commands.login({ ...cmd, restarted: true });
+      }
+      if (l === null) return { ok: false, error: "closed" };
+      const v = JSON.parse(l);
+      if (v.event === "auth.login.terminal") return { ok: true, state: v.payload.state };
     }
   },
   async status() {

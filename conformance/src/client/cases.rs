@@ -15,8 +15,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Operations every `connect` requires (the ones the driver commands use).
-pub const REQUIRED: &[Method] =
-    &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::SessionReplay, Method::Status];
+pub const REQUIRED: &[Method] = &[
+    Method::SessionCreate,
+    Method::SessionClaim,
+    Method::TurnStart,
+    Method::SessionReplay,
+    Method::Status,
+    Method::AuthLoginStart,
+];
 
 type Checked = Result<(), Failure>;
 type Scenario = for<'a> fn(&'a mut Run) -> Pin<Box<dyn Future<Output = Checked> + Send + 'a>>;
@@ -69,7 +75,7 @@ pub fn all() -> Vec<Case> {
         case(
             "client.handshake.version_differs",
             "Package versions must match exactly.",
-            |_| Plan { handshake: Handshake::AcceptAs(format!("{}-other", env!("CARGO_PKG_VERSION"))), ..Plan::default() },
+            |_| Plan { handshake: Handshake::AcceptOtherVersion, ..Plan::default() },
             |r| Box::pin(refused_before_initialize(r)),
         ),
         case(
@@ -255,6 +261,32 @@ pub fn all() -> Vec<Case> {
             "Claims provide atomic snapshots; reconnect never resends uncertain mutations automatically.",
             hooked(|req, conn| (conn.number == 1 && req["method"] == Method::SessionCreate.as_str()).then(|| vec![Act::Close])),
             |r| Box::pin(no_resend_after_disconnect(r)),
+        ),
+        case(
+            "client.turn.lost_terminal_not_restarted",
+            "Disconnected controllers have no terminal delivery guarantee; recover through claim/lookup/replay.",
+            hooked(|req, conn| {
+                (conn.number == 1 && req["method"] == Method::TurnStart.as_str()).then(|| {
+                    conn.turns += 1;
+                    // The response, turn.started and the first delta; then the socket is lost.
+                    let mut acts = conn.turn(req, &super::daemon::DEFAULT_DELTAS, DEFAULT_TEXT);
+                    acts.truncate(3);
+                    acts.push(Act::Close);
+                    acts
+                })
+            }),
+            |r| Box::pin(lost_terminal(r)),
+        ),
+        case(
+            "client.login.lost_terminal_not_restarted",
+            "Lost terminal delivery requires lookup/auth-status reconciliation, not automatic restart.",
+            hooked(|req, conn| {
+                (conn.number == 1 && req["method"] == Method::AuthLoginStart.as_str()).then(|| {
+                    let started = conn.respond(req, |p| p["provider_id"] = req["payload"]["provider_id"].clone());
+                    vec![Act::Send(started), Act::Send(conn.login_event("auth.login.progress", req)), Act::Close]
+                })
+            }),
+            |r| Box::pin(lost_login(r)),
         ),
         case(
             "client.mutation.retry_message",
@@ -447,6 +479,15 @@ async fn whole_flow(run: &mut Run) -> Checked {
     expect_ok("turn", &run.cmd(json!({"cmd": "turn", "prompt": "hi"})).await?)?;
     expect_ok("replay", &run.cmd(json!({"cmd": "replay", "session_id": session, "limit": 2})).await?)?;
     expect_ok("status", &run.cmd(json!({"cmd": "status"})).await?)?;
+    let provider = run.records.request(Method::AuthLoginStart.as_str())["payload"]["provider_id"].clone();
+    let login = run.cmd(json!({"cmd": "login", "provider_id": provider})).await?;
+    expect_ok("login", &login)?;
+    let settled = run.records.event("auth.login.terminal")["payload"]["state"].clone();
+    ensure!(
+        login.value.get("state") == Some(&settled),
+        "the login settled as {:?}, not {settled}",
+        login.value.get("state")
+    );
     let sent: Vec<String> =
         run.log().requests(1).iter().map(|r| r["method"].as_str().unwrap_or_default().to_owned()).collect();
     let wanted = [
@@ -456,10 +497,11 @@ async fn whole_flow(run: &mut Run) -> Checked {
         Method::TurnStart,
         Method::SessionReplay,
         Method::Status,
+        Method::AuthLoginStart,
     ];
     ensure!(
         sent.iter().map(String::as_str).eq(wanted.iter().map(|m| m.as_str())),
-        "the client sent {sent:?} for connect, create, claim, turn, replay, status"
+        "the client sent {sent:?} for connect, create, claim, turn, replay, status, login"
     );
     Ok(())
 }
@@ -537,6 +579,34 @@ async fn no_resend_after_disconnect(run: &mut Run) -> Checked {
     run.settle().await;
     let n = count(run, Method::SessionCreate);
     ensure!(n == 1, "session.create was sent {n} times; the uncertain one must not be resent");
+    Ok(())
+}
+
+/// The turn's socket is lost before its terminal: after a new `connect` the turn is not
+/// started again.
+async fn lost_terminal(run: &mut Run) -> Checked {
+    claimed(run).await?;
+    let turn = run.cmd(json!({"cmd": "turn", "prompt": "hi"})).await?;
+    ensure!(!turn.ok, "the turn settled although its terminal never came: {}", turn.describe());
+    expect_ok("connect", &run.connect().await?)?;
+    expect_ok("status", &run.cmd(json!({"cmd": "status"})).await?)?;
+    run.settle().await;
+    let n = count(run, Method::TurnStart);
+    ensure!(n == 1, "turn.start was sent {n} times; a turn whose terminal was lost must not be restarted");
+    Ok(())
+}
+
+/// A login's socket is lost before its terminal: after a new `connect` no login is started
+/// again. (The provider is the example request's.)
+async fn lost_login(run: &mut Run) -> Checked {
+    expect_ok("connect", &run.connect().await?)?;
+    let provider = run.records.request(Method::AuthLoginStart.as_str())["payload"]["provider_id"].clone();
+    let _ = run.cmd(json!({"cmd": "login", "provider_id": provider})).await?;
+    expect_ok("connect", &run.connect().await?)?;
+    expect_ok("status", &run.cmd(json!({"cmd": "status"})).await?)?;
+    run.settle().await;
+    let n = count(run, Method::AuthLoginStart);
+    ensure!(n == 1, "auth.login.start was sent {n} times; a login whose terminal was lost must not be restarted");
     Ok(())
 }
 

@@ -29,8 +29,8 @@ pub enum Act {
 #[derive(Debug, Clone)]
 pub enum Handshake {
     Accept,
-    /// Accept, but name this package version in the reply.
-    AcceptAs(String),
+    /// Accept, but name another package version than the client's in the reply.
+    AcceptOtherVersion,
     /// Reject with this code (and its fixed message), then close.
     Reject(HandshakeRejection),
     /// Never answer (until well past `handshake_timeout_ms`).
@@ -209,6 +209,17 @@ impl Conn {
         acts
     }
 
+    /// Event `name` of the login `request` (an `auth.login.start`) began: the example with this
+    /// connection's identities and the start's operation.
+    pub fn login_event(&self, name: &str, request: &Value) -> Value {
+        let mut v = self.records.event(name);
+        v["instance_id"] = json!(self.served.instance_id);
+        v["connection_id"] = json!(self.connection_id);
+        v["operation_id"] = request["operation_id"].clone();
+        v["payload"]["provider_id"] = request["payload"]["provider_id"].clone();
+        v
+    }
+
     /// What an honest daemon answers.
     pub fn honest(&mut self, request: &Value) -> Vec<Act> {
         let method = request["method"].as_str().unwrap_or_default();
@@ -222,6 +233,11 @@ impl Conn {
                 self.turns += 1;
                 self.turn(request, &DEFAULT_DELTAS, DEFAULT_TEXT)
             }
+            "auth.login.start" => vec![
+                Act::Send(self.respond(request, |p| p["provider_id"] = request["payload"]["provider_id"].clone())),
+                Act::Send(self.login_event("auth.login.progress", request)),
+                Act::Send(self.login_event("auth.login.terminal", request)),
+            ],
             "status" => {
                 let s = Arc::clone(&self.served);
                 vec![Act::Send(self.respond(request, |p| {
@@ -400,7 +416,9 @@ fn handshake(plan: &Handshake, served: &Served, request: &Value) -> Vec<Act> {
     };
     let reply = match plan {
         Handshake::Accept => accepted(request["version"].as_str().unwrap_or(&served.version)),
-        Handshake::AcceptAs(v) => accepted(v),
+        Handshake::AcceptOtherVersion => {
+            accepted(&format!("{}-other", request["version"].as_str().unwrap_or(&served.version)))
+        }
         Handshake::Reject(code) => {
             let message = agentwire_protocol::LaunchErrorCode::from_wire(code.as_str())
                 .map(|c| c.message().to_owned())

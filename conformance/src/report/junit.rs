@@ -63,28 +63,36 @@ pub fn render(results: &[CaseResult]) -> String {
                 r.duration_ms as f64 / 1000.0
             );
             let detail = esc(r.outcome.detail.as_deref().unwrap_or(""));
+            // The spec words the case checks, so a failure in CI reads with its rule.
+            let mut inner = match &r.rule {
+                Some(rule) => {
+                    format!("      <properties><property name=\"rule\" value=\"{}\"/></properties>\n", esc(rule))
+                }
+                None => String::new(),
+            };
             match (r.verdict(), r.expected_failure) {
                 (Verdict::Fail, false) => {
-                    let _ = writeln!(out, ">\n      <failure message=\"{detail}\"/>\n    </testcase>");
+                    let _ = writeln!(inner, "      <failure message=\"{detail}\"/>");
                 }
                 (Verdict::Fail, true) => {
-                    let _ = writeln!(
-                        out,
-                        ">\n      <skipped message=\"expected failure (baseline): {detail}\"/>\n    </testcase>"
-                    );
+                    let _ = writeln!(inner, "      <skipped message=\"expected failure (baseline): {detail}\"/>");
                 }
                 (Verdict::Pass | Verdict::NonStrict, true) => {
-                    let _ = writeln!(out, ">\n      <failure message=\"listed in the baseline as failing, but passed\"/>\n    </testcase>");
+                    let _ =
+                        writeln!(inner, "      <failure message=\"listed in the baseline as failing, but passed\"/>");
                 }
                 (Verdict::Skipped, _) => {
-                    let _ = writeln!(out, ">\n      <skipped message=\"{detail}\"/>\n    </testcase>");
+                    let _ = writeln!(inner, "      <skipped message=\"{detail}\"/>");
                 }
                 (Verdict::NonStrict, false) => {
-                    let _ = writeln!(out, ">\n      <system-out>non-strict: {detail}</system-out>\n    </testcase>");
+                    let _ = writeln!(inner, "      <system-out>non-strict: {detail}</system-out>");
                 }
-                (Verdict::Pass, false) => {
-                    let _ = writeln!(out, "/>");
-                }
+                (Verdict::Pass, false) => {}
+            }
+            if inner.is_empty() {
+                let _ = writeln!(out, "/>");
+            } else {
+                let _ = writeln!(out, ">\n{inner}    </testcase>");
             }
         }
         out.push_str("  </testsuite>\n");
@@ -102,16 +110,20 @@ mod tests {
     fn escapes_and_counts() {
         let mut listed = CaseResult::new("b", Suite::Scenario, Outcome::fail("x"));
         listed.expected_failure = true;
+        let mut quoted = CaseResult::new("e", Suite::Client, Outcome::pass());
+        quoted.rule = Some("Never pipeline mutations before <preflight>.".into());
         let results = vec![
             CaseResult::new("req.a<&>", Suite::Server, Outcome::fail("got \"x\" <y>")),
             CaseResult::new("c", Suite::Server, Outcome::pass()),
             listed,
             CaseResult::new("d", Suite::Consumer, Outcome::skipped("why")),
+            quoted,
         ];
         let xml = render(&results);
         assert!(xml.contains("name=\"req.a&lt;&amp;&gt;\""));
         assert!(xml.contains("message=\"got &quot;x&quot; &lt;y&gt;\""));
-        assert!(xml.contains("tests=\"4\" failures=\"1\" skipped=\"2\""));
+        assert!(xml.contains("tests=\"5\" failures=\"1\" skipped=\"2\""));
+        assert!(xml.contains("<property name=\"rule\" value=\"Never pipeline mutations before &lt;preflight&gt;.\"/>"));
         assert!(xml.contains("expected failure (baseline)"));
     }
 }

@@ -75,6 +75,21 @@ const commands = {
       if (!page.truncated) return { ok: true, items, cursor: saved };
     }
   },
+  async login(cmd) {
+    // Subscribed before the start: the login's events may follow its response at once.
+    const events = connected().events();
+    try {
+      const started = await connected().request("auth.login.start", { provider_id: cmd.provider_id });
+      for await (const event of events) {
+        if (event.event === "auth.login.terminal" && event.payload.login_id === started.login_id) {
+          return { ok: true, state: event.payload.state };
+        }
+      }
+      return { ok: false, error: "the login's events ended without a terminal" };
+    } finally {
+      events.end?.(null);
+    }
+  },
   async status() {
     await connected().request("status", {});
     return { ok: true };

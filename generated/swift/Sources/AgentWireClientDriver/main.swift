@@ -52,6 +52,7 @@ final class Driver {
                 return ["ok": true]
             case "turn": return try await turn(cmd)
             case "replay": return await replay(cmd)
+            case "login": return try await login(cmd)
             case "status":
                 _ = try await connected().send(Operations.Status.self, StatusRequest())
                 return ["ok": true]
@@ -88,6 +89,20 @@ final class Driver {
             }
         }
         return ["ok": false, "error": "the turn's stream ended without a terminal", "display": live]
+    }
+
+    func login(_ cmd: [String: Any]) async throws -> Reply {
+        let client = try connected()
+        // The connection's stream buffers from connect on, so the login's events are not missed.
+        let events = client.events
+        let provider = try ProviderID(cmd["provider_id"] as? String ?? "")
+        let started = try await client.send(Operations.AuthLoginStart.self, AuthLoginStartRequest(providerID: provider))
+        for try await event in events {
+            if case .authLoginTerminal(let terminal) = event, terminal.payload.loginID == started.loginID {
+                return ["ok": true, "state": terminal.payload.state.rawValue]
+            }
+        }
+        return ["ok": false, "error": "the login's events ended without a terminal"]
     }
 
     func replay(_ cmd: [String: Any]) async -> Reply {
