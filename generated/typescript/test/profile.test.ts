@@ -146,6 +146,36 @@ describe("JSON profile", () => {
     fails('{"a":\n1}', "invalid_json");
   });
 
+  it("the fast paths decide as the exact checks do (issue #21)", () => {
+    const message = (input: string | Uint8Array): string => {
+      try {
+        parseRecord(input, P);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "accepted";
+    };
+    // A string record is searched in its UTF-8: a real U+FFFD is fine, a lone surrogate (which
+    // encodes as U+FFFD) is not, wherever it sits beside one.
+    assert.deepEqual(ok('{"a":"\ufffd x \u00e9"}'), { a: "\ufffd x é" });
+    assert.deepEqual(ok('{"a":"\ufffd"}'), { a: "\ufffd" });
+    assert.equal(message('{"a":"\ufffd\ud800"}'), "record is not UTF-8 (lone surrogate)");
+    assert.equal(message('{"a":"\udc00 é"}'), "record is not UTF-8 (lone surrogate)");
+    // Raw noncharacters in a string record, BMP and supplementary, after other non-ASCII text.
+    for (const nc of ["\ufdd0", "\ufffe", "\uffff", "\ud83f\udffe", "\udbff\udfff"]) {
+      fails(`{"a":"é ${nc}"}`, "invalid_json");
+      fails(new TextEncoder().encode(`{"a":"é ${nc}"}`), "invalid_json");
+      fails(Buffer.from(`{"é":1,"${nc}":2}`), "invalid_json");
+    }
+    // Bytes: a newline is named before bad UTF-8, found in the text after good UTF-8.
+    assert.equal(message(new Uint8Array([0x7b, 0x0a, 0xff, 0x7d])), "a newline inside the record");
+    assert.equal(message(new Uint8Array([0x7b, 0xff, 0x7d])), "record is not UTF-8");
+    assert.equal(message(Buffer.from('{"é":\n1}')), "a newline inside the record");
+    // Names that differ with the same length and first and last units still both count.
+    assert.deepEqual(Object.keys(ok('{"abxa":1,"abya":2,"ab":3,"a":4}') as object), ["abxa", "abya", "ab", "a"]);
+    fails('{"abxa":1,"abya":2,"abxa":3}', "invalid_json");
+  });
+
   it("a record after a failed scan is scanned afresh", () => {
     fails('{"a":[[[', "invalid_json");
     fails('{"a":1,"a":2}', "invalid_json");

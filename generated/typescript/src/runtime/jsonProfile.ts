@@ -103,12 +103,18 @@ function bytesRecord(bytes: Uint8Array, max: number): string {
   const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? bytes.length - 1 : bytes.length;
   if (end > max) throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
   const record = end === bytes.length ? bytes : bytes.subarray(0, end);
-  if (record.indexOf(0x0a) >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
+  let text: string;
   try {
-    return utf8.decode(record);
+    text = utf8.decode(record);
   } catch {
+    // The newline is the earlier failure (decoding.md); looked for here only, since
+    // `Uint8Array#indexOf` costs several times a string search.
+    if (record.indexOf(0x0a) >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
     throw new ProfileError("invalid_json", "record is not UTF-8");
   }
+  // A 0x0A byte is never part of a multi-byte UTF-8 character: the text has it where the bytes do.
+  if (text.indexOf("\n") >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
+  return text;
 }
 
 function stringRecord(s: string, max: number): string {
@@ -117,8 +123,35 @@ function stringRecord(s: string, max: number): string {
     throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
   }
   if (text.indexOf("\n") >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
-  if (!isWellFormed(text)) throw new ProfileError("invalid_json", "record is not UTF-8 (lone surrogate)");
+  encoded = encode(text);
+  // A lone surrogate encodes as U+FFFD (EF BF BD): only a record holding those bytes (or that
+  // could not be encoded) needs the exact check.
+  if (encoded < 0 || (encoded > text.length && (scratchView as ByteSearch).indexOf(REPLACEMENT) >= 0)) {
+    if (!isWellFormed(text)) throw new ProfileError("invalid_json", "record is not UTF-8 (lone surrogate)");
+  }
   return text;
+}
+
+/**
+ * UTF-8 of the last string record, in `scratch[0, encoded)` (`scratchView` over exactly those
+ * bytes), so its noncharacter check is the native byte search of a bytes record instead of a
+ * regular expression over UTF-16 (several times slower); -1 when not encoded (no Node Buffer,
+ * or a record too long for the scratch buffer).
+ */
+let encoded = -1;
+let scratch = new Uint8Array(0);
+let scratchView: ByteSearch | null = null;
+const encoder = new TextEncoder();
+const REPLACEMENT = new Uint8Array([0xef, 0xbf, 0xbd]);
+/** Scratch bytes kept at most: three per UTF-16 unit of a 64 KiB record. */
+const MAX_SCRATCH = 3 * 65536;
+
+function encode(text: string): number {
+  if (nodeBuffer === undefined || text.length * 3 > MAX_SCRATCH) return -1;
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(Math.min(MAX_SCRATCH, Math.max(1024, text.length * 6)));
+  const written = encoder.encodeInto(text, scratch).written;
+  scratchView = nodeBuffer.from(scratch.buffer, 0, written);
+  return written;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -132,10 +165,10 @@ const ARRAY = 2;
 let kinds = new Uint8Array(64);
 let counts = new Int32Array(64);
 let nameBase = new Int32Array(64);
-/** Raw span of each pooled member name (between its quotes), and whether it has escapes. */
+/** Raw span of each pooled member name (between its quotes), and its key (`nameKey`). */
 let nameStart = new Int32Array(256);
 let nameEnd = new Int32Array(256);
-let nameEscaped = new Uint8Array(256);
+let nameKeys = new Int32Array(256);
 
 /** The first structural-limit violation of the current scan, if any. */
 let violation: string | null = null;
@@ -158,6 +191,12 @@ function limit(message: string): void {
 /** Scan `s`; returns the float spans to mark (or null) and leaves any violation in `violation`. */
 function scan(s: string, lim: ProfileLimits): number[] | null {
   const n = s.length;
+  // Bounds and frame arrays in locals: the loop runs once per token.
+  const maxDepth = lim.maxJsonDepth;
+  const maxItems = lim.maxArrayItems;
+  const maxString = lim.maxStringBytes;
+  let kind = kinds;
+  let count = counts;
   violation = null;
   floatSpans = null;
   nextBackslash = -1;
@@ -176,16 +215,20 @@ function scan(s: string, lim: ProfileLimits): number[] | null {
         i++;
         break;
       case 0x2c: // ','
-        expectName = kinds[depth] === OBJECT;
+        expectName = kind[depth] === OBJECT;
         i++;
         break;
       case 0x7b: // '{'
       case 0x5b: // '['
-        if (kinds[depth] === ARRAY) countItem(depth, lim);
-        if (++depth > lim.maxJsonDepth) limit(`nesting deeper than ${lim.maxJsonDepth}`);
-        if (depth >= kinds.length) growFrames();
-        kinds[depth] = c === 0x7b ? OBJECT : ARRAY;
-        counts[depth] = 0;
+        if (kind[depth] === ARRAY && ++count[depth]! > maxItems) limit(`array with more than ${maxItems} items`);
+        if (++depth > maxDepth) limit(`nesting deeper than ${maxDepth}`);
+        if (depth >= kind.length) {
+          growFrames();
+          kind = kinds;
+          count = counts;
+        }
+        kind[depth] = c === 0x7b ? OBJECT : ARRAY;
+        count[depth] = 0;
         nameBase[depth] = names;
         expectName = c === 0x7b;
         i++;
@@ -194,32 +237,28 @@ function scan(s: string, lim: ProfileLimits): number[] | null {
       case 0x5d: // ']'
         if (depth === 0) invalid("unbalanced brackets");
         names = nameBase[depth]!;
-        kinds[depth--] = 0;
+        kind[depth--] = 0;
         expectName = false;
         i++;
         break;
       case 0x22: // '"'
         if (expectName) {
           i = memberName(s, i + 1, depth, names, lim);
-          if (counts[depth]! <= lim.maxObjectFields) names++;
+          if (count[depth]! <= lim.maxObjectFields) names++;
           expectName = false;
         } else {
-          if (kinds[depth] === ARRAY) countItem(depth, lim);
-          i = string(s, i + 1, lim.maxStringBytes);
-          if (lastBytes > lim.maxStringBytes) limit(`string longer than ${lim.maxStringBytes} bytes`);
+          if (kind[depth] === ARRAY && ++count[depth]! > maxItems) limit(`array with more than ${maxItems} items`);
+          i = string(s, i + 1, maxString);
+          if (lastBytes > maxString) limit(`string longer than ${maxString} bytes`);
         }
         break;
       default:
-        if (kinds[depth] === ARRAY) countItem(depth, lim);
+        if (kind[depth] === ARRAY && ++count[depth]! > maxItems) limit(`array with more than ${maxItems} items`);
         i = c === 0x2d || (c >= 0x30 && c <= 0x39) ? number(s, i) : literal(s, i);
     }
   }
   if (depth !== 0) invalid("unbalanced brackets");
   return floatSpans;
-}
-
-function countItem(depth: number, lim: ProfileLimits): void {
-  if (++counts[depth]! > lim.maxArrayItems) limit(`array with more than ${lim.maxArrayItems} items`);
 }
 
 /** `true`, `false`, `null`: letters only; `JSON.parse` checks the spelling. */
@@ -328,15 +367,33 @@ function memberName(s: string, j: number, depth: number, names: number, lim: Pro
     limit(`object with more than ${lim.maxObjectFields} members`);
     return after;
   }
+  const escaped = lastEscaped;
+  const key = escaped ? ESCAPED_NAME : nameKey(s, j, end);
+  const pool = nameKeys;
   for (let p = nameBase[depth]!; p < names; p++) {
-    if (sameName(s, nameStart[p]!, nameEnd[p]!, nameEscaped[p] === 1, j, end, lastEscaped)) invalid("duplicate member name");
+    // Names without escapes whose keys differ differ: most pairs end here, with one load.
+    const other = pool[p]!;
+    if (other !== key && other !== ESCAPED_NAME && key !== ESCAPED_NAME) continue;
+    if (sameName(s, nameStart[p]!, nameEnd[p]!, other === ESCAPED_NAME, j, end, escaped)) invalid("duplicate member name");
   }
   if (names >= nameStart.length) growNames();
   nameStart[names] = j;
   nameEnd[names] = end;
-  nameEscaped[names] = lastEscaped ? 1 : 0;
+  nameKeys[names] = key;
   return after;
 }
+
+/**
+ * A raw name's key: its length and its first and last units' low bytes. Equal raw names have
+ * equal keys, so names without escapes are compared in full only when their keys are equal (a
+ * name longer than 2^15 units loses length bits: it only collides more).
+ */
+function nameKey(s: string, j: number, end: number): number {
+  return ((end - j) << 16) | ((s.charCodeAt(j) & 0xff) << 8) | (s.charCodeAt(end - 1) & 0xff);
+}
+
+/** The key of a pooled name with escapes: compared with every other name in full. */
+const ESCAPED_NAME = -1;
 
 /** Whether two member names (raw spans between their quotes) decode to the same string. */
 function sameName(s: string, a: number, b: number, escapedAB: boolean, c: number, d: number, escapedCD: boolean): boolean {
@@ -599,13 +656,24 @@ const BF_BF = new Uint8Array([0xbf, 0xbf]);
  * Whether the record holds a raw (unescaped) noncharacter. Outside strings one is invalid JSON
  * anyway, so the whole text is searched. An ASCII record has none; bytes are searched natively
  * for the UTF-8 forms (EF B7 90..AF; EF BF BE/BF; F0..F4 xF BF BE/BF), which is much faster
- * than a regular expression over a non-Latin-1 string; a string input takes the expression.
+ * than a regular expression over a non-Latin-1 string; a string input is searched in its UTF-8
+ * encoding (`encode`), or by the expression when it was not encoded.
  */
 function rawNoncharacter(input: string | Uint8Array, text: string): boolean {
-  if (typeof input === "string" || nodeBuffer === undefined) return RAW_NONCHARACTER.test(text);
+  if (typeof input === "string") {
+    if (encoded < 0) return RAW_NONCHARACTER.test(text);
+    return encoded > text.length && bytesNoncharacter(scratchView as ByteSearch);
+  }
+  if (nodeBuffer === undefined) return RAW_NONCHARACTER.test(text);
   const end = input.length > 0 && input[input.length - 1] === 0x0a ? input.length - 1 : input.length;
   if (text.length === end) return false;
-  const b = nodeBuffer.from(input.buffer, input.byteOffset, end);
+  // A Buffer (what a socket delivers) is searched as it is; the record terminator is no
+  // part of any needle.
+  return bytesNoncharacter(input instanceof (nodeBuffer as unknown as Function) ? (input as unknown as ByteSearch) : nodeBuffer.from(input.buffer, input.byteOffset, end));
+}
+
+/** Whether UTF-8 bytes (all of `b`) spell a noncharacter. */
+function bytesNoncharacter(b: ByteSearch): boolean {
   for (let p = b.indexOf(EF_B7); p >= 0; p = b.indexOf(EF_B7, p + 2)) {
     const third = b[p + 2] as number;
     if (third >= 0x90 && third <= 0xaf) return true;
@@ -657,7 +725,7 @@ function growNames(): void {
   const size = nameStart.length * 2;
   nameStart = grow(nameStart, new Int32Array(size));
   nameEnd = grow(nameEnd, new Int32Array(size));
-  nameEscaped = grow(nameEscaped, new Uint8Array(size));
+  nameKeys = grow(nameKeys, new Int32Array(size));
 }
 
 function grow<T extends Uint8Array | Int32Array>(from: T, to: T): T {
