@@ -85,7 +85,7 @@ pub enum StartError {
     WorkspaceMismatch,
     #[error("the daemon at this socket uses another state root")]
     StateRootMismatch,
-    #[error("the daemon socket belongs to another user")]
+    #[error("{}", LaunchErrorCode::ForeignService.message())]
     ForeignService,
     #[error("the daemon violated the handshake protocol")]
     InvalidHandshakeReply,
@@ -99,7 +99,7 @@ pub enum StartError {
     Spawn(#[source] io::Error),
     #[error("daemon exited before it became ready")]
     DaemonExited,
-    #[error("daemon did not become ready in time")]
+    #[error("{}", LaunchErrorCode::StartTimeout.message())]
     StartTimeout,
 }
 
