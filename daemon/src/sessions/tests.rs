@@ -924,3 +924,28 @@ async fn a_turn_left_open_is_closed_once_when_a_daemon_next_opens_the_session() 
     s.claim(CONN, &id, claim_req(false)).await.unwrap();
     assert_eq!(fs::read_to_string(transcript(&tmp, &id)).unwrap(), lines);
 }
+
+#[tokio::test]
+async fn the_record_bound_keeps_the_newest_records_of_the_window() {
+    // "at most 100,000 records": the window keeps the newest, whether read fresh or cached.
+    let (tmp, s) = root();
+    let id = new_session(&s).await;
+    let dir = tmp.path().join("sessions").join(&id);
+    let texts: Vec<String> = (0..10).map(|i| format!("q{i}")).collect();
+    for t in &texts[..8] {
+        raw_append(&tmp, &id, &line(&user(t)));
+    }
+    let limits = crate::storage::transcript::WindowLimits { max_bytes: 1 << 20, max_records: 3 };
+    let mut cached = window::Projection::new(&id);
+    cached.refresh(&dir, limits).unwrap();
+    for t in &texts[8..] {
+        raw_append(&tmp, &id, &line(&user(t)));
+    }
+    cached.refresh(&dir, limits).unwrap();
+    let mut fresh = window::Projection::new(&id);
+    fresh.refresh(&dir, limits).unwrap();
+    let (cached_page, fresh_page) = (replay::page(&cached, None, 32).unwrap(), replay::page(&fresh, None, 32).unwrap());
+    assert_eq!(cached_page, fresh_page);
+    assert_eq!(shown(&cached_page.events), ["user:0:true:q7", "user:0:true:q8", "user:0:true:q9"]);
+    assert!(cached_page.gap, "older records are an omission");
+}
