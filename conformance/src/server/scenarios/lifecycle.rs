@@ -61,6 +61,12 @@ pub const ALL: &[Scenario] = &[
         run: request_id_per_connection,
     },
     Scenario {
+        id: "scenario.lifecycle.request_id_reuse_after_response",
+        rule: "`request_id`: client chosen, 1..128 bytes, unique among this connection's requests in flight (until its response is written).",
+        requires: &["status"],
+        run: request_id_reuse_after_response,
+    },
+    Scenario {
         id: "scenario.lifecycle.undecodable_request",
         rule: "Responses to undecodable records carry `request_id:null`. ... The adapter continues after request-level errors when framing can be recovered.",
         requires: &["status"],
@@ -256,6 +262,21 @@ fn request_id_per_connection(cx: &mut Ctx) -> BoxFut<'_> {
         }
         done(bc).await?;
         done(a).await?;
+        pass()
+    })
+}
+
+fn request_id_reuse_after_response(cx: &mut Ctx) -> BoxFut<'_> {
+    // Once its response is written, an ID is free again: the same ID, sent again after each
+    // answer, is served every time (and so is the one before it).
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        for id in ["again-a", "again-b", "again-a", "again-b", "again-b"] {
+            let mut env = c.request("status", None, None, None, json!({}));
+            env["request_id"] = json!(id);
+            c.call(&env).await?.ok(&format!("status reusing the answered request ID {id}"))?;
+        }
+        done(c).await?;
         pass()
     })
 }

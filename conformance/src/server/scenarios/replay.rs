@@ -334,8 +334,22 @@ fn bounds(cx: &mut Ctx) -> BoxFut<'_> {
             users == prompts,
             "the replayed user messages are not the prompts sent (split or joined wrongly)"
         );
-        let (pages_of_two, _) = replay_all(&mut c, &sid, None, 2).await?;
+        let (pages_of_two, last) = replay_all(&mut c, &sid, None, 2).await?;
         crate::ensure!(pages_of_two == whole, "pages of 2 project other items than pages of {limit}");
+        // Polling at the end of a history: "At the current end, `next_cursor` equals
+        // `snapshot_cursor`", and continuing from it stays there.
+        let end = s(&last, "next_cursor")?.to_owned();
+        let poll = page(&mut c, &sid, Some(&end), limit).await?;
+        crate::ensure!(
+            poll["events"] == json!([]) && !b(&poll, "resync_required")? && !b(&poll, "truncated")?,
+            "polling the end of a history answered {poll}"
+        );
+        crate::ensure!(
+            poll["next_cursor"] == json!(end) && poll["snapshot_cursor"] == json!(end),
+            "polling the end cursor {end} moved next_cursor to {} (snapshot_cursor {})",
+            poll["next_cursor"],
+            poll["snapshot_cursor"]
+        );
         done(c).await?;
         pass()
     })
