@@ -219,13 +219,32 @@ impl<'a> Mutator<'a> {
         if r.format == Some(StringFormat::Rfc3339) {
             out.push(case(&["format"], json!("2026-13-01T00:00:00Z"), Verdict::Invalid, rules::malformed(self.server)));
             // A date-time must carry its offset (`Z` or `±hh:mm`); a date alone is no timestamp.
+            // Each separator, digit and range of the syntax broken on its own, so a checker
+            // that tests two of them together is caught.
             for (path, bad) in [
                 ("no_offset", "2026-11-30T08:00:00"),
                 ("offset_without_colon", "2026-11-30T08:00:00+0100"),
                 ("date_only", "2026-11-30"),
+                ("separator_year", "2026/11-30T08:00:00Z"),
+                ("separator_month", "2026-11/30T08:00:00Z"),
+                ("separator_t", "2026-11-30X08:00:00Z"),
+                ("separator_hour", "2026-11-30T08.00:00Z"),
+                ("separator_minute", "2026-11-30T08:00.00Z"),
+                ("digit_month", "2026-1x-30T08:00:00Z"),
+                ("digit_day", "2026-11-3xT08:00:00Z"),
+                ("range_hour", "2026-11-30T24:00:00Z"),
+                ("range_minute", "2026-11-30T08:60:00Z"),
+                ("range_offset", "2026-11-30T08:00:00+24:00"),
             ] {
                 out.push(case(&["format", path], json!(bad), Verdict::Invalid, rules::RFC3339));
             }
+            // The largest value of every field, a leap second included.
+            out.push(case(
+                &["format", "max_fields"],
+                json!("2026-12-31T23:59:60+23:59"),
+                Verdict::Valid,
+                rules::RFC3339,
+            ));
         }
         out
     }
