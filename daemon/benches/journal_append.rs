@@ -6,6 +6,7 @@
 //!
 //! Run: `cargo bench -p agentwire-daemon --bench journal_append` (a few seconds).
 
+use agentwire_daemon::operations::ResponseGate;
 use std::time::Instant;
 
 use agentwire_daemon::agent::sink::Origin;
@@ -20,7 +21,7 @@ const ROUNDS: usize = 5;
 async fn session(root: &std::path::Path) -> (Sessions, String) {
     let sessions = Sessions::new(root.to_path_buf());
     let id = sessions.create().await.unwrap().session_id;
-    sessions.claim(1, &id, SessionClaimRequest { take_over: false }).await.unwrap();
+    sessions.claim(1, &id, SessionClaimRequest { take_over: false }, ResponseGate::open()).await.unwrap();
     (sessions, id)
 }
 

@@ -6,6 +6,7 @@
 //! `cargo bench -p agentwire-daemon --bench replay` prints the measured ratio before criterion's
 //! own report.
 
+use agentwire_daemon::operations::ResponseGate;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -107,7 +108,7 @@ fn setup(rt: &Runtime, root: &Path) -> String {
     rt.block_on(async {
         let sessions = Sessions::new(root.to_path_buf());
         let id = sessions.create().await.expect("create").session_id;
-        sessions.claim(1, &id, SessionClaimRequest { take_over: false }).await.expect("claim");
+        sessions.claim(1, &id, SessionClaimRequest { take_over: false }, ResponseGate::open()).await.expect("claim");
         let mut seed = 42;
         let mut n = 0;
         let transcript = root.join("sessions").join(&id).join("transcript.jsonl");

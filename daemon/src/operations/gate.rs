@@ -48,6 +48,12 @@ impl Work {
         self.gate.clone()
     }
 
+    /// The gate the events under a grant this operation (a `session.claim`) made await: "no
+    /// event under a grant before the response that grants it", as for a turn's first event.
+    pub fn grant(&self) -> ResponseGate {
+        self.gate.clone()
+    }
+
     /// Records the login this operation started and returns the gate its worker awaits.
     pub fn login(&self, login_id: &str) -> ResponseGate {
         let _ = self.attached.login_id.set(login_id.to_owned());
@@ -79,10 +85,22 @@ impl Drop for ResponseTicket {
 #[derive(Debug, Clone)]
 pub struct ResponseGate(Option<Cell>);
 
+/// Two gates are the same when they wait for the same response.
+impl PartialEq for ResponseGate {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for ResponseGate {}
+
 impl ResponseGate {
     /// A gate with nothing to wait for.
-    #[cfg(test)]
-    pub(crate) fn open() -> Self {
+    pub fn open() -> Self {
         ResponseGate(None)
     }
 

@@ -52,7 +52,9 @@ impl SessionHandler for Service {
     }
 
     async fn session_claim(&self, cx: &RequestCx, r: Parts<op::SessionClaim>) -> Out<SessionClaimResponse> {
-        Box::pin(self.sessions.claim(cx.conn.seq, &r.slots.session_id, r.payload)).await
+        // "No event under a grant before the response that grants it": the grant's events await
+        // the claim's response gate.
+        Box::pin(self.sessions.claim(cx.conn.seq, &r.slots.session_id, r.payload, cx.work()?.grant())).await
     }
 
     async fn session_detach(&self, cx: &RequestCx, r: Parts<op::SessionDetach>) -> Out<SessionDetachResponse> {

@@ -14,6 +14,7 @@ use agentwire_protocol::{limits, Control, RunningTurn, SnapshotTurn};
 
 use super::error::SessionError;
 use super::ConnectionId;
+use crate::operations::ResponseGate;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Grant {
@@ -23,6 +24,8 @@ struct Grant {
     /// The running turn and sequence this grant's snapshot reflected: that turn's events up to
     /// it are in the snapshot, so only later ones go to this controller.
     floor: Option<(String, u64)>,
+    /// Opens once the response that made this grant is written; events under the grant wait.
+    announced: ResponseGate,
 }
 
 /// Whether a controller named earlier still controls its session, answerable without the
@@ -63,6 +66,8 @@ pub struct Recipient {
     pub floor: Option<(String, u64)>,
     /// Valid while this controller still controls the session.
     pub fence: Fence,
+    /// Opens once the `session.claim` response that made this grant is written.
+    pub announced: ResponseGate,
 }
 
 impl Recipient {
@@ -218,6 +223,7 @@ impl<A: Clone> ControlTable<A> {
         session: &str,
         take_over: bool,
         claim_id: String,
+        announced: ResponseGate,
     ) -> Result<Granted, SessionError> {
         let e = self.entries.get_mut(session).ok_or(SessionError::Unavailable)?;
         // Re-checked: another claim may have been granted while the snapshot was taken.
@@ -228,7 +234,7 @@ impl<A: Clone> ControlTable<A> {
         e.grant_generation += 1;
         let live_sequence = e.advance();
         let floor = e.running_turn.as_ref().map(|t| (t.turn_id.clone(), t.sequence));
-        e.holder = Some(Grant { conn, claim_id, generation: e.grant_generation, floor });
+        e.holder = Some(Grant { conn, claim_id, generation: e.grant_generation, floor, announced });
         self.held.entry(conn).or_default().insert(session.to_string(), e.grant_generation);
         Ok(Granted { grant_generation: e.grant_generation, live_sequence, running_turn: e.running_turn.clone() })
     }
@@ -355,6 +361,7 @@ impl<A: Clone> ControlTable<A> {
             live_sequence: e.live_sequence(),
             floor: h.floor.clone(),
             fence: e.fence(),
+            announced: h.announced.clone(),
         })
     }
 
@@ -378,7 +385,7 @@ mod tests {
             Ok(next)
         })?;
         let claim_id = format!("c{conn}-{}", t.status(conn, s).grant_generation + 1);
-        match t.grant(conn, s, take_over, claim_id.clone()) {
+        match t.grant(conn, s, take_over, claim_id.clone(), ResponseGate::open()) {
             Ok(g) => Ok((Control { claim_id, grant_generation: g.grant_generation }, g)),
             Err(e) => {
                 t.abort(s);
@@ -434,7 +441,7 @@ mod tests {
         let mut t = Table::new();
         t.reserve(1, "s", false, || Ok(7)).unwrap();
         claim(&mut t, 2, "s", false).unwrap();
-        assert!(matches!(t.grant(1, "s", false, "late".into()), Err(SessionError::Busy)));
+        assert!(matches!(t.grant(1, "s", false, "late".into(), ResponseGate::open()), Err(SessionError::Busy)));
         assert_eq!(t.abort("s"), None, "the other grant keeps the attachment");
         assert_eq!(t.attached_count(), 1);
     }

@@ -50,6 +50,7 @@ use error::to_code;
 use store::SharedWriter;
 use window::Projection;
 
+use crate::operations::ResponseGate;
 use crate::redact::sanitize_title;
 use crate::storage::transcript::{CompactionRef, Durability, MessageClock, SessionWriter, WindowLimits};
 
@@ -183,14 +184,16 @@ impl Sessions {
     }
 
     /// Grants this connection control of the session with an atomic snapshot.
+    /// `announced` is the claim's response gate: events under the new grant wait for it.
     pub async fn claim(
         &self,
         conn: ConnectionId,
         session_id: &str,
         p: SessionClaimRequest,
+        announced: ResponseGate,
     ) -> Result<SessionClaimResponse, ErrorCode> {
         let id = session_id.to_string();
-        self.blocking(move |inner| inner.claim(conn, &id, p.take_over)).await
+        self.blocking(move |inner| inner.claim(conn, &id, p.take_over, announced)).await
     }
 
     /// Releases control; never stops a running turn.
@@ -357,12 +360,14 @@ impl Inner {
         conn: ConnectionId,
         session_id: &str,
         take_over: bool,
+        announced: ResponseGate,
     ) -> Result<SessionClaimResponse, SessionError> {
         let dir = store::existing_dir(&self.state_root, session_id)?;
         let writer = lock(&self.control).reserve(conn, session_id, take_over, || store::acquire_writer(&dir))?;
         // "An unsettled turn found when a daemon (re)opens a session ... is closed durably."
         let repaired = self.settle_interrupted(session_id, &mut lock(&writer));
-        let result = repaired.and_then(|()| self.grant_with_snapshot(conn, session_id, take_over, &dir, &writer));
+        let result =
+            repaired.and_then(|()| self.grant_with_snapshot(conn, session_id, take_over, announced, &dir, &writer));
         if result.is_err() {
             drop(lock(&self.control).abort(session_id));
         }
@@ -376,6 +381,7 @@ impl Inner {
         conn: ConnectionId,
         session_id: &str,
         take_over: bool,
+        announced: ResponseGate,
         dir: &Path,
         writer: &SharedWriter,
     ) -> Result<SessionClaimResponse, SessionError> {
@@ -387,7 +393,7 @@ impl Inner {
             projection.end_cursor()
         };
         let claim_id = ids::new_claim_id();
-        let granted = lock(&self.control).grant(conn, session_id, take_over, claim_id.clone())?;
+        let granted = lock(&self.control).grant(conn, session_id, take_over, claim_id.clone(), announced)?;
         let state = if granted.running_turn.is_some() { SnapshotState::Running } else { SnapshotState::Idle };
         Ok(SessionClaimResponse {
             session_id: session_id.to_string(),

@@ -1,6 +1,7 @@
 //! The session domain against a temporary state root: the quoted rule is in each test's name
 //! or first comment.
 
+use crate::operations::ResponseGate;
 use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::PathBuf;
@@ -70,7 +71,7 @@ async fn new_session(s: &Sessions) -> String {
 /// Creates a session holding `messages`, claimed by [`CONN`].
 async fn session_with(s: &Sessions, messages: &[SessionMessage]) -> (String, SessionClaimResponse) {
     let id = new_session(s).await;
-    let claim = s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    let claim = s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     s.append(&id, messages).await.unwrap();
     (id, claim)
 }
@@ -138,7 +139,10 @@ async fn incoming_ids_are_validated_before_path_resolution_invalid_session_id_or
     let control = Control { claim_id: "c".into(), grant_generation: 1 };
     for bad in ["../etc", "a/b", "", "x y"] {
         assert_eq!(s.replay(bad, req(None, 32)).await.unwrap_err(), ErrorCode::InvalidSessionId);
-        assert_eq!(s.claim(CONN, bad, claim_req(false)).await.unwrap_err(), ErrorCode::InvalidSessionId);
+        assert_eq!(
+            s.claim(CONN, bad, claim_req(false), ResponseGate::open()).await.unwrap_err(),
+            ErrorCode::InvalidSessionId
+        );
         assert_eq!(s.status(CONN, bad).await.unwrap_err(), ErrorCode::InvalidSessionId);
         assert_eq!(s.detach(CONN, bad, &control).await.unwrap_err(), ErrorCode::InvalidSessionId);
         assert_eq!(s.check_control(CONN, bad, &control).unwrap_err(), ErrorCode::InvalidSessionId);
@@ -151,7 +155,10 @@ async fn incoming_ids_are_validated_before_path_resolution_invalid_session_id_or
     // "a valid but absent session → session_unavailable"
     let absent = "s-0000000000000-00000000";
     assert_eq!(s.replay(absent, req(None, 32)).await.unwrap_err(), ErrorCode::SessionUnavailable);
-    assert_eq!(s.claim(CONN, absent, claim_req(false)).await.unwrap_err(), ErrorCode::SessionUnavailable);
+    assert_eq!(
+        s.claim(CONN, absent, claim_req(false), ResponseGate::open()).await.unwrap_err(),
+        ErrorCode::SessionUnavailable
+    );
     assert_eq!(s.status(CONN, absent).await.unwrap_err(), ErrorCode::SessionUnavailable);
 }
 
@@ -269,7 +276,7 @@ async fn next_cursor_is_provided_for_empty_pages_and_polling_sees_appends() {
     assert!(empty.events.is_empty() && !empty.truncated);
     assert_eq!(empty.next_cursor, empty.snapshot_cursor);
     // The empty session's start cursor survives the first append.
-    s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     s.append(&id, &[user("hi")]).await.unwrap();
     let page = s.replay(&id, req(Some(&empty.next_cursor), 32)).await.unwrap();
     assert!(!page.resync_required);
@@ -404,7 +411,7 @@ async fn no_quadratic_rescans_paging_a_full_window_parses_each_byte_once() {
     let parsed = lock(&entry).parsed_bytes();
     assert!(parsed <= len, "parsed {parsed} bytes of a {len}-byte window over {pages} pages");
     // Appends are parsed incrementally too.
-    s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     s.append(&id, &[user("new")]).await.unwrap();
     let page = s.replay(&id, req(Some(cursor_of(&items[999])), 32)).await.unwrap();
     assert_eq!(page.events.len(), 1);
@@ -422,7 +429,7 @@ async fn claim_snapshot_replay_cursor_is_the_current_end_and_running_turn_hook()
     let turn =
         SnapshotTurn { turn_id: "t9".into(), operation_id: "op9".into(), sequence: 4, assistant_text: "par".into() };
     s.set_running_turn(&id, Some(turn.clone())).unwrap();
-    let again = s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    let again = s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     assert_eq!(again.snapshot.replay_cursor, end);
     assert_eq!(again.snapshot.state, SnapshotState::Running);
     assert_eq!(again.snapshot.turn, Some(turn));
@@ -436,11 +443,11 @@ async fn claim_snapshot_replay_cursor_is_the_current_end_and_running_turn_hook()
 async fn claim_busy_take_over_detach_and_disconnect_through_the_api() {
     let (_tmp, s) = root();
     let id = new_session(&s).await;
-    let c1 = s.claim(1, &id, claim_req(false)).await.unwrap();
+    let c1 = s.claim(1, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     let p1 = Control { claim_id: c1.claim_id.clone(), grant_generation: c1.grant_generation };
     assert!(s.check_control(1, &id, &p1).is_ok());
-    assert_eq!(s.claim(2, &id, claim_req(false)).await.unwrap_err(), ErrorCode::SessionBusy);
-    let c2 = s.claim(2, &id, claim_req(true)).await.unwrap();
+    assert_eq!(s.claim(2, &id, claim_req(false), ResponseGate::open()).await.unwrap_err(), ErrorCode::SessionBusy);
+    let c2 = s.claim(2, &id, claim_req(true), ResponseGate::open()).await.unwrap();
     assert_eq!(s.check_control(1, &id, &p1).unwrap_err(), ErrorCode::StaleGrant);
     assert_eq!(s.detach(1, &id, &p1).await.unwrap_err(), ErrorCode::StaleGrant);
     let p2 = Control { claim_id: c2.claim_id.clone(), grant_generation: c2.grant_generation };
@@ -448,7 +455,7 @@ async fn claim_busy_take_over_detach_and_disconnect_through_the_api() {
     let d = s.detach(2, &id, &p2).await.unwrap();
     assert_eq!(d.live_sequence, c2.live_sequence + 1);
     assert_eq!(s.append(&id, &[user("x")]).await.unwrap_err(), ErrorCode::ControlRequired, "detached: no attachment");
-    s.claim(1, &id, claim_req(false)).await.unwrap();
+    s.claim(1, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     s.disconnect(1).await;
     let st = s.status(1, &id).await.unwrap();
     assert!(!st.controlled);
@@ -463,11 +470,14 @@ async fn the_17th_attachment_is_limit_exceeded() {
         ids.push(new_session(&s).await);
     }
     for id in &ids[..16] {
-        s.claim(CONN, id, claim_req(false)).await.unwrap();
+        s.claim(CONN, id, claim_req(false), ResponseGate::open()).await.unwrap();
     }
-    assert_eq!(s.claim(2, &ids[16], claim_req(false)).await.unwrap_err(), ErrorCode::LimitExceeded);
+    assert_eq!(
+        s.claim(2, &ids[16], claim_req(false), ResponseGate::open()).await.unwrap_err(),
+        ErrorCode::LimitExceeded
+    );
     s.disconnect(CONN).await;
-    s.claim(2, &ids[16], claim_req(false)).await.unwrap();
+    s.claim(2, &ids[16], claim_req(false), ResponseGate::open()).await.unwrap();
 }
 
 #[tokio::test]
@@ -475,13 +485,17 @@ async fn a_second_daemon_on_the_same_state_root_is_session_busy_but_can_replay()
     let (tmp, s) = root();
     let (id, _) = session_with(&s, &[user("held here")]).await;
     let other = Sessions::new(tmp.path().to_path_buf());
-    assert_eq!(other.claim(7, &id, claim_req(true)).await.unwrap_err(), ErrorCode::SessionBusy, "writer lock fences");
+    assert_eq!(
+        other.claim(7, &id, claim_req(true), ResponseGate::open()).await.unwrap_err(),
+        ErrorCode::SessionBusy,
+        "writer lock fences"
+    );
     // "Replay needs no writer lock and works on a session held elsewhere."
     let page = other.replay(&id, req(None, 32)).await.unwrap();
     assert_eq!(page.events.len(), 1);
     assert_eq!(lock(&other.inner.control).attached_count(), 0, "the refused claim attached nothing");
     s.disconnect(CONN).await;
-    other.claim(7, &id, claim_req(false)).await.unwrap();
+    other.claim(7, &id, claim_req(false), ResponseGate::open()).await.unwrap();
 }
 
 #[tokio::test]
@@ -500,7 +514,7 @@ async fn set_title_is_sanitized_and_listed() {
     let (_tmp, s) = root();
     let id = new_session(&s).await;
     assert_eq!(s.set_title(&id, "t").await.unwrap_err(), ErrorCode::ControlRequired);
-    s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     s.set_title(&id, "Fix\nthe  build").await.unwrap();
     let page = s.list(SessionListRequest { after: None, limit: 32 }).await.unwrap();
     assert_eq!(page.sessions[0].title.as_deref(), Some("Fix the build"));
@@ -911,7 +925,7 @@ async fn a_turn_left_open_is_closed_once_when_a_daemon_next_opens_the_session() 
     drop(s); // the daemon dies: its writer lock goes with it
     let s = Sessions::new(tmp.path().to_path_buf());
     assert_eq!(kinds(&s.replay(&id, req(None, 32)).await.unwrap()), ["User:question", "Assistant:half an answer"]);
-    s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     let page = s.replay(&id, req(None, 32)).await.unwrap();
     assert_eq!(kinds(&page), ["User:question", "Assistant:half an answer", "terminal:Failed"]);
     let lines = fs::read_to_string(transcript(&tmp, &id)).unwrap();
@@ -921,7 +935,7 @@ async fn a_turn_left_open_is_closed_once_when_a_daemon_next_opens_the_session() 
     s.disconnect(CONN).await;
     drop(s);
     let s = Sessions::new(tmp.path().to_path_buf());
-    s.claim(CONN, &id, claim_req(false)).await.unwrap();
+    s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     assert_eq!(fs::read_to_string(transcript(&tmp, &id)).unwrap(), lines);
 }
 

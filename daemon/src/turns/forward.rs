@@ -54,6 +54,8 @@ impl Route {
     /// becomes `None` once it does not (or its connection is gone): nothing more goes to it.
     pub async fn deliver(&self, target: &mut Option<Controller>, payload: EventPayload) {
         let Some(c) = target.as_ref() else { return };
+        // A take-over's first events wait until its `session.claim` response is written.
+        c.recipient.announced.opened().await;
         let delivered = match c.out.upgrade() {
             Some(out) => out.event(&self.correlation(&c.recipient), payload, Some(&c.recipient.fence)).await,
             None => false,
@@ -133,6 +135,7 @@ pub async fn forward(route: Route, mut queue: mpsc::Receiver<Queued>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::operations::ResponseGate;
     use crate::wire::{test_pair, ConnCtx};
     use agentwire_protocol::{Control, SessionClaimRequest};
     use serde_json::Value;
@@ -147,7 +150,10 @@ mod tests {
     async fn setup(tmp: &tempfile::TempDir) -> (Route, Control, ConnCtx, Peer) {
         let sessions = Sessions::new(tmp.path().to_path_buf());
         let session_id = sessions.create().await.unwrap().session_id;
-        let claim = sessions.claim(1, &session_id, SessionClaimRequest { take_over: false }).await.unwrap();
+        let claim = sessions
+            .claim(1, &session_id, SessionClaimRequest { take_over: false }, ResponseGate::open())
+            .await
+            .unwrap();
         let control = Control { claim_id: claim.claim_id, grant_generation: claim.grant_generation };
         let turn = SnapshotTurn {
             turn_id: "t-1".into(),
@@ -253,7 +259,10 @@ mod tests {
         let held = cx.outbound.hold().await;
         deltas(&tx);
         settle().await;
-        let claim = sessions.claim(2, &session_id, SessionClaimRequest { take_over: true }).await.unwrap();
+        let claim = sessions
+            .claim(2, &session_id, SessionClaimRequest { take_over: true }, ResponseGate::open())
+            .await
+            .unwrap();
         assert_eq!(claim.snapshot.turn.as_ref().map(|t| t.sequence), Some(10), "the batch is in the snapshot");
         drop(held);
         assert!(next(&mut peer).await.is_none(), "nothing is written for the old controller");
