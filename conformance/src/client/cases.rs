@@ -7,7 +7,7 @@ use super::records::{self, Records};
 use super::Run;
 use crate::ensure;
 use crate::verdict::Failure;
-use agentwire_protocol::{limits, ErrorCode, HandshakeRejection, Method, PROTOCOL_VERSION};
+use agentwire_protocol::{limits, ErrorCode, EventName, HandshakeRejection, Method, PROTOCOL_VERSION};
 use serde_json::{json, Value};
 use std::future::Future;
 use std::pin::Pin;
@@ -199,7 +199,7 @@ pub fn all() -> Vec<Case> {
                         _ => String::new(),
                     };
                     let late = json!({"sequence": acts.len() as u64, "text": "late"});
-                    acts.push(Act::Send(conn.turn_event("turn.assistant_delta", req, &turn_id, late)));
+                    acts.push(Act::Send(conn.turn_event(EventName::TurnAssistantDelta.as_str(), req, &turn_id, late)));
                     acts
                 })
             }),
@@ -237,7 +237,7 @@ pub fn all() -> Vec<Case> {
             "client.stream.foreign_connection",
             "Correlate responses to requests and events to instance, connection, session, operation, grant generation and turn/login.",
             hooked(|req, conn| inject(req, conn, |conn, req, turn_id| {
-                let mut v = conn.turn_event("turn.assistant_delta", req, turn_id, json!({"sequence": 1, "text": "x"}));
+                let mut v = conn.turn_event(EventName::TurnAssistantDelta.as_str(), req, turn_id, json!({"sequence": 1, "text": "x"}));
                 v["connection_id"] = json!(conn.served.connection_id(conn.number + 1));
                 v
             })),
@@ -283,7 +283,7 @@ pub fn all() -> Vec<Case> {
             hooked(|req, conn| {
                 (conn.number == 1 && req["method"] == Method::AuthLoginStart.as_str()).then(|| {
                     let started = conn.respond(req, |p| p["provider_id"] = req["payload"]["provider_id"].clone());
-                    vec![Act::Send(started), Act::Send(conn.login_event("auth.login.progress", req)), Act::Close]
+                    vec![Act::Send(started), Act::Send(conn.login_event(EventName::AuthLoginProgress.as_str(), req)), Act::Close]
                 })
             }),
             |r| Box::pin(lost_login(r)),
@@ -482,7 +482,7 @@ async fn whole_flow(run: &mut Run) -> Checked {
     let provider = run.records.request(Method::AuthLoginStart.as_str())["payload"]["provider_id"].clone();
     let login = run.cmd(json!({"cmd": "login", "provider_id": provider})).await?;
     expect_ok("login", &login)?;
-    let settled = run.records.event("auth.login.terminal")["payload"]["state"].clone();
+    let settled = run.records.event(EventName::AuthLoginTerminal.as_str())["payload"]["state"].clone();
     ensure!(
         login.value.get("state") == Some(&settled),
         "the login settled as {:?}, not {settled}",

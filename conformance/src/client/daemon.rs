@@ -6,7 +6,9 @@
 use super::records::{self, Records, Served};
 use crate::json::{self, Bounds};
 use crate::transcript::{Dir, Entry, Transcript};
-use agentwire_protocol::{HandshakeRejection, HandshakeReply, HandshakeReplyAccepted, HandshakeReplyRejected};
+use agentwire_protocol::{
+    EventName, HandshakeRejection, HandshakeReply, HandshakeReplyAccepted, HandshakeReplyRejected,
+};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -190,17 +192,24 @@ impl Conn {
     pub fn turn(&self, request: &Value, deltas: &[&str], text: &str) -> Vec<Act> {
         let response = self.respond(request, |_| {});
         let turn_id = response["payload"]["turn_id"].as_str().unwrap_or_default().to_owned();
-        let mut acts =
-            vec![Act::Send(response), Act::Send(self.turn_event("turn.started", request, &turn_id, json!({})))];
+        let mut acts = vec![
+            Act::Send(response),
+            Act::Send(self.turn_event(EventName::TurnStarted.as_str(), request, &turn_id, json!({}))),
+        ];
         let mut seq = 0u64;
         for d in deltas {
             seq += 1;
-            let ev = self.turn_event("turn.assistant_delta", request, &turn_id, json!({"sequence": seq, "text": d}));
+            let ev = self.turn_event(
+                EventName::TurnAssistantDelta.as_str(),
+                request,
+                &turn_id,
+                json!({"sequence": seq, "text": d}),
+            );
             acts.push(Act::Send(ev));
         }
         seq += 1;
         let terminal = self.turn_event(
-            "turn.terminal",
+            EventName::TurnTerminal.as_str(),
             request,
             &turn_id,
             json!({"sequence": seq, "assistant_text": text, "activity_dropped": 0}),

@@ -6,6 +6,7 @@
 use super::{b, control, done, pass, s, u, BoxFut, Ctx, Scenario};
 use crate::verdict::Failure;
 use crate::wire::Client;
+use agentwire_protocol::ErrorCode;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -72,7 +73,7 @@ fn transitions(cx: &mut Ctx) -> BoxFut<'_> {
         at = grant(&c2, at, "re-claim by the holder")?;
         status(&mut a, &sid, at, true, "after the re-claim").await?;
         let r = a.mutate("session.detach", Some(&sid), &cx.op("ct-stale"), Some(control(&c1)), json!({})).await?;
-        r.err("stale_grant", "detach under the grant the holder's re-claim replaced")?;
+        r.err(ErrorCode::StaleGrant.as_str(), "detach under the grant the holder's re-claim replaced")?;
         let c3 = cx.claim(&mut a, &sid, "ct-claim-3", false).await?;
         at = grant(&c3, at, "claim after a stale answer")?;
         turn(cx, &mut a, &sid, &c3, "ct-turn-a").await?;
@@ -87,7 +88,7 @@ fn transitions(cx: &mut Ctx) -> BoxFut<'_> {
         turn(cx, &mut bc, &sid, &c4, "ct-turn-b").await?;
         // Take-over by the first connection.
         let r = a.mutate("session.claim", Some(&sid), &cx.op("ct-busy"), None, json!({"take_over": false})).await?;
-        r.err("session_busy", "claim of a session another live connection controls")?;
+        r.err(ErrorCode::SessionBusy.as_str(), "claim of a session another live connection controls")?;
         let c5 = cx.claim(&mut a, &sid, "ct-claim-5", true).await?;
         at = grant(&c5, at, "take-over")?;
         status(&mut a, &sid, at, true, "after the take-over").await?;
@@ -95,7 +96,7 @@ fn transitions(cx: &mut Ctx) -> BoxFut<'_> {
         let r = bc
             .mutate("turn.start", Some(&sid), &cx.op("ct-revoked"), Some(control(&c4)), json!({"prompt": "x"}))
             .await?;
-        r.err("stale_grant", "turn.start under the grant a take-over revoked")?;
+        r.err(ErrorCode::StaleGrant.as_str(), "turn.start under the grant a take-over revoked")?;
         // Disconnect revokes: the revocation is itself a transition, then the next grant.
         drop(a);
         let revoked = revoked_live_sequence(&mut bc, &sid, at.1).await?;
@@ -195,7 +196,7 @@ fn cancel_other_session(cx: &mut Ctx) -> BoxFut<'_> {
                     json!({"turn_id": turn}),
                 )
                 .await?;
-            r.err("unknown_turn", "turn.cancel of another session's turn")?;
+            r.err(ErrorCode::UnknownTurn.as_str(), "turn.cancel of another session's turn")?;
             let terminal = super::events::until_terminal(&mut c, &turn).await?;
             crate::ensure!(
                 terminal["status"] != "cancelled",

@@ -84,7 +84,7 @@ fn not_initialized(method: &str, example: Value) -> Case {
             let mut sent = (*example).clone();
             sent["request_id"] = json!(format!("gate-{m}"));
             let r = c.call(&sent).await?;
-            r.err("not_initialized", &format!("`{m}` before initialize"))?;
+            r.err(ErrorCode::NotInitialized.as_str(), &format!("`{m}` before initialize"))?;
             crate::ensure!(
                 r.0["instance_id"].is_null() && r.0["connection_id"].is_null(),
                 "identities before initialization must be null"
@@ -155,7 +155,7 @@ fn mismatch(method: &str, example: Value, slot: &'static str, kind: Mismatch) ->
             sent[slot] = json!(kind.apply(&id));
             let what = format!("`{m}` with a {slot} that is {} ", kind.name());
             let r = c.call(&sent).await?;
-            r.err("instance_mismatch", &what)?;
+            r.err(ErrorCode::InstanceMismatch.as_str(), &what)?;
             echoes(&r.0, &sent, &what)?;
             done(c).await?;
             pass()
@@ -195,7 +195,7 @@ fn confirmation(method: &str, example: &Value) -> Vec<Case> {
                         sent["payload"][&member] = json!(false);
                     }
                     let r = c.call(&sent).await?;
-                    r.err("confirmation_required", &format!("`{m}` with `{member}` {variant}"))?;
+                    r.err(ErrorCode::ConfirmationRequired.as_str(), &format!("`{m}` with `{member}` {variant}"))?;
                     done(c).await?;
                     pass()
                 })
