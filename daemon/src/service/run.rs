@@ -23,23 +23,13 @@ impl Dispatch for Service {
         Service::register_connection(self, cx);
     }
 
-    async fn run(&self, cx: &Arc<ConnCtx>, call: Call) -> Ran {
-        Service::run(self, cx, call).await
-    }
-
-    async fn close_connection(&self, seq: u64) {
-        Service::close_connection(self, seq).await;
-    }
-}
-
-impl Service {
     /// Run a call that passed connection admission. A mutation that began its operation also
     /// returns the ticket the connection redeems once the response is written.
-    pub async fn run(&self, conn: &Arc<ConnCtx>, call: Call) -> Ran {
+    async fn run(&self, conn: &Arc<ConnCtx>, call: Call) -> Ran {
         let method = call.method();
         let Some(operation_id) = call.operation_id().filter(|_| method.rules().mutation).map(str::to_owned) else {
             let cx = RequestCx { conn: Arc::clone(conn), work: None };
-            return (self.handle(&cx, call).await, None);
+            return (dispatch(self, &cx, call).await.map_err(|code| declared(method, code)), None);
         };
         let Ok(canonical) = serde_json::to_string(&call) else {
             return (Err(ErrorCode::InternalError), None);
@@ -53,7 +43,7 @@ impl Service {
             Begin::Reuse(recorded) => (recorded.wait().await.clone(), None),
             Begin::New(recorded, ticket, work) => {
                 let cx = RequestCx { conn: Arc::clone(conn), work: Some(work) };
-                let result = self.handle(&cx, call).await;
+                let result = dispatch(self, &cx, call).await.map_err(|code| declared(method, code));
                 // Work with a terminal event settles at its terminal, not at the response.
                 let settles_later = result.is_ok() && method.events().iter().any(|e| e.rules().terminal);
                 if !settles_later {
@@ -65,9 +55,8 @@ impl Service {
         }
     }
 
-    async fn handle(&self, cx: &RequestCx, call: Call) -> Result<ResponsePayload, ErrorCode> {
-        let method = call.method();
-        dispatch(self, cx, call).await.map_err(|code| declared(method, code))
+    async fn close_connection(&self, seq: u64) {
+        Service::close_connection(self, seq).await;
     }
 }
 
