@@ -238,13 +238,14 @@ impl<'a> Mutator<'a> {
             ] {
                 out.push(case(&["format", path], json!(bad), Verdict::Invalid, rules::RFC3339));
             }
-            // The largest value of every field, a leap second included.
-            out.push(case(
-                &["format", "max_fields"],
-                json!("2026-12-31T23:59:60+23:59"),
-                Verdict::Valid,
-                rules::RFC3339,
-            ));
+            // The largest value of every field, and a leap second. A leap second is written
+            // at 23:59:60 UTC, so it gets its own case in `Z`: at +23:59 it would not be the
+            // last minute of a UTC day, which JSON Schema's `date-time` validators refuse.
+            for (path, good) in
+                [("max_fields", "2026-12-31T23:59:59.999999+23:59"), ("leap_second", "2026-12-31T23:59:60Z")]
+            {
+                out.push(case(&["format", path], json!(good), Verdict::Valid, rules::RFC3339));
+            }
         }
         out
     }
