@@ -23,7 +23,7 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-pub const AUTH_FILE: &str = "auth.json";
+pub use crate::transport::layout::AUTH_FILE;
 const LOCK_FILE: &str = "auth.json.lock";
 const STORE_VERSION: u64 = 1;
 /// A store holds a handful of records; anything bigger is not ours to parse.

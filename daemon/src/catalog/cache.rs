@@ -14,7 +14,7 @@ use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-pub const CATALOG_DIR: &str = "catalog";
+pub use crate::transport::layout::CATALOG_DIR;
 const CACHE_VERSION: u32 = 1;
 /// A cache is fresh for a day; `AGENTWIRE_CATALOG_TTL_MS` shortens it (tests).
 const DEFAULT_TTL: Duration = Duration::from_secs(24 * 60 * 60);

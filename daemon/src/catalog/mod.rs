@@ -9,6 +9,7 @@
 pub mod cache;
 pub mod capabilities;
 pub mod discovery;
+pub mod labels;
 pub mod models;
 pub mod providers;
 

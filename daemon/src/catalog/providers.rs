@@ -107,7 +107,7 @@ pub fn builtins() -> Vec<ProviderSpec> {
 }
 
 fn custom_spec(c: &CustomProvider) -> ProviderSpec {
-    let label = c.label.as_deref().and_then(crate::catalog::models::sanitize_label).unwrap_or_else(|| c.id.clone());
+    let label = c.label.as_deref().and_then(super::labels::sanitize_label).unwrap_or_else(|| c.id.clone());
     ProviderSpec {
         id: c.id.clone(),
         label,
@@ -120,7 +120,7 @@ fn custom_spec(c: &CustomProvider) -> ProviderSpec {
 
 /// Whether `id` may name a provider: the wire rules, and nothing that looks like a secret.
 pub fn valid_provider_id(id: &str) -> bool {
-    rules::PROVIDER_ID.check(id).is_ok() && !crate::catalog::models::looks_like_secret(id)
+    rules::PROVIDER_ID.check(id).is_ok() && !super::labels::looks_like_secret(id)
 }
 
 /// Built-ins plus the valid custom providers, sorted by ID and deduplicated. A custom

@@ -12,7 +12,7 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use toml_edit::{DocumentMut, Item};
 
-pub const SETTINGS_FILE: &str = "settings.toml";
+pub use crate::transport::layout::SETTINGS_FILE;
 pub const PROJECT_DIR: &str = ".agentwire";
 /// Settings files are small and hand-edited; a huge one is refused rather than parsed.
 const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;

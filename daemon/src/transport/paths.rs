@@ -9,12 +9,9 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-pub const SOCKET_FILE: &str = "daemon.sock";
-pub const LOCK_FILE: &str = "daemon.lock";
-pub const START_LOCK_FILE: &str = "daemon.start.lock";
-pub const LOG_FILE: &str = "daemon.log";
-pub const SESSIONS_DIR: &str = "sessions";
-pub const RUN_DIR: &str = "run";
+pub use super::layout::{
+    AUTH_FILE, CATALOG_DIR, LOCK_FILE, LOG_FILE, RUN_DIR, SESSIONS_DIR, SETTINGS_FILE, SOCKET_FILE, START_LOCK_FILE,
+};
 
 /// Longest session ID accepted as a folder name; matches the protocol's `max_id_bytes`.
 pub const MAX_SESSION_ID_BYTES: usize = agentwire_protocol::limits::MAX_ID_BYTES as usize;

@@ -14,10 +14,7 @@ use std::io;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
-use crate::auth::store::AUTH_FILE;
-use crate::catalog::cache::CATALOG_DIR;
-use crate::config::settings::SETTINGS_FILE;
-use crate::transport::paths::{RUN_DIR, SESSIONS_DIR};
+use crate::transport::layout::{AUTH_FILE, CATALOG_DIR, RUN_DIR, SESSIONS_DIR, SETTINGS_FILE};
 
 /// The entries of the state root that are checked at start when present: the files that can
 /// start programs or hold credentials, and the folders the daemon keeps state in.
