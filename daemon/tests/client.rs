@@ -11,25 +11,9 @@ use agentwire_client::{CallError, Client, ClientOptions, StreamError};
 use agentwire_protocol::{
     operation, EventPayload, Method, SessionCreateRequest, SessionStatusRequest, StatusRequest, TurnStatus,
 };
-use common::Sandbox;
+use common::{start_daemon, Sandbox};
 use mock::{Mock, Reply};
 use serde_json::Value;
-
-/// What would pick another provider than the one a test selects.
-const CONFIG_ENV: &[&str] = &["MC_PROVIDER", "MC_MODEL", "ANTHROPIC_API_KEY", "MOCK_COMPAT_KEY"];
-
-fn start_daemon(sb: &Sandbox, env: &[(&str, &str)]) -> Value {
-    let mut cmd = sb.start_or_connect_cmd(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let (ok, discovery) = sb.record(cmd.output().unwrap());
-    assert!(ok, "{discovery}");
-    discovery
-}
 
 /// A daemon whose selected provider is `mock` (an OpenAI-compatible server).
 fn mock_daemon(sb: &Sandbox, mock: &Mock) -> Value {

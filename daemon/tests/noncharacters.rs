@@ -11,13 +11,9 @@ use std::os::unix::net::UnixStream;
 use std::time::Duration;
 
 use agentwire_protocol::{decode_event, decode_response, decode_session_message, Method};
-use common::{handshake_line, raw_handshake, Sandbox};
+use common::{handshake_line, raw_handshake, start_daemon, Sandbox};
 use mock::{Mock, Reply};
 use serde_json::{json, Value};
-
-/// What would configure the daemon behind the test's back.
-const CONFIG_ENV: &[&str] = &["MC_PROVIDER", "MC_MODEL", "ANTHROPIC_API_KEY", "MOCK_COMPAT_KEY"];
-
 /// A raw connection whose every record must pass the generated consumer decoders.
 struct Conn {
     stream: UnixStream,
@@ -108,19 +104,6 @@ impl Conn {
         }
         (session, std::mem::take(&mut self.events))
     }
-}
-
-fn start_daemon(sb: &Sandbox, env: &[(&str, &str)]) -> Value {
-    let mut cmd = sb.start_or_connect_cmd(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let (ok, discovery) = sb.record(cmd.output().unwrap());
-    assert!(ok, "{discovery}");
-    discovery
 }
 
 fn holds_noncharacter(s: &str) -> bool {

@@ -393,23 +393,23 @@ async fn connects(run: &mut Run) -> Checked {
 
 /// The handshake fails: `connect` must fail and nothing of wire v2 may follow.
 async fn refused_before_initialize(run: &mut Run) -> Checked {
-    let reply = run.connect().await?;
-    ensure!(!reply.ok, "connect succeeded: {}", reply.describe());
-    let create = run.cmd(json!({"cmd": "create"})).await?;
-    ensure!(!create.ok, "create succeeded after a failed handshake: {}", create.describe());
-    let sent = methods(run);
-    ensure!(sent.is_empty(), "the client sent {sent:?} without an accepted handshake");
-    Ok(())
+    refused(run, "handshake", methods).await
 }
 
 /// Preflight fails: `connect` must fail, and no mutation reaches the daemon afterwards.
 async fn refused_at_preflight(run: &mut Run) -> Checked {
+    refused(run, "preflight", mutations).await
+}
+
+/// `connect` fails at `stage`; a `create` after it fails too, and `forbidden` (what the client
+/// must not have sent) is empty.
+async fn refused(run: &mut Run, stage: &str, forbidden: fn(&Run) -> Vec<(u32, String)>) -> Checked {
     let reply = run.connect().await?;
-    ensure!(!reply.ok, "connect passed preflight: {}", reply.describe());
+    ensure!(!reply.ok, "connect passed the {stage}: {}", reply.describe());
     let create = run.cmd(json!({"cmd": "create"})).await?;
-    ensure!(!create.ok, "create succeeded after a failed preflight: {}", create.describe());
-    let sent = mutations(run);
-    ensure!(sent.is_empty(), "mutations reached the daemon after a failed preflight: {sent:?}");
+    ensure!(!create.ok, "create succeeded after a failed {stage}: {}", create.describe());
+    let sent = forbidden(run);
+    ensure!(sent.is_empty(), "the client sent {sent:?} after a failed {stage}");
     Ok(())
 }
 

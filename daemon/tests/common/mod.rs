@@ -152,3 +152,20 @@ pub fn files_under(root: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> 
     }
     files
 }
+
+/// What would pick another provider than the one a test selects.
+pub const CONFIG_ENV: &[&str] = &["MC_PROVIDER", "MC_MODEL", "ANTHROPIC_API_KEY", "MOCK_COMPAT_KEY"];
+
+/// `daemon start-or-connect` in `sb` with [`CONFIG_ENV`] cleared and `env` set; its discovery.
+pub fn start_daemon(sb: &Sandbox, env: &[(&str, &str)]) -> Value {
+    let mut cmd = sb.start_or_connect_cmd(None);
+    for v in CONFIG_ENV {
+        cmd.env_remove(v);
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let (ok, discovery) = sb.record(cmd.output().unwrap());
+    assert!(ok, "{discovery}");
+    discovery
+}
