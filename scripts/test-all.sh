@@ -49,7 +49,15 @@ tmux -V
 
 step "packaging: agentwire-codegen, agentwire-protocol and agentwire-client package and would publish"
 # One run packages all three and verifies each against the others through a local registry.
-cargo publish --dry-run --locked --allow-dirty -p agentwire-codegen -p agentwire-protocol -p agentwire-client
+# Cargo unpacks that registry's crates under the cargo home once per version and never again,
+# so an unpacking left by an earlier run of the same 0.1.0 would be verified instead of today's
+# sources (it failed CI once: a build script missed a constant added since). Drop those first,
+# and build in a target of its own whose agentwire fingerprints are dropped too: cargo takes a
+# registry crate of an unchanged version as unchanged, so a stale build would also be reused.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/agentwire-{codegen,protocol,client}-*
+rm -rf target/publish-check/debug/.fingerprint/agentwire-*
+CARGO_TARGET_DIR="$PWD/target/publish-check" \
+  cargo publish --dry-run --locked --allow-dirty -p agentwire-codegen -p agentwire-protocol -p agentwire-client
 
 step "client: examples and a fresh project against a live daemon"
 bash scripts/client-examples.sh
