@@ -21,6 +21,11 @@ fn may_hold_noncharacter(b: u8) -> bool {
 
 /// The byte offset of the first noncharacter of `s`.
 pub fn first_noncharacter(s: &str) -> Option<usize> {
+    // Most strings of a record (member names, IDs, paths) are ASCII, which the standard
+    // library tests a word at a time; the byte search below goes one byte at a time.
+    if s.is_ascii() {
+        return None;
+    }
     // A lead byte starts a character, so `start` is a character boundary.
     let start = s.bytes().position(may_hold_noncharacter)?;
     s[start..].char_indices().find(|&(_, c)| is_noncharacter(c)).map(|(at, _)| start + at)
