@@ -20,14 +20,14 @@ pub(super) struct LiveTurn {
 }
 
 #[derive(Debug, Default)]
-pub(super) struct Table {
+pub(super) struct LiveTurns {
     pub(super) turns: HashMap<String, LiveTurn>,
     pub(super) sessions: HashMap<String, String>,
 }
 
 /// Removes the turn from the active table when the turn ends, whatever path it takes.
 pub(super) struct Reservation {
-    pub(super) table: Arc<Mutex<Table>>,
+    pub(super) table: Arc<Mutex<LiveTurns>>,
     pub(super) turn_id: String,
 }
 

@@ -54,7 +54,7 @@ use crate::operations::{OperationTable, ResponseGate, Work};
 use crate::providers::{select, ChatMessage};
 use crate::sessions::Sessions;
 use crate::transport::instance_id::random_hex;
-use admitted::{Admitted, LiveTurn, Reservation, Table};
+use admitted::{Admitted, LiveTurn, LiveTurns, Reservation};
 use conns::ConnRegistry;
 use emitter::Emitter;
 use forward::{forward, Route};
@@ -69,7 +69,7 @@ pub struct TurnService {
     /// The service's configuration: paths, and the commit lock a turn's capture reads under.
     config: Configuration,
     /// Shared with each turn's [`Reservation`], which leaves it when the turn ends.
-    table: Arc<Mutex<Table>>,
+    table: Arc<Mutex<LiveTurns>>,
     /// Running MCP servers, shared by turns across their lifetimes.
     mcp: McpPool,
 }
