@@ -3,7 +3,7 @@
 
 use crate::catalog::providers::CustomProvider;
 use crate::config::settings;
-use crate::sessions::cursor::{Cursor, Position};
+use crate::sessions::cursor::{Position, ReplayCursor};
 use toml_edit::DocumentMut;
 
 /// A replay cursor's fields, as [`cursor_fields`] reads them and [`encode_cursor`] writes them.
@@ -17,7 +17,7 @@ pub struct CursorFields {
 
 /// The fields of a cursor text the daemon accepts; `None` where replay answers `resync_required`.
 pub fn cursor_fields(text: &str) -> Option<CursorFields> {
-    let cursor = Cursor::decode(text)?;
+    let cursor = ReplayCursor::decode(text)?;
     let position = match cursor.position {
         Position::Start { base } => Err(base),
         Position::Item { offset, index, span, chain, summary } => Ok((offset, index, span, chain, summary)),
@@ -31,7 +31,7 @@ pub fn encode_cursor(fields: CursorFields) -> String {
         Err(base) => Position::Start { base },
         Ok((offset, index, span, chain, summary)) => Position::Item { offset, index, span, chain, summary },
     };
-    Cursor { session_tag: fields.session_tag, head_fp: fields.head_fp, position }.encode()
+    ReplayCursor { session_tag: fields.session_tag, head_fp: fields.head_fp, position }.encode()
 }
 
 /// The custom provider definitions the daemon takes from a parsed global settings file.

@@ -14,9 +14,10 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use agentwire_daemon::cli::call::{call, call_help, CallOptions, Claiming};
 use agentwire_daemon::cli::chat::{chat, ChatOptions};
 use agentwire_daemon::cli::daemon_control;
-use agentwire_daemon::cli::launch_args::{canonical_workspace, cli_executable, cli_workspace};
+use agentwire_daemon::cli::launch_args::{cli_executable, cli_workspace};
 use agentwire_daemon::logging::{init_file_logging, open_log};
 use agentwire_daemon::service::Service;
+use agentwire_daemon::transport::launch_args::canonical_workspace;
 use agentwire_daemon::transport::paths::{prepare_runtime_paths, resolve_state_root, workspace_id, RuntimeDirInputs};
 use agentwire_daemon::transport::serve::{drain, termination_signal, Daemon, ServeConfig, ServeLimits, DRAIN_PATIENCE};
 use agentwire_daemon::transport::start_or_connect::{

@@ -12,31 +12,14 @@ use std::time::Duration;
 use agentwire_client::{Client, ClientOptions};
 use agentwire_protocol::runtime::SlotRule;
 use agentwire_protocol::{operation, ErrorCode, Method, SessionCreateRequest};
-use common::{wait_until, Sandbox};
+use common::{start_daemon, wait_until, Sandbox};
 use serde_json::Value;
-
-/// What would pick another provider than the offline one.
-const CONFIG_ENV: &[&str] = &["MC_PROVIDER", "MC_MODEL", "ANTHROPIC_API_KEY", "MOCK_COMPAT_KEY"];
 
 /// A session ID that is well formed and names no session.
 const NO_SESSION: &str = "s-0000000000000000000000000000";
 
-fn start_daemon(sb: &Sandbox) -> Value {
-    let mut cmd = sb.start_or_connect_cmd(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
-    let (ok, discovery) = sb.record(cmd.output().unwrap());
-    assert!(ok, "{discovery}");
-    discovery
-}
-
 fn call(sb: &Sandbox, args: &[&str]) -> Output {
-    let mut cmd = sb.command(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
-    cmd.arg("call").args(args).arg("--workspace").arg(&sb.workspace).output().unwrap()
+    sb.unconfigured(&[]).arg("call").args(args).arg("--workspace").arg(&sb.workspace).output().unwrap()
 }
 
 fn stderr(out: &Output) -> String {
@@ -97,7 +80,7 @@ fn mistakes_are_named_before_anything_connects_and_are_usage_errors() {
 #[test]
 fn claim_runs_an_operation_that_needs_control_on_the_same_connection() {
     let sb = Sandbox::new();
-    start_daemon(&sb);
+    start_daemon(&sb, &[]);
     let id = session(&sb);
     let out = call(&sb, &["turn.start", r#"{"prompt":"Hello there"}"#, "--session", &id, "--claim"]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -121,7 +104,7 @@ fn claim_runs_an_operation_that_needs_control_on_the_same_connection() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn take_over_takes_control_from_the_client_that_holds_it() {
     let sb = Sandbox::new();
-    let discovery = start_daemon(&sb);
+    let discovery = start_daemon(&sb, &[]);
     let options = ClientOptions::new(
         discovery["socket"].as_str().unwrap(),
         sb.workspace.to_str().unwrap(),
@@ -153,7 +136,7 @@ async fn take_over_takes_control_from_the_client_that_holds_it() {
 #[test]
 fn json_prints_one_compact_line_and_pretty_stays_the_default() {
     let sb = Sandbox::new();
-    start_daemon(&sb);
+    start_daemon(&sb, &[]);
     let one_line = |out: &Output| {
         let text = String::from_utf8(out.stdout.clone()).unwrap();
         assert_eq!(text.lines().count(), 1, "{text}");

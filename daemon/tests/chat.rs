@@ -16,30 +16,20 @@ use std::time::{Duration, Instant};
 
 use agentwire_daemon::cli::chat::history::{HistoryFile, HISTORY_FILE};
 use agentwire_protocol::ErrorCode;
-use common::Sandbox;
+use common::{start_daemon, Sandbox};
 use mock::{Mock, Reply};
 
-/// What would pick another provider than the offline one.
-const CONFIG_ENV: &[&str] = &["MC_PROVIDER", "MC_MODEL", "ANTHROPIC_API_KEY", "MOCK_COMPAT_KEY"];
 const ANSWER: &str = "The workspace has 2 top-level entries: README.md, src/.";
 
 /// Starts the workspace's daemon through the sandbox (which stops it), so chat only connects.
 fn local_daemon(sb: &Sandbox) {
     std::fs::write(sb.workspace.join("README.md"), "# demo\n").unwrap();
     std::fs::create_dir_all(sb.workspace.join("src")).unwrap();
-    let mut cmd = sb.start_or_connect_cmd(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
-    let (ok, discovery) = sb.record(cmd.output().unwrap());
-    assert!(ok, "{discovery}");
+    start_daemon(sb, &[]);
 }
 
 fn chat_command(sb: &Sandbox) -> Command {
-    let mut cmd = sb.command(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
+    let mut cmd = sb.unconfigured(&[]);
     cmd.args(["chat", "--workspace"]).arg(&sb.workspace);
     cmd
 }

@@ -11,12 +11,12 @@ use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use common::Sandbox;
+use common::{start_daemon_clearing, Sandbox};
 use mock::{Mock, Reply};
 use serde_json::{json, Value};
 
-/// What would pick another provider than the mock.
-const CONFIG_ENV: &[&str] = &["MC_PROVIDER", "MC_MODEL", "ANTHROPIC_API_KEY", "MOCK_COMPAT_KEY", "NO_COLOR"];
+/// Cleared besides [`common::CONFIG_ENV`]: the spinner draws its frames only without `NO_COLOR`.
+const TERMINAL_ENV: &[&str] = &["NO_COLOR"];
 const BEFORE_TOOL: &str = "Let me run the slow tool first, one moment.";
 const AFTER_TOOL: &str = "The slow tool is done and every word stays.";
 const FRAMES: &[char] = &['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -66,20 +66,12 @@ fn sandbox(provider: &Mock) -> Sandbox {
         mcp_test_server().to_str().unwrap()
     );
     std::fs::write(sb.mc_home.join("settings.toml"), settings).unwrap();
-    let mut cmd = sb.start_or_connect_cmd(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
-    let (ok, discovery) = sb.record(cmd.output().unwrap());
-    assert!(ok, "{discovery}");
+    start_daemon_clearing(&sb, TERMINAL_ENV, &[]);
     sb
 }
 
 fn chat_command(sb: &Sandbox) -> Command {
-    let mut cmd = sb.command(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
+    let mut cmd = sb.unconfigured(TERMINAL_ENV);
     cmd.args(["chat", "--workspace"]).arg(&sb.workspace);
     cmd
 }

@@ -14,15 +14,8 @@ use common::{wait_until, Sandbox};
 use mock::{Mock, Reply};
 use serde_json::Value;
 
-/// What would pick another provider than the offline one or the mock.
-const CONFIG_ENV: &[&str] = &["MC_PROVIDER", "MC_MODEL", "ANTHROPIC_API_KEY", "MOCK_COMPAT_KEY"];
-
 fn agentwire(sb: &Sandbox, cwd: &std::path::Path, args: &[&str]) -> Output {
-    let mut cmd = sb.command(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
-    cmd.current_dir(cwd).args(args).stdin(Stdio::null()).output().unwrap()
+    sb.unconfigured(&[]).current_dir(cwd).args(args).stdin(Stdio::null()).output().unwrap()
 }
 
 fn json(out: &Output) -> Value {
@@ -120,11 +113,8 @@ fn stop_lets_a_running_turn_settle_first() {
     let (ok, started) = sb.record(agentwire(&sb, &sb.workspace, &["daemon", "start-or-connect"]));
     assert!(ok, "{started}");
 
-    let mut chat = sb.command(None);
-    for v in CONFIG_ENV {
-        chat.env_remove(v);
-    }
-    let mut chat = chat
+    let mut chat = sb
+        .unconfigured(&[])
         .current_dir(&sb.workspace)
         .args(["chat", "--once", "Talk slowly"])
         .stdin(Stdio::null())

@@ -12,12 +12,10 @@ use std::process::Command;
 use std::time::Duration;
 
 use agentwire_protocol::LaunchErrorCode;
-use common::{wait_until, Sandbox};
+use common::{start_daemon, wait_until, Sandbox};
 
 /// A uid that is not ours (`nobody` on Debian); no account is needed to own a file.
 const OTHER_UID: u32 = 65534;
-/// What would pick another provider than the offline one.
-const CONFIG_ENV: &[&str] = &["MC_PROVIDER", "MC_MODEL", "ANTHROPIC_API_KEY", "MOCK_COMPAT_KEY"];
 
 fn chmod(path: &Path, mode: u32) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
@@ -131,22 +129,14 @@ fn planted_settings(marker: &Path) -> String {
 
 /// One turn on the offline `local` provider through `agentwire chat --once`.
 fn one_turn(sb: &Sandbox) -> std::process::Output {
-    let mut cmd: Command = sb.command(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
+    let mut cmd: Command = sb.unconfigured(&[]);
     cmd.args(["chat", "--workspace"]).arg(&sb.workspace).args(["--once", "hello"]);
     cmd.output().unwrap()
 }
 
 /// Starts the daemon through the sandbox, which stops it when dropped.
 fn start_local_daemon(sb: &Sandbox) {
-    let mut cmd = sb.start_or_connect_cmd(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
-    let (ok, value) = sb.record(cmd.output().unwrap());
-    assert!(ok, "{value}");
+    start_daemon(sb, &[]);
 }
 
 fn marker_path(sb: &Sandbox) -> PathBuf {
@@ -230,11 +220,7 @@ fn a_project_settings_file_writable_by_others_is_ignored_with_a_warning() {
 }
 
 fn call(sb: &Sandbox, method: &str) -> (bool, serde_json::Value) {
-    let mut cmd = sb.command(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
-    let out = cmd.args(["call", method, "--workspace"]).arg(&sb.workspace).output().unwrap();
+    let out = sb.unconfigured(&[]).args(["call", method, "--workspace"]).arg(&sb.workspace).output().unwrap();
     let value =
         serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stdout)));
     (out.status.success(), value)

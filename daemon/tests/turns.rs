@@ -226,33 +226,21 @@ impl Conn {
     }
 }
 
-/// Variables that would configure the daemon behind a test's back.
-const CONFIG_ENV: &[&str] = &[
-    "MC_PROVIDER",
-    "MC_MODEL",
-    "ANTHROPIC_API_KEY",
+/// Cleared besides [`common::CONFIG_ENV`]: the endpoints and tuning these tests set themselves.
+const ENDPOINT_ENV: &[&str] = &[
     "AGENTWIRE_ANTHROPIC_BASE_URL",
     "AGENTWIRE_CODEX_BASE_URL",
     "AGENTWIRE_CODEX_ISSUER",
     "AGENTWIRE_CODEX_CLIENT_ID",
     "AGENTWIRE_CATALOG_TTL_MS",
     "MC_COMPACT_AT_TOKENS",
-    "MOCK_COMPAT_KEY",
 ];
 
+/// The daemon of a workspace with a README and a `src/` folder, `env` set.
 fn start_daemon(sb: &Sandbox, env: &[(&str, &str)]) -> Value {
     std::fs::write(sb.workspace.join("README.md"), "# demo\nTODO: write docs\n").unwrap();
     std::fs::create_dir_all(sb.workspace.join("src")).unwrap();
-    let mut cmd = sb.start_or_connect_cmd(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let (ok, discovery) = sb.record(cmd.output().unwrap());
-    assert!(ok, "{discovery}");
-    discovery
+    common::start_daemon_clearing(sb, ENDPOINT_ENV, env)
 }
 
 fn global_settings(sb: &Sandbox) -> std::path::PathBuf {
@@ -1662,11 +1650,13 @@ fn chat_once_on_the_local_provider_prints_the_streamed_answer_and_the_replay() {
     // Nothing configured: the offline provider.
     let sb = Sandbox::new();
     let d = start_daemon(&sb, &[]);
-    let mut cmd = sb.command(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
-    let out = cmd.args(["chat", "--workspace"]).arg(&sb.workspace).args(["--once", "What is here?"]).output().unwrap();
+    let out = sb
+        .unconfigured(ENDPOINT_ENV)
+        .args(["chat", "--workspace"])
+        .arg(&sb.workspace)
+        .args(["--once", "What is here?"])
+        .output()
+        .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout} {}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("[offline: built-in local provider"), "clearly offline: {stdout}");

@@ -7,7 +7,7 @@ use super::records::{self, Records, Served};
 use crate::json::{self, Bounds};
 use crate::transcript::{Dir, Entry, Transcript};
 use agentwire_protocol::{
-    EventName, HandshakeRejection, HandshakeReply, HandshakeReplyAccepted, HandshakeReplyRejected,
+    EventName, HandshakeRejection, HandshakeReply, HandshakeReplyAccepted, HandshakeReplyRejected, Method,
 };
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -231,23 +231,22 @@ impl Conn {
 
     /// What an honest daemon answers.
     pub fn honest(&mut self, request: &Value) -> Vec<Act> {
-        let method = request["method"].as_str().unwrap_or_default();
-        match method {
-            "session.claim" => {
+        match method_of(request) {
+            Some(Method::SessionClaim) => {
                 let v = self.respond(request, |p| p["session_id"] = request["session_id"].clone());
                 self.claim = Some(v["payload"].clone());
                 vec![Act::Send(v)]
             }
-            "turn.start" => {
+            Some(Method::TurnStart) => {
                 self.turns += 1;
                 self.turn(request, &DEFAULT_DELTAS, DEFAULT_TEXT)
             }
-            "auth.login.start" => vec![
+            Some(Method::AuthLoginStart) => vec![
                 Act::Send(self.respond(request, |p| p["provider_id"] = request["payload"]["provider_id"].clone())),
-                Act::Send(self.login_event("auth.login.progress", request)),
-                Act::Send(self.login_event("auth.login.terminal", request)),
+                Act::Send(self.login_event(EventName::AuthLoginProgress.as_str(), request)),
+                Act::Send(self.login_event(EventName::AuthLoginTerminal.as_str(), request)),
             ],
-            "status" => {
+            Some(Method::Status) => {
                 let s = Arc::clone(&self.served);
                 vec![Act::Send(self.respond(request, |p| {
                     p["instance_id"] = json!(s.instance_id);
@@ -255,7 +254,7 @@ impl Conn {
                     p["state_root_id"] = json!(s.state_root_id);
                 }))]
             }
-            "session.replay" | "session.detach" | "session.status" => {
+            Some(Method::SessionReplay | Method::SessionDetach | Method::SessionStatus) => {
                 vec![Act::Send(self.respond(request, |p| {
                     if p.get("session_id").is_some() {
                         p["session_id"] = request["session_id"].clone();
@@ -265,6 +264,12 @@ impl Conn {
             _ => vec![Act::Send(self.respond(request, |_| {}))],
         }
     }
+}
+
+/// The generated method a request names; `None` for a method the spec does not have, which the
+/// honest daemon answers like any method it scripts nothing special for.
+pub fn method_of(request: &Value) -> Option<Method> {
+    request["method"].as_str().and_then(Method::from_wire)
 }
 
 /// Deltas of the honest daemon's turns, and the terminal text they settle to: the deltas are a
@@ -380,7 +385,7 @@ async fn serve(stream: UnixStream, mut conn: Conn, plan: Plan, log: Log) {
             handshake(&plan.handshake, &conn.served, &request)
         } else if let Some(acts) = plan.hook.as_ref().and_then(|h| h(&request, &mut conn)) {
             acts
-        } else if request["method"] == "initialize" {
+        } else if method_of(&request) == Some(Method::Initialize) {
             initialize(&plan, &conn, &request)
         } else {
             conn.honest(&request)

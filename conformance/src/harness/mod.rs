@@ -157,12 +157,12 @@ impl Conversation {
             return Ok(Some("error"));
         }
         let payload = &v["payload"];
-        match pending.method.as_str() {
-            "initialize" if before_init => preflight::initialize(payload)?,
-            "capabilities" => preflight::capabilities(payload)?,
-            "turn.start" => self.start(&pending, payload, "turn_id"),
-            "auth.login.start" => self.start(&pending, payload, "login_id"),
-            "session.claim" => {
+        match Method::from_wire(&pending.method) {
+            Some(Method::Initialize) if before_init => preflight::initialize(payload)?,
+            Some(Method::Capabilities) => preflight::capabilities(payload)?,
+            Some(Method::TurnStart) => self.start(&pending, payload, "turn_id"),
+            Some(Method::AuthLoginStart) => self.start(&pending, payload, "login_id"),
+            Some(Method::SessionClaim) => {
                 let turn = &payload["snapshot"]["turn"];
                 if let (Some(t), Some(seq)) = (turn["turn_id"].as_str(), turn["sequence"].as_u64()) {
                     self.turns.insert(t.to_owned(), seq);

@@ -3,7 +3,7 @@
 //! breaks one rule of the spec (the suite must fail).
 
 use super::synth::{synth_turn, TurnFault};
-use agentwire_protocol::limits;
+use agentwire_protocol::{limits, ErrorCode, EventName, Method};
 use serde_json::{json, Map, Value};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -172,9 +172,8 @@ fn padded(v: &Value, total: usize) -> Vec<u8> {
     bytes
 }
 
-fn error_with(code: &str) -> Value {
-    let message = agentwire_protocol::ErrorCode::from_wire(code).map_or("", |c| c.message());
-    json!({"code": code, "message": message})
+fn error_with(code: ErrorCode) -> Value {
+    json!({"code": code.as_str(), "message": code.message()})
 }
 
 /// A member of an object, as an object (`None` when either is not an object).
@@ -190,10 +189,10 @@ fn set(v: &mut Value, key: &str, value: Value) {
 }
 
 /// The capability object inside an advertisement response.
-fn capabilities<'a>(v: &'a mut Value, method: Option<&str>) -> Option<&'a mut Map<String, Value>> {
+fn capabilities(v: &mut Value, method: Option<Method>) -> Option<&mut Map<String, Value>> {
     let payload = v.as_object_mut()?.get_mut("payload")?;
     match method {
-        Some("initialize") => object(payload, "capabilities"),
+        Some(Method::Initialize) => object(payload, "capabilities"),
         _ => payload.as_object_mut(),
     }
 }
@@ -201,15 +200,17 @@ fn capabilities<'a>(v: &'a mut Value, method: Option<&str>) -> Option<&'a mut Ma
 /// Records (without newline) to send in place of one server record. `method` is the method of
 /// the request a response answers, when the proxy saw it.
 pub fn transform(fault: Fault, mut v: Value, method: Option<&str>, state: &mut State) -> Vec<Vec<u8>> {
+    let method = method.and_then(Method::from_wire);
     let is_response = v["kind"] == "response";
     let ok = is_response && v["error"].is_null() && v["payload"].is_object();
-    let code = v["error"]["code"].as_str().map(str::to_owned);
-    let advertisement = ok && matches!(method, Some("initialize" | "capabilities"));
+    let has_code = v["error"]["code"].is_string();
+    let code = v["error"]["code"].as_str().and_then(ErrorCode::from_wire);
+    let advertisement = ok && matches!(method, Some(Method::Initialize | Method::Capabilities));
     let mut before = Vec::new();
     let mut after = Vec::new();
     match fault {
         Fault::None => {}
-        Fault::PadToLimit | Fault::LeakExtraByte if ok && method == Some("status") => {
+        Fault::PadToLimit | Fault::LeakExtraByte if ok && method == Some(Method::Status) => {
             let extra = usize::from(fault == Fault::LeakExtraByte);
             return vec![padded(&v, limits::MAX_RECORD_BYTES as usize + extra)];
         }
@@ -222,7 +223,7 @@ pub fn transform(fault: Fault, mut v: Value, method: Option<&str>, state: &mut S
                 }
             }
             if let Some(l) = capabilities(&mut v, method)
-                .filter(|_| advertisement && method == Some("initialize"))
+                .filter(|_| advertisement && method == Some(Method::Initialize))
                 .and_then(|c| c.get_mut("limits"))
             {
                 set(l, "max_future_page_items", json!(16));
@@ -233,7 +234,7 @@ pub fn transform(fault: Fault, mut v: Value, method: Option<&str>, state: &mut S
                 o.remove("operation_id");
             }
         }
-        Fault::DropPayloadField if ok && method == Some("session.claim") => {
+        Fault::DropPayloadField if ok && method == Some(Method::SessionClaim) => {
             if let Some(p) = object(&mut v, "payload") {
                 p.remove("grant_generation");
             }
@@ -245,22 +246,22 @@ pub fn transform(fault: Fault, mut v: Value, method: Option<&str>, state: &mut S
                 events.push(json!("turn.steering"));
             }
         }
-        Fault::UnsolicitedEvent | Fault::UnknownKind if ok && method == Some("status") => {
+        Fault::UnsolicitedEvent | Fault::UnknownKind if ok && method == Some(Method::Status) => {
             let kind = if fault == Fault::UnknownKind { "notification" } else { "event" };
-            let e = json!({"protocol_version":2,"kind":kind,"event":"turn.started","instance_id":v["instance_id"],"connection_id":v["connection_id"],
+            let e = json!({"protocol_version":2,"kind":kind,"event":EventName::TurnStarted.as_str(),"instance_id":v["instance_id"],"connection_id":v["connection_id"],
                 "session_id":"s-not-controlled","operation_id":"op-unsolicited","grant_generation":1,"live_sequence":1,
                 "payload":{"turn_id":"t-unsolicited","session_id":"s-not-controlled","status":"started","sequence":0}});
             before.push(record(&e));
         }
-        Fault::ChangeErrorCode if code.as_deref() == Some("invalid_payload") => {
-            set(&mut v, "error", error_with("invalid_request"))
+        Fault::ChangeErrorCode if code == Some(ErrorCode::InvalidPayload) => {
+            set(&mut v, "error", error_with(ErrorCode::InvalidRequest))
         }
-        Fault::ChangeErrorMessage if code.is_some() => {
+        Fault::ChangeErrorMessage if has_code => {
             if let Some(e) = object(&mut v, "error") {
                 e.insert("message".into(), json!("request failed: see request_id"));
             }
         }
-        Fault::SwallowError if code.as_deref() == Some("invalid_payload") => {
+        Fault::SwallowError if code == Some(ErrorCode::InvalidPayload) => {
             set(&mut v, "error", Value::Null);
             set(&mut v, "payload", json!({}));
         }
@@ -274,18 +275,21 @@ pub fn transform(fault: Fault, mut v: Value, method: Option<&str>, state: &mut S
                 set(&mut v, "instance_id", json!(id));
             }
         }
-        Fault::SuccessAndError if ok && method == Some("session.list") => {
-            set(&mut v, "error", error_with("internal_error"))
+        Fault::SuccessAndError if ok && method == Some(Method::SessionList) => {
+            set(&mut v, "error", error_with(ErrorCode::InternalError))
         }
-        Fault::DuplicateResponse if ok && method == Some("status") => after.push(record(&v)),
+        Fault::DuplicateResponse if ok && method == Some(Method::Status) => after.push(record(&v)),
         Fault::AdmissionNullIdentities
-            if matches!(code.as_deref(), Some("not_initialized" | "instance_mismatch" | "duplicate_request_id")) =>
+            if matches!(
+                code,
+                Some(ErrorCode::NotInitialized | ErrorCode::InstanceMismatch | ErrorCode::DuplicateRequestId)
+            ) =>
         {
             set(&mut v, "session_id", Value::Null);
             set(&mut v, "operation_id", Value::Null);
         }
         f => {
-            if let Some(tf) = f.turn_fault().filter(|_| ok && method == Some("session.claim")) {
+            if let Some(tf) = f.turn_fault().filter(|_| ok && method == Some(Method::SessionClaim)) {
                 state.turns += 1;
                 after.extend(synth_turn(&v, tf, state.turns).iter().map(record));
             }

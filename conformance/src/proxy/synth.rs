@@ -2,6 +2,7 @@
 //! suite's event checker runs even while the target has no turns. The valid turn has a
 //! sequence gap (allowed) and a terminal whose text extends the deltas.
 
+use agentwire_protocol::EventName;
 use serde_json::{json, Value};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,13 +26,13 @@ pub fn synth_turn(claim: &Value, fault: TurnFault, n: u64) -> Vec<Value> {
     let live =
         p["live_sequence"].as_u64().unwrap_or(0).saturating_sub(u64::from(fault == TurnFault::StaleLiveSequence));
     let turn = format!("t-synth-{n}");
-    let event = |name: &str, payload: Value| {
-        json!({"protocol_version":2,"kind":"event","event":name,"instance_id":claim["instance_id"],"connection_id":claim["connection_id"],
+    let event = |name: EventName, payload: Value| {
+        json!({"protocol_version":2,"kind":"event","event":name.as_str(),"instance_id":claim["instance_id"],"connection_id":claim["connection_id"],
                "session_id":session,"operation_id":format!("op-synth-{n}"),"grant_generation":grant,"live_sequence":live,
                "payload":payload})
     };
     let delta =
-        |seq: u64, text: &str| event("turn.assistant_delta", json!({"turn_id":turn,"sequence":seq,"text":text}));
+        |seq: u64, text: &str| event(EventName::TurnAssistantDelta, json!({"turn_id":turn,"sequence":seq,"text":text}));
     let terminal = |seq: u64, text: &str| {
         let mut t = json!({"turn_id":turn,"session_id":session,"status":"completed","assistant_text":text,"sequence":seq,"activity_dropped":1,
                            "activity_replay_available":false,"replay_required":true,"persistence":"committed","error":null});
@@ -40,14 +41,14 @@ pub fn synth_turn(claim: &Value, fault: TurnFault, n: u64) -> Vec<Value> {
                 o.remove("persistence");
             }
         }
-        event("turn.terminal", t)
+        event(EventName::TurnTerminal, t)
     };
     let activity = event(
-        "turn.activity",
+        EventName::TurnActivity,
         json!({"turn_id":turn,"sequence":2,"activity":{"activity_id":"act_synth","kind":"lifecycle","category":"assistant","status":"running","details_omitted":true}}),
     );
     let mut out = vec![
-        event("turn.started", json!({"turn_id":turn,"session_id":session,"status":"started","sequence":0})),
+        event(EventName::TurnStarted, json!({"turn_id":turn,"session_id":session,"status":"started","sequence":0})),
         delta(1, "Hello "),
     ];
     match fault {

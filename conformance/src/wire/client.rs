@@ -9,7 +9,7 @@ use super::target::Target;
 use crate::events::EventChecker;
 use crate::json::{self, Bounds};
 use crate::verdict::Failure;
-use agentwire_protocol::limits;
+use agentwire_protocol::{limits, ErrorCode, Method};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -93,14 +93,14 @@ impl Client {
     /// `initialize` requiring nothing, then the full preflight.
     pub async fn initialize(&mut self, t: &Target) -> Result<&Advertisement, Failure> {
         let env = self.request(
-            "initialize",
+            Method::Initialize.as_str(),
             None,
             None,
             None,
             json!({"supported_protocol_versions":[2],"requested_capabilities":[]}),
         );
         let r = self.call(&env).await?;
-        let init = r.ok("initialize")?;
+        let init = r.ok(Method::Initialize.as_str())?;
         let adv = preflight(init, &self.hello, Some(&t.expected_workspace_id()))?;
         if r.0["instance_id"] != json!(adv.instance_id) || r.0["connection_id"] != json!(adv.connection_id) {
             return Err(Failure::new("initialize's response envelope does not carry the identities it established"));
@@ -124,7 +124,7 @@ impl Client {
         payload: Value,
     ) -> Value {
         let (inst, conn) = match (&self.adv, method) {
-            (Some(a), m) if m != "initialize" => (json!(a.instance_id), json!(a.connection_id)),
+            (Some(a), m) if m != Method::Initialize.as_str() => (json!(a.instance_id), json!(a.connection_id)),
             _ => (Value::Null, Value::Null),
         };
         json!({"protocol_version":2,"kind":"request","request_id":self.next_request_id(),"instance_id":inst,"connection_id":conn,
@@ -169,11 +169,11 @@ impl Client {
 
     /// Track claims so events can be judged against control.
     fn observe(&mut self, env: &Value, r: &Resp) {
-        let method = env["method"].as_str().unwrap_or("");
+        let method = env["method"].as_str().and_then(Method::from_wire);
         let session = env["session_id"].as_str().unwrap_or("");
         let p = r.payload();
         match (method, r.is_ok()) {
-            ("session.claim", true) => {
+            (Some(Method::SessionClaim), true) => {
                 let turn = &p["snapshot"]["turn"];
                 let snapshot = turn["turn_id"].as_str().map(|t| {
                     (t, turn["sequence"].as_u64().unwrap_or(0), turn["assistant_text"].as_str().unwrap_or(""))
@@ -181,15 +181,17 @@ impl Client {
                 let (generation, live) = (p["grant_generation"].as_u64(), p["live_sequence"].as_u64());
                 self.events.claimed(session, generation.unwrap_or(0), live.unwrap_or(0), snapshot);
             }
-            ("session.detach", true) => self.events.released(session),
-            ("turn.start" | "auth.login.start", true) => {
+            (Some(Method::SessionDetach), true) => self.events.released(session),
+            (Some(Method::TurnStart | Method::AuthLoginStart), true) => {
                 let id = p["turn_id"].as_str().or(p["login_id"].as_str());
                 if let (Some(op), Some(id)) = (env["operation_id"].as_str(), id) {
                     self.events.started(op, id);
                 }
             }
-            ("session.status", true) if p["controlled_by_caller"] == json!(false) => self.events.released(session),
-            (_, false) if r.code() == Some("stale_grant") => self.events.released(session),
+            (Some(Method::SessionStatus), true) if p["controlled_by_caller"] == json!(false) => {
+                self.events.released(session)
+            }
+            (_, false) if r.code() == Some(ErrorCode::StaleGrant.as_str()) => self.events.released(session),
             _ => {}
         }
     }

@@ -6,7 +6,7 @@
 use super::handshake::Hello;
 use crate::events::KNOWN_EVENTS;
 use crate::verdict::Failure;
-use agentwire_protocol::{constants, limits};
+use agentwire_protocol::{constants, limits, EventName};
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 
@@ -127,7 +127,9 @@ pub fn capabilities(caps: &Value) -> Result<Offer, Failure> {
         other => return Err(fail(format!("activity max_summary_bytes {other:?} is not within 1..=max_string_bytes"))),
     }
     // "Advertising `turn.activity` with `events:false` is inconsistent."
-    if events.iter().any(|e| e == "turn.activity") && activity.get("events") != Some(&Value::Bool(true)) {
+    if events.iter().any(|e| e == EventName::TurnActivity.as_str())
+        && activity.get("events") != Some(&Value::Bool(true))
+    {
         return Err(fail("turn.activity is advertised with activity.events false"));
     }
     let limits_ = limit_map(caps.get("limits").unwrap_or(&Value::Null), "capabilities.limits")?;

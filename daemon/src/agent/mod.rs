@@ -115,7 +115,7 @@ pub struct Report {
 /// A tool call with its session call ID (the transcript's `callId`; the provider's own ID
 /// stays in [`ToolCall::id`] for the model).
 #[derive(Debug, Clone)]
-pub struct Call {
+pub struct SessionCall {
     pub id: String,
     pub call: ToolCall,
 }

@@ -12,7 +12,7 @@ use super::activity::{self, hashed_id};
 use super::describe;
 use super::sink::Origin;
 use super::tools::bound;
-use super::{Call, Report, Role, RunCtx, Stop};
+use super::{Report, Role, RunCtx, SessionCall, Stop};
 use crate::providers::{BoxFuture, ChatMessage};
 
 /// Runs a subagent's own agent loop from its first messages; the agent loop passes it in, so
@@ -24,7 +24,7 @@ pub type RunChild<'a> = dyn Fn(Role, Vec<ChatMessage>) -> BoxFuture<'a, Result<R
 pub async fn run_batch<'a>(
     ctx: &'a RunCtx,
     batch: u64,
-    calls: Vec<Call>,
+    calls: Vec<SessionCall>,
     child: &RunChild<'a>,
 ) -> Result<Vec<ChatMessage>, Stop> {
     let batch = ctx.ids.batch(batch);
@@ -36,7 +36,12 @@ pub async fn run_batch<'a>(
     results.into_iter().collect()
 }
 
-async fn run_task<'a>(ctx: &'a RunCtx, batch: &str, c: &Call, child: &RunChild<'a>) -> Result<ChatMessage, Stop> {
+async fn run_task<'a>(
+    ctx: &'a RunCtx,
+    batch: &str,
+    c: &SessionCall,
+    child: &RunChild<'a>,
+) -> Result<ChatMessage, Stop> {
     let call = &c.call;
     let task = ctx.ids.task(&c.id);
     ctx.sink.activity(activity::lifecycle_start(task.clone(), Some(batch.to_owned()), LifecycleCategory::SubagentTask));

@@ -12,7 +12,7 @@ use super::model::estimate_tokens;
 use super::sink::Origin;
 use super::tools::{self, TASK};
 use super::{activity, mcp};
-use super::{cancelled, compaction, describe, subagent, Call, Report, Role, RunCtx, Stop};
+use super::{cancelled, compaction, describe, subagent, Report, Role, RunCtx, SessionCall, Stop};
 use super::{MAX_STEPS, SUBAGENT_PROMPT, SYSTEM_PROMPT};
 use crate::providers::{
     BoxFuture, ChatMessage, EchoBlock, ModelRequest, Purpose, StopReason, StreamEvent, ToolCall, Usage,
@@ -129,8 +129,8 @@ impl Agent<'_> {
                 return Ok(report);
             }
             // Session call IDs, in the order the model asked; the model keeps its own IDs.
-            let calls: Vec<Call> =
-                out.calls.iter().map(|c| Call { id: ctx.sink.call_id(&c.id), call: c.clone() }).collect();
+            let calls: Vec<SessionCall> =
+                out.calls.iter().map(|c| SessionCall { id: ctx.sink.call_id(&c.id), call: c.clone() }).collect();
             let results = self.run_tools(step as u64, &calls).await?;
             messages.extend(results);
         }
@@ -208,7 +208,7 @@ impl Agent<'_> {
 
     /// Runs a step's tool calls in the order the model asked; consecutive `task` calls (main
     /// agent only) run together as one batch.
-    async fn run_tools(&self, step: u64, calls: &[Call]) -> Result<Vec<ChatMessage>, Stop> {
+    async fn run_tools(&self, step: u64, calls: &[SessionCall]) -> Result<Vec<ChatMessage>, Stop> {
         let mut results = Vec::with_capacity(calls.len());
         let mut i = 0;
         let mut batches = 0u64;
@@ -228,7 +228,7 @@ impl Agent<'_> {
         Ok(results)
     }
 
-    async fn run_tool(&self, c: &Call) -> Result<ChatMessage, Stop> {
+    async fn run_tool(&self, c: &SessionCall) -> Result<ChatMessage, Stop> {
         let ctx = self.ctx;
         let call = &c.call;
         if let Some(tool) = ctx.mcp.find(&call.name) {
@@ -300,7 +300,7 @@ impl Segments {
 }
 
 impl Agent<'_> {
-    async fn run_mcp_tool(&self, c: &Call, tool: &mcp::McpTool) -> Result<ChatMessage, Stop> {
+    async fn run_mcp_tool(&self, c: &SessionCall, tool: &mcp::McpTool) -> Result<ChatMessage, Stop> {
         let ctx = self.ctx;
         let call = &c.call;
         let origin = self.origin();

@@ -45,22 +45,23 @@ impl CancelReason {
 }
 
 #[derive(Default)]
-struct ControlState {
+struct SignalState {
     cancel: Option<CancelReason>,
     committing: bool,
     /// The manual-callback slot; taken by the first callback, manual or loopback.
     callback: Option<oneshot::Sender<String>>,
 }
 
-/// Shared between the worker and the request handlers.
+/// What the request handlers tell a login's worker, shared between them: cancellation (and
+/// its reason), the commit point after which it no longer applies, the manual-callback slot.
 #[derive(Default)]
-struct Control {
-    state: Mutex<ControlState>,
+struct LoginSignals {
+    state: Mutex<SignalState>,
     cancelled: Notify,
 }
 
-impl Control {
-    fn lock(&self) -> MutexGuard<'_, ControlState> {
+impl LoginSignals {
+    fn lock(&self) -> MutexGuard<'_, SignalState> {
         crate::sync::lock(&self.state)
     }
 
@@ -83,16 +84,17 @@ impl Control {
     }
 }
 
-struct Active {
+/// The login in the service's one slot, from its start to its worker's end.
+struct RunningLogin {
     login_id: String,
     conn_seq: u64,
-    control: Arc<Control>,
+    signals: Arc<LoginSignals>,
 }
 
 /// The service's single login slot.
 #[derive(Default)]
 pub struct Logins {
-    active: Mutex<Option<Active>>,
+    active: Mutex<Option<RunningLogin>>,
 }
 
 /// Everything one worker needs.
@@ -104,7 +106,7 @@ struct Job {
     callback: oneshot::Receiver<String>,
     /// Opens once the start response is written.
     response: ResponseGate,
-    control: Arc<Control>,
+    signals: Arc<LoginSignals>,
     origin: LoginOrigin,
     operations: Arc<OperationTable>,
     logins: Arc<Logins>,
@@ -148,12 +150,12 @@ fn wait_time() -> Duration {
 }
 
 impl Logins {
-    fn slot(&self) -> MutexGuard<'_, Option<Active>> {
+    fn slot(&self) -> MutexGuard<'_, Option<RunningLogin>> {
         crate::sync::lock(&self.active)
     }
 
-    fn control_of(&self, login_id: &str) -> Option<Arc<Control>> {
-        self.slot().as_ref().filter(|a| a.login_id == login_id).map(|a| Arc::clone(&a.control))
+    fn signals_of(&self, login_id: &str) -> Option<Arc<LoginSignals>> {
+        self.slot().as_ref().filter(|a| a.login_id == login_id).map(|a| Arc::clone(&a.signals))
     }
 
     /// Start the one login. The worker owns everything from here to its terminal.
@@ -171,7 +173,7 @@ impl Logins {
             store::read_off_thread(&state_root).await.map_err(|_| ErrorCode::InternalError)?.generation(OPENAI_CODEX);
         let attempt = Attempt::prepare().await?;
         let login_id = format!("login_{}", crate::transport::instance_id::random_hex(12));
-        let (control, callback) = self.claim(&login_id, origin.conn_seq)?;
+        let (signals, callback) = self.claim(&login_id, origin.conn_seq)?;
         let response = work.login(&login_id);
         let logins = Arc::clone(self);
         let job = Job {
@@ -181,7 +183,7 @@ impl Logins {
             attempt,
             callback,
             response,
-            control,
+            signals,
             origin,
             operations,
             logins,
@@ -191,43 +193,47 @@ impl Logins {
     }
 
     /// Take the login slot; `auth_busy` when another login got it first.
-    fn claim(&self, login_id: &str, conn_seq: u64) -> Result<(Arc<Control>, oneshot::Receiver<String>), ErrorCode> {
+    fn claim(
+        &self,
+        login_id: &str,
+        conn_seq: u64,
+    ) -> Result<(Arc<LoginSignals>, oneshot::Receiver<String>), ErrorCode> {
         let mut slot = self.slot();
         if slot.is_some() {
             return Err(ErrorCode::AuthBusy);
         }
         let (tx, rx) = oneshot::channel();
-        let control = Arc::new(Control::default());
-        control.lock().callback = Some(tx);
-        *slot = Some(Active { login_id: login_id.to_owned(), conn_seq, control: Arc::clone(&control) });
-        Ok((control, rx))
+        let signals = Arc::new(LoginSignals::default());
+        signals.lock().callback = Some(tx);
+        *slot = Some(RunningLogin { login_id: login_id.to_owned(), conn_seq, signals: Arc::clone(&signals) });
+        Ok((signals, rx))
     }
 
     /// Hand a manual callback to the login; accepted once, then `auth_busy` while active.
     pub fn callback(&self, login_id: &str, input: String) -> Result<(), ErrorCode> {
-        let control = self.control_of(login_id).ok_or(ErrorCode::UnknownLogin)?;
-        let sender = control.lock().callback.take().ok_or(ErrorCode::AuthBusy)?;
+        let signals = self.signals_of(login_id).ok_or(ErrorCode::UnknownLogin)?;
+        let sender = signals.lock().callback.take().ok_or(ErrorCode::AuthBusy)?;
         // The worker may have just ended; the login is then no longer active.
         sender.send(input).map_err(|_| ErrorCode::UnknownLogin)
     }
 
     /// Ask the named login to stop.
     pub fn cancel(&self, login_id: &str) -> Result<(), ErrorCode> {
-        self.control_of(login_id).ok_or(ErrorCode::UnknownLogin)?.cancel(CancelReason::Requested);
+        self.signals_of(login_id).ok_or(ErrorCode::UnknownLogin)?.cancel(CancelReason::Requested);
         Ok(())
     }
 
     /// Stop whatever login is active (Codex logout).
     pub fn cancel_active(&self, reason: CancelReason) {
         if let Some(a) = self.slot().as_ref() {
-            a.control.cancel(reason);
+            a.signals.cancel(reason);
         }
     }
 
     /// A connection went away: stop the login it started.
     pub fn disconnect(&self, conn_seq: u64) {
         if let Some(a) = self.slot().as_ref().filter(|a| a.conn_seq == conn_seq) {
-            a.control.cancel(CancelReason::Disconnected);
+            a.signals.cancel(CancelReason::Disconnected);
         }
     }
 
@@ -328,17 +334,17 @@ async fn drive(job: &mut Job) -> LoginTerminalState {
             return LoginTerminalState::ExchangeFailed;
         }
     };
-    if let Some(reason) = job.control.begin_commit() {
+    if let Some(reason) = job.signals.begin_commit() {
         return reason.terminal();
     }
     commit(job, record).await
 }
 
 async fn wait_for_callback(job: &mut Job) -> Result<Callback, LoginTerminalState> {
-    if let Some(reason) = job.control.cancel_reason() {
+    if let Some(reason) = job.signals.cancel_reason() {
         return Err(reason.terminal());
     }
-    let control = Arc::clone(&job.control);
+    let signals = Arc::clone(&job.signals);
     let loopback = job.attempt.loopback.as_ref();
     let redirect = async {
         match loopback {
@@ -347,13 +353,13 @@ async fn wait_for_callback(job: &mut Job) -> Result<Callback, LoginTerminalState
         }
     };
     let outcome = tokio::select! {
-        () = control.cancelled.notified() => Err(control.cancel_reason().map_or(LoginTerminalState::Cancelled, CancelReason::terminal)),
+        () = signals.cancelled.notified() => Err(signals.cancel_reason().map_or(LoginTerminalState::Cancelled, CancelReason::terminal)),
         () = tokio::time::sleep(wait_time()) => Err(LoginTerminalState::CallbackTimeout),
         input = &mut job.callback => input.map(Callback::Manual).map_err(|_| LoginTerminalState::InternalError),
         r = redirect => Ok(Callback::Loopback(r)),
     };
     // Whatever arrived, the callback is consumed: a later manual submission is auth_busy.
-    drop(control.lock().callback.take());
+    drop(signals.lock().callback.take());
     outcome
 }
 
@@ -435,10 +441,10 @@ mod tests {
 
     #[test]
     fn cancellation_wins_until_the_commit_begins_and_never_after() {
-        let c = Control::default();
+        let c = LoginSignals::default();
         assert_eq!(c.begin_commit(), None);
         c.cancel(CancelReason::Requested);
-        let c = Control::default();
+        let c = LoginSignals::default();
         c.cancel(CancelReason::LoggedOut);
         assert_eq!(c.begin_commit().map(CancelReason::terminal), Some(LoginTerminalState::AuthChanged));
     }

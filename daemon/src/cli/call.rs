@@ -163,7 +163,7 @@ async fn connect(o: &CallOptions, method: Method) -> Result<Client, Failure> {
     let executable = std::env::current_exe().map_err(|_| Failure::service("cannot locate the agentwire executable"))?;
     let start = start_options(o.workspace.clone(), executable, DEFAULT_START_TIMEOUT);
     let discovery = start_or_connect(&start).await.map_err(|e| Failure::service(e.message()))?;
-    let workspace = crate::cli::launch_args::canonical_workspace(&start.workspace).map_err(Failure::service)?;
+    let workspace = crate::transport::launch_args::canonical_workspace(&start.workspace).map_err(Failure::service)?;
     let workspace = workspace.to_str().ok_or_else(|| Failure::Usage("workspace path is not UTF-8".into()))?.to_owned();
     let mut required = if method == Method::Initialize { vec![] } else { vec![method] };
     if o.claiming.is_some() {

@@ -278,7 +278,7 @@ impl Block {
 
 /// The state of one streamed response.
 #[derive(Default)]
-struct Response {
+struct StreamedResponse {
     blocks: HashMap<u64, Block>,
     /// Closed blocks with their content index, for [`StreamEvent::Echo`].
     echo: Vec<(u64, EchoBlock)>,
@@ -297,7 +297,7 @@ async fn text(out: &mpsc::Sender<StreamEvent>, t: Option<&str>) -> Result<(), Pr
     }
 }
 
-impl Response {
+impl StreamedResponse {
     /// Handles one stream event; `true` once the message is complete.
     async fn on_event(&mut self, v: &Value, out: &mpsc::Sender<StreamEvent>) -> Result<bool, ProviderError> {
         match v["type"].as_str().unwrap_or_default() {
@@ -399,7 +399,7 @@ impl Anthropic {
     async fn run(&self, request: &ModelRequest, out: mpsc::Sender<StreamEvent>) -> Result<StopReason, ProviderError> {
         let url = format!("{}/v1/messages", self.base_url.trim_end_matches('/'));
         let mut stream = post_sse(&url, self.request_headers()?, &body(&self.model, &self.options, request)).await?;
-        let mut response = Response::default();
+        let mut response = StreamedResponse::default();
         while let Some(ev) = stream.next().await? {
             if response.on_event(&json(&ev.data)?, &out).await? {
                 break;
@@ -521,7 +521,7 @@ mod tests {
     /// Runs `events` through the stream assembler: what it hands the runtime, and the stop.
     async fn assemble(events: &[Value]) -> (Vec<StreamEvent>, Result<StopReason, ProviderError>) {
         let (tx, mut rx) = mpsc::channel(64);
-        let mut response = Response::default();
+        let mut response = StreamedResponse::default();
         let mut failed = None;
         for v in events {
             if let Err(e) = response.on_event(v, &tx).await {

@@ -13,6 +13,7 @@
 
 pub mod anthropic;
 pub mod anthropic_model;
+pub mod discovery;
 mod http;
 pub mod local;
 pub mod openai_codex;

@@ -106,18 +106,18 @@ impl AuthHandler for Service {
 
 impl CatalogHandler for Service {
     async fn catalog_providers(&self, _: &RequestCx, r: Parts<op::CatalogProviders>) -> Out<CatalogProvidersResponse> {
-        crate::catalog::list_providers(&self.state_root, &r.payload).await
+        super::catalog::list_providers(&self.state_root, &r.payload).await
     }
 
     async fn catalog_models(&self, _: &RequestCx, r: Parts<op::CatalogModels>) -> Out<CatalogModelsResponse> {
-        crate::catalog::list_models(&self.state_root, &r.payload).await
+        super::catalog::list_models(&self.state_root, &r.payload).await
     }
 
     async fn catalog_refresh(&self, _: &RequestCx, r: Parts<op::CatalogRefresh>) -> Out<CatalogRefreshResponse> {
         // Discovery runs on the configuration worker and finishes even after a disconnect.
         let root = self.state_root.clone();
         let provider_id = r.payload.provider_id;
-        Box::pin(self.config.exclusive(async move { crate::catalog::refresh(&root, &provider_id).await })).await
+        Box::pin(self.config.exclusive(async move { super::catalog::refresh(&root, &provider_id).await })).await
     }
 }
 

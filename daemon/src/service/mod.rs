@@ -1,6 +1,7 @@
 //! The wire v2 service: shared state behind every connection, and the generated handler
 //! traits implemented over it. Connection-level admission lives in [`crate::wire`].
 
+mod catalog;
 mod context;
 mod file_watch;
 mod handlers;

@@ -13,8 +13,10 @@ use std::sync::Arc;
 use agentwire_protocol::{limits, Control, RunningTurn, SnapshotTurn};
 
 use super::error::SessionError;
-use super::ConnectionId;
 use crate::operations::ResponseGate;
+
+/// Identifies one client connection for the life of the daemon.
+pub type ConnectionId = u64;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Grant {

@@ -55,8 +55,9 @@ pub(crate) enum Position {
     Item { offset: u64, index: u32, span: u32, chain: u64, summary: Option<u64> },
 }
 
+/// A replay cursor as the daemon reads it; on the wire it is the opaque `cursor` string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Cursor {
+pub(crate) struct ReplayCursor {
     pub session_tag: u32,
     pub head_fp: u64,
     pub position: Position,
@@ -64,7 +65,7 @@ pub(crate) struct Cursor {
 
 const VERSION: &str = "r1";
 
-impl Cursor {
+impl ReplayCursor {
     pub(crate) fn encode(&self) -> String {
         match self.position {
             Position::Start { base } => {
@@ -83,9 +84,9 @@ impl Cursor {
         }
     }
 
-    /// `None` for anything that is not exactly what [`Cursor::encode`] produces; the caller
+    /// `None` for anything that is not exactly what [`ReplayCursor::encode`] produces; the caller
     /// answers `resync_required`, never an error, because cursors are opaque to clients.
-    pub(crate) fn decode(text: &str) -> Option<Cursor> {
+    pub(crate) fn decode(text: &str) -> Option<ReplayCursor> {
         let mut fields = text.split('.');
         if fields.next()? != VERSION {
             return None;
@@ -110,7 +111,7 @@ impl Cursor {
         if fields.next().is_some() {
             return None;
         }
-        let cursor = Cursor { session_tag, head_fp, position };
+        let cursor = ReplayCursor { session_tag, head_fp, position };
         // One spelling per position: `+`, leading zeros or upper case are refused, so equal
         // positions always compare equal as strings too.
         (cursor.encode() == text).then_some(cursor)
@@ -122,13 +123,13 @@ mod tests {
     use super::*;
     use agentwire_protocol::{limits, rules};
 
-    fn worst_case() -> [Cursor; 3] {
+    fn worst_case() -> [ReplayCursor; 3] {
         let item =
             |summary| Position::Item { offset: u64::MAX, index: u32::MAX, span: u32::MAX, chain: u64::MAX, summary };
         [
-            Cursor { session_tag: u32::MAX, head_fp: u64::MAX, position: Position::Start { base: u64::MAX } },
-            Cursor { session_tag: u32::MAX, head_fp: u64::MAX, position: item(None) },
-            Cursor { session_tag: u32::MAX, head_fp: u64::MAX, position: item(Some(u64::MAX)) },
+            ReplayCursor { session_tag: u32::MAX, head_fp: u64::MAX, position: Position::Start { base: u64::MAX } },
+            ReplayCursor { session_tag: u32::MAX, head_fp: u64::MAX, position: item(None) },
+            ReplayCursor { session_tag: u32::MAX, head_fp: u64::MAX, position: item(Some(u64::MAX)) },
         ]
     }
 
@@ -140,17 +141,17 @@ mod tests {
             assert!(text.len() <= 97, "the documented bound: {text}");
             assert!(rules::CURSOR.check(&text).is_ok());
             assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.'), "never needs JSON escaping");
-            assert_eq!(Cursor::decode(&text), Some(c));
+            assert_eq!(ReplayCursor::decode(&text), Some(c));
         }
         for summary in [None, Some(0), Some(0x40)] {
             let position = Position::Item { offset: 0, index: 0, span: 1, chain: 3, summary };
-            let small = Cursor { session_tag: 1, head_fp: 2, position };
-            assert_eq!(Cursor::decode(&small.encode()), Some(small));
+            let small = ReplayCursor { session_tag: 1, head_fp: 2, position };
+            assert_eq!(ReplayCursor::decode(&small.encode()), Some(small));
         }
         // A cursor issued before checkpoint heads existed reads as one outside any head.
         let old = "r1.00000001.0000000000000002.0.0.1.0000000000000003";
         let position = Position::Item { offset: 0, index: 0, span: 1, chain: 3, summary: None };
-        assert_eq!(Cursor::decode(old), Some(Cursor { session_tag: 1, head_fp: 2, position }));
+        assert_eq!(ReplayCursor::decode(old), Some(ReplayCursor { session_tag: 1, head_fp: 2, position }));
     }
 
     #[test]
@@ -177,7 +178,7 @@ mod tests {
             &format!("{good}.S"),
             &format!("{headed}0"),
         ] {
-            assert_eq!(Cursor::decode(bad), None, "{bad}");
+            assert_eq!(ReplayCursor::decode(bad), None, "{bad}");
         }
     }
 

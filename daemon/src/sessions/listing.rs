@@ -24,10 +24,10 @@ use agentwire_protocol::{constants, limits, rules, SessionListResponse, SessionS
 use super::error::SessionError;
 use super::ids::validate_session_id;
 use super::index::{SessionIndex, View};
-use super::lock;
 use super::store::is_session;
 use crate::redact::sanitize_title;
 use crate::storage::transcript::{read_meta, DEFAULT_MAX_META_BYTES, TRANSCRIPT_FILE};
+use crate::sync::lock;
 use crate::timestamp::rfc3339_utc;
 use crate::transport::paths::SESSIONS_DIR;
 

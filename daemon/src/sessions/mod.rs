@@ -42,7 +42,7 @@ use agentwire_protocol::{
     SessionReplayRequest, SessionReplayResponse, SessionStatusResponse, SnapshotState, SnapshotTurn,
 };
 
-pub use control::{Fence, Recipient};
+pub use control::{ConnectionId, Fence, Recipient};
 pub use error::SessionError;
 
 use control::ControlTable;
@@ -53,9 +53,6 @@ use window::Projection;
 use crate::operations::ResponseGate;
 use crate::redact::sanitize_title;
 use crate::storage::transcript::{CompactionRef, Durability, MessageClock, SessionWriter, WindowLimits};
-
-/// Identifies one client connection for the life of the daemon.
-pub type ConnectionId = u64;
 
 /// Projections kept in memory. Each holds at most one replay window of text (2 MiB), so
 /// this bounds the cache to a few dozen MiB; a session evicted here is simply re-read.

@@ -5,7 +5,7 @@ use std::io;
 use agentwire_protocol::runtime::encode_record;
 use agentwire_protocol::{limits, ReplayItem, SessionReplayResponse};
 
-use super::cursor::{Cursor, Position};
+use super::cursor::{Position, ReplayCursor};
 use super::error::SessionError;
 use super::projection::{cursor_of, set_cursor};
 use super::window::Projection;
@@ -16,7 +16,7 @@ const MAX_PAGE_BYTES: usize = limits::MAX_SESSION_REPLAY_PAGE_BYTES as usize;
 
 /// Where `after` puts the page start: the index of the first item to return.
 fn resolve(p: &Projection, after: &str) -> Option<usize> {
-    let cursor = Cursor::decode(after)?;
+    let cursor = ReplayCursor::decode(after)?;
     if cursor.session_tag != p.session_tag() {
         return None;
     }

@@ -21,7 +21,7 @@ use std::path::Path;
 use agentwire_protocol::{decode_session_message, ReplayItem};
 
 use super::checkpoint::{Checkpoint, Checkpoints};
-use super::cursor::{fnv1a64, session_tag, Cursor, Position};
+use super::cursor::{fnv1a64, session_tag, Position, ReplayCursor};
 use super::projection::{self, project};
 use crate::storage::transcript::{
     read_meta, read_range, RawLines, RawWindow, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES, META_FILE,
@@ -276,11 +276,11 @@ impl Projection {
         let chain = self.chain(i, span).unwrap_or_default();
         let summary = self.head_summary(it.offset);
         let position = Position::Item { offset: it.offset, index: it.index, span: span as u32, chain, summary };
-        Cursor { session_tag: self.tag, head_fp: self.head_fp, position }.encode()
+        ReplayCursor { session_tag: self.tag, head_fp: self.head_fp, position }.encode()
     }
 
     pub(crate) fn start_cursor(&self) -> String {
-        Cursor { session_tag: self.tag, head_fp: self.head_fp, position: Position::Start { base: self.base() } }
+        ReplayCursor { session_tag: self.tag, head_fp: self.head_fp, position: Position::Start { base: self.base() } }
             .encode()
     }
 

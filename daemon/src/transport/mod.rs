@@ -9,6 +9,7 @@ pub mod framing;
 pub mod handshake;
 pub mod instance_id;
 pub mod instance_lock;
+pub mod launch_args;
 pub mod layout;
 pub mod paths;
 pub mod peer;

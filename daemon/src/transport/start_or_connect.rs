@@ -9,10 +9,10 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::cli::launch_args::{canonical_executable, canonical_workspace, LaunchArgError};
 use crate::logging::open_log;
 use crate::transport::handshake::messages::{Accepted, HandshakeRequest, RejectCode};
 use crate::transport::instance_lock::{FileLock, LockError};
+use crate::transport::launch_args::{canonical_executable, canonical_workspace, LaunchArgError};
 use crate::transport::paths::{
     prepare_runtime_paths, resolve_state_root, state_root_id, workspace_id, PathsError, RuntimeDirInputs, RuntimePaths,
 };

@@ -31,6 +31,9 @@ const MAX_BATCH: usize = 64;
 pub struct Controller {
     pub recipient: Recipient,
     out: Weak<Outbound>,
+    /// Whether the claim's response gate was seen open. A gate never closes again, so each
+    /// resolved controller awaits it once, not before every event.
+    gate_passed: bool,
 }
 
 /// Where a turn's events go and what they carry.
@@ -47,15 +50,19 @@ impl Route {
     /// The connection behind `recipient`, while it is connected.
     pub fn controller(&self, recipient: Recipient) -> Option<Controller> {
         let out = self.conns.get(recipient.conn)?;
-        Some(Controller { recipient, out })
+        Some(Controller { recipient, out, gate_passed: false })
     }
 
     /// Sends one payload to the controller while it still controls the session; `target`
     /// becomes `None` once it does not (or its connection is gone): nothing more goes to it.
     pub async fn deliver(&self, target: &mut Option<Controller>, payload: EventPayload) {
-        let Some(c) = target.as_ref() else { return };
-        // A take-over's first events wait until its `session.claim` response is written.
-        c.recipient.announced.opened().await;
+        let Some(c) = target.as_mut() else { return };
+        // "No event under a grant before the response that grants it": a take-over's first
+        // events wait until its `session.claim` response is written.
+        if !c.gate_passed {
+            c.recipient.announced.opened().await;
+            c.gate_passed = true;
+        }
         let delivered = match c.out.upgrade() {
             Some(out) => out.event(&self.correlation(&c.recipient), payload, Some(&c.recipient.fence)).await,
             None => false,
@@ -269,5 +276,43 @@ mod tests {
         drop(tx);
         tokio::time::timeout(Duration::from_secs(5), forwarder).await.unwrap().unwrap();
         assert!(next(&mut other_peer).await.is_none(), "the new controller's snapshot already has them");
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_take_overs_events_wait_for_its_claim_response_then_follow_in_order() {
+        // "No event under a grant before the response that grants it", with the gate awaited
+        // once per controller: the new controller's first events wait for the ticket, and
+        // those of later batches follow without it.
+        let tmp = tempfile::tempdir().unwrap();
+        let (route, _, _cx, mut peer) = setup(&tmp).await;
+        let (other, mut other_peer) = test_pair(2);
+        route.conns.register(2, &other.outbound);
+        let (sessions, session_id) = (route.sessions.clone(), route.session_id.clone());
+        let (tx, queue) = mpsc::channel(64);
+        let forwarder = tokio::spawn(forward(route, queue));
+        tx.send(Queued::Started).await.unwrap();
+        assert!(next(&mut peer).await.is_some());
+        let table = crate::operations::OperationTable::default();
+        let digest = crate::operations::intent_digest(agentwire_protocol::Method::SessionClaim, None, "{}");
+        let crate::operations::Begin::New(_, ticket, work) =
+            table.begin("op-claim", agentwire_protocol::Method::SessionClaim, None, digest, std::time::Instant::now())
+        else {
+            panic!("a new operation");
+        };
+        sessions.claim(2, &session_id, SessionClaimRequest { take_over: true }, work.grant()).await.unwrap();
+        tx.send(Queued::Delta { sequence: 1, text: "a".into() }).await.unwrap();
+        settle().await;
+        assert!(next(&mut other_peer).await.is_none(), "nothing before the claim's response is written");
+        ticket.written();
+        assert_eq!(next(&mut other_peer).await.unwrap()["payload"]["sequence"], 1);
+        for sequence in 2..=4 {
+            tx.send(Queued::Delta { sequence, text: "b".into() }).await.unwrap();
+        }
+        for sequence in 2..=4 {
+            assert_eq!(next(&mut other_peer).await.unwrap()["payload"]["sequence"], sequence);
+        }
+        assert!(next(&mut peer).await.is_none(), "the old controller gets nothing after the take-over");
+        drop(tx);
+        tokio::time::timeout(Duration::from_secs(5), forwarder).await.unwrap().unwrap();
     }
 }

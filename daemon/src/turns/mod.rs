@@ -9,7 +9,8 @@
 //! - `settle`: settlement's ordered steps as types, ending in the one terminal;
 //! - [`output`]: the agent loop's [`TurnSink`](crate::agent::sink::TurnSink) over the emitter
 //!   and the journal;
-//! - [`conns`]: connection sequence → writer queue, for event routing.
+//! - [`conns`]: connection sequence → writer queue, for event routing;
+//! - `admitted`: the live-turn table, a turn's place in it and what the turn task receives.
 //!
 //! Lifecycle: `turn.start` checks control, captures the configuration (selection, provider
 //! definition, reasoning, fast; see [`crate::providers::select`]), reserves the turn
@@ -25,6 +26,7 @@
 //! Disconnect and detach do not touch the task; only `turn.cancel` stops it. The service is
 //! handed the daemon's [`Configuration`] and captures from it under its commit lock.
 
+mod admitted;
 pub mod conns;
 pub mod context;
 pub mod emitter;
@@ -34,14 +36,11 @@ pub mod output;
 mod settle;
 pub mod stored_args;
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use agentwire_protocol::typed::UnderControl;
-use agentwire_protocol::{
-    limits, operation, ErrorCode, ErrorObject, Parts, SnapshotTurn, TurnCancelResponse, TurnStartResponse,
-};
+use agentwire_protocol::{limits, operation, ErrorCode, Parts, SnapshotTurn, TurnCancelResponse, TurnStartResponse};
 use tokio::sync::{mpsc, watch};
 
 use crate::agent::activity::Ids;
@@ -50,29 +49,17 @@ use crate::agent::mcp_pool::McpPool;
 use crate::agent::tool_loop::Agent;
 use crate::agent::tools::Workspace;
 use crate::agent::{Role, RunCtx, Stop};
-use crate::config::{Configuration, TurnCapture};
+use crate::config::Configuration;
 use crate::operations::{OperationTable, ResponseGate, Work};
 use crate::providers::{select, ChatMessage};
 use crate::sessions::Sessions;
 use crate::transport::instance_id::random_hex;
+use admitted::{Admitted, LiveTurn, LiveTurns, Reservation};
 use conns::ConnRegistry;
 use emitter::Emitter;
 use forward::{forward, Route};
 use journal::Journal;
 use output::TurnOutput;
-
-/// A turn in the service's table, from reservation to settlement.
-#[derive(Debug)]
-struct LiveTurn {
-    session_id: String,
-    cancel: watch::Sender<bool>,
-}
-
-#[derive(Debug, Default)]
-struct Table {
-    turns: HashMap<String, LiveTurn>,
-    sessions: HashMap<String, String>,
-}
 
 /// The turn domain of one daemon.
 pub struct TurnService {
@@ -81,48 +68,13 @@ pub struct TurnService {
     pub conns: Arc<ConnRegistry>,
     /// The service's configuration: paths, and the commit lock a turn's capture reads under.
     config: Configuration,
-    table: Mutex<Table>,
+    /// Shared with each turn's [`Reservation`], which leaves it when the turn ends.
+    table: Arc<Mutex<LiveTurns>>,
     /// Running MCP servers, shared by turns across their lifetimes.
     mcp: McpPool,
 }
 
 use crate::sync::lock;
-
-/// Removes the turn from the active table when the turn ends, whatever path it takes.
-struct Reservation {
-    service: Arc<TurnService>,
-    turn_id: String,
-}
-
-impl Drop for Reservation {
-    fn drop(&mut self) {
-        let mut table = lock(&self.service.table);
-        if let Some(active) = table.turns.remove(&self.turn_id) {
-            table.sessions.remove(&active.session_id);
-        }
-    }
-}
-
-/// Everything the turn task needs, captured at admission.
-struct Admitted {
-    session_id: String,
-    turn_id: String,
-    operation_id: String,
-    prompt: String,
-    /// The turn's transcript records; it holds the prompt's message ID from admission on.
-    journal: Arc<Journal>,
-    /// What the journal queues for the turn's writer.
-    queue: mpsc::UnboundedReceiver<journal::Entry>,
-    /// Selection, provider definition, reasoning and fast as of admission; an error when the
-    /// selection names no provider (the turn then fails with `internal_error`).
-    capture: Result<TurnCapture, ErrorCode>,
-    cancel: watch::Receiver<bool>,
-    reservation: Reservation,
-}
-
-fn error_object(code: ErrorCode) -> ErrorObject {
-    code.into()
-}
 
 impl TurnService {
     pub fn new(sessions: Sessions, operations: Arc<OperationTable>, config: Configuration) -> Self {
@@ -131,7 +83,7 @@ impl TurnService {
             operations,
             conns: Arc::default(),
             config,
-            table: Mutex::default(),
+            table: Arc::default(),
             mcp: McpPool::default(),
         }
     }
@@ -169,7 +121,7 @@ impl TurnService {
         let (cancel, rx) = watch::channel(false);
         table.turns.insert(turn_id.to_owned(), LiveTurn { session_id: session_id.to_owned(), cancel });
         table.sessions.insert(session_id.to_owned(), turn_id.to_owned());
-        Ok((Reservation { service: Arc::clone(self), turn_id: turn_id.to_owned() }, rx))
+        Ok((Reservation { table: Arc::clone(&self.table), turn_id: turn_id.to_owned() }, rx))
     }
 
     /// `turn.start`.
@@ -285,7 +237,12 @@ impl TurnService {
         let closed = emitter.close();
         // The forwarder ends once its queue is empty and the emitter is gone.
         drop(emitter);
-        let turn = settle::Turn { service: self, admitted: t, route };
+        let turn = settle::Turn {
+            sessions: self.sessions.clone(),
+            operations: Arc::clone(&self.operations),
+            admitted: t,
+            route,
+        };
         let stopped = settle::Stopped { turn, writer, forwarder, stop, compacted, closed, needs_title };
         stopped.journal().await.title().await.drain().await.release().send_terminal().await;
     }

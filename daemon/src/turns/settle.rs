@@ -14,16 +14,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use agentwire_protocol::{
-    ErrorCode, EventPayload, OutcomeStatus, Persistence, TurnEndStatus, TurnStatus, TurnTerminal,
+    ErrorCode, ErrorObject, EventPayload, OutcomeStatus, Persistence, TurnEndStatus, TurnStatus, TurnTerminal,
 };
 use tokio::task::JoinHandle;
 
+use super::admitted::Admitted;
 use super::emitter::Closed;
 use super::forward::Route;
-use super::{error_object, Admitted, TurnService};
 use crate::agent::Stop;
-use crate::operations::Outcome;
-use crate::sessions::Recipient;
+use crate::operations::{OperationTable, Outcome};
+use crate::sessions::{Recipient, Sessions};
 
 /// Bounds the wait for the forwarder to drain to a stalled controller; the connection's
 /// write deadline normally ends such a wait first.
@@ -31,7 +31,8 @@ const DRAIN_WAIT: Duration = Duration::from_secs(30);
 
 /// What every step works on: the admitted turn and where its events go.
 pub(super) struct Turn {
-    pub service: Arc<TurnService>,
+    pub sessions: Sessions,
+    pub operations: Arc<OperationTable>,
     pub admitted: Admitted,
     pub route: Route,
 }
@@ -120,7 +121,7 @@ impl Journaled {
         let Journaled { turn, forwarder, ending, needs_title } = self;
         if let Some(prompt) = &needs_title {
             let t = &turn.admitted;
-            if turn.service.sessions.set_title(&t.session_id, prompt).await.is_err() {
+            if turn.sessions.set_title(&t.session_id, prompt).await.is_err() {
                 tracing::warn!(turn = %t.turn_id, "session title could not be persisted");
             }
         }
@@ -141,8 +142,8 @@ impl Titled {
 impl Drained {
     pub(super) fn release(self) -> Released {
         let Drained { turn, ending } = self;
-        let Turn { service, admitted: t, route } = turn;
-        let recipient = service.sessions.end_turn(&t.session_id, &t.turn_id);
+        let Turn { sessions, operations, admitted: t, route } = turn;
+        let recipient = sessions.end_turn(&t.session_id, &t.turn_id);
         let terminal = TurnTerminal {
             turn_id: t.turn_id.clone(),
             session_id: t.session_id.clone(),
@@ -152,7 +153,7 @@ impl Drained {
             activity_dropped: ending.closed.activity_dropped,
             replay_required: ending.persistence == Persistence::Failed || ending.compacted,
             persistence: ending.persistence,
-            error: ending.error.map(error_object),
+            error: ending.error.map(ErrorObject::from),
         };
         drop(t.reservation);
         let status = match ending.status {
@@ -160,7 +161,7 @@ impl Drained {
             TurnStatus::Cancelled => OutcomeStatus::Cancelled,
             TurnStatus::Failed => OutcomeStatus::Failed,
         };
-        service.operations.settle(&t.operation_id, Outcome { status, error: ending.error }, Instant::now());
+        operations.settle(&t.operation_id, Outcome { status, error: ending.error }, Instant::now());
         Released { route, recipient, terminal }
     }
 }

@@ -153,15 +153,36 @@ pub fn files_under(root: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> 
     files
 }
 
-/// What would pick another provider than the one a test selects.
+/// What would pick another provider than the one a test selects. A test that must also keep
+/// other variables of the environment away (endpoints, tuning, terminal) names them as
+/// `extra` where it builds a command.
 pub const CONFIG_ENV: &[&str] = &["MC_PROVIDER", "MC_MODEL", "ANTHROPIC_API_KEY", "MOCK_COMPAT_KEY"];
+
+/// Removes [`CONFIG_ENV`] and `extra` from `cmd`'s environment.
+pub fn clear_config(cmd: &mut Command, extra: &[&str]) {
+    for v in CONFIG_ENV.iter().chain(extra) {
+        cmd.env_remove(v);
+    }
+}
+
+impl Sandbox {
+    /// `agentwire` in this sandbox with [`CONFIG_ENV`] and `extra` cleared.
+    pub fn unconfigured(&self, extra: &[&str]) -> Command {
+        let mut cmd = self.command(None);
+        clear_config(&mut cmd, extra);
+        cmd
+    }
+}
 
 /// `daemon start-or-connect` in `sb` with [`CONFIG_ENV`] cleared and `env` set; its discovery.
 pub fn start_daemon(sb: &Sandbox, env: &[(&str, &str)]) -> Value {
+    start_daemon_clearing(sb, &[], env)
+}
+
+/// [`start_daemon`] that also clears `extra`.
+pub fn start_daemon_clearing(sb: &Sandbox, extra: &[&str], env: &[(&str, &str)]) -> Value {
     let mut cmd = sb.start_or_connect_cmd(None);
-    for v in CONFIG_ENV {
-        cmd.env_remove(v);
-    }
+    clear_config(&mut cmd, extra);
     for (k, v) in env {
         cmd.env(k, v);
     }

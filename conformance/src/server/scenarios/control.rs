@@ -6,7 +6,7 @@
 use super::{b, control, done, pass, s, u, BoxFut, Ctx, Scenario};
 use crate::verdict::Failure;
 use crate::wire::Client;
-use agentwire_protocol::ErrorCode;
+use agentwire_protocol::{ErrorCode, Method};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -14,19 +14,19 @@ pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.control.transitions",
         rule: "`grant_generation` increases on every grant of that session. ... `live_sequence` is per session and increases on every control transition (grant, detach, revoke, take-over); it orders those transitions across claims.",
-        requires: &["session.create", "session.claim", "session.detach", "session.status", "turn.start"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::SessionDetach, Method::SessionStatus, Method::TurnStart],
         run: transitions,
     },
     Scenario {
         id: "scenario.control.claim_while_running",
         rule: "The snapshot is atomic: live events for the running turn with a `sequence` greater than the snapshot's are delivered to the new controller; earlier ones are reflected in `assistant_text`. `turn.started` is not resent.",
-        requires: &["session.create", "session.claim", "turn.start"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart],
         run: claim_while_running,
     },
     Scenario {
         id: "scenario.control.cancel_other_session",
         rule: "`turn.cancel` requires session/current control, a new mutation ID and {turn_id} ... `unknown_turn`: turn is unknown or already terminal",
-        requires: &["session.create", "session.claim", "turn.start", "turn.cancel"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::TurnCancel],
         run: cancel_other_session,
     },
 ];

@@ -3,43 +3,44 @@
 
 use super::{control, done, pass, s, BoxFut, Ctx, Scenario};
 use crate::verdict::Failure;
+use agentwire_protocol::Method;
 use serde_json::{json, Value};
 
 pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.turn.lifecycle",
         rule: "It returns {turn_id, status:accepted} before `turn.started` ... Ordered deltas/activity follow, then one terminal after persistence and cleanup.",
-        requires: &["session.create", "session.claim", "turn.start", "operation.lookup"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::OperationLookup],
         run: lifecycle,
     },
     Scenario {
         id: "scenario.turn.cancel",
         rule: "`turn.cancel` requires session/current control, a new mutation ID and {turn_id}; success is {turn_id, session_id, status:cancellation_requested}. This is not completion.",
-        requires: &["session.create", "session.claim", "turn.start", "turn.cancel"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::TurnCancel],
         run: cancel,
     },
     Scenario {
         id: "scenario.turn.detach_does_not_stop",
         rule: "`session.detach` (mutation with current control) releases control; it never stops a turn. ... Disconnect/detach never implies Stop.",
-        requires: &["session.create", "session.claim", "session.detach", "turn.start", "operation.lookup"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::SessionDetach, Method::TurnStart, Method::OperationLookup],
         run: detach_does_not_stop,
     },
     Scenario {
         id: "scenario.turn.disconnect_does_not_stop",
         rule: "Disconnect revokes grants but does not cancel accepted turns/settings work. ... Accepted work stays reserved through persistence and cleanup; socket loss is not settlement.",
-        requires: &["session.create", "session.claim", "turn.start", "operation.lookup"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::OperationLookup],
         run: disconnect_does_not_stop,
     },
     Scenario {
         id: "scenario.turn.no_events_after_detach",
         rule: "A mutation with a control that is not current fails with `stale_grant`; an event is sent only to the current controller of its session.",
-        requires: &["session.create", "session.claim", "session.detach", "turn.start"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::SessionDetach, Method::TurnStart],
         run: no_events_after_detach,
     },
     Scenario {
         id: "scenario.turn.control_required",
         rule: "`turn.start` requires a claimed session, current control and operation ID",
-        requires: &["session.create", "turn.start"],
+        requires: &[Method::SessionCreate, Method::TurnStart],
         run: control_required,
     },
 ];

@@ -3,6 +3,7 @@
 
 use super::{b, done, pass, present, s, u, BoxFut, Ctx, Scenario};
 use crate::verdict::Failure;
+use agentwire_protocol::Method;
 use serde_json::{json, Value};
 
 pub const ALL: &[Scenario] = &[
@@ -15,7 +16,7 @@ pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.lifecycle.not_initialized",
         rule: "not_initialized: initialize must complete before this operation",
-        requires: &["status"],
+        requires: &[Method::Status],
         run: not_initialized,
     },
     Scenario {
@@ -27,61 +28,61 @@ pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.lifecycle.requested_capabilities",
         rule: "Requested operation names are requirements, not subscriptions or an allowlist.",
-        requires: &["status"],
+        requires: &[Method::Status],
         run: requested_capabilities,
     },
     Scenario {
         id: "scenario.lifecycle.instance_mismatch",
         rule: "every later request carries the values that `initialize` returned (a mismatch is `instance_mismatch`)",
-        requires: &["status"],
+        requires: &[Method::Status],
         run: instance_mismatch,
     },
     Scenario {
         id: "scenario.lifecycle.connection_mismatch",
         rule: "every later request carries the values that `initialize` returned (a mismatch is `instance_mismatch`)",
-        requires: &["status"],
+        requires: &[Method::Status],
         run: connection_mismatch,
     },
     Scenario {
         id: "scenario.lifecycle.control_required",
         rule: "`control` ... required for `turn.start`, `turn.cancel`, `session.detach`",
-        requires: &["session.create", "session.detach"],
+        requires: &[Method::SessionCreate, Method::SessionDetach],
         run: control_required,
     },
     Scenario {
         id: "scenario.lifecycle.duplicate_request_id",
         rule: "`request_id`: client chosen, 1..128 bytes, unique among this connection's requests in flight (until its response is written).",
-        requires: &["session.list"],
+        requires: &[Method::SessionList],
         run: duplicate_request_id,
     },
     Scenario {
         id: "scenario.lifecycle.request_id_per_connection",
         rule: "`request_id`: client chosen, 1..128 bytes, unique among this connection's requests in flight (until its response is written).",
-        requires: &["session.list"],
+        requires: &[Method::SessionList],
         run: request_id_per_connection,
     },
     Scenario {
         id: "scenario.lifecycle.request_id_reuse_after_response",
         rule: "`request_id`: client chosen, 1..128 bytes, unique among this connection's requests in flight (until its response is written).",
-        requires: &["status"],
+        requires: &[Method::Status],
         run: request_id_reuse_after_response,
     },
     Scenario {
         id: "scenario.lifecycle.undecodable_request",
         rule: "Responses to undecodable records carry `request_id:null`. ... The adapter continues after request-level errors when framing can be recovered.",
-        requires: &["status"],
+        requires: &[Method::Status],
         run: undecodable_request,
     },
     Scenario {
         id: "scenario.lifecycle.capabilities",
         rule: "Payload must be `{}`. The result is initialization's complete capability object",
-        requires: &["capabilities"],
+        requires: &[Method::Capabilities],
         run: capabilities,
     },
     Scenario {
         id: "scenario.lifecycle.status",
         rule: "Required result fields are `service:\"ready\"`, `provider_auth_ready` (boolean), `instance_id`, `workspace_id`, `state_root_id` (opaque strings), and `connected_clients`, `admitted_operations` (nonnegative integer counts, including cleanup).",
-        requires: &["status"],
+        requires: &[Method::Status],
         run: status,
     },
 ];

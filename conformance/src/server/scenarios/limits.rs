@@ -2,7 +2,7 @@
 
 use super::{control, done, pass, BoxFut, Ctx, Scenario};
 use crate::verdict::Failure;
-use agentwire_protocol::limits;
+use agentwire_protocol::{limits, Method};
 use serde_json::{json, Value};
 
 pub const ALL: &[Scenario] = &[
@@ -15,13 +15,13 @@ pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.limits.payload_too_large",
         rule: "`max_payload_bytes` ... Compact UTF-8 JSON bytes for one payload. Request limits are checked before dispatch.",
-        requires: &["status"],
+        requires: &[Method::Status],
         run: payload_too_large,
     },
     Scenario {
         id: "scenario.limits.session_attachments",
         rule: "`max_session_attachments` counts sessions with a live actor, uncontrolled cleanup included.",
-        requires: &["session.create", "session.claim"],
+        requires: &[Method::SessionCreate, Method::SessionClaim],
         run: session_attachments,
     },
 ];

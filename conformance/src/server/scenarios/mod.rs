@@ -18,6 +18,7 @@ mod settings;
 use super::Env;
 use crate::verdict::{CaseResult, Failure, Outcome, Suite};
 use crate::wire::{drain, sink, Advertisement, Client, Conn, Sink, Target};
+use agentwire_protocol::Method;
 use serde_json::{json, Value};
 use std::future::Future;
 use std::pin::Pin;
@@ -30,7 +31,7 @@ pub type BoxFut<'a> = Pin<Box<dyn Future<Output = Run> + 'a>>;
 pub struct Scenario {
     pub id: &'static str,
     pub rule: &'static str,
-    pub requires: &'static [&'static str],
+    pub requires: &'static [Method],
     pub run: fn(&mut Ctx) -> BoxFut<'_>,
 }
 
@@ -42,18 +43,13 @@ pub type RunFn = Box<dyn for<'a> Fn(&'a mut Ctx) -> BoxFut<'a> + Send + Sync>;
 pub struct Case {
     pub id: String,
     pub rule: String,
-    pub requires: Vec<String>,
+    pub requires: Vec<Method>,
     pub run: RunFn,
 }
 
 impl From<&'static Scenario> for Case {
     fn from(sc: &'static Scenario) -> Case {
-        Case {
-            id: sc.id.to_owned(),
-            rule: sc.rule.to_owned(),
-            requires: sc.requires.iter().map(|m| (*m).to_owned()).collect(),
-            run: Box::new(sc.run),
-        }
+        Case { id: sc.id.to_owned(), rule: sc.rule.to_owned(), requires: sc.requires.to_vec(), run: Box::new(sc.run) }
     }
 }
 
@@ -184,7 +180,7 @@ pub async fn run(env: &Env) -> Vec<CaseResult> {
             continue;
         }
         let start = Instant::now();
-        if let Some(m) = sc.requires.iter().find(|m| !env.adv.offers(m)) {
+        if let Some(m) = sc.requires.iter().find(|m| !env.adv.offers(m.as_str())) {
             let r = CaseResult::new(
                 &sc.id,
                 Suite::Scenario,

@@ -3,37 +3,38 @@
 use super::{done, nullable_s, pass, present, s, BoxFut, Ctx, Scenario};
 use crate::verdict::Failure;
 use crate::wire::Client;
+use agentwire_protocol::Method;
 use serde_json::{json, Value};
 
 pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.operation.same_intent",
         rule: "Reusing an `operation_id` with the same intent returns the recorded outcome without doing the work again",
-        requires: &["session.create", "session.list"],
+        requires: &[Method::SessionCreate, Method::SessionList],
         run: same_intent,
     },
     Scenario {
         id: "scenario.operation.conflict",
         rule: "with a different intent it fails with `operation_conflict`",
-        requires: &["session.create", "session.claim"],
+        requires: &[Method::SessionCreate, Method::SessionClaim],
         run: conflict,
     },
     Scenario {
         id: "scenario.operation.lookup_settled",
         rule: "`operation.lookup` ... returns {operation_id, method, state, session_id, turn_id, login_id, outcome} where `outcome` is `null` until settled and then ... `\"succeeded\"`/`\"failed\"` with the error code. Nullable members are present.",
-        requires: &["session.create", "session.claim", "operation.lookup"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::OperationLookup],
         run: lookup_settled,
     },
     Scenario {
         id: "scenario.operation.lookup_unknown",
         rule: "`state`: accepted, settled, expired or unknown ... Nullable members are present.",
-        requires: &["operation.lookup"],
+        requires: &[Method::OperationLookup],
         run: lookup_unknown,
     },
     Scenario {
         id: "scenario.operation.per_instance",
         rule: "The service keeps an operation table per instance",
-        requires: &["session.create", "operation.lookup"],
+        requires: &[Method::SessionCreate, Method::OperationLookup],
         run: per_instance,
     },
 ];

@@ -4,13 +4,14 @@
 //! The event checker refuses any event after its turn's terminal, regressions and duplicates.
 
 use super::{control, done, pass, s, BoxFut, Ctx, Scenario};
+use agentwire_protocol::Method;
 use serde_json::json;
 use std::time::Duration;
 
 pub const ALL: &[Scenario] = &[Scenario {
     id: "scenario.turn.ordering_under_pressure",
     rule: "Per-turn sequence starts at zero and strictly increases for attempted live events ... Gaps are allowed, regression/duplicates and post-terminal events are not.",
-    requires: &["session.create", "session.claim", "turn.start"],
+    requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart],
     run: ordering_under_pressure,
 }];
 

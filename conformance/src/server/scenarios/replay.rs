@@ -5,44 +5,44 @@
 use super::{b, control, done, pass, present, s, BoxFut, Ctx, Scenario};
 use crate::verdict::{Failure, Outcome};
 use crate::wire::Client;
-use agentwire_protocol::constants;
+use agentwire_protocol::{constants, Method};
 use serde_json::{json, Value};
 
 pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.replay.empty",
         rule: "`next_cursor` is the position after this page, also provided for an empty page. ... At the current end, `next_cursor` equals `snapshot_cursor`",
-        requires: &["session.create", "session.replay"],
+        requires: &[Method::SessionCreate, Method::SessionReplay],
         run: empty,
     },
     Scenario {
         id: "scenario.replay.without_claim",
         rule: "Replay is read-only and requires no attachment or writer lease. It can read a session held by another service.",
-        requires: &["session.create", "session.claim", "session.replay"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::SessionReplay],
         run: without_claim,
     },
     Scenario {
         id: "scenario.replay.resync",
         rule: "`resync_required:true` means `after` does not match the current projection ... The page contains no events and gives the current starting position in `next_cursor`.",
-        requires: &["session.create", "session.replay"],
+        requires: &[Method::SessionCreate, Method::SessionReplay],
         run: resync,
     },
     Scenario {
         id: "scenario.replay.paging",
         rule: "Each page has at most the requested item count and a complete encoded payload of at most 16 KiB ... Save it only after accepting the item; pass it as replay `after` to continue without accepting the same item twice.",
-        requires: &["session.list", "session.replay"],
+        requires: &[Method::SessionList, Method::SessionReplay],
         run: paging,
     },
     Scenario {
         id: "scenario.replay.foreign_cursor",
         rule: "`resync_required:true` means `after` does not match the current projection: it may be invalid, from another session, or stale",
-        requires: &["session.list", "session.create", "session.replay"],
+        requires: &[Method::SessionList, Method::SessionCreate, Method::SessionReplay],
         run: foreign_cursor,
     },
     Scenario {
         id: "scenario.replay.bounds",
         rule: "Each page has at most the requested item count and a complete encoded payload of at most 16 KiB ... Text parts are split at UTF-8 boundaries, at most 2,048 bytes each",
-        requires: &["session.create", "session.claim", "turn.start", "session.replay"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::SessionReplay],
         run: bounds,
     },
 ];

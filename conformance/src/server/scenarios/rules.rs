@@ -34,22 +34,22 @@ pub fn cases() -> Vec<Case> {
         let name = m.as_str();
         let Some(record) = examples.get(name) else { continue };
         if m.rules().requires_initialization {
-            out.push(not_initialized(name, record.clone()));
+            out.push(not_initialized(*m, record.clone()));
             for slot in ["instance_id", "connection_id"] {
                 for kind in Mismatch::ALL {
-                    out.push(mismatch(name, record.clone(), slot, kind));
+                    out.push(mismatch(*m, record.clone(), slot, kind));
                 }
             }
         }
         if m.errors().contains(&ErrorCode::ConfirmationRequired) {
-            out.extend(confirmation(name, record));
+            out.extend(confirmation(*m, record));
         }
     }
     out
 }
 
-fn case(id: String, rule: &str, requires: &[&str], run: RunFn) -> Case {
-    Case { id, rule: rule.to_owned(), requires: requires.iter().map(|m| (*m).to_owned()).collect(), run }
+fn case(id: String, rule: &str, requires: &[Method], run: RunFn) -> Case {
+    Case { id, rule: rule.to_owned(), requires: requires.to_vec(), run }
 }
 
 /// "Error responses carry the request's `request_id`, `session_id` and `operation_id` when each
@@ -72,7 +72,8 @@ fn record(c: &mut Client, example: &Value, method: &str) -> Value {
     r
 }
 
-fn not_initialized(method: &str, example: Value) -> Case {
+fn not_initialized(op: Method, example: Value) -> Case {
+    let method = op.as_str();
     let m = method.to_owned();
     let example = Arc::new(example);
     let run: RunFn = Box::new(move |cx: &mut Ctx| -> BoxFut<'_> {
@@ -99,7 +100,7 @@ fn not_initialized(method: &str, example: Value) -> Case {
     case(
         format!("scenario.rule.not_initialized.{method}"),
         "not_initialized: initialize must complete before this operation",
-        &[method],
+        &[op],
         run,
     )
 }
@@ -143,7 +144,8 @@ impl Mismatch {
     }
 }
 
-fn mismatch(method: &str, example: Value, slot: &'static str, kind: Mismatch) -> Case {
+fn mismatch(op: Method, example: Value, slot: &'static str, kind: Mismatch) -> Case {
+    let method = op.as_str();
     let m = method.to_owned();
     let example = Arc::new(example);
     let run: RunFn = Box::new(move |cx: &mut Ctx| -> BoxFut<'_> {
@@ -164,7 +166,7 @@ fn mismatch(method: &str, example: Value, slot: &'static str, kind: Mismatch) ->
     case(
         format!("scenario.rule.instance_mismatch.{method}.{slot}.{}", kind.name()),
         "every later request carries the values that `initialize` returned (a mismatch is `instance_mismatch`)",
-        &[method],
+        &[op],
         run,
     )
 }
@@ -172,7 +174,8 @@ fn mismatch(method: &str, example: Value, slot: &'static str, kind: Mismatch) ->
 /// The confirmation rule ("Missing or false confirmation returns `confirmation_required`"): for
 /// an operation that declares `confirmation_required`, each boolean its example sets to `true`
 /// is sent `false` and absent.
-fn confirmation(method: &str, example: &Value) -> Vec<Case> {
+fn confirmation(op: Method, example: &Value) -> Vec<Case> {
+    let method = op.as_str();
     let members: Vec<String> = example["payload"]
         .as_object()
         .map(|o| o.iter().filter(|(_, v)| **v == Value::Bool(true)).map(|(k, _)| k.clone()).collect())
@@ -200,7 +203,7 @@ fn confirmation(method: &str, example: &Value) -> Vec<Case> {
                     pass()
                 })
             });
-            out.push(case(id, "Missing or false confirmation returns `confirmation_required`", &[method], run));
+            out.push(case(id, "Missing or false confirmation returns `confirmation_required`", &[op], run));
         }
     }
     out

@@ -3,6 +3,7 @@
 use super::{b, control, done, nullable_s, pass, present, s, u, BoxFut, Ctx, Scenario};
 use crate::verdict::Failure;
 use crate::wire::Client;
+use agentwire_protocol::Method;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -10,55 +11,55 @@ pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.session.create_list",
         rule: "Lists are ordered by session ID, not activity time. Pass `next_after` as the next list request's `after` ... `truncated:true` means more candidates remain.",
-        requires: &["session.create", "session.list"],
+        requires: &[Method::SessionCreate, Method::SessionList],
         run: create_list,
     },
     Scenario {
         id: "scenario.session.create_does_not_claim",
         rule: "Create records durably but does not claim.",
-        requires: &["session.create", "session.status"],
+        requires: &[Method::SessionCreate, Method::SessionStatus],
         run: create_does_not_claim,
     },
     Scenario {
         id: "scenario.session.claim",
         rule: "`session.claim` ... gives this connection control of the session and returns {session_id, claim_id, grant_generation, live_sequence, snapshot}",
-        requires: &["session.create", "session.claim", "session.status"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::SessionStatus],
         run: claim,
     },
     Scenario {
         id: "scenario.session.claim_busy",
         rule: "A session controlled by another live connection is `session_busy` unless `take_over:true`; the field defaults to `false` when omitted",
-        requires: &["session.create", "session.claim"],
+        requires: &[Method::SessionCreate, Method::SessionClaim],
         run: claim_busy,
     },
     Scenario {
         id: "scenario.session.take_over",
         rule: "`take_over:true` ... revokes the old grant. `grant_generation` increases on every grant of that session. A mutation with a control that is not current fails with `stale_grant`",
-        requires: &["session.create", "session.claim", "session.detach", "session.status"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::SessionDetach, Method::SessionStatus],
         run: take_over,
     },
     Scenario {
         id: "scenario.session.detach",
         rule: "`session.detach` (mutation with current control) releases control ... `live_sequence` ... increases on every control transition",
-        requires: &["session.create", "session.claim", "session.detach", "session.status"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::SessionDetach, Method::SessionStatus],
         run: detach,
     },
     Scenario {
         id: "scenario.session.stale_grant",
         rule: "A mutation with a control that is not current fails with `stale_grant`",
-        requires: &["session.create", "session.claim", "session.detach"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::SessionDetach],
         run: stale_grant,
     },
     Scenario {
         id: "scenario.session.disconnect_revokes",
         rule: "Disconnect revokes all of that connection's grants",
-        requires: &["session.create", "session.claim", "session.status"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::SessionStatus],
         run: disconnect_revokes,
     },
     Scenario {
         id: "scenario.session.unknown_and_invalid_ids",
         rule: "IDs are opaque, at most 128 bytes, and validated by the server before path resolution.",
-        requires: &["session.status", "session.replay", "session.claim"],
+        requires: &[Method::SessionStatus, Method::SessionReplay, Method::SessionClaim],
         run: unknown_and_invalid_ids,
     },
 ];

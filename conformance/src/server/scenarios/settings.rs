@@ -5,67 +5,68 @@
 use super::{b, done, pass, present, s, BoxFut, Ctx, Scenario};
 use crate::verdict::Failure;
 use crate::wire::Client;
+use agentwire_protocol::Method;
 use serde_json::{json, Value};
 
 pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.auth.status",
         rule: "The response contains a `providers` array, including `openai-codex`, `anthropic`, and custom providers configured at service startup.",
-        requires: &["auth.status"],
+        requires: &[Method::AuthStatus],
         run: auth_status,
     },
     Scenario {
         id: "scenario.auth.logout_refusals",
         rule: "Missing or false confirmation returns `confirmation_required`; an unknown provider returns `provider_unavailable`.",
-        requires: &["auth.logout"],
+        requires: &[Method::AuthLogout],
         run: logout_refusals,
     },
     Scenario {
         id: "scenario.auth.login_refusals",
         rule: "Other providers return `provider_unavailable` ... Unknown or finished IDs return `unknown_login`",
-        requires: &["auth.login.start", "auth.login.cancel", "auth.login.callback"],
+        requires: &[Method::AuthLoginStart, Method::AuthLoginCancel, Method::AuthLoginCallback],
         run: login_refusals,
     },
     Scenario {
         id: "scenario.auth.login_cancel",
         rule: "Only one login runs per service. ... Send `auth.login.cancel` ... to receive `status:\"cancellation_requested\"`. Wait for the terminal event, normally `state:\"cancelled\"`; cancellation is not itself a terminal outcome.",
-        requires: &["auth.login.start", "auth.login.cancel"],
+        requires: &[Method::AuthLoginStart, Method::AuthLoginCancel],
         run: login_cancel,
     },
     Scenario {
         id: "scenario.auth.one_login_per_service",
         rule: "Only one login runs per service. Other providers return `provider_unavailable`; an active login returns `auth_busy`.",
-        requires: &["auth.login.start", "auth.login.cancel"],
+        requires: &[Method::AuthLoginStart, Method::AuthLoginCancel],
         run: one_login_per_service,
     },
     Scenario {
         id: "scenario.config.selection_needs_catalog",
         rule: "Missing/stale catalogs require refresh before selection or reasoning changes.",
-        requires: &["config.set", "catalog.models"],
+        requires: &[Method::ConfigSet, Method::CatalogModels],
         run: selection_needs_catalog,
     },
     Scenario {
         id: "scenario.catalog.providers",
         rule: "Provider entries include the built-ins `anthropic` and `openai-codex`, plus currently configured custom providers, sorted by ID and deduplicated. ... an offset beyond the end returns an empty page.",
-        requires: &["catalog.providers"],
+        requires: &[Method::CatalogProviders],
         run: providers,
     },
     Scenario {
         id: "scenario.catalog.models",
         rule: "Model states describe the validated cache: `fresh_cache` ... `stale` ... all are unavailable for selection ... `unavailable` ... Entries are empty.",
-        requires: &["catalog.models"],
+        requires: &[Method::CatalogModels],
         run: models,
     },
     Scenario {
         id: "scenario.config.get",
         rule: "`config.get` takes `{}` and returns this bounded projection, not the settings document",
-        requires: &["config.get"],
+        requires: &[Method::ConfigGet],
         run: config_get,
     },
     Scenario {
         id: "scenario.config.project_fast",
         rule: "`fast` is a boolean allowed only with `global`. A project request containing `fast`, even `false`, fails as a whole.",
-        requires: &["config.set"],
+        requires: &[Method::ConfigSet],
         run: project_fast,
     },
 ];

@@ -77,7 +77,7 @@ async fn run(o: ChatOptions) -> Result<ExitCode, Failure> {
     let executable = std::env::current_exe().map_err(|_| "cannot locate the agentwire executable".to_string())?;
     let start = start_options(o.workspace, executable, DEFAULT_START_TIMEOUT);
     let discovery = start_or_connect(&start).await.map_err(|e| e.message().to_string())?;
-    let workspace = crate::cli::launch_args::canonical_workspace(&start.workspace).map_err(|e| e.to_string())?;
+    let workspace = crate::transport::launch_args::canonical_workspace(&start.workspace).map_err(|e| e.to_string())?;
     let workspace = workspace.to_str().ok_or("workspace path is not UTF-8")?.to_owned();
     let options = ClientOptions::new(&discovery.socket, workspace, discovery.version.clone()).require(REQUIRED);
     let client = Client::connect(options).await.map_err(call_error)?;

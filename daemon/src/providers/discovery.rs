@@ -5,12 +5,12 @@
 //! `capabilities`, see [`capabilities`](super::capabilities)) the thinking mode; nothing else
 //! of them is kept, and errors carry no provider text.
 
-use super::cache::{CachedModel, MAX_MODELS};
-use super::capabilities::anthropic_thinking;
-use super::models::{parse_level, sanitize_label, usable_model_id};
-use super::providers::{ProviderKind, ProviderSpec};
 use crate::auth::http::{self, HttpError};
 use crate::auth::{codex_access, credentials, Credential};
+use crate::catalog::cache::{CachedModel, MAX_MODELS};
+use crate::catalog::capabilities::anthropic_thinking;
+use crate::catalog::models::{parse_level, sanitize_label, usable_model_id};
+use crate::catalog::providers::{ProviderKind, ProviderSpec};
 use serde_json::Value;
 use std::collections::HashSet;
 use std::path::Path;
