@@ -9,7 +9,7 @@
 // a session whose user message is ~15 KB (the daemon cuts text into 2,048-byte parts, so the
 // page is near max_session_replay_page_bytes with long strings, as real pages are). Inputs are
 // the record bytes as a socket delivers them (UTF-8 decoding included in every variant), then
-// the same as strings.
+// the same as strings. Times are CPU time per call (see `round`), medians of interleaved rounds.
 //
 // Usage: npm run bench  (or: node bench/decode.mjs [rounds] [ms per round]); the daemon binary
 // is $AGENTWIRE_BIN, else ../../target/debug/agentwire (cargo build -p agentwire-daemon).
@@ -135,18 +135,27 @@ const keep = (v) => {
   sink ^= typeof v === "object" && v !== null ? 1 : 0;
 };
 
-/** ns per call over one round of about `ms` milliseconds. */
+/**
+ * ns per call over one round of about `ms` milliseconds of this process's CPU time (user +
+ * system, GC threads included). CPU time, not wall time: on a shared machine a round's wall
+ * time also counts the moments the process waits for a core, which moves ratios by ±0.2.
+ */
 function round(fn, ms) {
   let n = 0;
-  const start = process.hrtime.bigint();
-  const stop = start + BigInt(Math.round(ms * 1e6));
+  const start = cpuMicros();
+  const stop = start + ms * 1000;
   let now = start;
   while (now < stop) {
     for (let i = 0; i < 16; i++) fn();
     n += 16;
-    now = process.hrtime.bigint();
+    now = cpuMicros();
   }
-  return Number(now - start) / n;
+  return ((now - start) * 1000) / n;
+}
+
+function cpuMicros() {
+  const { user, system } = process.cpuUsage();
+  return user + system;
 }
 
 /** Every variant runs once per round, in turn, so background load falls on all alike. */
@@ -189,7 +198,7 @@ for (const [name, text, decode, zod, ajvValidate] of [
 
 const ns = (x) => `${x.toFixed(0)} ns`.padStart(10);
 const ratio = (x) => `${x.toFixed(2)}×`.padStart(7);
-console.log(`node ${process.version}; zod ${z.core?.version ? `${z.core.version.major}.${z.core.version.minor}.${z.core.version.patch}` : "4"}; median of ${rounds} interleaved rounds of ${roundMs} ms`);
+console.log(`node ${process.version}; zod ${z.core?.version ? `${z.core.version.major}.${z.core.version.minor}.${z.core.version.patch}` : "4"}; CPU time per call, median of ${rounds} interleaved rounds of ${roundMs} ms`);
 for (const x of rows) {
   console.log(`\n${x.name}: ${x.bytes} bytes (longest text ${x.longest} UTF-16 units)`);
   console.log("input    JSON.parse   package       zod 4        ajv   | package/parse  package/zod  package/ajv");

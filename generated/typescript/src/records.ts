@@ -18,8 +18,11 @@ import type {
   AnyRequest,
   ErrorResponse,
   EventEnvelope,
+  EventName,
   Method,
+  RawEventEnvelope,
   RawRequestEnvelope,
+  RawResponseEnvelope,
   RequestEnvelope,
   RequestPayloads,
   ResponseEnvelope,
@@ -137,19 +140,33 @@ function kindOf(v: unknown): unknown {
 /** Decode an already-parsed event record. */
 export function decodeEventValue(v: unknown): AnyEvent {
   kindOf(v);
-  const env = schema("envelope", () => decodeRawEventEnvelope(v, false));
+  let env: RawEventEnvelope;
+  try {
+    env = decodeRawEventEnvelope(v, false);
+  } catch (e) {
+    throw schemaFailure(e, "envelope");
+  }
   version(env.protocol_version);
   const name = env.event;
   if (!isEventName(name)) throw new ProtocolError("unknown_event", "unknown event name", "$.event");
   const rules = EVENTS[name].correlation;
-  for (const slot of SLOTS) {
-    const set = env[slot] !== null;
-    if (set !== (rules[slot] === "set")) {
-      throw new ProtocolError("correlation", `${name} requires ${slot} to be ${rules[slot]}`, `$.${slot}`);
-    }
+  // The four slots one by one: a loop over their names costs a generic keyed load per slot.
+  slot(name, "session_id", env.session_id, rules.session_id);
+  slot(name, "operation_id", env.operation_id, rules.operation_id);
+  slot(name, "grant_generation", env.grant_generation, rules.grant_generation);
+  slot(name, "live_sequence", env.live_sequence, rules.live_sequence);
+  try {
+    // The decoded envelope is a fresh object: its payload member takes the typed payload.
+    env.payload = EVENT_PAYLOAD_DECODERS[name](env.payload, false);
+  } catch (e) {
+    throw schemaFailure(e, "payload", "payload");
   }
-  const payload = schema("payload", () => EVENT_PAYLOAD_DECODERS[name](env.payload, false), "payload");
-  return Object.assign(env, { event: name, payload }) as EventEnvelope as AnyEvent;
+  return env as EventEnvelope as AnyEvent;
+}
+
+/** A correlation slot of an event must be set or null as its declaration says. */
+function slot(name: EventName, which: (typeof SLOTS)[number], value: unknown, rule: "set" | "null"): void {
+  if ((value !== null) !== (rule === "set")) throw new ProtocolError("correlation", `${name} requires ${which} to be ${rule}`, `$.${which}`);
 }
 
 const SLOTS = ["session_id", "operation_id", "grant_generation", "live_sequence"] as const;
@@ -157,7 +174,12 @@ const SLOTS = ["session_id", "operation_id", "grant_generation", "live_sequence"
 /** Decode an already-parsed response record. */
 export function decodeResponseValue(v: unknown, methodOf: MethodOf): ResponseEnvelope {
   kindOf(v);
-  const env = schema("envelope", () => decodeRawResponseEnvelope(v, false));
+  let env: RawResponseEnvelope;
+  try {
+    env = decodeRawResponseEnvelope(v, false);
+  } catch (e) {
+    throw schemaFailure(e, "envelope");
+  }
   version(env.protocol_version);
   if ((env.payload === null) === (env.error === null)) {
     throw new ProtocolError("result_shape", "exactly one of payload and error must be non-null");
@@ -166,8 +188,12 @@ export function decodeResponseValue(v: unknown, methodOf: MethodOf): ResponseEnv
   if (env.error !== null) return env as ErrorResponse;
   const method = methodOf(env.request_id);
   if (method === undefined) throw new ProtocolError("correlation", "success response to no pending request", "$.request_id");
-  const payload = schema("payload", () => RESPONSE_PAYLOAD_DECODERS[method](env.payload, false), "payload");
-  return Object.assign(env, { payload, error: null }) as ResponseEnvelope;
+  try {
+    env.payload = RESPONSE_PAYLOAD_DECODERS[method](env.payload, false);
+  } catch (e) {
+    throw schemaFailure(e, "payload", "payload");
+  }
+  return env as ResponseEnvelope;
 }
 
 function version(v: number): void {
@@ -179,10 +205,15 @@ function schema<T>(code: ConsumerFailure | ErrorCode, run: () => T, under?: stri
   try {
     return run();
   } catch (e) {
-    if (!(e instanceof SchemaError)) throw e;
-    const path = under === undefined ? e.path : e.path.replace(/^\$/, `$.${under}`);
-    throw new ProtocolError(code, e.message, path);
+    throw schemaFailure(e, code, under);
   }
+}
+
+/** A generated decoder's schema error as a protocol error with a path (`under` prefixes it). */
+function schemaFailure(e: unknown, code: ConsumerFailure | ErrorCode, under?: string): unknown {
+  if (!(e instanceof SchemaError)) return e;
+  const path = under === undefined ? e.path : e.path.replace(/^\$/, `$.${under}`);
+  return new ProtocolError(code, e.message, path);
 }
 
 /**

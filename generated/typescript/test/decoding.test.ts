@@ -15,10 +15,13 @@ import {
   decodeTurnStartRequest,
   decodeSessionMessage,
   decodeEventRecord,
+  decodeResponseRecord,
+  extensionsOf,
   isRfc3339,
   toWire,
+  ProtocolError,
 } from "../dist/index.js";
-import { event } from "./helpers.js";
+import { event, response } from "./helpers.js";
 
 const TOOL = { activity_id: "a", kind: "tool", tool_id: "x", tool_name: null, server_id: null, transport: "mcp", status: "running", timed_out: null, details_omitted: true };
 
@@ -182,5 +185,29 @@ describe("limit maps", () => {
 
   it("no key count is compared: extensions are accepted in strict mode too", () => {
     assert.equal(decodeLimitMap({ ...limits(), a: 1, b: 2 }, true)[EXTENSIONS]?.b, 2);
+  });
+});
+
+describe("record decoders: category, path and typed value", () => {
+  const TERMINAL = '{"turn_id":"t-1","session_id":"s-01","status":"completed","assistant_text":"hi","sequence":1,"activity_dropped":0,"activity_replay_available":false,"replay_required":false,"persistence":"committed","error":null}';
+  const refused = (run: () => unknown, code: string, path: string, detail?: string): void => {
+    assert.throws(run, (e: unknown) => e instanceof ProtocolError && e.code === code && e.path === path && (detail === undefined || e.detail === detail) && e.message === `${path}: ${e.detail}`);
+  };
+
+  it("an event's payload is decoded in place; unknown members stay aside at each level", () => {
+    const decoded = decodeEventRecord(event("turn.terminal", TERMINAL.replace("}", ',"future_payload":1}'), ',"future_envelope":2'));
+    assert.equal(decoded.event, "turn.terminal");
+    assert.deepEqual(toWire(decoded), JSON.parse(event("turn.terminal", TERMINAL.replace("}", ',"future_payload":1}'), ',"future_envelope":2')));
+    assert.equal(extensionsOf(decoded).future_envelope, 2);
+    assert.equal(extensionsOf(decoded.payload).future_payload, 1);
+  });
+
+  it("payload, envelope and correlation failures name their category and the path once", () => {
+    refused(() => decodeEventRecord(event("turn.terminal", TERMINAL.replace('"turn_id":"t-1",', ""))), "payload", "$.payload.turn_id", "missing required member");
+    refused(() => decodeEventRecord(event("turn.terminal", TERMINAL).replace('"session_id":"s-01"', '"session_id":"s 01"')), "envelope", "$.session_id");
+    // "Null identities are allowed only where the documented error/correlation rules permit them"
+    refused(() => decodeEventRecord(event("auth.login.progress", "{}").replace('"session_id":null', '"session_id":"s-01"')), "correlation", "$.session_id", "auth.login.progress requires session_id to be null");
+    refused(() => decodeEventRecord(event("turn.terminal", TERMINAL).replace('"live_sequence":1', '"live_sequence":null')), "correlation", "$.live_sequence", "turn.terminal requires live_sequence to be set");
+    assert.throws(() => decodeResponseRecord(response("status", "{}"), "status"), (e: unknown) => e instanceof ProtocolError && e.code === "payload" && e.path.startsWith("$.payload."));
   });
 });

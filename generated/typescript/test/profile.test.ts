@@ -2,8 +2,11 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import fc from "fast-check";
 import { LIMITS, ProfileError, parseRecord, decodeSessionMessageRecord, toWire } from "../dist/index.js";
 import type { ProfileFailure, ProfileLimits } from "../dist/index.js";
+import { proves } from "../dist/runtime/compactProof.js";
+import { parseRecordExact } from "../dist/runtime/jsonProfile.js";
 
 const P: ProfileLimits = {
   maxRecordBytes: LIMITS.max_record_bytes,
@@ -161,6 +164,11 @@ describe("JSON profile", () => {
     assert.deepEqual(ok('{"a":"\ufffd"}'), { a: "\ufffd" });
     assert.equal(message('{"a":"\ufffd\ud800"}'), "record is not UTF-8 (lone surrogate)");
     assert.equal(message('{"a":"\udc00 é"}'), "record is not UTF-8 (lone surrogate)");
+    // Text without a code unit from U+D800 up skips both checks; text with one (fullwidth
+    // punctuation, emoji, U+FFFD) takes them and is still accepted when it is well formed.
+    assert.deepEqual(ok('{"a":"中文 € — ß"}'), { a: "中文 € — ß" });
+    assert.deepEqual(ok('{"a":"中文，😀 \ufffd \uffef"}'), { a: "中文，😀 \ufffd \uffef" });
+    assert.equal(message('{"a":"中文 \udbff"}'), "record is not UTF-8 (lone surrogate)");
     // Raw noncharacters in a string record, BMP and supplementary, after other non-ASCII text.
     for (const nc of ["\ufdd0", "\ufffe", "\uffff", "\ud83f\udffe", "\udbff\udfff"]) {
       fails(`{"a":"é ${nc}"}`, "invalid_json");
@@ -174,6 +182,113 @@ describe("JSON profile", () => {
     // Names that differ with the same length and first and last units still both count.
     assert.deepEqual(Object.keys(ok('{"abxa":1,"abya":2,"ab":3,"a":4}') as object), ["abxa", "abya", "ab", "a"]);
     fails('{"abxa":1,"abya":2,"abxa":3}', "invalid_json");
+  });
+
+  it("the compact proof accepts only what the exact scanner accepts, with the same value (issue #21)", () => {
+    // Outcome of a parse: the value and whether it is marked, or the error's code and message.
+    const outcome = (parse: typeof parseRecord, input: string | Uint8Array): unknown => {
+      try {
+        const r = parse(input, P);
+        return { value: r.value, marked: r.marked };
+      } catch (e) {
+        assert.ok(e instanceof ProfileError, String(e));
+        return { code: e.code, message: e.message };
+      }
+    };
+    const same = (text: string): void => {
+      const want = outcome(parseRecordExact, text);
+      assert.deepEqual(outcome(parseRecord, text), want, text);
+      assert.deepEqual(outcome(parseRecord, Buffer.from(text)), outcome(parseRecordExact, Buffer.from(text)), text);
+    };
+    const proven = (text: string): boolean => proves(text, JSON.parse(text), P);
+    // Compact records of every kind of token are proven: the fast path is the common path.
+    for (const text of [
+      '{"a":"x","b":[1,-2,30,0.5,-0.25,0.01,0.015,12345678901],"c":{"d":null,"e":true,"f":false},"g":[],"h":{}}',
+      '{"a":"say \\"hi\\" \\\\ \\n\\t\\/","\\u00e8":"\\u001f\\u20ac","é":"«ça»"}',
+      '["x",[[[]]],{"0":1,"1":{"2":[]}}]',
+      '"x"',
+      "0",
+    ]) {
+      assert.ok(proven(text), text);
+      same(text);
+    }
+    // A number spelled shorter than its value's shortest form could pay for a duplicate member
+    // (`"k":0,` is 6 characters): the proof does not measure such numbers, the scanner decides.
+    for (const text of [
+      '{"k":0,"x":1e8,"k":0}', // 1e8 is 3 characters, 100000000 nine
+      '{"k":0,"x":[1e-6,1e-4],"k":0}', // 0.000001 and 0.0001: 4 and 2 characters more
+      '{"k":0,"x":[1e21,1e21,1e21,1e21,1e21,1e21],"k":0}', // 1e+21 is one longer than 1e21
+      `{"k":0,"x":[${Array(6).fill("1152921504606847e3").join(",")}],"k":0}`, // 2^60: 1152921504606847000 is one longer
+    ]) {
+      assert.ok(!proven(text), text);
+      fails(text, "invalid_json");
+      same(text);
+    }
+    // An integral number written as a float must reach integer checks marked, even where the
+    // float spelling is no longer than the integer (100 and 1e2).
+    for (const text of ['{"a":1e2}', '{"a":1.0}', '{"a":[10,1e1]}', '{"a":-0.0}', '{"a":0e0}', '{"a":1E+2}']) {
+      assert.ok(!proven(text), text);
+      assert.equal(parseRecord(text, P).marked, true, text);
+      same(text);
+    }
+    // `-0` is not a float spelling: accepted unmarked on the exact path (integer checks refuse it).
+    assert.ok(!proven('{"a":-0}'));
+    same('{"a":-0}');
+    // Whitespace, escapes of U+D800 and above, and crossed bounds go to the scanner.
+    for (const text of [
+      '{"a":1, "a":1}',
+      '{"a":1.5e-1}',
+      '{"a":1}\r',
+      '{"a":"\\ud83d\\ude00"}',
+      '{"a":"\\ufffe"}',
+      '{"a":"\\ud800"}',
+      '{"\\uD83F\\uDFFF":1}',
+      nest(LIMITS.max_json_depth + 1),
+      `[${Array(LIMITS.max_array_items + 1).fill(0).join(",")}]`,
+      fields(LIMITS.max_object_fields + 1),
+      JSON.stringify({ a: "é".repeat(LIMITS.max_string_bytes / 2) + "a" }),
+      JSON.stringify({ ["é".repeat(LIMITS.max_string_bytes / 2) + "a"]: 1 }),
+    ]) {
+      assert.ok(!proven(text), text);
+      same(text);
+    }
+    // At the bounds exactly, compact records are proven.
+    for (const text of [nest(LIMITS.max_json_depth), `[${Array(LIMITS.max_array_items).fill(0).join(",")}]`, fields(LIMITS.max_object_fields), JSON.stringify({ a: "é".repeat(LIMITS.max_string_bytes / 2) })]) {
+      assert.ok(proven(text), text.slice(0, 40));
+      same(text);
+    }
+  });
+
+  it("the compact proof and the exact scanner agree on generated records (issue #21)", () => {
+    // JSON text with the spellings the proof must see through: names from a small pool (so
+    // duplicates are frequent), numbers in several spellings, escaped characters, whitespace.
+    const name = fc.constantFrom("a", "b", "é", "\\u0061", "a\\n", "0", "__proto__");
+    const number = fc.oneof(
+      fc.integer({ min: -1000, max: 100000 }).map(String),
+      fc.constantFrom("1e2", "1.0", "10e-1", "1E3", "-0", "0.0", "1e8", "1e21", "0.001", "1e-7", "2.5", "0.01", "123456789012345678901"),
+    );
+    const str = fc.constantFrom('""', '"x"', '"é€"', '"\\""', '"\\\\"', '"\\u00e9"', '"\\ud83d\\ude00"', '"\\u0000"', '"😀"', '"\\/"');
+    const space = fc.constantFrom("", "", "", "", " ");
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: "small", withCrossShrink: true }, number, str, fc.constantFrom("true", "false", "null"), tie("array"), tie("object")),
+      array: fc.array(tie("value"), { maxLength: 4 }).map((items) => `[${items.join(",")}]`),
+      object: fc.array(fc.tuple(name, space, tie("value")), { maxLength: 4 }).map((ms) => `{${ms.map(([n, w, v]) => `"${n}"${w}:${v}`).join(",")}}`),
+    }));
+    fc.assert(
+      fc.property(value as fc.Arbitrary<string>, (text) => same(text)),
+      { numRuns: Number(process.env.AGENTWIRE_FUZZ_RUNS ?? 2000) },
+    );
+    function same(text: string): void {
+      const run = (parse: typeof parseRecord): unknown => {
+        try {
+          const r = parse(text, P);
+          return { value: r.value, marked: r.marked };
+        } catch (e) {
+          return { code: (e as ProfileError).code, message: (e as Error).message };
+        }
+      };
+      assert.deepEqual(run(parseRecord), run(parseRecordExact), text);
+    }
   });
 
   it("a record after a failed scan is scanned afresh", () => {
