@@ -130,6 +130,15 @@ public enum RFC3339 {
     }
 }
 
+/// A named string type (validated wrapper or closed enum) that decodes from the JSON string in
+/// its parent's container. Foundation's JSONDecoder gives every nested `Decodable` value a decoder
+/// of its own, with dynamic type checks, which costs more than reading the string; the container
+/// overloads below read the string in place and run the same validation with the same path.
+public protocol WireString: Decodable {
+    /// Validates `value` as this type, reporting a violation at `path`.
+    init(wire value: String, at path: @autoclosure () -> String) throws
+}
+
 /// A coding key for containers whose keys are not known in advance (empty objects, maps).
 public struct AnyCodingKey: CodingKey, Hashable, Sendable {
     public let stringValue: String
@@ -192,6 +201,42 @@ extension KeyedDecodingContainer {
 
     /// Defaulted and nullable: absent means the default; `null` decodes to nil.
     func decodeDefaultedNullable<T: Decodable>(_ type: T.Type, forKey key: Key, default value: T?) throws -> T? {
+        guard contains(key) else { return value }
+        return try decodeNil(forKey: key) ? nil : decode(T.self, forKey: key)
+    }
+
+    // The same five decodes for `WireString` types: Swift picks these more constrained overloads
+    // for named string types, so generated code reads the same for every type.
+
+    /// Required, not nullable: the string of the member, validated as `T`.
+    func decode<T: WireString>(_ type: T.Type, forKey key: Key) throws -> T {
+        try T(wire: decode(String.self, forKey: key), at: path(key))
+    }
+
+    func decodeRequiredNullable<T: WireString>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key) else {
+            throw SchemaViolation(path: path(key), reason: "required member is absent (null must be written)")
+        }
+        return try decodeNil(forKey: key) ? nil : decode(T.self, forKey: key)
+    }
+
+    func decodeOptionalNonNull<T: WireString>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key) else { return nil }
+        if try decodeNil(forKey: key) {
+            throw SchemaViolation(path: path(key), reason: "null is not a value of this member")
+        }
+        return try decode(T.self, forKey: key)
+    }
+
+    func decodeDefaulted<T: WireString>(_ type: T.Type, forKey key: Key, default value: T) throws -> T {
+        guard contains(key) else { return value }
+        if try decodeNil(forKey: key) {
+            throw SchemaViolation(path: path(key), reason: "null is not a value of this member")
+        }
+        return try decode(T.self, forKey: key)
+    }
+
+    func decodeDefaultedNullable<T: WireString>(_ type: T.Type, forKey key: Key, default value: T?) throws -> T? {
         guard contains(key) else { return value }
         return try decodeNil(forKey: key) ? nil : decode(T.self, forKey: key)
     }

@@ -168,7 +168,8 @@ struct ProfileScanner {
     private func same(_ a: MemberName, _ b: MemberName) -> Bool {
         switch (a.decoded, b.decoded) {
         case (nil, nil):
-            return a.count == b.count && bytesOf(a).elementsEqual(bytesOf(b))
+            guard a.count == b.count, let base = bytes.baseAddress else { return a.count == b.count }
+            return memcmp(base + a.start, base + b.start, a.count) == 0
         case (let x?, nil):
             return x.elementsEqual(bytesOf(b))
         case (nil, let y?):
@@ -287,17 +288,9 @@ struct ProfileScanner {
         while true {
             // Fast path: a run of plain ASCII needs no decoding, only counting.
             if decoded == nil {
-                // Locals, so the loop runs in registers rather than through `self`.
-                let buffer = bytes
                 let run = i
-                var j = i
-                while j < buffer.count {
-                    let c = buffer[j]
-                    if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 { break }
-                    j &+= 1
-                }
-                i = j
-                length += j - run
+                i = Self.plainRun(bytes, from: i)
+                length += i - run
             }
             guard i < bytes.count else { throw invalid("unexpected end of record") }
             let b = bytes[i]
@@ -329,6 +322,33 @@ struct ProfileScanner {
         i += 1
         guard length <= limits.maxStringBytes else { throw ProfileViolation.stringTooLong(offset: open) }
         return MemberName(start: start, count: i - 1 - start, decoded: decoded)
+    }
+
+    /// The end of the run of plain string bytes from `from`: printable ASCII other than `"` and
+    /// `\`, which needs no decoding, only counting. Eight bytes per step (SWAR: a word is flagged
+    /// if any byte is zero after xor with `"` or `\`, is below 0x20, or has its high bit set;
+    /// flags never miss, so a flagged word is finished byte by byte), then the tail.
+    @inline(__always)
+    static func plainRun(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        guard let base = buffer.baseAddress else { return from }
+        let count = buffer.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = ones &* 0x22, backslashes = ones &* 0x5C, controls = ones &* 0x20
+        var j = from
+        while j &+ 8 <= count {
+            let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+            let q = w ^ quotes, b = w ^ backslashes
+            let flagged = ((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- controls) & ~w) | w
+            if flagged & highs != 0 { break }
+            j &+= 8
+        }
+        while j < count {
+            let c = base[j]
+            if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 { break }
+            j &+= 1
+        }
+        return j
     }
 
     /// I-JSON (RFC 7493 section 2.1) forbids noncharacters: U+FDD0..U+FDEF and every code point
