@@ -134,7 +134,9 @@ struct Figures {
 }
 
 /// One timing loop for every record: each round times the three side by side, alternating which
-/// decoder goes first so that neither always runs on a warmer cache or a quieter machine.
+/// decoder goes first so that neither always runs on a warmer cache or a quieter machine. Rounds
+/// are short (tens of milliseconds) and many, so that a shared machine's load changes between
+/// rounds more than within one, and the median of the per-round ratios stays steady.
 func measure(_ c: Case, rounds: Int) throws -> Figures {
     // Both must accept the record, or the comparison means nothing.
     try c.strict()
@@ -160,15 +162,15 @@ func measure(_ c: Case, rounds: Int) throws -> Figures {
 }
 
 let cases = [
-    Case(name: "turn.terminal event", record: terminal, iterations: 20_000,
+    Case(name: "turn.terminal event", record: terminal, iterations: 2_000,
          strict: { blackHole(try AgentWireDecoder.decodeEvent(data: terminal)) },
          plain: { blackHole(try JSONDecoder().decode(PlainEvent<PlainTerminal>.self, from: terminal)) }),
-    Case(name: "session.replay page", record: page, iterations: 2_000,
+    Case(name: "session.replay page", record: page, iterations: 200,
          strict: { blackHole(try AgentWireDecoder.decodeResponse(data: page, for: Operations.SessionReplay.self)) },
          plain: { blackHole(try JSONDecoder().decode(PlainResponse<PlainReplayPage>.self, from: page)) }),
 ]
 
-let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 9 : 9
+let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 31 : 31
 print("consumer decode, release build, \(rounds) interleaved rounds (median ns/record)")
 var worst = 0.0
 for c in cases {

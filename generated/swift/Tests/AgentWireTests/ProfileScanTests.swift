@@ -101,4 +101,22 @@ final class ProfileScanTests: XCTestCase {
             XCTAssertTrue(outcome(again).hasPrefix("duplicateMember"), "\(n): \(outcome(again))")
         }
     }
+
+    func testEscapedMemberNamesCompareDecodedThroughNestedObjects() {
+        // "a" and "\u0061" are the same name; an inner object's names are its own.
+        let cases: [(String, Bool)] = [
+            (#"{"a":1,"\u0061":2}"#, true),
+            (#"{"\u0061b":1,"ab":2}"#, true),
+            (#"{"\u00e9":1,"é":2}"#, true),
+            (#"{"\u0061":{"\u0062":1,"c":{"\u0062":2}},"b":2}"#, false),
+            (#"{"\u0061":{"\u0062":1},"\u0062":2,"a":3}"#, true),
+            (#"{"x\u0061":{"b\n":1},"b\n":2,"xa":3}"#, true),
+            (#"{"x\u0061":{"b\n":1},"b\n":2,"xb":3}"#, false),
+        ]
+        for (text, duplicate) in cases {
+            let result = outcome(Data(text.utf8))
+            XCTAssertEqual(result.hasPrefix("duplicateMember"), duplicate, "\(text): \(result)")
+            if !duplicate { XCTAssertEqual(result, "ok", text) }
+        }
+    }
 }
