@@ -75,7 +75,7 @@ const external = new Set([
   'CodingKey', 'CustomStringConvertible', 'Decodable', 'Decoder', 'Dictionary', 'Double', 'Encodable', 'Encoder',
   'Equatable', 'Error', 'Hashable', 'Int', 'Int32', 'Key', 'KeyedDecodingContainer', 'Never', 'Optional', 'Sendable', 'Set',
   'String', 'Task', 'UInt16', 'UInt32', 'UInt64', 'UInt8', 'UnsafeMutableRawPointer', 'UnsafeRawBufferPointer',
-  'UnsafeRawPointer', 'UnsafeBufferPointer', 'Void', 'StaticString', 'UInt', 'Result', 'Duration', 'AsyncSequence', 'AsyncIteratorProtocol',
+  'UnsafeRawPointer', 'UnsafeBufferPointer', 'UnsafePointer', 'Void', 'StaticString', 'UInt', 'Result', 'Duration', 'AsyncSequence', 'AsyncIteratorProtocol',
   'CancellationError', 'ContinuousClock',
   // XCTest
   'XCTestCase',

@@ -254,12 +254,12 @@ pub fn server_event(spec: &Spec) -> String {
         out.push_str(&doc(&e.doc, "    "));
         out.push_str(&format!("    case {}(EventEnvelope<{}>)\n", escape(&camel(&e.name)), type_name(&e.payload)));
     }
-    out.push_str("\n    private enum NameKey: String, CodingKey {\n        case event\n    }\n\n");
-    out.push_str("    public init(from decoder: Decoder) throws {\n        let name = try decoder.container(keyedBy: NameKey.self).decode(String.self, forKey: .event)\n        switch name {\n");
+    // One container for the name and the envelope (see `EVENT_KEYS`).
+    out.push_str(&format!("\n    public init(from decoder: Decoder) throws {{\n        let c = try decoder.container(keyedBy: {}.self)\n        let name = try c.decode(String.self, forKey: .event)\n        switch name {{\n", super::EVENT_KEYS));
     for e in &spec.events {
         let c = &e.correlation;
         out.push_str(&format!(
-            "        case {lit}:\n            let envelope = try EventEnvelope<{p}>(from: decoder)\n            try envelope.checkCorrelation(sessionID: {}, operationID: {}, grantGeneration: {}, liveSequence: {}, at: decoder.path)\n            self = .{case}(envelope)\n",
+            "        case {lit}:\n            let envelope = try EventEnvelope<{p}>(from: c, decoder: decoder)\n            try envelope.checkCorrelation(sessionID: {}, operationID: {}, grantGeneration: {}, liveSequence: {}, at: decoder.path)\n            self = .{case}(envelope)\n",
             set(c.session_id),
             set(c.operation_id),
             set(c.grant_generation),

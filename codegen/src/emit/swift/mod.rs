@@ -65,6 +65,7 @@ fn named(spec: &Spec, def: &TypeDef) -> String {
                 at_least_one_of: &o.at_least_one_of,
                 generic: false,
                 extra_checks: Vec::new(),
+                shared_keys: None,
             },
         ),
         TypeKind::Map(m) => emit_map(&type_name(&def.name), &def.doc, m),
@@ -72,19 +73,29 @@ fn named(spec: &Spec, def: &TypeDef) -> String {
     }
 }
 
-fn envelope(spec: &Spec, name: &str, env: &Envelope, extra_checks: Vec<String>) -> String {
-    emit_struct(
-        spec,
-        &StructDef {
-            name: name.to_string(),
-            doc: &env.doc,
-            fields: &env.fields,
-            tags: Vec::new(),
-            at_least_one_of: &[],
-            generic: true,
-            extra_checks,
-        },
-    )
+/// The keys of the event envelope, outside the generic type so that `ServerEvent` can open one
+/// container, read the event name and hand the container to `EventEnvelope<Payload>`.
+pub const EVENT_KEYS: &str = "EventEnvelopeKeys";
+
+fn envelope(spec: &Spec, name: &str, env: &Envelope, extra_checks: Vec<String>, shared_keys: Option<&str>) -> String {
+    let def = StructDef {
+        name: name.to_string(),
+        doc: &env.doc,
+        fields: &env.fields,
+        tags: Vec::new(),
+        at_least_one_of: &[],
+        generic: true,
+        extra_checks,
+        shared_keys: shared_keys.map(str::to_string),
+    };
+    let mut out = String::new();
+    if let Some(keys) = shared_keys {
+        out.push_str(&format!("/// Member names of `{name}`, shared with the event enum's decoder.\n"));
+        out.push_str(&objects::keys_enum("", keys, &objects::wire_names(&def), ""));
+        out.push('\n');
+    }
+    out.push_str(&emit_struct(spec, &def));
+    out
 }
 
 /// The response envelope's one cross-field rule: exactly one of payload and error is non-null.
@@ -103,9 +114,9 @@ fn exactly_one(env: &Envelope) -> Vec<String> {
 
 fn envelopes(spec: &Spec) -> String {
     [
-        envelope(spec, "RequestEnvelope", &spec.request_envelope, Vec::new()),
-        envelope(spec, "ResponseEnvelope", &spec.response_envelope, exactly_one(&spec.response_envelope)),
-        envelope(spec, "EventEnvelope", &spec.event_envelope, Vec::new()),
+        envelope(spec, "RequestEnvelope", &spec.request_envelope, Vec::new(), None),
+        envelope(spec, "ResponseEnvelope", &spec.response_envelope, exactly_one(&spec.response_envelope), None),
+        envelope(spec, "EventEnvelope", &spec.event_envelope, Vec::new(), Some(EVENT_KEYS)),
         event_correlation(&spec.event_envelope),
     ]
     .join("\n")
@@ -124,7 +135,7 @@ fn event_correlation(env: &Envelope) -> String {
     let params: Vec<String> = checked.iter().map(|s| format!("{}: Bool", ident(s))).collect();
     let checks: String = checked
         .iter()
-        .map(|s| format!("        try Check.correlation(self.{0}, set: {0}, at: path + \".{s}\")\n", ident(s)))
+        .map(|s| format!("        try Check.correlation(self.{0}, set: {0}, at: path() + \".{s}\")\n", ident(s)))
         .collect();
     format!(
         "/// Envelope identities of an event.\npublic struct EventCorrelation: Hashable, Sendable {{\n{props}}}\n\n\
@@ -132,7 +143,7 @@ fn event_correlation(env: &Envelope) -> String {
          \x20   /// The identities this event carries.\n\
          \x20   public var correlation: EventCorrelation {{\n        EventCorrelation({})\n    }}\n\n\
          \x20   /// Each slot must be set (non-null) or null as the event's declaration says.\n\
-         \x20   func checkCorrelation({}, at path: String) throws {{\n{checks}    }}\n}}\n",
+         \x20   func checkCorrelation({}, at path: @autoclosure () -> String) throws {{\n{checks}    }}\n}}\n",
         args.join(", "),
         params.join(", "),
     )

@@ -19,6 +19,10 @@ pub struct StructDef<'a> {
     pub generic: bool,
     /// Extra statements at the end of `init(from:)`.
     pub extra_checks: Vec<String>,
+    /// The coding keys this struct shares with the decoder that picks it (a union, the event
+    /// enum): that decoder opens one container, reads the discriminator and hands the container
+    /// on, as Foundation's JSONDecoder builds a dictionary of the object for every container.
+    pub shared_keys: Option<String>,
 }
 
 fn indent(lines: &[String], by: &str) -> String {
@@ -92,13 +96,26 @@ fn key_type(s: &StructDef) -> &'static str {
     }
 }
 
+/// The wire names of a struct's members: discriminators first, then fields.
+pub fn wire_names(s: &StructDef) -> Vec<String> {
+    s.tags.iter().map(|(w, _)| w.clone()).chain(s.fields.iter().map(|f| f.name.clone())).collect()
+}
+
+/// A `CodingKey` enum of wire names (duplicates dropped), indented by `by`.
+pub fn keys_enum(visibility: &str, name: &str, wires: &[String], by: &str) -> String {
+    let mut seen = std::collections::BTreeSet::new();
+    let cases: Vec<String> = wires.iter().filter(|w| seen.insert(w.as_str())).map(|w| coding_case(w)).collect();
+    format!("{by}{visibility}enum {name}: String, CodingKey {{\n{}{by}}}\n", indent(&cases, &format!("{by}    ")))
+}
+
 fn coding_keys(s: &StructDef) -> String {
     if !has_keys(s) {
         return String::new();
     }
-    let mut cases: Vec<String> = s.tags.iter().map(|(w, _)| coding_case(w)).collect();
-    cases.extend(s.fields.iter().map(|f| coding_case(&f.name)));
-    format!("    private enum CodingKeys: String, CodingKey {{\n{}    }}\n", indent(&cases, "        "))
+    match &s.shared_keys {
+        Some(shared) => format!("    private typealias CodingKeys = {shared}\n"),
+        None => keys_enum("private ", "CodingKeys", &wire_names(s), "    "),
+    }
 }
 
 fn init_from(spec: &Spec, s: &StructDef) -> String {
@@ -128,7 +145,18 @@ fn init_from(spec: &Spec, s: &StructDef) -> String {
         ));
     }
     body.extend(s.extra_checks.iter().cloned());
-    format!("    public init(from decoder: Decoder) throws {{\n{}    }}\n", indent(&body, "        "))
+    match &s.shared_keys {
+        Some(shared) if has_keys(s) => {
+            body.remove(0);
+            format!(
+                "    public init(from decoder: Decoder) throws {{\n        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)\n    }}\n\n\
+                 \x20   /// Decodes from a container its picking decoder already opened.\n\
+                 \x20   init(from c: KeyedDecodingContainer<{shared}>, decoder: Decoder) throws {{\n{}    }}\n",
+                indent(&body, "        ")
+            )
+        }
+        _ => format!("    public init(from decoder: Decoder) throws {{\n{}    }}\n", indent(&body, "        ")),
+    }
 }
 
 fn encode_to(s: &StructDef) -> String {

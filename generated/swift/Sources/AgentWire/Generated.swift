@@ -399,7 +399,7 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
 
 
 /// Opaque correlation ID chosen by its issuer; never parsed by the other side.
-public struct OpaqueID: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct OpaqueID: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -413,10 +413,13 @@ public struct OpaqueID: Codable, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -434,7 +437,7 @@ public struct OpaqueID: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Opaque session ID, validated by the server before any path is resolved.
-public struct SessionID: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct SessionID: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -448,10 +451,13 @@ public struct SessionID: Codable, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -469,7 +475,7 @@ public struct SessionID: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Method, capability or event name.
-public struct Name: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct Name: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -483,10 +489,13 @@ public struct Name: Codable, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -504,7 +513,7 @@ public struct Name: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Error code; consumers treat an unfamiliar code as a generic failure.
-public struct ErrorCodeName: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct ErrorCodeName: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -518,10 +527,13 @@ public struct ErrorCodeName: Codable, Hashable, Sendable, CustomStringConvertibl
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -539,7 +551,7 @@ public struct ErrorCodeName: Codable, Hashable, Sendable, CustomStringConvertibl
 }
 
 /// Provider selection ID.
-public struct ProviderID: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct ProviderID: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -553,10 +565,13 @@ public struct ProviderID: Codable, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -574,7 +589,7 @@ public struct ProviderID: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Model selection ID.
-public struct ModelID: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct ModelID: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -588,10 +603,13 @@ public struct ModelID: Codable, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -609,7 +627,7 @@ public struct ModelID: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Display-sanitized label, falling back to a bounded ID.
-public struct LabelValue: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct LabelValue: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -623,10 +641,13 @@ public struct LabelValue: Codable, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -644,7 +665,7 @@ public struct LabelValue: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// RFC 3339 timestamp.
-public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct Timestamp: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -658,10 +679,13 @@ public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -679,7 +703,7 @@ public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Opaque replay cursor; survives restart while the projected prefix is unchanged.
-public struct Cursor: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct Cursor: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -693,10 +717,13 @@ public struct Cursor: Codable, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -714,7 +741,7 @@ public struct Cursor: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Package version string; Unix admission requires an exact match.
-public struct PackageVersion: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct PackageVersion: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -728,10 +755,13 @@ public struct PackageVersion: Codable, Hashable, Sendable, CustomStringConvertib
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -749,7 +779,7 @@ public struct PackageVersion: Codable, Hashable, Sendable, CustomStringConvertib
 }
 
 /// Conversational text, bounded by the general string limit.
-public struct TextValue: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct TextValue: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -763,10 +793,13 @@ public struct TextValue: Codable, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -784,7 +817,7 @@ public struct TextValue: Codable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Reasoning choice of a model.
-public enum ReasoningLevel: String, Codable, CaseIterable, Hashable, Sendable {
+public enum ReasoningLevel: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case `default` = "default"
     case low = "low"
     case medium = "medium"
@@ -792,193 +825,232 @@ public enum ReasoningLevel: String, Codable, CaseIterable, Hashable, Sendable {
     case xHigh = "x_high"
     case max = "max"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown ReasoningLevel value")
+            throw SchemaViolation(path: path(), reason: "unknown ReasoningLevel value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Settings scope a write targets.
-public enum Scope: String, Codable, CaseIterable, Hashable, Sendable {
+public enum Scope: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case global = "global"
     case project = "project"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown Scope value")
+            throw SchemaViolation(path: path(), reason: "unknown Scope value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Settings layer, in precedence order.
-public enum ConfigLayer: String, Codable, CaseIterable, Hashable, Sendable {
+public enum ConfigLayer: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case environment = "environment"
     case project = "project"
     case global = "global"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown ConfigLayer value")
+            throw SchemaViolation(path: path(), reason: "unknown ConfigLayer value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// A writable setting.
-public enum SettingName: String, Codable, CaseIterable, Hashable, Sendable {
+public enum SettingName: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case selection = "selection"
     case thinkingLevel = "thinking_level"
     case fast = "fast"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown SettingName value")
+            throw SchemaViolation(path: path(), reason: "unknown SettingName value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Service transport.
-public enum Transport: String, Codable, CaseIterable, Hashable, Sendable {
+public enum Transport: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case unix = "unix"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown Transport value")
+            throw SchemaViolation(path: path(), reason: "unknown Transport value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// How a provider authenticates.
-public enum AuthMethod: String, Codable, CaseIterable, Hashable, Sendable {
+public enum AuthMethod: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case oauth = "oauth"
     case apiKey = "api_key"
     case none = "none"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown AuthMethod value")
+            throw SchemaViolation(path: path(), reason: "unknown AuthMethod value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Where a provider's credential comes from; variable names are never returned.
-public enum AuthSource: String, Codable, CaseIterable, Hashable, Sendable {
+public enum AuthSource: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case sharedStore = "shared_store"
     case environment = "environment"
     case none = "none"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown AuthSource value")
+            throw SchemaViolation(path: path(), reason: "unknown AuthSource value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Whether a provider can prepare authentication now.
-public enum Readiness: String, Codable, CaseIterable, Hashable, Sendable {
+public enum Readiness: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case ready = "ready"
     case missing = "missing"
     case needsLogin = "needs_login"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown Readiness value")
+            throw SchemaViolation(path: path(), reason: "unknown Readiness value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// State of a provider's validated model cache.
-public enum CatalogState: String, Codable, CaseIterable, Hashable, Sendable {
+public enum CatalogState: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case freshCache = "fresh_cache"
     case stale = "stale"
     case unavailable = "unavailable"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown CatalogState value")
+            throw SchemaViolation(path: path(), reason: "unknown CatalogState value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Terminal status of a turn.
-public enum TurnStatus: String, Codable, CaseIterable, Hashable, Sendable {
+public enum TurnStatus: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case completed = "completed"
     case cancelled = "cancelled"
     case failed = "failed"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown TurnStatus value")
+            throw SchemaViolation(path: path(), reason: "unknown TurnStatus value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Whether a turn's durable write succeeded.
-public enum Persistence: String, Codable, CaseIterable, Hashable, Sendable {
+public enum Persistence: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case committed = "committed"
     case failed = "failed"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown Persistence value")
+            throw SchemaViolation(path: path(), reason: "unknown Persistence value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Whether a claimed session has a running turn.
-public enum SnapshotState: String, Codable, CaseIterable, Hashable, Sendable {
+public enum SnapshotState: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case idle = "idle"
     case running = "running"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown SnapshotState value")
+            throw SchemaViolation(path: path(), reason: "unknown SnapshotState value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// State of an operation ID in the operation table.
-public enum OperationState: String, Codable, CaseIterable, Hashable, Sendable {
+public enum OperationState: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case accepted = "accepted"
     case settled = "settled"
     case expired = "expired"
     case unknown = "unknown"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown OperationState value")
+            throw SchemaViolation(path: path(), reason: "unknown OperationState value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Settled outcome: a turn or login terminal status, or succeeded/failed for other mutations.
-public enum OutcomeStatus: String, Codable, CaseIterable, Hashable, Sendable {
+public enum OutcomeStatus: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case succeeded = "succeeded"
     case failed = "failed"
     case completed = "completed"
@@ -991,33 +1063,39 @@ public enum OutcomeStatus: String, Codable, CaseIterable, Hashable, Sendable {
     case storageFailed = "storage_failed"
     case internalError = "internal_error"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown OutcomeStatus value")
+            throw SchemaViolation(path: path(), reason: "unknown OutcomeStatus value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Progress state of a login.
-public enum LoginProgressState: String, Codable, CaseIterable, Hashable, Sendable {
+public enum LoginProgressState: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case authorizationURL = "authorization_url"
     case waiting = "waiting"
     case callbackReceived = "callback_received"
     case callbackAccepted = "callback_accepted"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown LoginProgressState value")
+            throw SchemaViolation(path: path(), reason: "unknown LoginProgressState value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Fixed terminal label of a login; no provider text is ever included.
-public enum LoginTerminalState: String, Codable, CaseIterable, Hashable, Sendable {
+public enum LoginTerminalState: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case exchangeSucceeded = "exchange_succeeded"
     case cancelled = "cancelled"
     case callbackTimeout = "callback_timeout"
@@ -1027,17 +1105,20 @@ public enum LoginTerminalState: String, Codable, CaseIterable, Hashable, Sendabl
     case storageFailed = "storage_failed"
     case internalError = "internal_error"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown LoginTerminalState value")
+            throw SchemaViolation(path: path(), reason: "unknown LoginTerminalState value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Lifecycle status of an activity.
-public enum ActivityStatus: String, Codable, CaseIterable, Hashable, Sendable {
+public enum ActivityStatus: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case queued = "queued"
     case running = "running"
     case writing = "writing"
@@ -1045,17 +1126,20 @@ public enum ActivityStatus: String, Codable, CaseIterable, Hashable, Sendable {
     case failed = "failed"
     case cancelled = "cancelled"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown ActivityStatus value")
+            throw SchemaViolation(path: path(), reason: "unknown ActivityStatus value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// What a lifecycle activity is about; `activity` on finishes.
-public enum LifecycleCategory: String, Codable, CaseIterable, Hashable, Sendable {
+public enum LifecycleCategory: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case tool = "tool"
     case hook = "hook"
     case contextInjection = "context_injection"
@@ -1066,12 +1150,15 @@ public enum LifecycleCategory: String, Codable, CaseIterable, Hashable, Sendable
     case compaction = "compaction"
     case activity = "activity"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown LifecycleCategory value")
+            throw SchemaViolation(path: path(), reason: "unknown LifecycleCategory value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
@@ -1079,22 +1166,25 @@ public enum LifecycleCategory: String, Codable, CaseIterable, Hashable, Sendable
 ///
 /// `unknown` is the contract's literal fallback value: it is accepted as itself and never
 /// stands for other, unknown values (those are rejected).
-public enum ToolTransport: String, Codable, CaseIterable, Hashable, Sendable {
+public enum ToolTransport: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case local = "local"
     case mcp = "mcp"
     case unknown = "unknown"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown ToolTransport value")
+            throw SchemaViolation(path: path(), reason: "unknown ToolTransport value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Where a context count comes from.
-public enum ContextSource: String, Codable, CaseIterable, Hashable, Sendable {
+public enum ContextSource: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case fallbackEstimate = "fallback_estimate"
     case tokenizerEstimate = "tokenizer_estimate"
     case fallbackProjection = "fallback_projection"
@@ -1103,104 +1193,125 @@ public enum ContextSource: String, Codable, CaseIterable, Hashable, Sendable {
     case providerExact = "provider_exact"
     case providerPartial = "provider_partial"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown ContextSource value")
+            throw SchemaViolation(path: path(), reason: "unknown ContextSource value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Whether usage is one provider request or whole-run child usage.
-public enum UsageSource: String, Codable, CaseIterable, Hashable, Sendable {
+public enum UsageSource: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case providerRequest = "provider_request"
     case subagentAggregate = "subagent_aggregate"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown UsageSource value")
+            throw SchemaViolation(path: path(), reason: "unknown UsageSource value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// State of a context compaction.
-public enum CompactionStatus: String, Codable, CaseIterable, Hashable, Sendable {
+public enum CompactionStatus: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case triggered = "triggered"
     case running = "running"
     case completed = "completed"
     case failed = "failed"
     case cancelled = "cancelled"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown CompactionStatus value")
+            throw SchemaViolation(path: path(), reason: "unknown CompactionStatus value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Author of a replayed message.
-public enum ReplayRole: String, Codable, CaseIterable, Hashable, Sendable {
+public enum ReplayRole: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case user = "user"
     case assistant = "assistant"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown ReplayRole value")
+            throw SchemaViolation(path: path(), reason: "unknown ReplayRole value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Terminal label of a replayed turn.
-public enum ReplayTerminalStatus: String, Codable, CaseIterable, Hashable, Sendable {
+public enum ReplayTerminalStatus: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case completed = "completed"
     case cancelled = "cancelled"
     case failed = "failed"
     case compactionRequired = "compaction_required"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown ReplayTerminalStatus value")
+            throw SchemaViolation(path: path(), reason: "unknown ReplayTerminalStatus value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Status recorded by a turn-end message.
-public enum TurnEndStatus: String, Codable, CaseIterable, Hashable, Sendable {
+public enum TurnEndStatus: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case completed = "completed"
     case failed = "failed"
     case cancelled = "cancelled"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown TurnEndStatus value")
+            throw SchemaViolation(path: path(), reason: "unknown TurnEndStatus value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
 /// Kind of a permission option.
-public enum PermissionKind: String, Codable, CaseIterable, Hashable, Sendable {
+public enum PermissionKind: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case allowOnce = "allow-once"
     case allowAlways = "allow-always"
     case rejectOnce = "reject-once"
     case rejectAlways = "reject-always"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown PermissionKind value")
+            throw SchemaViolation(path: path(), reason: "unknown PermissionKind value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
@@ -1956,17 +2067,14 @@ public struct ActivityLifecycle: Codable, Hashable, Sendable {
         self.detailsOmitted = true
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case activityID = "activity_id"
-        case parentActivityID = "parent_activity_id"
-        case category
-        case status
-        case detailsOmitted = "details_omitted"
-    }
+    private typealias CodingKeys = Activity.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<Activity.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .kind), "lifecycle", at: c.path(.kind))
         self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
         self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
@@ -2025,21 +2133,14 @@ public struct ActivityTool: Codable, Hashable, Sendable {
         self.detailsOmitted = true
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case activityID = "activity_id"
-        case parentActivityID = "parent_activity_id"
-        case toolID = "tool_id"
-        case toolName = "tool_name"
-        case serverID = "server_id"
-        case transport
-        case status
-        case timedOut = "timed_out"
-        case detailsOmitted = "details_omitted"
-    }
+    private typealias CodingKeys = Activity.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<Activity.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .kind), "tool", at: c.path(.kind))
         self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
         self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
@@ -2094,17 +2195,14 @@ public struct ActivityReasoningSummary: Codable, Hashable, Sendable {
         self.truncated = truncated
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case activityID = "activity_id"
-        case parentActivityID = "parent_activity_id"
-        case text
-        case redacted
-        case truncated
-    }
+    private typealias CodingKeys = Activity.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<Activity.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .kind), "reasoning_summary", at: c.path(.kind))
         self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
         self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
@@ -2157,19 +2255,14 @@ public struct ActivityContext: Codable, Hashable, Sendable {
         self.source = source
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case activityID = "activity_id"
-        case parentActivityID = "parent_activity_id"
-        case currentTokens = "current_tokens"
-        case maxTokens = "max_tokens"
-        case reasoningTokens = "reasoning_tokens"
-        case requestSequence = "request_sequence"
-        case source
-    }
+    private typealias CodingKeys = Activity.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<Activity.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .kind), "context", at: c.path(.kind))
         self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
         self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
@@ -2243,21 +2336,14 @@ public struct ActivityUsage: Codable, Hashable, Sendable {
         self.source = source
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case activityID = "activity_id"
-        case parentActivityID = "parent_activity_id"
-        case effectiveInput = "effective_input"
-        case output
-        case cacheRead = "cache_read"
-        case cacheKnown = "cache_known"
-        case requestSequence = "request_sequence"
-        case finalUsage = "final_usage"
-        case source
-    }
+    private typealias CodingKeys = Activity.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<Activity.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .kind), "usage", at: c.path(.kind))
         self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
         self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
@@ -2327,18 +2413,14 @@ public struct ActivityCompaction: Codable, Hashable, Sendable {
         self.replayRequired = replayRequired
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case activityID = "activity_id"
-        case parentActivityID = "parent_activity_id"
-        case status
-        case currentTokens = "current_tokens"
-        case maxTokens = "max_tokens"
-        case replayRequired = "replay_required"
-    }
+    private typealias CodingKeys = Activity.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<Activity.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .kind), "compaction", at: c.path(.kind))
         self.activityID = try c.decode(OpaqueID.self, forKey: .activityID)
         self.parentActivityID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .parentActivityID)
@@ -2381,26 +2463,51 @@ public enum Activity: Codable, Hashable, Sendable {
     /// Context compaction progress.
     case compaction(ActivityCompaction)
 
-    private enum DiscriminatorKeys: String, CodingKey {
-        case kind = "kind"
+    /// Every variant's member names: one container serves discriminator and variant.
+    enum WireKeys: String, CodingKey {
+        case kind
+        case activityID = "activity_id"
+        case parentActivityID = "parent_activity_id"
+        case category
+        case status
+        case detailsOmitted = "details_omitted"
+        case toolID = "tool_id"
+        case toolName = "tool_name"
+        case serverID = "server_id"
+        case transport
+        case timedOut = "timed_out"
+        case text
+        case redacted
+        case truncated
+        case currentTokens = "current_tokens"
+        case maxTokens = "max_tokens"
+        case reasoningTokens = "reasoning_tokens"
+        case requestSequence = "request_sequence"
+        case source
+        case effectiveInput = "effective_input"
+        case output
+        case cacheRead = "cache_read"
+        case cacheKnown = "cache_known"
+        case finalUsage = "final_usage"
+        case replayRequired = "replay_required"
     }
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: DiscriminatorKeys.self)
+        let c = try decoder.container(keyedBy: WireKeys.self)
         let tagKind = try c.decode(String.self, forKey: .kind)
         switch tagKind {
         case "lifecycle":
-            self = .lifecycle(try ActivityLifecycle(from: decoder))
+            self = .lifecycle(try ActivityLifecycle(from: c, decoder: decoder))
         case "tool":
-            self = .tool(try ActivityTool(from: decoder))
+            self = .tool(try ActivityTool(from: c, decoder: decoder))
         case "reasoning_summary":
-            self = .reasoningSummary(try ActivityReasoningSummary(from: decoder))
+            self = .reasoningSummary(try ActivityReasoningSummary(from: c, decoder: decoder))
         case "context":
-            self = .context(try ActivityContext(from: decoder))
+            self = .context(try ActivityContext(from: c, decoder: decoder))
         case "usage":
-            self = .usage(try ActivityUsage(from: decoder))
+            self = .usage(try ActivityUsage(from: c, decoder: decoder))
         case "compaction":
-            self = .compaction(try ActivityCompaction(from: decoder))
+            self = .compaction(try ActivityCompaction(from: c, decoder: decoder))
         default:
             throw SchemaViolation(path: decoder.path, reason: "unknown Activity discriminator")
         }
@@ -2447,17 +2554,14 @@ public struct ReplayItemMessage: Codable, Hashable, Sendable {
         self.lastPart = lastPart
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case cursor
-        case role
-        case text
-        case part
-        case lastPart = "last_part"
-    }
+    private typealias CodingKeys = ReplayItem.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<ReplayItem.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .kind), "message", at: c.path(.kind))
         self.cursor = try c.decode(Cursor.self, forKey: .cursor)
         self.role = try c.decode(ReplayRole.self, forKey: .role)
@@ -2499,14 +2603,14 @@ public struct ReplayItemTerminal: Codable, Hashable, Sendable {
         self.status = status
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case cursor
-        case status
-    }
+    private typealias CodingKeys = ReplayItem.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<ReplayItem.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .kind), "terminal", at: c.path(.kind))
         self.cursor = try c.decode(Cursor.self, forKey: .cursor)
         self.status = try c.decode(ReplayTerminalStatus.self, forKey: .status)
@@ -2540,16 +2644,14 @@ public struct ReplayItemSummary: Codable, Hashable, Sendable {
         self.lastPart = lastPart
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case cursor
-        case text
-        case part
-        case lastPart = "last_part"
-    }
+    private typealias CodingKeys = ReplayItem.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<ReplayItem.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .kind), "summary", at: c.path(.kind))
         self.cursor = try c.decode(Cursor.self, forKey: .cursor)
         self.text = try c.decode(String.self, forKey: .text)
@@ -2584,20 +2686,27 @@ public enum ReplayItem: Codable, Hashable, Sendable {
     /// A part of a compaction summary that precedes the conversation after its cutoff.
     case summary(ReplayItemSummary)
 
-    private enum DiscriminatorKeys: String, CodingKey {
-        case kind = "kind"
+    /// Every variant's member names: one container serves discriminator and variant.
+    enum WireKeys: String, CodingKey {
+        case kind
+        case cursor
+        case role
+        case text
+        case part
+        case lastPart = "last_part"
+        case status
     }
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: DiscriminatorKeys.self)
+        let c = try decoder.container(keyedBy: WireKeys.self)
         let tagKind = try c.decode(String.self, forKey: .kind)
         switch tagKind {
         case "message":
-            self = .message(try ReplayItemMessage(from: decoder))
+            self = .message(try ReplayItemMessage(from: c, decoder: decoder))
         case "terminal":
-            self = .terminal(try ReplayItemTerminal(from: decoder))
+            self = .terminal(try ReplayItemTerminal(from: c, decoder: decoder))
         case "summary":
-            self = .summary(try ReplayItemSummary(from: decoder))
+            self = .summary(try ReplayItemSummary(from: c, decoder: decoder))
         default:
             throw SchemaViolation(path: decoder.path, reason: "unknown ReplayItem discriminator")
         }
@@ -2784,18 +2893,14 @@ public struct HandshakeReplyAccepted: Codable, Hashable, Sendable {
         self.stateRootID = stateRootID
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case status
-        case handshake
-        case version
-        case pid
-        case instanceID = "instance_id"
-        case workspaceID = "workspace_id"
-        case stateRootID = "state_root_id"
-    }
+    private typealias CodingKeys = HandshakeReply.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<HandshakeReply.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .status), "accepted", at: c.path(.status))
         self.handshake = try c.decode(String.self, forKey: .handshake)
         self.version = try c.decode(PackageVersion.self, forKey: .version)
@@ -2839,15 +2944,14 @@ public struct HandshakeReplyRejected: Codable, Hashable, Sendable {
         self.message = message
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case status
-        case handshake
-        case code
-        case message
-    }
+    private typealias CodingKeys = HandshakeReply.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<HandshakeReply.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .status), "rejected", at: c.path(.status))
         self.handshake = try c.decode(String.self, forKey: .handshake)
         self.code = try c.decode(HandshakeRejection.self, forKey: .code)
@@ -2879,18 +2983,27 @@ public enum HandshakeReply: Codable, Hashable, Sendable {
     /// Identity refused; the server closes the connection.
     case rejected(HandshakeReplyRejected)
 
-    private enum DiscriminatorKeys: String, CodingKey {
-        case status = "status"
+    /// Every variant's member names: one container serves discriminator and variant.
+    enum WireKeys: String, CodingKey {
+        case status
+        case handshake
+        case version
+        case pid
+        case instanceID = "instance_id"
+        case workspaceID = "workspace_id"
+        case stateRootID = "state_root_id"
+        case code
+        case message
     }
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: DiscriminatorKeys.self)
+        let c = try decoder.container(keyedBy: WireKeys.self)
         let tagStatus = try c.decode(String.self, forKey: .status)
         switch tagStatus {
         case "accepted":
-            self = .accepted(try HandshakeReplyAccepted(from: decoder))
+            self = .accepted(try HandshakeReplyAccepted(from: c, decoder: decoder))
         case "rejected":
-            self = .rejected(try HandshakeReplyRejected(from: decoder))
+            self = .rejected(try HandshakeReplyRejected(from: c, decoder: decoder))
         default:
             throw SchemaViolation(path: decoder.path, reason: "unknown HandshakeReply discriminator")
         }
@@ -2907,18 +3020,21 @@ public enum HandshakeReply: Codable, Hashable, Sendable {
 }
 
 /// Handshake rejection code.
-public enum HandshakeRejection: String, Codable, CaseIterable, Hashable, Sendable {
+public enum HandshakeRejection: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case versionMismatch = "version_mismatch"
     case workspaceMismatch = "workspace_mismatch"
     case invalidHandshake = "invalid_handshake"
     case connectionLimit = "connection_limit"
 
-    public init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: raw) else {
-            throw SchemaViolation(path: decoder.path, reason: "unknown HandshakeRejection value")
+            throw SchemaViolation(path: path(), reason: "unknown HandshakeRejection value")
         }
         self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 }
 
@@ -2942,16 +3058,14 @@ public struct LoginProgressAuthorizationURL: Codable, Hashable, Sendable {
         self.openBrowser = true
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case state
-        case loginID = "login_id"
-        case providerID = "provider_id"
-        case url
-        case openBrowser = "open_browser"
-    }
+    private typealias CodingKeys = LoginProgress.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<LoginProgress.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .state), "authorization_url", at: c.path(.state))
         self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
         self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
@@ -2991,14 +3105,14 @@ public struct LoginProgressWaiting: Codable, Hashable, Sendable {
         self.providerID = providerID
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case state
-        case loginID = "login_id"
-        case providerID = "provider_id"
-    }
+    private typealias CodingKeys = LoginProgress.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<LoginProgress.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .state), "waiting", at: c.path(.state))
         self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
         self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
@@ -3026,14 +3140,14 @@ public struct LoginProgressCallbackReceived: Codable, Hashable, Sendable {
         self.providerID = providerID
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case state
-        case loginID = "login_id"
-        case providerID = "provider_id"
-    }
+    private typealias CodingKeys = LoginProgress.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<LoginProgress.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .state), "callback_received", at: c.path(.state))
         self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
         self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
@@ -3061,14 +3175,14 @@ public struct LoginProgressCallbackAccepted: Codable, Hashable, Sendable {
         self.providerID = providerID
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case state
-        case loginID = "login_id"
-        case providerID = "provider_id"
-    }
+    private typealias CodingKeys = LoginProgress.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<LoginProgress.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .state), "callback_accepted", at: c.path(.state))
         self.loginID = try c.decode(OpaqueID.self, forKey: .loginID)
         self.providerID = try c.decode(ProviderID.self, forKey: .providerID)
@@ -3093,22 +3207,27 @@ public enum LoginProgress: Codable, Hashable, Sendable {
     /// The callback was valid; token exchange follows.
     case callbackAccepted(LoginProgressCallbackAccepted)
 
-    private enum DiscriminatorKeys: String, CodingKey {
-        case state = "state"
+    /// Every variant's member names: one container serves discriminator and variant.
+    enum WireKeys: String, CodingKey {
+        case state
+        case loginID = "login_id"
+        case providerID = "provider_id"
+        case url
+        case openBrowser = "open_browser"
     }
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: DiscriminatorKeys.self)
+        let c = try decoder.container(keyedBy: WireKeys.self)
         let tagState = try c.decode(String.self, forKey: .state)
         switch tagState {
         case "authorization_url":
-            self = .authorizationURL(try LoginProgressAuthorizationURL(from: decoder))
+            self = .authorizationURL(try LoginProgressAuthorizationURL(from: c, decoder: decoder))
         case "waiting":
-            self = .waiting(try LoginProgressWaiting(from: decoder))
+            self = .waiting(try LoginProgressWaiting(from: c, decoder: decoder))
         case "callback_received":
-            self = .callbackReceived(try LoginProgressCallbackReceived(from: decoder))
+            self = .callbackReceived(try LoginProgressCallbackReceived(from: c, decoder: decoder))
         case "callback_accepted":
-            self = .callbackAccepted(try LoginProgressCallbackAccepted(from: decoder))
+            self = .callbackAccepted(try LoginProgressCallbackAccepted(from: c, decoder: decoder))
         default:
             throw SchemaViolation(path: decoder.path, reason: "unknown LoginProgress discriminator")
         }
@@ -3169,7 +3288,7 @@ public struct PermissionOption: Codable, Hashable, Sendable {
 }
 
 /// A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or `create-issue`).
-public struct ToolName: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct ToolName: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     /// Validates `value` against the type's bounds.
@@ -3183,10 +3302,13 @@ public struct ToolName: Codable, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    public init(from decoder: Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(String.self)
-        try Self.validate(value, at: decoder.path)
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
         self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -3228,18 +3350,14 @@ public struct SessionMessageAgentTurnStart: Codable, Hashable, Sendable {
         self.turn = turn
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case turn
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "turn-start", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -3293,19 +3411,14 @@ public struct SessionMessageAgentTurnEnd: Codable, Hashable, Sendable {
         self.status = status
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case turn
-        case status
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "turn-end", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -3364,20 +3477,14 @@ public struct SessionMessageAgentText: Codable, Hashable, Sendable {
         self.thinking = thinking
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case turn
-        case text
-        case thinking
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "text", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -3438,20 +3545,14 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
         self.thinking = thinking
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case turn
-        case text
-        case thinking
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "text", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -3527,24 +3628,14 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
         self.agentTitle = agentTitle
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case turn
-        case callID = "callId"
-        case toolName
-        case title
-        case description
-        case args
-        case agentTitle
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "tool-call-start", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -3613,20 +3704,14 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
         self.error = error
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case turn
-        case callID = "callId"
-        case error
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "tool-call-end", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -3699,24 +3784,14 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
         self.options = options
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case turn
-        case callID = "callId"
-        case toolName
-        case title
-        case description
-        case args
-        case options
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "permission-request", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -3786,19 +3861,14 @@ public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable 
         self.optionID = optionID
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case callID = "callId"
-        case optionID = "optionId"
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "permission-response", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -3863,22 +3933,14 @@ public struct SessionMessageAgentPhoto: Codable, Hashable, Sendable {
         self.height = height
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case turn
-        case ref
-        case thumbhash
-        case width
-        case height
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "photo", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -3954,21 +4016,14 @@ public struct SessionMessageUserPhoto: Codable, Hashable, Sendable {
         self.height = height
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case ref
-        case thumbhash
-        case width
-        case height
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "photo", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -4054,25 +4109,14 @@ public struct SessionMessageAgentVideo: Codable, Hashable, Sendable {
         self.size = size
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case turn
-        case ref
-        case thumbhash
-        case width
-        case height
-        case durationMs
-        case mimeType
-        case size
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "video", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -4171,24 +4215,14 @@ public struct SessionMessageUserVideo: Codable, Hashable, Sendable {
         self.size = size
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case ref
-        case thumbhash
-        case width
-        case height
-        case durationMs
-        case mimeType
-        case size
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "video", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -4279,22 +4313,14 @@ public struct SessionMessageAgentFile: Codable, Hashable, Sendable {
         self.mimeType = mimeType
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case turn
-        case ref
-        case name
-        case size
-        case mimeType
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "file", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -4366,21 +4392,14 @@ public struct SessionMessageUserFile: Codable, Hashable, Sendable {
         self.mimeType = mimeType
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case ref
-        case name
-        case size
-        case mimeType
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "file", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "user", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -4444,19 +4463,14 @@ public struct SessionMessageAgentService: Codable, Hashable, Sendable {
         self.text = text
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case role
-        case id
-        case time
-        case parentID = "parentId"
-        case agentID = "agentId"
-        case turn
-        case text
-    }
+    private typealias CodingKeys = SessionMessage.WireKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<SessionMessage.WireKeys>, decoder: Decoder) throws {
         try Check.constant(try c.decode(String.self, forKey: .type), "service", at: c.path(.type))
         try Check.constant(try c.decode(String.self, forKey: .role), "agent", at: c.path(.role))
         self.id = try c.decode(OpaqueID.self, forKey: .id)
@@ -4517,46 +4531,72 @@ public enum SessionMessage: Codable, Hashable, Sendable {
     /// Internal or system message, such as a compaction note.
     case agentService(SessionMessageAgentService)
 
-    private enum DiscriminatorKeys: String, CodingKey {
-        case type = "type"
-        case role = "role"
+    /// Every variant's member names: one container serves discriminator and variant.
+    enum WireKeys: String, CodingKey {
+        case type
+        case role
+        case id
+        case time
+        case parentID = "parentId"
+        case agentID = "agentId"
+        case turn
+        case status
+        case text
+        case thinking
+        case callID = "callId"
+        case toolName
+        case title
+        case description
+        case args
+        case agentTitle
+        case error
+        case options
+        case optionID = "optionId"
+        case ref
+        case thumbhash
+        case width
+        case height
+        case durationMs
+        case mimeType
+        case size
+        case name
     }
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: DiscriminatorKeys.self)
+        let c = try decoder.container(keyedBy: WireKeys.self)
         let tagType = try c.decode(String.self, forKey: .type)
         let tagRole = try c.decode(String.self, forKey: .role)
         switch (tagType, tagRole) {
         case ("turn-start", "agent"):
-            self = .agentTurnStart(try SessionMessageAgentTurnStart(from: decoder))
+            self = .agentTurnStart(try SessionMessageAgentTurnStart(from: c, decoder: decoder))
         case ("turn-end", "agent"):
-            self = .agentTurnEnd(try SessionMessageAgentTurnEnd(from: decoder))
+            self = .agentTurnEnd(try SessionMessageAgentTurnEnd(from: c, decoder: decoder))
         case ("text", "agent"):
-            self = .agentText(try SessionMessageAgentText(from: decoder))
+            self = .agentText(try SessionMessageAgentText(from: c, decoder: decoder))
         case ("text", "user"):
-            self = .userText(try SessionMessageUserText(from: decoder))
+            self = .userText(try SessionMessageUserText(from: c, decoder: decoder))
         case ("tool-call-start", "agent"):
-            self = .agentToolCallStart(try SessionMessageAgentToolCallStart(from: decoder))
+            self = .agentToolCallStart(try SessionMessageAgentToolCallStart(from: c, decoder: decoder))
         case ("tool-call-end", "agent"):
-            self = .agentToolCallEnd(try SessionMessageAgentToolCallEnd(from: decoder))
+            self = .agentToolCallEnd(try SessionMessageAgentToolCallEnd(from: c, decoder: decoder))
         case ("permission-request", "agent"):
-            self = .agentPermissionRequest(try SessionMessageAgentPermissionRequest(from: decoder))
+            self = .agentPermissionRequest(try SessionMessageAgentPermissionRequest(from: c, decoder: decoder))
         case ("permission-response", "user"):
-            self = .userPermissionResponse(try SessionMessageUserPermissionResponse(from: decoder))
+            self = .userPermissionResponse(try SessionMessageUserPermissionResponse(from: c, decoder: decoder))
         case ("photo", "agent"):
-            self = .agentPhoto(try SessionMessageAgentPhoto(from: decoder))
+            self = .agentPhoto(try SessionMessageAgentPhoto(from: c, decoder: decoder))
         case ("photo", "user"):
-            self = .userPhoto(try SessionMessageUserPhoto(from: decoder))
+            self = .userPhoto(try SessionMessageUserPhoto(from: c, decoder: decoder))
         case ("video", "agent"):
-            self = .agentVideo(try SessionMessageAgentVideo(from: decoder))
+            self = .agentVideo(try SessionMessageAgentVideo(from: c, decoder: decoder))
         case ("video", "user"):
-            self = .userVideo(try SessionMessageUserVideo(from: decoder))
+            self = .userVideo(try SessionMessageUserVideo(from: c, decoder: decoder))
         case ("file", "agent"):
-            self = .agentFile(try SessionMessageAgentFile(from: decoder))
+            self = .agentFile(try SessionMessageAgentFile(from: c, decoder: decoder))
         case ("file", "user"):
-            self = .userFile(try SessionMessageUserFile(from: decoder))
+            self = .userFile(try SessionMessageUserFile(from: c, decoder: decoder))
         case ("service", "agent"):
-            self = .agentService(try SessionMessageAgentService(from: decoder))
+            self = .agentService(try SessionMessageAgentService(from: c, decoder: decoder))
         default:
             throw SchemaViolation(path: decoder.path, reason: "unknown SessionMessage discriminator")
         }
@@ -6541,6 +6581,20 @@ public struct ResponseEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     }
 }
 
+/// Member names of `EventEnvelope`, shared with the event enum's decoder.
+enum EventEnvelopeKeys: String, CodingKey {
+    case protocolVersion = "protocol_version"
+    case kind
+    case event
+    case instanceID = "instance_id"
+    case connectionID = "connection_id"
+    case sessionID = "session_id"
+    case operationID = "operation_id"
+    case grantGeneration = "grant_generation"
+    case liveSequence = "live_sequence"
+    case payload
+}
+
 /// A server event; correlation rules come from the event's declaration.
 public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     /// Wire version; 2.
@@ -6577,21 +6631,14 @@ public struct EventEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
         self.payload = payload
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case protocolVersion = "protocol_version"
-        case kind
-        case event
-        case instanceID = "instance_id"
-        case connectionID = "connection_id"
-        case sessionID = "session_id"
-        case operationID = "operation_id"
-        case grantGeneration = "grant_generation"
-        case liveSequence = "live_sequence"
-        case payload
-    }
+    private typealias CodingKeys = EventEnvelopeKeys
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<EventEnvelopeKeys>, decoder: Decoder) throws {
         self.protocolVersion = try c.decode(UInt16.self, forKey: .protocolVersion)
         self.kind = try c.decode(String.self, forKey: .kind)
         self.event = try c.decode(Name.self, forKey: .event)
@@ -6647,11 +6694,11 @@ extension EventEnvelope {
     }
 
     /// Each slot must be set (non-null) or null as the event's declaration says.
-    func checkCorrelation(sessionID: Bool, operationID: Bool, grantGeneration: Bool, liveSequence: Bool, at path: String) throws {
-        try Check.correlation(self.sessionID, set: sessionID, at: path + ".session_id")
-        try Check.correlation(self.operationID, set: operationID, at: path + ".operation_id")
-        try Check.correlation(self.grantGeneration, set: grantGeneration, at: path + ".grant_generation")
-        try Check.correlation(self.liveSequence, set: liveSequence, at: path + ".live_sequence")
+    func checkCorrelation(sessionID: Bool, operationID: Bool, grantGeneration: Bool, liveSequence: Bool, at path: @autoclosure () -> String) throws {
+        try Check.correlation(self.sessionID, set: sessionID, at: path() + ".session_id")
+        try Check.correlation(self.operationID, set: operationID, at: path() + ".operation_id")
+        try Check.correlation(self.grantGeneration, set: grantGeneration, at: path() + ".grant_generation")
+        try Check.correlation(self.liveSequence, set: liveSequence, at: path() + ".live_sequence")
     }
 }
 
@@ -6972,35 +7019,32 @@ public enum ServerEvent: Decodable, Sendable {
     /// The one terminal of a login, after worker cleanup.
     case authLoginTerminal(EventEnvelope<AuthLoginTerminal>)
 
-    private enum NameKey: String, CodingKey {
-        case event
-    }
-
     public init(from decoder: Decoder) throws {
-        let name = try decoder.container(keyedBy: NameKey.self).decode(String.self, forKey: .event)
+        let c = try decoder.container(keyedBy: EventEnvelopeKeys.self)
+        let name = try c.decode(String.self, forKey: .event)
         switch name {
         case "turn.started":
-            let envelope = try EventEnvelope<TurnStarted>(from: decoder)
+            let envelope = try EventEnvelope<TurnStarted>(from: c, decoder: decoder)
             try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnStarted(envelope)
         case "turn.assistant_delta":
-            let envelope = try EventEnvelope<TurnAssistantDelta>(from: decoder)
+            let envelope = try EventEnvelope<TurnAssistantDelta>(from: c, decoder: decoder)
             try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnAssistantDelta(envelope)
         case "turn.activity":
-            let envelope = try EventEnvelope<TurnActivity>(from: decoder)
+            let envelope = try EventEnvelope<TurnActivity>(from: c, decoder: decoder)
             try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnActivity(envelope)
         case "turn.terminal":
-            let envelope = try EventEnvelope<TurnTerminal>(from: decoder)
+            let envelope = try EventEnvelope<TurnTerminal>(from: c, decoder: decoder)
             try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: true, at: decoder.path)
             self = .turnTerminal(envelope)
         case "auth.login.progress":
-            let envelope = try EventEnvelope<LoginProgress>(from: decoder)
+            let envelope = try EventEnvelope<LoginProgress>(from: c, decoder: decoder)
             try envelope.checkCorrelation(sessionID: false, operationID: true, grantGeneration: false, liveSequence: false, at: decoder.path)
             self = .authLoginProgress(envelope)
         case "auth.login.terminal":
-            let envelope = try EventEnvelope<AuthLoginTerminal>(from: decoder)
+            let envelope = try EventEnvelope<AuthLoginTerminal>(from: c, decoder: decoder)
             try envelope.checkCorrelation(sessionID: false, operationID: true, grantGeneration: false, liveSequence: false, at: decoder.path)
             self = .authLoginTerminal(envelope)
         default:

@@ -25,6 +25,8 @@ final class LineSocket: @unchecked Sendable {
     private let fd: Int32
     private let lock = NSLock()
     private var closed = false
+    /// A reading thread was started and has not ended yet.
+    private var reading = false
 
     init(path: String) throws {
         let fd = socket(AF_UNIX, streamSocket, 0)
@@ -77,29 +79,50 @@ final class LineSocket: @unchecked Sendable {
     /// is the back-pressure of a slow event consumer.
     func startReading(maxLineBytes: Int, onLine: @escaping @Sendable (Data) -> Void, onEnd: @escaping @Sendable (ClientError?) -> Void) {
         let fd = self.fd
+        lock.lock()
+        reading = true
+        lock.unlock()
         let thread = Thread {
-            var buffer = [UInt8]()
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return onEnd(.socket("read() failed: errno \(errno)"))
-                }
-                if n == 0 { return onEnd(nil) }
-                buffer.append(contentsOf: chunk[0..<n])
-                var start = 0
-                while let newline = buffer[start...].firstIndex(of: 0x0A) {
-                    onLine(Data(buffer[start..<newline]))
-                    start = newline + 1
-                }
-                buffer.removeSubrange(0..<start)
-                if buffer.count >= maxLineBytes {
-                    return onEnd(.protocolViolation(ProtocolViolation(.recordTooLarge, "record exceeds \(maxLineBytes) bytes")))
-                }
-            }
+            let end = Self.readLines(fd, maxLineBytes: maxLineBytes, onLine: onLine)
+            self.readingEnded()
+            onEnd(end)
         }
         thread.start()
+    }
+
+    /// The reading loop; returns how reading ended (nil for an orderly end of stream).
+    private static func readLines(_ fd: Int32, maxLineBytes: Int, onLine: (Data) -> Void) -> ClientError? {
+        var buffer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .socket("read() failed: errno \(errno)")
+            }
+            if n == 0 { return nil }
+            buffer.append(contentsOf: chunk[0..<n])
+            var start = 0
+            while let newline = buffer[start...].firstIndex(of: 0x0A) {
+                onLine(Data(buffer[start..<newline]))
+                start = newline + 1
+            }
+            buffer.removeSubrange(0..<start)
+            if buffer.count >= maxLineBytes {
+                return .protocolViolation(ProtocolViolation(.recordTooLarge, "record exceeds \(maxLineBytes) bytes"))
+            }
+        }
+    }
+
+    /// The descriptor is closed by the last of `close()` and the reading thread's end: closed
+    /// while the thread is between two reads, its number could go to the next socket opened,
+    /// and the thread would read (and swallow) that connection's records, such as a handshake
+    /// reply.
+    private func readingEnded() {
+        lock.lock()
+        defer { lock.unlock() }
+        reading = false
+        if closed { systemClose(fd) }
     }
 
     func close() {
@@ -107,8 +130,9 @@ final class LineSocket: @unchecked Sendable {
         defer { lock.unlock() }
         guard !closed else { return }
         closed = true
-        // Shutdown wakes the reading thread; it sees end of stream before the descriptor closes.
+        // Shutdown wakes the reading thread (end of stream); the descriptor stays open until that
+        // thread has ended (`readingEnded`).
         _ = shutdown(fd, Int32(SHUT_RDWR))
-        systemClose(fd)
+        if !reading { systemClose(fd) }
     }
 }

@@ -130,6 +130,15 @@ public enum RFC3339 {
     }
 }
 
+/// A named string type (validated wrapper or closed enum) that decodes from the JSON string in
+/// its parent's container. Foundation's JSONDecoder gives every nested `Decodable` value a decoder
+/// of its own, with dynamic type checks, which costs more than reading the string; the container
+/// overloads below read the string in place and run the same validation with the same path.
+public protocol WireString: Decodable {
+    /// Validates `value` as this type, reporting a violation at `path`.
+    init(wire value: String, at path: @autoclosure () -> String) throws
+}
+
 /// A coding key for containers whose keys are not known in advance (empty objects, maps).
 public struct AnyCodingKey: CodingKey, Hashable, Sendable {
     public let stringValue: String
@@ -164,35 +173,101 @@ extension KeyedDecodingContainer {
         pathString(codingPath + [key as CodingKey])
     }
 
+    // Presence is read with one lookup when the member has a value (decodeIfPresent), the common
+    // case; only a member without a value is looked up again to tell absent from null.
+
     /// Required and nullable: the member must be present; `null` decodes to nil.
     func decodeRequiredNullable<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard contains(key) else {
-            throw SchemaViolation(path: path(key), reason: "required member is absent (null must be written)")
-        }
-        return try decodeNil(forKey: key) ? nil : decode(T.self, forKey: key)
+        try requiredNullable(member(T.self, key), key)
     }
 
     /// Optional and not nullable: absent decodes to nil; `null` is invalid.
     func decodeOptionalNonNull<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard contains(key) else { return nil }
-        if try decodeNil(forKey: key) {
-            throw SchemaViolation(path: path(key), reason: "null is not a value of this member")
-        }
-        return try decode(T.self, forKey: key)
+        try optionalNonNull(member(T.self, key), key)
     }
 
     /// Defaulted and not nullable: absent means the default; `null` is invalid.
     func decodeDefaulted<T: Decodable>(_ type: T.Type, forKey key: Key, default value: T) throws -> T {
-        guard contains(key) else { return value }
-        if try decodeNil(forKey: key) {
-            throw SchemaViolation(path: path(key), reason: "null is not a value of this member")
-        }
-        return try decode(T.self, forKey: key)
+        try defaulted(member(T.self, key), key, value)
     }
 
     /// Defaulted and nullable: absent means the default; `null` decodes to nil.
     func decodeDefaultedNullable<T: Decodable>(_ type: T.Type, forKey key: Key, default value: T?) throws -> T? {
-        guard contains(key) else { return value }
-        return try decodeNil(forKey: key) ? nil : decode(T.self, forKey: key)
+        try defaultedNullable(member(T.self, key), key, value)
     }
+
+    // The same decodes for `WireString` types: Swift picks these more constrained overloads for
+    // named string types, so generated code reads the same for every type.
+
+    /// Required, not nullable: the string of the member, validated as `T`.
+    func decode<T: WireString>(_ type: T.Type, forKey key: Key) throws -> T {
+        try T(wire: decode(String.self, forKey: key), at: path(key))
+    }
+
+    func decodeRequiredNullable<T: WireString>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try requiredNullable(member(T.self, key), key)
+    }
+
+    func decodeOptionalNonNull<T: WireString>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try optionalNonNull(member(T.self, key), key)
+    }
+
+    func decodeDefaulted<T: WireString>(_ type: T.Type, forKey key: Key, default value: T) throws -> T {
+        try defaulted(member(T.self, key), key, value)
+    }
+
+    func decodeDefaultedNullable<T: WireString>(_ type: T.Type, forKey key: Key, default value: T?) throws -> T? {
+        try defaultedNullable(member(T.self, key), key, value)
+    }
+
+    // MARK: The four presence rules, once
+
+    private func member<T: Decodable>(_ type: T.Type, _ key: Key) throws -> Member<T> {
+        if let value = try decodeIfPresent(T.self, forKey: key) { return .value(value) }
+        return contains(key) ? .null : .absent
+    }
+
+    private func member<T: WireString>(_ type: T.Type, _ key: Key) throws -> Member<T> {
+        if let raw = try decodeIfPresent(String.self, forKey: key) { return .value(try T(wire: raw, at: path(key))) }
+        return contains(key) ? .null : .absent
+    }
+
+    private func requiredNullable<T>(_ member: Member<T>, _ key: Key) throws -> T? {
+        switch member {
+        case .value(let value): return value
+        case .null: return nil
+        case .absent: throw SchemaViolation(path: path(key), reason: "required member is absent (null must be written)")
+        }
+    }
+
+    private func optionalNonNull<T>(_ member: Member<T>, _ key: Key) throws -> T? {
+        switch member {
+        case .value(let value): return value
+        case .null: throw SchemaViolation(path: path(key), reason: "null is not a value of this member")
+        case .absent: return nil
+        }
+    }
+
+    private func defaulted<T>(_ member: Member<T>, _ key: Key, _ fallback: T) throws -> T {
+        switch member {
+        case .value(let value): return value
+        case .null: throw SchemaViolation(path: path(key), reason: "null is not a value of this member")
+        case .absent: return fallback
+        }
+    }
+
+    private func defaultedNullable<T>(_ member: Member<T>, _ key: Key, _ fallback: T?) throws -> T? {
+        switch member {
+        case .value(let value): return value
+        case .null: return nil
+        case .absent: return fallback
+        }
+    }
+}
+
+/// What a member holds: a value, `null`, or nothing (absent is never null).
+private enum Member<T> {
+    case value(T)
+    case null
+    case absent
 }

@@ -81,11 +81,13 @@ public enum JSONProfile {
 /// A recursive-descent scanner over RFC 8259 JSON that keeps only what the limits need. It
 /// reads the record in place and allocates only for escaped member names.
 struct ProfileScanner {
-    /// A member name of an open object: a raw byte range, or its decoded bytes when escaped.
+    /// A member name of an open object: a byte range of the record, or of `escapedNames` (its
+    /// decoded bytes) when it was escaped. Plain values, so the name stack costs no reference
+    /// counting.
     private struct MemberName {
         let start: Int
         let count: Int
-        let decoded: [UInt8]?
+        let escaped: Bool
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -93,6 +95,8 @@ struct ProfileScanner {
     var i = 0
     /// Names of every open object, innermost last (one stack, not a set per object).
     private var names: [MemberName] = []
+    /// Decoded bytes of the escaped names in `names`, in the same order.
+    private var escapedNames: [UInt8] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: ProfileLimits) {
         self.bytes = bytes
@@ -161,28 +165,25 @@ struct ProfileScanner {
         i += n
     }
 
-    private func bytesOf(_ name: MemberName) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[name.start..<(name.start + name.count)])
-    }
-
     private func same(_ a: MemberName, _ b: MemberName) -> Bool {
-        switch (a.decoded, b.decoded) {
-        case (nil, nil):
-            return a.count == b.count && bytesOf(a).elementsEqual(bytesOf(b))
-        case (let x?, nil):
-            return x.elementsEqual(bytesOf(b))
-        case (nil, let y?):
-            return bytesOf(a).elementsEqual(y)
-        case (let x?, let y?):
-            return x == y
+        guard a.count == b.count else { return false }
+        return escapedNames.withUnsafeBufferPointer { escaped in
+            func start(_ n: MemberName) -> UnsafePointer<UInt8>? {
+                (n.escaped ? escaped.baseAddress : bytes.baseAddress).map { $0 + n.start }
+            }
+            guard a.count > 0, let x = start(a), let y = start(b) else { return true }
+            return memcmp(x, y, a.count) == 0
         }
     }
 
     private mutating func object(depth: Int) throws {
         guard depth <= limits.maxDepth else { throw ProfileViolation.tooDeep(offset: i) }
         i += 1
-        let first = names.count
-        defer { names.removeSubrange(first...) }
+        let first = names.count, firstEscaped = escapedNames.count
+        defer {
+            names.removeSubrange(first...)
+            escapedNames.removeSubrange(firstEscaped...)
+        }
         skipWhitespace()
         if try peek() == 0x7D {
             i += 1
@@ -283,21 +284,15 @@ struct ProfileScanner {
         i += 1
         let start = i
         var length = 0
-        var decoded: [UInt8]?
+        // An escaped member name is decoded into `escapedNames` from its first escape on.
+        var decoding = false
+        let decodedStart = escapedNames.count
         while true {
             // Fast path: a run of plain ASCII needs no decoding, only counting.
-            if decoded == nil {
-                // Locals, so the loop runs in registers rather than through `self`.
-                let buffer = bytes
+            if !decoding {
                 let run = i
-                var j = i
-                while j < buffer.count {
-                    let c = buffer[j]
-                    if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 { break }
-                    j &+= 1
-                }
-                i = j
-                length += j - run
+                i = Self.plainRun(bytes, from: i)
+                length += i - run
             }
             guard i < bytes.count else { throw invalid("unexpected end of record") }
             let b = bytes[i]
@@ -305,30 +300,60 @@ struct ProfileScanner {
                 break
             }
             if b == 0x5C {
-                if collectEscaped && decoded == nil {
-                    decoded = Array(bytes[start..<i])
+                if collectEscaped && !decoding {
+                    decoding = true
+                    escapedNames.append(contentsOf: bytes[start..<i])
                 }
                 let scalar = try escape()
-                let n = Self.utf8Length(scalar)
-                length += n
-                if decoded != nil { Self.appendUTF8(scalar, to: &decoded!) }
+                length += Self.utf8Length(scalar)
+                if decoding { Self.appendUTF8(scalar, to: &escapedNames) }
             } else if b < 0x20 {
                 throw invalid("control character in string")
             } else if b < 0x80 {
                 length += 1
-                decoded?.append(b)
+                if decoding { escapedNames.append(b) }
                 i += 1
             } else {
                 let n = try utf8Sequence()
                 guard !Self.isNoncharacter(scalar(at: i, count: n)) else { throw invalid("noncharacter") }
-                decoded?.append(contentsOf: bytes[i..<(i + n)])
+                if decoding { escapedNames.append(contentsOf: bytes[i..<(i + n)]) }
                 length += n
                 i += n
             }
         }
         i += 1
         guard length <= limits.maxStringBytes else { throw ProfileViolation.stringTooLong(offset: open) }
-        return MemberName(start: start, count: i - 1 - start, decoded: decoded)
+        if decoding {
+            return MemberName(start: decodedStart, count: escapedNames.count - decodedStart, escaped: true)
+        }
+        return MemberName(start: start, count: i - 1 - start, escaped: false)
+    }
+
+    /// The end of the run of plain string bytes from `from`: printable ASCII other than `"` and
+    /// `\`, which needs no decoding, only counting. Eight bytes per step (SWAR: a word is flagged
+    /// if any byte is zero after xor with `"` or `\`, is below 0x20, or has its high bit set;
+    /// flags never miss, so a flagged word is finished byte by byte), then the tail.
+    @inline(__always)
+    static func plainRun(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        guard let base = buffer.baseAddress else { return from }
+        let count = buffer.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = ones &* 0x22, backslashes = ones &* 0x5C, controls = ones &* 0x20
+        var j = from
+        while j &+ 8 <= count {
+            let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+            let q = w ^ quotes, b = w ^ backslashes
+            let flagged = ((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- controls) & ~w) | w
+            if flagged & highs != 0 { break }
+            j &+= 8
+        }
+        while j < count {
+            let c = base[j]
+            if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 { break }
+            j &+= 1
+        }
+        return j
     }
 
     /// I-JSON (RFC 7493 section 2.1) forbids noncharacters: U+FDD0..U+FDEF and every code point
