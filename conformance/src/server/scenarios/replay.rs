@@ -16,6 +16,12 @@ pub const ALL: &[Scenario] = &[
         run: empty,
     },
     Scenario {
+        id: "scenario.replay.empty_then_append",
+        rule: "Cursors survive process restart and append-only changes **when the projected prefix stays unchanged**.",
+        requires: &["session.create", "session.claim", "turn.start", "session.replay"],
+        run: empty_then_append,
+    },
+    Scenario {
         id: "scenario.replay.without_claim",
         rule: "Replay is read-only and requires no attachment or writer lease. It can read a session held by another service.",
         requires: &["session.create", "session.claim", "session.replay"],
@@ -197,6 +203,31 @@ fn empty(cx: &mut Ctx) -> BoxFut<'_> {
         crate::ensure!(
             !b(&again, "resync_required")? && again["events"] == json!([]),
             "polling the end cursor answered {again}"
+        );
+        done(c).await?;
+        pass()
+    })
+}
+
+fn empty_then_append(cx: &mut Ctx) -> BoxFut<'_> {
+    // The end cursor of an empty session names an empty prefix, which an append leaves
+    // unchanged: polling it after the first turn continues with that turn's items.
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let sid = cx.create(&mut c, "rea-create").await?;
+        let empty = page(&mut c, &sid, None, 32).await?;
+        let cursor = s(&empty, "next_cursor")?.to_owned();
+        let cl = cx.claim(&mut c, &sid, "rea-claim", false).await?;
+        let op = cx.op("rea-start");
+        let r = c.mutate("turn.start", Some(&sid), &op, Some(control(&cl)), json!({"prompt": "Say hello."})).await?;
+        let turn = s(r.ok("turn.start")?, "turn_id")?.to_owned();
+        super::events::until_terminal(&mut c, &turn).await?;
+        let (whole, _) = replay_all(&mut c, &sid, None, 32).await?;
+        let (after, _) = replay_all(&mut c, &sid, Some(&cursor), 32).await?;
+        crate::ensure!(!whole.is_empty(), "a session with a settled turn replays no items");
+        crate::ensure!(
+            after == whole,
+            "continuing from the empty session's cursor did not yield every item appended since"
         );
         done(c).await?;
         pass()
