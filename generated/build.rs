@@ -5,7 +5,12 @@
 use std::path::PathBuf;
 
 fn main() {
-    let spec_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("protocol.toml");
+    // Read when the script runs, not baked in by `env!`: cargo reuses a compiled build script
+    // for a copy of the tree at another path (it hashes workspace members by their path inside
+    // the workspace), as cargo-mutants' copies and scripts/mutants-sample.sh's build into one
+    // target; a baked path would name a copy that is gone.
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let spec_path = PathBuf::from(manifest_dir).join("protocol.toml");
     println!("cargo:rerun-if-changed={}", spec_path.display());
     let text = match std::fs::read_to_string(&spec_path) {
         Ok(t) => t,

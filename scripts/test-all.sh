@@ -38,6 +38,9 @@ if [ -x scripts/conformance.sh ]; then
   bash scripts/conformance.sh
 fi
 
+step "mutation: a fixed sample of daemon mutants, each killed by the black-box server suite"
+bash scripts/mutants-sample.sh
+
 step "swift: the package with a real compiler (unit, consumer suite, live daemon)"
 bash scripts/swift.sh
 

@@ -6,6 +6,10 @@
 //! - "an event is sent only to the current controller of its session" (lifecycle §7);
 //! - "Per-turn sequence starts at zero and strictly increases ... Gaps are allowed,
 //!   regression/duplicates and post-terminal events are not";
+//! - "It returns `{"turn_id":"T","status":"accepted"}` before `turn.started`, whose payload is
+//!   ... `sequence:0`. ... A new claimant may instead receive an atomic running snapshot without
+//!   the original started event": the first event of a turn this connection started (unless a
+//!   claim's snapshot stands for its start) is `turn.started`;
 //! - terminal fields are all required; "Terminal text replaces local assembled text, including
 //!   accepted partial text; never truncate it": the terminal's text must extend the deltas the
 //!   connection accepted.
@@ -258,6 +262,12 @@ impl EventChecker {
         if self.settled_turns.contains(&turn_id) {
             return Err(format!("`{name}` (sequence {sequence}) after the terminal of turn {turn_id}"));
         }
+        let starter = self.started.values().any(|t| *t == turn_id);
+        if starter && !self.turns.contains_key(&turn_id) && EventName::from_wire(name) != Some(EventName::TurnStarted) {
+            return Err(format!(
+                "`{name}` is the first event of turn {turn_id}, which this connection started: `turn.started` comes first"
+            ));
+        }
         let turn = self.turns.entry(turn_id.clone()).or_default();
         if let Some(last) = turn.last {
             if sequence <= last {
@@ -413,6 +423,29 @@ mod tests {
         assert!(c.check(&delta(1, "a")).unwrap_err().contains("does not increase"));
         c.check(&terminal(3, "a")).unwrap();
         assert!(c.check(&delta(4, "b")).unwrap_err().contains("after the terminal"));
+    }
+
+    #[test]
+    fn a_turn_started_here_begins_with_turn_started() {
+        // "It returns {turn_id, status:accepted} before `turn.started`": the starter's first
+        // event of the turn is `turn.started`, not its deltas or terminal.
+        let mut c = checker();
+        c.started("op-1", "t-1");
+        assert!(c.check(&delta(1, "a")).unwrap_err().contains("`turn.started` comes first"));
+        let mut c = checker();
+        c.started("op-1", "t-1");
+        assert!(c.check(&terminal(1, "a")).unwrap_err().contains("`turn.started` comes first"));
+        let mut c = checker();
+        c.started("op-1", "t-1");
+        for e in [started(), delta(1, "a"), terminal(2, "a")] {
+            c.check(&e).unwrap();
+        }
+        // "A new claimant may instead receive an atomic running snapshot without the original
+        // started event", even for a turn it started before (a re-claim).
+        let mut c = checker();
+        c.started("op-1", "t-1");
+        c.claimed("s-1", 1, 1, Some(("t-1", 3, "a")));
+        c.check(&terminal(4, "ab")).unwrap();
     }
 
     #[test]

@@ -16,6 +16,12 @@ pub const ALL: &[Scenario] = &[
         run: empty,
     },
     Scenario {
+        id: "scenario.replay.empty_then_append",
+        rule: "Cursors survive process restart and append-only changes **when the projected prefix stays unchanged**.",
+        requires: &["session.create", "session.claim", "turn.start", "session.replay"],
+        run: empty_then_append,
+    },
+    Scenario {
         id: "scenario.replay.without_claim",
         rule: "Replay is read-only and requires no attachment or writer lease. It can read a session held by another service.",
         requires: &[Method::SessionCreate, Method::SessionClaim, Method::SessionReplay],
@@ -44,6 +50,12 @@ pub const ALL: &[Scenario] = &[
         rule: "Each page has at most the requested item count and a complete encoded payload of at most 16 KiB ... Text parts are split at UTF-8 boundaries, at most 2,048 bytes each",
         requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::SessionReplay],
         run: bounds,
+    },
+    Scenario {
+        id: "scenario.replay.window_moves",
+        rule: "Replay reads the recent 2 MiB window ... Older history may be outside the window. ... `resync_required:true` means `after` does not match the current projection: it may be ... stale after compaction, rewind, corruption, or a moving tail window",
+        requires: &["session.create", "session.claim", "turn.start", "session.replay"],
+        run: window_moves,
     },
 ];
 
@@ -197,6 +209,31 @@ fn empty(cx: &mut Ctx) -> BoxFut<'_> {
     })
 }
 
+fn empty_then_append(cx: &mut Ctx) -> BoxFut<'_> {
+    // The end cursor of an empty session names an empty prefix, which an append leaves
+    // unchanged: polling it after the first turn continues with that turn's items.
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let sid = cx.create(&mut c, "rea-create").await?;
+        let empty = page(&mut c, &sid, None, 32).await?;
+        let cursor = s(&empty, "next_cursor")?.to_owned();
+        let cl = cx.claim(&mut c, &sid, "rea-claim", false).await?;
+        let op = cx.op("rea-start");
+        let r = c.mutate("turn.start", Some(&sid), &op, Some(control(&cl)), json!({"prompt": "Say hello."})).await?;
+        let turn = s(r.ok("turn.start")?, "turn_id")?.to_owned();
+        super::events::until_terminal(&mut c, &turn).await?;
+        let (whole, _) = replay_all(&mut c, &sid, None, 32).await?;
+        let (after, _) = replay_all(&mut c, &sid, Some(&cursor), 32).await?;
+        crate::ensure!(!whole.is_empty(), "a session with a settled turn replays no items");
+        crate::ensure!(
+            after == whole,
+            "continuing from the empty session's cursor did not yield every item appended since"
+        );
+        done(c).await?;
+        pass()
+    })
+}
+
 fn without_claim(cx: &mut Ctx) -> BoxFut<'_> {
     Box::pin(async move {
         let mut a = cx.client().await?;
@@ -322,14 +359,7 @@ fn bounds(cx: &mut Ctx) -> BoxFut<'_> {
         crate::ensure!(whole.len() as u64 > limit, "the history has only {} items", whole.len());
         check_parts(&whole)?;
         // The user messages, reassembled from their parts, are the prompts byte for byte.
-        let mut users = Vec::new();
-        let mut text = String::new();
-        for i in whole.iter().filter(|i| i["kind"] == "message" && i["role"] == "user") {
-            text.push_str(i["text"].as_str().unwrap_or_default());
-            if i["last_part"] == json!(true) {
-                users.push(std::mem::take(&mut text));
-            }
-        }
+        let users = user_messages(&whole);
         crate::ensure!(
             users == prompts,
             "the replayed user messages are not the prompts sent (split or joined wrongly)"
@@ -353,6 +383,85 @@ fn bounds(cx: &mut Ctx) -> BoxFut<'_> {
         done(c).await?;
         pass()
     })
+}
+
+/// Bytes of each prompt of scenario.replay.window_moves: ASCII, within `max_string_bytes`.
+const WINDOW_PROMPT_BYTES: usize = 16_000;
+
+/// One turn of scenario.replay.window_moves, run to its terminal.
+async fn window_turn(cx: &Ctx, c: &mut Client, sid: &str, cl: &Value, i: usize) -> Result<String, Failure> {
+    let head = format!("Conformance window {} turn {i}: ", cx.run_id);
+    let prompt = format!("{head}{}", "w".repeat(WINDOW_PROMPT_BYTES - head.len()));
+    let op = cx.op(&format!("rw-start-{i}"));
+    let r = c.mutate("turn.start", Some(sid), &op, Some(control(cl)), json!({"prompt": prompt})).await?;
+    let turn = s(r.ok("turn.start")?, "turn_id")?.to_owned();
+    super::events::until_terminal(c, &turn).await?;
+    Ok(prompt)
+}
+
+/// A page after `after` must require resync: no events, and the current starting position.
+async fn expect_resync(c: &mut Client, sid: &str, after: &str, what: &str) -> Result<(), Failure> {
+    let p = page(c, sid, Some(after), constants_page_items()).await?;
+    crate::ensure!(
+        b(&p, "resync_required")?,
+        "{what}, taken before the replay window's start moved, continued without resync: {p}"
+    );
+    let restart = s(&p, "next_cursor")?.to_owned();
+    let again = page(c, sid, Some(&restart), 1).await?;
+    crate::ensure!(!b(&again, "resync_required")?, "the starting position the resync gave requires resync");
+    Ok(())
+}
+
+fn window_moves(cx: &mut Ctx) -> BoxFut<'_> {
+    // History built through the protocol until more prompt bytes than the whole replay window
+    // were appended, so the window's start has moved past the session's first records. Two
+    // cursors taken before (the first item's, and the start position a resync gave) must both
+    // be stale now; the old prompt is outside the window; replay from the start still works.
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let sid = cx.create(&mut c, "rw-create").await?;
+        let cl = cx.claim(&mut c, &sid, "rw-claim", false).await?;
+        let first_prompt = window_turn(cx, &mut c, &sid, &cl, 0).await?;
+        let first = page(&mut c, &sid, None, 1).await?;
+        let item_cursor = s(&first["events"][0], "cursor")?.to_owned();
+        let bogus = page(&mut c, &sid, Some("conformance-not-a-cursor"), 1).await?;
+        crate::ensure!(b(&bogus, "resync_required")?, "an unknown cursor did not require resync: {bogus}");
+        let start_cursor = s(&bogus, "next_cursor")?.to_owned();
+        for (cursor, what) in [(&item_cursor, "the first item's cursor"), (&start_cursor, "the resync's start")] {
+            let p = page(&mut c, &sid, Some(cursor), 1).await?;
+            crate::ensure!(!b(&p, "resync_required")?, "{what} requires resync before the window moved: {p}");
+        }
+        let window = agentwire_protocol::limits::MAX_SESSION_REPLAY_WINDOW_BYTES as usize;
+        let mut last_prompt = first_prompt.clone();
+        for i in 1..=window / WINDOW_PROMPT_BYTES + 1 {
+            last_prompt = window_turn(cx, &mut c, &sid, &cl, i).await?;
+        }
+        expect_resync(&mut c, &sid, &item_cursor, "the first item's cursor").await?;
+        expect_resync(&mut c, &sid, &start_cursor, "the start position a resync gave").await?;
+        let (whole, _) = replay_all(&mut c, &sid, None, constants_page_items()).await?;
+        check_parts(&whole)?;
+        let users = user_messages(&whole);
+        crate::ensure!(
+            !users.contains(&first_prompt),
+            "the first prompt, older than the 2 MiB window, is still replayed"
+        );
+        crate::ensure!(users.last() == Some(&last_prompt), "the last prompt is not the last replayed user message");
+        done(c).await?;
+        pass()
+    })
+}
+
+/// The user messages of replayed items, each reassembled from its parts.
+fn user_messages(items: &[Value]) -> Vec<String> {
+    let mut users = Vec::new();
+    let mut text = String::new();
+    for i in items.iter().filter(|i| i["kind"] == "message" && i["role"] == "user") {
+        text.push_str(i["text"].as_str().unwrap_or_default());
+        if i["last_part"] == json!(true) {
+            users.push(std::mem::take(&mut text));
+        }
+    }
+    users
 }
 
 /// `max_session_page_items`, the largest `limit` a replay request may ask for.
