@@ -5,8 +5,11 @@
 # the patch names (`# cases:`), each of them, in the runner's JSON report. A mutant that
 # survives, or a patch that no longer applies (the code moved: regenerate it), fails the script.
 #
-# The copy lives under target/ at a fixed path and builds into target/mutants, so warm runs
-# rebuild only the daemon crate per mutant; cargo-mutants is not needed (see the README for why).
+# The copy lives under target/ at a fixed path and builds into this checkout's own target
+# folder: its third-party crates are the ones already built (a folder of its own cost a cold
+# build of them, minutes on a clean machine), and warm runs rebuild only the daemon crate per
+# mutant. The mutant's binary takes the place of target/debug/agentwire, which is rebuilt from
+# this checkout on the way out, whatever happened. cargo-mutants is not needed (see the README).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root="$PWD"
@@ -14,9 +17,9 @@ root="$PWD"
 cargo build --quiet --locked -p agentwire-conformance --bin agentwire-conformance
 runner="$root/target/debug/agentwire-conformance"
 
+export CARGO_TARGET_DIR="$root/target"
 work="$root/target/mutant-sample"
 tree="$work/tree"
-export CARGO_TARGET_DIR="$root/target/mutants"
 # The copy sits inside this repository's folder: stop git there, so `git apply` patches it
 # as plain files instead of looking for paths of this checkout.
 export GIT_CEILING_DIRECTORIES="$work"
@@ -32,12 +35,15 @@ pid=""
 cleanup() {
   if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
   if [ -n "$tmp" ]; then rm -rf "$tmp"; fi
+  # Put this checkout's daemon back in place of the last mutant's (the copy's crates share
+  # their artifact names with this checkout's, so this rebuilds the daemon crate once).
+  cargo build --quiet --locked -p agentwire-daemon --bin agentwire
 }
 trap cleanup EXIT
 
 # Runs the named cases against the daemon built from the copy; prints the runner's report path.
 run_cases() {
-  local bin="$CARGO_TARGET_DIR/debug/agentwire" discovery field_re
+  local bin="$root/target/debug/agentwire" discovery field_re
   # Short temporary paths: the daemon's socket lives under the state root (sun_path limit).
   tmp="$(mktemp -d /tmp/awmut.XXXXXX)"
   mkdir -p "$tmp/mc" "$tmp/ws"

@@ -18,7 +18,7 @@ pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.replay.empty_then_append",
         rule: "Cursors survive process restart and append-only changes **when the projected prefix stays unchanged**.",
-        requires: &["session.create", "session.claim", "turn.start", "session.replay"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::SessionReplay],
         run: empty_then_append,
     },
     Scenario {
@@ -54,7 +54,7 @@ pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.replay.window_moves",
         rule: "Replay reads the recent 2 MiB window ... Older history may be outside the window. ... `resync_required:true` means `after` does not match the current projection: it may be ... stale after compaction, rewind, corruption, or a moving tail window",
-        requires: &["session.create", "session.claim", "turn.start", "session.replay"],
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::SessionReplay],
         run: window_moves,
     },
 ];
