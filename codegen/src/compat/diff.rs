@@ -47,12 +47,7 @@ impl<'a> Differ<'a> {
     /// Record a finding; its category is the strictest over the directions the item is read in.
     pub(super) fn emit(&mut self, rule: Rule, reach: Reach, path: String, detail: String) {
         let info = rule.info();
-        let judged = reach.judged();
-        let category = [(judged.input, info.input), (judged.output, info.output)]
-            .into_iter()
-            .filter_map(|(applies, c)| applies.then_some(c))
-            .max()
-            .unwrap_or(Category::Breaking);
+        let category = super::growth::category(rule, reach);
         let scope = if reach.is_wire() { Scope::Wire } else { Scope::Unreferenced };
         let verdict = match category {
             Category::Breaking => "breaks existing peers",
@@ -354,7 +349,7 @@ impl<'a> Differ<'a> {
 }
 
 /// The activity capability type: `Capabilities.activity`, whose consts are the advertised flags.
-fn activity_type(spec: &Spec) -> Option<String> {
+pub(super) fn activity_type(spec: &Spec) -> Option<String> {
     let caps = spec.object(CAPABILITIES_TYPE)?;
     let field = caps.fields.iter().find(|f| f.name == "activity")?;
     match &field.ty {

@@ -15,6 +15,7 @@ pub mod cli;
 mod coverage;
 mod diff;
 mod git;
+pub mod growth;
 pub mod path;
 pub mod reach;
 mod report;

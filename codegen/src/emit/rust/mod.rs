@@ -2,6 +2,7 @@
 //! `generated/build.rs` and snapshot-tested here.
 
 mod enums;
+mod growth;
 mod handlers;
 mod idents;
 mod inline_size;
@@ -14,6 +15,8 @@ mod unions;
 mod write_json;
 
 use super::Artifact;
+use crate::compat::growth::Growths;
+use crate::compat::reach::Reach;
 use crate::ir::{Spec, TypeKind};
 use objects::ObjectShape;
 use proc_macro2::TokenStream;
@@ -38,7 +41,8 @@ fn tokens(spec: &Spec) -> TokenStream {
         tables::error_codes(spec),
         tables::launch_errors(spec),
     ];
-    let types = spec.types.iter().map(|t| named_type(spec, t));
+    let growths = Growths::of(spec);
+    let types = spec.types.iter().map(|t| named_type(spec, &growths, t));
     let envelopes = [
         ("RequestEnvelope", &spec.request_envelope),
         ("ResponseEnvelope", &spec.response_envelope),
@@ -46,6 +50,7 @@ fn tokens(spec: &Spec) -> TokenStream {
     ]
     .map(|(name, e)| {
         let doc = format!(" {}", e.doc);
+        let reach = if name == "RequestEnvelope" { Reach::INPUT } else { Reach::OUTPUT };
         objects::emit(
             spec,
             &ObjectShape {
@@ -55,6 +60,7 @@ fn tokens(spec: &Spec) -> TokenStream {
                 at_least_one_of: &[],
                 discriminators: Vec::new(),
                 payload_key: e.payload_key.as_deref(),
+                growth: growths.members(name, reach),
             },
         )
     });
@@ -74,11 +80,15 @@ fn tokens(spec: &Spec) -> TokenStream {
     }
 }
 
-fn named_type(spec: &Spec, t: &crate::ir::TypeDef) -> TokenStream {
+fn named_type(spec: &Spec, growths: &Growths<'_>, t: &crate::ir::TypeDef) -> TokenStream {
     let doc = format!(" {}", t.doc);
+    let Some(growth) = growths.named(&t.name) else {
+        // String types are aliases of `String`, emitted with the tables.
+        return quote!();
+    };
     match &t.kind {
         TypeKind::String(_) => quote!(),
-        TypeKind::Enum(e) => enums::emit(&t.name, &t.doc, e),
+        TypeKind::Enum(e) => enums::emit(&t.name, &t.doc, e, growth),
         TypeKind::Object(o) => objects::emit(
             spec,
             &ObjectShape {
@@ -88,9 +98,10 @@ fn named_type(spec: &Spec, t: &crate::ir::TypeDef) -> TokenStream {
                 at_least_one_of: &o.at_least_one_of,
                 discriminators: Vec::new(),
                 payload_key: None,
+                growth,
             },
         ),
-        TypeKind::Map(m) => maps::emit(spec, &t.name, &doc, m),
-        TypeKind::Union(u) => unions::emit(spec, &t.name, &doc, u),
+        TypeKind::Map(m) => maps::emit(spec, &t.name, &doc, m, growth),
+        TypeKind::Union(u) => unions::emit(spec, growths, &t.name, &doc, u, growth),
     }
 }
