@@ -2,12 +2,12 @@
 //! envelopes, operations, events, the session message type and named types. Type and field
 //! comparison lives in [`super::types`].
 
+use super::growth::activity_type;
 use super::path::{join, Loc, TypePaths};
 use super::reach::{Reach, Reachability};
 use super::rules::{Category, Rule};
 use super::{Finding, Report, Scope};
-use crate::advertise::CAPABILITIES_TYPE;
-use crate::ir::{Correlation, Envelope, Event, Limit, Operation, SlotRule, Spec, TypeKind, TypeRef};
+use crate::ir::{Correlation, Envelope, Event, Limit, Operation, SlotRule, Spec};
 use std::collections::HashSet;
 
 /// Comparison state: both specs, what reads each type, and the findings so far.
@@ -349,15 +349,6 @@ impl<'a> Differ<'a> {
 }
 
 /// The activity capability type: `Capabilities.activity`, whose consts are the advertised flags.
-pub(super) fn activity_type(spec: &Spec) -> Option<String> {
-    let caps = spec.object(CAPABILITIES_TYPE)?;
-    let field = caps.fields.iter().find(|f| f.name == "activity")?;
-    match &field.ty {
-        TypeRef::Named(n) if matches!(spec.ty(n)?.kind, TypeKind::Object(_)) => Some(n.clone()),
-        _ => None,
-    }
-}
-
 /// Limit scope text, compared by words so rewrapping or spacing is not a change.
 fn words(s: &str) -> Vec<&str> {
     s.split_whitespace().collect()

@@ -3,10 +3,10 @@
 //! a type that can grow compatibly is `#[non_exhaustive]` (a new member or value must not be a
 //! breaking Rust change either), one that cannot stays exhaustive, so a `match` may list it all.
 
-use super::diff::activity_type;
 use super::reach::{Reach, Reachability};
 use super::rules::{Category, Rule};
-use crate::ir::{Spec, TypeKind};
+use crate::advertise::CAPABILITIES_TYPE;
+use crate::ir::{Spec, TypeKind, TypeRef};
 
 /// The addition that decides whether a type can grow, and how the checker classifies it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,4 +123,14 @@ pub fn error_code_added() -> Growth {
 /// A new launch error code (outside wire v2, so judged both ways).
 pub fn launch_error_added() -> Growth {
     Growth::of(Rule::ERROR_CODE_ADDED, Reach::NONE)
+}
+
+/// Name of the activity capability type (`Capabilities.activity`), whose members are flags.
+pub(crate) fn activity_type(spec: &Spec) -> Option<String> {
+    let caps = spec.object(CAPABILITIES_TYPE)?;
+    let field = caps.fields.iter().find(|f| f.name == "activity")?;
+    match &field.ty {
+        TypeRef::Named(n) if matches!(spec.ty(n)?.kind, TypeKind::Object(_)) => Some(n.clone()),
+        _ => None,
+    }
 }

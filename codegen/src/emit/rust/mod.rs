@@ -27,10 +27,19 @@ pub fn artifacts(_spec: &Spec) -> Vec<Artifact> {
     Vec::new()
 }
 
-/// The generated module, formatted with prettyplease and headed with the spec hash.
+/// The generated module, formatted with prettyplease and headed with the spec hash: what the
+/// snapshot test and readers see.
+#[cfg(feature = "artifacts")]
 pub fn generate(spec: &Spec) -> Result<String, syn::Error> {
     let file: syn::File = syn::parse2(tokens(spec))?;
     Ok(format!("{}\n{}", super::header(spec, "//"), prettyplease::unparse(&file)))
+}
+
+/// The same token stream as [`generate`], unformatted: what `agentwire-protocol`'s build script
+/// compiles, so the build needs neither syn's syntax tree nor prettyplease. The tokens are one
+/// function's output, so both forms are the same code.
+pub fn generate_unformatted(spec: &Spec) -> String {
+    format!("// Generated from protocol.toml by agentwire-codegen. Do not edit.\n{}\n", tokens(spec))
 }
 
 fn tokens(spec: &Spec) -> TokenStream {
