@@ -20,10 +20,9 @@ fn main() {
         Ok(s) => s,
         Err(d) => panic!("protocol.toml is invalid:\n{d}"),
     };
-    let code = match agentwire_codegen::emit::rust::generate(&spec) {
-        Ok(c) => c,
-        Err(e) => panic!("generated Rust does not parse: {e}"),
-    };
+    // Unformatted: the same tokens the snapshot test formats with prettyplease, without
+    // compiling a Rust parser and formatter into every cold build.
+    let code = agentwire_codegen::emit::rust::generate_unformatted(&spec);
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     write(&out_dir.join("protocol.rs"), &code);
     // The runtime's date-time checker is the generator's own, so both agree on every example.

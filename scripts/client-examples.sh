@@ -71,7 +71,7 @@ use agentwire_client::{operation, protocol::{EventPayload, SessionCreateRequest}
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let [socket, workspace, version]: [String; 3] = std::env::args().skip(1).collect::<Vec<_>>().try_into().unwrap();
     let client = Client::connect(ClientOptions::new(socket, workspace, version)).await?;
-    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await?;
+    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await?;
     let (_, mut events) = client.claim(&session.session_id, false).await?.start_turn("Hello?").await?;
     while let Some(event) = events.next().await {
         if let EventPayload::TurnTerminal(t) = event?.payload {

@@ -16,6 +16,8 @@ npm --version
 step "format and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
+# The generator as the protocol crate's build script compiles it: without `artifacts`.
+cargo clippy -p agentwire-codegen --no-default-features --lib --locked -- -D warnings
 
 step "spec: generated artifacts are fresh"
 cargo run --quiet --locked -p agentwire-codegen -- check protocol.toml

@@ -70,7 +70,7 @@ impl Driver {
     }
 
     async fn create(&mut self) -> Result<Value, Value> {
-        let created = self.client()?.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await;
+        let created = self.client()?.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await;
         Ok(json!({"ok": true, "session_id": created.map_err(call_failed)?.session_id}))
     }
 
@@ -106,7 +106,7 @@ impl Driver {
         let mut saved: Option<String> = None;
         let mut items = 0;
         loop {
-            let request = SessionReplayRequest { after: saved.clone(), limit };
+            let request = SessionReplayRequest::new().with_after(saved.clone()).with_limit(limit);
             let page = match client.call::<operation::SessionReplay>(session, request).await {
                 Ok(page) => page,
                 Err(e) => {
@@ -131,7 +131,7 @@ impl Driver {
         let mut events = client.events();
         let provider_id = cmd["provider_id"].as_str().unwrap_or_default().to_owned();
         let started = client
-            .call::<operation::AuthLoginStart>(&(), AuthLoginStartRequest { provider_id })
+            .call::<operation::AuthLoginStart>(&(), AuthLoginStartRequest::new(provider_id))
             .await
             .map_err(call_failed)?;
         while let Some(event) = events.next().await {
@@ -145,7 +145,7 @@ impl Driver {
     }
 
     async fn status(&mut self) -> Result<Value, Value> {
-        self.client()?.call::<operation::Status>(&(), StatusRequest {}).await.map_err(call_failed)?;
+        self.client()?.call::<operation::Status>(&(), StatusRequest::new()).await.map_err(call_failed)?;
         Ok(json!({"ok": true}))
     }
 }

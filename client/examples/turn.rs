@@ -30,7 +30,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let client = Client::connect(options).await?;
     let session_id = match rest.first() {
         Some(id) => id.clone(),
-        None => client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await?.session_id,
+        None => client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await?.session_id,
     };
     println!("session {session_id}");
     let claim = client.claim(&session_id, false).await?;
@@ -50,7 +50,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     const PAGE: u32 = agentwire_protocol::limits::MAX_SESSION_PAGE_ITEMS as u32;
     let mut after = None;
     loop {
-        let page = client.call::<operation::SessionReplay>(&claim, SessionReplayRequest { after, limit: PAGE }).await?;
+        let page = client
+            .call::<operation::SessionReplay>(&claim, SessionReplayRequest::new().with_after(after).with_limit(PAGE))
+            .await?;
         for item in &page.events {
             match item {
                 ReplayItem::Message(m) => print!("{}{}", m.text, if m.last_part { "\n" } else { "" }),

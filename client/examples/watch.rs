@@ -28,7 +28,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let client = Client::connect(options).await?;
     let (mut after, mut terminals, mut running, mut text) = (None, 0, None, String::new());
     loop {
-        let status = client.call::<operation::SessionStatus>(session_id, SessionStatusRequest {}).await?;
+        let status = client.call::<operation::SessionStatus>(session_id, SessionStatusRequest::new()).await?;
         let turn = status.turn.map(|t| t.turn_id);
         if turn != running {
             if let Some(t) = &turn {
@@ -36,7 +36,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             running = turn;
         }
-        let request = SessionReplayRequest { after: after.clone(), limit: 32 };
+        let request = SessionReplayRequest::new().with_after(after.clone()).with_limit(32);
         let page = client.call::<operation::SessionReplay>(session_id, request).await?;
         if page.resync_required {
             // The projection moved under our cursor (a turn settled): start over.

@@ -29,7 +29,7 @@ pub struct Claim {
 
 impl Claim {
     pub(crate) fn new(response: SessionClaimResponse, client: Client) -> Self {
-        let control = Control { claim_id: response.claim_id.clone(), grant_generation: response.grant_generation };
+        let control = Control::new(response.claim_id.clone(), response.grant_generation);
         Claim { state: Arc::new(State { response, control, revoked: AtomicBool::new(false) }), client }
     }
 
@@ -57,19 +57,18 @@ impl Claim {
 
     /// Starts a turn; the stream holds all of its events and ends after its terminal.
     pub async fn start_turn(&self, prompt: &str) -> Result<(TurnStartResponse, EventStream), CallError> {
-        let started =
-            self.client.call::<operation::TurnStart>(self, TurnStartRequest { prompt: prompt.to_owned() }).await?;
+        let started = self.client.call::<operation::TurnStart>(self, TurnStartRequest::new(prompt)).await?;
         let events = self.client.turn_events(&started.turn_id);
         Ok((started, events))
     }
 
     pub async fn cancel(&self, turn_id: &str) -> Result<TurnCancelResponse, CallError> {
-        self.client.call::<operation::TurnCancel>(self, TurnCancelRequest { turn_id: turn_id.to_owned() }).await
+        self.client.call::<operation::TurnCancel>(self, TurnCancelRequest::new(turn_id)).await
     }
 
     /// Gives control back; the handle is revoked afterwards.
     pub async fn detach(&self) -> Result<SessionDetachResponse, CallError> {
-        let detached = self.client.call::<operation::SessionDetach>(self, SessionDetachRequest {}).await?;
+        let detached = self.client.call::<operation::SessionDetach>(self, SessionDetachRequest::new()).await?;
         self.revoke();
         Ok(detached)
     }
@@ -77,7 +76,7 @@ impl Claim {
     /// Asks the service whether this grant is still current (`session.status`); a revoked one
     /// shows on the handle from then on. Returns whether it is still held.
     pub async fn refresh(&self) -> Result<bool, CallError> {
-        let status = self.client.call::<operation::SessionStatus>(self, SessionStatusRequest {}).await?;
+        let status = self.client.call::<operation::SessionStatus>(self, SessionStatusRequest::new()).await?;
         let held = status.controlled_by_caller && status.grant_generation == self.state.control.grant_generation;
         if !held {
             self.revoke();

@@ -106,7 +106,7 @@ impl Client {
     /// Handshake (checking the service's uid), `initialize` requesting `options.required`, and
     /// the full preflight; nothing is mutated before this returns.
     pub async fn connect(options: ClientOptions) -> Result<Client, ConnectError> {
-        let request = HandshakeRequest { version: options.version.clone(), workspace: options.workspace.clone() };
+        let request = HandshakeRequest::new(options.version.clone(), options.workspace.clone());
         let timeout = Duration::from_millis(limits::HANDSHAKE_TIMEOUT_MS);
         let max = limits::MAX_RECORD_BYTES as usize;
         let conn = handshake(&options.socket, &request, timeout, max).await?;
@@ -122,10 +122,8 @@ impl Client {
         });
         tokio::spawn(read_loop(conn.reader, Arc::clone(&inner)));
         let client = Client { inner };
-        let payload = InitializeRequest {
-            supported_protocol_versions: vec![PROTOCOL_VERSION],
-            requested_capabilities: options.required.iter().map(|m| m.as_str().to_owned()).collect(),
-        };
+        let payload = InitializeRequest::new(vec![PROTOCOL_VERSION])
+            .with_requested_capabilities(options.required.iter().map(|m| m.as_str().to_owned()).collect());
         let init = client.call::<operation::Initialize>(&(), payload).await.map_err(ConnectError::Initialize)?;
         preflight(&client.inner.accepted, &init, &options.required)?;
         let ids = Identities { instance_id: init.instance_id.clone(), connection_id: init.connection_id.clone() };
@@ -181,24 +179,26 @@ impl Client {
         let (request_id, n) = self.request_id();
         let rules = method.rules();
         let ids = rules.requires_initialization.then(|| self.inner.ids.get().cloned().unwrap_or_default());
-        let envelope = RequestEnvelope {
-            protocol_version: PROTOCOL_VERSION,
+        let envelope = RequestEnvelope::new(
+            PROTOCOL_VERSION,
             request_id,
-            instance_id: ids.as_ref().map(|i| i.instance_id.clone()),
-            connection_id: ids.map(|i| i.connection_id),
-            session_id: session_id.map(str::to_owned),
-            operation_id: rules.mutation.then(|| self.operation_id(n)),
+            ids.as_ref().map(|i| i.instance_id.clone()),
+            ids.map(|i| i.connection_id),
+            session_id.map(str::to_owned),
+            rules.mutation.then(|| self.operation_id(n)),
             control,
-            method: method.as_str().to_owned(),
+            method.as_str().to_owned(),
             payload,
-        };
+        );
         self.send(method, &envelope).await
     }
 
     /// Claims `session_id` (`take_over` revokes another connection's control): the handle
     /// carries the control that turns and detach need.
     pub async fn claim(&self, session_id: &str, take_over: bool) -> Result<Claim, CallError> {
-        let response = self.call::<operation::SessionClaim>(session_id, SessionClaimRequest { take_over }).await?;
+        let response = self
+            .call::<operation::SessionClaim>(session_id, SessionClaimRequest::new().with_take_over(take_over))
+            .await?;
         Ok(Claim::new(response, self.clone()))
     }
 
@@ -390,7 +390,7 @@ mod tests {
         let mut smaller = local.clone();
         smaller.max_payload_bytes = local.max_payload_bytes / 4;
         let prompt = "a".repeat(smaller.max_payload_bytes as usize);
-        let payload = RequestPayload::TurnStart(TurnStartRequest { prompt });
+        let payload = RequestPayload::TurnStart(TurnStartRequest::new(prompt));
         let record = b"{}\n";
         assert!(within_server_bounds(&local, record, &payload).is_ok());
         assert!(matches!(within_server_bounds(&smaller, record, &payload), Err(CallError::InvalidRequest(_))));

@@ -119,7 +119,7 @@ mod tests {
     #[tokio::test]
     async fn a_missing_socket_is_not_listening() {
         let tmp = std::env::temp_dir().join(format!("agentwire-client-none-{}.sock", std::process::id()));
-        let req = HandshakeRequest { version: "1".into(), workspace: "/".into() };
+        let req = HandshakeRequest::new("1", "/");
         let err = identify(&tmp, &req, Duration::from_secs(1), 1024).await.unwrap_err();
         assert!(matches!(err, HandshakeError::NotListening(_)));
     }

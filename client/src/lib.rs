@@ -4,7 +4,7 @@
 //! [`Client::connect`] runs the identity handshake (checking that the service runs as our
 //! uid), `initialize` and the seed's full preflight before it returns, so nothing is mutated on
 //! an untrusted connection. [`Client::call`] sends one typed request and awaits its correlated
-//! response: `client.call::<operation::Status>(&(), StatusRequest {})` gives a
+//! response: `client.call::<operation::Status>(&(), StatusRequest::new())` gives a
 //! `StatusResponse` or a [`CallError`]. A session's control is a value: [`Client::claim`]
 //! returns a [`Claim`] that turns, cancels and detach take, and that knows when its grant was
 //! revoked. Events arrive checked (identities, turn sequencing) on per-connection, per-session
@@ -18,7 +18,7 @@
 //! let options = ClientOptions::new(socket, workspace, version)
 //!     .require(&[Method::SessionCreate, Method::SessionClaim, Method::TurnStart]);
 //! let client = Client::connect(options).await?;
-//! let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await?;
+//! let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await?;
 //! let claim = client.claim(&session.session_id, false).await?;
 //! let (_started, mut events) = claim.start_turn("What is here?").await?;
 //! while let Some(event) = events.next().await {

@@ -80,13 +80,7 @@ mod tests {
         edit(&mut caps);
         let v = serde_json::json!({"protocol_version":2,"server_version":"0.1.0","instance_id":"in_1","connection_id":"cn_1",
             "workspace_id":"ws_1","state_root_id":"sr_1","capabilities":caps,"limits":caps["limits"]});
-        let accepted = Accepted {
-            version: "0.1.0".into(),
-            pid: 1,
-            instance_id: "in_1".into(),
-            workspace_id: "ws_1".into(),
-            state_root_id: "sr_1".into(),
-        };
+        let accepted = Accepted::new("0.1.0", 1, "in_1", "ws_1", "sr_1");
         (accepted, decode_value(&v, Mode::Tolerant).unwrap())
     }
 

@@ -76,7 +76,7 @@ impl Raw {
 async fn client_batch(client: &Client, n: usize) -> Duration {
     let start = Instant::now();
     for _ in 0..n {
-        client.call::<operation::Status>(&(), StatusRequest {}).await.expect("status");
+        client.call::<operation::Status>(&(), StatusRequest::new()).await.expect("status");
     }
     start.elapsed() / n as u32
 }

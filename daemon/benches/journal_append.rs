@@ -21,7 +21,7 @@ const ROUNDS: usize = 5;
 async fn session(root: &std::path::Path) -> (Sessions, String) {
     let sessions = Sessions::new(root.to_path_buf());
     let id = sessions.create().await.unwrap().session_id;
-    sessions.claim(1, &id, SessionClaimRequest { take_over: false }, ResponseGate::open()).await.unwrap();
+    sessions.claim(1, &id, SessionClaimRequest::new().with_take_over(false), ResponseGate::open()).await.unwrap();
     (sessions, id)
 }
 

@@ -39,67 +39,43 @@ fn prose(seed: &mut u64, bytes: usize) -> String {
 fn turn(n: usize, seed: &mut u64) -> Vec<SessionMessage> {
     let turn = format!("t{n}");
     let text = |id: &str, text: String, thinking: Option<bool>| {
-        SessionMessage::AgentText(SessionMessageAgentText {
-            id: id.into(),
-            time: 1_700_000_000_000,
-            parent_id: None,
-            agent_id: None,
-            turn: turn.clone(),
-            text,
-            thinking,
-        })
+        SessionMessage::AgentText(
+            SessionMessageAgentText::new(id, 1_700_000_000_000, turn.clone(), text).with_thinking(thinking),
+        )
     };
     let len = 300 + (*seed as usize % 7000);
     vec![
-        SessionMessage::UserText(SessionMessageUserText {
-            id: format!("u{n}"),
-            time: 1_700_000_000_000,
-            parent_id: None,
-            agent_id: None,
-            turn: None,
-            text: prose(seed, 400),
-            thinking: None,
-        }),
-        SessionMessage::AgentTurnStart(SessionMessageAgentTurnStart {
-            id: format!("s{n}"),
-            time: 1_700_000_000_000,
-            parent_id: None,
-            agent_id: None,
-            turn: turn.clone(),
-        }),
+        SessionMessage::UserText(SessionMessageUserText::new(format!("u{n}"), 1_700_000_000_000, prose(seed, 400))),
+        SessionMessage::AgentTurnStart(SessionMessageAgentTurnStart::new(
+            format!("s{n}"),
+            1_700_000_000_000,
+            turn.clone(),
+        )),
         text(&format!("k{n}"), prose(seed, 600), Some(true)),
         text(&format!("a{n}"), prose(seed, len), None),
-        SessionMessage::AgentToolCallStart(SessionMessageAgentToolCallStart {
-            id: format!("c{n}"),
-            time: 1_700_000_000_000,
-            parent_id: None,
-            agent_id: None,
-            turn: turn.clone(),
-            call_id: format!("call{n}"),
-            tool_name: "bash".into(),
-            title: "Run tests".into(),
-            description: "Run the test suite".into(),
-            args: serde_json::json!({"command": prose(seed, 200)}),
-            agent_title: None,
-        }),
-        SessionMessage::AgentToolCallEnd(SessionMessageAgentToolCallEnd {
-            id: format!("d{n}"),
-            time: 1_700_000_000_000,
-            parent_id: None,
-            agent_id: None,
-            turn: turn.clone(),
-            call_id: format!("call{n}"),
-            error: None,
-        }),
+        SessionMessage::AgentToolCallStart(SessionMessageAgentToolCallStart::new(
+            format!("c{n}"),
+            1_700_000_000_000,
+            turn.clone(),
+            format!("call{n}"),
+            "bash",
+            "Run tests",
+            "Run the test suite",
+            serde_json::json!({"command": prose(seed, 200)}),
+        )),
+        SessionMessage::AgentToolCallEnd(SessionMessageAgentToolCallEnd::new(
+            format!("d{n}"),
+            1_700_000_000_000,
+            turn.clone(),
+            format!("call{n}"),
+        )),
         text(&format!("b{n}"), prose(seed, 800), None),
-        SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
-            id: format!("e{n}"),
-            time: 1_700_000_000_000,
-            parent_id: None,
-            agent_id: None,
+        SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd::new(
+            format!("e{n}"),
+            1_700_000_000_000,
             turn,
-            status: TurnEndStatus::Completed,
-        }),
+            TurnEndStatus::Completed,
+        )),
     ]
 }
 
@@ -108,7 +84,10 @@ fn setup(rt: &Runtime, root: &Path) -> String {
     rt.block_on(async {
         let sessions = Sessions::new(root.to_path_buf());
         let id = sessions.create().await.expect("create").session_id;
-        sessions.claim(1, &id, SessionClaimRequest { take_over: false }, ResponseGate::open()).await.expect("claim");
+        sessions
+            .claim(1, &id, SessionClaimRequest::new().with_take_over(false), ResponseGate::open())
+            .await
+            .expect("claim");
         let mut seed = 42;
         let mut n = 0;
         let transcript = root.join("sessions").join(&id).join("transcript.jsonl");
@@ -166,7 +145,7 @@ fn expected_items(root: &Path, id: &str) -> usize {
 }
 
 fn req(after: Option<String>, limit: u32) -> SessionReplayRequest {
-    SessionReplayRequest { after, limit }
+    SessionReplayRequest::new().with_after(after).with_limit(limit)
 }
 
 /// A fresh instance (cold cache) parses the whole window for its first page (of one item).

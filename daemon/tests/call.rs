@@ -112,7 +112,7 @@ async fn take_over_takes_control_from_the_client_that_holds_it() {
     )
     .require(&[Method::SessionCreate, Method::SessionClaim]);
     let holder = Client::connect(options).await.unwrap();
-    let id = holder.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await.unwrap().session_id;
+    let id = holder.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap().session_id;
     let held = holder.claim(&id, false).await.unwrap();
     // Blocks one worker while the other serves the holder's connection.
     let run = |flag: &str| call(&sb, &["turn.start", r#"{"prompt":"hi"}"#, "--session", &id, flag]);

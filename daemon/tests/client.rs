@@ -41,7 +41,7 @@ async fn a_turn_streams_its_deltas_and_the_turn_stream_ends_with_its_terminal() 
     let sb = Sandbox::new();
     let discovery = start_daemon(&sb, &[]);
     let client = connect(&sb, &discovery).await;
-    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await.unwrap();
+    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap();
     let claim = client.claim(&session.session_id, false).await.unwrap();
     let (started, mut events) = claim.start_turn("What is here?").await.unwrap();
     let (mut text, mut terminal) = (String::new(), None);
@@ -63,7 +63,7 @@ async fn a_take_over_revokes_the_old_handle_which_then_refuses_to_send() {
     let sb = Sandbox::new();
     let discovery = start_daemon(&sb, &[]);
     let (first, second) = (connect(&sb, &discovery).await, connect(&sb, &discovery).await);
-    let session = first.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await.unwrap();
+    let session = first.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap();
     let old = first.claim(&session.session_id, false).await.unwrap();
     // "take_over revokes the old grant."
     let new = second.claim(&session.session_id, true).await.unwrap();
@@ -94,17 +94,17 @@ async fn a_thousand_requests_complete_while_a_running_turns_stream_is_never_read
     // A small buffer, so the unread stream lags during the test.
     .event_buffer(8);
     let client = Client::connect(options).await.unwrap();
-    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await.unwrap();
+    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap();
     let claim = client.claim(&session.session_id, false).await.unwrap();
     let mut all = client.events();
     let (started, mut unread) = claim.start_turn("stream a lot").await.unwrap();
     let requests = async {
         for _ in 0..1000 {
-            client.call::<operation::Status>(&(), StatusRequest {}).await.unwrap();
+            client.call::<operation::Status>(&(), StatusRequest::new()).await.unwrap();
         }
     };
     tokio::time::timeout(Duration::from_secs(120), requests).await.expect("responses never wait for event readers");
-    let status = client.call::<operation::SessionStatus>(&claim, SessionStatusRequest {}).await.unwrap();
+    let status = client.call::<operation::SessionStatus>(&claim, SessionStatusRequest::new()).await.unwrap();
     assert!(status.turn.is_some_and(|t| t.turn_id == started.turn_id), "the turn was still running");
     // The unread streams lagged: their buffered events, then Lagged, then the end.
     for stream in [&mut unread, &mut all] {

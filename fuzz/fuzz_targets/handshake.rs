@@ -61,13 +61,13 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(rejected.message, launch_code(code).message(), "a rejection carries its fixed message only");
         }
         (HandshakeReply::Accepted(accepted), Ok(())) => {
-            let want = Accepted {
-                version: server.version.clone(),
-                pid: server.pid,
-                instance_id: server.instance_id.clone(),
-                workspace_id: server.workspace_id.clone(),
-                state_root_id: server.state_root_id.clone(),
-            };
+            let want = Accepted::new(
+                server.version.clone(),
+                server.pid,
+                server.instance_id.clone(),
+                server.workspace_id.clone(),
+                server.state_root_id.clone(),
+            );
             assert_eq!(accepted, &want);
         }
         (reply, expected) => panic!("evaluate answered {reply:?}, expected {expected:?}"),

@@ -27,7 +27,7 @@ fn check_providers(doc: &DocumentMut) {
 fn edits(selector: u8) -> Edits {
     let level = ReasoningLevel::ALL[usize::from(selector >> 3) % ReasoningLevel::ALL.len()];
     Edits {
-        selection: (selector & 1 == 1).then(|| Selection { provider_id: "local".into(), model_id: "offline".into() }),
+        selection: (selector & 1 == 1).then(|| Selection::new("local", "offline")),
         thinking_level: (selector & 2 == 2).then_some(level),
         fast: (selector & 4 == 4).then_some(selector & 8 == 8),
     }

@@ -25,7 +25,7 @@
 //!
 //! ```
 //! use agentwire_protocol::{operation::Status, typed::{Identities, Unscoped}, StatusRequest, TypedRequest};
-//! let request = TypedRequest::<Status>::new("r-1".into(), &Identities::default(), String::new, &Unscoped, StatusRequest {});
+//! let request = TypedRequest::<Status>::new("r-1".into(), &Identities::default(), String::new, &Unscoped, StatusRequest::new());
 //! assert_eq!(request.envelope().method, "status");
 //! ```
 //!
@@ -343,7 +343,7 @@ mod tests {
             SessionReplayRequest { after: None, limit: 1 },
         );
         assert_eq!(replay.err(), Some(ErrorCode::InvalidRequest));
-        let status = Parts::<Status>::from_envelope(None, None, Some("op-1".into()), StatusRequest {});
+        let status = Parts::<Status>::from_envelope(None, None, Some("op-1".into()), StatusRequest::new());
         assert_eq!(status.err(), Some(ErrorCode::InvalidRequest));
     }
 

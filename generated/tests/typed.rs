@@ -34,15 +34,10 @@ fn markers_carry_their_methods_rules() {
 
 #[test]
 fn a_typed_turn_start_is_a_valid_request_with_control_and_an_operation_id() {
-    let control = Control { claim_id: "cl-1".into(), grant_generation: 3 };
+    let control = Control::new("cl-1", 3);
     let slots = UnderControl { session_id: "s-01".into(), control: control.clone() };
-    let typed = TypedRequest::<TurnStart>::new(
-        "r-1".into(),
-        &ids(),
-        || "op-1".into(),
-        &slots,
-        TurnStartRequest { prompt: "hi".into() },
-    );
+    let typed =
+        TypedRequest::<TurnStart>::new("r-1".into(), &ids(), || "op-1".into(), &slots, TurnStartRequest::new("hi"));
     let mut record = typed.encode().unwrap();
     record.pop();
     let request = decode_request(&record).unwrap();
@@ -61,7 +56,7 @@ fn a_typed_read_has_no_operation_id_and_only_the_slots_its_rules_allow() {
         asked.set(true);
         "op-x".to_owned()
     };
-    let typed = TypedRequest::<Status>::new("r-2".into(), &ids(), op_id, &Unscoped, StatusRequest {});
+    let typed = TypedRequest::<Status>::new("r-2".into(), &ids(), op_id, &Unscoped, StatusRequest::new());
     assert!(!asked.get(), "a read never asks for an operation ID");
     let env = typed.envelope();
     assert_eq!((env.method.as_str(), env.operation_id.as_deref(), env.session_id.as_deref()), ("status", None, None));
@@ -70,7 +65,7 @@ fn a_typed_read_has_no_operation_id_and_only_the_slots_its_rules_allow() {
         &ids(),
         || unreachable!(),
         &InSession { session_id: "s-01".into() },
-        SessionReplayRequest { after: None, limit: 8 },
+        SessionReplayRequest::new().with_after(None).with_limit(8),
     );
     let mut record = replay.encode().unwrap();
     record.pop();
@@ -92,7 +87,7 @@ fn a_boxed_response_payload_comes_out_unboxed_and_another_methods_is_given_back(
 
 #[test]
 fn run_time_methods_have_their_slots_checked_by_name() {
-    let control = Control { claim_id: "cl-1".into(), grant_generation: 1 };
+    let control = Control::new("cl-1", 1);
     assert_eq!(check_slots(Method::SessionReplay, None, None), Err(SlotError::SessionRequired("session.replay")));
     assert_eq!(check_slots(Method::Status, Some("s-01"), None), Err(SlotError::SessionForbidden("status")));
     assert_eq!(check_slots(Method::TurnStart, Some("s-01"), None), Err(SlotError::ControlRequired("turn.start")));

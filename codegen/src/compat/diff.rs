@@ -2,12 +2,12 @@
 //! envelopes, operations, events, the session message type and named types. Type and field
 //! comparison lives in [`super::types`].
 
+use super::growth::activity_type;
 use super::path::{join, Loc, TypePaths};
 use super::reach::{Reach, Reachability};
 use super::rules::{Category, Rule};
 use super::{Finding, Report, Scope};
-use crate::advertise::CAPABILITIES_TYPE;
-use crate::ir::{Correlation, Envelope, Event, Limit, Operation, SlotRule, Spec, TypeKind, TypeRef};
+use crate::ir::{Correlation, Envelope, Event, Limit, Operation, SlotRule, Spec};
 use std::collections::HashSet;
 
 /// Comparison state: both specs, what reads each type, and the findings so far.
@@ -47,12 +47,7 @@ impl<'a> Differ<'a> {
     /// Record a finding; its category is the strictest over the directions the item is read in.
     pub(super) fn emit(&mut self, rule: Rule, reach: Reach, path: String, detail: String) {
         let info = rule.info();
-        let judged = reach.judged();
-        let category = [(judged.input, info.input), (judged.output, info.output)]
-            .into_iter()
-            .filter_map(|(applies, c)| applies.then_some(c))
-            .max()
-            .unwrap_or(Category::Breaking);
+        let category = super::growth::category(rule, reach);
         let scope = if reach.is_wire() { Scope::Wire } else { Scope::Unreferenced };
         let verdict = match category {
             Category::Breaking => "breaks existing peers",
@@ -354,15 +349,6 @@ impl<'a> Differ<'a> {
 }
 
 /// The activity capability type: `Capabilities.activity`, whose consts are the advertised flags.
-fn activity_type(spec: &Spec) -> Option<String> {
-    let caps = spec.object(CAPABILITIES_TYPE)?;
-    let field = caps.fields.iter().find(|f| f.name == "activity")?;
-    match &field.ty {
-        TypeRef::Named(n) if matches!(spec.ty(n)?.kind, TypeKind::Object(_)) => Some(n.clone()),
-        _ => None,
-    }
-}
-
 /// Limit scope text, compared by words so rewrapping or spacing is not a change.
 fn words(s: &str) -> Vec<&str> {
     s.split_whitespace().collect()

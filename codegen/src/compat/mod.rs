@@ -11,24 +11,38 @@
 //! without a version bump. The spec language has no such declaration, so it is treated as absent
 //! and every breaking wire change requires a bump.
 
+#[cfg(feature = "artifacts")]
 pub mod cli;
+#[cfg(feature = "artifacts")]
 mod coverage;
+#[cfg(feature = "artifacts")]
 mod diff;
+#[cfg(feature = "artifacts")]
 mod git;
+pub mod growth;
+#[cfg(feature = "artifacts")]
 pub mod path;
 pub mod reach;
+#[cfg(feature = "artifacts")]
 mod report;
 pub mod rules;
+#[cfg(feature = "artifacts")]
 mod types;
 
+#[cfg(feature = "artifacts")]
 pub use git::{git_baseline, Baseline};
+#[cfg(feature = "artifacts")]
 pub use report::{json, text, NEGOTIATION_NOTE};
 pub use rules::{Category, Rule, RuleInfo, RULES};
 
+#[cfg(feature = "artifacts")]
 use crate::ir::Spec;
+#[cfg(feature = "artifacts")]
 use crate::spec::Diagnostics;
+#[cfg(feature = "artifacts")]
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "artifacts")]
 /// Whether a finding is governed by `protocol_version`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Scope {
@@ -40,6 +54,7 @@ pub enum Scope {
     Unreferenced,
 }
 
+#[cfg(feature = "artifacts")]
 impl Scope {
     pub fn as_str(self) -> &'static str {
         match self {
@@ -49,6 +64,7 @@ impl Scope {
     }
 }
 
+#[cfg(feature = "artifacts")]
 /// One change between the two specs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
@@ -61,6 +77,7 @@ pub struct Finding {
     pub reason: String,
 }
 
+#[cfg(feature = "artifacts")]
 /// The result of comparing two specs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
@@ -70,6 +87,7 @@ pub struct Report {
     pub new_version: u16,
 }
 
+#[cfg(feature = "artifacts")]
 impl Report {
     /// A breaking wire change exists (the version change itself does not count).
     pub fn version_bump_required(&self) -> bool {
@@ -89,11 +107,13 @@ impl Report {
     }
 }
 
+#[cfg(feature = "artifacts")]
 /// Compare two lowered specs.
 pub fn compare(old: &Spec, new: &Spec) -> Report {
     diff::Differ::new(old, new).run()
 }
 
+#[cfg(feature = "artifacts")]
 /// What `--against-git` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -103,6 +123,7 @@ pub enum Outcome {
     NoBaseline(String),
 }
 
+#[cfg(feature = "artifacts")]
 /// Problems that stop a comparison.
 #[derive(Debug, thiserror::Error)]
 pub enum CompatError {
@@ -122,6 +143,7 @@ pub enum CompatError {
     NotUtf8(String),
 }
 
+#[cfg(feature = "artifacts")]
 /// Load one spec file.
 pub fn load_file(path: &Path) -> Result<Spec, CompatError> {
     let text =
@@ -129,11 +151,13 @@ pub fn load_file(path: &Path) -> Result<Spec, CompatError> {
     crate::load(&path.display().to_string(), &text).map_err(CompatError::Load)
 }
 
+#[cfg(feature = "artifacts")]
 /// Compare two spec files.
 pub fn compare_files(old: &Path, new: &Path) -> Result<Report, CompatError> {
     Ok(compare(&load_file(old)?, &load_file(new)?))
 }
 
+#[cfg(feature = "artifacts")]
 /// Compare `protocol.toml` at git revision `rev` with the working tree's, both under `root`.
 /// A missing revision or spec, or a baseline written in an older spec language, is not an
 /// error: CI runs this against `HEAD~1`, which a first commit or shallow clone lacks.

@@ -71,27 +71,8 @@ impl Differ<'_> {
         if capability {
             return self.emit(Rule::CAPABILITY_FLAG_ADDED, reach, path.to_string(), detail);
         }
-        // The rule depends on who decodes the field; report the strictest applicable one, and
-        // the output-side one when both are equally strict.
-        let judged = reach.judged();
-        let required = n.is_required();
-        let mut candidates = Vec::new();
-        if judged.input {
-            let rule =
-                if required { Rule::REQUIRED_FIELD_ADDED_TO_REQUEST } else { Rule::OPTIONAL_REQUEST_FIELD_ADDED };
-            candidates.push((rule.info().input, rule));
-        }
-        if judged.output {
-            let rule = if required { Rule::REQUIRED_FIELD_ADDED_TO_OUTPUT } else { Rule::OPTIONAL_OUTPUT_FIELD_ADDED };
-            candidates.push((rule.info().output, rule));
-        }
-        let rule = candidates
-            .iter()
-            .fold(None, |best: Option<(_, Rule)>, c| match best {
-                Some(b) if b.0 > c.0 => Some(b),
-                _ => Some(*c),
-            })
-            .map_or(Rule::REQUIRED_FIELD_ADDED_TO_REQUEST, |(_, r)| r);
+        // The rule depends on who decodes the field: the strictest applicable one.
+        let rule = super::growth::field_added(reach, n.is_required());
         self.emit(rule, reach, path.to_string(), detail);
     }
 

@@ -1,11 +1,16 @@
 //! Emitters: each turns the IR into files. Committed artifacts are listed by [`artifacts`] and
 //! kept fresh by `agentwire-codegen write` / `verify`; the Rust crate is emitted at build time.
 
+#[cfg(feature = "artifacts")]
 pub mod reference;
 pub mod rust;
+#[cfg(feature = "artifacts")]
 pub mod schema;
+#[cfg(feature = "artifacts")]
 pub mod swift;
+#[cfg(feature = "artifacts")]
 pub mod typescript;
+#[cfg(feature = "artifacts")]
 pub mod vectors;
 
 use crate::ir::Spec;
@@ -34,6 +39,7 @@ pub fn header(spec: &Spec, marker: &str) -> String {
 }
 
 /// Every committed artifact, in a stable order.
+#[cfg(feature = "artifacts")]
 pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
     let mut out = Vec::new();
     out.extend(rust::artifacts(spec));

@@ -9,7 +9,6 @@ mod walkthrough;
 
 use crate::ir::Spec;
 use crate::spec::{Diagnostic, Diagnostics, RawSpec};
-use sha2::{Digest, Sha256};
 use std::ops::Range;
 
 /// Parse and lower a spec; the one entry point emitters and tools use.
@@ -49,7 +48,7 @@ impl<'a> Lower<'a> {
             name: raw.protocol.name.clone(),
             protocol_version: raw.protocol.protocol_version,
             doc: raw.protocol.doc.clone(),
-            sha256: hex::encode(Sha256::digest(self.text.as_bytes())),
+            sha256: spec_hash(self.text),
             limits,
             constants,
             errors,
@@ -73,4 +72,17 @@ impl<'a> Lower<'a> {
         spec.walkthrough = self.walkthrough(&spec);
         spec
     }
+}
+
+/// The spec's SHA-256 in hex, which committed artifacts carry in their headers. The build-time
+/// Rust module has no such header, so the build script does not hash.
+#[cfg(feature = "artifacts")]
+fn spec_hash(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    hex::encode(Sha256::digest(text.as_bytes()))
+}
+
+#[cfg(not(feature = "artifacts"))]
+fn spec_hash(_text: &str) -> String {
+    String::new()
 }

@@ -21,7 +21,7 @@ fn fail(conn: u32, what: String) -> Checked {
 
 /// The handshake line the client must send, as a JSON value.
 fn expected_handshake(run: &Run) -> Option<Value> {
-    let request = HandshakeRequest { version: run.version.clone(), workspace: run.workspace.clone() };
+    let request = HandshakeRequest::new(run.version.clone(), run.workspace.clone());
     let line = encode_record(&request).ok()?;
     serde_json::from_slice(&line).ok()
 }

@@ -420,13 +420,13 @@ fn extend(act: Act, ext: &(String, Value)) -> Act {
 
 fn handshake(plan: &Handshake, served: &Served, request: &Value) -> Vec<Act> {
     let accepted = |version: &str| {
-        HandshakeReply::Accepted(HandshakeReplyAccepted {
-            version: version.to_owned(),
-            pid: std::process::id(),
-            instance_id: served.instance_id.clone(),
-            workspace_id: served.workspace_id.clone(),
-            state_root_id: served.state_root_id.clone(),
-        })
+        HandshakeReply::Accepted(HandshakeReplyAccepted::new(
+            version.to_owned(),
+            std::process::id(),
+            served.instance_id.clone(),
+            served.workspace_id.clone(),
+            served.state_root_id.clone(),
+        ))
     };
     let reply = match plan {
         Handshake::Accept => accepted(request["version"].as_str().unwrap_or(&served.version)),
@@ -437,7 +437,7 @@ fn handshake(plan: &Handshake, served: &Served, request: &Value) -> Vec<Act> {
             let message = agentwire_protocol::LaunchErrorCode::from_wire(code.as_str())
                 .map(|c| c.message().to_owned())
                 .unwrap_or_default();
-            HandshakeReply::Rejected(HandshakeReplyRejected { code: *code, message })
+            HandshakeReply::Rejected(HandshakeReplyRejected::new(*code, message))
         }
         Handshake::Silent => {
             return vec![Act::Wait(Duration::from_millis(3 * agentwire_protocol::limits::HANDSHAKE_TIMEOUT_MS))]

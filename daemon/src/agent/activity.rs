@@ -60,22 +60,12 @@ impl Ids {
 }
 
 pub fn lifecycle_start(id: String, parent: Option<String>, category: LifecycleCategory) -> Activity {
-    Activity::Lifecycle(ActivityLifecycle {
-        activity_id: id,
-        parent_activity_id: parent,
-        category,
-        status: ActivityStatus::Running,
-    })
+    Activity::Lifecycle(ActivityLifecycle::new(id, category, ActivityStatus::Running).with_parent_activity_id(parent))
 }
 
 /// Finishes use category `activity`; correlation is by ID.
 pub fn lifecycle_finish(id: String, status: ActivityStatus) -> Activity {
-    Activity::Lifecycle(ActivityLifecycle {
-        activity_id: id,
-        parent_activity_id: None,
-        category: LifecycleCategory::Activity,
-        status,
-    })
+    Activity::Lifecycle(ActivityLifecycle::new(id, LifecycleCategory::Activity, status))
 }
 
 /// A tool state: hashed tool identity, the name only for built-ins, status only.
@@ -87,16 +77,18 @@ pub fn tool(
     timed_out: Option<bool>,
 ) -> Activity {
     let builtin = is_builtin(name);
-    Activity::Tool(ActivityTool {
-        activity_id: id,
-        parent_activity_id: parent,
-        tool_id: hashed_id("tool", &[name]),
-        tool_name: builtin.then(|| name.to_owned()),
-        server_id: None,
-        transport: if builtin { ToolTransport::Local } else { ToolTransport::Unknown },
-        status,
-        timed_out,
-    })
+    Activity::Tool(
+        ActivityTool::new(
+            id,
+            hashed_id("tool", &[name]),
+            builtin.then(|| name.to_owned()),
+            None,
+            if builtin { ToolTransport::Local } else { ToolTransport::Unknown },
+            status,
+            timed_out,
+        )
+        .with_parent_activity_id(parent),
+    )
 }
 
 /// An MCP tool state: hashed server and tool identities, never their names.
@@ -108,28 +100,25 @@ pub fn tool_mcp(
     status: ActivityStatus,
     timed_out: Option<bool>,
 ) -> Activity {
-    Activity::Tool(ActivityTool {
-        activity_id: id,
-        parent_activity_id: parent,
-        tool_id: hashed_id("tool", &[server, tool]),
-        tool_name: None,
-        server_id: Some(hashed_id("srv", &[server])),
-        transport: ToolTransport::Mcp,
-        status,
-        timed_out,
-    })
+    Activity::Tool(
+        ActivityTool::new(
+            id,
+            hashed_id("tool", &[server, tool]),
+            None,
+            Some(hashed_id("srv", &[server])),
+            ToolTransport::Mcp,
+            status,
+            timed_out,
+        )
+        .with_parent_activity_id(parent),
+    )
 }
 
 pub fn context(id: String, parent: Option<String>, current: u64, max: u64, request_sequence: u64) -> Activity {
-    Activity::Context(ActivityContext {
-        activity_id: id,
-        parent_activity_id: parent,
-        current_tokens: current,
-        max_tokens: max,
-        reasoning_tokens: None,
-        request_sequence,
-        source: ContextSource::FallbackEstimate,
-    })
+    Activity::Context(
+        ActivityContext::new(id, current, max, None, request_sequence, ContextSource::FallbackEstimate)
+            .with_parent_activity_id(parent),
+    )
 }
 
 pub fn usage(
@@ -140,34 +129,32 @@ pub fn usage(
     final_usage: bool,
     source: UsageSource,
 ) -> Activity {
-    Activity::Usage(ActivityUsage {
-        activity_id: id,
-        parent_activity_id: parent,
-        effective_input: u.input,
-        output: u.output,
-        cache_read: u.cache_read.unwrap_or(0),
-        cache_known: u.cache_read.is_some(),
-        request_sequence,
-        final_usage,
-        source,
-    })
+    Activity::Usage(
+        ActivityUsage::new(
+            id,
+            u.input,
+            u.output,
+            u.cache_read.unwrap_or(0),
+            u.cache_read.is_some(),
+            request_sequence,
+            final_usage,
+            source,
+        )
+        .with_parent_activity_id(parent),
+    )
 }
 
 /// Counts only for triggered/completed; replay is required once compaction settles.
 pub fn compaction(id: String, status: CompactionStatus, counts: Option<(u64, u64)>) -> Activity {
     let counted = matches!(status, CompactionStatus::Triggered | CompactionStatus::Completed);
     let (current, max) = counts.filter(|_| counted).map_or((None, None), |(c, m)| (Some(c), Some(m)));
-    Activity::Compaction(ActivityCompaction {
-        activity_id: id,
-        parent_activity_id: None,
+    Activity::Compaction(ActivityCompaction::new(
+        id,
         status,
-        current_tokens: current,
-        max_tokens: max,
-        replay_required: matches!(
-            status,
-            CompactionStatus::Completed | CompactionStatus::Failed | CompactionStatus::Cancelled
-        ),
-    })
+        current,
+        max,
+        matches!(status, CompactionStatus::Completed | CompactionStatus::Failed | CompactionStatus::Cancelled),
+    ))
 }
 
 /// A verified provider summary: over the input bound → empty and truncated; else sanitized
@@ -183,13 +170,9 @@ pub fn reasoning_summary(id: String, parent: Option<String>, raw: &str) -> Activ
         let cut = truncate_on_char_boundary(&clean, max);
         (cut.to_owned(), redacted, cut.len() < clean.len())
     };
-    Activity::ReasoningSummary(ActivityReasoningSummary {
-        activity_id: id,
-        parent_activity_id: parent,
-        text,
-        redacted,
-        truncated,
-    })
+    Activity::ReasoningSummary(
+        ActivityReasoningSummary::new(id, text, redacted, truncated).with_parent_activity_id(parent),
+    )
 }
 
 /// The display sanitizer: redaction, then control characters other than newline and tab

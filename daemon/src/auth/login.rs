@@ -248,17 +248,17 @@ impl Logins {
 fn progress(job: &Job, state: ProgressState) -> EventPayload {
     let (login_id, provider_id) = (job.login_id.clone(), OPENAI_CODEX.to_owned());
     EventPayload::AuthLoginProgress(match state {
-        ProgressState::Url => LoginProgress::AuthorizationUrl(LoginProgressAuthorizationUrl {
+        ProgressState::Url => LoginProgress::AuthorizationUrl(LoginProgressAuthorizationUrl::new(
             login_id,
             provider_id,
-            url: job.attempt.url.clone(),
-        }),
-        ProgressState::Waiting => LoginProgress::Waiting(LoginProgressWaiting { login_id, provider_id }),
+            job.attempt.url.clone(),
+        )),
+        ProgressState::Waiting => LoginProgress::Waiting(LoginProgressWaiting::new(login_id, provider_id)),
         ProgressState::Received => {
-            LoginProgress::CallbackReceived(LoginProgressCallbackReceived { login_id, provider_id })
+            LoginProgress::CallbackReceived(LoginProgressCallbackReceived::new(login_id, provider_id))
         }
         ProgressState::Accepted => {
-            LoginProgress::CallbackAccepted(LoginProgressCallbackAccepted { login_id, provider_id })
+            LoginProgress::CallbackAccepted(LoginProgressCallbackAccepted::new(login_id, provider_id))
         }
     })
 }
@@ -283,7 +283,7 @@ async fn run(mut job: Job) {
         Instant::now(),
     );
     tracing::info!(state = state.as_str(), "login finished");
-    let terminal = AuthLoginTerminal { login_id: job.login_id.clone(), provider_id: OPENAI_CODEX.to_owned(), state };
+    let terminal = AuthLoginTerminal::new(job.login_id.clone(), OPENAI_CODEX.to_owned(), state);
     job.origin.emit(EventPayload::AuthLoginTerminal(terminal)).await;
 }
 

@@ -65,7 +65,7 @@ impl AuthService {
         let (root, custom) = (self.state_root.clone(), self.startup_custom.clone());
         crate::sync::blocking(Err(ErrorCode::InternalError), move || status::auth_status(&root, &custom))
             .await
-            .map(|providers| AuthStatusResponse { providers })
+            .map(AuthStatusResponse::new)
     }
 
     /// `auth.login.start`: only Codex logs in; one login per service.
@@ -80,18 +80,18 @@ impl AuthService {
             return Err(ErrorCode::ProviderUnavailable);
         }
         let login_id = self.logins.start(self.state_root.clone(), origin, work, operations).await?;
-        Ok(AuthLoginStartResponse { login_id, provider_id: req.provider_id })
+        Ok(AuthLoginStartResponse::new(login_id, req.provider_id))
     }
 
     /// `auth.login.callback`: the input goes to the login and is never echoed or logged.
     pub fn callback(&self, req: AuthLoginCallbackRequest) -> Result<AuthLoginCallbackResponse, ErrorCode> {
         self.logins.callback(&req.login_id, req.input)?;
-        Ok(AuthLoginCallbackResponse { login_id: req.login_id })
+        Ok(AuthLoginCallbackResponse::new(req.login_id))
     }
 
     pub fn cancel(&self, req: AuthLoginCancelRequest) -> Result<AuthLoginCancelResponse, ErrorCode> {
         self.logins.cancel(&req.login_id)?;
-        Ok(AuthLoginCancelResponse { login_id: req.login_id })
+        Ok(AuthLoginCancelResponse::new(req.login_id))
     }
 
     /// `auth.logout`: confirmation first; only the provider's own record goes, its
@@ -113,7 +113,7 @@ impl AuthService {
         if req.provider_id == OPENAI_CODEX {
             self.logins.cancel_active(CancelReason::LoggedOut);
         }
-        Ok(AuthLogoutResponse { provider_id: req.provider_id, removed })
+        Ok(AuthLogoutResponse::new(req.provider_id, removed))
     }
 
     /// The connection `conn_seq` closed: stop the login it started, if any.

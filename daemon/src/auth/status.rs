@@ -14,13 +14,7 @@ fn env_set(name: &str) -> bool {
 }
 
 fn entry(spec: &ProviderSpec, auth_method: AuthMethod, source: AuthSource, readiness: Readiness) -> AuthProviderStatus {
-    AuthProviderStatus {
-        provider_id: spec.id.clone(),
-        auth_method,
-        source,
-        readiness,
-        ready: readiness == Readiness::Ready,
-    }
+    AuthProviderStatus::new(spec.id.clone(), auth_method, source, readiness, readiness == Readiness::Ready)
 }
 
 /// One provider's readiness. Refreshable Codex credentials count as ready.

@@ -185,15 +185,15 @@ fn entry(spec: &ProviderSpec, m: &CachedModel, state: CatalogState) -> ModelEntr
         (Some(raw), CatalogState::FreshCache) => normalize_levels(raw.iter().filter_map(|l| parse_level(l))),
         _ => fallback_levels(spec.kind),
     };
-    ModelEntry {
-        provider_id: spec.id.clone(),
-        model_id: m.model_id.clone(),
-        label: label_or_id(m.label.as_deref(), &m.model_id),
-        available: state == CatalogState::FreshCache && !m.disabled,
-        context_window: m.context_window,
-        max_output_tokens: m.max_output_tokens,
-        available_thinking_levels: levels,
-    }
+    ModelEntry::new(
+        spec.id.clone(),
+        m.model_id.clone(),
+        label_or_id(m.label.as_deref(), &m.model_id),
+        state == CatalogState::FreshCache && !m.disabled,
+        m.context_window,
+        m.max_output_tokens,
+        levels,
+    )
 }
 
 /// Replace the provider's cache atomically with freshly discovered models.

@@ -77,7 +77,7 @@ fn payload(method: Method, text: &str) -> Result<RequestPayload, String> {
 /// The method's slot rules in the command line's words, checked before anything connects.
 fn slots(method: Method, session: Option<&str>, claiming: Option<Claiming>) -> Result<(), String> {
     // The claim happens after connecting; a placeholder stands for its control in the check.
-    let control = claiming.map(|_| Control { claim_id: String::new(), grant_generation: 0 });
+    let control = claiming.map(|_| Control::new(String::new(), 0));
     check_slots(method, session, control.as_ref()).map_err(|e| match e {
         SlotError::SessionRequired(m) => format!("{m} needs --session"),
         SlotError::SessionForbidden(m) => format!("{m} takes no --session"),

@@ -180,7 +180,7 @@ async fn set_now(
         writer::apply(&path, &edits, mode).await.map_err(|_| ErrorCode::SettingsWriteFailed)?;
     }
     let effective = effective_off_thread(root, workspace).await?;
-    Ok(ConfigSetResponse { scope: req.scope, effective: effective.projection() })
+    Ok(ConfigSetResponse::new(req.scope, effective.projection()))
 }
 
 /// Validate a `config.set` request against settings and catalogs read now, and turn it
@@ -255,8 +255,8 @@ mod tests {
         thinking_level: Option<ReasoningLevel>,
         fast: Option<bool>,
     ) -> ConfigSetRequest {
-        let selection = selection.map(|(p, m)| Selection { provider_id: p.into(), model_id: m.into() });
-        ConfigSetRequest { scope, selection, thinking_level, fast }
+        let selection = selection.map(|(p, m)| Selection::new(p, m));
+        ConfigSetRequest::new(scope).with_selection(selection).with_thinking_level(thinking_level).with_fast(fast)
     }
 
     #[test]

@@ -58,16 +58,16 @@ pub struct Effective {
 
 impl Effective {
     pub fn projection(&self) -> ConfigProjection {
-        ConfigProjection {
-            selection: self.selection.clone(),
-            thinking_level: self.thinking_level,
-            configured_thinking_level: self.configured_thinking_level,
-            available_thinking_levels: self.available_thinking_levels.clone(),
-            fast: self.fast,
-            precedence: vec![ConfigLayer::Environment, ConfigLayer::Project, ConfigLayer::Global],
-            writable_scopes: vec![Scope::Global, Scope::Project],
-            global_only: vec![SettingName::Fast],
-        }
+        ConfigProjection::new(
+            self.selection.clone(),
+            self.thinking_level,
+            self.configured_thinking_level,
+            self.available_thinking_levels.clone(),
+            self.fast,
+            vec![ConfigLayer::Environment, ConfigLayer::Project, ConfigLayer::Global],
+            vec![Scope::Global, Scope::Project],
+            vec![SettingName::Fast],
+        )
     }
 }
 
@@ -95,7 +95,7 @@ fn select(state_root: &Path, settings: &Settings, env: &EnvLayer) -> Selection {
     let models = [env.model.as_ref(), settings.project.model.as_ref(), settings.global.model.as_ref()];
     let model = models[..=depth].iter().find_map(|m| m.cloned());
     let model_id = model.unwrap_or_else(|| default_model(state_root, settings, &provider_id));
-    Selection { provider_id, model_id }
+    Selection::new(provider_id, model_id)
 }
 
 /// The selected provider's ID and the layer that chose it (environment 0, project 1,

@@ -91,7 +91,7 @@ mod tests {
     fn edits_keep_everything_else_byte_for_byte() {
         // "preserves unrelated and unknown settings fields"
         let mut doc = parse(ORIGINAL).unwrap();
-        let sel = Selection { provider_id: "anthropic".into(), model_id: "m-1".into() };
+        let sel = Selection::new("anthropic", "m-1");
         edit(&mut doc, &Edits { selection: Some(sel), thinking_level: Some(ReasoningLevel::High), fast: Some(true) });
         let out = doc.to_string();
         assert!(

@@ -142,32 +142,24 @@ impl OperationTable {
             Some((_, at)) if now.duration_since(*at) >= retention() => (OperationState::Expired, None),
             Some((o, _)) => (OperationState::Settled, Some(outcome_object(o))),
         };
-        OperationLookupResponse {
-            operation_id: operation_id.to_owned(),
-            method: Some(e.method.as_str().to_owned()),
+        OperationLookupResponse::new(
+            operation_id.to_owned(),
+            Some(e.method.as_str().to_owned()),
             state,
-            session_id: e.session_id.clone(),
-            turn_id: e.attached.turn_id.get().cloned(),
-            login_id: e.attached.login_id.get().cloned(),
+            e.session_id.clone(),
+            e.attached.turn_id.get().cloned(),
+            e.attached.login_id.get().cloned(),
             outcome,
-        }
+        )
     }
 }
 
 fn outcome_object(o: &Outcome) -> OperationOutcome {
-    OperationOutcome { status: o.status, error: o.error.map(Into::into) }
+    OperationOutcome::new(o.status, o.error.map(Into::into))
 }
 
 fn unknown(operation_id: &str) -> OperationLookupResponse {
-    OperationLookupResponse {
-        operation_id: operation_id.to_owned(),
-        method: None,
-        state: OperationState::Unknown,
-        session_id: None,
-        turn_id: None,
-        login_id: None,
-        outcome: None,
-    }
+    OperationLookupResponse::new(operation_id.to_owned(), None, OperationState::Unknown, None, None, None, None)
 }
 
 /// Drop entries whose tombstone period is over.

@@ -146,7 +146,7 @@ mod tests {
 
     fn capture(provider: &str, custom: &[CustomProvider]) -> TurnCapture {
         TurnCapture {
-            selection: Selection { provider_id: provider.into(), model_id: "m".into() },
+            selection: Selection::new(provider, "m"),
             provider: find(custom, provider).unwrap(),
             thinking_level: ReasoningLevel::High,
             fast: false,

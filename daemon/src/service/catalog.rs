@@ -25,9 +25,9 @@ pub async fn list_providers(
     })
     .await?;
     let entries: Vec<ProviderEntry> =
-        providers::registry(&custom).into_iter().map(|p| ProviderEntry { provider_id: p.id, label: p.label }).collect();
+        providers::registry(&custom).into_iter().map(|p| ProviderEntry::new(p.id, p.label)).collect();
     let (entries, next_offset) = models::page(&entries, req.offset, req.limit);
-    Ok(CatalogProvidersResponse { entries, next_offset })
+    Ok(CatalogProvidersResponse::new(entries, next_offset))
 }
 
 /// `catalog.models`: one page of the provider's validated cache, read on the blocking pool.
@@ -38,7 +38,7 @@ pub async fn list_models(state_root: &Path, req: &CatalogModelsRequest) -> Resul
         let spec = providers::find(&custom, &req.provider_id).ok_or(ErrorCode::InvalidSelection)?;
         let catalog = cache::load(&root, &spec);
         let (entries, next_offset) = models::page(&catalog.entries, req.offset, req.limit);
-        Ok(CatalogModelsResponse { entries, next_offset, state: catalog.state })
+        Ok(CatalogModelsResponse::new(entries, next_offset, catalog.state))
     })
     .await
 }
@@ -68,7 +68,7 @@ pub async fn refresh(state_root: &Path, provider_id: &str) -> Result<CatalogRefr
             })?;
         }
         let state = cache::load(&root, &spec).state;
-        Ok(CatalogRefreshResponse { provider_id: spec.id, state })
+        Ok(CatalogRefreshResponse::new(spec.id, state))
     })
     .await
 }

@@ -23,14 +23,14 @@ impl ServiceHandler for Service {
     }
 
     async fn status(&self, _cx: &RequestCx, _r: Parts<op::Status>) -> Out<StatusResponse> {
-        Ok(StatusResponse {
-            provider_auth_ready: self.readiness.provider_auth_ready(&self.config)?,
-            instance_id: self.identity.instance_id.clone(),
-            workspace_id: self.identity.workspace_id.clone(),
-            state_root_id: self.identity.state_root_id.clone(),
-            connected_clients: self.connected_clients(),
-            admitted_operations: self.operations.admitted(),
-        })
+        Ok(StatusResponse::new(
+            self.readiness.provider_auth_ready(&self.config)?,
+            self.identity.instance_id.clone(),
+            self.identity.workspace_id.clone(),
+            self.identity.state_root_id.clone(),
+            self.connected_clients(),
+            self.operations.admitted(),
+        ))
     }
 
     async fn capabilities(&self, _cx: &RequestCx, _r: Parts<op::Capabilities>) -> Out<Capabilities> {

@@ -14,15 +14,15 @@ impl Service {
         if p.requested_capabilities.iter().any(|r| !caps.operations.contains(r)) {
             return Err(ErrorCode::UnsupportedCapability);
         }
-        Ok(InitializeResponse {
-            protocol_version: PROTOCOL_VERSION,
-            server_version: self.identity.version.clone(),
-            instance_id: self.identity.instance_id.clone(),
-            connection_id: cx.connection_id.clone(),
-            workspace_id: self.identity.workspace_id.clone(),
-            state_root_id: self.identity.state_root_id.clone(),
-            limits: caps.limits.clone(),
-            capabilities: caps.clone(),
-        })
+        Ok(InitializeResponse::new(
+            PROTOCOL_VERSION,
+            self.identity.version.clone(),
+            self.identity.instance_id.clone(),
+            cx.connection_id.clone(),
+            self.identity.workspace_id.clone(),
+            self.identity.state_root_id.clone(),
+            caps.clone(),
+            caps.limits.clone(),
+        ))
     }
 }

@@ -310,7 +310,7 @@ impl<A: Clone> ControlTable<A> {
             controlled_by_caller: e.holder.as_ref().is_some_and(|h| h.conn == conn),
             grant_generation: e.grant_generation,
             live_sequence: e.live_sequence(),
-            turn: e.running_turn.as_ref().map(|t| RunningTurn { turn_id: t.turn_id.clone() }),
+            turn: e.running_turn.as_ref().map(|t| RunningTurn::new(t.turn_id.clone())),
         }
     }
 
@@ -388,7 +388,7 @@ mod tests {
         })?;
         let claim_id = format!("c{conn}-{}", t.status(conn, s).grant_generation + 1);
         match t.grant(conn, s, take_over, claim_id.clone(), ResponseGate::open()) {
-            Ok(g) => Ok((Control { claim_id, grant_generation: g.grant_generation }, g)),
+            Ok(g) => Ok((Control::new(claim_id, g.grant_generation), g)),
             Err(e) => {
                 t.abort(s);
                 Err(e)
@@ -474,14 +474,14 @@ mod tests {
     #[test]
     fn detach_requires_current_control_stale_grant_or_control_required() {
         let mut t = Table::new();
-        let never = Control { claim_id: "x".into(), grant_generation: 1 };
+        let never = Control::new("x", 1);
         // "control_required when the connection holds no control of the session"
         assert!(matches!(t.detach(1, "s", &never), Err(SessionError::ControlRequired)));
         let (old, _) = claim(&mut t, 1, "s", false).unwrap();
         let (current, _) = claim(&mut t, 1, "s", false).unwrap();
         // "stale_grant when the claim exists but is not current"
         assert!(matches!(t.detach(1, "s", &old), Err(SessionError::StaleGrant)));
-        let forged = Control { claim_id: current.claim_id.clone(), grant_generation: 99 };
+        let forged = Control::new(current.claim_id.clone(), 99);
         assert!(matches!(t.check(1, "s", &forged), Err(SessionError::StaleGrant)));
         assert!(matches!(t.check(2, "s", &current), Err(SessionError::ControlRequired)), "held by this connection");
         t.detach(1, "s", &current).unwrap();
@@ -493,13 +493,12 @@ mod tests {
     fn detach_never_stops_a_turn_and_the_turn_keeps_the_attachment() {
         let mut t = Table::new();
         let (c, _) = claim(&mut t, 1, "s", false).unwrap();
-        let turn =
-            SnapshotTurn { turn_id: "t1".into(), operation_id: "op".into(), sequence: 3, assistant_text: "hi".into() };
+        let turn = SnapshotTurn::new("t1", "op", 3, "hi");
         t.set_running_turn("s", Some(turn.clone())).unwrap();
         t.detach(1, "s", &c).unwrap();
         let s = t.status(1, "s");
         assert!(!s.controlled);
-        assert_eq!(s.turn, Some(RunningTurn { turn_id: "t1".into() }));
+        assert_eq!(s.turn, Some(RunningTurn::new("t1")));
         assert_eq!(t.attached_count(), 1, "uncontrolled cleanup still counts as an attachment");
         let (_, g) = claim(&mut t, 2, "s", false).unwrap();
         assert_eq!(g.running_turn, Some(turn), "the claim snapshot shows the running turn");
@@ -511,8 +510,7 @@ mod tests {
     }
 
     fn running(t: &mut Table, s: &str, sequence: u64) -> Recipient {
-        let turn =
-            SnapshotTurn { turn_id: "t1".into(), operation_id: "op".into(), sequence, assistant_text: String::new() };
+        let turn = SnapshotTurn::new("t1", "op", sequence, String::new());
         t.publish_turn(s, turn).unwrap().expect("a controller")
     }
 
@@ -550,7 +548,7 @@ mod tests {
     }
 
     fn again_turn() -> SnapshotTurn {
-        SnapshotTurn { turn_id: "t1".into(), operation_id: "op".into(), sequence: 3, assistant_text: String::new() }
+        SnapshotTurn::new("t1", "op", 3, String::new())
     }
 
     #[test]

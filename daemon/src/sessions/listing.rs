@@ -98,7 +98,7 @@ pub(crate) fn list_scanned(
 }
 
 fn empty_page() -> SessionListResponse {
-    SessionListResponse { sessions: Vec::new(), next_after: None, truncated: false, incomplete: false }
+    SessionListResponse::new(Vec::new(), None, false, false)
 }
 
 /// Reads the whole folder within `scan_budget` entries; `None` when it does not exist.
@@ -149,7 +149,7 @@ fn page(sessions_dir: &Path, c: Candidates) -> SessionListResponse {
             Err(_) => incomplete = true,
         }
     }
-    SessionListResponse { sessions, next_after: c.examined.last().cloned(), truncated: c.truncated, incomplete }
+    SessionListResponse::new(sessions, c.examined.last().cloned(), c.truncated, incomplete)
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -175,11 +175,11 @@ fn summary(dir: &Path, id: &str) -> Result<Option<SessionSummary>, Unrepresentab
         _ => meta.updated_at,
     };
     let max_title = usize::try_from(constants::TITLE_MAX_BYTES).unwrap_or(usize::MAX);
-    Ok(Some(SessionSummary {
-        session_id: id.to_string(),
-        title: meta.title.as_deref().and_then(|t| sanitize_title(t, max_title)),
+    Ok(Some(SessionSummary::new(
+        id.to_string(),
+        meta.title.as_deref().and_then(|t| sanitize_title(t, max_title)),
         updated_at,
-    }))
+    )))
 }
 
 #[cfg(test)]
@@ -232,10 +232,7 @@ mod tests {
     fn empty_state_root_lists_nothing() {
         let tmp = tempfile::tempdir().unwrap();
         let page = list(tmp.path(), None, 32).unwrap();
-        assert_eq!(
-            page,
-            SessionListResponse { sessions: vec![], next_after: None, truncated: false, incomplete: false }
-        );
+        assert_eq!(page, SessionListResponse::new(vec![], None, false, false));
     }
 
     #[test]

@@ -164,7 +164,7 @@ impl Sessions {
     /// Creates a session durably (folder and `meta.json`, `fsync`ed) without claiming it.
     pub async fn create(&self) -> Result<SessionCreateResponse, ErrorCode> {
         let session_id = self.blocking(|inner| store::create(&inner.state_root)).await?;
-        Ok(SessionCreateResponse { session_id })
+        Ok(SessionCreateResponse::new(session_id))
     }
 
     pub async fn list(&self, p: SessionListRequest) -> Result<SessionListResponse, ErrorCode> {
@@ -203,7 +203,7 @@ impl Sessions {
         ids::validate_session_id(session_id).map_err(to_code)?;
         let (live_sequence, released) = lock(&self.inner.control).detach(conn, session_id, control).map_err(to_code)?;
         drop(released);
-        Ok(SessionDetachResponse { session_id: session_id.to_string(), live_sequence })
+        Ok(SessionDetachResponse::new(session_id.to_string(), live_sequence))
     }
 
     pub async fn status(&self, conn: ConnectionId, session_id: &str) -> Result<SessionStatusResponse, ErrorCode> {
@@ -214,14 +214,14 @@ impl Sessions {
             self.blocking(move |inner| store::existing_dir(&inner.state_root, &id).map(drop)).await?;
         }
         let v = lock(&self.inner.control).status(conn, session_id);
-        Ok(SessionStatusResponse {
-            session_id: session_id.to_string(),
-            controlled: v.controlled,
-            controlled_by_caller: v.controlled_by_caller,
-            grant_generation: v.grant_generation,
-            live_sequence: v.live_sequence,
-            turn: v.turn,
-        })
+        Ok(SessionStatusResponse::new(
+            session_id.to_string(),
+            v.controlled,
+            v.controlled_by_caller,
+            v.grant_generation,
+            v.live_sequence,
+            v.turn,
+        ))
     }
 
     /// For control-requiring operations: Ok when `control` is this connection's current grant.
@@ -392,13 +392,13 @@ impl Inner {
         let claim_id = ids::new_claim_id();
         let granted = lock(&self.control).grant(conn, session_id, take_over, claim_id.clone(), announced)?;
         let state = if granted.running_turn.is_some() { SnapshotState::Running } else { SnapshotState::Idle };
-        Ok(SessionClaimResponse {
-            session_id: session_id.to_string(),
+        Ok(SessionClaimResponse::new(
+            session_id.to_string(),
             claim_id,
-            grant_generation: granted.grant_generation,
-            live_sequence: granted.live_sequence,
-            snapshot: ClaimSnapshot { state, turn: granted.running_turn, replay_cursor },
-        })
+            granted.grant_generation,
+            granted.live_sequence,
+            ClaimSnapshot::new(state, granted.running_turn, replay_cursor),
+        ))
     }
 
     fn append(&self, session_id: &str, lines: &[Vec<u8>], durability: Durability) -> Result<(), SessionError> {

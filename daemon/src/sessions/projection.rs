@@ -127,7 +127,7 @@ pub(crate) fn items(projected: &Projected<'_>, mut cursor_of: impl FnMut(u32) ->
     let part_bytes = usize::try_from(constants::REPLAY_PART_BYTES).unwrap_or(usize::MAX);
     match projected {
         Projected::Terminal(status) => {
-            vec![ReplayItem::Terminal(ReplayItemTerminal { cursor: cursor_of(0), status: *status })]
+            vec![ReplayItem::Terminal(ReplayItemTerminal::new(cursor_of(0), *status))]
         }
         Projected::Message(role, text) => {
             let parts = split_parts(text, part_bytes);
@@ -135,13 +135,13 @@ pub(crate) fn items(projected: &Projected<'_>, mut cursor_of: impl FnMut(u32) ->
             (0u32..)
                 .zip(parts)
                 .map(|(i, part)| {
-                    ReplayItem::Message(ReplayItemMessage {
-                        cursor: cursor_of(i),
-                        role: *role,
-                        text: part.to_string(),
-                        part: u64::from(i),
-                        last_part: i as usize == last,
-                    })
+                    ReplayItem::Message(ReplayItemMessage::new(
+                        cursor_of(i),
+                        *role,
+                        part.to_string(),
+                        u64::from(i),
+                        i as usize == last,
+                    ))
                 })
                 .collect()
         }
@@ -151,12 +151,12 @@ pub(crate) fn items(projected: &Projected<'_>, mut cursor_of: impl FnMut(u32) ->
             (0u32..)
                 .zip(parts)
                 .map(|(i, part)| {
-                    ReplayItem::Summary(ReplayItemSummary {
-                        cursor: cursor_of(i),
-                        text: part.to_string(),
-                        part: u64::from(i),
-                        last_part: i as usize == last,
-                    })
+                    ReplayItem::Summary(ReplayItemSummary::new(
+                        cursor_of(i),
+                        part.to_string(),
+                        u64::from(i),
+                        i as usize == last,
+                    ))
                 })
                 .collect()
         }
@@ -192,14 +192,7 @@ mod tests {
     }
 
     fn service(id: &str, turn: Option<&str>, text: &str) -> SessionMessage {
-        SessionMessage::AgentService(SessionMessageAgentService {
-            id: id.into(),
-            time: 5,
-            parent_id: None,
-            agent_id: None,
-            turn: turn.map(Into::into),
-            text: text.into(),
-        })
+        SessionMessage::AgentService(SessionMessageAgentService::new(id, 5, text).with_turn(turn))
     }
 
     #[test]
@@ -227,27 +220,16 @@ mod tests {
     }
 
     fn user(text: &str) -> SessionMessage {
-        SessionMessage::UserText(SessionMessageUserText {
-            id: "u".into(),
-            time: 1,
-            parent_id: None,
-            agent_id: None,
-            turn: None,
-            text: text.into(),
-            thinking: None,
-        })
+        SessionMessage::UserText(SessionMessageUserText::new("u", 1, text))
     }
 
     fn agent(text: &str, thinking: Option<bool>, parent: Option<&str>, agent_id: Option<&str>) -> SessionMessage {
-        SessionMessage::AgentText(SessionMessageAgentText {
-            id: "a".into(),
-            time: 2,
-            parent_id: parent.map(Into::into),
-            agent_id: agent_id.map(Into::into),
-            turn: "t".into(),
-            text: text.into(),
-            thinking,
-        })
+        SessionMessage::AgentText(
+            SessionMessageAgentText::new("a", 2, "t", text)
+                .with_parent_id(parent)
+                .with_agent_id(agent_id)
+                .with_thinking(thinking),
+        )
     }
 
     #[test]
@@ -266,19 +248,16 @@ mod tests {
         assert_eq!(plain(&agent("hmm", Some(true), None, None)), None, "thinking is not replayed");
         assert_eq!(plain(&agent("sub", None, Some("call1"), None)), None, "parentId text is subagent text");
         assert_eq!(plain(&agent("sub", None, None, Some("agent1"))), None, "agentId text is subagent text");
-        let tool = SessionMessage::AgentToolCallStart(SessionMessageAgentToolCallStart {
-            id: "x".into(),
-            time: 3,
-            parent_id: None,
-            agent_id: None,
-            turn: "t".into(),
-            call_id: "c".into(),
-            tool_name: "bash".into(),
-            title: "t".into(),
-            description: "d".into(),
-            args: serde_json::json!({"command": "ls"}),
-            agent_title: None,
-        });
+        let tool = SessionMessage::AgentToolCallStart(SessionMessageAgentToolCallStart::new(
+            "x",
+            3,
+            "t",
+            "c",
+            "bash",
+            "t",
+            "d",
+            serde_json::json!({"command": "ls"}),
+        ));
         assert_eq!(plain(&tool), None, "tool arguments are never projected");
     }
 
@@ -289,14 +268,7 @@ mod tests {
             (TurnEndStatus::Cancelled, ReplayTerminalStatus::Cancelled),
             (TurnEndStatus::Failed, ReplayTerminalStatus::Failed),
         ] {
-            let end = SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
-                id: "e".into(),
-                time: 4,
-                parent_id: None,
-                agent_id: None,
-                turn: "t".into(),
-                status,
-            });
+            let end = SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd::new("e", 4, "t", status));
             assert_eq!(plain(&end), Some(Projected::Terminal(expected)));
         }
     }

@@ -76,23 +76,12 @@ pub(crate) fn scan(session_dir: &Path) -> io::Result<Tail> {
 /// The two records that close an interrupted turn.
 pub(crate) fn closing(turn: &str, clock: &MessageClock) -> [SessionMessage; 2] {
     let (id, time) = clock.next();
-    let note = SessionMessage::AgentService(SessionMessageAgentService {
-        id,
-        time,
-        parent_id: None,
-        agent_id: None,
-        turn: Some(turn.to_owned()),
-        text: INTERRUPTED_NOTE.to_owned(),
-    });
+    let note = SessionMessage::AgentService(
+        SessionMessageAgentService::new(id, time, INTERRUPTED_NOTE.to_owned()).with_turn(turn.to_owned()),
+    );
     let (id, time) = clock.next();
-    let end = SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
-        id,
-        time,
-        parent_id: None,
-        agent_id: None,
-        turn: turn.to_owned(),
-        status: TurnEndStatus::Failed,
-    });
+    let end =
+        SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd::new(id, time, turn.to_owned(), TurnEndStatus::Failed));
     [note, end]
 }
 
@@ -125,13 +114,7 @@ mod tests {
     use agentwire_protocol::SessionMessageAgentTurnStart;
 
     fn start(id: &str, turn: &str) -> SessionMessage {
-        SessionMessage::AgentTurnStart(SessionMessageAgentTurnStart {
-            id: id.into(),
-            time: 7,
-            parent_id: None,
-            agent_id: None,
-            turn: turn.into(),
-        })
+        SessionMessage::AgentTurnStart(SessionMessageAgentTurnStart::new(id, 7, turn))
     }
 
     fn write(dir: &Path, messages: &[SessionMessage], torn: &[u8]) {

@@ -46,14 +46,7 @@ fn resolve(p: &Projection, after: &str) -> Option<usize> {
 /// Payload size with an empty `events` array, an empty `next_cursor` and every flag `false`
 /// (the longest spelling): the fixed part every page pays.
 fn fixed_bytes(snapshot_cursor: &str) -> Result<usize, SessionError> {
-    let empty = SessionReplayResponse {
-        events: Vec::new(),
-        next_cursor: String::new(),
-        snapshot_cursor: snapshot_cursor.to_string(),
-        truncated: false,
-        gap: false,
-        resync_required: false,
-    };
+    let empty = SessionReplayResponse::new(Vec::new(), String::new(), snapshot_cursor.to_string(), false, false, false);
     Ok(serde_json::to_vec(&empty).map_err(io::Error::other)?.len())
 }
 
@@ -88,14 +81,14 @@ pub(crate) fn page(p: &Projection, after: Option<&str>, limit: usize) -> Result<
         Some(after) => match resolve(p, after) {
             Some(i) => i,
             None => {
-                return Ok(SessionReplayResponse {
-                    events: Vec::new(),
-                    next_cursor: start_cursor,
+                return Ok(SessionReplayResponse::new(
+                    Vec::new(),
+                    start_cursor,
                     snapshot_cursor,
-                    truncated: !items.is_empty(),
-                    gap: p.any_gap(),
-                    resync_required: true,
-                })
+                    !items.is_empty(),
+                    p.any_gap(),
+                    true,
+                ))
             }
         },
     };
@@ -153,5 +146,5 @@ fn build(
     let from = if start == 0 { p.base() } else { items.get(start - 1).map_or(p.base(), |it| it.end) };
     let to = if truncated { end.checked_sub(1).and_then(|i| items.get(i)).map_or(from, |it| it.end) } else { u64::MAX };
     let gap = (start == 0 && p.omitted_before()) || p.has_gap_in(from, to) || (!truncated && p.torn_tail());
-    SessionReplayResponse { events, next_cursor, snapshot_cursor, truncated, gap, resync_required: false }
+    SessionReplayResponse::new(events, next_cursor, snapshot_cursor, truncated, gap, false)
 }

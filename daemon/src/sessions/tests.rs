@@ -34,34 +34,19 @@ fn agent(text: &str) -> SessionMessage {
 }
 
 fn thinking(text: &str) -> SessionMessage {
-    SessionMessage::AgentText(SessionMessageAgentText {
-        id: "a2".into(),
-        time: 2,
-        parent_id: None,
-        agent_id: None,
-        turn: "t1".into(),
-        text: text.into(),
-        thinking: Some(true),
-    })
+    SessionMessage::AgentText(SessionMessageAgentText::new("a2", 2, "t1", text).with_thinking(true))
 }
 
 fn end(status: TurnEndStatus) -> SessionMessage {
-    SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
-        id: "e1".into(),
-        time: 3,
-        parent_id: None,
-        agent_id: None,
-        turn: "t1".into(),
-        status,
-    })
+    SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd::new("e1", 3, "t1", status))
 }
 
 fn req(after: Option<&str>, limit: u32) -> SessionReplayRequest {
-    SessionReplayRequest { after: after.map(Into::into), limit }
+    SessionReplayRequest::new().with_after(after.map(Into::into)).with_limit(limit)
 }
 
 fn claim_req(take_over: bool) -> SessionClaimRequest {
-    SessionClaimRequest { take_over }
+    SessionClaimRequest::new().with_take_over(take_over)
 }
 
 async fn new_session(s: &Sessions) -> String {
@@ -128,7 +113,7 @@ async fn create_is_durable_but_does_not_claim_and_list_shows_it() {
     assert!(tmp.path().join("sessions").join(&id).join("meta.json").is_file());
     let status = s.status(CONN, &id).await.unwrap();
     assert!(!status.controlled && status.grant_generation == 0 && status.live_sequence == 0 && status.turn.is_none());
-    let page = s.list(SessionListRequest { after: None, limit: 32 }).await.unwrap();
+    let page = s.list(SessionListRequest::new().with_after(None).with_limit(32)).await.unwrap();
     assert_eq!(page.sessions.len(), 1);
     assert_eq!(page.sessions[0].session_id, id);
 }
@@ -136,7 +121,7 @@ async fn create_is_durable_but_does_not_claim_and_list_shows_it() {
 #[tokio::test]
 async fn incoming_ids_are_validated_before_path_resolution_invalid_session_id_or_session_unavailable() {
     let (_tmp, s) = root();
-    let control = Control { claim_id: "c".into(), grant_generation: 1 };
+    let control = Control::new("c", 1);
     for bad in ["../etc", "a/b", "", "x y"] {
         assert_eq!(s.replay(bad, req(None, 32)).await.unwrap_err(), ErrorCode::InvalidSessionId);
         assert_eq!(
@@ -149,7 +134,7 @@ async fn incoming_ids_are_validated_before_path_resolution_invalid_session_id_or
         assert_eq!(s.append(bad, &[]).await.unwrap_err(), ErrorCode::InvalidSessionId);
     }
     assert_eq!(
-        s.list(SessionListRequest { after: Some("../x".into()), limit: 1 }).await.unwrap_err(),
+        s.list(SessionListRequest::new().with_after(Some("../x".into())).with_limit(1)).await.unwrap_err(),
         ErrorCode::InvalidSessionId
     );
     // "a valid but absent session → session_unavailable"
@@ -168,7 +153,10 @@ async fn page_limits_outside_1_to_32_are_invalid_payload() {
     let id = new_session(&s).await;
     assert_eq!(s.replay(&id, req(None, 0)).await.unwrap_err(), ErrorCode::InvalidPayload);
     assert_eq!(s.replay(&id, req(None, 33)).await.unwrap_err(), ErrorCode::InvalidPayload);
-    assert_eq!(s.list(SessionListRequest { after: None, limit: 0 }).await.unwrap_err(), ErrorCode::InvalidPayload);
+    assert_eq!(
+        s.list(SessionListRequest::new().with_after(None).with_limit(0)).await.unwrap_err(),
+        ErrorCode::InvalidPayload
+    );
 }
 
 /// The whole folder over the budget: `sessions` IDs among `limits::MAX_SESSION_LIST_SCAN_ENTRIES`
@@ -211,7 +199,7 @@ async fn with_the_index_a_folder_over_the_scan_budget_lists_page_by_page() {
     let mut seen = Vec::new();
     let mut after = None;
     loop {
-        let page = s.list(SessionListRequest { after: after.clone(), limit: 2 }).await.unwrap();
+        let page = s.list(SessionListRequest::new().with_after(after.clone()).with_limit(2)).await.unwrap();
         seen.extend(page.sessions.iter().map(|p| p.session_id.clone()));
         if !page.truncated {
             break;
@@ -426,8 +414,7 @@ async fn claim_snapshot_replay_cursor_is_the_current_end_and_running_turn_hook()
     assert_eq!(first.snapshot.state, SnapshotState::Idle);
     assert!(first.snapshot.turn.is_none());
     let end = s.replay(&id, req(None, 32)).await.unwrap().snapshot_cursor;
-    let turn =
-        SnapshotTurn { turn_id: "t9".into(), operation_id: "op9".into(), sequence: 4, assistant_text: "par".into() };
+    let turn = SnapshotTurn::new("t9", "op9", 4, "par");
     s.set_running_turn(&id, Some(turn.clone())).unwrap();
     let again = s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     assert_eq!(again.snapshot.replay_cursor, end);
@@ -444,13 +431,13 @@ async fn claim_busy_take_over_detach_and_disconnect_through_the_api() {
     let (_tmp, s) = root();
     let id = new_session(&s).await;
     let c1 = s.claim(1, &id, claim_req(false), ResponseGate::open()).await.unwrap();
-    let p1 = Control { claim_id: c1.claim_id.clone(), grant_generation: c1.grant_generation };
+    let p1 = Control::new(c1.claim_id.clone(), c1.grant_generation);
     assert!(s.check_control(1, &id, &p1).is_ok());
     assert_eq!(s.claim(2, &id, claim_req(false), ResponseGate::open()).await.unwrap_err(), ErrorCode::SessionBusy);
     let c2 = s.claim(2, &id, claim_req(true), ResponseGate::open()).await.unwrap();
     assert_eq!(s.check_control(1, &id, &p1).unwrap_err(), ErrorCode::StaleGrant);
     assert_eq!(s.detach(1, &id, &p1).await.unwrap_err(), ErrorCode::StaleGrant);
-    let p2 = Control { claim_id: c2.claim_id.clone(), grant_generation: c2.grant_generation };
+    let p2 = Control::new(c2.claim_id.clone(), c2.grant_generation);
     assert_eq!(s.detach(3, &id, &p2).await.unwrap_err(), ErrorCode::ControlRequired);
     let d = s.detach(2, &id, &p2).await.unwrap();
     assert_eq!(d.live_sequence, c2.live_sequence + 1);
@@ -516,7 +503,7 @@ async fn set_title_is_sanitized_and_listed() {
     assert_eq!(s.set_title(&id, "t").await.unwrap_err(), ErrorCode::ControlRequired);
     s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     s.set_title(&id, "Fix\nthe  build").await.unwrap();
-    let page = s.list(SessionListRequest { after: None, limit: 32 }).await.unwrap();
+    let page = s.list(SessionListRequest::new().with_after(None).with_limit(32)).await.unwrap();
     assert_eq!(page.sessions[0].title.as_deref(), Some("Fix the build"));
 }
 
@@ -588,14 +575,9 @@ fn compaction_ref(id: &str, turn: &str, prompt_id: Option<&str>) -> crate::stora
 }
 
 fn summary_note(id: &str, turn: &str) -> SessionMessage {
-    SessionMessage::AgentService(agentwire_protocol::SessionMessageAgentService {
-        id: id.into(),
-        time: 4,
-        parent_id: None,
-        agent_id: None,
-        turn: Some(turn.into()),
-        text: format!("summary {id}"),
-    })
+    SessionMessage::AgentService(
+        agentwire_protocol::SessionMessageAgentService::new(id, 4, format!("summary {id}")).with_turn(turn),
+    )
 }
 
 #[tokio::test]
@@ -648,16 +630,8 @@ async fn the_latest_checkpoint_summary_precedes_only_the_conversation_after_its_
 #[tokio::test]
 async fn a_failed_turn_end_the_metadata_names_replays_as_compaction_required() {
     let (_tmp, s) = root();
-    let end_with = |id: &str, status| {
-        SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
-            id: id.into(),
-            time: 3,
-            parent_id: None,
-            agent_id: None,
-            turn: "t1".into(),
-            status,
-        })
-    };
+    let end_with =
+        |id: &str, status| SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd::new(id, 3, "t1", status));
     let (id, _) = session_with(
         &s,
         &[user("Q"), end_with("e-1", TurnEndStatus::Failed), user("R"), end_with("e-2", TurnEndStatus::Failed)],
@@ -683,13 +657,7 @@ fn prompt(id: &str, text: &str) -> SessionMessage {
 }
 
 fn turn_start(turn: &str) -> SessionMessage {
-    SessionMessage::AgentTurnStart(agentwire_protocol::SessionMessageAgentTurnStart {
-        id: format!("ts-{turn}"),
-        time: 1,
-        parent_id: None,
-        agent_id: None,
-        turn: turn.into(),
-    })
+    SessionMessage::AgentTurnStart(agentwire_protocol::SessionMessageAgentTurnStart::new(format!("ts-{turn}"), 1, turn))
 }
 
 fn said(turn: &str, text: &str) -> SessionMessage {
@@ -697,40 +665,29 @@ fn said(turn: &str, text: &str) -> SessionMessage {
 }
 
 fn tool_round(turn: &str) -> [SessionMessage; 2] {
-    let start = SessionMessage::AgentToolCallStart(agentwire_protocol::SessionMessageAgentToolCallStart {
-        id: "tc-1".into(),
-        time: 2,
-        parent_id: None,
-        agent_id: None,
-        turn: turn.into(),
-        call_id: "c1".into(),
-        tool_name: "list_folder".into(),
-        title: "list_folder".into(),
-        description: String::new(),
-        args: serde_json::json!({"path": "."}),
-        agent_title: None,
-    });
-    let end = SessionMessage::AgentToolCallEnd(agentwire_protocol::SessionMessageAgentToolCallEnd {
-        id: "tc-2".into(),
-        time: 2,
-        parent_id: None,
-        agent_id: None,
-        turn: turn.into(),
-        call_id: "c1".into(),
-        error: None,
-    });
+    let start = SessionMessage::AgentToolCallStart(agentwire_protocol::SessionMessageAgentToolCallStart::new(
+        "tc-1",
+        2,
+        turn,
+        "c1",
+        "list_folder",
+        "list_folder",
+        String::new(),
+        serde_json::json!({"path": "."}),
+    ));
+    let end = SessionMessage::AgentToolCallEnd(agentwire_protocol::SessionMessageAgentToolCallEnd::new(
+        "tc-2", 2, turn, "c1",
+    ));
     [start, end]
 }
 
 fn ended(turn: &str) -> SessionMessage {
-    SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
-        id: format!("e-{turn}"),
-        time: 3,
-        parent_id: None,
-        agent_id: None,
-        turn: turn.into(),
-        status: TurnEndStatus::Completed,
-    })
+    SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd::new(
+        format!("e-{turn}"),
+        3,
+        turn,
+        TurnEndStatus::Completed,
+    ))
 }
 
 fn shown(items: &[ReplayItem]) -> Vec<String> {
@@ -835,7 +792,7 @@ async fn meta_json_of_the_previous_format_names_no_prompt_and_the_checkpoint_sta
     let old = r#"{"title":"Old","created_at":"2026-01-01T00:00:00.000Z","updated_at":"2026-01-01T00:00:00.000Z","compactions":[{"id":"m-1","turn":"t2"}]}"#;
     fs::write(tmp.path().join("sessions").join(&id).join("meta.json"), old).unwrap();
     let restarted = Sessions::new(tmp.path().to_path_buf());
-    let listed = restarted.list(SessionListRequest { after: None, limit: 32 }).await.unwrap();
+    let listed = restarted.list(SessionListRequest::new().with_after(None).with_limit(32)).await.unwrap();
     assert_eq!(listed.sessions[0].title.as_deref(), Some("Old"));
     let page = restarted.replay(&id, req(None, 32)).await.unwrap();
     assert_eq!(shown(&page.events), ["summary:0:summary m-1", "assistant:0:true:second", "terminal:completed"]);

@@ -430,27 +430,11 @@ pub(crate) mod fixtures {
     use agentwire_protocol::{SessionMessage, SessionMessageAgentText, SessionMessageUserText};
 
     pub fn user_text(id: &str, text: &str) -> SessionMessage {
-        SessionMessage::UserText(SessionMessageUserText {
-            id: id.into(),
-            time: 1,
-            parent_id: None,
-            agent_id: None,
-            turn: None,
-            text: text.into(),
-            thinking: None,
-        })
+        SessionMessage::UserText(SessionMessageUserText::new(id, 1, text))
     }
 
     pub fn agent_text(id: &str, turn: &str, text: &str) -> SessionMessage {
-        SessionMessage::AgentText(SessionMessageAgentText {
-            id: id.into(),
-            time: 2,
-            parent_id: None,
-            agent_id: None,
-            turn: turn.into(),
-            text: text.into(),
-            thinking: None,
-        })
+        SessionMessage::AgentText(SessionMessageAgentText::new(id, 2, turn, text))
     }
 }
 

@@ -31,7 +31,7 @@ pub mod messages {
 
     /// A rejection with the code's fixed message: never echoes request data back.
     pub fn rejected(code: RejectCode) -> HandshakeReply {
-        HandshakeReply::Rejected(Rejected { code, message: launch_code(code).message().to_owned() })
+        HandshakeReply::Rejected(Rejected::new(code, launch_code(code).message()))
     }
 
     fn decode<T: agentwire_protocol::runtime::Decode>(record: &[u8], mode: Mode) -> Option<T> {
@@ -70,13 +70,13 @@ pub fn evaluate(record: &[u8], identity: &ServerIdentity) -> HandshakeReply {
     if request.workspace != identity.workspace {
         return rejected(RejectCode::WorkspaceMismatch);
     }
-    HandshakeReply::Accepted(Accepted {
-        version: identity.version.clone(),
-        pid: identity.pid,
-        instance_id: identity.instance_id.clone(),
-        workspace_id: identity.workspace_id.clone(),
-        state_root_id: identity.state_root_id.clone(),
-    })
+    HandshakeReply::Accepted(Accepted::new(
+        identity.version.clone(),
+        identity.pid,
+        identity.instance_id.clone(),
+        identity.workspace_id.clone(),
+        identity.state_root_id.clone(),
+    ))
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -334,7 +334,7 @@ mod tests {
     }
 
     fn request(config: &ServeConfig, version: &str) -> HandshakeRequest {
-        HandshakeRequest { version: version.into(), workspace: config.workspace.to_str().unwrap().into() }
+        HandshakeRequest::new(version, config.workspace.to_str().unwrap())
     }
 
     const TIMEOUT: Duration = Duration::from_secs(5);

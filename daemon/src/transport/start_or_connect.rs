@@ -152,8 +152,7 @@ struct Target {
 
 pub async fn start_or_connect(options: &StartOptions) -> Result<Discovery, StartError> {
     let target = resolve_target(options)?;
-    let request =
-        HandshakeRequest { version: options.version.clone(), workspace: target.socket_workspace().to_string() };
+    let request = HandshakeRequest::new(options.version.clone(), target.socket_workspace().to_string());
     let probe = Probe {
         target: &target,
         request: &request,
@@ -175,8 +174,7 @@ pub async fn start_or_connect(options: &StartOptions) -> Result<Discovery, Start
 /// stop`): `Ok(None)` when none answers.
 pub async fn find_running(options: &StartOptions) -> Result<Option<Running>, StartError> {
     let target = resolve_target(options)?;
-    let request =
-        HandshakeRequest { version: options.version.clone(), workspace: target.socket_workspace().to_string() };
+    let request = HandshakeRequest::new(options.version.clone(), target.socket_workspace().to_string());
     let probe = Probe { target: &target, request: &request, client: options.client, deadline: Instant::now() };
     let Some(accepted) = probe.once().await? else { return Ok(None) };
     Ok(Some(Running { discovery: target.discovery(accepted, false), lock: target.runtime.lock.clone() }))
@@ -259,15 +257,15 @@ impl Target {
     }
 
     fn discovery(&self, accepted: Accepted, started: bool) -> Discovery {
-        Discovery {
-            socket: self.socket.clone(),
-            pid: accepted.pid,
-            version: accepted.version,
-            instance_id: accepted.instance_id,
-            workspace_id: accepted.workspace_id,
-            state_root_id: accepted.state_root_id,
+        Discovery::new(
+            self.socket.clone(),
+            accepted.pid,
+            accepted.version,
+            accepted.instance_id,
+            accepted.workspace_id,
+            accepted.state_root_id,
             started,
-        }
+        )
     }
 }
 
@@ -399,15 +397,7 @@ mod tests {
 
     #[test]
     fn discovery_serializes_in_documented_shape() {
-        let d = Discovery {
-            socket: "/s".into(),
-            pid: 7,
-            version: "0.1.0".into(),
-            instance_id: "in_a".into(),
-            workspace_id: "ws_b".into(),
-            state_root_id: "sr_c".into(),
-            started: true,
-        };
+        let d = Discovery::new("/s", 7, "0.1.0", "in_a", "ws_b", "sr_c", true);
         assert_eq!(
             serde_json::to_string(&d).unwrap(),
             r#"{"discovery_version":1,"socket":"/s","pid":7,"version":"0.1.0","instance_id":"in_a","workspace_id":"ws_b","state_root_id":"sr_c","started":true}"#

@@ -75,14 +75,7 @@ mod tests {
     use agentwire_protocol::SessionMessageAgentService;
 
     fn summary(id: &str, turn: &str) -> SessionMessage {
-        SessionMessage::AgentService(SessionMessageAgentService {
-            id: id.into(),
-            time: 3,
-            parent_id: None,
-            agent_id: None,
-            turn: Some(turn.into()),
-            text: "the gist".into(),
-        })
+        SessionMessage::AgentService(SessionMessageAgentService::new(id, 3, "the gist").with_turn(turn))
     }
 
     fn text_of(m: &ChatMessage) -> String {

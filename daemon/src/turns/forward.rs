@@ -83,15 +83,14 @@ impl Route {
 
     fn payload(&self, event: Queued) -> EventPayload {
         match event {
-            Queued::Started => EventPayload::TurnStarted(TurnStarted {
-                turn_id: self.turn_id.clone(),
-                session_id: self.session_id.clone(),
-            }),
+            Queued::Started => {
+                EventPayload::TurnStarted(TurnStarted::new(self.turn_id.clone(), self.session_id.clone()))
+            }
             Queued::Delta { sequence, text } => {
-                EventPayload::TurnAssistantDelta(TurnAssistantDelta { turn_id: self.turn_id.clone(), sequence, text })
+                EventPayload::TurnAssistantDelta(TurnAssistantDelta::new(self.turn_id.clone(), sequence, text))
             }
             Queued::Activity { sequence, activity } => {
-                EventPayload::TurnActivity(TurnActivity { turn_id: self.turn_id.clone(), sequence, activity })
+                EventPayload::TurnActivity(TurnActivity::new(self.turn_id.clone(), sequence, activity))
             }
         }
     }
@@ -110,12 +109,7 @@ pub async fn forward(route: Route, mut queue: mpsc::Receiver<Queued>) {
             }
         }
         let sequence = batch.last().map_or(0, Queued::sequence);
-        let snapshot = SnapshotTurn {
-            turn_id: route.turn_id.clone(),
-            operation_id: route.operation_id.clone(),
-            sequence,
-            assistant_text: text.clone(),
-        };
+        let snapshot = SnapshotTurn::new(route.turn_id.clone(), route.operation_id.clone(), sequence, text.clone());
         let recipient = match route.sessions.publish_turn(&route.session_id, snapshot) {
             Ok(r) => r,
             Err(code) => {
@@ -158,16 +152,11 @@ mod tests {
         let sessions = Sessions::new(tmp.path().to_path_buf());
         let session_id = sessions.create().await.unwrap().session_id;
         let claim = sessions
-            .claim(1, &session_id, SessionClaimRequest { take_over: false }, ResponseGate::open())
+            .claim(1, &session_id, SessionClaimRequest::new().with_take_over(false), ResponseGate::open())
             .await
             .unwrap();
-        let control = Control { claim_id: claim.claim_id, grant_generation: claim.grant_generation };
-        let turn = SnapshotTurn {
-            turn_id: "t-1".into(),
-            operation_id: "op-1".into(),
-            sequence: 0,
-            assistant_text: String::new(),
-        };
+        let control = Control::new(claim.claim_id, claim.grant_generation);
+        let turn = SnapshotTurn::new("t-1", "op-1", 0, String::new());
         sessions.set_running_turn(&session_id, Some(turn)).unwrap();
         let conns = Arc::new(ConnRegistry::default());
         let (cx, peer) = test_pair(1);
@@ -267,7 +256,7 @@ mod tests {
         deltas(&tx);
         settle().await;
         let claim = sessions
-            .claim(2, &session_id, SessionClaimRequest { take_over: true }, ResponseGate::open())
+            .claim(2, &session_id, SessionClaimRequest::new().with_take_over(true), ResponseGate::open())
             .await
             .unwrap();
         assert_eq!(claim.snapshot.turn.as_ref().map(|t| t.sequence), Some(10), "the batch is in the snapshot");
@@ -299,7 +288,7 @@ mod tests {
         else {
             panic!("a new operation");
         };
-        sessions.claim(2, &session_id, SessionClaimRequest { take_over: true }, work.grant()).await.unwrap();
+        sessions.claim(2, &session_id, SessionClaimRequest::new().with_take_over(true), work.grant()).await.unwrap();
         tx.send(Queued::Delta { sequence: 1, text: "a".into() }).await.unwrap();
         settle().await;
         assert!(next(&mut other_peer).await.is_none(), "nothing before the claim's response is written");

@@ -97,23 +97,11 @@ impl Journal {
         let mut inner = self.lock();
         let (id, time) = self.clock.next();
         inner.prompt_id = Some(id.clone());
-        let user = SessionMessage::UserText(SessionMessageUserText {
-            id,
-            time,
-            parent_id: None,
-            agent_id: None,
-            turn: Some(self.turn_id.clone()),
-            text: prompt.to_owned(),
-            thinking: None,
-        });
+        let user = SessionMessage::UserText(
+            SessionMessageUserText::new(id, time, prompt.to_owned()).with_turn(self.turn_id.clone()),
+        );
         let (id, time) = self.clock.next();
-        let start = SessionMessage::AgentTurnStart(SessionMessageAgentTurnStart {
-            id,
-            time,
-            parent_id: None,
-            agent_id: None,
-            turn: self.turn_id.clone(),
-        });
+        let start = SessionMessage::AgentTurnStart(SessionMessageAgentTurnStart::new(id, time, self.turn_id.clone()));
         [user, start]
     }
 
@@ -148,15 +136,12 @@ impl Journal {
     fn text(&self, inner: &mut Inner, origin: &Origin, text: &str, thinking: bool) {
         let turn = self.turn_id.clone();
         self.push(inner, |id, time| {
-            SessionMessage::AgentText(SessionMessageAgentText {
-                id,
-                time,
-                parent_id: origin.parent_id.clone(),
-                agent_id: origin.agent_id.clone(),
-                turn,
-                text: bounded(text),
-                thinking: thinking.then_some(true),
-            })
+            SessionMessage::AgentText(
+                SessionMessageAgentText::new(id, time, turn, bounded(text))
+                    .with_parent_id(origin.parent_id.clone())
+                    .with_agent_id(origin.agent_id.clone())
+                    .with_thinking(thinking.then_some(true)),
+            )
         });
     }
 
@@ -192,34 +177,33 @@ impl Journal {
         let turn = self.turn_id.clone();
         let args = Value::Object(stored_args(args));
         self.push(&mut self.lock(), |id, time| {
-            SessionMessage::AgentToolCallStart(SessionMessageAgentToolCallStart {
-                id,
-                time,
-                parent_id: origin.parent_id.clone(),
-                agent_id: origin.agent_id.clone(),
-                turn,
-                call_id: call_id.to_owned(),
-                tool_name: bounded_name(&view.tool_name),
-                title: bounded(&view.title),
-                description: bounded(&view.description),
-                args,
-                agent_title: view.agent_title.as_deref().map(bounded),
-            })
+            SessionMessage::AgentToolCallStart(
+                SessionMessageAgentToolCallStart::new(
+                    id,
+                    time,
+                    turn,
+                    call_id.to_owned(),
+                    bounded_name(&view.tool_name),
+                    bounded(&view.title),
+                    bounded(&view.description),
+                    args,
+                )
+                .with_parent_id(origin.parent_id.clone())
+                .with_agent_id(origin.agent_id.clone())
+                .with_agent_title(view.agent_title.as_deref().map(bounded)),
+            )
         });
     }
 
     pub fn tool_end(&self, origin: &Origin, call_id: &str, error: Option<&str>) {
         let turn = self.turn_id.clone();
         self.push(&mut self.lock(), |id, time| {
-            SessionMessage::AgentToolCallEnd(SessionMessageAgentToolCallEnd {
-                id,
-                time,
-                parent_id: origin.parent_id.clone(),
-                agent_id: origin.agent_id.clone(),
-                turn,
-                call_id: call_id.to_owned(),
-                error: error.map(bounded),
-            })
+            SessionMessage::AgentToolCallEnd(
+                SessionMessageAgentToolCallEnd::new(id, time, turn, call_id.to_owned())
+                    .with_parent_id(origin.parent_id.clone())
+                    .with_agent_id(origin.agent_id.clone())
+                    .with_error(error.map(bounded)),
+            )
         });
     }
 
@@ -230,14 +214,9 @@ impl Journal {
         let inner = self.lock();
         let Some(sink) = &inner.sink else { return };
         let (id, time) = self.clock.next();
-        let record = SessionMessage::AgentService(SessionMessageAgentService {
-            id: id.clone(),
-            time,
-            parent_id: None,
-            agent_id: None,
-            turn: Some(self.turn_id.clone()),
-            text: bounded(summary),
-        });
+        let record = SessionMessage::AgentService(
+            SessionMessageAgentService::new(id.clone(), time, bounded(summary)).with_turn(self.turn_id.clone()),
+        );
         let note = CompactionRef { id, turn: self.turn_id.clone(), prompt_id: inner.prompt_id.clone() };
         let _ = sink.send(Entry::Noted(record, note));
         drop(inner);
@@ -262,14 +241,12 @@ impl Journal {
             return answer;
         };
         let (id, time) = self.clock.next();
-        let end = SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd {
-            id: id.clone(),
+        let end = SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd::new(
+            id.clone(),
             time,
-            parent_id: None,
-            agent_id: None,
-            turn: self.turn_id.clone(),
+            self.turn_id.clone(),
             status,
-        });
+        ));
         let entry = if inner.compaction_required && status == TurnEndStatus::Failed {
             // A turn end is no checkpoint: it names no prompt.
             Entry::Noted(end, CompactionRef { id, turn: self.turn_id.clone(), prompt_id: None })

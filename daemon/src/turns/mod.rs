@@ -148,12 +148,7 @@ impl TurnService {
         let (reservation, cancel) = self.reserve(&session_id, &turn_id)?;
         // Running from here: the running state keeps the attachment (and the writer lease)
         // through cleanup even if the controller leaves.
-        let snapshot = SnapshotTurn {
-            turn_id: turn_id.clone(),
-            operation_id: operation_id.clone(),
-            sequence: 0,
-            assistant_text: String::new(),
-        };
+        let snapshot = SnapshotTurn::new(turn_id.clone(), operation_id.clone(), 0, String::new());
         self.sessions.set_running_turn(&session_id, Some(snapshot))?;
         match self.admit(&session_id, &turn_id, &p.prompt).await {
             Ok((journal, queue)) => {
@@ -170,7 +165,7 @@ impl TurnService {
                     reservation,
                 };
                 tokio::spawn(Arc::clone(self).run(admitted, response));
-                Ok(TurnStartResponse { turn_id })
+                Ok(TurnStartResponse::new(turn_id))
             }
             Err(code) => {
                 // A rejected start creates no worker and needs no terminal.
@@ -210,7 +205,7 @@ impl TurnService {
         let active =
             table.turns.get(&p.turn_id).filter(|a| a.session_id == session_id).ok_or(ErrorCode::UnknownTurn)?;
         active.cancel.send_replace(true);
-        Ok(TurnCancelResponse { turn_id: p.turn_id, session_id })
+        Ok(TurnCancelResponse::new(p.turn_id, session_id))
     }
 
     async fn run(self: Arc<Self>, mut t: Admitted, response: ResponseGate) {

@@ -144,17 +144,17 @@ impl Drained {
         let Drained { turn, ending } = self;
         let Turn { sessions, operations, admitted: t, route } = turn;
         let recipient = sessions.end_turn(&t.session_id, &t.turn_id);
-        let terminal = TurnTerminal {
-            turn_id: t.turn_id.clone(),
-            session_id: t.session_id.clone(),
-            status: ending.status,
-            assistant_text: ending.closed.assistant_text,
-            sequence: ending.closed.sequence,
-            activity_dropped: ending.closed.activity_dropped,
-            replay_required: ending.persistence == Persistence::Failed || ending.compacted,
-            persistence: ending.persistence,
-            error: ending.error.map(ErrorObject::from),
-        };
+        let terminal = TurnTerminal::new(
+            t.turn_id.clone(),
+            t.session_id.clone(),
+            ending.status,
+            ending.closed.assistant_text,
+            ending.closed.sequence,
+            ending.closed.activity_dropped,
+            ending.persistence == Persistence::Failed || ending.compacted,
+            ending.persistence,
+            ending.error.map(ErrorObject::from),
+        );
         drop(t.reservation);
         let status = match ending.status {
             TurnStatus::Completed => OutcomeStatus::Completed,

@@ -48,17 +48,17 @@ pub fn envelope(
         (true, None) => Err(MissingSlot { event: name.as_str(), slot }),
     };
     let g = correlation.grant;
-    Ok(EventEnvelope {
-        protocol_version: PROTOCOL_VERSION,
-        event: name.as_str().to_owned(),
-        instance_id: instance_id.to_owned(),
-        connection_id: connection_id.to_owned(),
-        session_id: slot(rules.session_id, "session_id", correlation.session_id)?,
-        operation_id: slot(rules.operation_id, "operation_id", correlation.operation_id)?,
-        grant_generation: grant(rules.grant_generation, "grant_generation", g.map(|g| g.generation))?,
-        live_sequence: grant(rules.live_sequence, "live_sequence", g.map(|g| g.live_sequence))?,
+    Ok(EventEnvelope::new(
+        PROTOCOL_VERSION,
+        name.as_str().to_owned(),
+        instance_id.to_owned(),
+        connection_id.to_owned(),
+        slot(rules.session_id, "session_id", correlation.session_id)?,
+        slot(rules.operation_id, "operation_id", correlation.operation_id)?,
+        grant(rules.grant_generation, "grant_generation", g.map(|g| g.generation))?,
+        grant(rules.live_sequence, "live_sequence", g.map(|g| g.live_sequence))?,
         payload,
-    })
+    ))
 }
 
 #[cfg(test)]
@@ -67,7 +67,7 @@ mod tests {
     use agentwire_protocol::{EventName, LoginProgress, LoginProgressWaiting, TurnStarted};
 
     fn turn_started() -> EventPayload {
-        EventPayload::TurnStarted(TurnStarted { turn_id: "t-1".into(), session_id: "s-1".into() })
+        EventPayload::TurnStarted(TurnStarted::new("t-1", "s-1"))
     }
 
     #[test]
@@ -98,10 +98,10 @@ mod tests {
             operation_id: Some("op-1"),
             grant: Some(Grant { generation: 3, live_sequence: 7 }),
         };
-        let payload = EventPayload::AuthLoginProgress(LoginProgress::Waiting(LoginProgressWaiting {
-            login_id: "login_1".into(),
-            provider_id: "openai-codex".into(),
-        }));
+        let payload = EventPayload::AuthLoginProgress(LoginProgress::Waiting(LoginProgressWaiting::new(
+            "login_1",
+            "openai-codex",
+        )));
         let e = envelope("in_1", "cn_1", &c, payload).unwrap();
         assert_eq!(
             (e.session_id, e.operation_id.as_deref(), e.grant_generation, e.live_sequence),

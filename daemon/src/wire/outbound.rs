@@ -150,7 +150,7 @@ mod tests {
     use agentwire_protocol::TurnStarted;
 
     fn started() -> EventPayload {
-        EventPayload::TurnStarted(TurnStarted { turn_id: "t-1".into(), session_id: "s-1".into() })
+        EventPayload::TurnStarted(TurnStarted::new("t-1", "s-1"))
     }
 
     fn correlation() -> Correlation<'static> {

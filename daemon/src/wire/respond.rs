@@ -20,16 +20,16 @@ impl ResponseIds {
         payload: Option<ResponsePayload>,
         error: Option<ErrorCode>,
     ) -> ResponseEnvelope<ResponsePayload> {
-        ResponseEnvelope {
-            protocol_version: PROTOCOL_VERSION,
-            request_id: self.request_id,
-            instance_id: self.instance_id,
-            connection_id: self.connection_id,
-            session_id: self.session_id,
-            operation_id: self.operation_id,
+        ResponseEnvelope::new(
+            PROTOCOL_VERSION,
+            self.request_id,
+            self.instance_id,
+            self.connection_id,
+            self.session_id,
+            self.operation_id,
             payload,
-            error: error.map(ErrorObject::from),
-        }
+            error.map(ErrorObject::from),
+        )
     }
 
     fn from_envelope(e: ResponseEnvelope<ResponsePayload>) -> Self {

@@ -6,6 +6,7 @@ mod bounded;
 mod cx;
 mod info;
 mod noncharacter;
+mod optional;
 mod payload;
 mod record;
 /// RFC 3339 `date-time` syntax: the generator's checker (`agentwire_codegen::rfc3339`), written
@@ -21,6 +22,7 @@ pub use bounded::{parse_record, parse_record_explained, IgnoreSeed, JsonSeed, Ke
 pub use cx::{Cx, Flags, Mode};
 pub use info::{EventRules, LimitInfo, OperationRules, SlotRule};
 pub use noncharacter::{first_noncharacter, is_noncharacter, replace_noncharacters};
+pub use optional::IntoOptional;
 pub use payload::{Deferred, PayloadDecode, PayloadSeed};
 pub use record::{encode_record, encode_record_into, EncodeError};
 pub use scalar::{BoolSeed, Charset, ConstBool, ConstInt, ConstStr, IntSeed, StrRules, StrSeed};

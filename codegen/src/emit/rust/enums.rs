@@ -1,30 +1,36 @@
 //! Closed enums: unknown values are rejected, never mapped to a catch-all.
 
+use super::growth;
 use super::idents;
+use crate::compat::growth::Growth;
 use crate::ir::EnumDef;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// A closed string enum with `as_str`, `from_wire`, `ALL`, `Decode` and `Serialize`.
-pub fn emit(name: &str, doc: &str, def: &EnumDef) -> TokenStream {
+pub fn emit(name: &str, doc: &str, def: &EnumDef, growth: Growth) -> TokenStream {
     let values: Vec<&str> = def.values.iter().map(String::as_str).collect();
     let fallback = def
         .fallback
         .as_deref()
         .map(|f| format!(" The literal `{f}` is an accepted value, not a wildcard."))
         .unwrap_or_default();
-    emit_values(name, &format!(" {doc}{fallback}"), &values, &[])
+    emit_values(name, &format!(" {doc}{fallback}"), &values, &[], growth)
 }
 
 /// Shared by spec enums, methods, event names and error codes.
-pub fn emit_values(name: &str, doc: &str, values: &[&str], value_docs: &[String]) -> TokenStream {
+pub fn emit_values(name: &str, doc: &str, values: &[&str], value_docs: &[String], growth: Growth) -> TokenStream {
     let ty = idents::ty(name);
     let variants: Vec<_> = values.iter().map(|v| idents::ty(v)).collect();
     let docs = values.iter().enumerate().map(|(i, v)| value_docs.get(i).cloned().unwrap_or_else(|| format!(" `{v}`")));
     let expecting = format!("a {name} value");
+    let (attr, growth_doc) = growth::marker(growth, "a new value", "A `match` over it needs a `_` arm.");
     quote! {
         #[doc = #doc]
+        #[doc = ""]
+        #[doc = #growth_doc]
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #attr
         pub enum #ty { #(#[doc = #docs] #variants,)* }
 
         impl #ty {

@@ -1,14 +1,15 @@
 //! Open maps with constrained values: required keys become named members, every other key is
 //! an extension that must still satisfy the value constraint.
 
-use super::idents;
 use super::types::{member_seed, value_type};
 use super::write_json::{self, ObjectWriter};
+use super::{growth, idents};
+use crate::compat::growth::Growth;
 use crate::ir::{MapDef, Spec};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub fn emit(spec: &Spec, name: &str, doc: &str, def: &MapDef) -> TokenStream {
+pub fn emit(spec: &Spec, name: &str, doc: &str, def: &MapDef, growth: Growth) -> TokenStream {
     let ty = idents::ty(name);
     let value = value_type(&def.values.ty);
     let seed = member_seed(spec, &def.values);
@@ -18,14 +19,26 @@ pub fn emit(spec: &Spec, name: &str, doc: &str, def: &MapDef) -> TokenStream {
     let docs = keys.iter().map(|k| format!(" `{k}`."));
     let expecting = format!("a {name} map");
     let write = write_json_impl(&ty, keys);
+    let addition = if keys.is_empty() { "a new member" } else { "a new required key (a new limit)" };
+    let (attr, growth_doc) = growth::marker(
+        growth,
+        addition,
+        "Build it with [`Self::new`] (every declared key at the spec's limit) and the `with_*` setters.",
+    );
+    let constructors = if growth.can_grow() { constructors(spec, &ty, &value, keys) } else { quote!() };
     quote! {
         #[doc = #doc]
+        #[doc = ""]
+        #[doc = #growth_doc]
         #[derive(Debug, Clone, PartialEq)]
+        #attr
         pub struct #ty {
             #(#[doc = #docs] pub #ids: #value,)*
             /// Keys this spec does not declare, kept so forwarding loses nothing.
             pub extensions: std::collections::BTreeMap<String, #value>,
         }
+
+        #constructors
 
         impl #ty {
             /// The value under a wire key, declared or extension, so callers can walk a
@@ -100,4 +113,38 @@ fn write_json_impl(ty: &proc_macro2::Ident, keys: &[String]) -> TokenStream {
         }
     });
     write_json::impl_for(quote!(#ty), quote!(), w.close())
+}
+
+/// `new` with every declared key at the spec's value of the limit it names (a new limit then
+/// changes no signature), and a `with_<key>` setter per key.
+fn constructors(spec: &Spec, ty: &proc_macro2::Ident, value: &TokenStream, keys: &[String]) -> TokenStream {
+    let ids: Vec<_> = keys.iter().map(|k| idents::field(k)).collect();
+    let defaults = keys.iter().map(|k| match spec.limit(k) {
+        Some(_) => {
+            let c = idents::constant(k);
+            quote!(crate::limits::#c)
+        }
+        None => quote!(Default::default()),
+    });
+    let setters = keys.iter().zip(&ids).map(|(k, id)| {
+        let with = proc_macro2::Ident::new(&format!("with_{}", id.to_string().trim_start_matches("r#")), id.span());
+        let doc = format!(" Sets `{k}`.");
+        quote! {
+            #[doc = #doc]
+            #[must_use]
+            pub fn #with(mut self, value: #value) -> Self {
+                self.#id = value;
+                self
+            }
+        }
+    });
+    quote! {
+        impl #ty {
+            /// Every declared key at the spec's value, and no extensions.
+            pub fn new() -> Self {
+                Self { #(#ids: #defaults,)* extensions: std::collections::BTreeMap::new() }
+            }
+            #(#setters)*
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! `generated/build.rs` and snapshot-tested here.
 
 mod enums;
+mod growth;
 mod handlers;
 mod idents;
 mod inline_size;
@@ -14,6 +15,8 @@ mod unions;
 mod write_json;
 
 use super::Artifact;
+use crate::compat::growth::Growths;
+use crate::compat::reach::Reach;
 use crate::ir::{Spec, TypeKind};
 use objects::ObjectShape;
 use proc_macro2::TokenStream;
@@ -24,10 +27,19 @@ pub fn artifacts(_spec: &Spec) -> Vec<Artifact> {
     Vec::new()
 }
 
-/// The generated module, formatted with prettyplease and headed with the spec hash.
+/// The generated module, formatted with prettyplease and headed with the spec hash: what the
+/// snapshot test and readers see.
+#[cfg(feature = "artifacts")]
 pub fn generate(spec: &Spec) -> Result<String, syn::Error> {
     let file: syn::File = syn::parse2(tokens(spec))?;
     Ok(format!("{}\n{}", super::header(spec, "//"), prettyplease::unparse(&file)))
+}
+
+/// The same token stream as [`generate`], unformatted: what `agentwire-protocol`'s build script
+/// compiles, so the build needs neither syn's syntax tree nor prettyplease. The tokens are one
+/// function's output, so both forms are the same code.
+pub fn generate_unformatted(spec: &Spec) -> String {
+    format!("// Generated from protocol.toml by agentwire-codegen. Do not edit.\n{}\n", tokens(spec))
 }
 
 fn tokens(spec: &Spec) -> TokenStream {
@@ -38,7 +50,8 @@ fn tokens(spec: &Spec) -> TokenStream {
         tables::error_codes(spec),
         tables::launch_errors(spec),
     ];
-    let types = spec.types.iter().map(|t| named_type(spec, t));
+    let growths = Growths::of(spec);
+    let types = spec.types.iter().map(|t| named_type(spec, &growths, t));
     let envelopes = [
         ("RequestEnvelope", &spec.request_envelope),
         ("ResponseEnvelope", &spec.response_envelope),
@@ -46,6 +59,7 @@ fn tokens(spec: &Spec) -> TokenStream {
     ]
     .map(|(name, e)| {
         let doc = format!(" {}", e.doc);
+        let reach = if name == "RequestEnvelope" { Reach::INPUT } else { Reach::OUTPUT };
         objects::emit(
             spec,
             &ObjectShape {
@@ -55,6 +69,7 @@ fn tokens(spec: &Spec) -> TokenStream {
                 at_least_one_of: &[],
                 discriminators: Vec::new(),
                 payload_key: e.payload_key.as_deref(),
+                growth: growths.members(name, reach),
             },
         )
     });
@@ -74,11 +89,15 @@ fn tokens(spec: &Spec) -> TokenStream {
     }
 }
 
-fn named_type(spec: &Spec, t: &crate::ir::TypeDef) -> TokenStream {
+fn named_type(spec: &Spec, growths: &Growths<'_>, t: &crate::ir::TypeDef) -> TokenStream {
     let doc = format!(" {}", t.doc);
+    let Some(growth) = growths.named(&t.name) else {
+        // String types are aliases of `String`, emitted with the tables.
+        return quote!();
+    };
     match &t.kind {
         TypeKind::String(_) => quote!(),
-        TypeKind::Enum(e) => enums::emit(&t.name, &t.doc, e),
+        TypeKind::Enum(e) => enums::emit(&t.name, &t.doc, e, growth),
         TypeKind::Object(o) => objects::emit(
             spec,
             &ObjectShape {
@@ -88,9 +107,10 @@ fn named_type(spec: &Spec, t: &crate::ir::TypeDef) -> TokenStream {
                 at_least_one_of: &o.at_least_one_of,
                 discriminators: Vec::new(),
                 payload_key: None,
+                growth,
             },
         ),
-        TypeKind::Map(m) => maps::emit(spec, &t.name, &doc, m),
-        TypeKind::Union(u) => unions::emit(spec, &t.name, &doc, u),
+        TypeKind::Map(m) => maps::emit(spec, &t.name, &doc, m, growth),
+        TypeKind::Union(u) => unions::emit(spec, growths, &t.name, &doc, u, growth),
     }
 }

@@ -1,9 +1,11 @@
 //! Object-like types (objects, union variants, envelopes): a struct with doc comments, a bounded
 //! strict-or-tolerant `Decode`, and a `Serialize` that writes consts and skips absent members.
 
+use super::growth;
 use super::idents;
 use super::types::{member_seed, member_type};
 use super::write_json::{self, ObjectWriter};
+use crate::compat::growth::Growth;
 use crate::ir::{Field, Presence, Spec, TypeRef};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -19,6 +21,8 @@ pub struct ObjectShape<'a> {
     pub discriminators: Vec<(String, String)>,
     /// The member whose value selects the payload type (envelopes).
     pub payload_key: Option<&'a str>,
+    /// Whether a later spec may add a member without a new protocol version.
+    pub growth: Growth,
 }
 
 impl ObjectShape<'_> {
@@ -32,7 +36,7 @@ impl ObjectShape<'_> {
 }
 
 pub fn emit(spec: &Spec, shape: &ObjectShape<'_>) -> TokenStream {
-    let def = definition(shape);
+    let def = definition(spec, shape);
     let decode = decode_impl(spec, shape);
     let ser = serialize_impl(shape);
     let write = write_json_impl(shape);
@@ -40,7 +44,7 @@ pub fn emit(spec: &Spec, shape: &ObjectShape<'_>) -> TokenStream {
     quote! { #def #decode #ser #write #extra }
 }
 
-fn definition(shape: &ObjectShape<'_>) -> TokenStream {
+fn definition(spec: &Spec, shape: &ObjectShape<'_>) -> TokenStream {
     let name = idents::ty(shape.name);
     let doc = shape.doc;
     let members = shape.members().map(|f| {
@@ -50,10 +54,25 @@ fn definition(shape: &ObjectShape<'_>) -> TokenStream {
         quote!(#[doc = #doc] pub #id: #ty,)
     });
     let generics = if shape.generic() { quote!(<P>) } else { quote!() };
+    let (attr, growth_doc) = growth::marker(
+        shape.growth,
+        "a new optional member",
+        "Build it with [`Self::new`] and the `with_*` setters; read its members directly.",
+    );
+    let constructors = if shape.growth.can_grow() {
+        let members: Vec<&Field> = shape.members().collect();
+        growth::constructors(spec, &name, &generics, &members)
+    } else {
+        quote!()
+    };
     quote! {
         #[doc = #doc]
+        #[doc = ""]
+        #[doc = #growth_doc]
         #[derive(Debug, Clone, PartialEq)]
+        #attr
         pub struct #name #generics { #(#members)* }
+        #constructors
     }
 }
 

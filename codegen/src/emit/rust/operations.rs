@@ -2,7 +2,8 @@
 //! `method`/`event` value to its payload type.
 
 use super::enums::emit_values;
-use super::{idents, inline_size, write_json};
+use super::{growth, idents, inline_size, write_json};
+use crate::compat::growth::{event_added, operation_added};
 use crate::ir::{Correlation, SlotRule, Spec};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -21,7 +22,7 @@ fn set(c: Correlation) -> bool {
 pub fn methods(spec: &Spec) -> TokenStream {
     let names: Vec<&str> = spec.operations.iter().map(|o| o.method.as_str()).collect();
     let docs: Vec<String> = spec.operations.iter().map(|o| format!(" `{}`: {}", o.method, o.doc)).collect();
-    let base = emit_values("Method", " Operations of the ordinary profile.", &names, &docs);
+    let base = emit_values("Method", " Operations of the ordinary profile.", &names, &docs, operation_added());
     let variants: Vec<_> = names.iter().map(|n| idents::ty(n)).collect();
     let rules = spec.operations.iter().map(|o| {
         let (domain, mutation, init) = (&o.domain, o.mutation, o.requires_initialization);
@@ -58,7 +59,7 @@ pub fn methods(spec: &Spec) -> TokenStream {
 pub fn event_names(spec: &Spec) -> TokenStream {
     let names: Vec<&str> = spec.events.iter().map(|e| e.name.as_str()).collect();
     let docs: Vec<String> = spec.events.iter().map(|e| format!(" `{}`: {}", e.name, e.doc)).collect();
-    let base = emit_values("EventName", " Events the service sends.", &names, &docs);
+    let base = emit_values("EventName", " Events the service sends.", &names, &docs, event_added());
     let variants: Vec<_> = names.iter().map(|n| idents::ty(n)).collect();
     let rules = spec.events.iter().map(|e| {
         let c = &e.correlation;
@@ -79,6 +80,8 @@ pub fn event_names(spec: &Spec) -> TokenStream {
 
 /// A payload enum: one variant per method or event, routed by its wire name.
 fn payload_enum(spec: &Spec, name: &str, doc: &str, key: &str, rows: &[(&str, &str)]) -> TokenStream {
+    let growth = if key == "EventName" { event_added() } else { operation_added() };
+    let (attr, growth_doc) = growth::marker(growth, "a new payload", "A `match` over it needs a `_` arm.");
     let ty = idents::ty(name);
     let key_ty = idents::ty(key);
     let variants: Vec<_> = rows.iter().map(|(n, _)| idents::ty(n)).collect();
@@ -89,7 +92,10 @@ fn payload_enum(spec: &Spec, name: &str, doc: &str, key: &str, rows: &[(&str, &s
     let write = write_json::delegate(quote!(#ty), &variants);
     quote! {
         #[doc = #doc]
+        #[doc = ""]
+        #[doc = #growth_doc]
         #[derive(Debug, Clone, PartialEq)]
+        #attr
         pub enum #ty { #(#[doc = #docs] #variants(#held),)* }
 
         impl #ty {

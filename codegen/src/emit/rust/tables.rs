@@ -4,6 +4,7 @@
 use super::enums::emit_values;
 use super::idents;
 use super::types::str_rules;
+use crate::compat::growth::{error_code_added, launch_error_added};
 use crate::ir::{Limit, LimitGroup, Spec, TypeKind};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -75,7 +76,8 @@ pub fn error_codes(spec: &Spec) -> TokenStream {
     let names: Vec<&str> = spec.errors.iter().map(|e| e.code.as_str()).collect();
     let docs: Vec<String> =
         spec.errors.iter().map(|e| format!(" {} (from the {} document)", e.doc, e.source)).collect();
-    let base = emit_values("ErrorCode", " Stable error codes; each has one fixed message.", &names, &docs);
+    let base =
+        emit_values("ErrorCode", " Stable error codes; each has one fixed message.", &names, &docs, error_code_added());
     let variants = names.iter().map(|n| idents::ty(n));
     let messages = spec.errors.iter().map(|e| &e.message);
     let request: Vec<_> = spec.request_errors.iter().map(|c| idents::ty(c)).collect();
@@ -103,8 +105,13 @@ pub fn error_codes(spec: &Spec) -> TokenStream {
 pub fn launch_errors(spec: &Spec) -> TokenStream {
     let names: Vec<&str> = spec.launch_errors.iter().map(|e| e.code.as_str()).collect();
     let docs: Vec<String> = spec.launch_errors.iter().map(|e| format!(" {}", e.doc)).collect();
-    let base =
-        emit_values("LaunchErrorCode", " Stable codes of start-or-connect and handshake failures.", &names, &docs);
+    let base = emit_values(
+        "LaunchErrorCode",
+        " Stable codes of start-or-connect and handshake failures.",
+        &names,
+        &docs,
+        launch_error_added(),
+    );
     let variants = names.iter().map(|n| idents::ty(n));
     let messages = spec.launch_errors.iter().map(|e| &e.message);
     quote! {

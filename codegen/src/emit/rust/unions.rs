@@ -1,16 +1,18 @@
 //! Discriminated unions: the discriminators may appear anywhere in the object, so the value is
 //! read once under the record bounds, then the matching variant decodes it.
 
-use super::idents;
 use super::objects::{self, ObjectShape};
 use super::write_json;
+use super::{growth, idents};
+use crate::compat::growth::{Growth, Growths};
 use crate::ir::{Spec, UnionDef};
 use crate::names::pascal;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub fn emit(spec: &Spec, name: &str, doc: &str, def: &UnionDef) -> TokenStream {
+pub fn emit(spec: &Spec, growths: &Growths<'_>, name: &str, doc: &str, def: &UnionDef, growth: Growth) -> TokenStream {
     let ty = idents::ty(name);
+    let reach = growths.reach(name);
     let structs = def.variants.iter().map(|v| {
         let vname = format!("{name}{}", pascal(&v.name));
         let discriminators = def.discriminators.iter().cloned().zip(v.matches.iter().cloned()).collect();
@@ -24,6 +26,7 @@ pub fn emit(spec: &Spec, name: &str, doc: &str, def: &UnionDef) -> TokenStream {
                 at_least_one_of: &[],
                 discriminators,
                 payload_key: None,
+                growth: growths.members(&vname, reach),
             },
         )
     });
@@ -38,9 +41,13 @@ pub fn emit(spec: &Spec, name: &str, doc: &str, def: &UnionDef) -> TokenStream {
     });
     let write = write_json::delegate(quote!(#ty), &variants);
     let unknown = format!("no {name} variant matches its discriminators");
+    let (attr, growth_doc) = growth::marker(growth, "a new variant", "A `match` over it needs a `_` arm.");
     quote! {
         #[doc = #doc]
+        #[doc = ""]
+        #[doc = #growth_doc]
         #[derive(Debug, Clone, PartialEq)]
+        #attr
         pub enum #ty { #(#[doc = #docs] #variants(#variant_types),)* }
 
         #(#structs)*

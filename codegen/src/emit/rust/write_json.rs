@@ -30,7 +30,7 @@ impl ObjectWriter {
         match bytes.as_slice() {
             [] => {}
             [b] => {
-                let b = syn::LitByte::new(*b, proc_macro2::Span::call_site());
+                let b = Literal::byte_character(*b);
                 self.code.push(quote!(out.push(#b);));
             }
             _ => {

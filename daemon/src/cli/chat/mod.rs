@@ -84,7 +84,7 @@ async fn run(o: ChatOptions) -> Result<ExitCode, Failure> {
     let session_id = match o.session {
         Some(id) => id,
         None => {
-            client.call::<operation::SessionCreate>(&(), SessionCreateRequest {}).await.map_err(failure)?.session_id
+            client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.map_err(failure)?.session_id
         }
     };
     let claim = client.claim(&session_id, false).await.map_err(failure)?;
@@ -199,7 +199,7 @@ impl Chat {
         let mut after = None;
         let mut text = String::new();
         loop {
-            let request = SessionReplayRequest { after: after.clone(), limit: 32 };
+            let request = SessionReplayRequest::new().with_after(after.clone()).with_limit(32);
             let page = self.client.call::<operation::SessionReplay>(&self.claim, request).await.map_err(failure)?;
             for item in page.events {
                 match item {
@@ -230,7 +230,7 @@ impl Chat {
     }
 
     async fn sessions(&self) -> Result<(), Failure> {
-        let request = SessionListRequest { after: None, limit: 32 };
+        let request = SessionListRequest::new().with_after(None).with_limit(32);
         let list = self.client.call::<operation::SessionList>(&(), request).await.map_err(failure)?;
         for s in list.sessions {
             let mark = if s.session_id == self.claim.session_id() { "*" } else { " " };
@@ -247,7 +247,8 @@ impl Chat {
             println!("this service does not offer config.get");
             return Ok(());
         }
-        let projection = self.client.call::<operation::ConfigGet>(&(), ConfigGetRequest {}).await.map_err(failure)?;
+        let projection =
+            self.client.call::<operation::ConfigGet>(&(), ConfigGetRequest::new()).await.map_err(failure)?;
         println!("{}", serde_json::to_string_pretty(&projection).map_err(call_error)?);
         Ok(())
     }
