@@ -3,29 +3,10 @@
 //! daemon). The protocol crate's names are the generated code's, emitted here from the spec,
 //! and its hand-written modules'.
 
+mod common;
+
+use common::{root, rust_files};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the repository")
-}
-
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(dir) = todo.pop() {
-        for entry in std::fs::read_dir(&dir).expect("read a source folder") {
-            let path = entry.expect("dir entry").path();
-            if path.is_dir() {
-                todo.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// The types a source defines (`struct`, `enum`, `type`, `trait`, at any visibility), with
 /// their line numbers. An indented `type` without visibility is an associated type of an

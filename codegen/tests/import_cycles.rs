@@ -7,6 +7,8 @@
 //! cycle. Unit tests (an item after `#[cfg(test)]`, a `tests.rs` file) are not part of the built
 //! graph and are skipped; so are comments and string literals.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -16,30 +18,19 @@ type ModPath = Vec<String>;
 /// The daemon library's module files, by module path.
 fn module_files(src: &Path) -> BTreeMap<ModPath, PathBuf> {
     let mut files = BTreeMap::new();
-    let mut todo = vec![src.to_path_buf()];
-    while let Some(dir) = todo.pop() {
-        for entry in std::fs::read_dir(&dir).expect("read daemon/src") {
-            let path = entry.expect("dir entry").path();
-            if path.is_dir() {
-                todo.push(path);
-                continue;
-            }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let rel = path.strip_prefix(src).expect("under src");
-            let mut segments: ModPath = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
-            let last = segments.pop().expect("a file name");
-            match last.as_str() {
-                // The binary is another crate: it reaches the library as `agentwire_daemon::`.
-                "main.rs" if segments.is_empty() => continue,
-                "lib.rs" if segments.is_empty() => {}
-                "mod.rs" => {}
-                "tests.rs" => continue,
-                other => segments.push(other.trim_end_matches(".rs").to_string()),
-            }
-            files.insert(segments, path);
+    for path in common::rust_files(src) {
+        let rel = path.strip_prefix(src).expect("under src");
+        let mut segments: ModPath = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
+        let last = segments.pop().expect("a file name");
+        match last.as_str() {
+            // The binary is another crate: it reaches the library as `agentwire_daemon::`.
+            "main.rs" if segments.is_empty() => continue,
+            "lib.rs" if segments.is_empty() => {}
+            "mod.rs" => {}
+            "tests.rs" => continue,
+            other => segments.push(other.trim_end_matches(".rs").to_string()),
         }
+        files.insert(segments, path);
     }
     files
 }
@@ -453,7 +444,7 @@ fn one_cycle<N: Ord + Clone>(graph: &BTreeMap<N, BTreeSet<N>>, members: &BTreeSe
 }
 
 fn daemon_src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the repository").join("daemon/src")
+    common::root().join("daemon/src")
 }
 
 fn show_file(module: &ModPath, files: &BTreeMap<ModPath, PathBuf>, src: &Path) -> String {

@@ -570,16 +570,22 @@ fn count(run: &Run, method: Method) -> usize {
     methods(run).iter().filter(|(_, m)| m == method.as_str()).count()
 }
 
+/// After a new `connect` and a `status` round trip, `method` was sent exactly once in the run:
+/// the uncertain request before the loss was not sent again.
+async fn sent_once_after_reconnect(run: &mut Run, method: Method, why: &str) -> Checked {
+    expect_ok("connect", &run.connect().await?)?;
+    expect_ok("status", &run.cmd(json!({"cmd": "status"})).await?)?;
+    run.settle().await;
+    let n = count(run, method);
+    ensure!(n == 1, "{} was sent {n} times; {why}", method.as_str());
+    Ok(())
+}
+
 async fn no_resend_after_disconnect(run: &mut Run) -> Checked {
     expect_ok("connect", &run.connect().await?)?;
     let create = run.cmd(json!({"cmd": "create"})).await?;
     ensure!(!create.ok, "create succeeded although the daemon closed without answering: {}", create.describe());
-    expect_ok("connect", &run.connect().await?)?;
-    expect_ok("status", &run.cmd(json!({"cmd": "status"})).await?)?;
-    run.settle().await;
-    let n = count(run, Method::SessionCreate);
-    ensure!(n == 1, "session.create was sent {n} times; the uncertain one must not be resent");
-    Ok(())
+    sent_once_after_reconnect(run, Method::SessionCreate, "the uncertain one must not be resent").await
 }
 
 /// The turn's socket is lost before its terminal: after a new `connect` the turn is not
@@ -588,12 +594,7 @@ async fn lost_terminal(run: &mut Run) -> Checked {
     claimed(run).await?;
     let turn = run.cmd(json!({"cmd": "turn", "prompt": "hi"})).await?;
     ensure!(!turn.ok, "the turn settled although its terminal never came: {}", turn.describe());
-    expect_ok("connect", &run.connect().await?)?;
-    expect_ok("status", &run.cmd(json!({"cmd": "status"})).await?)?;
-    run.settle().await;
-    let n = count(run, Method::TurnStart);
-    ensure!(n == 1, "turn.start was sent {n} times; a turn whose terminal was lost must not be restarted");
-    Ok(())
+    sent_once_after_reconnect(run, Method::TurnStart, "a turn whose terminal was lost must not be restarted").await
 }
 
 /// A login's socket is lost before its terminal: after a new `connect` no login is started
@@ -602,12 +603,8 @@ async fn lost_login(run: &mut Run) -> Checked {
     expect_ok("connect", &run.connect().await?)?;
     let provider = run.records.request(Method::AuthLoginStart.as_str())["payload"]["provider_id"].clone();
     let _ = run.cmd(json!({"cmd": "login", "provider_id": provider})).await?;
-    expect_ok("connect", &run.connect().await?)?;
-    expect_ok("status", &run.cmd(json!({"cmd": "status"})).await?)?;
-    run.settle().await;
-    let n = count(run, Method::AuthLoginStart);
-    ensure!(n == 1, "auth.login.start was sent {n} times; a login whose terminal was lost must not be restarted");
-    Ok(())
+    sent_once_after_reconnect(run, Method::AuthLoginStart, "a login whose terminal was lost must not be restarted")
+        .await
 }
 
 /// `create` answered with an error: the driver reports it (with `code` when given), and the

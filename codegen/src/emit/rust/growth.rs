@@ -2,11 +2,12 @@
 //! ([`crate::compat::growth`]), and the constructors growable structs get instead of literals.
 
 use super::idents;
+use super::objects::default_expr;
 use super::types::{member_type, value_type};
 use crate::compat::growth::Growth;
 use crate::compat::Category;
 use crate::ir::{Field, Presence, Spec, TypeKind, TypeRef};
-use proc_macro2::{Ident, Literal, Span, TokenStream};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use serde_json::Value;
 
@@ -47,10 +48,10 @@ pub fn constructors(spec: &Spec, name: &Ident, generics: &TokenStream, members: 
             Presence::Required => into(spec, f, quote!(#id)),
             Presence::Optional | Presence::Defaulted(Value::Null) => quote!(None),
             Presence::Defaulted(v) if f.nullable => {
-                let d = default_value(v);
+                let d = default_expr(v);
                 quote!(Some(#d))
             }
-            Presence::Defaulted(v) => default_value(v),
+            Presence::Defaulted(v) => default_expr(v),
         };
         quote!(#id: #value,)
     });
@@ -131,17 +132,4 @@ fn is_string(spec: &Spec, f: &Field) -> bool {
             TypeRef::Named(n) => matches!(spec.ty(n).map(|t| &t.kind), Some(TypeKind::String(_))),
             _ => false,
         }
-}
-
-fn default_value(v: &Value) -> TokenStream {
-    match v {
-        Value::Bool(b) => quote!(#b),
-        Value::Number(n) => {
-            let lit = Literal::u64_unsuffixed(n.as_u64().unwrap_or_default());
-            quote!(#lit)
-        }
-        Value::String(s) => quote!(#s.to_owned()),
-        Value::Array(_) => quote!(Vec::new()),
-        _ => quote!(Default::default()),
-    }
 }

@@ -154,7 +154,8 @@ fn finish(f: &Field) -> TokenStream {
     }
 }
 
-fn default_expr(v: &Value) -> TokenStream {
+/// The Rust expression of a member's spec default (decoders and constructors alike).
+pub(super) fn default_expr(v: &Value) -> TokenStream {
     match v {
         Value::Bool(b) => quote!(#b),
         Value::Number(n) => {
