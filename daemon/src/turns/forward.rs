@@ -165,6 +165,22 @@ mod tests {
         (route, control, cx, peer)
     }
 
+    /// The forwarder running for `route` with its queue, once `peer` has read `turn.started`.
+    async fn running(route: Route, peer: &mut Peer) -> (mpsc::Sender<Queued>, tokio::task::JoinHandle<()>) {
+        let (tx, queue) = mpsc::channel(64);
+        let forwarder = tokio::spawn(forward(route, queue));
+        tx.send(Queued::Started).await.unwrap();
+        assert!(next(peer).await.is_some(), "written while it controlled the session");
+        (tx, forwarder)
+    }
+
+    /// A second connection (sequence 2) registered where the route delivers, to take over.
+    fn second_connection(route: &Route) -> (ConnCtx, Peer) {
+        let (other, other_peer) = test_pair(2);
+        route.conns.register(2, &other.outbound);
+        (other, other_peer)
+    }
+
     fn deltas(tx: &mpsc::Sender<Queued>) {
         for sequence in 1..=10 {
             tx.try_send(Queued::Delta { sequence, text: "x".into() }).unwrap();
@@ -209,10 +225,7 @@ mod tests {
         // that delivered to it waits for its next events.
         let tmp = tempfile::tempdir().unwrap();
         let (route, _, cx, mut peer) = setup(&tmp).await;
-        let (tx, queue) = mpsc::channel(64);
-        let forwarder = tokio::spawn(forward(route, queue));
-        tx.send(Queued::Started).await.unwrap();
-        assert!(next(&mut peer).await.is_some());
+        let (tx, forwarder) = running(route, &mut peer).await;
         drop(cx);
         let closed = tokio::time::timeout(Duration::from_secs(5), peer.next_line()).await;
         assert!(matches!(closed, Ok(Ok(None))), "the peer reads the end of the stream");
@@ -227,10 +240,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let (route, control, cx, mut peer) = setup(&tmp).await;
         let (sessions, session_id) = (route.sessions.clone(), route.session_id.clone());
-        let (tx, queue) = mpsc::channel(64);
-        let forwarder = tokio::spawn(forward(route, queue));
-        tx.send(Queued::Started).await.unwrap();
-        assert!(next(&mut peer).await.is_some(), "written while it controlled the session");
+        let (tx, forwarder) = running(route, &mut peer).await;
         let held = cx.outbound.hold().await;
         deltas(&tx);
         settle().await;
@@ -245,13 +255,9 @@ mod tests {
     async fn a_take_over_mid_batch_leaves_the_rest_of_the_batch_to_the_snapshot() {
         let tmp = tempfile::tempdir().unwrap();
         let (route, _, cx, mut peer) = setup(&tmp).await;
-        let (other, mut other_peer) = test_pair(2);
-        route.conns.register(2, &other.outbound);
+        let (_other, mut other_peer) = second_connection(&route);
         let (sessions, session_id) = (route.sessions.clone(), route.session_id.clone());
-        let (tx, queue) = mpsc::channel(64);
-        let forwarder = tokio::spawn(forward(route, queue));
-        tx.send(Queued::Started).await.unwrap();
-        assert!(next(&mut peer).await.is_some());
+        let (tx, forwarder) = running(route, &mut peer).await;
         let held = cx.outbound.hold().await;
         deltas(&tx);
         settle().await;
@@ -274,13 +280,9 @@ mod tests {
         // those of later batches follow without it.
         let tmp = tempfile::tempdir().unwrap();
         let (route, _, _cx, mut peer) = setup(&tmp).await;
-        let (other, mut other_peer) = test_pair(2);
-        route.conns.register(2, &other.outbound);
+        let (_other, mut other_peer) = second_connection(&route);
         let (sessions, session_id) = (route.sessions.clone(), route.session_id.clone());
-        let (tx, queue) = mpsc::channel(64);
-        let forwarder = tokio::spawn(forward(route, queue));
-        tx.send(Queued::Started).await.unwrap();
-        assert!(next(&mut peer).await.is_some());
+        let (tx, forwarder) = running(route, &mut peer).await;
         let table = crate::operations::OperationTable::default();
         let digest = crate::operations::intent_digest(agentwire_protocol::Method::SessionClaim, None, "{}");
         let crate::operations::Begin::New(_, ticket, work) =
