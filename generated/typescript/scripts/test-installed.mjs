@@ -74,26 +74,38 @@ try {
     if (!(line.ok === true && line.service === "ready" && line.version === VERSION && line.items === 0)) throw new Error(`unexpected output ${stdout}`);
   };
 
+  // A replay page long enough for the byte scan (the WebAssembly module inside each build):
+  // its 2,048-byte part is accepted, a 2,049-byte one refused.
+  const longPage = `function longPage(decode) {
+  const page = (text) => Buffer.from(JSON.stringify({ protocol_version: 2, kind: "response", request_id: "r1", instance_id: "in_1", connection_id: "cn_1", session_id: "s-1", operation_id: null,
+    payload: { events: [{ kind: "message", cursor: "c0", role: "user", text, part: 0, last_part: true }], next_cursor: "c", snapshot_cursor: "c", truncated: false, gap: false, resync_required: false }, error: null }));
+  const part = "é—«".repeat(292) + "abcd";
+  if (decode(page(part), "session.replay").payload.events[0].text !== part) return false;
+  try { decode(page(part + "a"), "session.replay"); return false; } catch (e) { return e.code === "payload"; }
+}
+`;
   const esm = `import { AgentwireClient, startOrConnect, PACKAGE_VERSION } from "@agentwire/protocol/client";
-import { decodeEventRecord } from "@agentwire/protocol";
+import { decodeEventRecord, decodeResponseRecord } from "@agentwire/protocol";
+${longPage}
 const workspace = process.env.SMOKE_WORKSPACE;
 const d = await startOrConnect({ workspace, executable: process.env.AGENTWIRE_BIN });
 const c = await AgentwireClient.connect({ socketPath: d.socket, workspace });
 const s = await c.request("status", {});
 c.close();
-console.log(JSON.stringify({ ok: typeof decodeEventRecord === "function", service: s.service, version: PACKAGE_VERSION, items: 0 }));
+console.log(JSON.stringify({ ok: typeof decodeEventRecord === "function" && longPage(decodeResponseRecord), service: s.service, version: PACKAGE_VERSION, items: 0 }));
 `;
   step("ESM JavaScript: import", () => expectSmoke(sh("node", ["main.mjs"], project("esm-js", { type: "module" }, { "main.mjs": esm }))));
 
   const cjs = `const { AgentwireClient, startOrConnect, PACKAGE_VERSION } = require("@agentwire/protocol/client");
-const { decodeEventRecord } = require("@agentwire/protocol");
+const { decodeEventRecord, decodeResponseRecord } = require("@agentwire/protocol");
+${longPage}
 (async () => {
   const workspace = process.env.SMOKE_WORKSPACE;
   const d = await startOrConnect({ workspace, executable: process.env.AGENTWIRE_BIN });
   const c = await AgentwireClient.connect({ socketPath: d.socket, workspace });
   const s = await c.request("status", {});
   c.close();
-  console.log(JSON.stringify({ ok: typeof decodeEventRecord === "function", service: s.service, version: PACKAGE_VERSION, items: 0 }));
+  console.log(JSON.stringify({ ok: typeof decodeEventRecord === "function" && longPage(decodeResponseRecord), service: s.service, version: PACKAGE_VERSION, items: 0 }));
 })().catch((e) => { console.error(e); process.exit(1); });
 `;
   step("CommonJS JavaScript: require", () => expectSmoke(sh("node", ["main.cjs"], project("cjs-js", { type: "commonjs" }, { "main.cjs": cjs }))));

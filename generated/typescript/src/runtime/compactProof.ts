@@ -22,7 +22,8 @@
  * So text length minus escape overhead equal to the measure proves a record with none of those.
  */
 
-import { utf8Length } from "./check.js";
+import { LONG_STRING, nextLong } from "./byteScan.js";
+import { forgetKnown, remember, utf8Length } from "./check.js";
 import type { ProfileLimits } from "./jsonProfile.js";
 
 /** The profile bounds of the current proof, set by {@link proves} (decoding is synchronous). */
@@ -30,16 +31,27 @@ let maxDepth = 0;
 let maxItems = 0;
 let maxFields = 0;
 let maxString = 0;
+/** Whether long strings take their UTF-8 lengths from the byte scan's table (byteScan.ts). */
+let scanned = false;
 
-/** Whether `value`, which `JSON.parse(s)` returned, proves that `s` passes the structural profile. */
-export function proves(s: string, value: unknown, limits: ProfileLimits): boolean {
-  const overhead = escapeOverhead(s);
+/**
+ * Whether `value`, which `JSON.parse(s)` returned, proves that `s` passes the structural profile.
+ * `scan`: the byte scan of `s` ran (its escape overhead and long-string table are used).
+ */
+export function proves(s: string, value: unknown, limits: ProfileLimits, scan?: { readonly overhead: number }): boolean {
+  const overhead = scan === undefined ? escapeOverhead(s) : scan.overhead;
   if (overhead < 0) return false;
   maxDepth = limits.maxJsonDepth;
   maxItems = limits.maxArrayItems;
   maxFields = limits.maxObjectFields;
   maxString = limits.maxStringBytes;
-  return measure(value, 1) === s.length - overhead;
+  scanned = scan !== undefined;
+  forgetKnown();
+  const proven = measure(value, 1) === s.length - overhead;
+  // A walk that failed may have paired strings with another string's entry (JSON.parse keeps
+  // the last of duplicate members): nothing it remembered is kept.
+  if (!proven) forgetKnown();
+  return proven;
 }
 
 /**
@@ -102,10 +114,14 @@ function objectLength(o: Record<string, unknown>, depth: number): number {
   // The opening brace, then per member its quoted name, colon, value and a comma or the brace.
   let total = 1;
   for (const k in o) {
-    const m = measure(o[k], depth + 1);
-    if (m < 0) return -1;
+    // Index-like names come first whatever their place in the text (JavaScript's property
+    // order), and only they do: such a first name ends the use of the scan's table, which
+    // lists strings in text order. The name is measured before the value, as the text has them.
+    if (members === 0 && scanned && isDigit(k.charCodeAt(0))) scanned = false;
     const name = stringLength(k);
     if (name < 0) return -1;
+    const m = measure(o[k], depth + 1);
+    if (m < 0) return -1;
     total += name + m + 4;
     members++;
   }
@@ -113,9 +129,25 @@ function objectLength(o: Record<string, unknown>, depth: number): number {
   return members === 0 ? 2 : total;
 }
 
-/** A decoded string's UTF-16 length, or -1 over the byte bound (counted only when it may be). */
+function isDigit(unit: number): boolean {
+  return unit >= 0x30 && unit <= 0x39;
+}
+
+/**
+ * A decoded string's UTF-16 length, or -1 over the byte bound (counted only when it may be). A
+ * long string's exact UTF-8 length, when the scan's table has it, is remembered for the byte
+ * bounds of the validators (check.ts).
+ */
 function stringLength(s: string): number {
   const n = s.length;
+  if (n > LONG_STRING && scanned) {
+    const bytes = nextLong(n);
+    if (bytes >= 0) {
+      remember(s, bytes);
+      return bytes > maxString ? -1 : n;
+    }
+    scanned = false;
+  }
   return n * 3 > maxString && utf8Length(s) > maxString ? -1 : n;
 }
 

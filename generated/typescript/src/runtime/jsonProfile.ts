@@ -38,6 +38,7 @@
  */
 
 import { floats } from "./check.js";
+import { FLAG_NONCHARACTER, FLAG_REPLACEMENT, lastScan, scanBytes, scanText } from "./byteScan.js";
 import { proves } from "./compactProof.js";
 
 /** The structural bounds of a record, in the units of the limits they come from. */
@@ -84,11 +85,23 @@ export function parseRecord(input: string | Uint8Array, limits: ProfileLimits, o
   } catch {
     // Invalid JSON: the exact check names the first violation in reading order.
   }
-  if (value !== UNPARSED && proves(text, value, limits)) {
+  if (value === UNPARSED) return exactRecord(input, text, limits, value);
+  // The byte scan assumes valid JSON: bytes are scanned once JSON.parse took them (a string
+  // record was scanned with its encoding, in `stringRecord`).
+  if (typeof input !== "string") scanned = scanBytes(text.length === input.length ? input : recordBytes(input));
+  if (proves(text, value, limits, scanned ? lastScan : undefined)) {
     if (rawNoncharacter(input, text)) invalid("noncharacter in a string");
     return { value, marked: false };
   }
   return exactRecord(input, text, limits, value);
+}
+
+/** Whether the byte scan (byteScan.ts) ran over the current record; set by `recordText` and `parseRecord`. */
+let scanned = false;
+
+/** A bytes record without its newline. */
+function recordBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? bytes.subarray(0, bytes.length - 1) : bytes;
 }
 
 /** No parsed value (yet). */
@@ -105,6 +118,7 @@ export function parseRecordExact(input: string | Uint8Array, limits: ProfileLimi
 /** The record's text after the size, newline and UTF-8 checks. */
 function recordText(input: string | Uint8Array, limits: ProfileLimits, outbound: boolean): string {
   const max = outbound ? limits.maxRecordBytes - 1 : limits.maxRecordBytes;
+  scanned = false;
   return typeof input === "string" ? stringRecord(input, max) : bytesRecord(input, max);
 }
 
@@ -114,6 +128,10 @@ function recordText(input: string | Uint8Array, limits: ProfileLimits, outbound:
  * record alike; `parseRecord` skips it for the records the compact proof accepts.
  */
 function exactRecord(input: string | Uint8Array, text: string, limits: ProfileLimits, parsed: unknown): ParsedRecord {
+  // The newline check of records the compact proof may accept, which have none: JSON.parse
+  // refuses one in a string and the proof one between tokens. A 0x0A byte is never part of a
+  // multi-byte character: the text has it where the bytes do.
+  if (text.indexOf("\n") >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
   let floatsAt: number[] | null;
   try {
     floatsAt = scan(text, limits);
@@ -154,13 +172,13 @@ function bytesRecord(bytes: Uint8Array, max: number): string {
     if (record.indexOf(0x0a) >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
     throw new ProfileError("invalid_json", "record is not UTF-8");
   }
-  // A 0x0A byte is never part of a multi-byte UTF-8 character: the text has it where the bytes do.
-  if (text.indexOf("\n") >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
   return text;
 }
 
 function stringRecord(s: string, max: number): string {
   const text = s.endsWith("\n") ? s.slice(0, -1) : s;
+  const bytes = text.length > max ? -1 : scanText(text);
+  if (bytes >= 0) return scannedText(text, bytes, max);
   if (text.length > max || (text.length * 3 > max && utf8Length(text) > max)) {
     throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
   }
@@ -177,6 +195,22 @@ function stringRecord(s: string, max: number): string {
   if (encoded < 0 || (encoded > text.length && (scratchView as ByteSearch).indexOf(REPLACEMENT) >= 0)) {
     if (!isWellFormed(text)) throw new ProfileError("invalid_json", "record is not UTF-8 (lone surrogate)");
   }
+  return text;
+}
+
+/**
+ * The checks of `stringRecord` on a text the byte scan encoded (`bytes` long), in the same
+ * order: the scan counted its bytes and found any U+FFFD, the only place a lone surrogate can
+ * be; the newline check waits for `exactRecord` unless it must come before the surrogate one.
+ * Its noncharacters are in the scan's flags (`rawNoncharacter`).
+ */
+function scannedText(text: string, bytes: number, max: number): string {
+  if (bytes > max) throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
+  if ((lastScan.flags & FLAG_REPLACEMENT) !== 0) {
+    if (text.indexOf("\n") >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
+    if (!isWellFormed(text)) throw new ProfileError("invalid_json", "record is not UTF-8 (lone surrogate)");
+  }
+  scanned = true;
   return text;
 }
 
@@ -711,6 +745,7 @@ const BF_BF = new Uint8Array([0xbf, 0xbf]);
  * encoding (`encode`), or by the expression when it was not encoded.
  */
 function rawNoncharacter(input: string | Uint8Array, text: string): boolean {
+  if (scanned) return (lastScan.flags & FLAG_NONCHARACTER) !== 0;
   if (typeof input === "string") {
     if (encoded < 0) return RAW_NONCHARACTER.test(text);
     return encoded > text.length && bytesNoncharacter(scratchView as ByteSearch);

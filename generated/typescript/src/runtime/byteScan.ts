@@ -1,0 +1,160 @@
+/**
+ * The byte scan (byteScan.wat) from JavaScript: one WebAssembly SIMD pass over a record's UTF-8
+ * bytes that yields its escape overhead, the exact UTF-8 length of each long string, and
+ * whether it holds a noncharacter or U+FFFD. It replaces, for the compact proof
+ * (compactProof.ts) and the validators' byte bounds (check.ts), a native UTF-8 count per long
+ * string, a search per backslash and three byte searches: on a replay page of 2,048-byte text
+ * parts those cost more than zod's whole validation of it.
+ *
+ * Where WebAssembly or its SIMD is missing, or a record is short, {@link scanBytes} and
+ * {@link scanText} decline and callers take the JavaScript path (escape search, native counts).
+ */
+
+import { BYTE_SCAN_WASM } from "./byteScanModule.js";
+
+/**
+ * Strings longer than this many UTF-16 units get a table entry. Shorter ones are at most 126
+ * bytes, so only bounds below 128 bytes (names and codes, 64) count them, in a short loop.
+ */
+export const LONG_STRING = 42;
+
+/**
+ * Records shorter than this (bytes, or UTF-16 units of a string record) are not scanned: what
+ * the scan saves on them (a few short strings, few escapes) is less than its fixed cost of
+ * copying into the module and calling it (about 0.3 µs on a 916-byte event; measured with
+ * bench/decode.mjs).
+ */
+export const SCAN_FROM = 2048;
+
+/** Flag bits of a scan (byteScan.wat). */
+export const FLAG_NONCHARACTER = 1;
+export const FLAG_REPLACEMENT = 2;
+
+interface Exports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  readonly scan: (len: number, long: number) => number;
+  readonly capacity_bytes: { readonly value: number };
+  readonly table: { readonly value: number };
+}
+
+interface Scanner {
+  readonly scan: (len: number, long: number) => number;
+  readonly bytes: Uint8Array;
+  /** The entry count and the flags, then the entries (units, bytes). */
+  readonly table: Int32Array;
+  readonly capacity: number;
+}
+
+/** The results of the last scan; meaningful only after {@link scanBytes} or {@link scanText} returned true. */
+export const lastScan = {
+  /** What the escapes add over their decoded units. */
+  overhead: 0,
+  flags: 0,
+  /** Table entries of long strings, and the next one {@link nextLong} hands out. */
+  count: 0,
+  next: 0,
+};
+
+/** undefined: not instantiated yet; null: not available here (or switched off). */
+let scanner: Scanner | null | undefined;
+
+function instantiate(): Scanner | null {
+  const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  if (wasm === undefined) return null;
+  try {
+    const code = new Uint8Array(BYTE_SCAN_WASM);
+    // Engines without SIMD refuse the module; `validate` says so without throwing.
+    if (!wasm.validate(code)) return null;
+    const exports = new wasm.Instance(new wasm.Module(code)).exports as Exports;
+    const buffer = exports.memory.buffer;
+    return {
+      scan: exports.scan,
+      bytes: new Uint8Array(buffer),
+      table: new Int32Array(buffer, exports.table.value - 8),
+      capacity: exports.capacity_bytes.value,
+    };
+  } catch {
+    return null;
+  }
+}
+
+interface WasmApi {
+  validate(bytes: Uint8Array): boolean;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: unknown };
+}
+
+function ready(): Scanner | null {
+  if (scanner === undefined) scanner = instantiate();
+  return scanner;
+}
+
+/** Scan a record's bytes (no newline): false when there is no scanner or the record is short or does not fit it. */
+export function scanBytes(record: Uint8Array): boolean {
+  if (record.length < scanFrom) return false;
+  const s = ready();
+  if (s === null || record.length > s.capacity) return false;
+  s.bytes.set(record);
+  return run(s, record.length);
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Encode a record's text into the scanner and scan it: its UTF-8 length, or -1 when there is no
+ * scanner, the text is short or may not fit it, or the scan stopped (see `run`). A lone surrogate encodes as U+FFFD (flag {@link FLAG_REPLACEMENT}).
+ */
+export function scanText(text: string): number {
+  if (text.length < scanFrom) return -1;
+  const s = ready();
+  if (s === null || text.length * 3 > s.capacity) return -1;
+  const written = encoder.encodeInto(text, s.bytes).written;
+  return run(s, written) ? written : -1;
+}
+
+/**
+ * Run the scan over `len` bytes; false when it stopped at an escape from `\uD800` up, which
+ * leaves its flags and table unwritten: such a record takes the JavaScript path.
+ */
+function run(s: Scanner, len: number): boolean {
+  const overhead = s.scan(len, LONG_STRING);
+  if (overhead < 0) return false;
+  lastScan.overhead = overhead;
+  lastScan.count = s.table[0] as number;
+  lastScan.flags = s.table[1] as number;
+  lastScan.next = 0;
+  return true;
+}
+
+/**
+ * The UTF-8 length of the next long string of the last scan, in the order of the text, if it
+ * has `units` UTF-16 units; else -1, and the table is not used again for this record (a walk
+ * that left the text's order, or past the end of a table that filled up, flag bit 2). The walk
+ * asks for every string longer than {@link LONG_STRING} units, in text order.
+ */
+export function nextLong(units: number): number {
+  const i = lastScan.next;
+  const t = (scanner as Scanner).table;
+  if (i >= lastScan.count || t[2 + 2 * i] !== units) {
+    lastScan.count = 0;
+    return -1;
+  }
+  lastScan.next = i + 1;
+  return t[3 + 2 * i] as number;
+}
+
+let scanFrom = SCAN_FROM;
+
+/**
+ * Tests: run without the scanner (`false`) to cover the JavaScript path, or with it from
+ * records of `from` bytes (0: every record, so short test records take the scanner's path).
+ */
+export function useByteScan(on: boolean, from = SCAN_FROM): void {
+  scanner = on ? instantiate() : null;
+  scanFrom = from;
+}
+
+/** Tests: whether the scanner runs here (WebAssembly with SIMD). */
+export function byteScanAvailable(): boolean {
+  return instantiate() !== null;
+}

@@ -1,0 +1,240 @@
+;; Hand-written. The byte scan of a record that JSON.parse has accepted: byteScan.ts runs it,
+;; scripts/assemble-wasm.mjs assembles it into byteScanModule.ts (generated, never edited).
+;;
+;; One pass over the record's UTF-8 bytes, sixteen at a time, tells the compact proof
+;; (compactProof.ts) and the byte bounds of the validators (check.ts) what they would otherwise
+;; count string by string in JavaScript:
+;; - the result: what the escapes add over the units they decode to (1 for `\n`-style escapes,
+;;   5 for `\uXXXX`), or -1 for an escape from `\uD800` up, which only the exact scanner decides;
+;; - the table: for each string of more than `long` UTF-16 units, in the order of the text, its
+;;   units and its UTF-8 bytes once decoded (pairs of i32 at `table`; a record with more than
+;;   `capacity` such strings sets flag bit 2 and lists the first `capacity`);
+;; - flags: bit 0, a noncharacter (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF) is in the text; bit 1,
+;;   U+FFFD is (what a lone surrogate of a string record encodes as).
+;; The number of table entries and the flags are the two i32 before `table` (memory reads cost
+;; JavaScript less than reading exported globals).
+;;
+;; Why quotes are all the structure it needs: outside strings, valid JSON is ASCII, and inside
+;; them a quote is escaped, so the unescaped quotes alternate between opening and closing a
+;; string. A string's units are its bytes minus its continuation bytes (0x80..0xBF) plus its
+;; four-byte leads (0xF0..0xF4, two units each), minus what its escapes add. A chunk with no
+;; quote, backslash or lead byte from 0xEF up (almost every chunk of text) is one population
+;; count.
+;;
+;; Memory: the record at byte 0, at most `capacity_bytes`; the scan zeroes the 32 bytes after
+;; it (the last chunk and the look-ahead of an escape may read them).
+(module
+  (memory (export "memory") 4)
+  (global (export "capacity_bytes") i32 (i32.const 196608))
+  (global $table (export "table") i32 (i32.const 196640))
+  (global $capacity (export "capacity") i32 (i32.const 8188))
+  (global $count (mut i32) (i32.const 0))
+  (global $flags (mut i32) (i32.const 0))
+
+  (func (export "scan") (param $len i32) (param $long i32) (result i32)
+    (local $p i32) (local $v v128) (local $w v128)
+    (local $cont i32) (local $lead4 i32) (local $backslash i32) (local $simple i32) (local $special i32)
+    (local $bit i32) (local $at i32) (local $byte i32) (local $done i32) (local $below i32) (local $saved i32)
+    (local $skip i32) (local $overhead i32)
+    ;; The string being read: where its opening quote is, its continuation bytes minus its
+    ;; four-byte leads so far, and what its escapes save in units and in bytes.
+    (local $open i32) (local $inside i32) (local $cur i32) (local $savedUnits i32) (local $savedBytes i32)
+    ;; Quote, backslash, `u`; 0xEE, which a saturating subtraction leaves nonzero only for the
+    ;; bytes above it (leads from 0xEF up); -64, above every continuation byte read as signed.
+    (local $kq v128) (local $kb v128) (local $kh v128) (local $kc v128) (local $ku v128)
+    (local.set $kq (i8x16.splat (i32.const 0x22)))
+    (local.set $ku (i8x16.splat (i32.const 0x75)))
+    (local.set $kb (i8x16.splat (i32.const 0x5c)))
+    (local.set $kh (i8x16.splat (i32.const 0xee)))
+    (local.set $kc (i8x16.splat (i32.const -64)))
+    (v128.store (local.get $len) (v128.const i64x2 0 0))
+    (v128.store offset=16 (local.get $len) (v128.const i64x2 0 0))
+    (global.set $count (i32.const 0))
+    (global.set $flags (i32.const 0))
+    (block $end
+      (loop $chunk
+        ;; Chunks without a quote or a lead from 0xEF up only add to the string's excess and
+        ;; count their simple escapes; two at a time while they last (one at a time costs three
+        ;; times as much). Backslashes that are all simple escapes inside the pair (none
+        ;; adjacent, none last, none before a `u`, none reached by an escape before the pair)
+        ;; each save one unit and one byte; any other leaves the pair to the chunk path.
+        (block $plain2
+          (loop $pair
+            (br_if $plain2 (i32.gt_u (i32.add (local.get $p) (i32.const 32)) (local.get $len)))
+            (local.set $v (v128.load (local.get $p)))
+            (local.set $w (v128.load offset=16 (local.get $p)))
+            (br_if $plain2 (v128.any_true
+              (v128.or
+                (v128.or (i8x16.eq (local.get $v) (local.get $kq)) (i8x16.sub_sat_u (local.get $v) (local.get $kh)))
+                (v128.or (i8x16.eq (local.get $w) (local.get $kq)) (i8x16.sub_sat_u (local.get $w) (local.get $kh))))))
+            (if (v128.any_true (v128.or (i8x16.eq (local.get $v) (local.get $kb)) (i8x16.eq (local.get $w) (local.get $kb))))
+              (then
+                (local.set $backslash
+                  (i32.or (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $kb)))
+                          (i32.shl (i8x16.bitmask (i8x16.eq (local.get $w) (local.get $kb))) (i32.const 16))))
+                (br_if $plain2 (i32.or (i32.lt_u (local.get $p) (local.get $skip))
+                  (i32.and (local.get $backslash)
+                    (i32.or (i32.or (i32.const 0x80000000) (i32.shl (local.get $backslash) (i32.const 1)))
+                      (i32.shr_u
+                        (i32.or (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $ku)))
+                                (i32.shl (i8x16.bitmask (i8x16.eq (local.get $w) (local.get $ku))) (i32.const 16)))
+                        (i32.const 1))))))
+                (local.set $saved (i32.popcnt (local.get $backslash)))
+                (local.set $overhead (i32.add (local.get $overhead) (local.get $saved)))
+                (local.set $savedUnits (i32.add (local.get $savedUnits) (local.get $saved)))
+                (local.set $savedBytes (i32.add (local.get $savedBytes) (local.get $saved)))))
+            (local.set $cur (i32.add (local.get $cur)
+              (i32.popcnt (i32.or (i8x16.bitmask (i8x16.lt_s (local.get $v) (local.get $kc)))
+                                  (i32.shl (i8x16.bitmask (i8x16.lt_s (local.get $w) (local.get $kc))) (i32.const 16))))))
+            (local.set $p (i32.add (local.get $p) (i32.const 32)))
+            (br $pair)))
+        (br_if $end (i32.ge_u (local.get $p) (local.get $len)))
+        (local.set $v (v128.load (local.get $p)))
+        (local.set $cont (i8x16.bitmask (i8x16.lt_s (local.get $v) (local.get $kc))))
+        (if (i32.eqz (v128.any_true
+              (v128.or (v128.or (i8x16.eq (local.get $v) (local.get $kq))
+                                (i8x16.eq (local.get $v) (local.get $kb)))
+                       (i8x16.sub_sat_u (local.get $v) (local.get $kh)))))
+          (then
+            (local.set $cur (i32.add (local.get $cur) (i32.popcnt (local.get $cont))))
+            (local.set $p (i32.add (local.get $p) (i32.const 16)))
+            (br $chunk)))
+        (local.set $lead4 (i8x16.bitmask (i8x16.gt_u (local.get $v) (i8x16.splat (i32.const 0xef)))))
+        (local.set $backslash (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $kb))))
+        (local.set $special
+          (i32.or (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $kq)))
+                  (i8x16.bitmask (i8x16.gt_u (local.get $v) (i8x16.splat (i32.const 0xee))))))
+        ;; Backslashes that are all simple escapes inside this chunk (none adjacent, none last,
+        ;; none before a `u`, and no escape of an earlier chunk reaching in) are counted in
+        ;; bulk: each saves one unit and one byte, and the character after it is no quote of
+        ;; the structure. Others are read one by one, in order, with the quotes.
+        (local.set $simple (i32.const 0))
+        (if (i32.and (i32.ge_u (local.get $p) (local.get $skip))
+              (i32.eqz (i32.and (local.get $backslash)
+                (i32.or (i32.or (i32.const 0x8000) (i32.shl (local.get $backslash) (i32.const 1)))
+                        (i32.shr_u (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $ku))) (i32.const 1))))))
+          (then
+            (local.set $simple (local.get $backslash))
+            (local.set $overhead (i32.add (local.get $overhead) (i32.popcnt (local.get $backslash))))
+            (local.set $special (i32.and (local.get $special) (i32.xor (i32.shl (local.get $backslash) (i32.const 1)) (i32.const -1)))))
+          (else (local.set $special (i32.or (local.get $special) (local.get $backslash)))))
+        ;; Bits of this chunk below $done are counted into $cur already.
+        (local.set $done (i32.const 0))
+        (block $specials
+          (loop $next
+            (br_if $specials (i32.eqz (local.get $special)))
+            (local.set $bit (i32.ctz (local.get $special)))
+            (local.set $special (i32.and (local.get $special) (i32.sub (local.get $special) (i32.const 1))))
+            (local.set $at (i32.add (local.get $p) (local.get $bit)))
+            (local.set $byte (i32.load8_u (local.get $at)))
+            (if (i32.eq (local.get $byte) (i32.const 0xef))
+              (then (call $lead3 (local.get $at)) (br $next)))
+            (if (i32.gt_u (local.get $byte) (i32.const 0xef))
+              (then (call $lead4 (local.get $at)) (br $next)))
+            ;; A quote or backslash that an escape consumed is content.
+            (br_if $next (i32.lt_u (local.get $at) (local.get $skip)))
+            (if (i32.eq (local.get $byte) (i32.const 0x5c))
+              (then
+                (if (i32.eq (i32.load8_u offset=1 (local.get $at)) (i32.const 0x75))
+                  (then
+                    ;; `\uXXXX`, digits checked by JSON.parse: refused from D800 up; below,
+                    ;; six bytes that decode to one unit of one to three bytes.
+                    (if (i32.lt_u (i32.sub (i32.or (i32.load8_u offset=2 (local.get $at)) (i32.const 0x20)) (i32.const 0x64)) (i32.const 3))
+                      (then (return (i32.const -1))))
+                    (local.set $savedUnits (i32.add (local.get $savedUnits) (i32.const 5)))
+                    (local.set $savedBytes (i32.add (local.get $savedBytes)
+                      (i32.sub (i32.const 6) (call $utf8Bytes (call $hex4 (local.get $at))))))
+                    (local.set $overhead (i32.add (local.get $overhead) (i32.const 5)))
+                    (local.set $skip (i32.add (local.get $at) (i32.const 6))))
+                  (else
+                    (local.set $savedUnits (i32.add (local.get $savedUnits) (i32.const 1)))
+                    (local.set $savedBytes (i32.add (local.get $savedBytes) (i32.const 1)))
+                    (local.set $overhead (i32.add (local.get $overhead) (i32.const 1)))
+                    (local.set $skip (i32.add (local.get $at) (i32.const 2)))))
+                (br $next)))
+            ;; An unescaped quote: count the string's bits up to here, then close or open it.
+            (local.set $below (i32.sub (i32.shl (i32.const 1) (local.get $bit)) (i32.shl (i32.const 1) (local.get $done))))
+            (local.set $cur (i32.add (local.get $cur)
+              (i32.sub (i32.popcnt (i32.and (local.get $cont) (local.get $below)))
+                       (i32.popcnt (i32.and (local.get $lead4) (local.get $below))))))
+            (local.set $saved (i32.popcnt (i32.and (local.get $simple) (local.get $below))))
+            (local.set $savedUnits (i32.add (local.get $savedUnits) (local.get $saved)))
+            (local.set $savedBytes (i32.add (local.get $savedBytes) (local.get $saved)))
+            (local.set $done (local.get $bit))
+            (if (local.get $inside)
+              (then (call $close (i32.sub (i32.sub (local.get $at) (local.get $open)) (i32.const 1))
+                                 (local.get $cur) (local.get $savedUnits) (local.get $savedBytes) (local.get $long))))
+            (local.set $inside (i32.eqz (local.get $inside)))
+            (local.set $open (local.get $at))
+            (local.set $cur (i32.const 0))
+            (local.set $savedUnits (i32.const 0))
+            (local.set $savedBytes (i32.const 0))
+            (br $next)))
+        (local.set $below (i32.sub (i32.const 0x10000) (i32.shl (i32.const 1) (local.get $done))))
+        (local.set $cur (i32.add (local.get $cur)
+          (i32.sub (i32.popcnt (i32.and (local.get $cont) (local.get $below)))
+                   (i32.popcnt (i32.and (local.get $lead4) (local.get $below))))))
+        (local.set $saved (i32.popcnt (i32.and (local.get $simple) (local.get $below))))
+        (local.set $savedUnits (i32.add (local.get $savedUnits) (local.get $saved)))
+        (local.set $savedBytes (i32.add (local.get $savedBytes) (local.get $saved)))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (br $chunk)))
+    (i32.store (i32.sub (global.get $table) (i32.const 8)) (global.get $count))
+    (i32.store offset=4 (i32.sub (global.get $table) (i32.const 8)) (global.get $flags))
+    (local.get $overhead))
+
+  ;; A string closed: list it when it is long (its units and bytes from what the scan counted).
+  (func $close (param $raw i32) (param $cur i32) (param $savedUnits i32) (param $savedBytes i32) (param $long i32)
+    (local $units i32) (local $entry i32)
+    (local.set $units (i32.sub (i32.sub (local.get $raw) (local.get $cur)) (local.get $savedUnits)))
+    (if (i32.le_u (local.get $units) (local.get $long)) (then (return)))
+    (if (i32.ge_u (global.get $count) (global.get $capacity))
+      (then (call $flag (i32.const 4)) (return)))
+    (local.set $entry (i32.add (global.get $table) (i32.shl (global.get $count) (i32.const 3))))
+    (i32.store (local.get $entry) (local.get $units))
+    (i32.store offset=4 (local.get $entry) (i32.sub (local.get $raw) (local.get $savedBytes)))
+    (global.set $count (i32.add (global.get $count) (i32.const 1))))
+
+  ;; The value of the four hex digits after `\u` at `at`.
+  (func $hex4 (param $at i32) (result i32)
+    (i32.or
+      (i32.or (i32.shl (call $hex (i32.load8_u offset=2 (local.get $at))) (i32.const 12))
+              (i32.shl (call $hex (i32.load8_u offset=3 (local.get $at))) (i32.const 8)))
+      (i32.or (i32.shl (call $hex (i32.load8_u offset=4 (local.get $at))) (i32.const 4))
+              (call $hex (i32.load8_u offset=5 (local.get $at))))))
+
+  (func $hex (param $digit i32) (result i32)
+    (local.set $digit (i32.or (local.get $digit) (i32.const 0x20)))
+    (select (i32.sub (local.get $digit) (i32.const 0x30)) (i32.sub (local.get $digit) (i32.const 0x57))
+      (i32.le_u (local.get $digit) (i32.const 0x39))))
+
+  ;; UTF-8 bytes of a code point below U+D800.
+  (func $utf8Bytes (param $unit i32) (result i32)
+    (i32.add (i32.const 1)
+      (i32.add (i32.ge_u (local.get $unit) (i32.const 0x80)) (i32.ge_u (local.get $unit) (i32.const 0x800)))))
+
+  ;; EF B7 90..AF is U+FDD0..U+FDEF, EF BF BE/BF is U+FFFE/U+FFFF, EF BF BD is U+FFFD.
+  (func $lead3 (param $at i32)
+    (local $b1 i32) (local $b2 i32)
+    (local.set $b1 (i32.load8_u offset=1 (local.get $at)))
+    (local.set $b2 (i32.load8_u offset=2 (local.get $at)))
+    (if (i32.and (i32.eq (local.get $b1) (i32.const 0xb7))
+                 (i32.lt_u (i32.sub (local.get $b2) (i32.const 0x90)) (i32.const 0x20)))
+      (then (call $flag (i32.const 1))))
+    (if (i32.eq (local.get $b1) (i32.const 0xbf))
+      (then
+        (if (i32.eq (i32.or (local.get $b2) (i32.const 1)) (i32.const 0xbf)) (then (call $flag (i32.const 1))))
+        (if (i32.eq (local.get $b2) (i32.const 0xbd)) (then (call $flag (i32.const 2)))))))
+
+  ;; A four-byte character is U+xFFFE or U+xFFFF when its second byte ends in 1111 and its last
+  ;; two are BF BE or BF BF.
+  (func $lead4 (param $at i32)
+    (if (i32.and
+          (i32.eq (i32.and (i32.load8_u offset=1 (local.get $at)) (i32.const 0x0f)) (i32.const 0x0f))
+          (i32.and
+            (i32.eq (i32.load8_u offset=2 (local.get $at)) (i32.const 0xbf))
+            (i32.eq (i32.or (i32.load8_u offset=3 (local.get $at)) (i32.const 1)) (i32.const 0xbf))))
+      (then (call $flag (i32.const 1)))))
+
+  (func $flag (param $bit i32)
+    (global.set $flags (i32.or (global.get $flags) (local.get $bit)))))
