@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { LIMITS, ProfileError, ProtocolError, decodeResponseRecord, parseRecord } from "../dist/index.js";
 import type { ProfileLimits } from "../dist/index.js";
-import { FLAG_NONCHARACTER, FLAG_REPLACEMENT, LONG_STRING, SCAN_FROM, byteScanAvailable, lastScan, nextLong, scanBytes, useByteScan } from "../dist/runtime/byteScan.js";
+import { FLAG_LONE_SURROGATE, FLAG_NONCHARACTER, LONG_STRING, SCAN_FROM, byteScanAvailable, lastScan, nextLong, scanBytes, scanText, useByteScan } from "../dist/runtime/byteScan.js";
 import { BYTE_SCAN_WASM } from "../dist/runtime/byteScanModule.js";
 import { str } from "../dist/runtime/check.js";
 
@@ -25,7 +25,7 @@ const P: ProfileLimits = {
 };
 const PART = 2048; // replay_part_bytes: the bound of a replay item's text
 
-/** What the scan must report for a valid JSON text, computed the slow, obvious way. */
+/** What a scan must report for a valid JSON text, computed the slow, obvious way. */
 function reference(text: string): { overhead: number; table: [number, number][]; flags: number } {
   let overhead = 0;
   let flags = 0;
@@ -48,7 +48,7 @@ function reference(text: string): { overhead: number; table: [number, number][];
       const cp = text.codePointAt(j) as number;
       if (cp > 0xffff) j++;
       if ((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe) flags |= FLAG_NONCHARACTER;
-      if (cp === 0xfffd) flags |= FLAG_REPLACEMENT;
+      if (cp >= 0xd800 && cp <= 0xdfff) flags |= FLAG_LONE_SURROGATE;
     }
     const decoded = JSON.parse(text.slice(i, j + 1)) as string;
     if (decoded.length > LONG_STRING) table.push([decoded.length, Buffer.byteLength(decoded)]);
@@ -57,11 +57,19 @@ function reference(text: string): { overhead: number; table: [number, number][];
   return { overhead, table, flags };
 }
 
-/** The scan of `text` reports what the reference does: overhead, flags, and the table in text order. */
+/** Both scans of `text` report what the reference does: overhead, flags, the table in text order. */
 function scansAsReference(text: string): void {
-  const ran = scanBytes(Buffer.from(text));
+  // Bytes: as a socket delivers them (a lone surrogate became U+FFFD on the way).
+  const bytes = Buffer.from(text);
+  check(scanBytes(bytes), reference(bytes.toString()), text);
+  const n = scanText(text);
   const want = reference(text);
-  // An escape from \uD800 up stops the scan: the record takes the JavaScript path.
+  if (n >= 0) assert.equal(n, Buffer.byteLength(text), text);
+  check(n >= 0, want, text);
+}
+
+function check(ran: boolean, want: ReturnType<typeof reference>, text: string): void {
+  // An escape from \uD800 up stops a scan: the record takes the JavaScript path.
   assert.equal(ran, want.overhead >= 0, text);
   if (!ran) return;
   assert.equal(lastScan.overhead, want.overhead, text);
@@ -94,12 +102,12 @@ describe("byte scan", () => {
     execFileSync(process.execPath, [script, "--check"], { stdio: "pipe" });
   });
 
-  it("runs on this Node (WebAssembly with SIMD), so the tests below test it", () => {
+  it("runs on this Node (WebAssembly with SIMD, Buffer), so the tests below test it", () => {
     assert.ok(byteScanAvailable());
   });
 
-  it("counts escapes, long strings and flags as the reference does, at every alignment", () => {
-    const piece = fc.constantFrom("a", "é", "—", "😀", "\\n", '\\"', "\\\\", "\\/", "\\u00e9", "\\u0041", "\\u07ff", "\\u0800", "\\uCafe", "\\ud83d\\ude00", "\ufdd0", "\uffff", "\u{1fffe}", "\u{10ffff}", "\ufffd", "«", "x".repeat(15), "abcdefghijklmnopqrstuvwxyz01234");
+  it("both scans count escapes, long strings, bytes and flags as the reference does, at every alignment", () => {
+    const piece = fc.constantFrom("a", "é", "—", "😀", "\\n", '\\"', "\\\\", "\\/", "\\u00e9", "\\u0041", "\\u07ff", "\\u0800", "\\uCafe", "\\ud83d\\ude00", "\ufdd0", "\uffff", "\u{1fffe}", "\u{10ffff}", "\ufffd", "\ud800", "\udfff", "«", "中文", "，", "x".repeat(15), "abcdefghijklmnopqrstuvwxyz01234");
     const text = fc.array(fc.array(piece, { maxLength: 60 }).map((ps) => `"${ps.join("")}"`), { minLength: 1, maxLength: 6 });
     const record = fc.tuple(text, fc.boolean(), fc.nat(16)).map(([strings, asObject, pad]) => {
       const body = asObject ? `{${strings.map((s, i) => `${s}:${i % 2 === 0 ? s : "1"}`).join(",")}}` : `[${strings.join(",")}]`;
@@ -131,7 +139,7 @@ describe("byte scan", () => {
     assert.ok(text.length <= exports.capacity_bytes.value);
     new Uint8Array(exports.memory.buffer).set(text);
     assert.equal(exports.scan(text.length, 0), 0);
-    const header = new Int32Array(exports.memory.buffer, exports.table.value - 8, 2);
+    const header = new Int32Array(exports.memory.buffer, exports.table.value - 16, 4);
     assert.ok((header[1] as number) & 4, "table-full flag");
     assert.equal(header[0], (exports.memory.buffer.byteLength - exports.table.value) / 8);
   });

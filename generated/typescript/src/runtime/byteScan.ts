@@ -1,13 +1,15 @@
 /**
- * The byte scan (byteScan.wat) from JavaScript: one WebAssembly SIMD pass over a record's UTF-8
- * bytes that yields its escape overhead, the exact UTF-8 length of each long string, and
- * whether it holds a noncharacter or U+FFFD. It replaces, for the compact proof
- * (compactProof.ts) and the validators' byte bounds (check.ts), a native UTF-8 count per long
- * string, a search per backslash and three byte searches: on a replay page of 2,048-byte text
- * parts those cost more than zod's whole validation of it.
+ * The byte scan (byteScan.wat) from JavaScript: one WebAssembly SIMD pass over a long record —
+ * its UTF-8 bytes, or a string record's UTF-16 units as they are — that yields its escape
+ * overhead, the exact UTF-8 length of each long string and of the record, and whether it holds
+ * a noncharacter or a lone surrogate. It replaces, for the compact proof (compactProof.ts) and
+ * the validators' byte bounds (check.ts), a native UTF-8 count per long string, a search per
+ * backslash and the noncharacter searches (and, for a string record, its UTF-8 encoding): on a
+ * replay page of 2,048-byte text parts those cost more than zod's whole validation of it.
  *
- * Where WebAssembly or its SIMD is missing, or a record is short, {@link scanBytes} and
- * {@link scanText} decline and callers take the JavaScript path (escape search, native counts).
+ * Where WebAssembly or its SIMD is missing (or, for string records, Node's Buffer), or a record
+ * is short, {@link scanBytes} and {@link scanText} decline and callers take the JavaScript path
+ * (escape search, native counts).
  */
 
 import { BYTE_SCAN_WASM } from "./byteScanModule.js";
@@ -28,24 +30,29 @@ export const SCAN_FROM = 2048;
 
 /** Flag bits of a scan (byteScan.wat). */
 export const FLAG_NONCHARACTER = 1;
-export const FLAG_REPLACEMENT = 2;
+export const FLAG_LONE_SURROGATE = 2;
 
 interface Exports {
   readonly memory: { readonly buffer: ArrayBuffer };
   readonly scan: (len: number, long: number) => number;
+  readonly scan16: (units: number, long: number) => number;
   readonly capacity_bytes: { readonly value: number };
   readonly table: { readonly value: number };
 }
 
 interface Scanner {
-  readonly scan: (len: number, long: number) => number;
+  // The exports themselves: a property read on the exports object costs more than on this one.
+  readonly scan: Exports["scan"];
+  readonly scan16: Exports["scan16"];
   readonly bytes: Uint8Array;
-  /** The entry count and the flags, then the entries (units, bytes). */
+  /** The module's memory as a Buffer, to write string records into as UTF-16 (null without Buffer). */
+  readonly units: { write(s: string, offset: number, encoding: "utf16le"): number } | null;
+  /** The header (entries, flags, record bytes, unused), then the entries (units, bytes). */
   readonly table: Int32Array;
   readonly capacity: number;
 }
 
-/** The results of the last scan; meaningful only after {@link scanBytes} or {@link scanText} returned true. */
+/** The results of the last scan; meaningful only after {@link scanBytes} or {@link scanText} accepted. */
 export const lastScan = {
   /** What the escapes add over their decoded units. */
   overhead: 0,
@@ -58,6 +65,14 @@ export const lastScan = {
 /** undefined: not instantiated yet; null: not available here (or switched off). */
 let scanner: Scanner | null | undefined;
 
+interface WasmApi {
+  validate(bytes: Uint8Array): boolean;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: unknown };
+}
+
+type BufferApi = { from(b: ArrayBuffer): Scanner["units"] & object };
+
 function instantiate(): Scanner | null {
   const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
   if (wasm === undefined) return null;
@@ -67,10 +82,13 @@ function instantiate(): Scanner | null {
     if (!wasm.validate(code)) return null;
     const exports = new wasm.Instance(new wasm.Module(code)).exports as Exports;
     const buffer = exports.memory.buffer;
+    const nodeBuffer = (globalThis as { Buffer?: BufferApi }).Buffer;
     return {
       scan: exports.scan,
+      scan16: exports.scan16,
       bytes: new Uint8Array(buffer),
-      table: new Int32Array(buffer, exports.table.value - 8),
+      units: nodeBuffer === undefined ? null : nodeBuffer.from(buffer),
+      table: new Int32Array(buffer, exports.table.value - 16),
       capacity: exports.capacity_bytes.value,
     };
   } catch {
@@ -78,46 +96,38 @@ function instantiate(): Scanner | null {
   }
 }
 
-interface WasmApi {
-  validate(bytes: Uint8Array): boolean;
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: unknown };
-}
-
 function ready(): Scanner | null {
   if (scanner === undefined) scanner = instantiate();
   return scanner;
 }
 
-/** Scan a record's bytes (no newline): false when there is no scanner or the record is short or does not fit it. */
+/** Scan a record's bytes (no newline): false when there is no scanner, the record is short or does not fit it, or the scan stopped (see `finish`). */
 export function scanBytes(record: Uint8Array): boolean {
   if (record.length < scanFrom) return false;
   const s = ready();
   if (s === null || record.length > s.capacity) return false;
   s.bytes.set(record);
-  return run(s, record.length);
+  return finish(s, s.scan(record.length, LONG_STRING));
 }
 
-const encoder = new TextEncoder();
-
 /**
- * Encode a record's text into the scanner and scan it: its UTF-8 length, or -1 when there is no
- * scanner, the text is short or may not fit it, or the scan stopped (see `run`). A lone surrogate encodes as U+FFFD (flag {@link FLAG_REPLACEMENT}).
+ * Scan a string record (no newline) as UTF-16: its UTF-8 length (a lone surrogate counted as
+ * the three bytes of U+FFFD, flag {@link FLAG_LONE_SURROGATE}), or -1 when there is no scanner,
+ * the text is short or does not fit it, or the scan stopped (see `finish`).
  */
 export function scanText(text: string): number {
   if (text.length < scanFrom) return -1;
   const s = ready();
-  if (s === null || text.length * 3 > s.capacity) return -1;
-  const written = encoder.encodeInto(text, s.bytes).written;
-  return run(s, written) ? written : -1;
+  if (s === null || s.units === null || text.length * 2 > s.capacity) return -1;
+  s.units.write(text, 0, "utf16le");
+  return finish(s, s.scan16(text.length, LONG_STRING)) ? (s.table[2] as number) : -1;
 }
 
 /**
- * Run the scan over `len` bytes; false when it stopped at an escape from `\uD800` up, which
- * leaves its flags and table unwritten: such a record takes the JavaScript path.
+ * Take a scan's results; false when it stopped at an escape from `\uD800` up, which leaves its
+ * header unwritten: such a record takes the JavaScript path.
  */
-function run(s: Scanner, len: number): boolean {
-  const overhead = s.scan(len, LONG_STRING);
+function finish(s: Scanner, overhead: number): boolean {
   if (overhead < 0) return false;
   lastScan.overhead = overhead;
   lastScan.count = s.table[0] as number;
@@ -135,12 +145,12 @@ function run(s: Scanner, len: number): boolean {
 export function nextLong(units: number): number {
   const i = lastScan.next;
   const t = (scanner as Scanner).table;
-  if (i >= lastScan.count || t[2 + 2 * i] !== units) {
+  if (i >= lastScan.count || t[4 + 2 * i] !== units) {
     lastScan.count = 0;
     return -1;
   }
   lastScan.next = i + 1;
-  return t[3 + 2 * i] as number;
+  return t[5 + 2 * i] as number;
 }
 
 let scanFrom = SCAN_FROM;
@@ -154,7 +164,8 @@ export function useByteScan(on: boolean, from = SCAN_FROM): void {
   scanFrom = from;
 }
 
-/** Tests: whether the scanner runs here (WebAssembly with SIMD). */
+/** Tests: whether the scanner runs here (WebAssembly with SIMD, and Node's Buffer for string records). */
 export function byteScanAvailable(): boolean {
-  return instantiate() !== null;
+  const s = instantiate();
+  return s !== null && s.units !== null;
 }

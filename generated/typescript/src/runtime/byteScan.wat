@@ -1,33 +1,33 @@
-;; Hand-written. The byte scan of a record that JSON.parse has accepted: byteScan.ts runs it,
-;; scripts/assemble-wasm.mjs assembles it into byteScanModule.ts (generated, never edited).
+;; Hand-written. The scans of a record that JSON.parse has accepted: byteScan.ts runs them,
+;; scripts/assemble-wasm.mjs assembles this file into byteScanModule.ts (generated, never edited).
 ;;
-;; One pass over the record's UTF-8 bytes, sixteen at a time, tells the compact proof
-;; (compactProof.ts) and the byte bounds of the validators (check.ts) what they would otherwise
-;; count string by string in JavaScript:
+;; One pass over the record, sixteen bytes at a time, tells the compact proof (compactProof.ts)
+;; and the byte bounds of the validators (check.ts) what they would otherwise count string by
+;; string in JavaScript. `scan` reads a bytes record's UTF-8, `scan16` a string record's UTF-16:
 ;; - the result: what the escapes add over the units they decode to (1 for `\n`-style escapes,
-;;   5 for `\uXXXX`), or -1 for an escape from `\uD800` up, which only the exact scanner decides;
+;;   5 for `\uXXXX`), or -1 for an escape from `\uD800` up, which only the exact scanner decides
+;;   (the header is then not written);
 ;; - the table: for each string of more than `long` UTF-16 units, in the order of the text, its
-;;   units and its UTF-8 bytes once decoded (pairs of i32 at `table`; a record with more than
+;;   units and its UTF-8 bytes once decoded (pairs of i32 from `table`; a record with more than
 ;;   `capacity` such strings sets flag bit 2 and lists the first `capacity`);
-;; - flags: bit 0, a noncharacter (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF) is in the text; bit 1,
-;;   U+FFFD is (what a lone surrogate of a string record encodes as).
-;; The number of table entries and the flags are the two i32 before `table` (memory reads cost
-;; JavaScript less than reading exported globals).
+;; - the header, four i32 before `table` (memory reads cost JavaScript less than reading
+;;   exported globals): the number of entries; flags, bit 0 a noncharacter (U+FDD0..U+FDEF,
+;;   U+xFFFE, U+xFFFF) in the text, bit 1 a lone surrogate (`scan16`); the record's UTF-8 bytes.
 ;;
 ;; Why quotes are all the structure it needs: outside strings, valid JSON is ASCII, and inside
 ;; them a quote is escaped, so the unescaped quotes alternate between opening and closing a
-;; string. A string's units are its bytes minus its continuation bytes (0x80..0xBF) plus its
-;; four-byte leads (0xF0..0xF4, two units each), minus what its escapes add. A chunk with no
-;; quote, backslash or lead byte from 0xEF up (almost every chunk of text) is one population
-;; count.
+;; string. In UTF-8, a string's units are its bytes minus its continuation bytes (0x80..0xBF)
+;; plus its four-byte leads (0xF0..0xF4, two units each), minus what its escapes add. A chunk
+;; with no quote, backslash or lead byte from 0xEF up (almost every chunk of text) is one
+;; population count.
 ;;
-;; Memory: the record at byte 0, at most `capacity_bytes`; the scan zeroes the 32 bytes after
-;; it (the last chunk and the look-ahead of an escape may read them).
+;; Memory: the record at byte 0, at most `capacity_bytes`; a scan zeroes the 32 bytes after it
+;; (the last chunk and the look-ahead of an escape may read them).
 (module
   (memory (export "memory") 4)
   (global (export "capacity_bytes") i32 (i32.const 196608))
-  (global $table (export "table") i32 (i32.const 196640))
-  (global $capacity (export "capacity") i32 (i32.const 8188))
+  (global $table (export "table") i32 (i32.const 196656))
+  (global $capacity (export "capacity") i32 (i32.const 8186))
   (global $count (mut i32) (i32.const 0))
   (global $flags (mut i32) (i32.const 0))
 
@@ -38,7 +38,7 @@
     (local $skip i32) (local $overhead i32)
     ;; The string being read: where its opening quote is, its continuation bytes minus its
     ;; four-byte leads so far, and what its escapes save in units and in bytes.
-    (local $open i32) (local $inside i32) (local $cur i32) (local $savedUnits i32) (local $savedBytes i32)
+    (local $open i32) (local $inside i32) (local $cur i32) (local $savedUnits i32) (local $savedBytes i32) (local $raw i32)
     ;; Quote, backslash, `u`; 0xEE, which a saturating subtraction leaves nonzero only for the
     ;; bytes above it (leads from 0xEF up); -64, above every continuation byte read as signed.
     (local $kq v128) (local $kb v128) (local $kh v128) (local $kc v128) (local $ku v128)
@@ -162,8 +162,10 @@
             (local.set $savedBytes (i32.add (local.get $savedBytes) (local.get $saved)))
             (local.set $done (local.get $bit))
             (if (local.get $inside)
-              (then (call $close (i32.sub (i32.sub (local.get $at) (local.get $open)) (i32.const 1))
-                                 (local.get $cur) (local.get $savedUnits) (local.get $savedBytes) (local.get $long))))
+              (then
+                (local.set $raw (i32.sub (i32.sub (local.get $at) (local.get $open)) (i32.const 1)))
+                (call $record (i32.sub (i32.sub (local.get $raw) (local.get $cur)) (local.get $savedUnits))
+                              (i32.sub (local.get $raw) (local.get $savedBytes)) (local.get $long))))
             (local.set $inside (i32.eqz (local.get $inside)))
             (local.set $open (local.get $at))
             (local.set $cur (i32.const 0))
@@ -179,20 +181,198 @@
         (local.set $savedBytes (i32.add (local.get $savedBytes) (local.get $saved)))
         (local.set $p (i32.add (local.get $p) (i32.const 16)))
         (br $chunk)))
-    (i32.store (i32.sub (global.get $table) (i32.const 8)) (global.get $count))
-    (i32.store offset=4 (i32.sub (global.get $table) (i32.const 8)) (global.get $flags))
+    (call $finish (local.get $len))
     (local.get $overhead))
 
-  ;; A string closed: list it when it is long (its units and bytes from what the scan counted).
-  (func $close (param $raw i32) (param $cur i32) (param $savedUnits i32) (param $savedBytes i32) (param $long i32)
-    (local $units i32) (local $entry i32)
-    (local.set $units (i32.sub (i32.sub (local.get $raw) (local.get $cur)) (local.get $savedUnits)))
+  ;; The same scan over a string record as it is: `units` UTF-16 code units (little-endian, at
+  ;; byte 0), eight at a time, so a string record is not encoded first. A unit exceeds its UTF-8
+  ;; bytes by one from U+0080 and by two from U+0800, but a surrogate by one (a pair is four
+  ;; bytes); a lone surrogate is flagged (bit 1) and counted as the three bytes of U+FFFD. The
+  ;; record's UTF-8 length goes in the header too. Units from U+D800 up (surrogates, and the
+  ;; noncharacters among the rest) are read one by one.
+  (func (export "scan16") (param $units i32) (param $long i32) (result i32)
+    (local $p i32) (local $end i32) (local $v v128) (local $w v128)
+    (local $e1 i32) (local $e2 i32) (local $sur i32) (local $backslash i32) (local $simple i32) (local $special i32)
+    (local $bit i32) (local $at i32) (local $unit i32) (local $next i32) (local $done i32) (local $below i32) (local $saved i32)
+    (local $skip i32) (local $overhead i32) (local $total i32) (local $low i32)
+    (local $open i32) (local $inside i32) (local $cur i32) (local $savedUnits i32) (local $savedBytes i32) (local $raw i32)
+    (local $kq v128) (local $kb v128) (local $ku v128) (local $k1 v128) (local $k2 v128) (local $kh v128)
+    (local $n v128) (local $bq v128) (local $bb v128) (local $bu v128)
+    (local.set $bq (i8x16.splat (i32.const 0x22)))
+    (local.set $bb (i8x16.splat (i32.const 0x5c)))
+    (local.set $bu (i8x16.splat (i32.const 0x75)))
+    (local.set $kq (i16x8.splat (i32.const 0x22)))
+    (local.set $kb (i16x8.splat (i32.const 0x5c)))
+    (local.set $ku (i16x8.splat (i32.const 0x75)))
+    (local.set $k1 (i16x8.splat (i32.const 0x7f)))
+    (local.set $k2 (i16x8.splat (i32.const 0x7ff)))
+    (local.set $kh (i16x8.splat (i32.const 0xd7ff)))
+    (local.set $end (i32.shl (local.get $units) (i32.const 1)))
+    (v128.store (local.get $end) (v128.const i64x2 0 0))
+    (v128.store offset=16 (local.get $end) (v128.const i64x2 0 0))
+    (global.set $count (i32.const 0))
+    (global.set $flags (i32.const 0))
+    (local.set $low (i32.const -1))
+    (block $stop
+      (loop $chunk
+        ;; Pairs of chunks without a quote or a unit from U+D800 up, as in `scan`. Their sixteen
+        ;; units narrowed to bytes (saturating: units above 0xFF become 0xFF, never a quote or
+        ;; a backslash) are compared sixteen at a time; a unit is from U+0080 when its narrowed
+        ;; byte is, and from U+0800 when its narrowed sixteenth is.
+        (block $plain2
+          (loop $pair
+            (br_if $plain2 (i32.gt_u (i32.add (local.get $p) (i32.const 32)) (local.get $end)))
+            (local.set $v (v128.load (local.get $p)))
+            (local.set $w (v128.load offset=16 (local.get $p)))
+            (local.set $n (i8x16.narrow_i16x8_u (local.get $v) (local.get $w)))
+            (br_if $plain2 (v128.any_true
+              (v128.or (i8x16.eq (local.get $n) (local.get $bq))
+                (v128.or (i16x8.sub_sat_u (local.get $v) (local.get $kh)) (i16x8.sub_sat_u (local.get $w) (local.get $kh))))))
+            (if (v128.any_true (i8x16.eq (local.get $n) (local.get $bb)))
+              (then
+                (local.set $backslash (i8x16.bitmask (i8x16.eq (local.get $n) (local.get $bb))))
+                (br_if $plain2 (i32.or (i32.lt_u (local.get $p) (local.get $skip))
+                  (i32.and (local.get $backslash)
+                    (i32.or (i32.or (i32.const 0x8000) (i32.shl (local.get $backslash) (i32.const 1)))
+                      (i32.shr_u (i8x16.bitmask (i8x16.eq (local.get $n) (local.get $bu))) (i32.const 1))))))
+                (local.set $saved (i32.popcnt (local.get $backslash)))
+                (local.set $overhead (i32.add (local.get $overhead) (local.get $saved)))
+                (local.set $savedUnits (i32.add (local.get $savedUnits) (local.get $saved)))
+                (local.set $savedBytes (i32.add (local.get $savedBytes) (local.get $saved)))))
+            (local.set $cur (i32.add (local.get $cur)
+              (i32.add
+                (i32.popcnt (i8x16.bitmask (local.get $n)))
+                (i32.popcnt (i8x16.bitmask (i8x16.narrow_i16x8_u
+                  (i16x8.shr_u (local.get $v) (i32.const 4)) (i16x8.shr_u (local.get $w) (i32.const 4))))))))
+            (local.set $p (i32.add (local.get $p) (i32.const 32)))
+            (br $pair)))
+        (br_if $stop (i32.ge_u (local.get $p) (local.get $end)))
+        (local.set $v (v128.load (local.get $p)))
+        (local.set $e1 (i16x8.bitmask (i16x8.gt_u (local.get $v) (local.get $k1))))
+        (local.set $e2 (i16x8.bitmask (i16x8.gt_u (local.get $v) (local.get $k2))))
+        (local.set $sur (i16x8.bitmask (i16x8.eq (v128.and (local.get $v) (i16x8.splat (i32.const 0xf800))) (i16x8.splat (i32.const 0xd800)))))
+        (local.set $backslash (i16x8.bitmask (i16x8.eq (local.get $v) (local.get $kb))))
+        (local.set $special
+          (i32.or (i16x8.bitmask (i16x8.eq (local.get $v) (local.get $kq)))
+                  (i16x8.bitmask (i16x8.gt_u (local.get $v) (local.get $kh)))))
+        (local.set $simple (i32.const 0))
+        (if (i32.and (i32.ge_u (local.get $p) (local.get $skip))
+              (i32.eqz (i32.and (local.get $backslash)
+                (i32.or (i32.or (i32.const 0x80) (i32.shl (local.get $backslash) (i32.const 1)))
+                        (i32.shr_u (i16x8.bitmask (i16x8.eq (local.get $v) (local.get $ku))) (i32.const 1))))))
+          (then
+            (local.set $simple (local.get $backslash))
+            (local.set $overhead (i32.add (local.get $overhead) (i32.popcnt (local.get $backslash))))
+            (local.set $special (i32.and (local.get $special) (i32.xor (i32.shl (local.get $backslash) (i32.const 1)) (i32.const -1)))))
+          (else (local.set $special (i32.or (local.get $special) (local.get $backslash)))))
+        (local.set $done (i32.const 0))
+        (block $specials
+          (loop $next
+            (br_if $specials (i32.eqz (local.get $special)))
+            (local.set $bit (i32.ctz (local.get $special)))
+            (local.set $special (i32.and (local.get $special) (i32.sub (local.get $special) (i32.const 1))))
+            (local.set $at (i32.add (local.get $p) (i32.shl (local.get $bit) (i32.const 1))))
+            (local.set $unit (i32.load16_u (local.get $at)))
+            (if (i32.gt_u (local.get $unit) (i32.const 0xd7ff))
+              (then
+                (if (i32.eq (i32.and (local.get $unit) (i32.const 0xf800)) (i32.const 0xd800))
+                  (then
+                    ;; The low half of a pair was read with its high half.
+                    (br_if $next (i32.eq (local.get $at) (local.get $low)))
+                    (local.set $next (i32.load16_u offset=2 (local.get $at)))
+                    (if (i32.and (i32.lt_u (local.get $unit) (i32.const 0xdc00))
+                                 (i32.eq (i32.and (local.get $next) (i32.const 0xfc00)) (i32.const 0xdc00)))
+                      (then
+                        (local.set $low (i32.add (local.get $at) (i32.const 2)))
+                        ;; U+xFFFE and U+xFFFF: a high half ending in 111111, a low half DFFE or DFFF.
+                        (if (i32.and (i32.eq (i32.and (local.get $unit) (i32.const 0x3f)) (i32.const 0x3f))
+                                     (i32.eq (i32.or (local.get $next) (i32.const 1)) (i32.const 0xdfff)))
+                          (then (call $flag (i32.const 1)))))
+                      (else
+                        (call $flag (i32.const 2))
+                        (local.set $cur (i32.add (local.get $cur) (i32.const 1))))))
+                  (else
+                    (if (i32.or (i32.lt_u (i32.sub (local.get $unit) (i32.const 0xfdd0)) (i32.const 0x20))
+                                (i32.ge_u (local.get $unit) (i32.const 0xfffe)))
+                      (then (call $flag (i32.const 1))))))
+                (br $next)))
+            (br_if $next (i32.lt_u (local.get $at) (local.get $skip)))
+            (if (i32.eq (local.get $unit) (i32.const 0x5c))
+              (then
+                (if (i32.eq (i32.load16_u offset=2 (local.get $at)) (i32.const 0x75))
+                  (then
+                    (if (i32.lt_u (i32.sub (i32.or (i32.load16_u offset=4 (local.get $at)) (i32.const 0x20)) (i32.const 0x64)) (i32.const 3))
+                      (then (return (i32.const -1))))
+                    (local.set $savedUnits (i32.add (local.get $savedUnits) (i32.const 5)))
+                    (local.set $savedBytes (i32.add (local.get $savedBytes)
+                      (i32.sub (i32.const 6) (call $utf8Bytes (call $hex4_16 (local.get $at))))))
+                    (local.set $overhead (i32.add (local.get $overhead) (i32.const 5)))
+                    (local.set $skip (i32.add (local.get $at) (i32.const 12))))
+                  (else
+                    (local.set $savedUnits (i32.add (local.get $savedUnits) (i32.const 1)))
+                    (local.set $savedBytes (i32.add (local.get $savedBytes) (i32.const 1)))
+                    (local.set $overhead (i32.add (local.get $overhead) (i32.const 1)))
+                    (local.set $skip (i32.add (local.get $at) (i32.const 4)))))
+                (br $next)))
+            (local.set $below (i32.sub (i32.shl (i32.const 1) (local.get $bit)) (i32.shl (i32.const 1) (local.get $done))))
+            (local.set $cur (i32.add (local.get $cur)
+              (i32.sub (i32.add (i32.popcnt (i32.and (local.get $e1) (local.get $below)))
+                                (i32.popcnt (i32.and (local.get $e2) (local.get $below))))
+                       (i32.popcnt (i32.and (local.get $sur) (local.get $below))))))
+            (local.set $saved (i32.popcnt (i32.and (local.get $simple) (local.get $below))))
+            (local.set $savedUnits (i32.add (local.get $savedUnits) (local.get $saved)))
+            (local.set $savedBytes (i32.add (local.get $savedBytes) (local.get $saved)))
+            (local.set $done (local.get $bit))
+            (if (local.get $inside)
+              (then
+                (local.set $raw (i32.sub (i32.shr_u (i32.sub (local.get $at) (local.get $open)) (i32.const 1)) (i32.const 1)))
+                (call $record (i32.sub (local.get $raw) (local.get $savedUnits))
+                              (i32.sub (i32.add (local.get $raw) (local.get $cur)) (local.get $savedBytes)) (local.get $long))))
+            (local.set $inside (i32.eqz (local.get $inside)))
+            (local.set $open (local.get $at))
+            (local.set $total (i32.add (local.get $total) (local.get $cur)))
+            (local.set $cur (i32.const 0))
+            (local.set $savedUnits (i32.const 0))
+            (local.set $savedBytes (i32.const 0))
+            (br $next)))
+        (local.set $below (i32.sub (i32.const 0x100) (i32.shl (i32.const 1) (local.get $done))))
+        (local.set $cur (i32.add (local.get $cur)
+          (i32.sub (i32.add (i32.popcnt (i32.and (local.get $e1) (local.get $below)))
+                            (i32.popcnt (i32.and (local.get $e2) (local.get $below))))
+                   (i32.popcnt (i32.and (local.get $sur) (local.get $below))))))
+        (local.set $saved (i32.popcnt (i32.and (local.get $simple) (local.get $below))))
+        (local.set $savedUnits (i32.add (local.get $savedUnits) (local.get $saved)))
+        (local.set $savedBytes (i32.add (local.get $savedBytes) (local.get $saved)))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (br $chunk)))
+    (call $finish (i32.add (local.get $units) (i32.add (local.get $total) (local.get $cur))))
+    (local.get $overhead))
+
+  ;; The header before the table: entries, flags, the record's UTF-8 bytes.
+  (func $finish (param $bytes i32)
+    (local $header i32)
+    (local.set $header (i32.sub (global.get $table) (i32.const 16)))
+    (i32.store (local.get $header) (global.get $count))
+    (i32.store offset=4 (local.get $header) (global.get $flags))
+    (i32.store offset=8 (local.get $header) (local.get $bytes)))
+
+  ;; The value of the four hex digits after `\u` at `at`, in UTF-16.
+  (func $hex4_16 (param $at i32) (result i32)
+    (i32.or
+      (i32.or (i32.shl (call $hex (i32.load16_u offset=4 (local.get $at))) (i32.const 12))
+              (i32.shl (call $hex (i32.load16_u offset=6 (local.get $at))) (i32.const 8)))
+      (i32.or (i32.shl (call $hex (i32.load16_u offset=8 (local.get $at))) (i32.const 4))
+              (call $hex (i32.load16_u offset=10 (local.get $at))))))
+
+  ;; A string closed: list it when it is long.
+  (func $record (param $units i32) (param $bytes i32) (param $long i32)
+    (local $entry i32)
     (if (i32.le_u (local.get $units) (local.get $long)) (then (return)))
     (if (i32.ge_u (global.get $count) (global.get $capacity))
       (then (call $flag (i32.const 4)) (return)))
     (local.set $entry (i32.add (global.get $table) (i32.shl (global.get $count) (i32.const 3))))
     (i32.store (local.get $entry) (local.get $units))
-    (i32.store offset=4 (local.get $entry) (i32.sub (local.get $raw) (local.get $savedBytes)))
+    (i32.store offset=4 (local.get $entry) (local.get $bytes))
     (global.set $count (i32.add (global.get $count) (i32.const 1))))
 
   ;; The value of the four hex digits after `\u` at `at`.
@@ -213,7 +393,7 @@
     (i32.add (i32.const 1)
       (i32.add (i32.ge_u (local.get $unit) (i32.const 0x80)) (i32.ge_u (local.get $unit) (i32.const 0x800)))))
 
-  ;; EF B7 90..AF is U+FDD0..U+FDEF, EF BF BE/BF is U+FFFE/U+FFFF, EF BF BD is U+FFFD.
+  ;; EF B7 90..AF is U+FDD0..U+FDEF, EF BF BE/BF is U+FFFE/U+FFFF.
   (func $lead3 (param $at i32)
     (local $b1 i32) (local $b2 i32)
     (local.set $b1 (i32.load8_u offset=1 (local.get $at)))
@@ -221,10 +401,8 @@
     (if (i32.and (i32.eq (local.get $b1) (i32.const 0xb7))
                  (i32.lt_u (i32.sub (local.get $b2) (i32.const 0x90)) (i32.const 0x20)))
       (then (call $flag (i32.const 1))))
-    (if (i32.eq (local.get $b1) (i32.const 0xbf))
-      (then
-        (if (i32.eq (i32.or (local.get $b2) (i32.const 1)) (i32.const 0xbf)) (then (call $flag (i32.const 1))))
-        (if (i32.eq (local.get $b2) (i32.const 0xbd)) (then (call $flag (i32.const 2)))))))
+    (if (i32.and (i32.eq (local.get $b1) (i32.const 0xbf)) (i32.eq (i32.or (local.get $b2) (i32.const 1)) (i32.const 0xbf)))
+      (then (call $flag (i32.const 1)))))
 
   ;; A four-byte character is U+xFFFE or U+xFFFF when its second byte ends in 1111 and its last
   ;; two are BF BE or BF BF.

@@ -38,7 +38,7 @@
  */
 
 import { floats } from "./check.js";
-import { FLAG_NONCHARACTER, FLAG_REPLACEMENT, lastScan, scanBytes, scanText } from "./byteScan.js";
+import { FLAG_LONE_SURROGATE, FLAG_NONCHARACTER, lastScan, scanBytes, scanText } from "./byteScan.js";
 import { proves } from "./compactProof.js";
 
 /** The structural bounds of a record, in the units of the limits they come from. */
@@ -199,16 +199,16 @@ function stringRecord(s: string, max: number): string {
 }
 
 /**
- * The checks of `stringRecord` on a text the byte scan encoded (`bytes` long), in the same
- * order: the scan counted its bytes and found any U+FFFD, the only place a lone surrogate can
- * be; the newline check waits for `exactRecord` unless it must come before the surrogate one.
- * Its noncharacters are in the scan's flags (`rawNoncharacter`).
+ * The checks of `stringRecord` on a text the byte scan read (`bytes` of UTF-8), in the same
+ * order; the scan found any lone surrogate, and the newline check waits for `exactRecord`
+ * unless it must come before the surrogate one. Its noncharacters are in the scan's flags
+ * (`rawNoncharacter`).
  */
 function scannedText(text: string, bytes: number, max: number): string {
   if (bytes > max) throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
-  if ((lastScan.flags & FLAG_REPLACEMENT) !== 0) {
+  if ((lastScan.flags & FLAG_LONE_SURROGATE) !== 0) {
     if (text.indexOf("\n") >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
-    if (!isWellFormed(text)) throw new ProfileError("invalid_json", "record is not UTF-8 (lone surrogate)");
+    throw new ProfileError("invalid_json", "record is not UTF-8 (lone surrogate)");
   }
   scanned = true;
   return text;
