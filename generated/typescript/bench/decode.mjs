@@ -9,7 +9,8 @@
 // a session whose user message is ~15 KB (the daemon cuts text into 2,048-byte parts, so the
 // page is near max_session_replay_page_bytes with long strings, as real pages are). Inputs are
 // the record bytes as a socket delivers them (UTF-8 decoding included in every variant), then
-// the same as strings. Times are CPU time per call (see `round`), medians of interleaved rounds.
+// the same as strings; and the bytes once more with the package decoding TextDecoder's text, as
+// zod and ajv do. Times are CPU time per call (see `round`), medians of interleaved rounds.
 //
 // Usage: npm run bench  (or: node bench/decode.mjs [rounds] [ms per round]); the daemon binary
 // is $AGENTWIRE_BIN, else ../../target/debug/agentwire (cargo build -p agentwire-daemon).
@@ -182,7 +183,7 @@ for (const [name, text, decode, zod, ajvValidate] of [
     if (!ajvValidate(v)) throw new Error("ajv rejected");
     return v;
   };
-  const [parseB, fullB, zodB, ajvB, parseS, fullS, zodS, ajvS] = measure([
+  const [parseB, fullB, zodB, ajvB, parseS, fullS, zodS, ajvS, fullT] = measure([
     () => keep(JSON.parse(utf8.decode(bytes))),
     () => keep(decode(bytes)),
     () => keep(zod.parse(JSON.parse(utf8.decode(bytes)))),
@@ -191,9 +192,12 @@ for (const [name, text, decode, zod, ajvValidate] of [
     () => keep(decode(text)),
     () => keep(zod.parse(JSON.parse(text))),
     () => keep(ajvParse(JSON.parse(text))),
+    // The package given the text as the others get it (TextDecoder first): its validation
+    // against theirs, without its own UTF-8 decoding (src/runtime/byteScan.ts).
+    () => keep(decode(utf8.decode(bytes))),
   ]);
   const longest = Math.max(...[...text.matchAll(/"text":"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].length), 0);
-  rows.push({ name, bytes: bytes.length, longest, bytesIn: [parseB, fullB, zodB, ajvB], stringIn: [parseS, fullS, zodS, ajvS] });
+  rows.push({ name, bytes: bytes.length, longest, bytesIn: [parseB, fullB, zodB, ajvB], viaDecoder: [parseB, fullT, zodB, ajvB], stringIn: [parseS, fullS, zodS, ajvS] });
 }
 
 const ns = (x) => `${x.toFixed(0)} ns`.padStart(10);
@@ -202,8 +206,9 @@ console.log(`node ${process.version}; zod ${z.core?.version ? `${z.core.version.
 for (const x of rows) {
   console.log(`\n${x.name}: ${x.bytes} bytes (longest text ${x.longest} UTF-16 units)`);
   console.log("input    JSON.parse   package       zod 4        ajv   | package/parse  package/zod  package/ajv");
-  for (const [label, [p, f, zz, a]] of [["bytes", x.bytesIn], ["string", x.stringIn]]) {
+  for (const [label, [p, f, zz, a]] of [["bytes", x.bytesIn], ["bytes*", x.viaDecoder], ["string", x.stringIn]]) {
     console.log(`${label.padEnd(7)}${ns(p)} ${ns(f)} ${ns(zz)} ${ns(a)}  | ${ratio(f / p)}        ${ratio(f / zz)}      ${ratio(f / a)}`);
   }
 }
+console.log("\nbytes*: the package decodes TextDecoder's text of the bytes, as zod and ajv do (its validation against theirs)");
 if (sink === 2) console.log(sink);

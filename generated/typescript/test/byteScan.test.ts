@@ -10,9 +10,9 @@ import { execFileSync } from "node:child_process";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
-import { LIMITS, ProfileError, ProtocolError, decodeResponseRecord, parseRecord } from "../dist/index.js";
+import { CONSTANTS, LIMITS, ProfileError, ProtocolError, decodeResponseRecord, parseRecord } from "../dist/index.js";
 import type { ProfileLimits } from "../dist/index.js";
-import { FLAG_LONE_SURROGATE, FLAG_NONCHARACTER, LONG_STRING, SCAN_FROM, byteScanAvailable, lastScan, nextLong, scanBytes, scanText, useByteScan } from "../dist/runtime/byteScan.js";
+import { FLAG_LONE_SURROGATE, FLAG_NONCHARACTER, LONG_STRING, SCAN_FROM, byteScanAvailable, decodeBytes, lastScan, nextLong, scanBytes, scanText, useByteScan } from "../dist/runtime/byteScan.js";
 import { BYTE_SCAN_WASM } from "../dist/runtime/byteScanModule.js";
 import { str } from "../dist/runtime/check.js";
 
@@ -23,7 +23,9 @@ const P: ProfileLimits = {
   maxObjectFields: LIMITS.max_object_fields,
   maxStringBytes: LIMITS.max_string_bytes,
 };
-const PART = 2048; // replay_part_bytes: the bound of a replay item's text
+/** The bound of a replay item's text. */
+const PART = CONSTANTS.replay_part_bytes;
+const overPart = new RegExp(`longer than ${PART} bytes`);
 
 /** What a scan must report for a valid JSON text, computed the slow, obvious way. */
 function reference(text: string): { overhead: number; table: [number, number][]; flags: number } {
@@ -78,6 +80,17 @@ function check(ran: boolean, want: ReturnType<typeof reference>, text: string): 
   for (const [units, bytes] of want.table) assert.equal(nextLong(units), bytes, text);
 }
 
+/** The module's decoding of `bytes` is the fatal TextDecoder's: the same text, or both refuse. */
+function sameAsTextDecoder(fatal: InstanceType<typeof TextDecoder>, bytes: Uint8Array): boolean {
+  let want: string | null;
+  try {
+    want = fatal.decode(bytes);
+  } catch {
+    want = null;
+  }
+  return decodeBytes(bytes) === want;
+}
+
 function replayPage(texts: string[]): string {
   const events = texts.map((text, part) => ({ kind: "message", cursor: `c${part}`, role: "user", text, part, last_part: part === texts.length - 1 }));
   return JSON.stringify({
@@ -126,6 +139,37 @@ describe("byte scan", () => {
     );
   });
 
+  it("decodes UTF-8 exactly as a fatal TextDecoder does: every lead and second byte", () => {
+    const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    const wrong: string[] = [];
+    for (let b0 = 0x80; b0 <= 0xff; b0++) {
+      for (let b1 = 0; b1 <= 0xff; b1++) {
+        for (const tail of [[0x80, 0x80], [0x80], [], [0x41, 0x80]]) {
+          const bytes = new Uint8Array([0x41, b0, b1, ...tail, 0x42]);
+          if (!sameAsTextDecoder(fatal, bytes)) wrong.push([b0, b1, ...tail].map((b) => b.toString(16)).join(" "));
+        }
+      }
+    }
+    assert.deepEqual(wrong.slice(0, 10), []);
+  });
+
+  it("decodes UTF-8 exactly as a fatal TextDecoder does: generated texts, valid and not", () => {
+    const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    const piece = fc.oneof(
+      fc.constantFrom("a", "abcdefghijklmnopqrstuvwxyz012345", "é", "—", "😀", "\u{10ffff}", "中", "\ufeff", "\u0080", "\u07ff", "\u0800", "\uffff", "\u{10000}").map((t) => [...Buffer.from(t)]),
+      // Bytes no well-formed text has there: stray continuations, C0/C1/F5..FF, overlong and
+      // surrogate forms, past U+10FFFF, sequences cut short.
+      fc.constantFrom([0x80], [0xbf], [0xc0, 0x80], [0xc1, 0xbf], [0xf5, 0x80, 0x80, 0x80], [0xff], [0xe0, 0x80, 0x80], [0xe0, 0x9f, 0xbf], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xf0, 0x80, 0x80, 0x80], [0xf0, 0x8f, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80], [0xc3], [0xe2, 0x80], [0xf0, 0x9f, 0x98]),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), fc.nat(15), (pieces, pad) => {
+        const bytes = new Uint8Array([...Array(pad).fill(0x20), ...pieces.flat()]);
+        assert.ok(sameAsTextDecoder(fatal, bytes), [...bytes].map((b) => b.toString(16)).join(" "));
+      }),
+      { numRuns: Number(process.env.AGENTWIRE_FUZZ_RUNS ?? 2000) },
+    );
+  });
+
   it("a table that fills up is flagged and never written past the module's memory", () => {
     const wasm = globalThis as unknown as { WebAssembly: { Module: new (b: Uint8Array) => object; Instance: new (m: object) => { exports: Record<string, unknown> } } };
     const exports = new wasm.WebAssembly.Instance(new wasm.WebAssembly.Module(new Uint8Array(BYTE_SCAN_WASM))).exports as {
@@ -158,7 +202,7 @@ describe("byte bounds from the scan", () => {
       const page = decodeResponseRecord(input(good), "session.replay");
       assert.equal(page.payload?.events.length, 3);
       const bad = replayPage([part(PART), part(PART + 1)]);
-      assert.throws(() => decodeResponseRecord(input(bad), "session.replay"), (e: unknown) => e instanceof ProtocolError && e.code === "payload" && /longer than 2048 bytes/.test(e.message));
+      assert.throws(() => decodeResponseRecord(input(bad), "session.replay"), (e: unknown) => e instanceof ProtocolError && e.code === "payload" && overPart.test(e.message));
     }
   });
 
@@ -169,7 +213,7 @@ describe("byte bounds from the scan", () => {
     const record = JSON.stringify({ b: ascii, 1: accented }).replace(`{"1":"${accented}","b":"${ascii}"}`, `{"b":"${ascii}","1":"${accented}"}`);
     assert.ok(record.startsWith('{"b":'));
     const value = parseRecord(Buffer.from(record), P).value as Record<string, string>;
-    assert.throws(() => str(value["1"], 0, PART), /longer than 2048 bytes/);
+    assert.throws(() => str(value["1"], 0, PART), overPart);
     assert.equal(str(value.b, 0, PART), ascii);
   });
 
@@ -179,7 +223,7 @@ describe("byte bounds from the scan", () => {
     const ascii = "a".repeat(1500);
     const accented = "é".repeat(1500);
     assert.throws(() => parseRecord(Buffer.from(`{"k":"${ascii}","k":"${accented}"}`), P), (e: unknown) => e instanceof ProfileError && e.code === "invalid_json");
-    assert.throws(() => str(accented, 0, PART), /longer than 2048 bytes/);
+    assert.throws(() => str(accented, 0, PART), overPart);
   });
 
   it("a record the scan stops on (an escape from \\uD800 up) is not judged by the flags of the record before it", () => {

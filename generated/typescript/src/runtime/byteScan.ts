@@ -5,11 +5,13 @@
  * a noncharacter or a lone surrogate. It replaces, for the compact proof (compactProof.ts) and
  * the validators' byte bounds (check.ts), a native UTF-8 count per long string, a search per
  * backslash and the noncharacter searches (and, for a string record, its UTF-8 encoding): on a
- * replay page of 2,048-byte text parts those cost more than zod's whole validation of it.
+ * replay page of 2,048-byte text parts those cost more than zod's whole validation of it. The
+ * same module decodes a long bytes record's UTF-8 ({@link decodeBytes}), which Node does slowly
+ * for text with non-ASCII characters spread through it.
  *
- * Where WebAssembly or its SIMD is missing (or, for string records, Node's Buffer), or a record
- * is short, {@link scanBytes} and {@link scanText} decline and callers take the JavaScript path
- * (escape search, native counts).
+ * Where WebAssembly or its SIMD is missing (or, for decoding and string records, Node's
+ * Buffer), or a record is short, the functions decline and callers take the JavaScript path
+ * (TextDecoder, escape search, native counts).
  */
 
 import { BYTE_SCAN_WASM } from "./byteScanModule.js";
@@ -21,10 +23,10 @@ import { BYTE_SCAN_WASM } from "./byteScanModule.js";
 export const LONG_STRING = 42;
 
 /**
- * Records shorter than this (bytes, or UTF-16 units of a string record) are not scanned: what
- * the scan saves on them (a few short strings, few escapes) is less than its fixed cost of
- * copying into the module and calling it (about 0.3 µs on a 916-byte event; measured with
- * bench/decode.mjs).
+ * Records shorter than this (bytes, or UTF-16 units of a string record) are neither decoded nor
+ * scanned by the module: what it saves on them (a few short strings, few escapes) is less than
+ * its fixed cost of copying into the module and calling it (about 0.3 µs on a 916-byte event;
+ * measured with bench/decode.mjs).
  */
 export const SCAN_FROM = 2048;
 
@@ -36,20 +38,32 @@ interface Exports {
   readonly memory: { readonly buffer: ArrayBuffer };
   readonly scan: (len: number, long: number) => number;
   readonly scan16: (units: number, long: number) => number;
+  readonly utf8to16: (len: number) => number;
   readonly capacity_bytes: { readonly value: number };
+  readonly decode_capacity: { readonly value: number };
+  readonly decoded: { readonly value: number };
   readonly table: { readonly value: number };
+}
+
+/** What of Node's Buffer the scanner uses, over the module's memory. */
+interface MemoryBuffer {
+  write(s: string, offset: number, encoding: "utf16le"): number;
+  toString(encoding: "utf16le" | "latin1", start: number, end: number): string;
 }
 
 interface Scanner {
   // The exports themselves: a property read on the exports object costs more than on this one.
   readonly scan: Exports["scan"];
   readonly scan16: Exports["scan16"];
+  readonly utf8to16: Exports["utf8to16"];
   readonly bytes: Uint8Array;
-  /** The module's memory as a Buffer, to write string records into as UTF-16 (null without Buffer). */
-  readonly units: { write(s: string, offset: number, encoding: "utf16le"): number } | null;
+  /** The module's memory as a Buffer: string records go in, decoded text comes out (null without Buffer). */
+  readonly units: MemoryBuffer | null;
   /** The header (entries, flags, record bytes, unused), then the entries (units, bytes). */
   readonly table: Int32Array;
   readonly capacity: number;
+  readonly decodeCapacity: number;
+  readonly decoded: number;
 }
 
 /** The results of the last scan; meaningful only after {@link scanBytes} or {@link scanText} accepted. */
@@ -71,7 +85,7 @@ interface WasmApi {
   Instance: new (module: object) => { exports: unknown };
 }
 
-type BufferApi = { from(b: ArrayBuffer): Scanner["units"] & object };
+type BufferApi = { from(b: ArrayBuffer): MemoryBuffer };
 
 function instantiate(): Scanner | null {
   const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
@@ -86,10 +100,13 @@ function instantiate(): Scanner | null {
     return {
       scan: exports.scan,
       scan16: exports.scan16,
+      utf8to16: exports.utf8to16,
       bytes: new Uint8Array(buffer),
       units: nodeBuffer === undefined ? null : nodeBuffer.from(buffer),
       table: new Int32Array(buffer, exports.table.value - 16),
       capacity: exports.capacity_bytes.value,
+      decodeCapacity: exports.decode_capacity.value,
+      decoded: exports.decoded.value,
     };
   } catch {
     return null;
@@ -108,6 +125,30 @@ export function scanBytes(record: Uint8Array): boolean {
   if (s === null || record.length > s.capacity) return false;
   s.bytes.set(record);
   return finish(s, s.scan(record.length, LONG_STRING));
+}
+
+/**
+ * A bytes record's text (no newline), decoded from UTF-8 by the module, which keeps the bytes
+ * for {@link scanDecoded}; null when there is no scanner (or no Buffer), the record is short or
+ * longer than the decoder holds, or the bytes are not UTF-8 (a fatal TextDecoder then says so).
+ * Node's own UTF-8 decoding of text with a few non-ASCII characters in every line goes
+ * character by character, about 2.5 ns a byte: more than JSON.parse of the result.
+ */
+export function decodeBytes(record: Uint8Array): string | null {
+  if (record.length < scanFrom) return null;
+  const s = ready();
+  if (s === null || s.units === null || record.length > s.decodeCapacity) return null;
+  s.bytes.set(record);
+  const units = s.utf8to16(record.length);
+  if (units < 0) return null;
+  // As many units as bytes: ASCII, which a one-byte string holds (JSON.parse reads those faster).
+  return units === record.length ? s.units.toString("latin1", 0, units) : s.units.toString("utf16le", s.decoded, s.decoded + 2 * units);
+}
+
+/** Scan the bytes record {@link decodeBytes} just decoded (`len` bytes): as {@link scanBytes}. */
+export function scanDecoded(len: number): boolean {
+  const s = scanner as Scanner;
+  return finish(s, s.scan(len, LONG_STRING));
 }
 
 /**

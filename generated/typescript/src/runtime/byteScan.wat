@@ -1,9 +1,11 @@
 ;; Hand-written. The scans of a record that JSON.parse has accepted: byteScan.ts runs them,
 ;; scripts/assemble-wasm.mjs assembles this file into byteScanModule.ts (generated, never edited).
 ;;
-;; One pass over the record, sixteen bytes at a time, tells the compact proof (compactProof.ts)
-;; and the byte bounds of the validators (check.ts) what they would otherwise count string by
-;; string in JavaScript. `scan` reads a bytes record's UTF-8, `scan16` a string record's UTF-16:
+;; `utf8to16` decodes a bytes record's UTF-8 as a fatal TextDecoder would, faster where
+;; non-ASCII characters are spread through the text. Then one pass over the record, sixteen bytes
+;; at a time, tells the compact proof (compactProof.ts) and the byte bounds of the validators
+;; (check.ts) what they would otherwise count string by string in JavaScript. `scan` reads a
+;; bytes record's UTF-8, `scan16` a string record's UTF-16:
 ;; - the result: what the escapes add over the units they decode to (1 for `\n`-style escapes,
 ;;   5 for `\uXXXX`), or -1 for an escape from `\uD800` up, which only the exact scanner decides
 ;;   (the header is then not written);
@@ -22,12 +24,16 @@
 ;; population count.
 ;;
 ;; Memory: the record at byte 0, at most `capacity_bytes`; a scan zeroes the 32 bytes after it
-;; (the last chunk and the look-ahead of an escape may read them).
+;; (the last chunk and the look-ahead of an escape may read them). Decoded UTF-16 from
+;; `decoded`; the header and the table on the last page.
 (module
-  (memory (export "memory") 4)
+  (memory (export "memory") 5)
   (global (export "capacity_bytes") i32 (i32.const 196608))
-  (global $table (export "table") i32 (i32.const 196656))
-  (global $capacity (export "capacity") i32 (i32.const 8186))
+  (global $table (export "table") i32 (i32.const 262144))
+  (global $capacity (export "capacity") i32 (i32.const 8192))
+  ;; `utf8to16` reads at most `decode_capacity` bytes and writes its UTF-16 from `decoded`.
+  (global (export "decode_capacity") i32 (i32.const 65536))
+  (global $decoded (export "decoded") i32 (i32.const 65600))
   (global $count (mut i32) (i32.const 0))
   (global $flags (mut i32) (i32.const 0))
 
@@ -363,6 +369,99 @@
               (i32.shl (call $hex (i32.load16_u offset=6 (local.get $at))) (i32.const 8)))
       (i32.or (i32.shl (call $hex (i32.load16_u offset=8 (local.get $at))) (i32.const 4))
               (call $hex (i32.load16_u offset=10 (local.get $at))))))
+
+  ;; A bytes record's text: its UTF-8 (at byte 0, `len` bytes, at most `decode_capacity`) as
+  ;; UTF-16 from `decoded`, and the number of units; -1 when the bytes are not well-formed
+  ;; UTF-8 (Unicode's table 3-7: no overlong form, no surrogate, nothing past U+10FFFF, no
+  ;; truncated sequence), exactly where a fatal TextDecoder throws. ASCII goes sixteen bytes at
+  ;; a time; each other character is read on its own. The 32 bytes after the record are zeroed
+  ;; first, so a sequence cut short meets a zero, which is no continuation byte.
+  (func (export "utf8to16") (param $len i32) (result i32)
+    (local $p i32) (local $o i32) (local $v v128) (local $mask i32) (local $k i32)
+    (local $b0 i32) (local $b1 i32) (local $b2 i32) (local $b3 i32) (local $cp i32)
+    (v128.store (local.get $len) (v128.const i64x2 0 0))
+    (v128.store offset=16 (local.get $len) (v128.const i64x2 0 0))
+    (local.set $o (global.get $decoded))
+    (block $done
+      (loop $next
+        ;; The ASCII run from here, sixteen bytes at a time (stores may run past its end; the
+        ;; next character overwrites them).
+        (block $ascii
+          (loop $run
+            (br_if $ascii (i32.gt_u (i32.add (local.get $p) (i32.const 16)) (local.get $len)))
+            (local.set $v (v128.load (local.get $p)))
+            (v128.store (local.get $o) (i16x8.extend_low_i8x16_u (local.get $v)))
+            (v128.store offset=16 (local.get $o) (i16x8.extend_high_i8x16_u (local.get $v)))
+            (local.set $mask (i8x16.bitmask (local.get $v)))
+            (if (local.get $mask)
+              (then
+                (local.set $k (i32.ctz (local.get $mask)))
+                (local.set $p (i32.add (local.get $p) (local.get $k)))
+                (local.set $o (i32.add (local.get $o) (i32.shl (local.get $k) (i32.const 1))))
+                (br $ascii)))
+            (local.set $p (i32.add (local.get $p) (i32.const 16)))
+            (local.set $o (i32.add (local.get $o) (i32.const 32)))
+            (br $run)))
+        (br_if $done (i32.ge_u (local.get $p) (local.get $len)))
+        (local.set $b0 (i32.load8_u (local.get $p)))
+        (block $char
+          (if (i32.lt_u (local.get $b0) (i32.const 0x80))
+            (then
+              (i32.store16 (local.get $o) (local.get $b0))
+              (local.set $p (i32.add (local.get $p) (i32.const 1)))
+              (local.set $o (i32.add (local.get $o) (i32.const 2)))
+              (br $char)))
+          (if (i32.lt_u (local.get $b0) (i32.const 0xc2)) (then (return (i32.const -1))))
+          (local.set $b1 (i32.load8_u offset=1 (local.get $p)))
+          (if (i32.lt_u (local.get $b0) (i32.const 0xe0))
+            (then
+              (if (i32.ne (i32.and (local.get $b1) (i32.const 0xc0)) (i32.const 0x80)) (then (return (i32.const -1))))
+              (i32.store16 (local.get $o)
+                (i32.or (i32.shl (i32.and (local.get $b0) (i32.const 0x1f)) (i32.const 6)) (i32.and (local.get $b1) (i32.const 0x3f))))
+              (local.set $p (i32.add (local.get $p) (i32.const 2)))
+              (local.set $o (i32.add (local.get $o) (i32.const 2)))
+              (br $char)))
+          (local.set $b2 (i32.load8_u offset=2 (local.get $p)))
+          (if (i32.lt_u (local.get $b0) (i32.const 0xf0))
+            (then
+              ;; E0: A0..BF (no overlong form); ED: 80..9F (no surrogate); else 80..BF.
+              (if (i32.gt_u
+                    (i32.sub (local.get $b1)
+                      (select (i32.const 0xa0) (i32.const 0x80) (i32.eq (local.get $b0) (i32.const 0xe0))))
+                    (select (i32.const 0x1f) (select (i32.const 0x1f) (i32.const 0x3f) (i32.eq (local.get $b0) (i32.const 0xed)))
+                      (i32.eq (local.get $b0) (i32.const 0xe0))))
+                (then (return (i32.const -1))))
+              (if (i32.ne (i32.and (local.get $b2) (i32.const 0xc0)) (i32.const 0x80)) (then (return (i32.const -1))))
+              (i32.store16 (local.get $o)
+                (i32.or (i32.or (i32.shl (i32.and (local.get $b0) (i32.const 0x0f)) (i32.const 12))
+                                (i32.shl (i32.and (local.get $b1) (i32.const 0x3f)) (i32.const 6)))
+                        (i32.and (local.get $b2) (i32.const 0x3f))))
+              (local.set $p (i32.add (local.get $p) (i32.const 3)))
+              (local.set $o (i32.add (local.get $o) (i32.const 2)))
+              (br $char)))
+          (if (i32.gt_u (local.get $b0) (i32.const 0xf4)) (then (return (i32.const -1))))
+          (local.set $b3 (i32.load8_u offset=3 (local.get $p)))
+          ;; F0: 90..BF (no overlong form); F4: 80..8F (nothing past U+10FFFF); else 80..BF.
+          (if (i32.gt_u
+                (i32.sub (local.get $b1)
+                  (select (i32.const 0x90) (i32.const 0x80) (i32.eq (local.get $b0) (i32.const 0xf0))))
+                (select (i32.const 0x2f) (select (i32.const 0x0f) (i32.const 0x3f) (i32.eq (local.get $b0) (i32.const 0xf4)))
+                  (i32.eq (local.get $b0) (i32.const 0xf0))))
+            (then (return (i32.const -1))))
+          (if (i32.ne (i32.and (i32.or (local.get $b2) (local.get $b3)) (i32.const 0xc0)) (i32.const 0x80)) (then (return (i32.const -1))))
+          (if (i32.ne (i32.and (i32.and (local.get $b2) (local.get $b3)) (i32.const 0xc0)) (i32.const 0x80)) (then (return (i32.const -1))))
+          (local.set $cp (i32.sub
+            (i32.or (i32.or (i32.shl (i32.and (local.get $b0) (i32.const 0x07)) (i32.const 18))
+                            (i32.shl (i32.and (local.get $b1) (i32.const 0x3f)) (i32.const 12)))
+                    (i32.or (i32.shl (i32.and (local.get $b2) (i32.const 0x3f)) (i32.const 6))
+                            (i32.and (local.get $b3) (i32.const 0x3f))))
+            (i32.const 0x10000)))
+          (i32.store16 (local.get $o) (i32.or (i32.const 0xd800) (i32.shr_u (local.get $cp) (i32.const 10))))
+          (i32.store16 offset=2 (local.get $o) (i32.or (i32.const 0xdc00) (i32.and (local.get $cp) (i32.const 0x3ff))))
+          (local.set $p (i32.add (local.get $p) (i32.const 4)))
+          (local.set $o (i32.add (local.get $o) (i32.const 4))))
+        (br $next)))
+    (i32.shr_u (i32.sub (local.get $o) (global.get $decoded)) (i32.const 1)))
 
   ;; A string closed: list it when it is long.
   (func $record (param $units i32) (param $bytes i32) (param $long i32)

@@ -208,6 +208,8 @@ export function utf8Length(s: string, from = 0, to = s.length): number {
 
 const NATIVE_FROM = 64;
 
+const nodeBuffer = (globalThis as { Buffer?: { byteLength(s: string, encoding: "utf8"): number } }).Buffer;
+
 /*
  * Exact UTF-8 lengths of the long strings of the record last parsed, from the byte scan
  * (compactProof.ts remembers them while it walks the value). A string is found by value, so an
@@ -218,7 +220,7 @@ const knownStrings: string[] = [];
 const knownBytes: number[] = [];
 let known = 0;
 let lastHit = 0;
-const MAX_KNOWN = 128;
+const MAX_KNOWN = 256;
 
 /** Remember the UTF-8 length of a string of more than LONG_STRING units. */
 export function remember(s: string, bytes: number): void {
@@ -245,7 +247,6 @@ function knownLength(v: string): number {
   }
   return utf8Length(v);
 }
-const nodeBuffer = (globalThis as { Buffer?: { byteLength(s: string, encoding: "utf8"): number } }).Buffer;
 
 /** RFC 3339 `date-time` (section 5.6), the same checks as the generator's `rfc3339.rs`. */
 export function isRfc3339(s: string): boolean {

@@ -32,7 +32,7 @@ let maxItems = 0;
 let maxFields = 0;
 let maxString = 0;
 /** Whether long strings take their UTF-8 lengths from the byte scan's table (byteScan.ts). */
-let scanned = false;
+let useTable = false;
 
 /**
  * Whether `value`, which `JSON.parse(s)` returned, proves that `s` passes the structural profile.
@@ -45,7 +45,7 @@ export function proves(s: string, value: unknown, limits: ProfileLimits, scan?: 
   maxItems = limits.maxArrayItems;
   maxFields = limits.maxObjectFields;
   maxString = limits.maxStringBytes;
-  scanned = scan !== undefined;
+  useTable = scan !== undefined;
   forgetKnown();
   const proven = measure(value, 1) === s.length - overhead;
   // A walk that failed may have paired strings with another string's entry (JSON.parse keeps
@@ -117,7 +117,7 @@ function objectLength(o: Record<string, unknown>, depth: number): number {
     // Index-like names come first whatever their place in the text (JavaScript's property
     // order), and only they do: such a first name ends the use of the scan's table, which
     // lists strings in text order. The name is measured before the value, as the text has them.
-    if (members === 0 && scanned && isDigit(k.charCodeAt(0))) scanned = false;
+    if (members === 0 && useTable && isDigit(k.charCodeAt(0))) useTable = false;
     const name = stringLength(k);
     if (name < 0) return -1;
     const m = measure(o[k], depth + 1);
@@ -140,13 +140,13 @@ function isDigit(unit: number): boolean {
  */
 function stringLength(s: string): number {
   const n = s.length;
-  if (n > LONG_STRING && scanned) {
+  if (n > LONG_STRING && useTable) {
     const bytes = nextLong(n);
     if (bytes >= 0) {
       remember(s, bytes);
       return bytes > maxString ? -1 : n;
     }
-    scanned = false;
+    useTable = false;
   }
   return n * 3 > maxString && utf8Length(s) > maxString ? -1 : n;
 }

@@ -38,7 +38,7 @@
  */
 
 import { floats } from "./check.js";
-import { FLAG_LONE_SURROGATE, FLAG_NONCHARACTER, lastScan, scanBytes, scanText } from "./byteScan.js";
+import { FLAG_LONE_SURROGATE, FLAG_NONCHARACTER, decodeBytes, lastScan, scanBytes, scanDecoded, scanText } from "./byteScan.js";
 import { proves } from "./compactProof.js";
 
 /** The structural bounds of a record, in the units of the limits they come from. */
@@ -86,9 +86,9 @@ export function parseRecord(input: string | Uint8Array, limits: ProfileLimits, o
     // Invalid JSON: the exact check names the first violation in reading order.
   }
   if (value === UNPARSED) return exactRecord(input, text, limits, value);
-  // The byte scan assumes valid JSON: bytes are scanned once JSON.parse took them (a string
-  // record was scanned with its encoding, in `stringRecord`).
-  if (typeof input !== "string") scanned = scanBytes(text.length === input.length ? input : recordBytes(input));
+  // Bytes the module did not decode (`bytesRecord`) are scanned once JSON.parse took them; the
+  // scan's table means nothing on text that is not JSON.
+  if (typeof input !== "string" && !scanned) scanned = scanBytes(recordBytes(input));
   if (proves(text, value, limits, scanned ? lastScan : undefined)) {
     if (rawNoncharacter(input, text)) invalid("noncharacter in a string");
     return { value, marked: false };
@@ -115,7 +115,7 @@ export function parseRecordExact(input: string | Uint8Array, limits: ProfileLimi
   return exactRecord(input, recordText(input, limits, outbound), limits, UNPARSED);
 }
 
-/** The record's text after the size, newline and UTF-8 checks. */
+/** The record's text after the size and UTF-8 checks (and the newline check, or `exactRecord` makes it). */
 function recordText(input: string | Uint8Array, limits: ProfileLimits, outbound: boolean): string {
   const max = outbound ? limits.maxRecordBytes - 1 : limits.maxRecordBytes;
   scanned = false;
@@ -163,6 +163,11 @@ function bytesRecord(bytes: Uint8Array, max: number): string {
   const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? bytes.length - 1 : bytes.length;
   if (end > max) throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
   const record = end === bytes.length ? bytes : bytes.subarray(0, end);
+  const decoded = decodeBytes(record);
+  if (decoded !== null) {
+    scanned = scanDecoded(record.length);
+    return decoded;
+  }
   let text: string;
   try {
     text = utf8.decode(record);
