@@ -120,7 +120,7 @@ describe("byte scan", () => {
   });
 
   it("both scans count escapes, long strings, bytes and flags as the reference does, at every alignment", () => {
-    const piece = fc.constantFrom("a", "é", "—", "😀", "\\n", '\\"', "\\\\", "\\/", "\\u00e9", "\\u0041", "\\u07ff", "\\u0800", "\\uCafe", "\\ud83d\\ude00", "\ufdd0", "\uffff", "\u{1fffe}", "\u{10ffff}", "\ufffd", "\ud800", "\udfff", "«", "中文", "，", "x".repeat(15), "abcdefghijklmnopqrstuvwxyz01234");
+    const piece = fc.constantFrom("a", "é", "—", "😀", "\\n", '\\"', "\\\\", "\\/", "\\u00e9", "\\u0041", "\\u07ff", "\\u0800", "\\uCafe", "\\ud83d\\ude00", "\ufdd0", "\uffff", "\u{1fffe}", "\u{10ffff}", "\ufffd", "\ud800", "\udfff", "«", "中文", "，", "龍", "한", "\u8000", "\ud7ff", "x".repeat(15), "abcdefghijklmnopqrstuvwxyz01234");
     const text = fc.array(fc.array(piece, { maxLength: 60 }).map((ps) => `"${ps.join("")}"`), { minLength: 1, maxLength: 6 });
     const record = fc.tuple(text, fc.boolean(), fc.nat(16)).map(([strings, asObject, pad]) => {
       const body = asObject ? `{${strings.map((s, i) => `${s}:${i % 2 === 0 ? s : "1"}`).join(",")}}` : `[${strings.join(",")}]`;
@@ -195,14 +195,17 @@ describe("byte bounds from the scan", () => {
 
   it("a replay part of 2,048 UTF-8 bytes is accepted, one of 2,049 refused, from bytes and from a string", () => {
     // "string of 0..=2048 UTF-8 bytes": parts of ~1,870 units, the shape of pages the daemon writes.
-    const part = (bytes: number): string => "é—«".repeat(Math.floor(bytes / 7)) + "a".repeat(bytes % 7);
-    for (const input of [(t: string) => t, (t: string) => Buffer.from(t)]) {
-      const good = replayPage([part(PART), part(PART - 1), part(PART)]);
-      assert.ok(Buffer.byteLength(good) >= SCAN_FROM);
-      const page = decodeResponseRecord(input(good), "session.replay");
-      assert.equal(page.payload?.events.length, 3);
-      const bad = replayPage([part(PART), part(PART + 1)]);
-      assert.throws(() => decodeResponseRecord(input(bad), "session.replay"), (e: unknown) => e instanceof ProtocolError && e.code === "payload" && overPart.test(e.message));
+    // Latin and punctuation (2 and 3 bytes), Hangul and CJK (3 bytes, units from U+8000), emoji (4).
+    for (const [alphabet, bytesOf] of [["é—«", 7], ["한龍", 6], ["😀é", 6]] as const) {
+      const part = (bytes: number): string => alphabet.repeat(Math.floor(bytes / bytesOf)) + "a".repeat(bytes % bytesOf);
+      for (const input of [(t: string) => t, (t: string) => Buffer.from(t)]) {
+        const good = replayPage([part(PART), part(PART - 1), part(PART)]);
+        assert.ok(Buffer.byteLength(good) >= SCAN_FROM);
+        const page = decodeResponseRecord(input(good), "session.replay");
+        assert.equal(page.payload?.events.length, 3);
+        const bad = replayPage([part(PART), part(PART + 1)]);
+        assert.throws(() => decodeResponseRecord(input(bad), "session.replay"), (e: unknown) => e instanceof ProtocolError && e.code === "payload" && overPart.test(e.message));
+      }
     }
   });
 

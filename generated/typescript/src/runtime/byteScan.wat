@@ -191,27 +191,26 @@
     (local.get $overhead))
 
   ;; The same scan over a string record as it is: `units` UTF-16 code units (little-endian, at
-  ;; byte 0), eight at a time, so a string record is not encoded first. A unit exceeds its UTF-8
-  ;; bytes by one from U+0080 and by two from U+0800, but a surrogate by one (a pair is four
-  ;; bytes); a lone surrogate is flagged (bit 1) and counted as the three bytes of U+FFFD. The
-  ;; record's UTF-8 length goes in the header too. Units from U+D800 up (surrogates, and the
+  ;; byte 0), sixteen at a time, so a string record is not encoded first. A unit exceeds its
+  ;; UTF-8 bytes by one from U+0080 and by two from U+0800, but a surrogate by one (a pair is
+  ;; four bytes); a lone surrogate is flagged (bit 1) and counted as the three bytes of U+FFFD.
+  ;; The record's UTF-8 length goes in the header too. Sixteen units narrowed to bytes
+  ;; (a unit above 0xFF becomes 0xFF, never a quote, backslash or `u`: the narrowing
+  ;; instruction reads its lanes as signed, so units are clamped to 0xFF first) are compared
+  ;; at once: a unit is from U+0080 when its narrowed byte is, from U+0800 when its narrowed
+  ;; sixteenth is, and its high byte narrows exactly. Units from U+D800 up (surrogates, and the
   ;; noncharacters among the rest) are read one by one.
   (func (export "scan16") (param $units i32) (param $long i32) (result i32)
-    (local $p i32) (local $end i32) (local $v v128) (local $w v128)
+    (local $p i32) (local $end i32) (local $v v128) (local $w v128) (local $n v128) (local $high v128)
     (local $e1 i32) (local $e2 i32) (local $sur i32) (local $backslash i32) (local $simple i32) (local $special i32)
     (local $bit i32) (local $at i32) (local $unit i32) (local $next i32) (local $done i32) (local $below i32) (local $saved i32)
     (local $skip i32) (local $overhead i32) (local $total i32) (local $low i32)
     (local $open i32) (local $inside i32) (local $cur i32) (local $savedUnits i32) (local $savedBytes i32) (local $raw i32)
-    (local $kq v128) (local $kb v128) (local $ku v128) (local $k1 v128) (local $k2 v128) (local $kh v128)
-    (local $n v128) (local $bq v128) (local $bb v128) (local $bu v128)
-    (local.set $bq (i8x16.splat (i32.const 0x22)))
-    (local.set $bb (i8x16.splat (i32.const 0x5c)))
-    (local.set $bu (i8x16.splat (i32.const 0x75)))
-    (local.set $kq (i16x8.splat (i32.const 0x22)))
-    (local.set $kb (i16x8.splat (i32.const 0x5c)))
-    (local.set $ku (i16x8.splat (i32.const 0x75)))
-    (local.set $k1 (i16x8.splat (i32.const 0x7f)))
-    (local.set $k2 (i16x8.splat (i32.const 0x7ff)))
+    (local $kq v128) (local $kb v128) (local $ku v128) (local $kh v128) (local $k255 v128)
+    (local.set $k255 (i16x8.splat (i32.const 0xff)))
+    (local.set $kq (i8x16.splat (i32.const 0x22)))
+    (local.set $kb (i8x16.splat (i32.const 0x5c)))
+    (local.set $ku (i8x16.splat (i32.const 0x75)))
     (local.set $kh (i16x8.splat (i32.const 0xd7ff)))
     (local.set $end (i32.shl (local.get $units) (i32.const 1)))
     (v128.store (local.get $end) (v128.const i64x2 0 0))
@@ -221,51 +220,49 @@
     (local.set $low (i32.const -1))
     (block $stop
       (loop $chunk
-        ;; Pairs of chunks without a quote or a unit from U+D800 up, as in `scan`. Their sixteen
-        ;; units narrowed to bytes (saturating: units above 0xFF become 0xFF, never a quote or
-        ;; a backslash) are compared sixteen at a time; a unit is from U+0080 when its narrowed
-        ;; byte is, and from U+0800 when its narrowed sixteenth is.
-        (block $plain2
-          (loop $pair
-            (br_if $plain2 (i32.gt_u (i32.add (local.get $p) (i32.const 32)) (local.get $end)))
-            (local.set $v (v128.load (local.get $p)))
-            (local.set $w (v128.load offset=16 (local.get $p)))
-            (local.set $n (i8x16.narrow_i16x8_u (local.get $v) (local.get $w)))
-            (br_if $plain2 (v128.any_true
-              (v128.or (i8x16.eq (local.get $n) (local.get $bq))
-                (v128.or (i16x8.sub_sat_u (local.get $v) (local.get $kh)) (i16x8.sub_sat_u (local.get $w) (local.get $kh))))))
-            (if (v128.any_true (i8x16.eq (local.get $n) (local.get $bb)))
-              (then
-                (local.set $backslash (i8x16.bitmask (i8x16.eq (local.get $n) (local.get $bb))))
-                (br_if $plain2 (i32.or (i32.lt_u (local.get $p) (local.get $skip))
-                  (i32.and (local.get $backslash)
-                    (i32.or (i32.or (i32.const 0x8000) (i32.shl (local.get $backslash) (i32.const 1)))
-                      (i32.shr_u (i8x16.bitmask (i8x16.eq (local.get $n) (local.get $bu))) (i32.const 1))))))
-                (local.set $saved (i32.popcnt (local.get $backslash)))
-                (local.set $overhead (i32.add (local.get $overhead) (local.get $saved)))
-                (local.set $savedUnits (i32.add (local.get $savedUnits) (local.get $saved)))
-                (local.set $savedBytes (i32.add (local.get $savedBytes) (local.get $saved)))))
-            (local.set $cur (i32.add (local.get $cur)
-              (i32.add
-                (i32.popcnt (i8x16.bitmask (local.get $n)))
-                (i32.popcnt (i8x16.bitmask (i8x16.narrow_i16x8_u
-                  (i16x8.shr_u (local.get $v) (i32.const 4)) (i16x8.shr_u (local.get $w) (i32.const 4))))))))
-            (local.set $p (i32.add (local.get $p) (i32.const 32)))
-            (br $pair)))
+        ;; Units past the record read as the zeroed 32 bytes: NUL, which changes nothing.
         (br_if $stop (i32.ge_u (local.get $p) (local.get $end)))
         (local.set $v (v128.load (local.get $p)))
-        (local.set $e1 (i16x8.bitmask (i16x8.gt_u (local.get $v) (local.get $k1))))
-        (local.set $e2 (i16x8.bitmask (i16x8.gt_u (local.get $v) (local.get $k2))))
-        (local.set $sur (i16x8.bitmask (i16x8.eq (v128.and (local.get $v) (i16x8.splat (i32.const 0xf800))) (i16x8.splat (i32.const 0xd800)))))
-        (local.set $backslash (i16x8.bitmask (i16x8.eq (local.get $v) (local.get $kb))))
+        (local.set $w (v128.load offset=16 (local.get $p)))
+        (local.set $n (i8x16.narrow_i16x8_u
+          (i16x8.min_u (local.get $v) (local.get $k255)) (i16x8.min_u (local.get $w) (local.get $k255))))
+        (local.set $e1 (i8x16.bitmask (local.get $n)))
+        (local.set $e2 (i8x16.bitmask (i8x16.narrow_i16x8_u
+          (i16x8.shr_u (local.get $v) (i32.const 4)) (i16x8.shr_u (local.get $w) (i32.const 4)))))
+        (block $events
+          ;; No quote and no unit from U+D800 up: only the string's excess grows, and simple
+          ;; escapes (as in `scan`) are counted in bulk.
+          (if (i32.eqz (v128.any_true
+                (v128.or (i8x16.eq (local.get $n) (local.get $kq))
+                  (v128.or (i16x8.sub_sat_u (local.get $v) (local.get $kh)) (i16x8.sub_sat_u (local.get $w) (local.get $kh))))))
+            (then
+              (if (v128.any_true (i8x16.eq (local.get $n) (local.get $kb)))
+                (then
+                  (local.set $backslash (i8x16.bitmask (i8x16.eq (local.get $n) (local.get $kb))))
+                  (br_if $events (i32.or (i32.lt_u (local.get $p) (local.get $skip))
+                    (i32.and (local.get $backslash)
+                      (i32.or (i32.or (i32.const 0x8000) (i32.shl (local.get $backslash) (i32.const 1)))
+                        (i32.shr_u (i8x16.bitmask (i8x16.eq (local.get $n) (local.get $ku))) (i32.const 1))))))
+                  (local.set $saved (i32.popcnt (local.get $backslash)))
+                  (local.set $overhead (i32.add (local.get $overhead) (local.get $saved)))
+                  (local.set $savedUnits (i32.add (local.get $savedUnits) (local.get $saved)))
+                  (local.set $savedBytes (i32.add (local.get $savedBytes) (local.get $saved)))))
+              (local.set $cur (i32.add (local.get $cur) (i32.add (i32.popcnt (local.get $e1)) (i32.popcnt (local.get $e2)))))
+              (local.set $p (i32.add (local.get $p) (i32.const 32)))
+              (br $chunk))))
+        (local.set $high (i8x16.narrow_i16x8_u
+          (i16x8.shr_u (local.get $v) (i32.const 8)) (i16x8.shr_u (local.get $w) (i32.const 8))))
+        (local.set $sur (i8x16.bitmask
+          (i8x16.eq (v128.and (local.get $high) (i8x16.splat (i32.const 0xf8))) (i8x16.splat (i32.const 0xd8)))))
+        (local.set $backslash (i8x16.bitmask (i8x16.eq (local.get $n) (local.get $kb))))
         (local.set $special
-          (i32.or (i16x8.bitmask (i16x8.eq (local.get $v) (local.get $kq)))
-                  (i16x8.bitmask (i16x8.gt_u (local.get $v) (local.get $kh)))))
+          (i32.or (i8x16.bitmask (i8x16.eq (local.get $n) (local.get $kq)))
+                  (i8x16.bitmask (i8x16.gt_u (local.get $high) (i8x16.splat (i32.const 0xd7))))))
         (local.set $simple (i32.const 0))
         (if (i32.and (i32.ge_u (local.get $p) (local.get $skip))
               (i32.eqz (i32.and (local.get $backslash)
-                (i32.or (i32.or (i32.const 0x80) (i32.shl (local.get $backslash) (i32.const 1)))
-                        (i32.shr_u (i16x8.bitmask (i16x8.eq (local.get $v) (local.get $ku))) (i32.const 1))))))
+                (i32.or (i32.or (i32.const 0x8000) (i32.shl (local.get $backslash) (i32.const 1)))
+                        (i32.shr_u (i8x16.bitmask (i8x16.eq (local.get $n) (local.get $ku))) (i32.const 1))))))
           (then
             (local.set $simple (local.get $backslash))
             (local.set $overhead (i32.add (local.get $overhead) (i32.popcnt (local.get $backslash))))
@@ -341,7 +338,7 @@
             (local.set $savedUnits (i32.const 0))
             (local.set $savedBytes (i32.const 0))
             (br $next)))
-        (local.set $below (i32.sub (i32.const 0x100) (i32.shl (i32.const 1) (local.get $done))))
+        (local.set $below (i32.sub (i32.const 0x10000) (i32.shl (i32.const 1) (local.get $done))))
         (local.set $cur (i32.add (local.get $cur)
           (i32.sub (i32.add (i32.popcnt (i32.and (local.get $e1) (local.get $below)))
                             (i32.popcnt (i32.and (local.get $e2) (local.get $below))))
@@ -349,7 +346,7 @@
         (local.set $saved (i32.popcnt (i32.and (local.get $simple) (local.get $below))))
         (local.set $savedUnits (i32.add (local.get $savedUnits) (local.get $saved)))
         (local.set $savedBytes (i32.add (local.get $savedBytes) (local.get $saved)))
-        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (local.set $p (i32.add (local.get $p) (i32.const 32)))
         (br $chunk)))
     (call $finish (i32.add (local.get $units) (i32.add (local.get $total) (local.get $cur))))
     (local.get $overhead))
