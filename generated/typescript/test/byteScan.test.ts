@@ -10,19 +10,13 @@ import { execFileSync } from "node:child_process";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
-import { CONSTANTS, LIMITS, ProfileError, ProtocolError, decodeResponseRecord, parseRecord } from "../dist/index.js";
-import type { ProfileLimits } from "../dist/index.js";
+import { CONSTANTS, DEFAULT_PROFILE, ProfileError, ProtocolError, decodeResponseRecord, parseRecord } from "../dist/index.js";
 import { FLAG_LONE_SURROGATE, FLAG_NONCHARACTER, LONG_STRING, SCAN_FROM, byteScanAvailable, decodeBytes, lastScan, nextLong, scanBytes, scanText, useByteScan } from "../dist/runtime/byteScan.js";
 import { BYTE_SCAN_WASM } from "../dist/runtime/byteScanModule.js";
 import { str } from "../dist/runtime/check.js";
 
-const P: ProfileLimits = {
-  maxRecordBytes: LIMITS.max_record_bytes,
-  maxJsonDepth: LIMITS.max_json_depth,
-  maxArrayItems: LIMITS.max_array_items,
-  maxObjectFields: LIMITS.max_object_fields,
-  maxStringBytes: LIMITS.max_string_bytes,
-};
+/** The package's default bounds: the advertised limits. */
+const P = DEFAULT_PROFILE;
 /** The bound of a replay item's text. */
 const PART = CONSTANTS.replay_part_bytes;
 const overPart = new RegExp(`longer than ${PART} bytes`);

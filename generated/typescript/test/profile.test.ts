@@ -3,18 +3,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { LIMITS, ProfileError, parseRecord, decodeSessionMessageRecord, toWire } from "../dist/index.js";
-import type { ProfileFailure, ProfileLimits } from "../dist/index.js";
+import { DEFAULT_PROFILE, LIMITS, ProfileError, parseRecord, decodeSessionMessageRecord, toWire } from "../dist/index.js";
+import type { ProfileFailure } from "../dist/index.js";
 import { proves } from "../dist/runtime/compactProof.js";
 import { parseRecordExact } from "../dist/runtime/jsonProfile.js";
 
-const P: ProfileLimits = {
-  maxRecordBytes: LIMITS.max_record_bytes,
-  maxJsonDepth: LIMITS.max_json_depth,
-  maxArrayItems: LIMITS.max_array_items,
-  maxObjectFields: LIMITS.max_object_fields,
-  maxStringBytes: LIMITS.max_string_bytes,
-};
+/** The package's default bounds: the advertised limits. */
+const P = DEFAULT_PROFILE;
 
 function fails(input: string | Uint8Array, code: ProfileFailure, outbound = false): void {
   assert.throws(() => parseRecord(input, P, outbound), (e: unknown) => e instanceof ProfileError && e.code === code);
