@@ -14,34 +14,11 @@ import Glibc
 #endif
 
 final class HandshakeTimeoutTests: XCTestCase {
-    /// A listening Unix socket nobody ever accepts from: the kernel completes the connection,
-    /// and no reply ever comes.
-    private func silentListener(_ path: String) throws -> Int32 {
-        #if canImport(Darwin)
-        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
-        #else
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #endif
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        XCTAssertEqual(bound, 0, "bind: errno \(errno)")
-        XCTAssertEqual(listen(fd, 4), 0)
-        return fd
-    }
-
     func testConnectGivesUpAtTheHandshakeDeadline() async throws {
-        let path = NSTemporaryDirectory() + "aw-silent-\(getpid()).sock"
-        unlink(path)
-        let listener = try silentListener(path)
-        defer {
-            close(listener)
-            unlink(path)
-        }
+        // Nobody ever accepts: the connection completes, and no reply ever comes.
+        let listener = UnixListener(named: "silent")
+        defer { listener.stop() }
+        let path = listener.path
         var configuration = ClientConfiguration(socketPath: path, packageVersion: try PackageVersion("0.1.0"), workspace: "/")
         configuration.handshakeTimeout = .milliseconds(200)
         let done = expectation(description: "connect returned")

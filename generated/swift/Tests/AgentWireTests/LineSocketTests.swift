@@ -14,40 +14,18 @@ import Glibc
 #endif
 
 final class LineSocketTests: XCTestCase {
-    private func listener(_ path: String) -> Int32 {
-        #if canImport(Darwin)
-        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
-        #else
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #endif
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        XCTAssertEqual(bound, 0, "bind: errno \(errno)")
-        XCTAssertEqual(listen(fd, 4), 0)
-        return fd
-    }
-
     private func send(_ fd: Int32, _ text: String) {
         let bytes = Array(text.utf8)
         XCTAssertEqual(bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }, bytes.count)
     }
 
     func testAClosedSocketsReaderNeverReadsTheNextSocketsRecords() throws {
-        let path = NSTemporaryDirectory() + "aw-reuse-\(getpid()).sock"
-        unlink(path)
-        let server = listener(path)
-        defer {
-            close(server)
-            unlink(path)
-        }
+        let server = UnixListener(named: "reuse")
+        defer { server.stop() }
+        let path = server.path
         // A's reading thread is held inside its first line (between two reads) while A closes.
         let a = try LineSocket(path: path)
-        let peerA = accept(server, nil, nil)
+        let peerA = accept(server.fd, nil, nil)
         defer { close(peerA) }
         let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), aEnded = DispatchSemaphore(value: 0)
         let seenByA = Lines()
@@ -65,7 +43,7 @@ final class LineSocketTests: XCTestCase {
         // is A's if A's descriptor was already closed.
         let b = try LineSocket(path: path)
         defer { b.close() }
-        let peerB = accept(server, nil, nil)
+        let peerB = accept(server.fd, nil, nil)
         defer { close(peerB) }
         send(peerB, "to-b\n")
         release.signal()

@@ -149,7 +149,7 @@
                       (then (return (i32.const -1))))
                     (local.set $savedUnits (i32.add (local.get $savedUnits) (i32.const 5)))
                     (local.set $savedBytes (i32.add (local.get $savedBytes)
-                      (i32.sub (i32.const 6) (call $utf8Bytes (call $hex4 (local.get $at))))))
+                      (i32.sub (i32.const 6) (call $utf8Bytes (call $hex4 (local.get $at) (i32.const 1))))))
                     (local.set $overhead (i32.add (local.get $overhead) (i32.const 5)))
                     (local.set $skip (i32.add (local.get $at) (i32.const 6))))
                   (else
@@ -308,7 +308,7 @@
                       (then (return (i32.const -1))))
                     (local.set $savedUnits (i32.add (local.get $savedUnits) (i32.const 5)))
                     (local.set $savedBytes (i32.add (local.get $savedBytes)
-                      (i32.sub (i32.const 6) (call $utf8Bytes (call $hex4_16 (local.get $at))))))
+                      (i32.sub (i32.const 6) (call $utf8Bytes (call $hex4 (local.get $at) (i32.const 2))))))
                     (local.set $overhead (i32.add (local.get $overhead) (i32.const 5)))
                     (local.set $skip (i32.add (local.get $at) (i32.const 12))))
                   (else
@@ -358,14 +358,6 @@
     (i32.store (local.get $header) (global.get $count))
     (i32.store offset=4 (local.get $header) (global.get $flags))
     (i32.store offset=8 (local.get $header) (local.get $bytes)))
-
-  ;; The value of the four hex digits after `\u` at `at`, in UTF-16.
-  (func $hex4_16 (param $at i32) (result i32)
-    (i32.or
-      (i32.or (i32.shl (call $hex (i32.load16_u offset=4 (local.get $at))) (i32.const 12))
-              (i32.shl (call $hex (i32.load16_u offset=6 (local.get $at))) (i32.const 8)))
-      (i32.or (i32.shl (call $hex (i32.load16_u offset=8 (local.get $at))) (i32.const 4))
-              (call $hex (i32.load16_u offset=10 (local.get $at))))))
 
   ;; A bytes record's text: its UTF-8 (at byte 0, `len` bytes, at most `decode_capacity`) as
   ;; UTF-16 from `decoded`, and the number of units; -1 when the bytes are not well-formed
@@ -471,13 +463,17 @@
     (i32.store offset=4 (local.get $entry) (local.get $bytes))
     (global.set $count (i32.add (global.get $count) (i32.const 1))))
 
-  ;; The value of the four hex digits after `\u` at `at`.
-  (func $hex4 (param $at i32) (result i32)
-    (i32.or
-      (i32.or (i32.shl (call $hex (i32.load8_u offset=2 (local.get $at))) (i32.const 12))
-              (i32.shl (call $hex (i32.load8_u offset=3 (local.get $at))) (i32.const 8)))
-      (i32.or (i32.shl (call $hex (i32.load8_u offset=4 (local.get $at))) (i32.const 4))
-              (call $hex (i32.load8_u offset=5 (local.get $at))))))
+  ;; The value of the four hex digits after the `\u` at `at`, one every `step` bytes (1 in UTF-8,
+  ;; 2 in UTF-16, whose little-endian units hold an ASCII digit in their first byte).
+  (func $hex4 (param $at i32) (param $step i32) (result i32)
+    (local $value i32) (local $i i32)
+    (local.set $i (i32.const 2))
+    (loop $digit
+      (local.set $value (i32.or (i32.shl (local.get $value) (i32.const 4))
+        (call $hex (i32.load8_u (i32.add (local.get $at) (i32.mul (local.get $i) (local.get $step)))))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $digit (i32.lt_u (local.get $i) (i32.const 6))))
+    (local.get $value))
 
   (func $hex (param $digit i32) (result i32)
     (local.set $digit (i32.or (local.get $digit) (i32.const 0x20)))

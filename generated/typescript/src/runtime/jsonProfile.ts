@@ -99,9 +99,15 @@ export function parseRecord(input: string | Uint8Array, limits: ProfileLimits, o
 /** Whether the byte scan (byteScan.ts) ran over the current record; set by `recordText` and `parseRecord`. */
 let scanned = false;
 
+/** Where a bytes record ends: before its newline, if it has one. */
+function recordEnd(bytes: Uint8Array): number {
+  return bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? bytes.length - 1 : bytes.length;
+}
+
 /** A bytes record without its newline. */
 function recordBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? bytes.subarray(0, bytes.length - 1) : bytes;
+  const end = recordEnd(bytes);
+  return end === bytes.length ? bytes : bytes.subarray(0, end);
 }
 
 /** No parsed value (yet). */
@@ -131,7 +137,7 @@ function exactRecord(input: string | Uint8Array, text: string, limits: ProfileLi
   // The newline check of records the compact proof may accept, which have none: JSON.parse
   // refuses one in a string and the proof one between tokens. A 0x0A byte is never part of a
   // multi-byte character: the text has it where the bytes do.
-  if (text.indexOf("\n") >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
+  if (text.indexOf("\n") >= 0) invalid(NEWLINE_INSIDE);
   let floatsAt: number[] | null;
   try {
     floatsAt = scan(text, limits);
@@ -160,9 +166,8 @@ export function checkProfile(text: string, limits: ProfileLimits, outbound = fal
 
 /** `max`: the most bytes the record may have before its newline. */
 function bytesRecord(bytes: Uint8Array, max: number): string {
-  const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? bytes.length - 1 : bytes.length;
-  if (end > max) throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
-  const record = end === bytes.length ? bytes : bytes.subarray(0, end);
+  const record = recordBytes(bytes);
+  if (record.length > max) tooLarge(max);
   const decoded = decodeBytes(record);
   if (decoded !== null) {
     scanned = scanDecoded(record.length);
@@ -174,7 +179,7 @@ function bytesRecord(bytes: Uint8Array, max: number): string {
   } catch {
     // The newline is the earlier failure (decoding.md); looked for here only, since
     // `Uint8Array#indexOf` costs several times a string search.
-    if (record.indexOf(0x0a) >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
+    if (record.indexOf(0x0a) >= 0) invalid(NEWLINE_INSIDE);
     throw new ProfileError("invalid_json", "record is not UTF-8");
   }
   return text;
@@ -185,9 +190,9 @@ function stringRecord(s: string, max: number): string {
   const bytes = text.length > max ? -1 : scanText(text);
   if (bytes >= 0) return scannedText(text, bytes, max);
   if (text.length > max || (text.length * 3 > max && utf8Length(text) > max)) {
-    throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
+    tooLarge(max);
   }
-  if (text.indexOf("\n") >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
+  if (text.indexOf("\n") >= 0) invalid(NEWLINE_INSIDE);
   // Surrogates and noncharacters are all code units from U+D800 up: text without one (most
   // text, CJK included) needs neither check, and one native test says so.
   if (!HIGH_UNIT.test(text)) {
@@ -198,7 +203,7 @@ function stringRecord(s: string, max: number): string {
   // A lone surrogate encodes as U+FFFD (EF BF BD): only a record holding those bytes (or that
   // could not be encoded) needs the exact check.
   if (encoded < 0 || (encoded > text.length && (scratchView as ByteSearch).indexOf(REPLACEMENT) >= 0)) {
-    if (!isWellFormed(text)) throw new ProfileError("invalid_json", "record is not UTF-8 (lone surrogate)");
+    if (!isWellFormed(text)) invalid(LONE_SURROGATE);
   }
   return text;
 }
@@ -210,10 +215,10 @@ function stringRecord(s: string, max: number): string {
  * (`rawNoncharacter`).
  */
 function scannedText(text: string, bytes: number, max: number): string {
-  if (bytes > max) throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
+  if (bytes > max) tooLarge(max);
   if ((lastScan.flags & FLAG_LONE_SURROGATE) !== 0) {
-    if (text.indexOf("\n") >= 0) throw new ProfileError("invalid_json", "a newline inside the record");
-    throw new ProfileError("invalid_json", "record is not UTF-8 (lone surrogate)");
+    if (text.indexOf("\n") >= 0) invalid(NEWLINE_INSIDE);
+    invalid(LONE_SURROGATE);
   }
   scanned = true;
   return text;
@@ -272,6 +277,14 @@ let lastEscaped = false;
 
 function invalid(message: string): never {
   throw new ProfileError("invalid_json", message);
+}
+
+const NEWLINE_INSIDE = "a newline inside the record";
+const LONE_SURROGATE = "record is not UTF-8 (lone surrogate)";
+
+/** Refuse a record longer than `max` bytes (before its newline). */
+function tooLarge(max: number): never {
+  throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
 }
 
 function limit(message: string): void {
@@ -756,7 +769,7 @@ function rawNoncharacter(input: string | Uint8Array, text: string): boolean {
     return encoded > text.length && bytesNoncharacter(scratchView as ByteSearch);
   }
   if (nodeBuffer === undefined) return RAW_NONCHARACTER.test(text);
-  const end = input.length > 0 && input[input.length - 1] === 0x0a ? input.length - 1 : input.length;
+  const end = recordEnd(input);
   if (text.length === end) return false;
   // A Buffer (what a socket delivers) is searched as it is; the record terminator is no
   // part of any needle.
