@@ -20,6 +20,7 @@ pub mod error;
 pub mod events;
 pub mod harness;
 pub mod json;
+pub mod levels;
 pub mod proxy;
 pub mod recording;
 pub mod replay;
