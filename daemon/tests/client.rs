@@ -162,3 +162,60 @@ async fn a_daemon_of_another_version_is_a_typed_version_mismatch_naming_this_pac
         Ok(_) => panic!("a daemon of another version accepted this package"),
     }
 }
+
+/// A daemon on the offline `local` provider whose turns take `turn_ms` (`local_turn_ms`).
+fn slow_local_daemon(sb: &Sandbox, turn_ms: u64) -> Value {
+    std::fs::create_dir_all(&sb.mc_home).unwrap();
+    std::fs::write(sb.mc_home.join("settings.toml"), format!("local_turn_ms = {turn_ms}\n")).unwrap();
+    start_daemon(sb, &[])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancel_on_the_slow_local_provider_ends_the_turn_cancelled_every_time() {
+    // "Cancel tests use it and assert `cancelled` every time": a turn that takes ten seconds,
+    // cancelled after its first delta, five times over.
+    let sb = Sandbox::new();
+    let discovery = slow_local_daemon(&sb, 10_000);
+    let client = connect(&sb, &discovery).await;
+    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap();
+    let claim = client.claim(&session.session_id, false).await.unwrap();
+    for round in 0..5 {
+        let (started, mut events) = claim.start_turn("Talk slowly").await.unwrap();
+        let mut cancelled = false;
+        let mut terminal = None;
+        while let Some(ev) = events.next().await {
+            match ev.unwrap().payload {
+                EventPayload::TurnAssistantDelta(_) if !cancelled => {
+                    let answer = claim.cancel(&started.turn_id).await.unwrap();
+                    assert_eq!(answer.turn_id, started.turn_id);
+                    cancelled = true;
+                }
+                EventPayload::TurnTerminal(t) => terminal = Some(t.status),
+                _ => {}
+            }
+        }
+        assert_eq!(terminal, Some(TurnStatus::Cancelled), "round {round}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_local_turn_takes_its_stated_time_in_several_deltas() {
+    let sb = Sandbox::new();
+    let discovery = slow_local_daemon(&sb, 800);
+    let client = connect(&sb, &discovery).await;
+    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap();
+    let claim = client.claim(&session.session_id, false).await.unwrap();
+    let begun = std::time::Instant::now();
+    let (_, mut events) = claim.start_turn("What is here?").await.unwrap();
+    let (mut deltas, mut terminal) = (0, None);
+    while let Some(ev) = events.next().await {
+        match ev.unwrap().payload {
+            EventPayload::TurnAssistantDelta(_) => deltas += 1,
+            EventPayload::TurnTerminal(t) => terminal = Some(t.status),
+            _ => {}
+        }
+    }
+    assert_eq!(terminal, Some(TurnStatus::Completed));
+    assert!(deltas >= 5, "several deltas: {deltas}");
+    assert!(begun.elapsed() >= Duration::from_millis(800), "{:?}", begun.elapsed());
+}
