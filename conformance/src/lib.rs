@@ -20,6 +20,7 @@ pub mod events;
 pub mod harness;
 pub mod json;
 pub mod proxy;
+pub mod repeats;
 pub mod replay;
 pub mod report;
 pub mod select;
