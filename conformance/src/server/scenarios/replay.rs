@@ -79,7 +79,7 @@ async fn page(c: &mut Client, sid: &str, after: Option<&str>, limit: u64) -> Res
     for f in ["truncated", "gap", "resync_required"] {
         b(&p, f)?;
     }
-    let bytes = serde_json::to_vec(&p).map_err(|e| Failure::new(e.to_string()))?.len() as u64;
+    let bytes = page_bytes(&p)?;
     crate::ensure!(
         bytes <= agentwire_protocol::limits::MAX_SESSION_REPLAY_PAGE_BYTES,
         "a replay payload of {bytes} bytes"
@@ -88,6 +88,23 @@ async fn page(c: &mut Client, sid: &str, after: Option<&str>, limit: u64) -> Res
         crate::ensure!(events.is_empty(), "a resync page carries events");
     }
     Ok(p)
+}
+
+/// The members of a replay page: what its 16 KiB bound counts here. Members this profile does
+/// not define (a newer server's, or those the `unknown-members` control adds) are ignored, as
+/// everywhere else.
+const PAGE_MEMBERS: [&str; 6] = ["events", "next_cursor", "snapshot_cursor", "truncated", "gap", "resync_required"];
+
+/// Encoded bytes of a page's [`PAGE_MEMBERS`].
+fn page_bytes(p: &Value) -> Result<u64, Failure> {
+    let known: serde_json::Map<String, Value> = p
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(k, _)| PAGE_MEMBERS.contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    Ok(serde_json::to_vec(&known).map_err(|e| Failure::new(e.to_string()))?.len() as u64)
 }
 
 /// One projected item: the allowlist of the seed.
@@ -437,7 +454,7 @@ fn page_near_bound(cx: &mut Ctx) -> BoxFut<'_> {
             // `page` checks each page's encoded payload against the bound.
             let p = page(&mut c, &sid, after.as_deref(), limit).await?;
             if b(&p, "truncated")? {
-                closest = closest.max(serde_json::to_vec(&p).map_err(|e| Failure::new(e.to_string()))?.len() as u64);
+                closest = closest.max(page_bytes(&p)?);
             }
             after = Some(s(it, "cursor")?.to_owned());
         }
