@@ -38,6 +38,10 @@ describe("JSON profile", () => {
     fails('{"a\\"b":1,"a\\u0022b":2}', "invalid_json");
     fails('{"a":"x\\"}', "invalid_json");
     fails('{"a":"\\u12"}', "invalid_json");
+    // An escaped backslash before `u` or before the closing quote is no escape of what follows.
+    assert.deepEqual(ok('{"a":"\\\\ud800","b":"\\\\"}'), { a: "\\ud800", b: "\\" });
+    assert.deepEqual(ok(`{"a":"${"\\\\".repeat(LIMITS.max_string_bytes)}"}`), { a: "\\".repeat(LIMITS.max_string_bytes) });
+    fails(`{"a":"${"\\\\".repeat(LIMITS.max_string_bytes)}x"}`, "limit_exceeded");
   });
 
   it("duplicates inside free-form tool args are invalid too", () => {

@@ -73,7 +73,10 @@ export function parseRecord(input: string | Uint8Array, limits: ProfileLimits, o
   } catch {
     // Invalid JSON: the scanner names the first violation in reading order.
   }
-  const floatSpans = scan(text, limits, value === UNPARSED || rawNoncharacter(input, text));
+  // Careful: JSON.parse refused the text, or it may hold a raw noncharacter or an escape the
+  // profile refuses. Otherwise the scanner need not look inside strings or at most escapes.
+  const noncharacter = rawNoncharacter(input, text);
+  const floatSpans = scan(text, limits, noncharacter || value === UNPARSED || escapesFromD000(text));
   if (value === UNPARSED) invalid("not one JSON value");
   if (floatSpans.length === 0) return { value, marked: false };
   return { value: JSON.parse(markFloats(text, floatSpans)) as unknown, marked: true };
@@ -161,6 +164,18 @@ function rawNoncharacter(input: string | Uint8Array, text: string): boolean {
   return RAW_NONCHARACTER.test(text);
 }
 
+/**
+ * Whether the text may hold an escape from `\uD000` up (surrogates, noncharacters): `\u` then
+ * d, e or f. An escaped backslash before a `u` matches too, which costs only a careful scan.
+ */
+function escapesFromD000(s: string): boolean {
+  for (let p = s.indexOf("\\u"); p >= 0; p = s.indexOf("\\u", p + 2)) {
+    const c = s.charCodeAt(p + 2) | 0x20;
+    if (c === 0x64 || c === 0x65 || c === 0x66) return true;
+  }
+  return false;
+}
+
 interface NodeBuffer {
   from(buffer: ArrayBufferLike, offset: number, length: number): ByteSearch;
 }
@@ -202,31 +217,37 @@ const ARRAY = 2;
 const kinds: number[] = [0];
 const counts: number[] = [0];
 const nameBase: number[] = [0];
-/** The member names of every open object, innermost last. */
-const names: string[] = [];
+/**
+ * The member names of every open object, innermost last: where each starts and ends (between
+ * its quotes), negated when it has escapes. `names` is how many there are.
+ */
+const nameStart: number[] = [];
+const nameEnd: number[] = [];
+let names = 0;
 /** [start, end) pairs of integral numbers written as floats. */
 let floatSpans: number[] = [];
 /** Where the next backslash is, at or after the scan position (the text's length when none). */
 let nextBackslash = 0;
 /** Where the next raw character to refuse inside a string is (see {@link INSIDE}), or Infinity when not searched. */
 let nextInside = 0;
-let insideStrings = false;
+/** Whether every escape is read and every string looked inside (see {@link parseRecord}). */
+let careful = false;
 /** The decoded UTF-8 bytes (or a bound ≤ the limit, when the raw length proves it fits) and whether it had escapes, of the last string read. */
 let lastBytes = 0;
 let lastEscaped = false;
 
 /**
  * Read `s` against the grammar and the bounds of `lim`, throwing the first violation in reading
- * order; returns the spans of integral numbers written as floats. `inside`: look for control
- * characters and raw noncharacters inside strings.
+ * order; returns the spans of integral numbers written as floats. `carefully`: read every
+ * escape and look inside every string for control characters and raw noncharacters.
  */
-function scan(s: string, lim: ProfileLimits, inside: boolean): number[] {
+function scan(s: string, lim: ProfileLimits, carefully: boolean): number[] {
   const n = s.length;
   floatSpans = [];
-  names.length = 0;
+  names = 0;
   nextBackslash = -1;
   nextInside = -1;
-  insideStrings = inside;
+  careful = carefully;
   let depth = 0;
   let i = 0;
   for (;;) {
@@ -238,7 +259,7 @@ function scan(s: string, lim: ProfileLimits, inside: boolean): number[] {
       depth++;
       kinds[depth] = c === 0x7b ? OBJECT : ARRAY;
       counts[depth] = 0;
-      nameBase[depth] = names.length;
+      nameBase[depth] = names;
       i = ws(s, i + 1);
       if (s.charCodeAt(i) !== c + 2) {
         // The first item or member: `]` and `}` are two after `[` and `{`.
@@ -248,7 +269,7 @@ function scan(s: string, lim: ProfileLimits, inside: boolean): number[] {
       i++;
       depth--;
     } else if (c === 0x22) {
-      i = string(s, i + 1, lim.maxStringBytes);
+      i = string(s, i + 1, lim.maxStringBytes, false);
       if (lastBytes > lim.maxStringBytes) bound(`string longer than ${lim.maxStringBytes} bytes`);
     } else if (c === 0x2d || isDigit(c)) {
       i = number(s, i);
@@ -271,7 +292,7 @@ function scan(s: string, lim: ProfileLimits, inside: boolean): number[] {
         break;
       }
       if (d !== (kinds[depth] === OBJECT ? 0x7d : 0x5d)) syntax(kinds[depth] === OBJECT ? "expected , or }" : "expected , or ]", i);
-      names.length = nameBase[depth]!;
+      names = nameBase[depth]!;
       depth--;
       i++;
     }
@@ -293,11 +314,11 @@ function isDigit(c: number): boolean {
 
 /** `true`, `false` or `null` at `i` (anything else there is not a value); returns the index after it. */
 function literal(s: string, i: number): number {
-  for (const word of LITERALS) if (s.startsWith(word, i)) return i + word.length;
+  const c = s.charCodeAt(i);
+  const word = c === 0x74 ? "true" : c === 0x66 ? "false" : c === 0x6e ? "null" : "";
+  if (word !== "" && s.startsWith(word, i)) return i + word.length;
   return syntax(i >= s.length ? "end of record while reading a value" : "expected a value", i);
 }
-
-const LITERALS = ["true", "false", "null"];
 
 /**
  * A number at `i`; returns the index after it. Integral values written with a fraction or
@@ -340,29 +361,45 @@ function digits(s: string, i: number): number {
 /**
  * A string starting after its opening quote; returns the index after its closing quote and
  * leaves its decoded UTF-8 size in `lastBytes` (exact, or the raw length when three bytes a unit
- * would still fit `max`) and whether it had escapes in `lastEscaped`.
+ * would still fit `max`). Its escapes are read where they matter: in a careful scan, in member
+ * names (`lastEscaped` says whether it had any) and in strings long enough to be counted.
  */
-function string(s: string, j: number, max: number): number {
-  let q = s.indexOf('"', j);
-  if (q < 0) q = s.length;
-  // What escapes save: the characters they take minus the UTF-8 bytes they decode to.
-  let saved = 0;
+function string(s: string, j: number, max: number, name: boolean): number {
+  const q = closingQuote(s, j);
   lastEscaped = false;
-  for (let from = j; ; ) {
-    if (nextBackslash < from) nextBackslash = indexFrom(s, "\\", from);
-    const stop = Math.min(q, nextBackslash);
-    if (insideStrings) refuseRawInside(s, from, stop);
-    if (stop === q) break;
-    lastEscaped = true;
-    from = escape(s, stop);
-    saved += escapeSaves;
-    // The quote just found was escaped: the string goes on.
-    if (q < from) q = indexFrom(s, '"', from);
-  }
+  const saved = careful || name || (q - j) * 3 > max ? readEscapes(s, j, q) : 0;
   if (q === s.length) syntax("unterminated string", j - 1);
   const raw = q - j;
   lastBytes = raw * 3 <= max ? raw : utf8Length(s, j, q) - saved;
   return q + 1;
+}
+
+/** The first quote from `j` that no backslash escapes (an odd run of backslashes before it does), or the text's length. */
+function closingQuote(s: string, j: number): number {
+  for (let q = s.indexOf('"', j); q >= 0; q = s.indexOf('"', q + 1)) {
+    let k = q;
+    while (k > j && s.charCodeAt(k - 1) === 0x5c) k--;
+    if ((q - k) % 2 === 0) return q;
+  }
+  return s.length;
+}
+
+/**
+ * Check the escapes of the string `[j, q)` in order (and, in a careful scan, the raw characters
+ * between them); returns what they save: the characters they take minus the UTF-8 bytes they
+ * decode to.
+ */
+function readEscapes(s: string, j: number, q: number): number {
+  let saved = 0;
+  for (let from = j; ; ) {
+    if (nextBackslash < from) nextBackslash = indexFrom(s, "\\", from);
+    const stop = Math.min(q, nextBackslash);
+    if (careful) refuseRawInside(s, from, stop);
+    if (stop === q) return saved;
+    lastEscaped = true;
+    from = escape(s, stop);
+    saved += escapeSaves;
+  }
 }
 
 function indexFrom(s: string, what: string, from: number): number {
@@ -440,16 +477,32 @@ function isNoncharacterPair(high: number, low: number): boolean {
  */
 function memberName(s: string, i: number, depth: number, lim: ProfileLimits): number {
   if (s.charCodeAt(i) !== 0x22) syntax("expected a member name", i);
-  const after = string(s, i + 1, lim.maxStringBytes);
+  const after = string(s, i + 1, lim.maxStringBytes, true);
   if (lastBytes > lim.maxStringBytes) bound(`member name longer than ${lim.maxStringBytes} bytes`);
   if (++counts[depth]! > lim.maxObjectFields) bound(`object with more than ${lim.maxObjectFields} members`);
-  // Escapes can spell one name two ways: a name with escapes is compared decoded.
-  const name = lastEscaped ? (JSON.parse(s.slice(i, after)) as string) : s.slice(i + 1, after - 1);
-  for (let p = nameBase[depth]!; p < names.length; p++) if (names[p] === name) syntax("duplicate member name", i);
-  names.push(name);
+  const start = i + 1;
+  const end = after - 1;
+  for (let p = nameBase[depth]!; p < names; p++) {
+    if (sameName(s, nameStart[p]!, nameEnd[p]!, start, end, lastEscaped)) syntax("duplicate member name", i);
+  }
+  nameStart[names] = start;
+  // A name with escapes is marked by a negative end.
+  nameEnd[names++] = lastEscaped ? -end : end;
   const colon = ws(s, after);
   if (s.charCodeAt(colon) !== 0x3a) syntax("expected :", colon);
   return colon + 1;
+}
+
+/**
+ * Whether the pooled name `[a, b)` (`b` negative: it has escapes) and the new name `[c, d)` are
+ * the same name. Names without escapes are compared as they are written, with no copy; escapes
+ * can spell one name two ways, so a name with escapes is compared decoded.
+ */
+function sameName(s: string, a: number, b: number, c: number, d: number, escaped: boolean): boolean {
+  if (b < 0 || escaped) return JSON.parse(s.slice(a - 1, Math.abs(b) + 1)) === JSON.parse(s.slice(c - 1, d + 1));
+  if (b - a !== d - c) return false;
+  for (let k = 0; k < b - a; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(c + k)) return false;
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
