@@ -48,7 +48,7 @@ describe("UTF-8 byte bounds of long strings", () => {
     }
   });
 
-  it("a string after an index-like member name gets its own length, not the entry of the string before it in the text", () => {
+  it("each string is counted as itself, whatever JavaScript's member order (an index-like name comes first)", () => {
     // JavaScript lists "1" before "b"; the text has "b" first. Same units, different bytes.
     const ascii = "a".repeat(1500);
     const accented = "é".repeat(1500);
@@ -59,9 +59,8 @@ describe("UTF-8 byte bounds of long strings", () => {
     assert.equal(str(value.b, 0, PART), ascii);
   });
 
-  it("a duplicate member's walk leaves no length behind for its strings", () => {
-    // JSON.parse keeps the last "k" where the first was: the failed walk paired the accented
-    // string with the ASCII one's entry (same units); nothing of that walk may be remembered.
+  it("a refused duplicate member leaves nothing behind: its strings are counted afresh later", () => {
+    // Same units, different bytes: the accented string must still be over the bound.
     const ascii = "a".repeat(1500);
     const accented = "é".repeat(1500);
     assert.throws(() => parseRecord(Buffer.from(`{"k":"${ascii}","k":"${accented}"}`), P), (e: unknown) => e instanceof ProfileError && e.code === "invalid_json");

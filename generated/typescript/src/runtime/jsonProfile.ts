@@ -73,8 +73,9 @@ export function parseRecord(input: string | Uint8Array, limits: ProfileLimits, o
   } catch {
     // Invalid JSON: the scanner names the first violation in reading order.
   }
-  // Careful: JSON.parse refused the text, or it may hold a raw noncharacter or an escape the
-  // profile refuses. Otherwise the scanner need not look inside strings or at most escapes.
+  // A careful scan when JSON.parse refused the text, or it may hold a raw noncharacter or an
+  // escape the profile refuses. Otherwise no escape and no character inside a string can break
+  // the profile: the scanner reads only the escapes it must count or compare.
   const noncharacter = rawNoncharacter(input, text);
   const floatSpans = scan(text, limits, noncharacter || value === UNPARSED || escapesFromD000(text));
   if (value === UNPARSED) invalid("not one JSON value");
@@ -228,7 +229,7 @@ let names = 0;
 let floatSpans: number[] = [];
 /** Where the next backslash is, at or after the scan position (the text's length when none). */
 let nextBackslash = 0;
-/** Where the next raw character to refuse inside a string is (see {@link INSIDE}), or Infinity when not searched. */
+/** Where the next raw character to refuse inside a string is (see {@link INSIDE}); -1 before the first search. */
 let nextInside = 0;
 /** Whether every escape is read and every string looked inside (see {@link parseRecord}). */
 let careful = false;
