@@ -157,7 +157,8 @@ const RAW_NONCHARACTER = new RegExp(NONCHARACTER);
 function rawNoncharacter(input: string | Uint8Array, text: string): boolean {
   if (typeof input !== "string") {
     const end = input[input.length - 1] === 0x0a ? input.length - 1 : input.length;
-    if (text.length === end) return false;
+    // Every noncharacter's UTF-8 holds a byte EF or BF: most text has neither.
+    if (text.length === end || (input.indexOf(0xef) < 0 && input.indexOf(0xbf) < 0)) return false;
     if (nodeBuffer !== undefined) return bytesNoncharacter(nodeBuffer.from(input.buffer, input.byteOffset, end));
   }
   if (!HIGH_UNIT.test(text)) return false;
