@@ -22,10 +22,12 @@
  * object's member count and duplicates after each name, an array's item count after each item.
  * Precedence before that (decoding.md): record size, then the newline, then UTF-8.
  *
- * Speed: native `indexOf` jumps from quote to backslash to quote, so JavaScript never visits the
- * characters inside a string. Raw characters that matter there — control characters (only when
- * `JSON.parse` refused the text: otherwise there are none) and noncharacters (only when a
- * whole-record search found one) — are found by a native regular expression.
+ * Speed: native `indexOf` jumps from quote to quote (a quote after an even run of backslashes
+ * closes a string), so JavaScript never visits the characters inside a string, and it reads
+ * escapes only where they matter (member names, strings long enough to count). A careful scan —
+ * when `JSON.parse` refused the text, or a whole-record search found a raw noncharacter or an
+ * escape from `\uD000` up — reads every escape, and a native regular expression finds raw
+ * control characters and noncharacters inside strings, all in reading order.
  */
 
 import { floats, utf8Length } from "./check.js";
