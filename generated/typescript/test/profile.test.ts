@@ -136,6 +136,14 @@ describe("JSON profile", () => {
     const long = "a".repeat(LIMITS.max_string_bytes + 1);
     fails(`["${long}\\q"]`, "invalid_json");
     fails(`["${long}" x]`, "limit_exceeded");
+    // Raw characters a string may not hold count where they stand: before a crossed bound they
+    // decide, after it they do not.
+    for (const raw of ["\u0001", "\ufdd0", "\udbff\udfff"]) {
+      fails(`["${raw}",${items(over, "0")}]`, "invalid_json");
+      fails(`[${items(over, "0")},"${raw}"]`, "limit_exceeded");
+      fails(Buffer.from(`["${raw}",${items(over, "0")}]`), "invalid_json");
+      fails(Buffer.from(`[${items(over, "0")},"${raw}"]`), "limit_exceeded");
+    }
   });
 
   it("integral floats are marked only when they are JSON numbers", () => {
