@@ -1,28 +1,16 @@
-// Hand-written client of the agentwire daemon over its private Unix socket (Foundation only):
-// identity handshake line, `initialize` and the full preflight before any mutation, typed
-// requests with timeouts and cancellation, and bounded event streams with back-pressure — the
-// connection's, and one per turn that ends with the turn's terminal.
-//
-//     let client = try await AgentWireClient.connect(configuration)
-//     let status = try await client.send(Operations.Status.self, StatusRequest())
-//     for try await event in client.events { ... }
+// Hand-written: one connection to the agentwire daemon over its private Unix socket
+// (Foundation only): identity handshake line, `initialize` and the full preflight before any
+// mutation, typed requests with timeouts and cancellation, and bounded event streams with
+// back-pressure — the connection's, and one per turn that ends with the turn's terminal.
+// `AgentWireClient` is its public face.
 
 import AgentWire
 import Foundation
 
-/// A started turn: its ID and its events, ending after `turn.terminal`.
-public struct Turn: Sendable {
-    public let turnID: OpaqueID
-    public let operationID: OpaqueID
-    public let events: EventStream
-}
-
-public final class AgentWireClient: Sendable {
-    public let configuration: ClientConfiguration
-    /// Validated events of this connection not claimed by a turn stream: known and advertised
-    /// names, matching identities and correlation, per-turn sequence strictly increasing and
-    /// nothing after a terminal. Ends with the error that made the stream untrustworthy.
-    public var events: EventStream { EventStream(channel: connectionEvents) }
+final class ClientConnection: Sendable {
+    let configuration: ClientConfiguration
+    /// Validated events of this connection not claimed by a turn stream.
+    var events: EventStream { EventStream(channel: connectionEvents) }
 
     private let socket: LineSocket
     private let credits: Credits
@@ -45,7 +33,7 @@ public final class AgentWireClient: Sendable {
     }
 
     /// The initialize result, once preflight passed.
-    public var session: InitializeResponse? { state.withLock { $0.session } }
+    private var session: InitializeResponse? { state.withLock { $0.session } }
 
     private init(configuration: ClientConfiguration, socket: LineSocket) {
         self.configuration = configuration
@@ -57,29 +45,35 @@ public final class AgentWireClient: Sendable {
 
     /// Connect, handshake, initialize and preflight within `handshakeTimeout`; throws before any
     /// mutation is possible.
-    public static func connect(_ configuration: ClientConfiguration) async throws -> AgentWireClient {
-        let client = AgentWireClient(configuration: configuration, socket: try LineSocket(path: configuration.socketPath))
+    static func connect(_ configuration: ClientConfiguration) async throws
+        -> (connection: ClientConnection, handshake: HandshakeReplyAccepted, initialized: InitializeResponse)
+    {
+        if let daemon = configuration.daemonVersion, daemon != configuration.packageVersion {
+            throw ClientError.versionMismatch(client: configuration.packageVersion, daemon: daemon)
+        }
+        let client = ClientConnection(configuration: configuration, socket: try LineSocket(path: configuration.socketPath))
         client.socket.startReading(
             maxLineBytes: configuration.localLimits.maxRecordBytes ?? Int(Limits.maxRecordBytes),
             onLine: { [weak client] line in client?.handle(line) },
             onEnd: { [weak client] error in client?.fail(error ?? .closed) })
         do {
-            try await client.withTimeout(configuration.handshakeTimeout, "handshake and initialize") {
+            let (accepted, result) = try await client.withTimeout(configuration.handshakeTimeout, "handshake and initialize") {
                 let accepted = try await client.handshake()
                 let result = try await client.initialize()
                 try Preflight.check(result, handshake: accepted, configuration: configuration)
                 client.state.withLock { $0.session = result }
+                return (accepted, result)
             }
+            return (client, accepted, result)
         } catch {
             let failure = (error as? ClientError) ?? .socket("\(error)")
             client.fail(failure)
             throw failure
         }
-        return client
     }
 
     /// Close the connection: every waiter and stream ends with `ClientError.closed`.
-    public func close() {
+    func close() {
         fail(.closed)
     }
 
@@ -118,11 +112,13 @@ public final class AgentWireClient: Sendable {
         }
         try JSONProfile.check(reply, limits: configuration.localLimits)
         switch try JSONDecoder().decode(HandshakeReply.self, from: reply) {
+        case .rejected(let r) where r.code.rawValue == LaunchErrorCode.versionMismatch.rawValue:
+            throw ClientError.versionMismatch(client: configuration.packageVersion, daemon: configuration.daemonVersion)
         case .rejected(let r):
             throw ClientError.handshakeRejected(code: r.code.rawValue, message: r.message)
         case .accepted(let a):
             guard a.version == configuration.packageVersion else {
-                throw ClientError.preflight("daemon package version \(a.version) is not \(configuration.packageVersion)")
+                throw ClientError.versionMismatch(client: configuration.packageVersion, daemon: a.version)
             }
             return a
         }
@@ -146,7 +142,7 @@ public final class AgentWireClient: Sendable {
     /// Send one request and wait for its success payload (at most `requestTimeout`). Mutations
     /// get a fresh operation ID unless one is given (reuse one only to reconcile an uncertain
     /// earlier attempt). Cancelling the task abandons the wait with `CancellationError`.
-    public func send<O: AgentWireOperation>(
+    func send<O: AgentWireOperation>(
         _ operation: O.Type, _ payload: O.Request, sessionID: SessionID? = nil, control: Control? = nil,
         operationID: OpaqueID? = nil
     ) async throws -> O.Response {
@@ -160,7 +156,7 @@ public final class AgentWireClient: Sendable {
 
     /// Start a turn on a claimed session; its events come on the returned stream (not on
     /// `events`), which ends after the turn's terminal.
-    public func startTurn(_ prompt: String, sessionID: SessionID, control: Control) async throws -> Turn {
+    func startTurn(_ prompt: String, sessionID: SessionID, control: Control) async throws -> Turn {
         let opID = try Self.newOperationID()
         let channel = EventChannel(credits: credits)
         // Registered before sending: the first event may follow the response immediately.
