@@ -63,7 +63,7 @@ impl Driver {
             .flatten()
             .filter_map(|m| m.as_str().and_then(Method::from_wire))
             .collect();
-        let options = ClientOptions::new(s("socket"), s("workspace"), s("version")).require(&required);
+        let options = ClientOptions::new(s("socket"), s("workspace")).version(s("version")).require(&required);
         let client = Client::connect(options).await.map_err(failed)?;
         self.client = Some(client);
         Ok(json!({"ok": true}))
