@@ -62,20 +62,36 @@ public final class AgentWireClient: Sendable {
         return AgentWireClient(connection: connection, handshake: handshake, initialized: initialized, discovery: discovery)
     }
 
+    /// This connection's events of one session, from now on (copies: they still reach
+    /// `events` or their turn's stream). Consume it, or drop it: an unread stream holds back the
+    /// connection once `eventBufferCapacity` events wait.
+    public func sessionEvents(_ sessionID: SessionID) -> EventStream {
+        connection.subscribe(sessionID: sessionID.value)
+    }
+
+    /// This connection's events of one turn, from now on, ending after its terminal (copies, as
+    /// `sessionEvents`).
+    public func turnEvents(_ turnID: OpaqueID) -> EventStream {
+        connection.subscribe(turnID: turnID.value)
+    }
+
     /// Close the connection: every waiter and stream ends with `ClientError.closed`.
     public func close() {
         connection.close()
     }
 
-    /// Send one request and wait for its success payload (at most `requestTimeout`). Mutations
+    /// Send one request and wait for its success payload (at most `timeout`, by default the
+    /// configuration's `requestTimeout`; then `ClientError.timeout`). Mutations
     /// get a fresh operation ID unless one is given (reuse one only to reconcile an uncertain
     /// earlier attempt). Cancelling the task abandons the wait with `CancellationError`; an
     /// abandoned mutation is never resent: `lookup` tells what became of it.
     public func send<O: AgentWireOperation>(
         _ operation: O.Type, _ payload: O.Request, sessionID: SessionID? = nil, control: Control? = nil,
-        operationID: OpaqueID? = nil
+        operationID: OpaqueID? = nil, timeout: Duration? = nil
     ) async throws -> O.Response {
-        try await connection.send(operation, payload, sessionID: sessionID, control: control, operationID: operationID)
+        try await connection.send(
+            operation, payload, sessionID: sessionID, control: control, operationID: operationID,
+            timeout: timeout ?? configuration.requestTimeout)
     }
 
     /// Claim control of a session (`session.claim`); `takeOver` revokes another connection's

@@ -17,7 +17,7 @@ final class ClientConnection: Sendable {
     private let connectionEvents: EventChannel
     private let state = Locked(State())
 
-    private struct State: Sendable {
+    struct State: Sendable {
         var handshakeWaiter: CheckedContinuation<Data, Error>?
         var handshakeLine: Data?
         var handshakeSeen = false
@@ -30,6 +30,8 @@ final class ClientConnection: Sendable {
         var session: InitializeResponse?
         /// Turn streams by the operation ID of their `turn.start`.
         var turns: [String: EventChannel] = [:]
+        /// Streams of one session's or one turn's events (copies).
+        var subscriptions: [Subscription] = []
     }
 
     /// The initialize result, once preflight passed.
@@ -49,7 +51,7 @@ final class ClientConnection: Sendable {
         -> (connection: ClientConnection, handshake: HandshakeReplyAccepted, initialized: InitializeResponse)
     {
         if let daemon = configuration.daemonVersion, daemon != configuration.packageVersion {
-            throw ClientError.versionMismatch(client: configuration.packageVersion, daemon: daemon)
+            throw ClientError.versionMismatch(package: configuration.packageVersion, daemon: daemon)
         }
         let client = ClientConnection(configuration: configuration, socket: try LineSocket(path: configuration.socketPath))
         client.socket.startReading(
@@ -113,12 +115,12 @@ final class ClientConnection: Sendable {
         try JSONProfile.check(reply, limits: configuration.localLimits)
         switch try JSONDecoder().decode(HandshakeReply.self, from: reply) {
         case .rejected(let r) where r.code.rawValue == LaunchErrorCode.versionMismatch.rawValue:
-            throw ClientError.versionMismatch(client: configuration.packageVersion, daemon: configuration.daemonVersion)
+            throw ClientError.versionMismatch(package: configuration.packageVersion, daemon: configuration.daemonVersion)
         case .rejected(let r):
             throw ClientError.handshakeRejected(code: r.code.rawValue, message: r.message)
         case .accepted(let a):
             guard a.version == configuration.packageVersion else {
-                throw ClientError.versionMismatch(client: configuration.packageVersion, daemon: a.version)
+                throw ClientError.versionMismatch(package: configuration.packageVersion, daemon: a.version)
             }
             return a
         }
@@ -144,12 +146,12 @@ final class ClientConnection: Sendable {
     /// earlier attempt). Cancelling the task abandons the wait with `CancellationError`.
     func send<O: AgentWireOperation>(
         _ operation: O.Type, _ payload: O.Request, sessionID: SessionID? = nil, control: Control? = nil,
-        operationID: OpaqueID? = nil
+        operationID: OpaqueID? = nil, timeout: Duration? = nil
     ) async throws -> O.Response {
         guard let session else { throw state.withLock { $0.failure } ?? ClientError.closed }
         let connection = ConnectionIdentity(instanceID: session.instanceID, connectionID: session.connectionID)
         let opID = O.isMutation ? try operationID ?? Self.newOperationID() : operationID
-        return try await withTimeout(configuration.requestTimeout, O.method) {
+        return try await withTimeout(timeout ?? configuration.requestTimeout, O.method) {
             try await self.request(operation, payload, connection: connection, sessionID: sessionID, control: control, operationID: opID)
         }
     }
@@ -170,6 +172,19 @@ final class ClientConnection: Sendable {
             channel.finish(throwing: error)
             throw error
         }
+    }
+
+    /// A stream of this connection's events from now on that belong to `sessionID` or to the
+    /// turn `turnID`: copies, so they still reach `events` or their turn's stream too. A turn's
+    /// stream ends after its terminal.
+    func subscribe(sessionID: String? = nil, turnID: String? = nil) -> EventStream {
+        let channel = EventChannel(credits: credits)
+        let failure: ClientError? = state.withLock { s in
+            if s.failure == nil { s.subscriptions.append(Subscription(channel: channel, sessionID: sessionID, turnID: turnID)) }
+            return s.failure
+        }
+        if let failure { channel.finish(throwing: failure.endsStreams) }
+        return EventStream(channel: channel)
     }
 
     private static func newOperationID() throws -> OpaqueID {
@@ -290,7 +305,10 @@ final class ClientConnection: Sendable {
     }
 
     private func receive(_ line: Data) throws {
-        enum Route { case waiter(CheckedContinuation<Data, Error>?), event(ServerEvent, EventChannel, settled: Bool) }
+        enum Route {
+            case waiter(CheckedContinuation<Data, Error>?)
+            case event(ServerEvent, [(channel: EventChannel, settled: Bool)])
+        }
         let route: Route = try state.withLock { s in
             switch try s.conversation.received(line) {
             case .response(_, let settles):
@@ -299,20 +317,23 @@ final class ClientConnection: Sendable {
                 guard s.session?.capabilities.events.contains(where: { $0.value == event.name }) ?? false else {
                     throw ProtocolViolation(.unknownEvent, "unadvertised event \(event.name)")
                 }
+                let copies = s.copies(of: event)
                 let op = event.correlation.operationID?.value
                 if let op, let channel = s.turns[op] {
                     if event.isTerminal { s.turns.removeValue(forKey: op) }
-                    return .event(event, channel, settled: event.isTerminal)
+                    return .event(event, [(channel, event.isTerminal)] + copies)
                 }
-                return .event(event, connectionEvents, settled: false)
+                return .event(event, [(connectionEvents, false)] + copies)
             }
         }
         switch route {
         case .waiter(let waiter):
             waiter?.resume(returning: line)
-        case .event(let event, let channel, let settled):
-            channel.send(event)
-            if settled { channel.finish() }
+        case .event(let event, let channels):
+            for (channel, settled) in channels {
+                channel.send(event)
+                if settled { channel.finish() }
+            }
         }
     }
 
@@ -326,17 +347,50 @@ final class ClientConnection: Sendable {
                 s.handshakeWaiter = nil
                 s.waiters.removeAll()
                 s.turns.removeAll()
+                s.subscriptions.removeAll()
             }
-            return (s.handshakeWaiter, Array(s.waiters.values), Array(s.turns.values))
+            return (s.handshakeWaiter, Array(s.waiters.values), Array(s.turns.values) + s.subscriptions.map(\.channel))
         }
         guard let (handshake, waiters, turns) = taken else { return error }
         credits.stop()
         socket.close()
         handshake?.resume(throwing: error)
         for waiter in waiters { waiter.resume(throwing: error) }
-        let ending: Error? = if case .closed = error { nil } else { error }
-        for channel in turns + [connectionEvents] { channel.finish(throwing: ending) }
+        for channel in turns + [connectionEvents] { channel.finish(throwing: error.endsStreams) }
         return error
+    }
+}
+
+/// One `sessionEvents` or `turnEvents` stream and what it follows.
+struct Subscription: Sendable {
+    let channel: EventChannel
+    let sessionID: String?
+    let turnID: String?
+
+    func follows(_ event: ServerEvent) -> Bool {
+        if let sessionID, sessionID == (event.correlation.sessionID?.value ?? event.payloadSessionID) { return true }
+        if let turnID, turnID == event.subjectID { return true }
+        return false
+    }
+}
+
+extension ClientConnection.State {
+    /// The subscriptions `event` is copied to (with whether it ends them), dropping those whose
+    /// consumer is gone and turn subscriptions the event settles.
+    mutating func copies(of event: ServerEvent) -> [(channel: EventChannel, settled: Bool)] {
+        subscriptions.removeAll { $0.channel.isTerminated }
+        let matching = subscriptions.filter { $0.follows(event) }
+        let settles = { (sub: Subscription) in event.isTerminal && sub.turnID != nil && sub.turnID == event.subjectID }
+        subscriptions.removeAll { settles($0) }
+        return matching.map { ($0.channel, settles($0)) }
+    }
+}
+
+extension ClientError {
+    /// What an ending stream throws: nothing for a plain close.
+    var endsStreams: Error? {
+        if case .closed = self { return nil }
+        return self
     }
 }
 

@@ -12,7 +12,7 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     /// This package and the daemon are different package versions; Unix admission requires an
     /// exact match. `daemon` is the daemon's version (from discovery or the handshake), nil when
     /// only the daemon's rejection told.
-    case versionMismatch(client: PackageVersion, daemon: PackageVersion?)
+    case versionMismatch(package: PackageVersion, daemon: PackageVersion?)
     /// The daemon refused the identity handshake (workspace, malformed handshake, connection
     /// limit, ...).
     case handshakeRejected(code: String, message: String)

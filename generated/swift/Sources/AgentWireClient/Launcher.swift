@@ -29,18 +29,41 @@ extension AgentWireClient {
         workspace: String, executable: String = "agentwire", environment: [String: String]? = nil,
         launchTimeout: Duration = .seconds(30), configure: (inout ClientConfiguration) -> Void = { _ in }
     ) async throws -> AgentWireClient {
-        let environment = environment ?? ProcessInfo.processInfo.environment
-        let canonical = try Launcher.canonicalWorkspace(workspace)
-        let path = try Launcher.resolveExecutable(executable, searchPath: environment["PATH"])
-        let discovery = try await Launcher.run(executable: path, workspace: canonical, environment: environment, timeout: launchTimeout)
+        let (discovery, canonical) = try await Launcher.launch(
+            workspace: workspace, executable: executable, environment: environment, launchTimeout: launchTimeout)
         var configuration = ClientConfiguration(discovery: discovery, workspace: canonical)
         configure(&configuration)
         return try await connect(configuration, discovery: discovery)
     }
 }
 
-/// The launcher's steps, each usable alone.
+/// The launcher alone, and each of its steps.
 public enum Launcher {
+    /// `AgentWireClient.startOrConnect` without connecting: the checked discovery record of the
+    /// workspace's daemon (started if none ran), by the same rules and with the same errors.
+    public static func startOrConnect(
+        workspace: String, executable: String = "agentwire", environment: [String: String]? = nil,
+        launchTimeout: Duration = .seconds(30), packageVersion: PackageVersion = AgentWire.packageVersion
+    ) async throws -> Discovery {
+        try await launch(
+            workspace: workspace, executable: executable, environment: environment, launchTimeout: launchTimeout,
+            packageVersion: packageVersion
+        ).discovery
+    }
+
+    /// The discovery and the canonical workspace the handshake must name.
+    static func launch(
+        workspace: String, executable: String, environment: [String: String]?, launchTimeout: Duration,
+        packageVersion: PackageVersion = AgentWire.packageVersion
+    ) async throws -> (discovery: Discovery, workspace: String) {
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        let canonical = try canonicalWorkspace(workspace)
+        let path = try resolveExecutable(executable, searchPath: environment["PATH"])
+        let discovery = try await run(
+            executable: path, workspace: canonical, environment: environment, timeout: launchTimeout, packageVersion: packageVersion)
+        return (discovery, canonical)
+    }
+
     /// `workspace` made canonical, or `ClientError.launch(.invalidWorkspace)`: a relative path
     /// is refused (it would silently mean the current directory), a path that does not name a
     /// directory is refused, and an absolute one is resolved (`realpath`).
@@ -101,7 +124,7 @@ public enum Launcher {
         }
         let discovery = try parse(stdout: child.stdout, exitStatus: child.status)
         guard discovery.version == packageVersion else {
-            throw ClientError.versionMismatch(client: packageVersion, daemon: discovery.version)
+            throw ClientError.versionMismatch(package: packageVersion, daemon: discovery.version)
         }
         return discovery
     }

@@ -18,7 +18,7 @@ public enum Preflight {
             throw ClientError.preflight(v.detail)
         }
         if r.serverVersion != configuration.packageVersion {
-            throw ClientError.versionMismatch(client: configuration.packageVersion, daemon: r.serverVersion)
+            throw ClientError.versionMismatch(package: configuration.packageVersion, daemon: r.serverVersion)
         }
         try require(r.instanceID == handshake.instanceID, "instance differs from the handshake")
         try require(r.workspaceID == handshake.workspaceID && r.stateRootID == handshake.stateRootID, "workspace or state root differs from the handshake")

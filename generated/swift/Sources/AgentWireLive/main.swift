@@ -79,6 +79,8 @@ func launcher() async throws -> AgentWireClient {
     check(client.discovery?.started == false, "startOrConnect reached the running daemon (agentwire from PATH)")
     check(client.identity.serverVersion == AgentWire.packageVersion, "the daemon is this package's version \(AgentWire.packageVersion)")
     check(client.identity.pid == client.discovery?.pid, "identity and discovery name the same process")
+    let discovered = try await Launcher.startOrConnect(workspace: workspace)
+    check(discovered.instanceID == client.identity.instanceID, "the launcher alone returns the same daemon's discovery")
     let slash = try await AgentWireClient.startOrConnect(workspace: workspace + "/")
     check(slash.identity.workspaceID == client.identity.workspaceID, "a trailing / is canonicalised to the same workspace")
     slash.close()
@@ -135,6 +137,11 @@ func errors(_ client: AgentWireClient, _ session: SessionID) async throws {
     let cancelled = (try? await task.value) == nil
     _ = try await client.send(Operations.Status.self, StatusRequest())
     check(true, "cancellation \(cancelled ? "ended the wait" : "came after the answer"); the connection still answers")
+    // A deadline for one call: a zero one passes before any answer can come.
+    let late = await failure("a call with a zero deadline") { try await client.send(Operations.Status.self, StatusRequest(), timeout: .zero) }
+    guard case ClientError.timeout = late else { fail("per-call timeout: \(late)") }
+    _ = try await client.send(Operations.Status.self, StatusRequest(), timeout: .seconds(30))
+    check(true, "a per-call deadline times out alone (\(late)); the connection still answers")
 }
 
 func takeOver(_ first: Claim) async throws {
@@ -155,6 +162,13 @@ func takeOver(_ first: Claim) async throws {
 func cancelTurns(_ claim: Claim) async throws {
     for round in 1...3 {
         let turn = try await claim.startTurn("a long answer, round \(round)")
+        // A copy of the same turn's events, which ends after its terminal.
+        let copied = claim.client.turnEvents(turn.turnID)
+        let copy = Task {
+            var last: ServerEvent?
+            for try await event in copied { last = event }
+            return last?.isTerminal ?? false
+        }
         var status: TurnStatus?
         var asked = false
         for try await event in turn.events {
@@ -168,6 +182,7 @@ func cancelTurns(_ claim: Claim) async throws {
             }
         }
         check(asked && status == .cancelled, "cancel round \(round): the turn ended \(status?.rawValue ?? "without a terminal")")
+        check(try await copy.value, "turnEvents saw the turn to its terminal")
     }
 }
 
@@ -177,7 +192,14 @@ func first() async throws {
     let session = try await client.send(Operations.SessionCreate.self, SessionCreateRequest()).sessionID
     let claim = try await client.claim(session)
     let saved = claim.response.snapshot.replayCursor
+    let watched = client.sessionEvents(session)
     let run = try await runTurn(claim, "hello from Swift")
+    var seen: [String] = []
+    for try await event in watched {
+        seen.append(event.name)
+        if event.isTerminal { break }
+    }
+    check(seen.first == "turn.started" && seen.last == "turn.terminal", "sessionEvents followed the session's turn: \(seen.count) events")
     check(run.terminal?.status == .completed, "the local turn completed")
     check(run.terminal.map { !$0.assistantText.isEmpty && $0.assistantText.hasPrefix(run.streamed) } ?? false,
           "the terminal text extends the streamed deltas")

@@ -117,7 +117,7 @@ final class LauncherTests: XCTestCase {
         } catch ClientError.versionMismatch(let client, let daemon) {
             XCTAssertEqual(client, AgentWire.packageVersion)
             XCTAssertEqual(daemon?.value, "0.0.1-other")
-            let text = "\(ClientError.versionMismatch(client: client, daemon: daemon))"
+            let text = "\(ClientError.versionMismatch(package: client, daemon: daemon))"
             for part in [client.value, "0.0.1-other", "agentwire daemon stop"] { XCTAssertTrue(text.contains(part), text) }
         }
     }
