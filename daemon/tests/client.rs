@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use agentwire_client::{CallError, Client, ClientOptions, ConnectError, StreamError};
 use agentwire_protocol::{
-    operation, EventPayload, Method, SessionCreateRequest, SessionStatusRequest, StatusRequest, TurnStatus,
+    operation, ErrorCode, EventPayload, Method, SessionCreateRequest, SessionListRequest, SessionStatusRequest,
+    StatusRequest, TurnStatus,
 };
 use common::{start_daemon, Sandbox};
 use mock::{Mock, Reply};
@@ -218,4 +219,57 @@ async fn a_slow_local_turn_takes_its_stated_time_in_several_deltas() {
     assert_eq!(terminal, Some(TurnStatus::Completed));
     assert!(deltas >= 5, "several deltas: {deltas}");
     assert!(begun.elapsed() >= Duration::from_millis(800), "{:?}", begun.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_say_which_workspace_they_belong_to_and_run_turns_only_there() {
+    // Two daemons of one state root, serving two workspaces. "By default only the sessions
+    // created for the workspace this daemon serves"; "a session's turns run only in the
+    // workspace it was created for" (session_workspace_mismatch).
+    let sb = Sandbox::new();
+    let here = connect(&sb, &start_daemon(&sb, &[])).await;
+    let other_ws = sb.tmp.path().canonicalize().unwrap().join("other");
+    std::fs::create_dir(&other_ws).unwrap();
+    let mut cmd = sb.command(None);
+    common::clear_config(&mut cmd, &[]);
+    cmd.args(["daemon", "start-or-connect", "--workspace"]).arg(&other_ws).arg("--executable").arg(common::BIN);
+    let (ok, discovery) = sb.record(cmd.output().unwrap());
+    assert!(ok, "{discovery}");
+    let options = ClientOptions::new(discovery["socket"].as_str().unwrap(), other_ws.to_str().unwrap()).require(&[
+        Method::SessionList,
+        Method::SessionClaim,
+        Method::TurnStart,
+    ]);
+    let there = Client::connect(options).await.unwrap();
+
+    let mine = here.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap().session_id;
+    let theirs = there.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap().session_id;
+    let list = |all: bool| SessionListRequest::new().with_all_workspaces(all);
+    let page = here.call::<operation::SessionList>(&(), list(false)).await.unwrap();
+    let listed: Vec<_> = page.sessions.iter().map(|s| (s.session_id.as_str(), s.workspace.as_deref())).collect();
+    assert_eq!(listed, [(mine.as_str(), sb.workspace.to_str())], "the default lists this workspace's sessions");
+    let page = here.call::<operation::SessionList>(&(), list(true)).await.unwrap();
+    let mut listed: Vec<_> = page.sessions.iter().map(|s| (s.session_id.clone(), s.workspace.clone())).collect();
+    listed.sort();
+    let mut expected = vec![
+        (mine.clone(), Some(sb.workspace.to_str().unwrap().to_owned())),
+        (theirs.clone(), Some(other_ws.to_str().unwrap().to_owned())),
+    ];
+    expected.sort();
+    assert_eq!(listed, expected, "all_workspaces lists every session, each naming its workspace");
+
+    // Another workspace's session can be claimed (and replayed), but its turns are refused.
+    let claim = there.claim(&mine, false).await.unwrap();
+    let refused = claim.start_turn("read my notes").await.err().and_then(|e| e.service_code());
+    assert_eq!(refused, Some(ErrorCode::SessionWorkspaceMismatch));
+    claim.detach().await.unwrap();
+    // Its own workspace's daemon runs it.
+    let (_, mut events) = here.claim(&mine, false).await.unwrap().start_turn("What is here?").await.unwrap();
+    let mut terminal = None;
+    while let Some(ev) = events.next().await {
+        if let EventPayload::TurnTerminal(t) = ev.unwrap().payload {
+            terminal = Some(t.status);
+        }
+    }
+    assert_eq!(terminal, Some(TurnStatus::Completed));
 }

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1). Do not edit.
+// Generated from protocol.toml (sha256 002189fac26815ce0c80bd3a7e17f97cb4db121c6ee1f7ebc3ec453149db8fb5). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import AgentWire
@@ -73,7 +73,7 @@ final class GeneratedExampleTests: XCTestCase {
 
     func testOperationSessionListExample1() throws {
         try assertRoundTrip(Operations.SessionList.Request.self, "{\"after\":null,\"limit\":32}")
-        try assertRoundTrip(Operations.SessionList.Response.self, "{\"incomplete\":false,\"next_after\":\"s-01\",\"sessions\":[{\"session_id\":\"s-01\",\"title\":null,\"updated_at\":\"2026-11-30T08:00:00Z\"}],\"truncated\":false}")
+        try assertRoundTrip(Operations.SessionList.Response.self, "{\"incomplete\":false,\"next_after\":\"s-01\",\"sessions\":[{\"session_id\":\"s-01\",\"title\":null,\"updated_at\":\"2026-11-30T08:00:00Z\",\"workspace\":\"/home/user/project\"}],\"truncated\":false}")
     }
 
     func testOperationSessionCreateExample1() throws {

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1). Do not edit.
+// Generated from protocol.toml (sha256 002189fac26815ce0c80bd3a7e17f97cb4db121c6ee1f7ebc3ec453149db8fb5). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
@@ -325,6 +325,8 @@ export interface SessionSummary {
   title: string | null;
   /** Last durable update. */
   updated_at: Timestamp;
+  /** Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none. */
+  workspace?: string;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
 }
@@ -1357,6 +1359,8 @@ export interface SessionListRequest {
   after?: OpaqueId | null;
   /** Page size. Absent means `32`. */
   limit?: number;
+  /** List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves. Absent means `false`. */
+  all_workspaces?: boolean;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
 }
