@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 002189fac26815ce0c80bd3a7e17f97cb4db121c6ee1f7ebc3ec453149db8fb5). Do not edit.
+// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "002189fac26815ce0c80bd3a7e17f97cb4db121c6ee1f7ebc3ec453149db8fb5"
+    public static let specSHA256 = "28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.

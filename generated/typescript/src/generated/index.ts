@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 002189fac26815ce0c80bd3a7e17f97cb4db121c6ee1f7ebc3ec453149db8fb5). Do not edit.
+// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 export * from "./capabilities.js";
