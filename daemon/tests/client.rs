@@ -322,10 +322,17 @@ async fn a_call_past_its_deadline_times_out_and_the_connection_goes_on() {
     let sb = Sandbox::new();
     let discovery = start_daemon(&sb, &[]);
     let client = connect(&sb, &discovery).await;
+    // A zero deadline: the timer usually fires before the answer is read (a quick answer may
+    // still win the race, which is fine); the calls given up on leave answers to discard.
+    let mut timed_out = 0;
     for _ in 0..20 {
-        let late = client.call_within::<operation::Status>(Duration::ZERO, &(), StatusRequest::new()).await;
-        assert!(matches!(late, Err(CallError::Timeout { operation_id: None, .. })), "{late:?}");
+        match client.call_within::<operation::Status>(Duration::ZERO, &(), StatusRequest::new()).await {
+            Err(CallError::Timeout { operation_id: None, .. }) => timed_out += 1,
+            Ok(_) => {}
+            other => panic!("{other:?}"),
+        }
     }
+    assert!(timed_out > 0, "no call timed out");
     let status = client.call_within::<operation::Status>(Duration::from_secs(5), &(), StatusRequest::new()).await;
     assert_eq!(status.unwrap().instance_id, client.identity().instance_id);
 }
