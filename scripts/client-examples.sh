@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# agentwire-client against a live daemon: examples/turn.rs runs a turn on the offline `local`
-# provider while examples/watch.rs follows the same session from a second connection; then a
-# fresh Cargo project outside the workspace, depending on agentwire-client alone (by path),
-# runs a turn in a few lines.
+# agentwire-client against a live daemon on the slow offline `local` provider (local_turn_ms):
+# examples/turn.rs runs a turn while examples/watch.rs follows the same session from a second
+# connection; examples/stop.rs cancels a turn (always `cancelled`) and resumes from a saved
+# cursor; then client/README.md's install and usage snippets, extracted verbatim, are built and
+# run in a fresh Cargo project outside the workspace (a wrong snippet fails here).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root="$PWD"
@@ -15,6 +16,9 @@ tmp="$(mktemp -d)"
 export MC_HOME="$tmp/state"
 export MC_PROVIDER=local
 mkdir -p "$tmp/workspace"
+mkdir -m 700 "$MC_HOME"
+# Every turn takes 3 s in word deltas, so a cancel always lands mid-turn.
+(umask 077 && printf 'local_turn_ms = 3000\n' >"$MC_HOME/settings.toml")
 printf '# Client examples\n' >"$tmp/workspace/README.md"
 ws="$(cd "$tmp/workspace" && pwd -P)"
 
@@ -50,42 +54,34 @@ cat "$tmp/watch.out"
 grep -q '^\[completed\]$' "$tmp/watch.out"
 grep -q '^user: What is in this workspace?$' "$tmp/watch.out"
 
-echo "== a fresh Cargo project depending on agentwire-client by path"
+echo "== stop: cancel mid-turn, then resume on a new connection"
+"$examples/stop" "$ws" "$bin" | tee "$tmp/stop.out"
+grep -q '^\[turn cancelled\]$' "$tmp/stop.out"
+grep -q '^lookup: turn.start settled$' "$tmp/stop.out"
+grep -q '^replay \[cancelled\]$' "$tmp/stop.out"
+
+# A fenced block of client/README.md: the one after `<!-- snippet: NAME -->`, or the first of a
+# language after the "## Use" heading.
+snippet() { awk -v name="<!-- snippet: $1 -->" '$0 == name {on=1; next} on && /^```/ {if (inside) exit; inside=1; next} inside {print}' client/README.md; }
+toml_snippet() { awk '/^## Use/ {use=1} use && /^```toml$/ {inside=1; next} inside && /^```$/ {exit} inside {print}' client/README.md; }
+
+echo "== client/README.md's snippets, verbatim, in a fresh Cargo project"
 fresh="$tmp/fresh"
 mkdir -p "$fresh/src"
-cat >"$fresh/Cargo.toml" <<TOML
-[package]
-name = "fresh-client"
-version = "0.0.0"
-edition = "2021"
-publish = false
-
-[dependencies]
-agentwire-client = { path = "$root/client" }
-tokio = { version = "1", features = ["macros", "rt"] }
-TOML
-cat >"$fresh/src/main.rs" <<'RUST'
-use agentwire_client::{operation, protocol::{EventPayload, SessionCreateRequest}, Client, ClientOptions};
-
-#[tokio::main(flavor = "current_thread")]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let [socket, workspace]: [String; 2] = std::env::args().skip(1).collect::<Vec<_>>().try_into().unwrap();
-    let client = Client::connect(ClientOptions::new(socket, workspace)).await?;
-    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await?;
-    let (_, mut events) = client.claim(&session.session_id, false).await?.start_turn("Hello?").await?;
-    while let Some(event) = events.next().await {
-        if let EventPayload::TurnTerminal(t) = event?.payload {
-            println!("terminal: {}", t.status.as_str());
-        }
-    }
-    Ok(())
-}
-RUST
+dependencies="$(toml_snippet)"
+[ -n "$dependencies" ] || { echo "client/README.md has no toml snippet under ## Use" >&2; exit 1; }
+{
+  printf '[package]\nname = "fresh-client"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
+  # The snippet's path points where a user's checkout would be; here it is this checkout.
+  printf '%s\n' "$dependencies" | sed "s|path = \"[^\"]*/client\"|path = \"$root/client\"|"
+} >"$fresh/Cargo.toml"
+snippet client-main >"$fresh/src/main.rs"
+[ -s "$fresh/src/main.rs" ] || { echo "client/README.md has no client-main snippet" >&2; exit 1; }
 # The workspace's lock file pins the same versions, so the shared target reuses its builds.
 cp "$root/Cargo.lock" "$fresh/Cargo.lock"
-socket="$(printf '%s' "$discovery" | sed -n 's/.*"socket":"\([^"]*\)".*/\1/p')"
-version="$(printf '%s' "$discovery" | sed -n 's/.*"version":"\([^"]*\)".*/\1/p')"
-CARGO_TARGET_DIR="$root/target" cargo run --quiet --manifest-path "$fresh/Cargo.toml" -- \
-  "$socket" "$ws" | tee "$tmp/fresh.out"
-grep -q '^terminal: completed$' "$tmp/fresh.out"
+CARGO_TARGET_DIR="$root/target" cargo build --quiet --manifest-path "$fresh/Cargo.toml"
+(cd "$ws" && AGENTWIRE_BIN="$bin" "$root/target/debug/fresh-client") | tee "$tmp/fresh.out"
+grep -q '^\[completed\]$' "$tmp/fresh.out"
+grep -q "^refused: " "$tmp/fresh.out"
+grep -q " $ws\$" "$tmp/fresh.out"
 echo "client examples: ok"

@@ -1,21 +1,30 @@
-//! The connection: one writer shared by callers, one reader task that routes each response to
-//! its pending call and each checked event to the streams that subscribed to it.
+//! The connection: one writer task that callers hand whole records to, one reader task that
+//! routes each response to its pending call and each checked event to the streams that
+//! subscribed to it.
+//!
+//! **Dropping a call is safe.** A call hands its record to the writer task whole, in one step
+//! that cannot be interrupted, so a dropped call (or one whose deadline passed) never leaves
+//! half a record on the socket: if it was not yet handed over it is never sent; if it was, its
+//! answer is discarded when it comes. Nothing is ever resent; what became of a mutation whose
+//! answer was not awaited is what [`Client::lookup`] of its operation ID says.
 
 use crate::claim::Claim;
 use crate::error::{CallError, ConnectError, ServiceError, VersionMismatch};
 use crate::framing::{Line, LineReader};
 use crate::handshake::{handshake, HandshakeError};
+use crate::launcher::{canonical_workspace, start_or_connect, LaunchError, StartOptions};
 use crate::preflight::preflight;
 use crate::sequence::SequenceTracker;
 use crate::streams::{EventStream, Router};
 use crate::target::Target;
 use agentwire_protocol::runtime::{encode_record, EncodeError};
-use agentwire_protocol::typed::{check_slots, Identities};
+use agentwire_protocol::typed::{check_slots, Identities, InSession};
 use agentwire_protocol::{
     decode_incoming, decode_request, limits, operation, ConsumerError, Control, ErrorCode, Event, EventPayload,
     HandshakeRejection, HandshakeReplyAccepted, HandshakeRequest, Incoming, InitializeRequest, InitializeResponse,
-    LimitMap, Method, Operation, RequestEnvelope, RequestPayload, Response, ResponsePayload, SessionClaimRequest,
-    TypedRequest, PROTOCOL_VERSION,
+    LimitMap, Method, Operation, OperationLookupRequest, OperationLookupResponse, RequestEnvelope, RequestPayload,
+    Response, ResponsePayload, SessionClaimRequest, SessionReplayRequest, SessionReplayResponse, TypedRequest,
+    PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -24,7 +33,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
-use tokio::sync::oneshot;
+use tokio::sync::{mpsc, oneshot};
 
 /// Where and how to connect. Built with [`ClientOptions::new`] and the builder methods, so a
 /// new option is not a breaking change.
@@ -42,6 +51,9 @@ pub struct ClientOptions {
     pub required: Vec<Method>,
     /// Events each stream buffers before it lags (see [`crate::streams`]).
     pub event_buffer: usize,
+    /// The deadline of every call that gives none of its own ([`Client::call_within`]);
+    /// `None`: calls wait until answered or the connection ends.
+    pub request_timeout: Option<Duration>,
 }
 
 /// The default [`ClientOptions::event_buffer`]: a whole turn of deltas at the spec's advertised
@@ -58,6 +70,7 @@ impl ClientOptions {
             version: crate::PACKAGE_VERSION.to_owned(),
             required: Vec::new(),
             event_buffer: DEFAULT_EVENT_BUFFER,
+            request_timeout: None,
         }
     }
 
@@ -75,6 +88,12 @@ impl ClientOptions {
         self
     }
 
+    /// Sets the deadline of every call (builder style); see [`Client::call_within`].
+    pub fn request_timeout(mut self, timeout: Duration) -> Self {
+        self.request_timeout = Some(timeout);
+        self
+    }
+
     /// Sets how many events each stream buffers before it lags (builder style).
     pub fn event_buffer(mut self, events: usize) -> Self {
         self.event_buffer = events;
@@ -89,8 +108,23 @@ struct Pending {
     tx: oneshot::Sender<Reply>,
 }
 
+/// Who answered, as the handshake and `initialize` established it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Identity {
+    /// The daemon's package version (equal to this client's: the handshake checked it).
+    pub server_version: String,
+    pub pid: u32,
+    pub instance_id: String,
+    pub connection_id: String,
+    pub workspace_id: String,
+    pub state_root_id: String,
+}
+
 pub(crate) struct Inner {
-    writer: tokio::sync::Mutex<OwnedWriteHalf>,
+    /// Whole records for the writer task; `None` once the connection is closed.
+    outbox: Mutex<Option<mpsc::UnboundedSender<Vec<u8>>>>,
+    request_timeout: Option<Duration>,
     pending: Mutex<HashMap<String, Pending>>,
     router: Mutex<Router>,
     /// Why the connection stopped, once it has.
@@ -98,6 +132,7 @@ pub(crate) struct Inner {
     next_id: AtomicU64,
     ids: OnceLock<Identities>,
     init: OnceLock<InitializeResponse>,
+    identity: OnceLock<Identity>,
     accepted: HandshakeReplyAccepted,
 }
 
@@ -126,14 +161,18 @@ impl Client {
             }
             e => ConnectError::Handshake(e),
         })?;
+        let (outbox, records) = mpsc::unbounded_channel();
+        tokio::spawn(write_loop(conn.writer, records));
         let inner = Arc::new(Inner {
-            writer: tokio::sync::Mutex::new(conn.writer),
+            outbox: Mutex::new(Some(outbox)),
+            request_timeout: options.request_timeout,
             pending: Mutex::default(),
             router: Mutex::new(Router::new(options.event_buffer)),
             failure: Mutex::default(),
             next_id: AtomicU64::new(1),
             ids: OnceLock::new(),
             init: OnceLock::new(),
+            identity: OnceLock::new(),
             accepted: conn.accepted,
         });
         tokio::spawn(read_loop(conn.reader, Arc::clone(&inner)));
@@ -143,14 +182,46 @@ impl Client {
         let init = client.call::<operation::Initialize>(&(), payload).await.map_err(ConnectError::Initialize)?;
         preflight(&client.inner.accepted, &init, &options.required)?;
         let ids = Identities { instance_id: init.instance_id.clone(), connection_id: init.connection_id.clone() };
+        let accepted = &client.inner.accepted;
+        let _ = client.inner.identity.set(Identity {
+            server_version: accepted.version.clone(),
+            pid: accepted.pid,
+            instance_id: init.instance_id.clone(),
+            connection_id: init.connection_id.clone(),
+            workspace_id: init.workspace_id.clone(),
+            state_root_id: init.state_root_id.clone(),
+        });
         let _ = client.inner.ids.set(ids);
         let _ = client.inner.init.set(init);
         Ok(client)
     }
 
-    /// The handshake's accepted reply (the service's identities and pid).
-    pub fn accepted(&self) -> &HandshakeReplyAccepted {
-        &self.inner.accepted
+    /// Starts the workspace's daemon or reaches the running one ([`crate::launcher`]: the path
+    /// rules, the discovery record checked), then connects to it requiring `required`.
+    pub async fn start_or_connect(options: StartOptions, required: &[Method]) -> Result<Client, LaunchError> {
+        let workspace = canonical_workspace(&options.workspace)?;
+        let discovery = start_or_connect(&StartOptions { workspace: workspace.clone(), ..options }).await?;
+        let workspace =
+            workspace.to_str().ok_or_else(|| LaunchError::InvalidWorkspace("the path is not UTF-8".into()))?;
+        let client = Client::connect(ClientOptions::new(discovery.socket, workspace).require(required)).await?;
+        Ok(client)
+    }
+
+    /// Who answered: the daemon's version and pid, the serving identities.
+    pub fn identity(&self) -> &Identity {
+        self.inner.identity.get().expect("connect sets the identity before returning the client")
+    }
+
+    /// Closes the connection: pending calls and streams end with a transport error. Work the
+    /// service accepted goes on (a running turn is not cancelled). Clones share the connection,
+    /// so this closes it for them too.
+    pub fn close(&self) {
+        let mut failure = lock(&self.inner.failure);
+        if failure.is_none() {
+            *failure = Some(CallError::Transport("the client closed the connection".into()));
+        }
+        // The writer task shuts the socket's write side down once its queue is dropped.
+        lock(&self.inner.outbox).take();
     }
 
     /// The `initialize` result: identities, capabilities and limits.
@@ -166,8 +237,31 @@ impl Client {
     /// One request of operation `O` to `target` (`&()` for operations without a session, a
     /// session ID for reads of a session, a [`Claim`] for turns and detach), awaiting its
     /// response.
+    ///
+    /// It waits until answered, or for [`ClientOptions::request_timeout`] when set.
     pub async fn call<O: Operation>(
         &self,
+        target: &(impl Target<O::Slots> + ?Sized),
+        payload: O::Request,
+    ) -> Result<O::Response, CallError> {
+        self.call_until::<O>(self.inner.request_timeout, target, payload).await
+    }
+
+    /// [`Client::call`] with its own deadline: past it, [`CallError::Timeout`] (naming the
+    /// operation ID of a mutation that was sent, whose outcome [`Client::lookup`] tells). The
+    /// request is never resent, and its answer is discarded if it comes later.
+    pub async fn call_within<O: Operation>(
+        &self,
+        deadline: Duration,
+        target: &(impl Target<O::Slots> + ?Sized),
+        payload: O::Request,
+    ) -> Result<O::Response, CallError> {
+        self.call_until::<O>(Some(deadline), target, payload).await
+    }
+
+    async fn call_until<O: Operation>(
+        &self,
+        deadline: Option<Duration>,
         target: &(impl Target<O::Slots> + ?Sized),
         payload: O::Request,
     ) -> Result<O::Response, CallError> {
@@ -175,7 +269,17 @@ impl Client {
         let (request_id, n) = self.request_id();
         let ids = self.inner.ids.get().cloned().unwrap_or_default();
         let typed = TypedRequest::<O>::new(request_id, &ids, || self.operation_id(n), &slots, payload);
-        let result = self.send(O::METHOD, typed.envelope()).await;
+        let sent = self.send(O::METHOD, typed.envelope());
+        let result = match deadline {
+            None => sent.await,
+            Some(d) => tokio::time::timeout(d, sent).await.unwrap_or_else(|_| {
+                Err(CallError::Timeout {
+                    method: O::NAME.to_owned(),
+                    deadline: d,
+                    operation_id: typed.envelope().operation_id.clone(),
+                })
+            }),
+        };
         if let Err(CallError::Service(e)) = &result {
             target.answered(e);
         }
@@ -218,6 +322,23 @@ impl Client {
         Ok(Claim::new(response, self.clone()))
     }
 
+    /// What became of a mutation (`operation.lookup`): how an uncertain outcome is reconciled.
+    pub async fn lookup(&self, operation_id: &str) -> Result<OperationLookupResponse, CallError> {
+        self.call::<operation::OperationLookup>(&(), OperationLookupRequest::new(operation_id)).await
+    }
+
+    /// One `session.replay` page of `session` (its ID or a [`Claim`]) after `after` (a saved
+    /// `next_cursor`; `None` from the window's start), at most `limit` items.
+    pub async fn replay(
+        &self,
+        session: &(impl Target<InSession> + ?Sized),
+        after: Option<String>,
+        limit: u32,
+    ) -> Result<SessionReplayResponse, CallError> {
+        let request = SessionReplayRequest::new().with_after(after).with_limit(limit);
+        self.call::<operation::SessionReplay>(session, request).await
+    }
+
     /// Every checked event of this connection.
     pub fn events(&self) -> EventStream {
         lock(&self.inner.router).connection()
@@ -255,18 +376,24 @@ impl Client {
         self.within_server_bounds(&record, &envelope.payload)?;
         let (tx, rx) = oneshot::channel();
         {
-            // Registered under the failure lock, so a call never waits on a dead reader.
+            // Registered under the failure lock, so a call never waits on a dead reader; handed
+            // to the writer whole, with no await in between, so dropping the call is safe.
             let failure = lock(&self.inner.failure);
             if let Some(e) = failure.clone() {
                 return Err(e);
             }
+            let outbox = lock(&self.inner.outbox);
+            let Some(outbox) = outbox.as_ref() else {
+                return Err(CallError::Transport("the connection is closed".into()));
+            };
             lock(&self.inner.pending).insert(envelope.request_id.clone(), Pending { method, tx });
+            if outbox.send(record).is_err() {
+                lock(&self.inner.pending).remove(&envelope.request_id);
+                return Err(CallError::Transport("the connection's writer stopped".into()));
+            }
         }
-        let written = self.inner.writer.lock().await.write_all(&record).await;
-        if let Err(e) = written {
-            lock(&self.inner.pending).remove(&envelope.request_id);
-            return Err(CallError::Transport(e.to_string()));
-        }
+        // Dropped before the answer (a deadline, or the caller's own), the call's entry stays
+        // until the answer comes, which then goes nowhere: discarded, never uncorrelated.
         let response = rx.await.map_err(|_| CallError::Transport("the reader stopped".into()))??;
         match (response.payload, response.error) {
             (Some(p), None) => Ok(p),
@@ -304,6 +431,17 @@ fn within_server_bounds(advertised: &LimitMap, record: &[u8], payload: &RequestP
     Ok(())
 }
 
+/// Writes whole records in order until the queue is dropped or a write fails, then shuts the
+/// write side down (the service learns the connection is over; the reader then ends).
+async fn write_loop(mut writer: OwnedWriteHalf, mut records: mpsc::UnboundedReceiver<Vec<u8>>) {
+    while let Some(record) = records.recv().await {
+        if writer.write_all(&record).await.is_err() {
+            break;
+        }
+    }
+    let _ = writer.shutdown().await;
+}
+
 async fn read_loop(mut reader: LineReader<OwnedReadHalf>, inner: Arc<Inner>) {
     let mut sequences = SequenceTracker::default();
     let failure = loop {
@@ -328,7 +466,7 @@ async fn read_loop(mut reader: LineReader<OwnedReadHalf>, inner: Arc<Inner>) {
     }
     lock(&inner.router).fail(&reason);
     // Closing our write side too: the service learns the connection is over.
-    let _ = inner.writer.lock().await.shutdown().await;
+    lock(&inner.outbox).take();
 }
 
 fn handle(record: &[u8], inner: &Inner, sequences: &mut SequenceTracker) -> Result<(), CallError> {

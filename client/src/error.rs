@@ -5,6 +5,7 @@ use crate::handshake::HandshakeError;
 use crate::preflight::PreflightError;
 use agentwire_protocol::typed::SlotError;
 use agentwire_protocol::{ErrorCode, ErrorObject};
+use std::time::Duration;
 
 /// The service answered the request with an error object.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -57,6 +58,10 @@ pub enum CallError {
     /// claim the session again.
     #[error("the session's control was revoked")]
     Revoked,
+    /// The call's deadline passed before its answer. A mutation that was sent may still take
+    /// effect: `operation_id` names it, and `Client::lookup` tells what became of it.
+    #[error("{method} got no answer within {deadline:?}")]
+    Timeout { method: String, deadline: Duration, operation_id: Option<String> },
 }
 
 impl CallError {

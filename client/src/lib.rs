@@ -32,8 +32,10 @@ mod client;
 mod error;
 mod framing;
 mod handshake;
+pub mod launcher;
 pub mod peer;
 mod preflight;
+mod resume;
 mod sequence;
 pub mod streams;
 mod target;
@@ -41,8 +43,10 @@ mod target;
 pub use agentwire_protocol as protocol;
 pub use agentwire_protocol::operation;
 pub use claim::Claim;
-pub use client::{Client, ClientOptions, DEFAULT_EVENT_BUFFER};
+pub use client::{Client, ClientOptions, Identity, DEFAULT_EVENT_BUFFER};
 pub use error::{CallError, ConnectError, ServiceError, VersionMismatch};
+pub use launcher::{start_or_connect, LaunchError, StartOptions};
+pub use resume::{resume, ResumeError, ResumeOptions, Resumed};
 
 /// This package's version, the one version the workspace declares. The handshake sends it and
 /// the daemon requires it to equal its own exactly ("Package versions must match exactly").

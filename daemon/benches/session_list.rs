@@ -57,6 +57,7 @@ fn populate(state_root: &Path, n: usize) -> Vec<String> {
             created_at: "2026-01-01T00:00:00.000Z".into(),
             updated_at: "2026-01-01T00:00:00.000Z".into(),
             compactions: Vec::new(),
+            workspace: None,
         };
         std::fs::write(dir.join(META_FILE), serde_json::to_vec(&meta).expect("meta")).expect("meta.json");
         ids.push(id);

@@ -7,9 +7,12 @@ mod mock;
 
 use std::time::Duration;
 
-use agentwire_client::{CallError, Client, ClientOptions, ConnectError, StreamError};
+use agentwire_client::{
+    resume, CallError, Client, ClientOptions, ConnectError, LaunchError, ResumeOptions, StartOptions, StreamError,
+};
 use agentwire_protocol::{
-    operation, EventPayload, Method, SessionCreateRequest, SessionStatusRequest, StatusRequest, TurnStatus,
+    operation, ErrorCode, EventPayload, Method, ReplayItem, SessionCreateRequest, SessionListRequest,
+    SessionStatusRequest, StatusRequest, TurnStatus,
 };
 use common::{start_daemon, Sandbox};
 use mock::{Mock, Reply};
@@ -218,4 +221,129 @@ async fn a_slow_local_turn_takes_its_stated_time_in_several_deltas() {
     assert_eq!(terminal, Some(TurnStatus::Completed));
     assert!(deltas >= 5, "several deltas: {deltas}");
     assert!(begun.elapsed() >= Duration::from_millis(800), "{:?}", begun.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_say_which_workspace_they_belong_to_and_run_turns_only_there() {
+    // Two daemons of one state root, serving two workspaces. "By default only the sessions
+    // created for the workspace this daemon serves"; "a session's turns run only in the
+    // workspace it was created for" (session_workspace_mismatch).
+    let sb = Sandbox::new();
+    let here = connect(&sb, &start_daemon(&sb, &[])).await;
+    let other_ws = sb.tmp.path().canonicalize().unwrap().join("other");
+    std::fs::create_dir(&other_ws).unwrap();
+    let mut cmd = sb.command(None);
+    common::clear_config(&mut cmd, &[]);
+    cmd.args(["daemon", "start-or-connect", "--workspace"]).arg(&other_ws).arg("--executable").arg(common::BIN);
+    let (ok, discovery) = sb.record(cmd.output().unwrap());
+    assert!(ok, "{discovery}");
+    let options = ClientOptions::new(discovery["socket"].as_str().unwrap(), other_ws.to_str().unwrap()).require(&[
+        Method::SessionList,
+        Method::SessionClaim,
+        Method::TurnStart,
+    ]);
+    let there = Client::connect(options).await.unwrap();
+
+    let mine = here.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap().session_id;
+    let theirs = there.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap().session_id;
+    let list = |all: bool| SessionListRequest::new().with_all_workspaces(all);
+    let page = here.call::<operation::SessionList>(&(), list(false)).await.unwrap();
+    let listed: Vec<_> = page.sessions.iter().map(|s| (s.session_id.as_str(), s.workspace.as_deref())).collect();
+    assert_eq!(listed, [(mine.as_str(), sb.workspace.to_str())], "the default lists this workspace's sessions");
+    let page = here.call::<operation::SessionList>(&(), list(true)).await.unwrap();
+    let mut listed: Vec<_> = page.sessions.iter().map(|s| (s.session_id.clone(), s.workspace.clone())).collect();
+    listed.sort();
+    let mut expected = vec![
+        (mine.clone(), Some(sb.workspace.to_str().unwrap().to_owned())),
+        (theirs.clone(), Some(other_ws.to_str().unwrap().to_owned())),
+    ];
+    expected.sort();
+    assert_eq!(listed, expected, "all_workspaces lists every session, each naming its workspace");
+
+    // Another workspace's session can be claimed (and replayed), but its turns are refused.
+    let claim = there.claim(&mine, false).await.unwrap();
+    let refused = claim.start_turn("read my notes").await.err().and_then(|e| e.service_code());
+    assert_eq!(refused, Some(ErrorCode::SessionWorkspaceMismatch));
+    claim.detach().await.unwrap();
+    // Its own workspace's daemon runs it.
+    let (_, mut events) = here.claim(&mine, false).await.unwrap().start_turn("What is here?").await.unwrap();
+    let mut terminal = None;
+    while let Some(ev) = events.next().await {
+        if let EventPayload::TurnTerminal(t) = ev.unwrap().payload {
+            terminal = Some(t.status);
+        }
+    }
+    assert_eq!(terminal, Some(TurnStatus::Completed));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_or_connect_applies_the_path_rules_and_resume_replays_without_resending() {
+    let sb = Sandbox::new();
+    let start = |workspace: std::path::PathBuf| StartOptions::new(workspace, common::BIN).mc_home(&sb.mc_home);
+    let required = [Method::SessionCreate, Method::SessionClaim, Method::TurnStart];
+    // "Refuse or canonicalise, never guess": a relative path is refused before anything runs.
+    let relative = Client::start_or_connect(start(".".into()), &required).await;
+    assert!(matches!(relative, Err(LaunchError::InvalidWorkspace(_))), "{:?}", relative.err());
+    let missing = StartOptions::new(&sb.workspace, "agentwire-not-on-path").mc_home(&sb.mc_home);
+    let missing = Client::start_or_connect(missing, &required).await.err().map(|e| e.to_string());
+    assert!(missing.as_deref().is_some_and(|m| m.contains("not on PATH")), "{missing:?}");
+    // A trailing `/` is canonicalised: the daemon serves the canonical path.
+    let trailing = format!("{}/", sb.workspace.display());
+    let client = Client::start_or_connect(start(trailing.into()), &required).await.unwrap();
+    assert_eq!(client.identity().server_version, agentwire_client::PACKAGE_VERSION);
+    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap().session_id;
+    let claim = client.claim(&session, false).await.unwrap();
+    let cursor = claim.response().snapshot.replay_cursor.clone();
+    let (_, mut events) = claim.start_turn("first turn").await.unwrap();
+    let mut operation = None;
+    while let Some(ev) = events.next().await {
+        operation = operation.or(ev.unwrap().operation_id);
+    }
+    client.close();
+    // As if the turn.start answer had been lost: resume looks it up and replays; nothing is resent.
+    let discovery = common::start_daemon(&sb, &[]);
+    let options = ResumeOptions::new(discovery["socket"].as_str().unwrap(), sb.workspace.to_str().unwrap(), &session)
+        .after(cursor)
+        .uncertain(operation.clone());
+    let resumed = resume(options).await.unwrap();
+    assert_eq!(resumed.operations.len(), 1);
+    assert_eq!(resumed.operations[0].operation_id, operation.unwrap());
+    assert_eq!(resumed.claim.session_id(), session);
+    assert!(matches!(resumed.items.first(), Some(ReplayItem::Message(_))));
+    assert!(matches!(resumed.items.last(), Some(ReplayItem::Terminal(_))));
+    let again = resumed.client.replay(&resumed.claim, Some(resumed.cursor.clone()), 32).await.unwrap();
+    assert!(again.events.is_empty() && !again.truncated, "the saved cursor is the end");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_past_its_deadline_times_out_and_the_connection_goes_on() {
+    // "Dropping a call is safe": a call given up on leaves no half record and its late answer
+    // is discarded, so later calls on the same connection are answered normally.
+    let sb = Sandbox::new();
+    let discovery = start_daemon(&sb, &[]);
+    let client = connect(&sb, &discovery).await;
+    // A zero deadline: the timer usually fires before the answer is read (a quick answer may
+    // still win the race, which is fine); the calls given up on leave answers to discard.
+    let mut timed_out = 0;
+    for _ in 0..20 {
+        match client.call_within::<operation::Status>(Duration::ZERO, &(), StatusRequest::new()).await {
+            Err(CallError::Timeout { operation_id: None, .. }) => timed_out += 1,
+            Ok(_) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(timed_out > 0, "no call timed out");
+    let status = client.call_within::<operation::Status>(Duration::from_secs(5), &(), StatusRequest::new()).await;
+    assert_eq!(status.unwrap().instance_id, client.identity().instance_id);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_or_connect_to_a_daemon_of_another_version_is_a_version_mismatch() {
+    let sb = Sandbox::new();
+    start_daemon(&sb, &[(agentwire_daemon::version::TEST_VERSION_OVERRIDE_ENV, "9.9.9")]);
+    let options = StartOptions::new(&sb.workspace, common::BIN).mc_home(&sb.mc_home);
+    match Client::start_or_connect(options, &[]).await {
+        Err(LaunchError::VersionMismatch(m)) => assert_eq!(m.package, agentwire_client::PACKAGE_VERSION),
+        other => panic!("not a version mismatch: {:?}", other.err()),
+    }
 }

@@ -43,7 +43,7 @@ pub struct Service {
 
 impl Service {
     pub fn new(identity: ServerIdentity, state_root: PathBuf) -> Self {
-        let sessions = Sessions::new(state_root.clone());
+        let sessions = Sessions::serving(state_root.clone(), Some(identity.workspace.clone()));
         let operations: Arc<OperationTable> = Arc::default();
         let config = Configuration::new(state_root.clone(), PathBuf::from(&identity.workspace));
         let turns = Arc::new(TurnService::new(sessions.clone(), Arc::clone(&operations), config.clone()));

@@ -31,6 +31,9 @@ use crate::sync::lock;
 use crate::timestamp::rfc3339_utc;
 use crate::transport::paths::SESSIONS_DIR;
 
+/// The spec's bound of `SessionSummary.workspace` (the handshake's workspace bound too).
+const MAX_WORKSPACE_BYTES: usize = 4096;
+
 fn scan_budget() -> usize {
     usize::try_from(limits::MAX_SESSION_LIST_SCAN_ENTRIES).unwrap_or(usize::MAX)
 }
@@ -48,6 +51,7 @@ pub(crate) fn list(
     index: &Mutex<SessionIndex>,
     after: Option<&str>,
     limit: usize,
+    workspace: Option<&str>,
 ) -> Result<SessionListResponse, SessionError> {
     if let Some(after) = after {
         validate_session_id(after)?;
@@ -75,7 +79,7 @@ pub(crate) fn list(
             None => return Ok(empty_page()),
         },
     };
-    Ok(page(&sessions_dir, candidates))
+    Ok(page(&sessions_dir, candidates, workspace))
 }
 
 /// A page read directly from the folder, without an index: the behaviour where no watch can
@@ -92,7 +96,7 @@ pub(crate) fn list_scanned(
     }
     let sessions_dir = state_root.join(SESSIONS_DIR);
     Ok(match scan(&sessions_dir, after, limit, scan_budget)? {
-        Some(c) => page(&sessions_dir, c),
+        Some(c) => page(&sessions_dir, c, None),
         None => empty_page(),
     })
 }
@@ -137,13 +141,15 @@ fn scan(
     Ok(Some(Candidates { examined: candidates, truncated, incomplete }))
 }
 
-/// Reads the summaries of the examined candidates.
-fn page(sessions_dir: &Path, c: Candidates) -> SessionListResponse {
+/// Reads the summaries of the examined candidates; with `workspace`, keeps only the sessions
+/// created for it.
+fn page(sessions_dir: &Path, c: Candidates, workspace: Option<&str>) -> SessionListResponse {
     let mut incomplete = c.incomplete;
     let mut sessions = Vec::with_capacity(c.examined.len());
     for id in &c.examined {
         match summary(&sessions_dir.join(id), id) {
-            Ok(Some(s)) => sessions.push(s),
+            Ok(Some(s)) if workspace.is_none_or(|w| s.workspace.as_deref() == Some(w)) => sessions.push(s),
+            Ok(Some(_)) => {}
             // A folder without metadata is a crashed or in-flight creation: not a session.
             Ok(None) => {}
             Err(_) => incomplete = true,
@@ -175,11 +181,17 @@ fn summary(dir: &Path, id: &str) -> Result<Option<SessionSummary>, Unrepresentab
         _ => meta.updated_at,
     };
     let max_title = usize::try_from(constants::TITLE_MAX_BYTES).unwrap_or(usize::MAX);
-    Ok(Some(SessionSummary::new(
+    let summary = SessionSummary::new(
         id.to_string(),
         meta.title.as_deref().and_then(|t| sanitize_title(t, max_title)),
         updated_at,
-    )))
+    );
+    // A path the spec cannot carry (over its bound) is left out rather than failing the page.
+    let workspace = meta.workspace.filter(|w| !w.is_empty() && w.len() <= MAX_WORKSPACE_BYTES);
+    Ok(Some(match workspace {
+        Some(w) => summary.with_workspace(w),
+        None => summary,
+    }))
 }
 
 #[cfg(test)]
@@ -191,7 +203,7 @@ mod tests {
 
     /// A page through a fresh index, checked against the direct read of the folder.
     fn list(root: &Path, after: Option<&str>, limit: usize) -> Result<SessionListResponse, SessionError> {
-        let indexed = super::list(root, &Mutex::default(), after, limit);
+        let indexed = super::list(root, &Mutex::default(), after, limit, None);
         let scanned = list_scanned(root, after, limit, scan_budget());
         assert_eq!(format!("{indexed:?}"), format!("{scanned:?}"), "index and direct read disagree");
         indexed
@@ -229,6 +241,26 @@ mod tests {
     }
 
     #[test]
+    fn a_workspace_filter_keeps_that_workspaces_sessions_and_every_summary_names_its_workspace() {
+        // "By default only the sessions created for the workspace this daemon serves."
+        let tmp = tempfile::tempdir().unwrap();
+        let a = super::super::store::create_for(tmp.path(), Some("/ws/a")).unwrap();
+        let b = super::super::store::create_for(tmp.path(), Some("/ws/b")).unwrap();
+        let none = create(tmp.path()).unwrap();
+        let index = Mutex::default();
+        let only_a = super::list(tmp.path(), &index, None, 32, Some("/ws/a")).unwrap();
+        assert_eq!(ids(&only_a), [a.as_str()]);
+        assert_eq!(only_a.sessions[0].workspace.as_deref(), Some("/ws/a"));
+        assert!(!only_a.truncated && !only_a.incomplete, "filtered sessions are neither");
+        let all = list(tmp.path(), None, 32).unwrap();
+        let mut named: Vec<_> = all.sessions.iter().map(|s| (s.session_id.clone(), s.workspace.clone())).collect();
+        named.sort();
+        let mut expected = vec![(a, Some("/ws/a".to_owned())), (b, Some("/ws/b".to_owned())), (none, None)];
+        expected.sort();
+        assert_eq!(named, expected);
+    }
+
+    #[test]
     fn empty_state_root_lists_nothing() {
         let tmp = tempfile::tempdir().unwrap();
         let page = list(tmp.path(), None, 32).unwrap();
@@ -260,6 +292,7 @@ mod tests {
                 created_at: "x".into(),
                 updated_at: "yesterday".into(),
                 compactions: Vec::new(),
+                workspace: None,
             },
         );
         let page = list(tmp.path(), None, 32).unwrap();
@@ -277,7 +310,13 @@ mod tests {
         set_meta(
             tmp.path(),
             &id,
-            &SessionMeta { title: Some(raw), created_at: now.clone(), updated_at: now, compactions: Vec::new() },
+            &SessionMeta {
+                title: Some(raw),
+                created_at: now.clone(),
+                updated_at: now,
+                compactions: Vec::new(),
+                workspace: None,
+            },
         );
         let page = list(tmp.path(), None, 1).unwrap();
         let title = page.sessions[0].title.clone().unwrap();
@@ -291,6 +330,7 @@ mod tests {
                 created_at: "x".into(),
                 updated_at: "2026-01-01T00:00:00.000Z".into(),
                 compactions: Vec::new(),
+                workspace: None,
             },
         );
         assert_eq!(list(tmp.path(), None, 1).unwrap().sessions[0].title, None);
@@ -404,7 +444,7 @@ mod tests {
                 let mut after: Option<String> = None;
                 loop {
                     let limit = 1 + rng.below(5);
-                    let indexed = super::list(tmp.path(), &index, after.as_deref(), limit).unwrap();
+                    let indexed = super::list(tmp.path(), &index, after.as_deref(), limit, None).unwrap();
                     let scanned = list_scanned(tmp.path(), after.as_deref(), limit, scan_budget()).unwrap();
                     assert_eq!(indexed, scanned, "seed {seed}, after {after:?}, limit {limit}");
                     if !indexed.truncated {
@@ -429,15 +469,15 @@ mod tests {
         // Activity on the oldest does not move it.
         fs::write(dir_of(tmp.path(), &created[0]).unwrap().join(TRANSCRIPT_FILE), b"{}\n").unwrap();
         created.sort();
-        let first = super::list(tmp.path(), &index, None, 3).unwrap();
+        let first = super::list(tmp.path(), &index, None, 3, None).unwrap();
         assert_eq!(ids(&first), [&created[0], &created[1], &created[2]]);
         assert!(first.truncated);
-        let rest = super::list(tmp.path(), &index, first.next_after.as_deref(), 3).unwrap();
+        let rest = super::list(tmp.path(), &index, first.next_after.as_deref(), 3, None).unwrap();
         assert_eq!(ids(&rest), [&created[3]]);
         assert!(!rest.truncated, "no candidates remain");
         // Created after the first page: a later page shows it.
         let late = create(tmp.path()).unwrap();
-        let more = super::list(tmp.path(), &index, rest.next_after.as_deref(), 3).unwrap();
+        let more = super::list(tmp.path(), &index, rest.next_after.as_deref(), 3, None).unwrap();
         assert_eq!(ids(&more), [late.as_str()]);
         assert_eq!(lock(&index).builds(), 1, "changes were applied, the folder was read once");
     }
@@ -447,15 +487,15 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let index = Mutex::default();
         let a = create(tmp.path()).unwrap();
-        assert_eq!(ids(&super::list(tmp.path(), &index, None, 32).unwrap()), [a.as_str()]);
+        assert_eq!(ids(&super::list(tmp.path(), &index, None, 32, None).unwrap()), [a.as_str()]);
         let sessions = tmp.path().join(SESSIONS_DIR);
         fs::rename(&sessions, tmp.path().join("gone")).unwrap();
-        assert!(super::list(tmp.path(), &index, None, 32).unwrap().sessions.is_empty());
+        assert!(super::list(tmp.path(), &index, None, 32, None).unwrap().sessions.is_empty());
         // A new folder swapped in by a rename of its parent's entry, not of the watched folder.
         let b = create(tmp.path()).unwrap();
-        assert_eq!(ids(&super::list(tmp.path(), &index, None, 32).unwrap()), [b.as_str()]);
+        assert_eq!(ids(&super::list(tmp.path(), &index, None, 32, None).unwrap()), [b.as_str()]);
         fs::rename(&sessions, tmp.path().join("b-folder")).unwrap();
         fs::rename(tmp.path().join("gone"), &sessions).unwrap();
-        assert_eq!(ids(&super::list(tmp.path(), &index, None, 32).unwrap()), [a.as_str()]);
+        assert_eq!(ids(&super::list(tmp.path(), &index, None, 32, None).unwrap()), [a.as_str()]);
     }
 }

@@ -69,6 +69,10 @@ pub struct Sessions {
 #[derive(Debug)]
 struct Inner {
     state_root: PathBuf,
+    /// The canonical workspace this daemon serves: recorded in the sessions it creates, the
+    /// default filter of its lists, and the only workspace its turns run in. `None`: none
+    /// (tests of the session domain alone).
+    workspace: Option<String>,
     control: Mutex<ControlTable<SharedWriter>>,
     projections: Mutex<ProjectionCache>,
     /// Held while changes are applied and a page's candidates are taken, never while
@@ -124,9 +128,15 @@ fn page_limit(limit: u32) -> Result<usize, SessionError> {
 impl Sessions {
     /// Touches nothing on disk: the `sessions/` folder appears with the first session.
     pub fn new(state_root: PathBuf) -> Self {
+        Self::serving(state_root, None)
+    }
+
+    /// The sessions of a daemon serving `workspace` (its canonical path).
+    pub fn serving(state_root: PathBuf, workspace: Option<String>) -> Self {
         Sessions {
             inner: Arc::new(Inner {
                 state_root,
+                workspace,
                 control: Mutex::new(ControlTable::new()),
                 projections: Mutex::new(ProjectionCache::default()),
                 index: Mutex::default(),
@@ -165,13 +175,39 @@ impl Sessions {
 
     /// Creates a session durably (folder and `meta.json`, `fsync`ed) without claiming it.
     pub async fn create(&self) -> Result<SessionCreateResponse, ErrorCode> {
-        let session_id = self.blocking(|inner| store::create(&inner.state_root)).await?;
+        let session_id =
+            self.blocking(|inner| store::create_for(&inner.state_root, inner.workspace.as_deref())).await?;
         Ok(SessionCreateResponse::new(session_id))
     }
 
     pub async fn list(&self, p: SessionListRequest) -> Result<SessionListResponse, ErrorCode> {
         let limit = page_limit(p.limit).map_err(to_code)?;
-        self.blocking(move |inner| listing::list(&inner.state_root, &inner.index, p.after.as_deref(), limit)).await
+        self.blocking(move |inner| {
+            // "By default only the sessions created for the workspace this daemon serves."
+            let only = if p.all_workspaces { None } else { inner.workspace.as_deref() };
+            listing::list(&inner.state_root, &inner.index, p.after.as_deref(), limit, only)
+        })
+        .await
+    }
+
+    /// `session_workspace_mismatch` when the session was created for another workspace than
+    /// this daemon's: a turn's tools work in the daemon's workspace, so a session's turns run
+    /// only where it was created. A session whose metadata names no workspace runs anywhere;
+    /// unreadable metadata is left to admission, which reads the session anyway.
+    pub async fn check_workspace(&self, session_id: &str) -> Result<(), ErrorCode> {
+        let id = session_id.to_string();
+        let theirs = self
+            .blocking(move |inner| {
+                let dir = store::dir_of(&inner.state_root, &id)?;
+                let meta =
+                    crate::storage::transcript::read_meta(&dir, crate::storage::transcript::DEFAULT_MAX_META_BYTES);
+                Ok(meta.ok().flatten().and_then(|m| m.workspace))
+            })
+            .await?;
+        match (theirs, self.inner.workspace.as_deref()) {
+            (Some(theirs), Some(ours)) if theirs != ours => Err(ErrorCode::SessionWorkspaceMismatch),
+            _ => Ok(()),
+        }
     }
 
     /// One page of the durable projection. Read-only: no claim or writer lock is needed and

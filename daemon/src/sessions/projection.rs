@@ -203,6 +203,7 @@ mod tests {
             created_at: "x".into(),
             updated_at: "x".into(),
             compactions: vec![CompactionRef { id: "m-1".into(), turn: "t-1".into(), prompt_id: None }],
+            workspace: None,
         };
         let summaries = Summaries::of(Some(&meta));
         let summary = service("m-1", Some("t-1"), "They discussed the README.");

@@ -79,7 +79,15 @@ pub(crate) fn existing_dir(state_root: &Path, session_id: &str) -> Result<PathBu
 
 /// Creates a session durably (folder, then `meta.json` via atomic write with `fsync`s)
 /// without claiming it: the writer lock is only taken to write the metadata.
+/// A session created for no workspace in particular (the session tests' shorthand).
+#[cfg(test)]
 pub(crate) fn create(state_root: &Path) -> Result<String, SessionError> {
+    create_for(state_root, None)
+}
+
+/// Creates a session for `workspace` (recorded in its metadata, so lists and turns know where
+/// it belongs).
+pub(crate) fn create_for(state_root: &Path, workspace: Option<&str>) -> Result<String, SessionError> {
     for _ in 0..CREATE_ATTEMPTS {
         let id = new_session_id();
         let dir = dir_of(state_root, &id)?;
@@ -95,6 +103,7 @@ pub(crate) fn create(state_root: &Path) -> Result<String, SessionError> {
             created_at: now.clone(),
             updated_at: now,
             compactions: Vec::new(),
+            workspace: workspace.map(str::to_owned),
         })?;
         return Ok(id);
     }
@@ -113,7 +122,7 @@ pub(crate) fn write_title(writer: &SessionWriter, title: Option<String>) -> Resu
         Ok(Some(meta)) => SessionMeta { title, updated_at: now, ..meta },
         // Unreadable metadata is replaced rather than blocking the session forever.
         Ok(None) | Err(TranscriptError::InvalidMeta) => {
-            SessionMeta { title, created_at: now.clone(), updated_at: now, compactions: Vec::new() }
+            SessionMeta { title, created_at: now.clone(), updated_at: now, compactions: Vec::new(), workspace: None }
         }
         Err(e) => return Err(e.into()),
     };
@@ -129,7 +138,13 @@ pub(crate) fn record_compactions(writer: &SessionWriter, refs: &[CompactionRef])
         Ok(Some(meta)) => meta,
         Ok(None) | Err(TranscriptError::InvalidMeta) => {
             let now = now_rfc3339();
-            SessionMeta { title: None, created_at: now.clone(), updated_at: now, compactions: Vec::new() }
+            SessionMeta {
+                title: None,
+                created_at: now.clone(),
+                updated_at: now,
+                compactions: Vec::new(),
+                workspace: None,
+            }
         }
         Err(e) => return Err(e.into()),
     };

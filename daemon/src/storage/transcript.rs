@@ -107,6 +107,10 @@ pub struct SessionMeta {
     /// `compaction_required`: the transcript's own text never decides.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub compactions: Vec<CompactionRef>,
+    /// Canonical path of the workspace the session was created for: its turns run only in
+    /// that workspace's daemon. Absent when the creator named none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workspace: Option<String>,
 }
 
 /// One compaction record: a summary (`service` message) or a `compaction_required` turn end,
@@ -659,7 +663,13 @@ mod tests {
             CompactionRef { id: "m-1".into(), turn: "t-1".into(), prompt_id: Some("u-1".into()) },
             CompactionRef { id: "e-2".into(), turn: "t-2".into(), prompt_id: None },
         ];
-        let meta = SessionMeta { title: None, created_at: "a".into(), updated_at: "b".into(), compactions: refs };
+        let meta = SessionMeta {
+            title: None,
+            created_at: "a".into(),
+            updated_at: "b".into(),
+            compactions: refs,
+            workspace: None,
+        };
         let summaries = Summaries::of(Some(&meta));
         assert_eq!(summaries.prompt_of("m-1"), Some("u-1"));
         assert!(summaries.is_prompt("u-1") && !summaries.is_prompt("m-1") && !summaries.is_prompt("e-2"));
@@ -676,6 +686,7 @@ mod tests {
             created_at: "2026-01-01T00:00:00.000Z".into(),
             updated_at: "2026-01-02T00:00:00.000Z".into(),
             compactions: vec![CompactionRef { id: "m-1".into(), turn: "t-1".into(), prompt_id: Some("m-0".into()) }],
+            workspace: None,
         };
         w.write_meta(&meta).unwrap();
         assert_eq!(read_meta(&dir, DEFAULT_MAX_META_BYTES).unwrap(), Some(meta));

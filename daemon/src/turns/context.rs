@@ -91,7 +91,7 @@ mod tests {
     }
 
     fn meta(compactions: Vec<CompactionRef>) -> SessionMeta {
-        SessionMeta { title: None, created_at: String::new(), updated_at: String::new(), compactions }
+        SessionMeta { title: None, created_at: String::new(), updated_at: String::new(), compactions, workspace: None }
     }
 
     #[test]
@@ -165,6 +165,7 @@ mod tests {
             created_at: String::new(),
             updated_at: String::new(),
             compactions: vec![CompactionRef { id: "s1".into(), turn: "t1".into(), prompt_id: Some("u1".into()) }],
+            workspace: None,
         };
         let got: Vec<String> = load(tmp.path(), &Summaries::of(Some(&meta))).iter().map(text_of).collect();
         assert_eq!(

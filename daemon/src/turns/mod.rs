@@ -136,6 +136,7 @@ impl TurnService {
             return Err(ErrorCode::InvalidPayload);
         }
         self.sessions.check_control(conn, &session_id, &control)?;
+        self.sessions.check_workspace(&session_id).await?;
         // "Selection, reasoning and fast settings are captured under the shared configuration
         // lock at turn admission." Unreadable settings reject the start before anything is
         // written; a selection of an unknown provider is accepted and fails like a missing

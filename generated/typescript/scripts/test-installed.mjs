@@ -16,6 +16,8 @@ const BIN = resolve(PACKAGE, process.env.AGENTWIRE_BIN ?? "../../target/debug/ag
 const TSC = join(PACKAGE, "node_modules/typescript/bin/tsc");
 const TYPES = join(PACKAGE, "node_modules/@types");
 const VERSION = JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8")).version;
+// The user's npm cache, so the fresh clone's `npm ci` needs no download it already made.
+const NPM_CACHE = execFileSync("npm", ["config", "get", "cache"], { encoding: "utf8" }).trim();
 
 if (!existsSync(BIN)) {
   console.error(`no daemon binary at ${BIN}: run \`cargo build -p agentwire-daemon\` (test.sh does) or set AGENTWIRE_BIN`);
@@ -126,6 +128,19 @@ ${longPage}
     });
   }
 
+  step("README's first-turn snippet, verbatim: compiles and runs against the live daemon", () => {
+    const readme = readFileSync(join(PACKAGE, "README.md"), "utf8");
+    const block = /This is \[`examples\/turn\.ts`\][^]*?```ts\n([^]*?)```\n/.exec(readme)?.[1];
+    if (block === undefined) throw new Error("README.md has no first-turn ts block");
+    const dir = join(root, "ts-nodenext");
+    writeFileSync(join(dir, "readme.ts"), block);
+    sh("node", [TSC, "-p", "."], dir);
+    const out = sh("node", ["out/readme.js", workspace], dir);
+    for (const want of [/\[completed\] session /, /^refused: session.status failed with invalid_session_id: /m, new RegExp(` ${workspace}$`, "m")]) {
+      if (!want.test(out)) throw new Error(`README snippet output lacks ${want}: ${out}`);
+    }
+  });
+
   step("examples: run a turn, replay it, watch a session from a second connection", () => {
     const dir = join(root, "ts-nodenext");
     const turn = sh("node", ["out/turn.js", workspace], dir);
@@ -135,6 +150,17 @@ ${longPage}
     if (!(replay.items > 0)) throw new Error(`replay example read nothing: ${JSON.stringify(replay)}`);
     const watch = sh("node", ["out/watch.js", workspace], dir);
     if (!/watcher saw the turn end: completed/.test(watch)) throw new Error(`watch example: ${watch}`);
+  });
+
+  step("a fresh clone packs as documented: npm ci, then npm pack", () => {
+    // The committed tree, as a new user clones it: nothing built, no node_modules.
+    const top = sh("git", ["rev-parse", "--show-toplevel"], PACKAGE).trim();
+    const clone = join(root, "clone");
+    sh("git", ["clone", "--quiet", "--depth", "1", `file://${top}`, clone], root);
+    const pkg = join(clone, "generated/typescript");
+    sh("npm", ["ci", "--prefer-offline", "--cache", NPM_CACHE, "--no-audit", "--no-fund", "--loglevel=error"], pkg);
+    const out = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", root], pkg));
+    if (!out[0].files.some((f) => f.path === "dist/client.js")) throw new Error("the fresh clone's tarball lacks dist/client.js");
   });
 
   step("npm publish --dry-run", () => {

@@ -36,6 +36,7 @@ import type {
   RequestPayloads,
   ResponseEnvelope,
   ResponsePayloads,
+  SessionClaimResponse,
   SessionReplayResponse,
   TurnStartResponse,
 } from "./generated/types.js";
@@ -44,6 +45,8 @@ import { ProtocolError, encodeRequest, withRecord } from "./records.js";
 import type { RequestOptions } from "./records.js";
 import { SchemaError } from "./runtime/check.js";
 import { EventHub } from "./streams.js";
+import { canonicalWorkspace, startOrConnect } from "./launcher.js";
+import type { StartOptions } from "./launcher.js";
 import type { StreamOptions, Subscription } from "./streams.js";
 
 export { Conversation, PreflightError, TurnTracker, preflight } from "./conversation.js";
@@ -53,7 +56,7 @@ export { ConnectionClosedError, HandshakeError, ServiceError, StreamOverflowErro
 export { ProtocolError } from "./records.js";
 export { DEFAULT_STREAM_BUFFER, Subscription } from "./streams.js";
 export type { EventFilter, StreamOptions } from "./streams.js";
-export { startOrConnect } from "./launcher.js";
+export { canonicalWorkspace, resolveExecutable, startOrConnect } from "./launcher.js";
 export type { StartOptions } from "./launcher.js";
 export { resume } from "./resume.js";
 export type { ResumeOptions, Resumed } from "./resume.js";
@@ -73,7 +76,7 @@ export interface ClientOptions extends Omit<ConversationOptions, "hello" | "join
   readonly handshakeTimeoutMs?: number;
   /** Default deadline of every request, in milliseconds (default: none). */
   readonly requestTimeoutMs?: number;
-  /** Bound of the connection-wide stream's buffer (see {@link AgentwireClient.eventStream}). */
+  /** Bound of the connection-wide stream's buffer (see {@link AgentwireClient.eventsSinceConnect}). */
   readonly eventBuffer?: number;
   /**
    * Trace hook: every record this connection sends or receives, handshake included, as its
@@ -160,7 +163,7 @@ type Waiter = {
 export class AgentwireClient {
   private readonly waiters = new Map<string, Waiter>();
   private readonly hub = new EventHub();
-  /** The connection-wide stream, buffering from connect until the first eventStream() takes it. */
+  /** The connection-wide stream, buffering from connect until the first eventsSinceConnect() takes it. */
   private initial: Subscription | null;
   private readonly requestOptions: RequestOptions;
   private readonly maxInflight: number;
@@ -194,6 +197,16 @@ export class AgentwireClient {
       (record) => this.onRecord(record),
       (error) => this.shutdown(error ?? new ConnectionClosedError("the daemon closed the connection")),
     );
+  }
+
+  /**
+   * Start the workspace's daemon or reach the running one ({@link startOrConnect}: the path
+   * rules, the discovery record checked), then connect to it as {@link connect} does.
+   */
+  static async startOrConnect(options: StartOptions & Omit<ClientOptions, "socketPath" | "workspace" | "signal">): Promise<AgentwireClient> {
+    const workspace = await canonicalWorkspace(options.workspace);
+    const d = await startOrConnect({ ...options, workspace });
+    return AgentwireClient.connect({ ...options, socketPath: d.socket, workspace, expect: { instanceId: d.instance_id, workspaceId: d.workspace_id, stateRootId: d.state_root_id } });
   }
 
   /** Connect, handshake, initialize and preflight; resolves only when all passed. */
@@ -263,19 +276,51 @@ export class AgentwireClient {
     }
   }
 
+  /** Claim a session: the handle starts, cancels and detaches with the control it carries. */
+  async claim(sessionId: string, options: WaitOptions & { readonly takeOver?: boolean } = {}): Promise<Claim> {
+    const response = await this.request("session.claim", { take_over: options.takeOver ?? false }, { ...waitOf(options), sessionId });
+    return new Claim(this, response);
+  }
+
   /**
    * Start a turn and stream it: resolves once `turn.start` is accepted, with the accepted
    * response and an async iterable of the turn's events (started, deltas, activity) that ends
    * after its terminal. The stream subscribes before the request is sent, so it misses nothing.
-   * `signal` stops waiting for the answer and ends the stream; it does not stop the turn
-   * (only `turn.cancel` does).
+   *
+   * `signal` is the turn's Stop button. Aborted before the request is sent, nothing is sent;
+   * aborted while the answer is awaited, this rejects with a `RequestAbortedError` (`sent`,
+   * `operationId`) and a turn the answer then reports accepted is cancelled at once; aborted
+   * after acceptance, the client sends `turn.cancel` and the stream goes on to the turn's
+   * terminal (`cancelled`, or `completed` when the turn had already finished). `timeoutMs`
+   * bounds the wait for the `turn.start` answer only.
    */
   async startTurn(sessionId: string, prompt: string, options: WaitOptions & { readonly bufferSize?: number } = {}): Promise<Turn> {
+    const { signal } = options;
+    if (signal?.aborted === true) throw new RequestAbortedError("turn.start", null, false, signal.reason);
     const operationId = randomUUID();
-    const stream: StreamOptions = { operationId, ...(options.bufferSize === undefined ? {} : { bufferSize: options.bufferSize }), ...(options.signal === undefined ? {} : { signal: options.signal }) };
-    const events = this.hub.subscribe<TurnEvent>(stream, (e) => EVENTS[e.event].terminal);
+    let stop: (() => void) | undefined;
+    const last = (e: TurnEvent): boolean => {
+      const terminal = EVENTS[e.event].terminal;
+      if (terminal && stop !== undefined) signal?.removeEventListener("abort", stop);
+      return terminal;
+    };
+    const events = this.hub.subscribe<TurnEvent>({ operationId, ...(options.bufferSize === undefined ? {} : { bufferSize: options.bufferSize }) }, last);
     try {
-      const accepted = await this.request("turn.start", { prompt }, { ...options, sessionId, operationId });
+      const wait = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
+      const answer = this.request("turn.start", { prompt }, { ...wait, sessionId, operationId });
+      // A cancel that finds the turn already over (`unknown_turn`) changes nothing: the
+      // terminal is the turn's outcome either way.
+      const cancel = (turnId: string) => (): void => void this.request("turn.cancel", { turn_id: turnId }, { sessionId }).catch(() => undefined);
+      if (signal !== undefined) {
+        // Aborted while the answer is awaited: the caller stops waiting now, and a turn the
+        // answer then reports accepted is cancelled at once.
+        answer.then((a) => signal.aborted && cancel(a.turn_id)(), () => undefined);
+      }
+      const accepted = await abortable(answer, signal, () => new RequestAbortedError("turn.start", operationId, true, signal?.reason));
+      if (signal !== undefined) {
+        stop = cancel(accepted.turn_id);
+        signal.addEventListener("abort", stop, { once: true });
+      }
       return { accepted, turnId: accepted.turn_id, operationId, events, [Symbol.asyncIterator]: () => events };
     } catch (e) {
       events.end(null);
@@ -293,11 +338,12 @@ export class AgentwireClient {
   }
 
   /**
-   * The connection-wide stream: every event, in arrival order. The first call takes the stream
-   * that has buffered since connect (so events that came with a response are not missed); each
-   * later call opens a new independent stream from that moment, as {@link events} does.
+   * Every event since the connection was made, in arrival order: the first call takes the
+   * stream that has buffered since connect (so events that came with a response are not
+   * missed); each later call opens a new independent stream from that moment, as
+   * {@link events} does. {@link events} never looks back: it starts at the call.
    */
-  eventStream(): Subscription {
+  eventsSinceConnect(): Subscription {
     const first = this.initial;
     this.initial = null;
     return first ?? this.hub.subscribe(this.options.eventBuffer === undefined ? {} : { bufferSize: this.options.eventBuffer });
@@ -390,6 +436,16 @@ export class AgentwireClient {
     this.lines.stop();
     this.socket.destroy();
   }
+}
+
+/** `p`, unless `signal` aborts first (then `aborted()`'s error). */
+function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined, aborted: () => Error): Promise<T> {
+  if (signal === undefined) return p;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(aborted());
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 function waitOf(o: WaitOptions): WaitOptions {
@@ -640,6 +696,42 @@ class LineReader {
     }
     this.onEnd?.(error);
     this.socket.destroy();
+  }
+}
+
+/**
+ * A claimed session ({@link AgentwireClient.claim}): its control, and the calls that need it.
+ * The connection keeps the grant; a take-over by another connection makes these calls fail
+ * with `stale_grant`.
+ */
+export class Claim {
+  constructor(
+    private readonly client: AgentwireClient,
+    /** The claim's atomic snapshot, as `session.claim` returned it. */
+    readonly response: SessionClaimResponse,
+  ) {}
+
+  get sessionId(): string {
+    return this.response.session_id;
+  }
+
+  get control(): { readonly claim_id: string; readonly grant_generation: number } {
+    return { claim_id: this.response.claim_id, grant_generation: this.response.grant_generation };
+  }
+
+  /** {@link AgentwireClient.startTurn} in this session (its `signal` cancels the turn). */
+  startTurn(prompt: string, options: WaitOptions & { readonly bufferSize?: number } = {}): Promise<Turn> {
+    return this.client.startTurn(this.sessionId, prompt, options);
+  }
+
+  /** `turn.cancel`: asks the turn to stop; its terminal (`cancelled`) settles it. */
+  cancel(turnId: string, options: WaitOptions = {}): Promise<ResponsePayloads["turn.cancel"]> {
+    return this.client.request("turn.cancel", { turn_id: turnId }, { ...waitOf(options), sessionId: this.sessionId, control: this.control });
+  }
+
+  /** `session.detach`: gives control back; a running turn goes on. */
+  detach(options: WaitOptions = {}): Promise<ResponsePayloads["session.detach"]> {
+    return this.client.request("session.detach", {}, { ...waitOf(options), sessionId: this.sessionId, control: this.control });
   }
 }
 

@@ -1,6 +1,8 @@
 /**
- * The typed failures of the client. Every message says each thing once: the code is a property,
- * not a prefix, and a JSON path appears only where it adds something.
+ * The typed failures of the client. Every message says each thing once: a service error reads
+ * `<method> failed with <code>: <fixed message>` (the code also a property, `code`), a
+ * handshake error `<code>: <fixed message> (<detail>)`, and a JSON path appears only where it
+ * adds something.
  *
  * - {@link ConnectionClosedError}: the connection is gone (closed by either side, or never
  *   reached); nothing more will arrive on it.

@@ -4,6 +4,9 @@
  */
 
 import { execFile } from "node:child_process";
+import { constants } from "node:fs";
+import { access, realpath, stat } from "node:fs/promises";
+import { delimiter, isAbsolute, join } from "node:path";
 import type { Discovery } from "./generated/types.js";
 import { decodeDiscovery, decodeLaunchError } from "./generated/validators.js";
 import { HandshakeError, VersionMismatchError, isLaunchErrorCode } from "./errors.js";
@@ -12,9 +15,17 @@ import { ProtocolError, withRecord } from "./records.js";
 import { SchemaError } from "./runtime/check.js";
 
 export interface StartOptions {
-  /** Absolute path of the workspace (project folder) the daemon serves. */
+  /**
+   * The workspace (project folder) the daemon serves: an absolute path, canonicalised
+   * (symbolic links, `..` and a trailing `/` resolved). A relative path is refused
+   * (`invalid_workspace`): "." never silently means the current folder.
+   */
   readonly workspace: string;
-  /** Absolute path of the `agentwire` executable; it is also what a started daemon runs. */
+  /**
+   * The `agentwire` executable: an absolute path, or a bare name looked up on `PATH` (of `env`
+   * when given). A relative path with a `/`, or a name not on `PATH`, is `invalid_executable`.
+   * It is also what a started daemon runs.
+   */
   readonly executable: string;
   /** State root (`MC_HOME`) for the launcher and the daemon it starts; default: inherited. */
   readonly mcHome?: string;
@@ -25,23 +36,62 @@ export interface StartOptions {
   readonly signal?: AbortSignal;
 }
 
+/** The canonical workspace path: absolute, existing, a folder; otherwise `invalid_workspace`. */
+export async function canonicalWorkspace(workspace: string): Promise<string> {
+  const shown = JSON.stringify(workspace);
+  if (!isAbsolute(workspace)) {
+    throw new HandshakeError("invalid_workspace", `${shown} is relative; pass an absolute path (for the current folder, process.cwd())`);
+  }
+  let real: string;
+  try {
+    real = await realpath(workspace);
+  } catch (e) {
+    throw new HandshakeError("invalid_workspace", `${shown} cannot be resolved (${String((e as { code?: unknown }).code ?? e)})`);
+  }
+  if (!(await stat(real)).isDirectory()) throw new HandshakeError("invalid_workspace", `${shown} is not a folder`);
+  return real;
+}
+
+/** The executable to run: an absolute path as given, or a bare name found on `path` (PATH). */
+export async function resolveExecutable(executable: string, path: string | undefined): Promise<string> {
+  const shown = JSON.stringify(executable);
+  if (isAbsolute(executable)) return executable;
+  if (executable.includes("/")) {
+    throw new HandshakeError("invalid_executable", `${shown} is a relative path; pass an absolute path or a bare name found on PATH`);
+  }
+  for (const dir of (path ?? "").split(delimiter)) {
+    if (dir === "") continue;
+    const candidate = join(dir, executable);
+    try {
+      await access(candidate, constants.X_OK);
+      if ((await stat(candidate)).isFile()) return candidate;
+    } catch {
+      // Not here: try the next folder.
+    }
+  }
+  throw new HandshakeError("invalid_executable", `${shown} is not on PATH; install agentwire there or pass the absolute path of the executable`);
+}
+
 /**
- * Run the launcher and decode what it prints: the discovery object on success; on failure a
+ * Run the launcher and decode what it prints: the discovery object on success, its version
+ * checked against this package's (`VersionMismatchError` otherwise); on failure a
  * {@link HandshakeError} with the launch error code it printed (`version_mismatch`,
- * `foreign_service`, `start_failed`, …).
+ * `foreign_service`, `start_failed`, …). The path rules of {@link StartOptions} apply first.
  */
-export function startOrConnect(options: StartOptions): Promise<Discovery> {
+export async function startOrConnect(options: StartOptions): Promise<Discovery> {
   const env = { ...(options.env ?? process.env) };
   if (options.mcHome !== undefined) env.MC_HOME = options.mcHome;
-  const args = ["daemon", "start-or-connect", "--workspace", options.workspace, "--executable", options.executable];
+  const workspace = await canonicalWorkspace(options.workspace);
+  const executable = await resolveExecutable(options.executable, env.PATH);
+  const args = ["daemon", "start-or-connect", "--workspace", workspace, "--executable", executable];
   return new Promise((resolve, reject) => {
     execFile(
-      options.executable,
+      executable,
       args,
       { env, encoding: "utf8", timeout: options.timeoutMs ?? 30_000, ...(options.signal === undefined ? {} : { signal: options.signal }) },
       (error, stdout) => {
         if (error !== null && stdout.trim() === "") {
-          reject(spawnFailure(options.executable, error));
+          reject(spawnFailure(executable, error));
           return;
         }
         try {

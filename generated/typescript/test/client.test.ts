@@ -94,7 +94,7 @@ const options = (path: string) => ({ socketPath: path, version: "0.1.0", workspa
 
 async function collect(client: AgentwireClient, n: number): Promise<AnyEvent[]> {
   const out: AnyEvent[] = [];
-  for await (const e of client.eventStream()) {
+  for await (const e of client.eventsSinceConnect()) {
     out.push(e);
     if (out.length === n) break;
   }

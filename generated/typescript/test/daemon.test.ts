@@ -12,10 +12,10 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { AgentwireClient, ServiceError, resume, startOrConnect } from "../dist/client.js";
+import { AgentwireClient, HandshakeError, ServiceError, resume, startOrConnect } from "../dist/client.js";
 import type { AnyEvent, Method, ReplayItem, ResponsePayloads } from "../dist/index.js";
 
 const PACKAGE = fileURLToPath(new URL("../", import.meta.url));
@@ -138,7 +138,7 @@ describe("against the real daemon", { skip: SKIP }, () => {
 
     const events: AnyEvent[] = [];
     let terminal: Extract<AnyEvent, { event: "turn.terminal" }> | undefined;
-    for await (const e of c.eventStream()) {
+    for await (const e of c.eventsSinceConnect()) {
       events.push(e);
       if (e.event === "turn.terminal") {
         terminal = e;
@@ -321,5 +321,41 @@ describe("cancel on the slow local provider", { skip: SKIP }, () => {
     } finally {
       c.close();
     }
+  });
+
+  it("startTurn's signal is the Stop button: aborting it cancels the turn (claim handle)", { timeout: 60_000 }, async () => {
+    const workspace = join(root, "project");
+    const c = await AgentwireClient.startOrConnect({ workspace, executable: BIN, env: daemonEnv(root) });
+    pid = c.identity.pid;
+    try {
+      const { session_id } = await c.request("session.create", {});
+      const claim = await c.claim(session_id);
+      for (let round = 0; round < 3; round++) {
+        const stop = new AbortController();
+        const turn = await claim.startTurn("Talk slowly", { signal: stop.signal });
+        let status: string | undefined;
+        for await (const e of turn) {
+          if (e.event === "turn.assistant_delta") stop.abort();
+          if (e.event === "turn.terminal") status = e.payload.status;
+        }
+        assert.equal(status, "cancelled", `round ${round}`);
+      }
+      await claim.detach();
+    } finally {
+      c.close();
+    }
+  });
+
+  it("startOrConnect applies the path rules: relative refused, trailing / canonicalised, a bare name found on PATH or refused", { timeout: 60_000 }, async () => {
+    const workspace = join(root, "project");
+    const env = daemonEnv(root);
+    await assert.rejects(startOrConnect({ workspace: ".", executable: BIN, env }), (e: unknown) => e instanceof HandshakeError && e.code === "invalid_workspace" && /relative/.test(e.message));
+    await assert.rejects(startOrConnect({ workspace, executable: "agentwire-nowhere", env }), (e: unknown) => e instanceof HandshakeError && e.code === "invalid_executable" && /not on PATH/.test(e.message));
+    await assert.rejects(startOrConnect({ workspace, executable: "bin/agentwire", env }), (e: unknown) => e instanceof HandshakeError && e.code === "invalid_executable" && /relative/.test(e.message));
+    const onPath = { ...env, PATH: `${dirname(BIN)}:${env.PATH ?? ""}` };
+    const d = await startOrConnect({ workspace: `${workspace}/`, executable: basename(BIN), env: onPath });
+    pid = d.pid;
+    const c = await AgentwireClient.connect({ socketPath: d.socket, workspace });
+    c.close();
   });
 });

@@ -98,12 +98,12 @@ async function drain(stream: AsyncIterable<AnyEvent>, until?: (e: AnyEvent) => b
 const connect = (fake: Fake, extra: object = {}) => AgentwireClient.connect({ socketPath: fake.path, workspace: "/abs/project", requiredOperations: ["turn.start"], ...extra });
 
 describe("event streams", () => {
-  it("two concurrent eventStream() iterators each get every event, and close() wakes both", async () => {
+  it("two concurrent eventsSinceConnect() iterators each get every event, and close() wakes both", async () => {
     const fake = await daemon(turns(40));
     const client = await connect(fake);
     try {
-      const a = client.eventStream();
-      const b = client.eventStream();
+      const a = client.eventsSinceConnect();
+      const b = client.eventsSinceConnect();
       const isTerminal = (e: AnyEvent): boolean => e.event === "turn.terminal";
       const got = Promise.all([drain(a, isTerminal), drain(b, isTerminal)]);
       await client.request("session.claim", {}, { sessionId: "s-01" });
@@ -112,7 +112,7 @@ describe("event streams", () => {
       assert.equal(x.length, 42);
       assert.equal(y.length, 42);
       // Both wait again; close must wake both (no single wake-up slot).
-      const waiting = Promise.all([drain(client.eventStream()), drain(client.events())]);
+      const waiting = Promise.all([drain(client.eventsSinceConnect()), drain(client.events())]);
       client.close();
       assert.deepEqual(await waiting, [[], []]);
     } finally {

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121). Do not edit.
+// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121"
+    public static let specSHA256 = "28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -192,6 +192,8 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case sessionUnavailable = "session_unavailable"
     /// The session ID is not a well-formed opaque ID.
     case invalidSessionID = "invalid_session_id"
+    /// `turn.start` in a session created for another workspace than the one this daemon serves. A turn's tools read and write its daemon's workspace, so a session's turns run only in the workspace it was created for: continue it from that workspace's daemon (its `session.list` summary names the workspace), or create a session here. Reading, replaying, claiming and detaching it work from any workspace.
+    case sessionWorkspaceMismatch = "session_workspace_mismatch"
     /// The turn ID names no running turn of the session.
     case unknownTurn = "unknown_turn"
     /// A login is already active, or its callback was already submitted.
@@ -259,6 +261,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .sessionBusy: return "session has a conflicting writer or is closing"
         case .sessionUnavailable: return "session is unavailable"
         case .invalidSessionID: return "session ID is invalid"
+        case .sessionWorkspaceMismatch: return "session belongs to another workspace"
         case .unknownTurn: return "turn is unknown or already terminal"
         case .authBusy: return "authentication operation is already running"
         case .unknownLogin: return "login is unknown or already terminal"
@@ -304,6 +307,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .sessionBusy: return "seed"
         case .sessionUnavailable: return "seed"
         case .invalidSessionID: return "seed"
+        case .sessionWorkspaceMismatch: return "lifecycle"
         case .unknownTurn: return "seed"
         case .authBusy: return "seed"
         case .unknownLogin: return "seed"
@@ -1865,17 +1869,21 @@ public struct SessionSummary: Codable, Hashable, Sendable {
     public let title: String?
     /// Last durable update.
     public let updatedAt: Timestamp
+    /// Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none.
+    public let workspace: String?
 
-    public init(sessionID: SessionID, title: String? = nil, updatedAt: Timestamp) {
+    public init(sessionID: SessionID, title: String? = nil, updatedAt: Timestamp, workspace: String? = nil) {
         self.sessionID = sessionID
         self.title = title
         self.updatedAt = updatedAt
+        self.workspace = workspace
     }
 
     private enum CodingKeys: String, CodingKey {
         case sessionID = "session_id"
         case title
         case updatedAt = "updated_at"
+        case workspace
     }
 
     public init(from decoder: Decoder) throws {
@@ -1883,8 +1891,12 @@ public struct SessionSummary: Codable, Hashable, Sendable {
         self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
         self.title = try c.decodeRequiredNullable(String.self, forKey: .title)
         self.updatedAt = try c.decode(Timestamp.self, forKey: .updatedAt)
+        self.workspace = try c.decodeOptionalNonNull(String.self, forKey: .workspace)
         if let value = self.title {
             try Check.string(value, minBytes: 1, maxBytes: 256, at: c.path(.title))
+        }
+        if let value = self.workspace {
+            try Check.string(value, minBytes: 1, maxBytes: 4096, at: c.path(.workspace))
         }
     }
 
@@ -1893,6 +1905,7 @@ public struct SessionSummary: Codable, Hashable, Sendable {
         try c.encode(sessionID, forKey: .sessionID)
         if let value = title { try c.encode(value, forKey: .title) } else { try c.encodeNil(forKey: .title) }
         try c.encode(updatedAt, forKey: .updatedAt)
+        try c.encodeIfPresent(workspace, forKey: .workspace)
     }
 }
 
@@ -5505,21 +5518,26 @@ public struct SessionListRequest: Codable, Hashable, Sendable {
     public let after: OpaqueID?
     /// Page size.
     public let limit: UInt32
+    /// List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves.
+    public let allWorkspaces: Bool
 
-    public init(after: OpaqueID? = nil, limit: UInt32 = 32) {
+    public init(after: OpaqueID? = nil, limit: UInt32 = 32, allWorkspaces: Bool = false) {
         self.after = after
         self.limit = limit
+        self.allWorkspaces = allWorkspaces
     }
 
     private enum CodingKeys: String, CodingKey {
         case after
         case limit
+        case allWorkspaces = "all_workspaces"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.after = try c.decodeDefaultedNullable(OpaqueID.self, forKey: .after, default: nil)
         self.limit = try c.decodeDefaulted(UInt32.self, forKey: .limit, default: 32)
+        self.allWorkspaces = try c.decodeDefaulted(Bool.self, forKey: .allWorkspaces, default: false)
         do {
             let value = self.limit
             try Check.range(value, min: 1, max: 32, at: c.path(.limit))
@@ -5530,6 +5548,7 @@ public struct SessionListRequest: Codable, Hashable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         if let value = after { try c.encode(value, forKey: .after) } else { try c.encodeNil(forKey: .after) }
         try c.encode(limit, forKey: .limit)
+        try c.encode(allWorkspaces, forKey: .allWorkspaces)
     }
 }
 
@@ -6866,7 +6885,7 @@ public enum Operations {
         public static let errors: [String] = ["invalid_scope", "invalid_selection", "unsupported_reasoning", "catalog_unavailable", "catalog_stale", "settings_write_failed", "configuration_unavailable", "configuration_busy", "operation_conflict"]
         public static let events: [String] = []
     }
-    /// One page of sessions ordered by ID.
+    /// One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain.
     public enum SessionList: AgentWireOperation {
         public typealias Request = SessionListRequest
         public typealias Response = SessionListResponse
@@ -6947,7 +6966,7 @@ public enum Operations {
         public static let requiresInitialization = true
         public static let sessionID: SlotRule = .required
         public static let control: SlotRule = .required
-        public static let errors: [String] = ["too_many_active_turns", "session_busy", "session_unavailable", "stale_grant", "control_required", "configuration_unavailable", "operation_conflict"]
+        public static let errors: [String] = ["too_many_active_turns", "session_busy", "session_unavailable", "stale_grant", "control_required", "configuration_unavailable", "operation_conflict", "session_workspace_mismatch"]
         public static let events: [String] = ["turn.started", "turn.assistant_delta", "turn.activity", "turn.terminal"]
     }
     /// Request Stop of a running turn; the cancelled terminal settles it.

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121). Do not edit.
+// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { deepFreeze } from "../runtime/json.js";

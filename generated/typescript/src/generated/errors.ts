@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121). Do not edit.
+// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** A known error code; a consumer treats any other well-formed code as a generic failure. */
@@ -18,6 +18,7 @@ export type ErrorCode =
   | "session_busy"
   | "session_unavailable"
   | "invalid_session_id"
+  | "session_workspace_mismatch"
   | "unknown_turn"
   | "auth_busy"
   | "unknown_login"
@@ -75,6 +76,8 @@ export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
   session_unavailable: "session is unavailable",
   /** The session ID is not a well-formed opaque ID. (source: seed) */
   invalid_session_id: "session ID is invalid",
+  /** `turn.start` in a session created for another workspace than the one this daemon serves. A turn's tools read and write its daemon's workspace, so a session's turns run only in the workspace it was created for: continue it from that workspace's daemon (its `session.list` summary names the workspace), or create a session here. Reading, replaying, claiming and detaching it work from any workspace. (source: lifecycle) */
+  session_workspace_mismatch: "session belongs to another workspace",
   /** The turn ID names no running turn of the session. (source: seed) */
   unknown_turn: "turn is unknown or already terminal",
   /** A login is already active, or its callback was already submitted. (source: seed) */
@@ -146,6 +149,7 @@ export function isErrorCode(code: string): code is ErrorCode {
     case "session_busy":
     case "session_unavailable":
     case "invalid_session_id":
+    case "session_workspace_mismatch":
     case "unknown_turn":
     case "auth_busy":
     case "unknown_login":

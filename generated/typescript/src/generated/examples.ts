@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121). Do not edit.
+// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import type { EventName, Method } from "./types.js";
@@ -18,7 +18,7 @@ export const OPERATION_EXAMPLES: ReadonlyArray<{ readonly method: Method; readon
   { method: "catalog.refresh", request: "{\"provider_id\":\"anthropic\"}", response: "{\"provider_id\":\"anthropic\",\"state\":\"fresh_cache\"}" },
   { method: "config.get", request: "{}", response: "{\"available_thinking_levels\":[\"default\",\"high\"],\"configured_thinking_level\":\"high\",\"fast\":false,\"global_only\":[\"fast\"],\"precedence\":[\"environment\",\"project\",\"global\"],\"selection\":{\"model_id\":\"claude-example\",\"provider_id\":\"anthropic\"},\"thinking_level\":\"high\",\"writable_scopes\":[\"global\",\"project\"]}" },
   { method: "config.set", request: "{\"scope\":\"project\",\"selection\":{\"model_id\":\"claude-example\",\"provider_id\":\"anthropic\"},\"thinking_level\":\"high\"}", response: "{\"effective\":{\"available_thinking_levels\":[\"default\",\"high\"],\"configured_thinking_level\":\"high\",\"fast\":false,\"global_only\":[\"fast\"],\"precedence\":[\"environment\",\"project\",\"global\"],\"selection\":{\"model_id\":\"claude-example\",\"provider_id\":\"anthropic\"},\"thinking_level\":\"high\",\"writable_scopes\":[\"global\",\"project\"]},\"persisted\":true,\"scope\":\"project\"}" },
-  { method: "session.list", request: "{\"after\":null,\"limit\":32}", response: "{\"incomplete\":false,\"next_after\":\"s-01\",\"sessions\":[{\"session_id\":\"s-01\",\"title\":null,\"updated_at\":\"2026-11-30T08:00:00Z\"}],\"truncated\":false}" },
+  { method: "session.list", request: "{\"after\":null,\"limit\":32}", response: "{\"incomplete\":false,\"next_after\":\"s-01\",\"sessions\":[{\"session_id\":\"s-01\",\"title\":null,\"updated_at\":\"2026-11-30T08:00:00Z\",\"workspace\":\"/home/user/project\"}],\"truncated\":false}" },
   { method: "session.create", request: "{}", response: "{\"session_id\":\"s-01\"}" },
   { method: "session.replay", request: "{\"after\":null,\"limit\":32}", response: "{\"events\":[{\"cursor\":\"c1\",\"kind\":\"message\",\"last_part\":true,\"part\":0,\"role\":\"user\",\"text\":\"Question\"},{\"cursor\":\"c2\",\"kind\":\"message\",\"last_part\":true,\"part\":0,\"role\":\"assistant\",\"text\":\"Partial answer\"},{\"cursor\":\"c3\",\"kind\":\"terminal\",\"status\":\"cancelled\"}],\"gap\":false,\"next_cursor\":\"c3\",\"resync_required\":false,\"snapshot_cursor\":\"c3\",\"truncated\":false}" },
   { method: "session.claim", request: "{\"take_over\":false}", response: "{\"claim_id\":\"cl-1\",\"grant_generation\":1,\"live_sequence\":1,\"session_id\":\"s-01\",\"snapshot\":{\"replay_cursor\":\"c0\",\"state\":\"idle\",\"turn\":null}}" },

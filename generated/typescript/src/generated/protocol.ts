@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121). Do not edit.
+// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import type { ErrorCode } from "./errors.js";
@@ -188,7 +188,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
   "session.list": {
     method: "session.list",
     domain: "session",
-    doc: "One page of sessions ordered by ID.",
+    doc: "One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain.",
     requiresInitialization: true,
     mutation: false,
     sessionId: "null",
@@ -259,7 +259,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     mutation: true,
     sessionId: "required",
     control: "required",
-    errors: ["too_many_active_turns", "session_busy", "session_unavailable", "stale_grant", "control_required", "configuration_unavailable", "operation_conflict"],
+    errors: ["too_many_active_turns", "session_busy", "session_unavailable", "stale_grant", "control_required", "configuration_unavailable", "operation_conflict", "session_workspace_mismatch"],
     events: ["turn.started", "turn.assistant_delta", "turn.activity", "turn.terminal"],
   },
   "turn.cancel": {
@@ -437,7 +437,7 @@ export const REQUEST_DEFAULTS: { readonly [M in Method]: { readonly [member: str
   "catalog.refresh": {},
   "config.get": {},
   "config.set": {},
-  "session.list": { after: null, limit: 32 },
+  "session.list": { after: null, limit: 32, all_workspaces: false },
   "session.create": {},
   "session.replay": { after: null, limit: 32 },
   "session.claim": { take_over: false },

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121). Do not edit.
+// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
@@ -325,6 +325,8 @@ export interface SessionSummary {
   title: string | null;
   /** Last durable update. */
   updated_at: Timestamp;
+  /** Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none. */
+  workspace?: string;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
 }
@@ -1357,6 +1359,8 @@ export interface SessionListRequest {
   after?: OpaqueId | null;
   /** Page size. Absent means `32`. */
   limit?: number;
+  /** List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves. Absent means `false`. */
+  all_workspaces?: boolean;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
 }

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121). Do not edit.
+// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { array, bool, constant, extend, fail, int, jsonObject, nullObject, object, present, required, str, tag, text, within, standard } from "../runtime/check.js";
@@ -950,8 +950,12 @@ export const decodeSessionSummary: Validator<T.SessionSummary> = standard("Sessi
     at = "updated_at";
     const r2 = required(o.updated_at);
     const f2 = decodeTimestamp(r2, strict);
+    at = "workspace";
+    const r3 = o.workspace;
+    const f3 = r3 === undefined ? undefined : str(r3, 1, 4096);
     at = "";
     const out: T.SessionSummary = { session_id: f0, title: f1, updated_at: f2 };
+    if (f3 !== undefined) out["workspace"] = f3;
     extend(out, o, strict, isSessionSummaryMember);
     return out;
   } catch (e) {
@@ -964,6 +968,7 @@ function isSessionSummaryMember(k: string): boolean {
     case "session_id":
     case "title":
     case "updated_at":
+    case "workspace":
       return true;
     default:
       return false;
@@ -3604,10 +3609,14 @@ export const decodeSessionListRequest: Validator<T.SessionListRequest> = standar
     at = "limit";
     const r1 = o.limit;
     const f1 = r1 === undefined ? undefined : int(r1, 1, 32 /* limits.max_session_page_items */); // absent stays absent; the default is the reader's
+    at = "all_workspaces";
+    const r2 = o.all_workspaces;
+    const f2 = r2 === undefined ? undefined : bool(r2); // absent stays absent; the default is the reader's
     at = "";
     const out: T.SessionListRequest = {  };
     if (f0 !== undefined) out["after"] = f0;
     if (f1 !== undefined) out["limit"] = f1;
+    if (f2 !== undefined) out["all_workspaces"] = f2;
     extend(out, o, strict, isSessionListRequestMember);
     return out;
   } catch (e) {
@@ -3619,6 +3628,7 @@ function isSessionListRequestMember(k: string): boolean {
   switch (k) {
     case "after":
     case "limit":
+    case "all_workspaces":
       return true;
     default:
       return false;
