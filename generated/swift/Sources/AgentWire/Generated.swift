@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1). Do not edit.
+// Generated from protocol.toml (sha256 65f81eceface57ab355bb20fbb89d4c8cfa971c57d3a4a23a16f85441a376772). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1"
+    public static let specSHA256 = "65f81eceface57ab355bb20fbb89d4c8cfa971c57d3a4a23a16f85441a376772"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -237,6 +237,12 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case persistenceFailed = "persistence_failed"
     /// Carried by a failed turn terminal whose assistant text would cross a bound.
     case outputLimitExceeded = "output_limit_exceeded"
+    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered the prompt with an error, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which.
+    case agentFailed = "agent_failed"
+    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`.
+    case agentRefused = "agent_refused"
+    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`.
+    case agentLimitReached = "agent_limit_reached"
 
     /// The fixed message of the code.
     public var message: String {
@@ -280,6 +286,9 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .resourceNotFound: return "resource is not registered"
         case .persistenceFailed: return "turn output could not be persisted"
         case .outputLimitExceeded: return "assistant output exceeds a protocol limit"
+        case .agentFailed: return "the agent process failed or broke the Agent Client Protocol"
+        case .agentRefused: return "the agent refused to continue"
+        case .agentLimitReached: return "the agent reached its token or request limit"
         }
     }
 
@@ -325,6 +334,9 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .resourceNotFound: return "resources"
         case .persistenceFailed: return "terminal"
         case .outputLimitExceeded: return "terminal"
+        case .agentFailed: return "terminal"
+        case .agentRefused: return "terminal"
+        case .agentLimitReached: return "terminal"
         }
     }
 
