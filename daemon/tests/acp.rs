@@ -95,10 +95,8 @@ impl Daemon {
                             claim.cancel(&started.turn_id).await.unwrap();
                         }
                     }
-                    EventPayload::TurnActivity(a) => {
-                        if serde_json::to_value(&a.activity).unwrap()["kind"] == "tool" {
-                            turn.tool_activity += 1;
-                        }
+                    EventPayload::TurnActivity(a) if serde_json::to_value(&a.activity).unwrap()["kind"] == "tool" => {
+                        turn.tool_activity += 1;
                     }
                     EventPayload::TurnTerminal(t) => {
                         turn.status = t.status;

@@ -74,11 +74,8 @@ fn error(id: &str, key: &str, problem: &'static str) -> EntryError {
     EntryError { id: id.to_owned(), key: key.to_owned(), problem }
 }
 
-/// Reads one entry of the `agents` table.
+/// Reads one entry of the `agents` table (its key is checked as a provider ID by the caller).
 pub fn parse_entry(id: &str, item: &toml_edit::Item) -> Result<AgentEntry, EntryError> {
-    if !super::providers::valid_provider_id(id) {
-        return Err(error(id, "", "the table key is not a valid provider ID"));
-    }
     let t = item.as_table_like().ok_or_else(|| error(id, "", "must be a table"))?;
     for (key, _) in t.iter() {
         if !matches!(key, "command" | "args" | "env" | "permissions" | "label") {

@@ -165,6 +165,11 @@ fn parse_agents(doc: &DocumentMut) -> Vec<AgentEntry> {
     };
     let mut out = Vec::new();
     for (id, item) in table.iter() {
+        if !valid_provider_id(id) {
+            // The key itself is not logged: it may be what looks like a secret.
+            tracing::warn!("an agent entry of the global settings has a key that is not a valid provider ID; skipped");
+            continue;
+        }
         match agents::parse_entry(id, item) {
             Ok(entry) => out.push(entry),
             Err(e) => tracing::warn!(problem = %e, "an agent entry of the global settings is invalid and was skipped"),

@@ -43,7 +43,7 @@ use agentwire_protocol::typed::UnderControl;
 use agentwire_protocol::{limits, operation, ErrorCode, Parts, SnapshotTurn, TurnCancelResponse, TurnStartResponse};
 use tokio::sync::{mpsc, watch};
 
-use crate::agent::acp::process::Launch;
+use crate::agent::acp::routes::Launch;
 use crate::agent::acp::turn::AcpTurn;
 use crate::agent::acp::{resume, AgentPool};
 use crate::agent::activity::Ids;

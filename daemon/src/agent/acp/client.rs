@@ -18,7 +18,7 @@ use agent_client_protocol::{Agent, Client, ConnectTo, Error, UntypedMessage};
 use serde_json::Value;
 use tokio::sync::oneshot;
 
-use super::process::{Inbound, Launch, Routes};
+use super::routes::{Inbound, Launch, Routes};
 use crate::agent::tools::Workspace;
 use crate::catalog::agents::Verdict;
 

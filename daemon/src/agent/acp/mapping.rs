@@ -49,7 +49,9 @@ const KNOWN_KINDS: &[&str] = &[
 ];
 
 /// One call as the stream knows it.
-struct Call {
+struct OpenCall {
+    /// Start order, so calls left open end in the order they started.
+    seq: usize,
     session_id: String,
     tool_name: String,
     kind: String,
@@ -62,10 +64,12 @@ pub struct Mapper<'a> {
     ids: Ids,
     permissions: Permissions,
     /// By the agent's `toolCallId`; removed when ended.
-    calls: HashMap<String, Call>,
+    calls: HashMap<String, OpenCall>,
     thinking: String,
     /// Whether text was streamed since the last segment was journaled.
     text_open: bool,
+    /// Calls started in this turn.
+    started: usize,
 }
 
 fn kind_name(kind: ToolKind) -> String {
@@ -112,7 +116,7 @@ fn usable_id(id: &str) -> bool {
 
 impl<'a> Mapper<'a> {
     pub fn new(sink: &'a dyn TurnSink, ids: Ids, permissions: Permissions) -> Self {
-        Mapper { sink, ids, permissions, calls: HashMap::new(), thinking: String::new(), text_open: false }
+        Mapper { sink, ids, permissions, calls: HashMap::new(), thinking: String::new(), text_open: false, started: 0 }
     }
 
     fn end_thinking(&mut self) {
@@ -222,7 +226,11 @@ impl<'a> Mapper<'a> {
         }
         let session_id = self.sink.call_id(&acp_id);
         self.sink.tool_start(&Origin::default(), &session_id, view, args);
-        self.calls.insert(acp_id.clone(), Call { session_id, tool_name: view.tool_name.clone(), kind, rejected: None });
+        self.calls.insert(
+            acp_id.clone(),
+            OpenCall { seq: self.started, session_id, tool_name: view.tool_name.clone(), kind, rejected: None },
+        );
+        self.started += 1;
         self.activity(&acp_id, status);
     }
 
@@ -304,7 +312,9 @@ impl<'a> Mapper<'a> {
     pub fn finish(&mut self, reason: &str, status: ActivityStatus) {
         self.end_thinking();
         self.end_text();
-        let open: Vec<String> = self.calls.keys().cloned().collect();
+        let mut open: Vec<(usize, String)> = self.calls.iter().map(|(id, c)| (c.seq, id.clone())).collect();
+        open.sort_unstable();
+        let open = open.into_iter().map(|(_, id)| id);
         for acp_id in open {
             self.activity(&acp_id, status);
             if let Some(call) = self.calls.remove(&acp_id) {

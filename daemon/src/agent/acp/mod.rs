@@ -6,13 +6,14 @@
 //! [`policy`] decides permissions, [`mapping`] turns updates into the session stream and
 //! wire v2 through [`crate::agent::sink::TurnSink`], and [`turn`] runs one prompt.
 //!
-//! Imports go one way: `turn` → `mapping` → `policy`; `process` → `client`.
+//! Imports go one way: `turn` → `mapping` → `policy`; `process` → `client` → `routes`.
 
 pub mod client;
 pub mod mapping;
 pub mod policy;
 pub mod process;
 pub mod resume;
+pub mod routes;
 pub mod turn;
 
 use process::AgentProcess;

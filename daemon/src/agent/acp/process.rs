@@ -8,7 +8,6 @@
 //! line is longer than one record may be) are recorded as a [`Fault`] the running turns read.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -17,14 +16,14 @@ use agent_client_protocol::schema::ProtocolVersion;
 use agent_client_protocol::v1::schema::{
     ClientCapabilities, FileSystemCapabilities, Implementation, InitializeRequest, InitializeResponse,
 };
-use agent_client_protocol::v1::{ConnectionTo, Responder};
+use agent_client_protocol::v1::ConnectionTo;
 use agent_client_protocol::{Agent, Lines};
-use serde_json::Value;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStderr};
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::client;
+use super::routes::{Inbound, Launch, RouteGuard, Routes};
 use crate::agent::pool::Pooled;
 use crate::catalog::agents::{command_executable, AgentEntry, Verdict};
 
@@ -39,13 +38,6 @@ pub const MAX_LINE_BYTES: usize = agentwire_protocol::limits::MAX_RECORD_BYTES a
 /// stderr goes to the log: each line cut to this, and at most this many lines per process.
 const STDERR_LINE_BYTES: usize = 512;
 const STDERR_LINES: usize = 2_000;
-
-/// What starts one agent: its entry and the workspace it runs in (the pool's key).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Launch {
-    pub entry: AgentEntry,
-    pub workspace: PathBuf,
-}
 
 /// Why an agent could not be started. Messages name settings keys, never values.
 #[derive(Debug, thiserror::Error)]
@@ -87,19 +79,6 @@ impl Fault {
     }
 }
 
-/// What the connection hands the turn of an ACP session, in arrival order.
-pub enum Inbound {
-    /// A `session/update` notification's params.
-    Update(Value),
-    /// A `session/request_permission` request's params and where its answer goes.
-    Permission(Value, Box<Responder<Value>>),
-    /// A request this client does not implement (already answered `method not found`).
-    Unsupported(String),
-}
-
-/// ACP session ID → the turn running in it.
-pub type Routes = Arc<Mutex<HashMap<String, mpsc::UnboundedSender<Inbound>>>>;
-
 pub struct AgentProcess {
     launch: Launch,
     cx: ConnectionTo<Agent>,
@@ -135,9 +114,7 @@ impl AgentProcess {
 
     /// Registers the turn of an ACP session; the route leaves when the guard drops.
     pub fn route(&self, acp_session: &str) -> (RouteGuard, mpsc::UnboundedReceiver<Inbound>) {
-        let (tx, rx) = mpsc::unbounded_channel();
-        crate::sync::lock(&self.routes).insert(acp_session.to_owned(), tx);
-        (RouteGuard { routes: Arc::clone(&self.routes), session: acp_session.to_owned() }, rx)
+        super::routes::register(&self.routes, acp_session)
     }
 
     pub fn sessions(&self) -> &tokio::sync::Mutex<HashMap<String, String>> {
@@ -268,18 +245,6 @@ impl Drop for AgentProcess {
             let _ = stop.send(());
         }
         // kill_on_drop ends the process with the `Child`.
-    }
-}
-
-/// Removes a turn's route when the turn ends.
-pub struct RouteGuard {
-    routes: Routes,
-    session: String,
-}
-
-impl Drop for RouteGuard {
-    fn drop(&mut self) {
-        crate::sync::lock(&self.routes).remove(&self.session);
     }
 }
 

@@ -19,7 +19,8 @@ use agentwire_protocol::{limits, ActivityStatus, ErrorCode};
 use tokio::sync::watch;
 
 use super::mapping::Mapper;
-use super::process::{AgentProcess, Inbound};
+use super::process::AgentProcess;
+use super::routes::Inbound;
 use crate::agent::activity::Ids;
 use crate::agent::sink::TurnSink;
 use crate::agent::Stop;
