@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 65f81eceface57ab355bb20fbb89d4c8cfa971c57d3a4a23a16f85441a376772). Do not edit.
+// Generated from protocol.toml (sha256 0410a072e1e620bac37825b96e5ce5b3aec260e4934bae1bd690d2a0601dd830). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "65f81eceface57ab355bb20fbb89d4c8cfa971c57d3a4a23a16f85441a376772"
+    public static let specSHA256 = "0410a072e1e620bac37825b96e5ce5b3aec260e4934bae1bd690d2a0601dd830"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -3753,7 +3753,7 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
     }
 }
 
-/// The agent asks the user to approve a tool call.
+/// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
 public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable {
     /// Discriminator `type` of this variant.
     public static let typeTag = "permission-request"
@@ -3845,7 +3845,7 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     }
 }
 
-/// The user's answer to a permission request.
+/// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
 public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable {
     /// Discriminator `type` of this variant.
     public static let typeTag = "permission-response"
@@ -4524,9 +4524,9 @@ public enum SessionMessage: Codable, Hashable, Sendable {
     case agentToolCallStart(SessionMessageAgentToolCallStart)
     /// A tool invocation completed.
     case agentToolCallEnd(SessionMessageAgentToolCallEnd)
-    /// The agent asks the user to approve a tool call.
+    /// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
     case agentPermissionRequest(SessionMessageAgentPermissionRequest)
-    /// The user's answer to a permission request.
+    /// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
     case userPermissionResponse(SessionMessageUserPermissionResponse)
     /// An image the agent produced, uploaded first.
     case agentPhoto(SessionMessageAgentPhoto)

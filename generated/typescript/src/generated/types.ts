@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 65f81eceface57ab355bb20fbb89d4c8cfa971c57d3a4a23a16f85441a376772). Do not edit.
+// Generated from protocol.toml (sha256 0410a072e1e620bac37825b96e5ce5b3aec260e4934bae1bd690d2a0601dd830). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
@@ -861,7 +861,7 @@ export interface SessionMessageAgentToolCallEnd {
   [EXTENSIONS]?: Extensions;
 }
 
-/** The agent asks the user to approve a tool call. */
+/** The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered. */
 export interface SessionMessageAgentPermissionRequest {
   type: "permission-request";
   role: "agent";
@@ -891,7 +891,7 @@ export interface SessionMessageAgentPermissionRequest {
   [EXTENSIONS]?: Extensions;
 }
 
-/** The user's answer to a permission request. */
+/** The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection. */
 export interface SessionMessageUserPermissionResponse {
   type: "permission-response";
   role: "user";

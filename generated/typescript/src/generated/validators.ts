@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 65f81eceface57ab355bb20fbb89d4c8cfa971c57d3a4a23a16f85441a376772). Do not edit.
+// Generated from protocol.toml (sha256 0410a072e1e620bac37825b96e5ce5b3aec260e4934bae1bd690d2a0601dd830). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { array, bool, constant, extend, fail, int, jsonObject, nullObject, object, present, required, str, tag, text, within, standard } from "../runtime/check.js";
