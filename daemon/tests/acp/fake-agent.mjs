@@ -15,7 +15,9 @@
 //   max-tokens         ends the prompt with stopReason max_tokens
 //   loadable           advertises loadSession; `session/load` answers for any session
 //   stderr-secret      writes its FAKE_SECRET environment value to stderr, then ends
-//   stream N           streams N one-word chunks as fast as it can, then ends (benchmark)
+//   stream N           streams N one-byte chunks as fast as it can, then ends; with FAKE_TIMES
+//                      set, writes each chunk's send time there (the benchmark)
+import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
 const mode = process.argv[2] ?? "ok";
@@ -85,9 +87,17 @@ async function prompt(id, { sessionId }) {
       process.stderr.write(`debug: secret is ${process.env.FAKE_SECRET}\n`);
       text(sessionId, "fake ok.");
       return done("end_turn");
-    case "stream":
-      for (let i = 0; i < count; i++) text(sessionId, `w${i} `);
+    case "stream": {
+      // One-byte chunks (a turn's text is bounded), each send time (wall clock, microseconds)
+      // kept and written to FAKE_TIMES before the answer.
+      const times = [];
+      for (let i = 0; i < count; i++) {
+        times.push(Math.round((performance.timeOrigin + performance.now()) * 1000));
+        text(sessionId, "a");
+      }
+      if (process.env.FAKE_TIMES) writeFileSync(process.env.FAKE_TIMES, JSON.stringify(times));
       return done("end_turn");
+    }
     default:
       text(sessionId, "fake ok.");
       return done("end_turn");
