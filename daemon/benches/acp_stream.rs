@@ -158,7 +158,7 @@ fn main() {
     let socket = support::wait_for_socket(&mc);
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let client = rt.block_on(async {
-        let options = ClientOptions::new(&socket, ws.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+        let options = ClientOptions::new(&socket, ws.to_str().unwrap());
         Client::connect(options).await.unwrap()
     });
     // A first turn starts the agent: process start is not delivery.

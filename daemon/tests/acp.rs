@@ -12,7 +12,8 @@ use std::time::Duration;
 
 use agentwire_client::{operation, Claim, Client, ClientOptions};
 use agentwire_protocol::{
-    AuthStatusRequest, CatalogModelsRequest, CatalogProvidersRequest, EventPayload, SessionCreateRequest, TurnStatus,
+    AuthStatusRequest, CatalogModelsRequest, CatalogProvidersRequest, ErrorCode, EventPayload, SessionCreateRequest,
+    TurnStatus,
 };
 use common::Sandbox;
 use serde_json::Value;
@@ -58,11 +59,7 @@ struct Daemon {
 
 async fn daemon(sb: Sandbox, env: &[(&str, &str)]) -> Daemon {
     let discovery = common::start_daemon(&sb, env);
-    let options = ClientOptions::new(
-        discovery["socket"].as_str().unwrap(),
-        sb.workspace.to_str().unwrap(),
-        discovery["version"].as_str().unwrap(),
-    );
+    let options = ClientOptions::new(discovery["socket"].as_str().unwrap(), sb.workspace.to_str().unwrap());
     Daemon { client: Client::connect(options).await.unwrap(), sb }
 }
 
@@ -302,7 +299,7 @@ async fn a_killed_agent_leaves_a_closed_failed_turn_and_the_next_turn_restarts_i
             _ => {}
         }
     }
-    assert_eq!(status, Some((TurnStatus::Failed, Some("agent_failed".to_owned()))));
+    assert_eq!(status, Some((TurnStatus::Failed, Some(ErrorCode::AgentFailed.as_str().to_owned()))));
     let lines = d.transcript(&claim);
     assert_eq!(lines.last().unwrap()["status"], "failed", "the turn is closed failed");
     assert!(service_notes(&lines).iter().any(|n| n.contains("exited")), "{:?}", service_notes(&lines));
@@ -354,7 +351,7 @@ async fn an_agent_that_cannot_start_fails_its_turn_with_a_note_naming_the_key() 
     let d = daemon(sb, &[]).await;
     let claim = d.session().await;
     let turn = d.turn(&claim, "Hi.", false).await;
-    assert_eq!((turn.status, turn.error.as_deref()), (TurnStatus::Failed, Some("agent_failed")));
+    assert_eq!((turn.status, turn.error.as_deref()), (TurnStatus::Failed, Some(ErrorCode::AgentFailed.as_str())));
     let notes = service_notes(&d.transcript(&claim));
     assert!(notes.iter().any(|n| n.contains("agents.missing.command")), "{notes:?}");
 }
@@ -375,7 +372,7 @@ async fn fake_turn(mode: &str, cancel: bool, env: &[(&str, &str)]) -> (Daemon, C
 async fn a_crash_mid_turn_fails_the_turn_and_closes_its_running_call() {
     // "a crash mid-turn: the turn is closed failed and the stream closed as after kill -9"
     let (d, claim, turn, lines) = fake_turn("crash", false, &[]).await;
-    assert_eq!((turn.status, turn.error.as_deref()), (TurnStatus::Failed, Some("agent_failed")));
+    assert_eq!((turn.status, turn.error.as_deref()), (TurnStatus::Failed, Some(ErrorCode::AgentFailed.as_str())));
     assert_eq!(turn.text, "Starting. ", "what was written is kept");
     let end = &lines[position(&lines, "tool-call-end", "/c1")];
     assert!(end["error"].as_str().unwrap().contains("failed before the agent finished"), "{end}");
@@ -389,7 +386,7 @@ async fn a_crash_mid_turn_fails_the_turn_and_closes_its_running_call() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_json_rpc_fails_the_turn_with_a_fixed_note() {
     let (_d, _c, turn, lines) = fake_turn("malformed", false, &[]).await;
-    assert_eq!(turn.error.as_deref(), Some("agent_failed"));
+    assert_eq!(turn.error.as_deref(), Some(ErrorCode::AgentFailed.as_str()));
     assert!(service_notes(&lines).iter().any(|n| n.contains("not a JSON-RPC message")), "{lines:?}");
     assert_eq!(turn.text, "Starting. ");
 }
@@ -397,7 +394,7 @@ async fn malformed_json_rpc_fails_the_turn_with_a_fixed_note() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_oversized_message_fails_the_turn_at_the_record_bound() {
     let (_d, _c, turn, lines) = fake_turn("oversized", false, &[]).await;
-    assert_eq!(turn.error.as_deref(), Some("agent_failed"));
+    assert_eq!(turn.error.as_deref(), Some(ErrorCode::AgentFailed.as_str()));
     assert!(service_notes(&lines).iter().any(|n| n.contains("larger than one record")), "{lines:?}");
 }
 
@@ -422,7 +419,7 @@ async fn an_agent_that_hangs_after_cancel_is_killed_and_the_turn_fails() {
     // "The terminal comes only after the agent answers the prompt, or after a bounded wait,
     // then the process is killed and the turn fails."
     let (d, _c, turn, lines) = fake_turn("hang-after-cancel", true, &[]).await;
-    assert_eq!((turn.status, turn.error.as_deref()), (TurnStatus::Failed, Some("agent_failed")));
+    assert_eq!((turn.status, turn.error.as_deref()), (TurnStatus::Failed, Some(ErrorCode::AgentFailed.as_str())));
     assert!(service_notes(&lines).iter().any(|n| n.contains("was killed")), "{lines:?}");
     let claim = d.session().await;
     let again = d.turn(&claim, "Go.", true).await;
@@ -433,7 +430,7 @@ async fn an_agent_that_hangs_after_cancel_is_killed_and_the_turn_fails() {
 async fn an_agent_that_never_answers_initialize_fails_the_turn_in_bounded_time() {
     let started = std::time::Instant::now();
     let (_d, _c, turn, lines) = fake_turn("no-init", false, &[("AGENTWIRE_ACP_INIT_TIMEOUT_MS", "1500")]).await;
-    assert_eq!(turn.error.as_deref(), Some("agent_failed"));
+    assert_eq!(turn.error.as_deref(), Some(ErrorCode::AgentFailed.as_str()));
     assert!(service_notes(&lines).iter().any(|n| n.contains("did not answer initialize")), "{lines:?}");
     assert!(started.elapsed() < Duration::from_secs(30));
 }
@@ -455,10 +452,13 @@ async fn a_permission_request_for_an_unannounced_call_is_announced_first() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refusal_and_max_tokens_fail_with_their_documented_codes() {
     let (_d, _c, refusal, _) = fake_turn("refusal", false, &[]).await;
-    assert_eq!((refusal.status, refusal.error.as_deref()), (TurnStatus::Failed, Some("agent_refused")));
+    assert_eq!(
+        (refusal.status, refusal.error.as_deref()),
+        (TurnStatus::Failed, Some(ErrorCode::AgentRefused.as_str()))
+    );
     assert_eq!(refusal.text, "I will not. ", "the text before the refusal is kept");
     let (_d, _c, limit, _) = fake_turn("max-tokens", false, &[]).await;
-    assert_eq!(limit.error.as_deref(), Some("agent_limit_reached"));
+    assert_eq!(limit.error.as_deref(), Some(ErrorCode::AgentLimitReached.as_str()));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

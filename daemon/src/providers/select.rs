@@ -60,7 +60,7 @@ pub fn for_turn(state_root: &Path, capture: &TurnCapture) -> Result<Arc<dyn Prov
     let model = capture.selection.model_id.clone();
     match capture.provider.kind {
         // Offline and deterministic: no reasoning level or speed to ask of anything.
-        ProviderKind::Local => Ok(Arc::new(Local)),
+        ProviderKind::Local => Ok(Arc::new(Local::new(capture.local_turn_ms))),
         // An agent runs its own model: its turns go through `crate::agent::acp`, never here.
         ProviderKind::Acp => Err(ProviderError::NotConfigured(capture.provider.id.clone())),
         ProviderKind::Anthropic => {
@@ -152,6 +152,7 @@ mod tests {
             provider: find(&Definitions::providers(custom.to_vec()), provider).unwrap(),
             thinking_level: ReasoningLevel::High,
             fast: false,
+            local_turn_ms: None,
             model: None,
         }
     }

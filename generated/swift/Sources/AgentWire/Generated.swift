@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 0410a072e1e620bac37825b96e5ce5b3aec260e4934bae1bd690d2a0601dd830). Do not edit.
+// Generated from protocol.toml (sha256 5ebe600274b87e49f4b498fcbae95ae3e28e0741ab4058478e27256f786caf04). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "0410a072e1e620bac37825b96e5ce5b3aec260e4934bae1bd690d2a0601dd830"
+    public static let specSHA256 = "5ebe600274b87e49f4b498fcbae95ae3e28e0741ab4058478e27256f786caf04"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 0410a072e1e620bac37825b96e5ce5b3aec260e4934bae1bd690d2a0601dd830). Do not edit.
+// Generated from protocol.toml (sha256 5ebe600274b87e49f4b498fcbae95ae3e28e0741ab4058478e27256f786caf04). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -11,7 +11,7 @@ export const PROTOCOL_VERSION = 2;
 export const PACKAGE_VERSION = "0.1.0";
 
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "0410a072e1e620bac37825b96e5ce5b3aec260e4934bae1bd690d2a0601dd830";
+export const SPEC_SHA256 = "5ebe600274b87e49f4b498fcbae95ae3e28e0741ab4058478e27256f786caf04";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {
