@@ -37,6 +37,21 @@ echo "== conformance: server suite against a fresh daemon"
   --baseline conformance/baseline.txt --junit "$reports/server.xml" --json "$reports/server.json" \
   --out "$tmp/out" || status=1
 
+echo "== conformance: server suite with an ACP agent selected (daemon/tests/acp/fake-agent.mjs)"
+# The same suite with every turn run by an Agent Client Protocol agent behind the daemon.
+mkdir -p "$tmp/acp/mc" "$tmp/acp/ws"
+chmod 700 "$tmp/acp/mc"
+printf 'provider = "fake"\nmodel = "default"\n[agents.fake]\ncommand = "node"\nargs = ["%s", "ok"]\n' \
+  "$PWD/daemon/tests/acp/fake-agent.mjs" >"$tmp/acp/mc/settings.toml"
+chmod 600 "$tmp/acp/mc/settings.toml"
+acp="$(MC_HOME="$tmp/acp/mc" HOME="$tmp" "$bin/agentwire" daemon start-or-connect --workspace "$tmp/acp/ws" --executable "$bin/agentwire")"
+acp_pid="$(printf '%s' "$acp" | sed -nE 's/.*"pid":([0-9]+).*/\1/p')"
+acp_socket="$(printf '%s' "$acp" | sed -nE 's/.*"socket":"([^"]*)".*/\1/p')"
+"$bin/agentwire-conformance" server --connect "$acp_socket" --workspace "$tmp/acp/ws" --version "$version" \
+  --baseline conformance/baseline.txt --junit "$reports/server-acp.xml" --json "$reports/server-acp.json" \
+  --out "$tmp/out-acp" || status=1
+kill "$acp_pid" 2>/dev/null || true
+
 echo "== conformance: consumer suite against the Rust decoder"
 "$bin/agentwire-conformance" consumer --exec "$bin/agentwire-consumer-harness" \
   --junit "$reports/consumer.xml" --json "$reports/consumer.json" || status=1

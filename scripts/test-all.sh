@@ -72,5 +72,8 @@ cargo fmt --manifest-path fuzz/Cargo.toml --check
 CARGO_TARGET_DIR="$PWD/target" cargo clippy --manifest-path fuzz/Cargo.toml --all-targets --locked -- -D warnings
 bash scripts/fuzz.sh short
 
+step "acp: the example agent (npm ci from its lockfile) behind the daemon, one chat --once run"
+bash scripts/acp-chat-once.sh
+
 step "rust: every test"
 cargo test --workspace --locked --no-fail-fast

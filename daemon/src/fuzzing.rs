@@ -36,5 +36,5 @@ pub fn encode_cursor(fields: CursorFields) -> String {
 
 /// The custom provider definitions the daemon takes from a parsed global settings file.
 pub fn custom_providers(doc: &DocumentMut) -> Vec<CustomProvider> {
-    settings::parse_custom(doc)
+    settings::parse_custom(doc).providers
 }

@@ -10,7 +10,7 @@
 //!
 //! Only the global file counts: a project file is part of a checked-out repository, and
 //! starting commands named by a repository would run its code on open. Servers live in the
-//! daemon-wide [`super::mcp_pool::McpPool`]: a turn acquires the configured servers there (a
+//! daemon-wide [`super::pool::McpPool`]: a turn acquires the configured servers there (a
 //! running one with an identical configuration is reused, tool list included), offers their
 //! tools to the model as `mcp__<server>__<tool>` and calls them; the pool stops servers that
 //! are no longer configured, idle, or left over at daemon shutdown. A server that fails to

@@ -1,7 +1,7 @@
 //! The agent loop a turn runs: the model/tool loop ([`tool_loop`]) that continues until the
 //! model stops, one model request's helpers ([`model`]), the read-only workspace [`tools`],
 //! `task` subagents ([`subagent`]), context [`compaction`] and MCP tools ([`mcp`]) from the
-//! daemon-wide [`mcp_pool`]; [`activity`] builds the allowlisted activity and [`describe`]
+//! daemon-wide [`pool`]; [`activity`] builds the allowlisted activity and [`describe`]
 //! titles every call. Output goes through [`sink::TurnSink`], which the turn implements
 //! (assistant text, activity, transcript records); this module depends on nothing of the turn.
 //! Cancellation is cooperative through a watch flag, and the turn bounds it with the cancel
@@ -9,12 +9,13 @@
 //!
 //! Imports go one way: `tool_loop` → `subagent`, `compaction` → `model` → this module's types.
 
+pub mod acp;
 pub mod activity;
 pub mod compaction;
 pub mod describe;
 pub mod mcp;
-pub mod mcp_pool;
 pub mod model;
+pub mod pool;
 pub mod sink;
 pub mod subagent;
 pub mod tool_loop;

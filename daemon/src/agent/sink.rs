@@ -4,7 +4,7 @@
 //! its emitter and journal. The agent loop knows nothing else of the turn, so `turns` depends
 //! on `agent` and never the other way round.
 
-use agentwire_protocol::Activity;
+use agentwire_protocol::{Activity, PermissionOption};
 use serde_json::Value;
 
 use crate::providers::BoxFuture;
@@ -56,6 +56,16 @@ pub trait TurnSink: Send + Sync {
     fn tool_start(&self, origin: &Origin, call_id: &str, view: &CallView, args: &Value);
 
     fn tool_end(&self, origin: &Origin, call_id: &str, error: Option<&str>);
+
+    /// The agent asked permission for a call (between its `tool-call-start` and
+    /// `tool-call-end`), offering `options`.
+    fn permission_request(&self, call_id: &str, view: &CallView, args: &Value, options: Vec<PermissionOption>);
+
+    /// The answer the configured permission policy chose, recorded with role `user`.
+    fn permission_response(&self, call_id: &str, option_id: &str);
+
+    /// A `service` note of this turn (an agent's plan, a reset context, a fault).
+    fn service_note(&self, text: &str);
 
     /// A compaction summary that replaces the history before this turn's prompt.
     fn compaction_summary(&self, summary: &str);

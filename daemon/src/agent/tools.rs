@@ -109,6 +109,13 @@ impl Workspace {
         Ok(real)
     }
 
+    /// Resolves an absolute path (how ACP agents name files) by the same rules: it must lie
+    /// under the workspace root, and the rest resolves like a relative path.
+    pub fn resolve_absolute(&self, path: &Path) -> Result<PathBuf, ToolError> {
+        let rel = path.strip_prefix(&self.root).map_err(|_| ToolError::Escape)?;
+        self.resolve(rel.to_str().ok_or(ToolError::InvalidPath)?)
+    }
+
     /// Runs a built-in tool (blocking file I/O: call from the blocking pool).
     pub fn execute(&self, name: &str, args: &Value) -> Result<String, ToolError> {
         let path = args.get("path").and_then(Value::as_str).unwrap_or(".");

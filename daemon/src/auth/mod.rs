@@ -31,7 +31,7 @@ pub use credentials::{codex_access, credentials, credentials_for, refresh_codex,
 pub use events::LoginOrigin;
 pub use status::provider_auth_ready;
 
-use crate::catalog::providers::{CustomProvider, ANTHROPIC, OPENAI_CODEX};
+use crate::catalog::providers::{Definitions, ANTHROPIC, OPENAI_CODEX};
 use crate::operations::{OperationTable, Work};
 use agentwire_protocol::{
     AuthLoginCallbackRequest, AuthLoginCallbackResponse, AuthLoginCancelRequest, AuthLoginCancelResponse,
@@ -46,7 +46,7 @@ use std::sync::Arc;
 /// with (auth operations keep startup provider definitions until restart) and the login slot.
 pub struct AuthService {
     state_root: PathBuf,
-    startup_custom: Vec<CustomProvider>,
+    startup_custom: Definitions,
     logins: Arc<Logins>,
 }
 
@@ -55,7 +55,7 @@ impl AuthService {
     pub fn new(state_root: PathBuf) -> Self {
         let startup_custom = crate::config::settings::load_custom(&state_root).unwrap_or_else(|e| {
             tracing::warn!(error = %e, "custom providers unavailable at startup");
-            Vec::new()
+            Definitions::default()
         });
         AuthService { state_root, startup_custom, logins: Arc::default() }
     }

@@ -3,8 +3,9 @@
 
 use super::credentials::ANTHROPIC_KEY_ENV;
 use super::store::{self, Store};
+use crate::catalog::agents::command_executable;
 use crate::catalog::cache::now_ms;
-use crate::catalog::providers::{registry, CustomProvider, ProviderAuth, ProviderSpec, ANTHROPIC, OPENAI_CODEX};
+use crate::catalog::providers::{registry, Definitions, ProviderAuth, ProviderSpec, ANTHROPIC, OPENAI_CODEX};
 use crate::config;
 use agentwire_protocol::{limits, AuthMethod, AuthProviderStatus, AuthSource, ErrorCode, Readiness};
 use std::path::Path;
@@ -17,8 +18,13 @@ fn entry(spec: &ProviderSpec, auth_method: AuthMethod, source: AuthSource, readi
     AuthProviderStatus::new(spec.id.clone(), auth_method, source, readiness, readiness == Readiness::Ready)
 }
 
-/// One provider's readiness. Refreshable Codex credentials count as ready.
+/// One provider's readiness. Refreshable Codex credentials count as ready; an agent is ready
+/// when its command names an executable program (it needs no credential of the daemon's).
 pub fn provider_status(store: &Store, spec: &ProviderSpec) -> AuthProviderStatus {
+    if let Some(agent) = &spec.agent {
+        let readiness = if command_executable(&agent.command) { Readiness::Ready } else { Readiness::Missing };
+        return entry(spec, AuthMethod::None, AuthSource::None, readiness);
+    }
     match &spec.auth {
         ProviderAuth::None => entry(spec, AuthMethod::None, AuthSource::None, Readiness::Ready),
         ProviderAuth::EnvKey(name) if env_set(name) => {
@@ -49,7 +55,7 @@ fn codex_readiness(store: &Store) -> Readiness {
 
 /// `auth.status`: Codex, Anthropic, the offline provider, then the custom providers
 /// configured at service startup (bounded by the array limit).
-pub fn auth_status(state_root: &Path, startup_custom: &[CustomProvider]) -> Result<Vec<AuthProviderStatus>, ErrorCode> {
+pub fn auth_status(state_root: &Path, startup_custom: &Definitions) -> Result<Vec<AuthProviderStatus>, ErrorCode> {
     let store = store::read(state_root).map_err(|_| ErrorCode::InternalError)?;
     let mut specs = registry(startup_custom);
     // Built-ins first in a fixed order, then custom providers by ID.

@@ -9,6 +9,7 @@
 //! validated catalog. The offline provider is [`providers::LOCAL`] with
 //! [`providers::LOCAL_MODELS`].
 
+pub mod agents;
 pub mod cache;
 pub mod capabilities;
 pub mod labels;

@@ -11,7 +11,7 @@ pub fn fallback_levels(kind: ProviderKind) -> Vec<ReasoningLevel> {
     match kind {
         ProviderKind::Anthropic => vec![Default, Low, Medium, High, Max],
         ProviderKind::OpenAiCodex => vec![Default, Low, Medium, High, XHigh],
-        ProviderKind::Local | ProviderKind::OpenAiCompatible => vec![Default],
+        ProviderKind::Local | ProviderKind::OpenAiCompatible | ProviderKind::Acp => vec![Default],
     }
 }
 

@@ -1,6 +1,7 @@
 //! The provider registry: the built-ins (`anthropic`, `openai-codex`, the offline `local`
-//! demo) plus custom OpenAI-compatible providers from the global settings.
+//! demo) plus custom OpenAI-compatible providers and ACP agents from the global settings.
 
+use super::agents::AgentEntry;
 use agentwire_protocol::rules;
 use std::collections::BTreeMap;
 
@@ -28,6 +29,8 @@ pub enum ProviderKind {
     Local,
     /// Any server with an OpenAI-compatible `GET {base}/models` (bearer key or no auth).
     OpenAiCompatible,
+    /// An Agent Client Protocol agent the daemon starts (`[agents.<id>]`).
+    Acp,
 }
 
 /// Where a provider's credential comes from.
@@ -64,9 +67,27 @@ pub struct ProviderSpec {
     /// Discovery and inference base URL; `None` for `local`.
     pub base_url: Option<String>,
     pub auth: ProviderAuth,
-    /// Models fixed by definition (local, custom with `models`): always a fresh catalog.
+    /// Models fixed by definition (local, custom with `models`, agents): always a fresh catalog.
     pub static_models: Option<Vec<String>>,
+    /// The agent's entry, for [`ProviderKind::Acp`].
+    pub agent: Option<AgentEntry>,
 }
+
+/// What the global settings define: custom OpenAI-compatible providers and ACP agents.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Definitions {
+    pub providers: Vec<CustomProvider>,
+    pub agents: Vec<AgentEntry>,
+}
+
+impl Definitions {
+    pub fn providers(providers: Vec<CustomProvider>) -> Definitions {
+        Definitions { providers, agents: Vec::new() }
+    }
+}
+
+/// The one model an agent offers: the agent itself chooses what runs behind it.
+pub const AGENT_DEFAULT_MODEL: &str = "default";
 
 /// Models of the offline provider. The turn engine answers them without any network.
 pub const LOCAL_MODELS: &[&str] = &["offline"];
@@ -86,6 +107,7 @@ pub fn builtins() -> Vec<ProviderSpec> {
             base_url: Some(env_or(ANTHROPIC_BASE_ENV, ANTHROPIC_BASE_URL)),
             auth: ProviderAuth::AnthropicKey,
             static_models: None,
+            agent: None,
         },
         ProviderSpec {
             id: OPENAI_CODEX.to_owned(),
@@ -94,6 +116,7 @@ pub fn builtins() -> Vec<ProviderSpec> {
             base_url: Some(env_or(CODEX_BASE_ENV, CODEX_BASE_URL)),
             auth: ProviderAuth::CodexOAuth,
             static_models: None,
+            agent: None,
         },
         ProviderSpec {
             id: LOCAL.to_owned(),
@@ -102,6 +125,7 @@ pub fn builtins() -> Vec<ProviderSpec> {
             base_url: None,
             auth: ProviderAuth::None,
             static_models: Some(LOCAL_MODELS.iter().map(|m| (*m).to_owned()).collect()),
+            agent: None,
         },
     ]
 }
@@ -115,6 +139,20 @@ fn custom_spec(c: &CustomProvider) -> ProviderSpec {
         base_url: Some(c.base_url.clone()),
         auth: c.api_key_env.clone().map_or(ProviderAuth::None, ProviderAuth::EnvKey),
         static_models: c.models.clone(),
+        agent: None,
+    }
+}
+
+fn agent_spec(a: &AgentEntry) -> ProviderSpec {
+    let label = a.label.as_deref().and_then(super::labels::sanitize_label).unwrap_or_else(|| a.id.clone());
+    ProviderSpec {
+        id: a.id.clone(),
+        label,
+        kind: ProviderKind::Acp,
+        base_url: None,
+        auth: ProviderAuth::None,
+        static_models: Some(vec![AGENT_DEFAULT_MODEL.to_owned()]),
+        agent: Some(a.clone()),
     }
 }
 
@@ -123,18 +161,21 @@ pub fn valid_provider_id(id: &str) -> bool {
     rules::PROVIDER_ID.check(id).is_ok() && !super::labels::looks_like_secret(id)
 }
 
-/// Built-ins plus the valid custom providers, sorted by ID and deduplicated. A custom
-/// definition never replaces a built-in.
-pub fn registry(custom: &[CustomProvider]) -> Vec<ProviderSpec> {
+/// Built-ins plus the valid custom providers and agents, sorted by ID and deduplicated. A
+/// definition never replaces a built-in, and a custom provider wins over an agent of its ID.
+pub fn registry(custom: &Definitions) -> Vec<ProviderSpec> {
     let mut by_id: BTreeMap<String, ProviderSpec> = builtins().into_iter().map(|p| (p.id.clone(), p)).collect();
-    for c in custom.iter().filter(|c| valid_provider_id(&c.id)) {
+    for c in custom.providers.iter().filter(|c| valid_provider_id(&c.id)) {
         by_id.entry(c.id.clone()).or_insert_with(|| custom_spec(c));
+    }
+    for a in custom.agents.iter().filter(|a| valid_provider_id(&a.id)) {
+        by_id.entry(a.id.clone()).or_insert_with(|| agent_spec(a));
     }
     by_id.into_values().collect()
 }
 
 /// The provider named `id`, if the registry has it.
-pub fn find(custom: &[CustomProvider], id: &str) -> Option<ProviderSpec> {
+pub fn find(custom: &Definitions, id: &str) -> Option<ProviderSpec> {
     registry(custom).into_iter().find(|p| p.id == id)
 }
 
@@ -155,17 +196,16 @@ mod tests {
     #[test]
     fn registry_is_sorted_deduplicated_and_keeps_builtins() {
         // "Provider entries include the built-ins ... plus currently configured custom providers, sorted by ID and deduplicated."
-        let ids: Vec<String> = registry(&[custom("zeta"), custom("anthropic"), custom("alpha"), custom("zeta")])
-            .into_iter()
-            .map(|p| p.id)
-            .collect();
+        let all = Definitions::providers(vec![custom("zeta"), custom("anthropic"), custom("alpha"), custom("zeta")]);
+        let ids: Vec<String> = registry(&all).into_iter().map(|p| p.id).collect();
         assert_eq!(ids, ["alpha", "anthropic", "local", "openai-codex", "zeta"]);
-        assert_eq!(find(&[custom("anthropic")], "anthropic").map(|p| p.kind), Some(ProviderKind::Anthropic));
+        let shadow = Definitions::providers(vec![custom("anthropic")]);
+        assert_eq!(find(&shadow, "anthropic").map(|p| p.kind), Some(ProviderKind::Anthropic));
     }
 
     #[test]
     fn invalid_or_secret_looking_custom_ids_are_dropped() {
         let bad = [custom("has space"), custom("sk-abcdefghijklmnopqrstuvwxyz012345"), custom("")];
-        assert_eq!(registry(&bad).len(), 3);
+        assert_eq!(registry(&Definitions::providers(bad.to_vec())).len(), 3);
     }
 }

@@ -171,7 +171,7 @@ mod tests {
         let settings = Settings {
             global: layer(Some("anthropic"), Some("g-model")),
             project: layer(Some("openai-codex"), Some("p-model")),
-            custom: vec![],
+            custom: Default::default(),
         };
         let root = tmp.path();
         assert_eq!(sel(&resolve(root, &settings, &EnvLayer::default()).selection), ("openai-codex", "p-model"));
@@ -191,8 +191,11 @@ mod tests {
         for env in providers {
             for project in providers {
                 for global in providers {
-                    let settings =
-                        Settings { global: layer(global, None), project: layer(project, None), custom: vec![] };
+                    let settings = Settings {
+                        global: layer(global, None),
+                        project: layer(project, None),
+                        custom: Default::default(),
+                    };
                     let env = EnvLayer { provider: env.map(Into::into), model: None };
                     let whole = resolve(tmp.path(), &settings, &env).provider;
                     assert_eq!(selected_provider(&settings, env.provider.as_ref()), whole, "{env:?} {settings:?}");

@@ -1,11 +1,12 @@
 //! Reading the settings files: global `$MC_HOME/settings.toml` and project
 //! `<workspace>/.agentwire/settings.toml`. Both hold `provider`, `model`, `thinking_level`
 //! and (global only) `fast` at the top level; the global file also defines custom
-//! providers under `[providers.<id>]`. Unknown keys are ignored here and preserved by the
-//! writer.
+//! providers under `[providers.<id>]` and ACP agents under `[agents.<id>]` (see
+//! [`crate::catalog::agents`]). Unknown keys are ignored here and preserved by the writer.
 
+use crate::catalog::agents::{self, AgentEntry};
 use crate::catalog::models::usable_model_id;
-use crate::catalog::providers::{valid_provider_id, CustomProvider};
+use crate::catalog::providers::{valid_provider_id, CustomProvider, Definitions};
 use agentwire_protocol::ReasoningLevel;
 use std::io::Read;
 use std::os::unix::fs::OpenOptionsExt;
@@ -51,7 +52,7 @@ pub struct Settings {
     pub global: Layer,
     /// The project scope; `fast` is never taken from it.
     pub project: Layer,
-    pub custom: Vec<CustomProvider>,
+    pub custom: Definitions,
 }
 
 pub fn global_path(state_root: &Path) -> PathBuf {
@@ -124,9 +125,10 @@ pub fn load(state_root: &Path, workspace: &Path) -> Result<Settings, SettingsErr
     Ok(Settings { global: parse_layer(&global)?, project: project_layer, custom: parse_custom(&global) })
 }
 
-/// Custom providers of the global settings only: a project file (often from a
-/// repository) must not be able to send a user's key to a server of its choosing.
-pub fn load_custom(state_root: &Path) -> Result<Vec<CustomProvider>, SettingsError> {
+/// Custom providers and agents of the global settings only: a project file (often from a
+/// repository) must not be able to send a user's key to a server of its choosing, nor start
+/// a program.
+pub fn load_custom(state_root: &Path) -> Result<Definitions, SettingsError> {
     Ok(parse_custom(&read_doc(&global_path(state_root))?))
 }
 
@@ -165,9 +167,35 @@ pub fn parse_layer(doc: &DocumentMut) -> Result<Layer, SettingsError> {
     Ok(Layer { provider, model, thinking_level, fast, local_turn_ms })
 }
 
+/// Valid `[providers.<id>]` and `[agents.<id>]` definitions.
+pub(crate) fn parse_custom(doc: &DocumentMut) -> Definitions {
+    Definitions { providers: parse_providers(doc), agents: parse_agents(doc) }
+}
+
+/// Valid `[agents.<id>]` entries; an invalid one is skipped with a warning naming its key
+/// and the problem (never a value), so one typo does not take the other providers away.
+fn parse_agents(doc: &DocumentMut) -> Vec<AgentEntry> {
+    let Some(table) = doc.get("agents").and_then(Item::as_table_like) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (id, item) in table.iter() {
+        if !valid_provider_id(id) {
+            // The key itself is not logged: it may be what looks like a secret.
+            tracing::warn!("an agent entry of the global settings has a key that is not a valid provider ID; skipped");
+            continue;
+        }
+        match agents::parse_entry(id, item) {
+            Ok(entry) => out.push(entry),
+            Err(e) => tracing::warn!(problem = %e, "an agent entry of the global settings is invalid and was skipped"),
+        }
+    }
+    out
+}
+
 /// Valid `[providers.<id>]` definitions; an invalid one is skipped (and logged without
 /// its contents) so one typo does not take every other provider away.
-pub(crate) fn parse_custom(doc: &DocumentMut) -> Vec<CustomProvider> {
+fn parse_providers(doc: &DocumentMut) -> Vec<CustomProvider> {
     let Some(table) = doc.get("providers").and_then(Item::as_table_like) else {
         return Vec::new();
     };
@@ -272,7 +300,7 @@ base_url = "http://user:secret@127.0.0.1:1/v1"
 "#,
         )
         .unwrap();
-        let custom = parse_custom(&doc);
+        let custom = parse_custom(&doc).providers;
         assert_eq!(custom.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["llama", "keyed"]);
         assert_eq!(custom[0].models.as_deref(), Some(&["qwen2.5:7b".to_owned()][..]));
         assert_eq!(custom[1].api_key_env.as_deref(), Some("KEYED_API_KEY"));

@@ -38,7 +38,7 @@ pub enum DiscoveryError {
 pub async fn discover(state_root: &Path, spec: &ProviderSpec) -> Result<Vec<CachedModel>, DiscoveryError> {
     let base = spec.base_url.as_deref().ok_or(DiscoveryError::NotDiscoverable)?.trim_end_matches('/');
     let (path, credential) = match spec.kind {
-        ProviderKind::Local => return Err(DiscoveryError::NotDiscoverable),
+        ProviderKind::Local | ProviderKind::Acp => return Err(DiscoveryError::NotDiscoverable),
         ProviderKind::Anthropic => (
             "/v1/models?limit=1000".to_owned(),
             credentials(state_root, &spec.id).map_err(|_| DiscoveryError::Credential)?,

@@ -61,6 +61,8 @@ pub fn for_turn(state_root: &Path, capture: &TurnCapture) -> Result<Arc<dyn Prov
     match capture.provider.kind {
         // Offline and deterministic: no reasoning level or speed to ask of anything.
         ProviderKind::Local => Ok(Arc::new(Local::new(capture.local_turn_ms))),
+        // An agent runs its own model: its turns go through `crate::agent::acp`, never here.
+        ProviderKind::Acp => Err(ProviderError::NotConfigured(capture.provider.id.clone())),
         ProviderKind::Anthropic => {
             let Credential::ApiKey(key) = credential(state_root, capture)? else { return Err(ProviderError::Auth) };
             Ok(Arc::new(Anthropic {
@@ -141,13 +143,13 @@ fn compat_effort(level: ReasoningLevel) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::providers::{find, CustomProvider};
+    use crate::catalog::providers::{find, CustomProvider, Definitions};
     use agentwire_protocol::Selection;
 
     fn capture(provider: &str, custom: &[CustomProvider]) -> TurnCapture {
         TurnCapture {
             selection: Selection::new(provider, "m"),
-            provider: find(custom, provider).unwrap(),
+            provider: find(&Definitions::providers(custom.to_vec()), provider).unwrap(),
             thinking_level: ReasoningLevel::High,
             fast: false,
             local_turn_ms: None,

@@ -16,9 +16,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use agentwire_protocol::{
-    limits, ErrorCode, SessionMessage, SessionMessageAgentService, SessionMessageAgentText,
-    SessionMessageAgentToolCallEnd, SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd,
-    SessionMessageAgentTurnStart, SessionMessageUserText, TurnEndStatus,
+    limits, ErrorCode, PermissionOption, SessionMessage, SessionMessageAgentPermissionRequest,
+    SessionMessageAgentService, SessionMessageAgentText, SessionMessageAgentToolCallEnd,
+    SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd, SessionMessageAgentTurnStart,
+    SessionMessageUserPermissionResponse, SessionMessageUserText, TurnEndStatus,
 };
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
@@ -204,6 +205,51 @@ impl Journal {
                     .with_agent_id(origin.agent_id.clone())
                     .with_error(error.map(bounded)),
             )
+        });
+    }
+
+    /// An agent's permission request for a call it announced (or that the bridge announced for
+    /// it), with the answers offered; `options` is cut to the array bound.
+    pub fn permission_request(&self, call_id: &str, view: &CallView, args: &Value, mut options: Vec<PermissionOption>) {
+        options.truncate(usize::try_from(limits::MAX_ARRAY_ITEMS).unwrap_or(usize::MAX));
+        let turn = self.turn_id.clone();
+        let args = Value::Object(stored_args(args));
+        self.push(&mut self.lock(), |id, time| {
+            SessionMessage::AgentPermissionRequest(
+                SessionMessageAgentPermissionRequest::new(
+                    id,
+                    time,
+                    turn,
+                    call_id.to_owned(),
+                    bounded_name(&view.tool_name),
+                    bounded(&view.title),
+                    options,
+                )
+                .with_description(Some(bounded(&view.description)))
+                .with_args(Some(args)),
+            )
+        });
+    }
+
+    /// The answer to a permission request. The daemon's configured policy chose it: wire v2
+    /// has no approval route, and the `user` role records that the answer stands in for the
+    /// person (see the reference's session message section).
+    pub fn permission_response(&self, call_id: &str, option_id: &str) {
+        self.push(&mut self.lock(), |id, time| {
+            SessionMessage::UserPermissionResponse(SessionMessageUserPermissionResponse::new(
+                id,
+                time,
+                call_id.to_owned(),
+                option_id.to_owned(),
+            ))
+        });
+    }
+
+    /// A `service` message of this turn.
+    pub fn service_note(&self, text: &str) {
+        let turn = self.turn_id.clone();
+        self.push(&mut self.lock(), |id, time| {
+            SessionMessage::AgentService(SessionMessageAgentService::new(id, time, bounded(text)).with_turn(turn))
         });
     }
 

@@ -43,9 +43,12 @@ use agentwire_protocol::typed::UnderControl;
 use agentwire_protocol::{limits, operation, ErrorCode, Parts, SnapshotTurn, TurnCancelResponse, TurnStartResponse};
 use tokio::sync::{mpsc, watch};
 
+use crate::agent::acp::routes::Launch;
+use crate::agent::acp::turn::AcpTurn;
+use crate::agent::acp::{resume, AgentPool};
 use crate::agent::activity::Ids;
 use crate::agent::mcp::{self, Mcp};
-use crate::agent::mcp_pool::McpPool;
+use crate::agent::pool::McpPool;
 use crate::agent::tool_loop::Agent;
 use crate::agent::tools::Workspace;
 use crate::agent::{Role, RunCtx, Stop};
@@ -72,6 +75,8 @@ pub struct TurnService {
     table: Arc<Mutex<LiveTurns>>,
     /// Running MCP servers, shared by turns across their lifetimes.
     mcp: McpPool,
+    /// Running ACP agents, shared the same way.
+    agents: AgentPool,
 }
 
 use crate::sync::lock;
@@ -85,12 +90,14 @@ impl TurnService {
             config,
             table: Arc::default(),
             mcp: McpPool::default(),
+            agents: AgentPool::default(),
         }
     }
 
-    /// Stops the pooled MCP servers (daemon shutdown).
+    /// Stops the pooled MCP servers and agents (daemon shutdown).
     pub async fn shutdown_mcp(&self) {
         self.mcp.shutdown().await;
+        self.agents.shutdown().await;
     }
 
     /// Turns accepted and not yet settled.
@@ -274,6 +281,12 @@ impl TurnService {
         emitter: &Arc<Emitter>,
         journal: &Arc<Journal>,
     ) -> (Option<Stop>, bool) {
+        if let Ok(Some(entry)) = t.capture.as_ref().map(|c| c.provider.agent.clone()) {
+            {
+                let sink = TurnOutput { emitter: Arc::clone(emitter), journal: Arc::clone(journal) };
+                return (self.run_acp(t, entry, &sink).await, false);
+            }
+        }
         let provider = match t.capture.as_ref().map(|c| select::for_turn(self.config.state_root(), c)) {
             Ok(Ok(p)) => p,
             Ok(Err(e)) => {
@@ -314,5 +327,55 @@ impl TurnService {
         let compacted = ctx.compacted();
         // A cancel that raced a finished run does not change a completed answer.
         (result.err(), compacted)
+    }
+
+    /// A turn on an ACP agent (see [`crate::agent::acp`]): the agent answers the prompt from
+    /// its own context, so no history is sent, and it bounds its own cancellation.
+    async fn run_acp(
+        &self,
+        t: &Admitted,
+        entry: crate::catalog::agents::AgentEntry,
+        sink: &TurnOutput,
+    ) -> Option<Stop> {
+        use crate::agent::sink::TurnSink;
+        let workspace = self.config.workspace().to_path_buf();
+        let launch = Launch { entry, workspace: workspace.clone() };
+        let process = match self.agents.acquire_one(&launch).await {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::warn!(error = %e, "agent could not be started");
+                sink.service_note(&format!("The agent could not be started ({e})."));
+                return Some(Stop::Failed(ErrorCode::AgentFailed));
+            }
+        };
+        let dir = crate::transport::paths::session_dir(self.config.state_root(), &t.session_id).ok();
+        let agent_id = launch.entry.id.clone();
+        let previous = match dir.clone() {
+            Some(d) => {
+                let id = agent_id.clone();
+                tokio::task::spawn_blocking(move || resume::read(&d, &id)).await.ok().flatten()
+            }
+            None => None,
+        };
+        let turn = AcpTurn {
+            process,
+            session_id: &t.session_id,
+            previous: previous.clone(),
+            workspace: &workspace,
+            prompt: &t.prompt,
+            sink,
+            ids: Ids::new(&t.turn_id),
+            cancel: t.cancel.clone(),
+        };
+        let ended = turn.run().await;
+        if let (Some(dir), Some(session)) = (dir, ended.acp_session) {
+            if previous.as_deref() != Some(session.as_str()) {
+                let saved = tokio::task::spawn_blocking(move || resume::write(&dir, &agent_id, &session)).await;
+                if !matches!(saved, Ok(Ok(()))) {
+                    tracing::warn!("the agent's session could not be recorded for a later load");
+                }
+            }
+        }
+        ended.result.err()
     }
 }

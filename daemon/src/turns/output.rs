@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use agentwire_protocol::Activity;
+use agentwire_protocol::{Activity, PermissionOption};
 use serde_json::Value;
 
 use super::emitter::Emitter;
@@ -48,6 +48,18 @@ impl TurnSink for TurnOutput {
 
     fn tool_end(&self, origin: &Origin, call_id: &str, error: Option<&str>) {
         self.journal.tool_end(origin, call_id, error);
+    }
+
+    fn permission_request(&self, call_id: &str, view: &CallView, args: &Value, options: Vec<PermissionOption>) {
+        self.journal.permission_request(call_id, view, args, options);
+    }
+
+    fn permission_response(&self, call_id: &str, option_id: &str) {
+        self.journal.permission_response(call_id, option_id);
+    }
+
+    fn service_note(&self, text: &str) {
+        self.journal.service_note(text);
     }
 
     fn compaction_summary(&self, summary: &str) {

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
+// Generated from protocol.toml (sha256 0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -12,7 +12,7 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5"
+    public static let specSHA256 = "0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.
@@ -242,6 +242,12 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case persistenceFailed = "persistence_failed"
     /// Carried by a failed turn terminal whose assistant text would cross a bound.
     case outputLimitExceeded = "output_limit_exceeded"
+    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered the prompt with an error, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which.
+    case agentFailed = "agent_failed"
+    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`.
+    case agentRefused = "agent_refused"
+    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`.
+    case agentLimitReached = "agent_limit_reached"
 
     /// The fixed message of the code.
     public var message: String {
@@ -286,6 +292,9 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .resourceNotFound: return "resource is not registered"
         case .persistenceFailed: return "turn output could not be persisted"
         case .outputLimitExceeded: return "assistant output exceeds a protocol limit"
+        case .agentFailed: return "the agent process failed or broke the Agent Client Protocol"
+        case .agentRefused: return "the agent refused to continue"
+        case .agentLimitReached: return "the agent reached its token or request limit"
         }
     }
 
@@ -332,6 +341,9 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .resourceNotFound: return "resources"
         case .persistenceFailed: return "terminal"
         case .outputLimitExceeded: return "terminal"
+        case .agentFailed: return "terminal"
+        case .agentRefused: return "terminal"
+        case .agentLimitReached: return "terminal"
         }
     }
 
@@ -3757,7 +3769,7 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
     }
 }
 
-/// The agent asks the user to approve a tool call.
+/// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
 public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable {
     /// Discriminator `type` of this variant.
     public static let typeTag = "permission-request"
@@ -3849,7 +3861,7 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     }
 }
 
-/// The user's answer to a permission request.
+/// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
 public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable {
     /// Discriminator `type` of this variant.
     public static let typeTag = "permission-response"
@@ -4528,9 +4540,9 @@ public enum SessionMessage: Codable, Hashable, Sendable {
     case agentToolCallStart(SessionMessageAgentToolCallStart)
     /// A tool invocation completed.
     case agentToolCallEnd(SessionMessageAgentToolCallEnd)
-    /// The agent asks the user to approve a tool call.
+    /// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
     case agentPermissionRequest(SessionMessageAgentPermissionRequest)
-    /// The user's answer to a permission request.
+    /// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
     case userPermissionResponse(SessionMessageUserPermissionResponse)
     /// An image the agent produced, uploaded first.
     case agentPhoto(SessionMessageAgentPhoto)

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
+// Generated from protocol.toml (sha256 0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -11,7 +11,7 @@ export const PROTOCOL_VERSION = 2;
 export const PACKAGE_VERSION = "0.1.0";
 
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5";
+export const SPEC_SHA256 = "0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
+// Generated from protocol.toml (sha256 0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** A known error code; a consumer treats any other well-formed code as a generic failure. */
@@ -42,7 +42,10 @@ export type ErrorCode =
   | "conflict"
   | "resource_not_found"
   | "persistence_failed"
-  | "output_limit_exceeded";
+  | "output_limit_exceeded"
+  | "agent_failed"
+  | "agent_refused"
+  | "agent_limit_reached";
 
 /** The fixed message of every error code. */
 export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
@@ -126,6 +129,12 @@ export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
   persistence_failed: "turn output could not be persisted",
   /** Carried by a failed turn terminal whose assistant text would cross a bound. (source: terminal) */
   output_limit_exceeded: "assistant output exceeds a protocol limit",
+  /** Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered the prompt with an error, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which. (source: terminal) */
+  agent_failed: "the agent process failed or broke the Agent Client Protocol",
+  /** Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`. (source: terminal) */
+  agent_refused: "the agent refused to continue",
+  /** Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`. (source: terminal) */
+  agent_limit_reached: "the agent reached its token or request limit",
 };
 
 /** Every known error code, in spec order. */
@@ -174,6 +183,9 @@ export function isErrorCode(code: string): code is ErrorCode {
     case "resource_not_found":
     case "persistence_failed":
     case "output_limit_exceeded":
+    case "agent_failed":
+    case "agent_refused":
+    case "agent_limit_reached":
       return true;
     default:
       return false;

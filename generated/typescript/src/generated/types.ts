@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 28b6e595ceba3f710493644e33e27bf680cfc729f24af3b908a6e8ecdd72b8c5). Do not edit.
+// Generated from protocol.toml (sha256 0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import { EXTENSIONS } from "../runtime/json.js";
@@ -863,7 +863,7 @@ export interface SessionMessageAgentToolCallEnd {
   [EXTENSIONS]?: Extensions;
 }
 
-/** The agent asks the user to approve a tool call. */
+/** The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered. */
 export interface SessionMessageAgentPermissionRequest {
   type: "permission-request";
   role: "agent";
@@ -893,7 +893,7 @@ export interface SessionMessageAgentPermissionRequest {
   [EXTENSIONS]?: Extensions;
 }
 
-/** The user's answer to a permission request. */
+/** The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection. */
 export interface SessionMessageUserPermissionResponse {
   type: "permission-response";
   role: "user";

@@ -1,16 +1,17 @@
-//! The daemon-wide pool of running MCP servers, keyed by their whole configuration (name,
-//! command, args, env). Real servers (node, python) take seconds to start, so turns share
-//! them instead of starting their own:
+//! The daemon-wide pools of running processes (stdio MCP servers, ACP agents), keyed by their
+//! whole configuration (name, command, args, env, and for agents the permission policy).
+//! Real servers and agents (node, python) take seconds to start, so turns share them instead
+//! of starting their own:
 //!
-//! - [`McpPool::acquire`] hands a turn the configured servers: a live pooled server with an
+//! - [`Pool::acquire`] hands a turn the configured processes: a live pooled one with an
 //!   identical configuration is reused; a missing, changed or dead one is started (a failure
-//!   skips it); pooled servers no longer configured are let go.
-//! - A server nobody acquired for [`IDLE_TIMEOUT`] is let go by a reaper task.
-//! - [`McpPool::shutdown`] stops every pooled server when the daemon exits.
+//!   skips it); pooled ones no longer configured are let go.
+//! - A process nobody acquired for [`IDLE_TIMEOUT`] is let go by a reaper task.
+//! - [`Pool::shutdown`] stops every pooled process when the daemon exits.
 //!
-//! Letting a server go drops the pool's handle; the last handle's drop (the pool's, or that
-//! of a turn still using it) cancels the rmcp service, which stops the process. A turn's
-//! cancellation only drops its own handle and requests, so it never stops a shared server.
+//! Letting a process go drops the pool's handle; the last handle's drop (the pool's, or that
+//! of a turn still using it) stops the process. A turn's cancellation only drops its own
+//! handle and requests, so it never stops a shared process.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -21,22 +22,28 @@ use std::time::Duration;
 use tokio::sync::Mutex;
 use tokio::time::Instant;
 
-use super::mcp::{Server, ServerConfig, StartError};
+use super::mcp::{Server, ServerConfig};
 
 /// A server no turn acquired for this long is stopped: long enough that a person's pauses
 /// between prompts do not pay the start again, short enough that a daemon left open does not
 /// keep node/python processes (and their memory) around all day.
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(10 * 60);
 
-/// What the pool keeps; [`Server`] in the daemon, a fake in the tests.
+/// What a pool keeps: [`Server`] and [`crate::agent::acp::process::AgentProcess`] in the
+/// daemon, a fake in the tests.
 pub trait Pooled: Send + Sync + Sized + 'static {
-    fn start(config: &ServerConfig) -> impl Future<Output = Result<Self, StartError>> + Send;
+    /// The whole configuration: the pool's key, so any change restarts the process.
+    type Config: Clone + Eq + std::hash::Hash + Send + Sync + 'static;
+    type StartError: std::fmt::Display + Send;
+    fn start(config: &Self::Config) -> impl Future<Output = Result<Self, Self::StartError>> + Send;
     fn alive(&self) -> impl Future<Output = bool> + Send;
     fn stop(self) -> impl Future<Output = ()> + Send;
 }
 
 impl Pooled for Server {
-    fn start(config: &ServerConfig) -> impl Future<Output = Result<Self, StartError>> + Send {
+    type Config = ServerConfig;
+    type StartError = super::mcp::StartError;
+    fn start(config: &ServerConfig) -> impl Future<Output = Result<Self, Self::StartError>> + Send {
         Server::start(config)
     }
     fn alive(&self) -> impl Future<Output = bool> + Send {
@@ -53,32 +60,35 @@ struct Entry<S> {
     used: Instant,
 }
 
-struct Inner<S> {
+struct Inner<S: Pooled> {
     /// One lock across starts: concurrent turns want the same servers, and the second must
     /// wait for the first's start rather than start a duplicate.
-    entries: Mutex<HashMap<ServerConfig, Entry<S>>>,
+    entries: Mutex<HashMap<S::Config, Entry<S>>>,
     idle_timeout: Duration,
     reaper_started: AtomicBool,
 }
 
-pub struct McpPool<S: Pooled = Server> {
+pub struct Pool<S: Pooled> {
     inner: Arc<Inner<S>>,
 }
 
-impl<S: Pooled> Default for McpPool<S> {
+/// The stdio MCP servers of the daemon.
+pub type McpPool = Pool<Server>;
+
+impl<S: Pooled> Default for Pool<S> {
     fn default() -> Self {
-        McpPool::with_idle_timeout(IDLE_TIMEOUT)
+        Pool::with_idle_timeout(IDLE_TIMEOUT)
     }
 }
 
-impl<S: Pooled> McpPool<S> {
+impl<S: Pooled> Pool<S> {
     pub fn with_idle_timeout(idle_timeout: Duration) -> Self {
         let inner = Inner { entries: Mutex::default(), idle_timeout, reaper_started: AtomicBool::new(false) };
-        McpPool { inner: Arc::new(inner) }
+        Pool { inner: Arc::new(inner) }
     }
 
     /// The servers of `wanted` that are running or could be started, in configuration order.
-    pub async fn acquire(&self, wanted: &[ServerConfig]) -> Vec<Arc<S>> {
+    pub async fn acquire(&self, wanted: &[S::Config]) -> Vec<Arc<S>> {
         let mut entries = self.inner.entries.lock().await;
         // Changed servers are here too: their old configuration is no longer wanted.
         entries.retain(|config, _| wanted.contains(config));
@@ -96,10 +106,24 @@ impl<S: Pooled> McpPool<S> {
                     self.ensure_reaper();
                     out.push(server);
                 }
-                Err(e) => tracing::warn!(error = %e, "MCP server could not start; skipped"),
+                Err(e) => tracing::warn!(error = %e, "pooled process could not start; skipped"),
             }
         }
         out
+    }
+
+    /// The one process of `wanted` (every other pooled one is let go), or why it could not
+    /// start.
+    pub async fn acquire_one(&self, wanted: &S::Config) -> Result<Arc<S>, S::StartError> {
+        let mut entries = self.inner.entries.lock().await;
+        entries.retain(|config, _| config == wanted);
+        if let Some(process) = reuse(&mut entries, wanted).await {
+            return Ok(process);
+        }
+        let process = Arc::new(S::start(wanted).await?);
+        entries.insert(wanted.clone(), Entry { server: Arc::clone(&process), used: Instant::now() });
+        self.ensure_reaper();
+        Ok(process)
     }
 
     /// Stops every pooled server (daemon shutdown). A server a turn still holds is stopped by
@@ -126,13 +150,13 @@ impl<S: Pooled> McpPool<S> {
 }
 
 /// The pooled server for `config` if it is still alive; a dead one leaves the pool.
-async fn reuse<S: Pooled>(entries: &mut HashMap<ServerConfig, Entry<S>>, config: &ServerConfig) -> Option<Arc<S>> {
+async fn reuse<S: Pooled>(entries: &mut HashMap<S::Config, Entry<S>>, config: &S::Config) -> Option<Arc<S>> {
     let entry = entries.get_mut(config)?;
     if entry.server.alive().await {
         entry.used = Instant::now();
         return Some(Arc::clone(&entry.server));
     }
-    tracing::info!("pooled MCP server is gone; restarting it");
+    tracing::info!("pooled process is gone; restarting it");
     entries.remove(config);
     None
 }
@@ -162,6 +186,7 @@ async fn reap<S: Pooled>(pool: Weak<Inner<S>>, period: Duration) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent::mcp::StartError;
     use std::sync::atomic::AtomicUsize;
 
     static STARTS: AtomicUsize = AtomicUsize::new(0);
@@ -174,6 +199,8 @@ mod tests {
     }
 
     impl Pooled for Fake {
+        type Config = ServerConfig;
+        type StartError = StartError;
         async fn start(config: &ServerConfig) -> Result<Self, StartError> {
             if config.command == "fail" {
                 return Err(StartError::Timeout);
@@ -204,7 +231,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_identical_configuration_reuses_the_running_server() {
-        let pool = McpPool::<Fake>::default();
+        let pool = Pool::<Fake>::default();
         let wanted = [config("a", &["-x"], &[("K", "v")]), config("b", &[], &[])];
         let first = pool.acquire(&wanted).await;
         let second = pool.acquire(&wanted).await;
@@ -214,7 +241,7 @@ mod tests {
 
     #[tokio::test]
     async fn changed_args_or_env_start_a_new_server_and_let_the_old_one_go() {
-        let pool = McpPool::<Fake>::default();
+        let pool = Pool::<Fake>::default();
         let old = pool.acquire(&[config("a", &["-x"], &[])]).await;
         let args = pool.acquire(&[config("a", &["-y"], &[])]).await;
         assert_ne!(ids(&old), ids(&args));
@@ -227,7 +254,7 @@ mod tests {
 
     #[tokio::test]
     async fn unconfigured_servers_leave_the_pool() {
-        let pool = McpPool::<Fake>::default();
+        let pool = Pool::<Fake>::default();
         let both = pool.acquire(&[config("a", &[], &[]), config("b", &[], &[])]).await;
         let only_b = pool.acquire(&[config("b", &[], &[])]).await;
         assert_eq!(ids(&only_b), ids(&both[1..]));
@@ -236,7 +263,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_dead_server_is_restarted_not_reused() {
-        let pool = McpPool::<Fake>::default();
+        let pool = Pool::<Fake>::default();
         let wanted = [config("a", &[], &[])];
         let first = pool.acquire(&wanted).await;
         first[0].alive.store(false, Ordering::SeqCst);
@@ -247,14 +274,14 @@ mod tests {
 
     #[tokio::test]
     async fn a_server_that_cannot_start_is_skipped() {
-        let pool = McpPool::<Fake>::default();
+        let pool = Pool::<Fake>::default();
         let got = pool.acquire(&[config("broken", &[], &[]), config("a", &[], &[])]).await;
         assert_eq!(got.len(), 1);
     }
 
     #[tokio::test(start_paused = true)]
     async fn idle_servers_are_let_go_but_held_ones_stay() {
-        let pool = McpPool::<Fake>::with_idle_timeout(Duration::from_secs(100));
+        let pool = Pool::<Fake>::with_idle_timeout(Duration::from_secs(100));
         let held = pool.acquire(&[config("held", &[], &[])]).await;
         let held_id = held[0].id;
         let idle = pool.acquire(&[config("held", &[], &[]), config("idle", &[], &[])]).await;
@@ -274,7 +301,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn the_reaper_ends_with_an_empty_pool_and_returns_with_the_next_server() {
-        let pool = McpPool::<Fake>::with_idle_timeout(Duration::from_secs(100));
+        let pool = Pool::<Fake>::with_idle_timeout(Duration::from_secs(100));
         for name in ["a", "b"] {
             let server = Arc::downgrade(&pool.acquire(&[config(name, &[], &[])]).await[0]);
             tokio::time::sleep(Duration::from_secs(150)).await;
@@ -285,7 +312,7 @@ mod tests {
 
     #[tokio::test]
     async fn shutdown_stops_every_pooled_server() {
-        let pool = McpPool::<Fake>::default();
+        let pool = Pool::<Fake>::default();
         let got = pool.acquire(&[config("a", &[], &[])]).await;
         let stopped = Arc::clone(&got[0].stopped);
         drop(got);

@@ -1,0 +1,385 @@
+//! One running ACP agent: the child process (started in the workspace), its stdio JSON-RPC
+//! connection (the official `agent-client-protocol` crate over newline-delimited lines this
+//! module reads and bounds), `initialize`, and the routes that hand each ACP session's
+//! updates and requests to the turn running in it. Pooled by [`crate::agent::pool::Pool`]:
+//! kept across turns, restarted when it dies or its entry changes, stopped when idle.
+//!
+//! Faults that end the connection (the process exits, a line is not a JSON-RPC message, a
+//! line is longer than one record may be) are recorded as a [`Fault`] the running turns read.
+
+use std::collections::HashMap;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use agent_client_protocol::schema::ProtocolVersion;
+use agent_client_protocol::v1::schema::{
+    ClientCapabilities, FileSystemCapabilities, Implementation, InitializeRequest, InitializeResponse,
+};
+use agent_client_protocol::v1::ConnectionTo;
+use agent_client_protocol::{Agent, Lines};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStderr};
+use tokio::sync::{mpsc, oneshot, watch};
+
+use super::client;
+use super::routes::{Inbound, Launch, RouteGuard, Routes};
+use crate::agent::pool::Pooled;
+use crate::catalog::agents::{command_executable, AgentEntry, Verdict};
+
+/// How long `initialize` may take before the start fails; `AGENTWIRE_ACP_INIT_TIMEOUT_MS`
+/// shortens it (tests).
+const INIT_TIMEOUT: Duration = Duration::from_secs(20);
+const INIT_TIMEOUT_ENV: &str = "AGENTWIRE_ACP_INIT_TIMEOUT_MS";
+/// How long a stop waits for the agent to leave on its own (stdin closed) before it is killed.
+const STOP_TIMEOUT: Duration = Duration::from_secs(2);
+/// One incoming line may be as long as one record of the daemon's own stream.
+pub const MAX_LINE_BYTES: usize = agentwire_protocol::limits::MAX_RECORD_BYTES as usize;
+/// stderr goes to the log: each line cut to this, and at most this many lines per process.
+const STDERR_LINE_BYTES: usize = 512;
+const STDERR_LINES: usize = 2_000;
+
+/// Why an agent could not be started. Messages name settings keys, never values.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("agents.{0}.command: is not an executable program")]
+    NotExecutable(String),
+    #[error("agents.{0}: the program could not be started")]
+    Spawn(String),
+    #[error("agents.{0}: the agent did not answer initialize in time")]
+    InitTimeout(String),
+    #[error("agents.{0}: initialize failed")]
+    Initialize(String),
+    #[error("agents.{0}: the agent speaks ACP protocol version {1}, not 1")]
+    Version(String, u16),
+}
+
+/// Why a connection ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// The process exited or closed its output.
+    Exited,
+    /// A line was not a JSON-RPC 2.0 message.
+    Malformed,
+    /// A line was longer than one record may be.
+    Oversized,
+    /// The daemon stopped it (idle, shutdown, a turn that would not stop after cancel).
+    Stopped,
+}
+
+impl Fault {
+    /// The `service` note a turn records when its agent's connection ended this way.
+    pub fn note(self) -> &'static str {
+        match self {
+            Fault::Exited => "The agent process exited during the turn.",
+            Fault::Malformed => "The agent sent a line that is not a JSON-RPC message; it was stopped.",
+            Fault::Oversized => "The agent sent a message larger than one record may be; it was stopped.",
+            Fault::Stopped => "The agent process was stopped.",
+        }
+    }
+}
+
+pub struct AgentProcess {
+    launch: Launch,
+    cx: ConnectionTo<Agent>,
+    /// Taken by [`Pooled::stop`]; dropping it kills the process (`kill_on_drop`).
+    child: Mutex<Option<Child>>,
+    routes: Routes,
+    fault: watch::Receiver<Option<Fault>>,
+    stop: Mutex<Option<oneshot::Sender<()>>>,
+    /// Daemon session ID → ACP session ID, for the sessions this process serves.
+    sessions: tokio::sync::Mutex<HashMap<String, String>>,
+    pub load_session: bool,
+}
+
+impl AgentProcess {
+    pub fn id(&self) -> &str {
+        &self.launch.entry.id
+    }
+
+    pub fn entry(&self) -> &AgentEntry {
+        &self.launch.entry
+    }
+
+    pub fn connection(&self) -> &ConnectionTo<Agent> {
+        &self.cx
+    }
+
+    /// Resolves when the connection ended, with why.
+    pub async fn ended(&self) -> Fault {
+        let mut fault = self.fault.clone();
+        let seen = fault.wait_for(Option::is_some).await.map(|f| *f);
+        seen.ok().flatten().unwrap_or(Fault::Exited)
+    }
+
+    /// Registers the turn of an ACP session; the route leaves when the guard drops.
+    pub fn route(&self, acp_session: &str) -> (RouteGuard, mpsc::UnboundedReceiver<Inbound>) {
+        super::routes::register(&self.routes, acp_session)
+    }
+
+    pub fn sessions(&self) -> &tokio::sync::Mutex<HashMap<String, String>> {
+        &self.sessions
+    }
+
+    /// Kills the process now (a turn that would not stop after cancel).
+    pub fn kill(&self) {
+        if let Some(child) = crate::sync::lock(&self.child).as_mut() {
+            let _ = child.start_kill();
+        }
+    }
+
+    async fn start_untimed(launch: &Launch) -> Result<AgentProcess, StartError> {
+        let id = launch.entry.id.clone();
+        if !command_executable(&launch.entry.command) {
+            return Err(StartError::NotExecutable(id));
+        }
+        let mut child = tokio::process::Command::new(&launch.entry.command)
+            .args(&launch.entry.args)
+            .envs(launch.entry.env.iter().cloned())
+            .current_dir(&launch.workspace)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|_| StartError::Spawn(id.clone()))?;
+        let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            return Err(StartError::Spawn(id));
+        };
+        tokio::spawn(log_stderr(id.clone(), launch.entry.env.clone(), stderr));
+        let (fault_tx, fault) = watch::channel(None);
+        let fault_tx = Arc::new(fault_tx);
+        let incoming = lines(BufReader::new(stdout), Arc::clone(&fault_tx));
+        let outgoing = futures_util::sink::unfold(stdin, |mut stdin, line: String| async move {
+            stdin.write_all(line.as_bytes()).await?;
+            stdin.write_all(b"\n").await?;
+            stdin.flush().await?;
+            Ok::<_, std::io::Error>(stdin)
+        });
+        let routes: Routes = Arc::default();
+        let (cx_tx, cx_rx) = oneshot::channel();
+        let (stop_tx, stop_rx) = oneshot::channel::<()>();
+        let transport = Lines::new(Box::pin(outgoing), Box::pin(incoming));
+        let driver = client::serve(launch.clone(), Arc::clone(&routes), transport, cx_tx, stop_rx);
+        let ended = Arc::clone(&fault_tx);
+        tokio::spawn(async move {
+            let _ = driver.await;
+            // A fault the reader recorded stays; otherwise the process went away.
+            ended.send_if_modified(|f| {
+                if f.is_none() {
+                    *f = Some(Fault::Exited);
+                    true
+                } else {
+                    false
+                }
+            });
+        });
+        let cx = cx_rx.await.map_err(|_| StartError::Spawn(id.clone()))?;
+        let response = initialize(&cx, &launch.entry).await.map_err(|_| StartError::Initialize(id.clone()))?;
+        if response.protocol_version != ProtocolVersion::V1 {
+            let version = serde_json::to_value(response.protocol_version).ok().and_then(|v| v.as_u64()).unwrap_or(0);
+            return Err(StartError::Version(id, u16::try_from(version).unwrap_or(u16::MAX)));
+        }
+        Ok(AgentProcess {
+            launch: launch.clone(),
+            cx,
+            child: Mutex::new(Some(child)),
+            routes,
+            fault,
+            stop: Mutex::new(Some(stop_tx)),
+            sessions: tokio::sync::Mutex::default(),
+            load_session: response.agent_capabilities.load_session,
+        })
+    }
+}
+
+/// `initialize`, offering only what this client implements: reading text files, and writing
+/// them only when the policy allows edits. No terminals.
+async fn initialize(cx: &ConnectionTo<Agent>, entry: &AgentEntry) -> agent_client_protocol::Result<InitializeResponse> {
+    let fs = FileSystemCapabilities::new()
+        .read_text_file(true)
+        .write_text_file(entry.permissions.verdict("edit") == Verdict::Allow);
+    let request = InitializeRequest::new(ProtocolVersion::V1)
+        .client_capabilities(ClientCapabilities::new().fs(fs))
+        .client_info(Implementation::new("agentwire", crate::version::package_version()));
+    cx.send_request(request).block_task().await
+}
+
+fn init_timeout() -> Duration {
+    std::env::var(INIT_TIMEOUT_ENV).ok().and_then(|v| v.trim().parse().ok()).map_or(INIT_TIMEOUT, Duration::from_millis)
+}
+
+impl Pooled for AgentProcess {
+    type Config = Launch;
+    type StartError = StartError;
+
+    async fn start(launch: &Launch) -> Result<Self, StartError> {
+        match tokio::time::timeout(init_timeout(), AgentProcess::start_untimed(launch)).await {
+            Ok(r) => r,
+            Err(_) => Err(StartError::InitTimeout(launch.entry.id.clone())),
+        }
+    }
+
+    async fn alive(&self) -> bool {
+        self.fault.borrow().is_none()
+            && crate::sync::lock(&self.child).as_mut().is_some_and(|c| c.try_wait().is_ok_and(|s| s.is_none()))
+    }
+
+    async fn stop(self) {
+        if let Some(stop) = crate::sync::lock(&self.stop).take() {
+            let _ = stop.send(());
+        }
+        let child = crate::sync::lock(&self.child).take();
+        if let Some(mut child) = child {
+            if tokio::time::timeout(STOP_TIMEOUT, child.wait()).await.is_err() {
+                let _ = child.kill().await;
+            }
+        }
+    }
+}
+
+impl Drop for AgentProcess {
+    fn drop(&mut self) {
+        if let Some(stop) = crate::sync::lock(&self.stop).take() {
+            let _ = stop.send(());
+        }
+        // kill_on_drop ends the process with the `Child`.
+    }
+}
+
+/// The minimal JSON-RPC 2.0 shape every line must have; members are not kept.
+#[derive(serde::Deserialize)]
+struct Envelope<'a> {
+    #[serde(borrow)]
+    jsonrpc: std::borrow::Cow<'a, str>,
+}
+
+/// The agent's stdout as lines, each checked before the SDK sees it: at most
+/// [`MAX_LINE_BYTES`], UTF-8, and a JSON-RPC 2.0 object. A line that fails records the
+/// [`Fault`] and ends the stream with an error, which ends the connection.
+fn lines<R: AsyncBufRead + Unpin + Send + 'static>(
+    reader: R,
+    fault: Arc<watch::Sender<Option<Fault>>>,
+) -> impl futures_util::Stream<Item = std::io::Result<String>> + Send {
+    futures_util::stream::unfold(Some(reader), move |reader| {
+        let fault = Arc::clone(&fault);
+        async move {
+            let mut reader = reader?;
+            loop {
+                let line = match read_line(&mut reader).await {
+                    Ok(None) => return None,
+                    Ok(Some(line)) => line,
+                    Err(f) => {
+                        fault.send_replace(Some(f));
+                        return Some((Err(std::io::Error::other("agent output rejected")), None));
+                    }
+                };
+                if line.iter().all(u8::is_ascii_whitespace) {
+                    continue;
+                }
+                let valid = std::str::from_utf8(&line)
+                    .ok()
+                    .filter(|s| serde_json::from_str::<Envelope<'_>>(s).is_ok_and(|e| e.jsonrpc == "2.0"));
+                let Some(text) = valid else {
+                    fault.send_replace(Some(Fault::Malformed));
+                    return Some((Err(std::io::Error::other("agent output rejected")), None));
+                };
+                let text = text.to_owned();
+                return Some((Ok(text), Some(reader)));
+            }
+        }
+    })
+}
+
+/// One line without its newline; `None` at end of input. Longer lines fail as soon as they
+/// cross the bound, before the rest is read.
+async fn read_line<R: AsyncBufRead + Unpin>(reader: &mut R) -> Result<Option<Vec<u8>>, Fault> {
+    let mut line = Vec::new();
+    loop {
+        let buf = reader.fill_buf().await.map_err(|_| Fault::Exited)?;
+        if buf.is_empty() {
+            return Ok((!line.is_empty()).then_some(line));
+        }
+        let (take, done) = match memchr::memchr(b'\n', buf) {
+            Some(i) => (i, true),
+            None => (buf.len(), false),
+        };
+        if line.len() + take > MAX_LINE_BYTES {
+            return Err(Fault::Oversized);
+        }
+        line.extend_from_slice(&buf[..take]);
+        reader.consume(if done { take + 1 } else { take });
+        if done {
+            return Ok(Some(line));
+        }
+    }
+}
+
+/// The agent's stderr into the daemon's log: each line cut and redacted (credential patterns
+/// and the values of the entry's own `env`), and only the first [`STDERR_LINES`] lines.
+async fn log_stderr(id: String, env: Vec<(String, String)>, stderr: ChildStderr) {
+    let mut lines = BufReader::new(stderr).split(b'\n');
+    let mut count = 0usize;
+    while let Ok(Some(raw)) = lines.next_segment().await {
+        count += 1;
+        if count > STDERR_LINES {
+            if count == STDERR_LINES + 1 {
+                tracing::info!(agent = %id, "further agent stderr is not logged");
+            }
+            continue;
+        }
+        let text = String::from_utf8_lossy(&raw);
+        let mut line = crate::redact::redact(&text).into_owned();
+        for (_, value) in env.iter().filter(|(_, v)| v.len() >= 3) {
+            line = line.replace(value.as_str(), crate::redact::REDACTED);
+        }
+        let line = crate::redact::truncate_on_char_boundary(&line, STDERR_LINE_BYTES);
+        tracing::info!(agent = %id, stderr = %line, "agent stderr");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures_util::StreamExt;
+
+    async fn collect(input: &'static [u8]) -> (Vec<std::io::Result<String>>, Option<Fault>) {
+        let (tx, rx) = watch::channel(None);
+        let out: Vec<_> = lines(input, Arc::new(tx)).collect().await;
+        let fault = *rx.borrow();
+        (out, fault)
+    }
+
+    #[tokio::test]
+    async fn json_rpc_lines_pass_and_blank_lines_are_skipped() {
+        let (out, fault) = collect(b"{\"jsonrpc\":\"2.0\",\"method\":\"a\"}\n\n{\"jsonrpc\":\"2.0\",\"id\":1}").await;
+        assert_eq!(out.len(), 2);
+        assert!(out.iter().all(Result::is_ok));
+        assert_eq!(fault, None);
+    }
+
+    #[tokio::test]
+    async fn a_line_that_is_not_json_rpc_ends_the_stream_as_malformed() {
+        // "malformed JSON-RPC": a clear, fixed failure, recorded before the SDK sees the line.
+        for input in [&b"not json\n"[..], b"{\"method\":\"a\"}\n", b"[1,2]\n", b"{\"jsonrpc\":\"1.0\"}\n"] {
+            let (tx, rx) = watch::channel(None);
+            let out: Vec<_> = lines(input, Arc::new(tx)).collect().await;
+            assert!(matches!(&out[..], [Err(_)]), "{input:?}");
+            assert_eq!(*rx.borrow(), Some(Fault::Malformed));
+        }
+    }
+
+    #[tokio::test]
+    async fn a_line_longer_than_a_record_is_refused_before_it_is_read_whole() {
+        // "an oversized message (bounded by the record limits)"
+        let mut big = b"{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":\"".to_vec();
+        big.extend(std::iter::repeat_n(b'a', MAX_LINE_BYTES));
+        big.extend_from_slice(b"\"}\n");
+        let big: &'static [u8] = Box::leak(big.into_boxed_slice());
+        let (tx, rx) = watch::channel(None);
+        let out: Vec<_> = lines(big, Arc::new(tx)).collect().await;
+        assert!(matches!(&out[..], [Err(_)]));
+        assert_eq!(*rx.borrow(), Some(Fault::Oversized));
+    }
+}

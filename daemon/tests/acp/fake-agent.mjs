@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// A scripted ACP agent for the daemon's misbehaving-agent tests: newline-delimited JSON-RPC
+// on stdin/stdout, no dependencies. The mode (first argument) picks what goes wrong:
+//
+//   ok                 streams "fake ok." and ends the turn
+//   crash              streams, announces a call, then exits mid-turn
+//   malformed          streams, then writes a line that is not JSON
+//   unknown-kind       sends an update of an unknown kind, then text, and ends the turn
+//   oversized          sends one message longer than a record may be
+//   unsupported        calls a client method the daemon does not implement, then ends
+//   hang-after-cancel  streams, then ignores session/cancel and never answers the prompt
+//   no-init            never answers initialize
+//   permission-first   asks permission for an `execute` call it never announced, then ends
+//   refusal            ends the prompt with stopReason refusal
+//   max-tokens         ends the prompt with stopReason max_tokens
+//   loadable           advertises loadSession; `session/load` answers for any session
+//   stderr-secret      writes its FAKE_SECRET environment value to stderr, then ends
+//   stream N           streams N one-byte chunks as fast as it can, then ends; with FAKE_TIMES
+//                      set, writes each chunk's send time there (the benchmark)
+import { writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+
+const mode = process.argv[2] ?? "ok";
+const count = Number(process.argv[3] ?? "0");
+const send = (msg) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...msg }) + "\n");
+const update = (sessionId, u) => send({ method: "session/update", params: { sessionId, update: u } });
+const text = (sessionId, t) => update(sessionId, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: t } });
+let nextId = 1000;
+const pending = new Map();
+const request = (method, params) =>
+  new Promise((resolve) => {
+    const id = nextId++;
+    pending.set(id, resolve);
+    send({ id, method, params });
+  });
+let sessions = 0;
+let cancelled = null;
+
+async function prompt(id, { sessionId }) {
+  const done = (stopReason) => send({ id, result: { stopReason } });
+  switch (mode) {
+    case "crash":
+      text(sessionId, "Starting. ");
+      update(sessionId, { sessionUpdate: "tool_call", toolCallId: "c1", title: "Running a build", kind: "execute", status: "in_progress" });
+      setTimeout(() => process.exit(3), 100);
+      return;
+    case "malformed":
+      text(sessionId, "Starting. ");
+      setTimeout(() => process.stdout.write("this is not json\n"), 100);
+      return;
+    case "unknown-kind":
+      update(sessionId, { sessionUpdate: "telepathy", thought: "hello" });
+      text(sessionId, "Still here.");
+      return done("end_turn");
+    case "oversized":
+      text(sessionId, "Starting. ");
+      text(sessionId, "x".repeat(70 * 1024));
+      return done("end_turn");
+    case "unsupported": {
+      text(sessionId, "Trying a terminal. ");
+      const answer = await request("terminal/create", { sessionId, command: "ls" });
+      text(sessionId, answer.error ? "No terminal." : "Got a terminal.");
+      return done("end_turn");
+    }
+    case "hang-after-cancel":
+      text(sessionId, "Working. ");
+      return; // never answers, whatever happens
+    case "permission-first": {
+      const answer = await request("session/request_permission", {
+        sessionId,
+        toolCall: { toolCallId: "p1", title: "Run `make install`", kind: "execute", rawInput: { command: "make install" } },
+        options: [
+          { optionId: "yes", name: "Allow", kind: "allow_once" },
+          { optionId: "no", name: "Deny", kind: "reject_once" },
+        ],
+      });
+      text(sessionId, `Answer: ${answer.result?.outcome?.optionId ?? answer.result?.outcome?.outcome}.`);
+      return done("end_turn");
+    }
+    case "refusal":
+      text(sessionId, "I will not. ");
+      return done("refusal");
+    case "max-tokens":
+      text(sessionId, "Out of room. ");
+      return done("max_tokens");
+    case "stderr-secret":
+      process.stderr.write(`debug: secret is ${process.env.FAKE_SECRET}\n`);
+      text(sessionId, "fake ok.");
+      return done("end_turn");
+    case "stream": {
+      // One-byte chunks (a turn's text is bounded), each send time (wall clock, microseconds)
+      // kept and written to FAKE_TIMES before the answer.
+      const times = [];
+      for (let i = 0; i < count; i++) {
+        times.push(Math.round((performance.timeOrigin + performance.now()) * 1000));
+        text(sessionId, "a");
+      }
+      if (process.env.FAKE_TIMES) writeFileSync(process.env.FAKE_TIMES, JSON.stringify(times));
+      return done("end_turn");
+    }
+    default:
+      text(sessionId, "fake ok.");
+      return done("end_turn");
+  }
+}
+
+const lines = createInterface({ input: process.stdin });
+lines.on("line", (line) => {
+  if (!line.trim()) return;
+  const msg = JSON.parse(line);
+  if (msg.id !== undefined && msg.method === undefined) {
+    pending.get(msg.id)?.(msg);
+    pending.delete(msg.id);
+    return;
+  }
+  switch (msg.method) {
+    case "initialize":
+      if (mode === "no-init") return;
+      return send({ id: msg.id, result: { protocolVersion: 1, agentCapabilities: { loadSession: mode === "loadable" } } });
+    case "session/new":
+      sessions += 1;
+      return send({ id: msg.id, result: { sessionId: `fake-${process.pid}-${sessions}` } });
+    case "session/load":
+      if (mode !== "loadable") return send({ id: msg.id, error: { code: -32601, message: "Method not found" } });
+      // History replay before the answer: the daemon must not record it again.
+      text(msg.params.sessionId, "replayed history");
+      return send({ id: msg.id, result: {} });
+    case "session/prompt":
+      return prompt(msg.id, msg.params);
+    case "session/cancel":
+      cancelled = msg.params.sessionId;
+      return;
+    default:
+      if (msg.id !== undefined) send({ id: msg.id, error: { code: -32601, message: "Method not found" } });
+  }
+});
