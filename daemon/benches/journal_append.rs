@@ -12,13 +12,13 @@ use std::time::Instant;
 use agentwire_daemon::agent::sink::Origin;
 use agentwire_daemon::sessions::Sessions;
 use agentwire_daemon::turns::journal::{self, Journal};
-use agentwire_protocol::{SessionClaimRequest, TurnEndStatus};
+use agentwire_protocol::{SessionClaimRequest, SessionId, TurnEndStatus};
 
 /// Messages per turn in the journal run; rounds alternate the two policies.
 const MESSAGES: usize = 5_000;
 const ROUNDS: usize = 5;
 
-async fn session(root: &std::path::Path) -> (Sessions, String) {
+async fn session(root: &std::path::Path) -> (Sessions, SessionId) {
     let sessions = Sessions::new(root.to_path_buf());
     let id = sessions.create().await.unwrap().session_id;
     sessions.claim(1, &id, SessionClaimRequest::new().with_take_over(false), ResponseGate::open()).await.unwrap();

@@ -22,7 +22,7 @@ use std::sync::Mutex;
 use agentwire_protocol::{constants, limits, rules, SessionListResponse, SessionSummary};
 
 use super::error::SessionError;
-use super::ids::validate_session_id;
+use super::ids::session_id_of;
 use super::index::{SessionIndex, View};
 use super::store::is_session;
 use crate::redact::sanitize_title;
@@ -30,6 +30,7 @@ use crate::storage::transcript::{read_meta, DEFAULT_MAX_META_BYTES, TRANSCRIPT_F
 use crate::sync::lock;
 use crate::timestamp::rfc3339_utc;
 use crate::transport::paths::SESSIONS_DIR;
+use agentwire_protocol::SessionId;
 
 fn scan_budget() -> usize {
     usize::try_from(limits::MAX_SESSION_LIST_SCAN_ENTRIES).unwrap_or(usize::MAX)
@@ -37,7 +38,7 @@ fn scan_budget() -> usize {
 
 /// The candidates a page examines, in ID order, and whether more remain after them.
 struct Candidates {
-    examined: Vec<String>,
+    examined: Vec<SessionId>,
     truncated: bool,
     incomplete: bool,
 }
@@ -46,20 +47,17 @@ struct Candidates {
 pub(crate) fn list(
     state_root: &Path,
     index: &Mutex<SessionIndex>,
-    after: Option<&str>,
+    after: Option<&SessionId>,
     limit: usize,
 ) -> Result<SessionListResponse, SessionError> {
-    if let Some(after) = after {
-        validate_session_id(after)?;
-    }
     let sessions_dir = state_root.join(SESSIONS_DIR);
     let from_index = {
         let mut index = lock(index);
         match index.refresh(&sessions_dir)? {
             View::Absent => return Ok(empty_page()),
             View::Indexed(ids) => {
-                let lower = after.map_or(Bound::Unbounded, Bound::Excluded);
-                let mut next: Vec<String> =
+                let lower = after.map_or(Bound::Unbounded, |a| Bound::Excluded(a.as_str()));
+                let mut next: Vec<SessionId> =
                     ids.range::<str, _>((lower, Bound::Unbounded)).take(limit + 1).cloned().collect();
                 let truncated = next.len() > limit;
                 next.truncate(limit);
@@ -83,13 +81,10 @@ pub(crate) fn list(
 #[cfg(test)]
 pub(crate) fn list_scanned(
     state_root: &Path,
-    after: Option<&str>,
+    after: Option<&SessionId>,
     limit: usize,
     scan_budget: usize,
 ) -> Result<SessionListResponse, SessionError> {
-    if let Some(after) = after {
-        validate_session_id(after)?;
-    }
     let sessions_dir = state_root.join(SESSIONS_DIR);
     Ok(match scan(&sessions_dir, after, limit, scan_budget)? {
         Some(c) => page(&sessions_dir, c),
@@ -104,7 +99,7 @@ fn empty_page() -> SessionListResponse {
 /// Reads the whole folder within `scan_budget` entries; `None` when it does not exist.
 fn scan(
     sessions_dir: &Path,
-    after: Option<&str>,
+    after: Option<&SessionId>,
     limit: usize,
     scan_budget: usize,
 ) -> Result<Option<Candidates>, SessionError> {
@@ -125,8 +120,8 @@ fn scan(
         };
         // Names that are not session IDs (temp files, locks, foreign files) are not
         // candidates; a session ID is ASCII, so a non-UTF-8 name is never one.
-        let Some(name) = entry.file_name().to_str().map(str::to_owned) else { continue };
-        if validate_session_id(&name).is_err() || after.is_some_and(|a| name.as_str() <= a) {
+        let Some(Ok(name)) = entry.file_name().to_str().map(session_id_of) else { continue };
+        if after.is_some_and(|a| name <= *a) {
             continue;
         }
         candidates.push(name);
@@ -142,7 +137,7 @@ fn page(sessions_dir: &Path, c: Candidates) -> SessionListResponse {
     let mut incomplete = c.incomplete;
     let mut sessions = Vec::with_capacity(c.examined.len());
     for id in &c.examined {
-        match summary(&sessions_dir.join(id), id) {
+        match summary(&sessions_dir.join(id.as_str()), id) {
             Ok(Some(s)) => sessions.push(s),
             // A folder without metadata is a crashed or in-flight creation: not a session.
             Ok(None) => {}
@@ -157,7 +152,7 @@ fn page(sessions_dir: &Path, c: Candidates) -> SessionListResponse {
 struct Unrepresentable;
 
 /// The summary of one candidate; `Ok(None)` when it is not a session.
-fn summary(dir: &Path, id: &str) -> Result<Option<SessionSummary>, Unrepresentable> {
+fn summary(dir: &Path, id: &SessionId) -> Result<Option<SessionSummary>, Unrepresentable> {
     if !is_session(dir).map_err(|_| Unrepresentable)? {
         return Ok(None);
     }
@@ -176,7 +171,7 @@ fn summary(dir: &Path, id: &str) -> Result<Option<SessionSummary>, Unrepresentab
     };
     let max_title = usize::try_from(constants::TITLE_MAX_BYTES).unwrap_or(usize::MAX);
     Ok(Some(SessionSummary::new(
-        id.to_string(),
+        id.clone(),
         meta.title.as_deref().and_then(|t| sanitize_title(t, max_title)),
         updated_at,
     )))
@@ -191,8 +186,9 @@ mod tests {
 
     /// A page through a fresh index, checked against the direct read of the folder.
     fn list(root: &Path, after: Option<&str>, limit: usize) -> Result<SessionListResponse, SessionError> {
-        let indexed = super::list(root, &Mutex::default(), after, limit);
-        let scanned = list_scanned(root, after, limit, scan_budget());
+        let after = after.map(|a| session_id_of(a).unwrap());
+        let indexed = super::list(root, &Mutex::default(), after.as_ref(), limit);
+        let scanned = list_scanned(root, after.as_ref(), limit, scan_budget());
         assert_eq!(format!("{indexed:?}"), format!("{scanned:?}"), "index and direct read disagree");
         indexed
     }
@@ -202,14 +198,14 @@ mod tests {
     }
 
     fn set_meta(root: &Path, id: &str, meta: &SessionMeta) {
-        let dir = dir_of(root, id).unwrap();
+        let dir = dir_of(root, &session_id_of(id).unwrap()).unwrap();
         SessionWriter::try_acquire(&dir).unwrap().write_meta(meta).unwrap();
     }
 
     #[test]
     fn lists_are_ordered_by_id_with_after_exclusive_and_next_after_the_last_examined_id() {
         let tmp = tempfile::tempdir().unwrap();
-        let mut created: Vec<String> = (0..5).map(|_| create(tmp.path()).unwrap()).collect();
+        let mut created: Vec<SessionId> = (0..5).map(|_| create(tmp.path()).unwrap()).collect();
         created.sort();
         let first = list(tmp.path(), None, 2).unwrap();
         assert_eq!(ids(&first), [&created[0], &created[1]]);
@@ -401,11 +397,11 @@ mod tests {
                 mutate(tmp.path(), &mut rng, &mut serial);
             }
             for _round in 0..4 {
-                let mut after: Option<String> = None;
+                let mut after: Option<SessionId> = None;
                 loop {
                     let limit = 1 + rng.below(5);
-                    let indexed = super::list(tmp.path(), &index, after.as_deref(), limit).unwrap();
-                    let scanned = list_scanned(tmp.path(), after.as_deref(), limit, scan_budget()).unwrap();
+                    let indexed = super::list(tmp.path(), &index, after.as_ref(), limit).unwrap();
+                    let scanned = list_scanned(tmp.path(), after.as_ref(), limit, scan_budget()).unwrap();
                     assert_eq!(indexed, scanned, "seed {seed}, after {after:?}, limit {limit}");
                     if !indexed.truncated {
                         break;
@@ -425,19 +421,19 @@ mod tests {
         // more candidates remain."
         let tmp = tempfile::tempdir().unwrap();
         let index = Mutex::default();
-        let mut created: Vec<String> = (0..4).map(|_| create(tmp.path()).unwrap()).collect();
+        let mut created: Vec<SessionId> = (0..4).map(|_| create(tmp.path()).unwrap()).collect();
         // Activity on the oldest does not move it.
         fs::write(dir_of(tmp.path(), &created[0]).unwrap().join(TRANSCRIPT_FILE), b"{}\n").unwrap();
         created.sort();
         let first = super::list(tmp.path(), &index, None, 3).unwrap();
         assert_eq!(ids(&first), [&created[0], &created[1], &created[2]]);
         assert!(first.truncated);
-        let rest = super::list(tmp.path(), &index, first.next_after.as_deref(), 3).unwrap();
+        let rest = super::list(tmp.path(), &index, first.next_after.as_ref(), 3).unwrap();
         assert_eq!(ids(&rest), [&created[3]]);
         assert!(!rest.truncated, "no candidates remain");
         // Created after the first page: a later page shows it.
         let late = create(tmp.path()).unwrap();
-        let more = super::list(tmp.path(), &index, rest.next_after.as_deref(), 3).unwrap();
+        let more = super::list(tmp.path(), &index, rest.next_after.as_ref(), 3).unwrap();
         assert_eq!(ids(&more), [late.as_str()]);
         assert_eq!(lock(&index).builds(), 1, "changes were applied, the folder was read once");
     }

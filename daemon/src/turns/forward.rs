@@ -14,7 +14,7 @@
 
 use std::sync::{Arc, Weak};
 
-use agentwire_protocol::{EventPayload, SnapshotTurn, TurnActivity, TurnAssistantDelta, TurnStarted};
+use agentwire_protocol::{EventPayload, SessionId, SnapshotTurn, TurnActivity, TurnAssistantDelta, TurnStarted};
 use tokio::sync::mpsc;
 
 use super::conns::ConnRegistry;
@@ -41,7 +41,7 @@ pub struct Controller {
 pub struct Route {
     pub sessions: Sessions,
     pub conns: Arc<ConnRegistry>,
-    pub session_id: String,
+    pub session_id: SessionId,
     pub turn_id: String,
     pub operation_id: String,
 }

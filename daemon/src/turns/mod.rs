@@ -40,7 +40,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use agentwire_protocol::typed::UnderControl;
-use agentwire_protocol::{limits, operation, ErrorCode, Parts, SnapshotTurn, TurnCancelResponse, TurnStartResponse};
+use agentwire_protocol::{
+    limits, operation, ErrorCode, Parts, SessionId, SnapshotTurn, TurnCancelResponse, TurnStartResponse,
+};
 use tokio::sync::{mpsc, watch};
 
 use crate::agent::activity::Ids;
@@ -108,7 +110,7 @@ impl TurnService {
 
     fn reserve(
         self: &Arc<Self>,
-        session_id: &str,
+        session_id: &SessionId,
         turn_id: &str,
     ) -> Result<(Reservation, watch::Receiver<bool>), ErrorCode> {
         let mut table = lock(&self.table);
@@ -119,8 +121,8 @@ impl TurnService {
             return Err(ErrorCode::TooManyActiveTurns);
         }
         let (cancel, rx) = watch::channel(false);
-        table.turns.insert(turn_id.to_owned(), LiveTurn { session_id: session_id.to_owned(), cancel });
-        table.sessions.insert(session_id.to_owned(), turn_id.to_owned());
+        table.turns.insert(turn_id.to_owned(), LiveTurn { session_id: session_id.clone(), cancel });
+        table.sessions.insert(session_id.clone(), turn_id.to_owned());
         Ok((Reservation { table: Arc::clone(&self.table), turn_id: turn_id.to_owned() }, rx))
     }
 
@@ -180,7 +182,7 @@ impl TurnService {
     /// admission path.
     async fn admit(
         &self,
-        session_id: &str,
+        session_id: &SessionId,
         turn_id: &str,
         prompt: &str,
     ) -> Result<(Arc<Journal>, mpsc::UnboundedReceiver<journal::Entry>), ErrorCode> {

@@ -147,15 +147,23 @@ pub fn test_pair(seq: u64) -> (ConnCtx, tokio::io::Lines<tokio::io::BufReader<to
 #[cfg(test)]
 mod tests {
     use super::*;
-    use agentwire_protocol::TurnStarted;
+
+    use agentwire_protocol::{SessionId, TurnStarted};
+    use std::sync::LazyLock;
+
+    static S1: LazyLock<SessionId> = LazyLock::new(|| "s-1".parse().unwrap());
+
+    fn s1() -> SessionId {
+        S1.clone()
+    }
 
     fn started() -> EventPayload {
-        EventPayload::TurnStarted(TurnStarted::new("t-1", "s-1"))
+        EventPayload::TurnStarted(TurnStarted::new("t-1", s1()))
     }
 
     fn correlation() -> Correlation<'static> {
         Correlation {
-            session_id: Some("s-1"),
+            session_id: Some(&S1),
             operation_id: Some("op-1"),
             grant: Some(event::Grant { generation: 1, live_sequence: 1 }),
         }
