@@ -1,9 +1,8 @@
 //! One connection: a reader that decodes and admits requests, and request tasks that write
 //! their own responses through the connection's [`Outbound`] (so records never interleave),
-//! which work the requests started (turns, logins) writes its events through as well. A
-//! request whose work completes at once is answered inline, without a task hop; one that has
-//! to wait moves to its own task so the connection keeps reading. Disconnect revokes grants;
-//! accepted work goes on.
+//! which work the requests started (turns, logins) writes its events through as well. Every
+//! request but `initialize` runs in its own task, so the connection keeps reading. Disconnect
+//! revokes grants; accepted work goes on.
 
 use super::admission::ConnState;
 use super::dispatch::Dispatch;
@@ -13,10 +12,7 @@ use crate::operations::ResponseTicket;
 use crate::transport::accepted::{AcceptedConnection, ConnectionHandler, HandlerFuture};
 use crate::transport::framing::{ReadOutcome, RecordReader};
 use agentwire_protocol::{decode_request, ErrorCode, Method, RequestError, ResponsePayload};
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Waker};
 use tokio::net::unix::OwnedReadHalf;
 
 /// How long, and how much, a connection closed for an oversized record still reads, so its
@@ -60,12 +56,13 @@ async fn serve<S: Dispatch>(service: Arc<S>, connection: AcceptedConnection) {
 async fn read_loop<S: Dispatch>(conn: &Arc<Conn<S>>, mut reader: RecordReader<OwnedReadHalf>) {
     let Conn { state, cx, .. } = &**conn;
     let outbound = &cx.outbound;
+    let mut closed = outbound.watch_closed();
     loop {
         let outcome = tokio::select! {
             // Records first; a closed writer matters only once no record is waiting.
             biased;
             o = reader.next_in_place() => o,
-            () = outbound.closed.closed() => return,
+            _ = closed.wait_for(|closed| *closed) => return,
         };
         match outcome {
             Ok(ReadOutcome::Record(record)) => handle_record(conn, record).await,
@@ -157,10 +154,10 @@ async fn handle_record<S: Dispatch>(conn: &Arc<Conn<S>>, record: &[u8]) {
     // exactly what the response echoes.
     (ids.instance_id, ids.connection_id) = (parts.instance_id, parts.connection_id);
     let conn = Arc::clone(conn);
-    run_or_spawn(Box::pin(async move {
+    tokio::spawn(async move {
         let (result, ticket) = conn.service.run(&conn.cx, call).await;
         respond(&conn.cx.outbound, ids, result, ticket).await;
-    }));
+    });
 }
 
 /// Write a response, then redeem the ticket of the operation it began: work the request
@@ -175,14 +172,5 @@ async fn respond(
     outbound.respond(ids, result, true, false).await;
     if let Some(ticket) = ticket {
         ticket.written();
-    }
-}
-
-/// Poll the request once in place; only work that has to wait costs a task.
-fn run_or_spawn(mut task: Pin<Box<dyn Future<Output = ()> + Send + 'static>>) {
-    // Futures re-register their waker on every poll, so a later poll by the runtime after
-    // this no-op-waker poll observes every wake-up that matters.
-    if task.as_mut().poll(&mut Context::from_waker(Waker::noop())).is_pending() {
-        tokio::spawn(task);
     }
 }
