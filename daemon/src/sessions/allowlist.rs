@@ -163,22 +163,6 @@ pub(crate) fn items(projected: &Projected<'_>, mut cursor_of: impl FnMut(u32) ->
     }
 }
 
-pub(crate) fn set_cursor(item: &mut ReplayItem, cursor: String) {
-    match item {
-        ReplayItem::Message(m) => m.cursor = cursor,
-        ReplayItem::Terminal(t) => t.cursor = cursor,
-        ReplayItem::Summary(s) => s.cursor = cursor,
-    }
-}
-
-pub(crate) fn cursor_of(item: &ReplayItem) -> &str {
-    match item {
-        ReplayItem::Message(m) => &m.cursor,
-        ReplayItem::Terminal(t) => &t.cursor,
-        ReplayItem::Summary(s) => &s.cursor,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -186,7 +186,8 @@ mod tests {
 
     /// A page through a fresh index, checked against the direct read of the folder.
     fn list(root: &Path, after: Option<&str>, limit: usize) -> Result<SessionListResponse, SessionError> {
-        let after = after.map(|a| session_id_of(a).unwrap());
+        // `after` arrives as an opaque ID and is validated as a session ID first.
+        let after = after.map(session_id_of).transpose()?;
         let indexed = super::list(root, &Mutex::default(), after.as_ref(), limit);
         let scanned = list_scanned(root, after.as_ref(), limit, scan_budget());
         assert_eq!(format!("{indexed:?}"), format!("{scanned:?}"), "index and direct read disagree");

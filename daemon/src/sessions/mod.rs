@@ -7,26 +7,31 @@
 //!   sessions folder that an inotify watch keeps current, with the scan budget where there is
 //!   no index;
 //! - [`control`]: the claim/grant/attachment state machine;
-//! - [`projection`], [`window`], [`cursor`], [`replay`]: the allowlisted replay projection,
-//!   its incremental per-session cache, opaque cursors, and bounded pages.
+//! - replay, in the order a `session.replay` uses them: [`projection`] (a session's cached
+//!   projection of its transcript window, refreshed incrementally), [`allowlist`] (what of one
+//!   record replay shows), [`checkpoint`] (where a compaction summary starts),
+//!   [`fingerprint`] (whether the file is still the one the cache and cursors were made from),
+//!   [`cursor`] (opaque cursors) and [`replay`] (one bounded page);
 //!
 //! File work runs on tokio's blocking pool; the control table sits behind a `std` mutex that
 //! is only ever held for in-memory updates and non-blocking `flock` attempts, so the
 //! synchronous [`Sessions::check_control`] never waits on I/O.
 
+mod allowlist;
 pub mod checkpoint;
 mod control;
 pub(crate) mod cursor;
 mod dir_watch;
 mod error;
+mod fingerprint;
 mod ids;
 mod index;
 mod listing;
 mod projection;
 mod repair;
 mod replay;
+mod running;
 mod store;
-mod window;
 
 #[cfg(test)]
 mod tests;
@@ -44,15 +49,16 @@ use agentwire_protocol::{
 
 pub use control::{ConnectionId, Fence, Recipient};
 pub use error::SessionError;
+pub use running::TurnAttachment;
 
 use control::ControlTable;
 use error::to_code;
+use projection::Projection;
 use store::SharedWriter;
-use window::Projection;
 
 use crate::operations::ResponseGate;
 use crate::redact::sanitize_title;
-use crate::storage::transcript::{CompactionRef, Durability, MessageClock, SessionWriter, WindowLimits};
+use crate::storage::transcript::{CompactionRef, Durability, SessionWriter, WindowLimits};
 
 /// Projections kept in memory. Each holds at most one replay window of text (2 MiB), so
 /// this bounds the cache to a few dozen MiB; a session evicted here is simply re-read.
@@ -154,11 +160,7 @@ impl Sessions {
         &self,
         work: impl FnOnce(&Inner) -> Result<T, SessionError> + Send + 'static,
     ) -> Result<T, ErrorCode> {
-        let inner = self.inner.clone();
-        match tokio::task::spawn_blocking(move || work(&inner)).await {
-            Ok(result) => result.map_err(to_code),
-            Err(_) => Err(to_code(SessionError::Join)),
-        }
+        blocking(self.inner.clone(), work).await
     }
 
     /// Creates a session durably (folder and `meta.json`, `fsync`ed) without claiming it.
@@ -260,15 +262,7 @@ impl Sessions {
         messages: &[SessionMessage],
         durability: Durability,
     ) -> Result<(), ErrorCode> {
-        let lines = messages
-            .iter()
-            .map(|m| {
-                let mut line = encode_record(m)?;
-                line.pop(); // the writer adds the newline itself
-                Ok(line)
-            })
-            .collect::<Result<Vec<_>, SessionError>>()
-            .map_err(to_code)?;
+        let lines = encode_lines(messages).map_err(to_code)?;
         let id = session_id.clone();
         self.blocking(move |inner| inner.append(&id, &lines, durability)).await
     }
@@ -284,26 +278,20 @@ impl Sessions {
         .await
     }
 
-    /// Turn-module hook, before a turn's first record: closes a turn a crash left open (if
-    /// this daemon has not checked since it opened the session, or since an append failed)
-    /// and returns the session's message clock.
-    pub async fn open_turn(&self, session_id: &SessionId) -> Result<Arc<MessageClock>, ErrorCode> {
-        let writer = lock(&self.inner.control).attachment(session_id).ok_or(ErrorCode::ControlRequired)?;
-        let id = session_id.clone();
-        self.blocking(move |inner| {
-            let mut writer = lock(&writer);
-            inner.settle_interrupted(&id, &mut writer)?;
-            Ok(Arc::clone(&writer.clock))
-        })
-        .await
-    }
-
-    /// Turn-module hook: sets or clears the running turn that claims snapshot and status
-    /// reports. Clearing it releases the attachment of a session nobody controls.
-    pub fn set_running_turn(&self, session_id: &SessionId, turn: Option<SnapshotTurn>) -> Result<(), ErrorCode> {
-        let released = lock(&self.inner.control).set_running_turn(session_id, turn).map_err(to_code)?;
-        drop(released);
-        Ok(())
+    /// `turn.start`'s one pass through the control table: `control` must be `conn`'s current
+    /// grant and the session must have no running turn (`session_busy`); `turn` becomes the
+    /// running turn claims snapshot and status reports, which keeps the attachment (and the
+    /// writer lease) through cleanup even if the controller leaves. The turn's admission
+    /// records go through the returned handle; [`Self::end_turn`] ends the running state.
+    pub fn begin_turn(
+        &self,
+        conn: ConnectionId,
+        session_id: &SessionId,
+        control: &Control,
+        turn: SnapshotTurn,
+    ) -> Result<TurnAttachment, ErrorCode> {
+        let writer = lock(&self.inner.control).begin_turn(conn, session_id, control, turn).map_err(to_code)?;
+        Ok(TurnAttachment::new(self.inner.clone(), session_id.clone(), writer))
     }
 
     /// Turn-module hook: publishes the running turn's progress (what a claim snapshot shows) and
@@ -335,6 +323,29 @@ impl Sessions {
         let title = sanitize_title(raw_title, max);
         self.blocking(move |_| store::write_title(&lock(&writer), title)).await
     }
+}
+
+/// Runs file work on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    inner: Arc<Inner>,
+    work: impl FnOnce(&Inner) -> Result<T, SessionError> + Send + 'static,
+) -> Result<T, ErrorCode> {
+    match tokio::task::spawn_blocking(move || work(&inner)).await {
+        Ok(result) => result.map_err(to_code),
+        Err(_) => Err(to_code(SessionError::Join)),
+    }
+}
+
+/// Messages as transcript lines, without their newlines (the writer adds them).
+fn encode_lines(messages: &[SessionMessage]) -> Result<Vec<Vec<u8>>, SessionError> {
+    messages
+        .iter()
+        .map(|m| {
+            let mut line = encode_record(m)?;
+            line.pop();
+            Ok(line)
+        })
+        .collect()
 }
 
 impl Inner {
@@ -440,14 +451,7 @@ impl Inner {
             writer.clock.resume(*time, id);
         }
         if let Some(turn) = &tail.open_turn {
-            let lines = repair::closing(turn, &writer.clock)
-                .iter()
-                .map(|m| {
-                    let mut line = encode_record(m)?;
-                    line.pop();
-                    Ok(line)
-                })
-                .collect::<Result<Vec<_>, SessionError>>()?;
+            let lines = encode_lines(&repair::closing(turn, &writer.clock))?;
             self.append_locked(session_id, writer, &lines, Durability::Synced)?;
             tracing::warn!(turn = %turn, "closed a turn left open by an interrupted service");
         }

@@ -12,7 +12,7 @@ use agentwire_protocol::{
     SessionMessageAgentTurnEnd, TurnEndStatus,
 };
 
-use super::projection::cursor_of;
+use super::cursor::cursor_of;
 use super::*;
 use crate::storage::transcript::fixtures::{agent_text, user_text};
 use crate::storage::transcript::TRANSCRIPT_FILE;
@@ -409,7 +409,11 @@ async fn claim_snapshot_replay_cursor_is_the_current_end_and_running_turn_hook()
     assert!(first.snapshot.turn.is_none());
     let end = s.replay(&id, req(None, 32)).await.unwrap().snapshot_cursor;
     let turn = SnapshotTurn::new("t9", "op9", 4, "par");
-    s.set_running_turn(&id, Some(turn.clone())).unwrap();
+    let control = Control::new(first.claim_id.clone(), first.grant_generation);
+    s.begin_turn(CONN, &id, &control, turn.clone()).unwrap();
+    // "one running turn per session"
+    let busy = s.begin_turn(CONN, &id, &control, SnapshotTurn::new("t10", "op10", 0, ""));
+    assert_eq!(busy.unwrap_err(), ErrorCode::SessionBusy);
     let again = s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     assert_eq!(again.snapshot.replay_cursor, end);
     assert_eq!(again.snapshot.state, SnapshotState::Running);
@@ -810,7 +814,7 @@ async fn a_prompt_that_left_the_window_before_its_summary_starts_the_checkpoint_
     let dir = tmp.path().join("sessions").join(id.as_str());
     // Nine lines so far; a window of six starts at t1's end: t2's prompt is in it.
     let limits = crate::storage::transcript::WindowLimits { max_bytes: 1 << 20, max_records: 6 };
-    let mut cached = window::Projection::new(&id);
+    let mut cached = Projection::new(&id);
     cached.refresh(&dir, limits).unwrap();
     let page = replay::page(&cached, None, 32).unwrap();
     assert_eq!(
@@ -821,7 +825,7 @@ async fn a_prompt_that_left_the_window_before_its_summary_starts_the_checkpoint_
     // Two more lines: the window starts at t2's `turn-start`, after the prompt.
     s.append(&id, &[said("t2", "b"), ended("t2")]).await.unwrap();
     cached.refresh(&dir, limits).unwrap();
-    let mut fresh = window::Projection::new(&id);
+    let mut fresh = Projection::new(&id);
     fresh.refresh(&dir, limits).unwrap();
     let (cached_page, fresh_page) = (replay::page(&cached, None, 32).unwrap(), replay::page(&fresh, None, 32).unwrap());
     assert_eq!(cached_page, fresh_page);
@@ -902,13 +906,13 @@ async fn the_record_bound_keeps_the_newest_records_of_the_window() {
         raw_append(&tmp, &id, &line(&user(t)));
     }
     let limits = crate::storage::transcript::WindowLimits { max_bytes: 1 << 20, max_records: 3 };
-    let mut cached = window::Projection::new(&id);
+    let mut cached = Projection::new(&id);
     cached.refresh(&dir, limits).unwrap();
     for t in &texts[8..] {
         raw_append(&tmp, &id, &line(&user(t)));
     }
     cached.refresh(&dir, limits).unwrap();
-    let mut fresh = window::Projection::new(&id);
+    let mut fresh = Projection::new(&id);
     fresh.refresh(&dir, limits).unwrap();
     let (cached_page, fresh_page) = (replay::page(&cached, None, 32).unwrap(), replay::page(&fresh, None, 32).unwrap());
     assert_eq!(cached_page, fresh_page);

@@ -40,6 +40,14 @@ impl Drop for Reservation {
     }
 }
 
+/// What a `turn.start` brings to admission.
+pub(super) struct Start {
+    pub(super) session_id: SessionId,
+    pub(super) turn_id: String,
+    pub(super) operation_id: String,
+    pub(super) prompt: String,
+}
+
 /// Everything the turn task needs, captured at admission.
 pub(super) struct Admitted {
     pub(super) session_id: SessionId,

@@ -157,7 +157,7 @@ mod tests {
             .unwrap();
         let control = Control::new(claim.claim_id, claim.grant_generation);
         let turn = SnapshotTurn::new("t-1", "op-1", 0, String::new());
-        sessions.set_running_turn(&session_id, Some(turn)).unwrap();
+        sessions.begin_turn(1, &session_id, &control, turn).unwrap();
         let conns = Arc::new(ConnRegistry::default());
         let (cx, peer) = test_pair(1);
         conns.register(1, &cx.outbound);
