@@ -49,8 +49,23 @@ pub(crate) const CHAIN_POWERS: [u64; CHAIN_MAX_LINES + 1] = {
     powers
 };
 
+/// Fingerprint of the first line (up to [`HEAD_PROBE_BYTES`], newline excluded), which stays
+/// the same as the file grows.
+pub(crate) fn head_fingerprint(file: &File, len: u64) -> io::Result<u64> {
+    let head = read_range(file, 0, len.min(HEAD_PROBE_BYTES))?;
+    let first_line = memchr::memchr(b'\n', &head).map_or(&head[..], |nl| &head[..nl]);
+    Ok(fnv1a64(first_line))
+}
+
+pub(crate) fn tail_fingerprint(file: &File, parsed_to: u64) -> io::Result<u64> {
+    if parsed_to == 0 {
+        return Ok(0);
+    }
+    Ok(fnv1a64(&read_range(file, parsed_to.saturating_sub(TAIL_PROBE_BYTES), parsed_to)?))
+}
+
 #[cfg(test)]
-mod chain_tests {
+mod tests {
     use super::*;
 
     #[test]
@@ -66,19 +81,4 @@ mod chain_tests {
         }
         assert_eq!(CHAIN_POWERS[2], mul_mod(CHAIN_BASE, CHAIN_BASE));
     }
-}
-
-/// Fingerprint of the first line (up to [`HEAD_PROBE_BYTES`], newline excluded), which stays
-/// the same as the file grows.
-pub(crate) fn head_fingerprint(file: &File, len: u64) -> io::Result<u64> {
-    let head = read_range(file, 0, len.min(HEAD_PROBE_BYTES))?;
-    let first_line = memchr::memchr(b'\n', &head).map_or(&head[..], |nl| &head[..nl]);
-    Ok(fnv1a64(first_line))
-}
-
-pub(crate) fn tail_fingerprint(file: &File, parsed_to: u64) -> io::Result<u64> {
-    if parsed_to == 0 {
-        return Ok(0);
-    }
-    Ok(fnv1a64(&read_range(file, parsed_to.saturating_sub(TAIL_PROBE_BYTES), parsed_to)?))
 }
