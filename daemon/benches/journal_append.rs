@@ -10,7 +10,8 @@ use agentwire_daemon::operations::ResponseGate;
 use std::time::Instant;
 
 use agentwire_daemon::agent::sink::Origin;
-use agentwire_daemon::sessions::{Sessions, TurnAttachment};
+use agentwire_daemon::sessions::running::TurnAttachment;
+use agentwire_daemon::sessions::Sessions;
 use agentwire_daemon::turns::journal::{self, Journal};
 use agentwire_protocol::{Control, SessionClaimRequest, SessionId, SnapshotTurn, TurnEndStatus};
 

@@ -30,7 +30,7 @@ mod listing;
 mod projection;
 mod repair;
 mod replay;
-mod running;
+pub mod running;
 mod store;
 
 #[cfg(test)]
@@ -49,7 +49,6 @@ use agentwire_protocol::{
 
 pub use control::{ConnectionId, Fence, Recipient};
 pub use error::SessionError;
-pub use running::TurnAttachment;
 
 use control::ControlTable;
 use error::to_code;
@@ -276,22 +275,6 @@ impl Sessions {
             Ok(())
         })
         .await
-    }
-
-    /// `turn.start`'s one pass through the control table: `control` must be `conn`'s current
-    /// grant and the session must have no running turn (`session_busy`); `turn` becomes the
-    /// running turn claims snapshot and status reports, which keeps the attachment (and the
-    /// writer lease) through cleanup even if the controller leaves. The turn's admission
-    /// records go through the returned handle; [`Self::end_turn`] ends the running state.
-    pub fn begin_turn(
-        &self,
-        conn: ConnectionId,
-        session_id: &SessionId,
-        control: &Control,
-        turn: SnapshotTurn,
-    ) -> Result<TurnAttachment, ErrorCode> {
-        let writer = lock(&self.inner.control).begin_turn(conn, session_id, control, turn).map_err(to_code)?;
-        Ok(TurnAttachment::new(self.inner.clone(), session_id.clone(), writer))
     }
 
     /// Turn-module hook: publishes the running turn's progress (what a claim snapshot shows) and
