@@ -13,7 +13,6 @@
 //! compaction checkpoint starts is [`Checkpoints`]' computation, shared the same way.
 
 use std::collections::VecDeque;
-use std::fs::File;
 use std::io;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
@@ -27,8 +26,8 @@ use super::fingerprint::{
     fnv1a64, head_fingerprint, mul_mod, tail_fingerprint, CHAIN_BASE, CHAIN_MAX_LINES, CHAIN_MOD, CHAIN_POWERS,
 };
 use crate::storage::transcript::{
-    read_meta, read_range, RawLines, RawWindow, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES, META_FILE,
-    TRANSCRIPT_FILE,
+    open_transcript, read_meta, read_range, RawLines, RawWindow, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES,
+    META_FILE,
 };
 
 /// The window for the file length being read.
@@ -147,7 +146,8 @@ impl Projection {
     /// cached items were projected with (the cache must then be rebuilt).
     fn refresh_summaries(&mut self, session_dir: &Path) -> bool {
         let path = session_dir.join(META_FILE);
-        let seen = std::fs::metadata(&path).ok().map(|m| (FileKey { dev: m.dev(), ino: m.ino() }, Stamp::of(&m)));
+        let seen =
+            std::fs::symlink_metadata(&path).ok().map(|m| (FileKey { dev: m.dev(), ino: m.ino() }, Stamp::of(&m)));
         if seen.is_some() && seen == self.meta_seen {
             return false;
         }
@@ -241,7 +241,7 @@ impl Projection {
     /// Brings the projection up to the file's current state, parsing only what was appended
     /// when the cache is still valid.
     pub(crate) fn refresh(&mut self, session_dir: &Path, limits: WindowLimits) -> io::Result<()> {
-        let file = match File::open(session_dir.join(TRANSCRIPT_FILE)) {
+        let file = match open_transcript(session_dir) {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 self.reset(None, fnv1a64(b""));
