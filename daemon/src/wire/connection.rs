@@ -1,8 +1,9 @@
 //! One connection: a reader that decodes and admits requests, and request tasks that write
 //! their own responses through the connection's [`Outbound`] (so records never interleave),
-//! which work the requests started (turns, logins) writes its events through as well. Every
-//! request but `initialize` runs in its own task, so the connection keeps reading. Disconnect
-//! revokes grants; accepted work goes on.
+//! which work the requests started (turns, logins) writes its events through as well. A
+//! request whose work completes at once is answered inline, without a task hop; one that has
+//! to wait moves to its own task so the connection keeps reading. Disconnect revokes grants;
+//! accepted work goes on.
 
 use super::admission::ConnState;
 use super::dispatch::Dispatch;
@@ -12,7 +13,10 @@ use crate::operations::ResponseTicket;
 use crate::transport::accepted::{AcceptedConnection, ConnectionHandler, HandlerFuture};
 use crate::transport::framing::{ReadOutcome, RecordReader};
 use agentwire_protocol::{decode_request, ErrorCode, Method, RequestError, ResponsePayload};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Waker};
 use tokio::net::unix::OwnedReadHalf;
 
 /// How long, and how much, a connection closed for an oversized record still reads, so its
@@ -130,16 +134,20 @@ async fn handle_record<S: Dispatch>(conn: &Arc<Conn<S>>, record: &[u8]) {
     // The response echoes the request's session and operation slots; the handler gets them
     // typed, with the payload.
     let mut ids = ResponseIds {
+        request_id: Some(request.request_id.clone()),
         session_id: request.session_id.clone(),
         operation_id: request.operation_id.clone(),
         ..Default::default()
     };
     let parts = match request.into_parts() {
         Ok(parts) => parts,
-        // Unreachable for a request the decoder accepted; answered, never dropped.
-        Err(code) => return respond(outbound, ids, Err(code), None).await,
+        // A session slot that is not a session ID (`invalid_session_id`): answered with the
+        // request's identities, and its request ID released with the response.
+        Err(code) => {
+            (ids.instance_id, ids.connection_id) = connection_ids(state);
+            return respond(outbound, ids, Err(code), None).await;
+        }
     };
-    ids.request_id = Some(parts.request_id);
     let call = parts.call;
     if call.method() == Method::Initialize {
         // Initialization completes before the next record is read, so nothing races it.
@@ -154,10 +162,10 @@ async fn handle_record<S: Dispatch>(conn: &Arc<Conn<S>>, record: &[u8]) {
     // exactly what the response echoes.
     (ids.instance_id, ids.connection_id) = (parts.instance_id, parts.connection_id);
     let conn = Arc::clone(conn);
-    tokio::spawn(async move {
+    run_or_spawn(Box::pin(async move {
         let (result, ticket) = conn.service.run(&conn.cx, call).await;
         respond(&conn.cx.outbound, ids, result, ticket).await;
-    });
+    }));
 }
 
 /// Write a response, then redeem the ticket of the operation it began: work the request
@@ -172,5 +180,17 @@ async fn respond(
     outbound.respond(ids, result, true, false).await;
     if let Some(ticket) = ticket {
         ticket.written();
+    }
+}
+
+/// Poll the request once in place; only work that has to wait moves to a task. Quick answers
+/// (`status`, lookups) are so written before the next record is read: records that arrive
+/// together are answered in their order (the conformance vector `frame.two_records_one_write`
+/// checks it), which spawning every request would not keep.
+fn run_or_spawn(mut task: Pin<Box<dyn Future<Output = ()> + Send + 'static>>) {
+    // Futures re-register their waker on every poll, so a later poll by the runtime after
+    // this no-op-waker poll observes every wake-up that matters.
+    if task.as_mut().poll(&mut Context::from_waker(Waker::noop())).is_pending() {
+        tokio::spawn(task);
     }
 }
