@@ -38,6 +38,9 @@ bin="$PWD/target/debug"
 # bind-mounted into the toolchain root at the same path, so the socket is reachable there.
 tmp="$(mktemp -d /tmp/awswift.XXXXXX)"
 mkdir -p "$tmp/mc" "$tmp/ws"
+# The offline `local` provider's slow mode: each turn takes 2 s in several deltas, so the cancel
+# checks press Stop mid-turn every time (the state root's settings; private, as it must be).
+(umask 077 && printf 'local_turn_ms = 2000\n' >"$tmp/mc/settings.toml")
 pid=""
 cleanup() {
   # Stop only the daemon this script started, by the PID its discovery reported.
@@ -50,12 +53,14 @@ start_daemon() {
   discovery="$(MC_HOME="$tmp/mc" HOME="$tmp" "$bin/agentwire" daemon start-or-connect --workspace "$tmp/ws" --executable "$bin/agentwire")"
   field() { printf '%s' "$discovery" | sed -nE "s/.*\"$1\":\"?([^\",}]*)\"?.*/\1/p"; }
   pid="$(field pid)"
-  socket="$(field socket)"
-  version="$(field version)"
 }
-live() { AGENTWIRE_SWIFT_BIND="$tmp:$tmp" "$tc" run .build/debug/AgentWireLive "$1" "$socket" "$tmp/ws" "$version" "$tmp/state"; }
+# Inside the root the repository is /work/repo: its `agentwire` is what the client finds on PATH.
+in_env=(env MC_HOME="$tmp/mc" HOME="$tmp" PATH=/work/repo/target/debug:/usr/bin:/bin)
+live() { AGENTWIRE_SWIFT_BIND="$tmp:$tmp" "$tc" run "${in_env[@]}" .build/debug/AgentWireLive "$1" "$tmp/ws" "$tmp/state"; }
 start_daemon
 live first
+echo "== swift: the README's snippets in a fresh project against the live daemon"
+bash scripts/swift-readme.sh "$tmp" "$tmp/ws"
 # Restart the daemon: stop it by its PID, wait for it to exit, start a new instance.
 kill "$pid"
 for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done

@@ -62,6 +62,10 @@ pub struct Common {
     /// that passes fails the run.
     #[arg(long, value_name = "FILE")]
     pub baseline: Option<PathBuf>,
+    /// Run every selected case this many times; a case fails the run if any repeat fails it,
+    /// except a case the baseline marks `flaky`, which is reported with its pass count.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub repeat: u32,
     /// Write per-case wire transcripts (and report.json) under this folder.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -275,13 +279,12 @@ async fn server(a: ServerArgs) -> Result<bool> {
     if let Some(v) = &a.version {
         t.version = v.clone();
     }
-    let results = crate::server::run(
-        &t,
-        &vectors,
-        &Selection::new(a.common.cases.clone()),
-        &crate::server::ServerOptions { slow: a.slow },
-    )
-    .await;
+    let mut results = Vec::new();
+    for _ in 0..a.common.repeat {
+        let selection = Selection::new(a.common.cases.clone());
+        results
+            .push(crate::server::run(&t, &vectors, &selection, &crate::server::ServerOptions { slow: a.slow }).await);
+    }
     if a.stop {
         target::stop(&t);
     }
@@ -290,13 +293,11 @@ async fn server(a: ServerArgs) -> Result<bool> {
 
 async fn consumer(a: ConsumerArgs) -> Result<bool> {
     let vectors = Vectors::load(a.common.vectors.as_deref())?;
-    let results = crate::consumer::run(
-        &a.exec,
-        &vectors,
-        &Selection::new(a.common.cases.clone()),
-        Duration::from_secs(a.timeout_secs),
-    )
-    .await?;
+    let mut results = Vec::new();
+    for _ in 0..a.common.repeat {
+        let selection = Selection::new(a.common.cases.clone());
+        results.push(crate::consumer::run(&a.exec, &vectors, &selection, Duration::from_secs(a.timeout_secs)).await?);
+    }
     finish(results, &a.common)
 }
 
@@ -307,7 +308,10 @@ async fn client(a: ClientArgs) -> Result<bool> {
         version: a.version.clone().unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned()),
         reply_timeout: Duration::from_secs(a.timeout_secs),
     };
-    let results = crate::client::run(&options, &vectors, &Selection::new(a.common.cases.clone())).await?;
+    let mut results = Vec::new();
+    for _ in 0..a.common.repeat {
+        results.push(crate::client::run(&options, &vectors, &Selection::new(a.common.cases.clone())).await?);
+    }
     finish(results, &a.common)
 }
 
@@ -354,15 +358,14 @@ async fn proxy(a: ProxyArgs) -> Result<bool> {
     Ok(true)
 }
 
-/// Apply the baseline, write the reports, print the summary; true when nothing was unexpected.
-pub fn finish(mut results: Vec<CaseResult>, common: &Common) -> Result<bool> {
+/// Merge the repeats, apply the baseline, write the reports, print the summary; true when
+/// nothing was unexpected.
+pub fn finish(runs: Vec<Vec<CaseResult>>, common: &Common) -> Result<bool> {
     let baseline = match &common.baseline {
         Some(p) => Baseline::load(p)?,
         None => Baseline::default(),
     };
-    for r in &mut results {
-        r.expected_failure = baseline.expects_failure(&r.id);
-    }
+    let results = crate::repeats::merge(runs, &baseline);
     if let Some(out) = &common.out {
         std::fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
         report::write_transcripts(out, &results)?;

@@ -83,7 +83,7 @@ mod tests {
         assert_eq!(from_wording("It never resends."), Level::Must);
         assert_eq!(from_wording("Servers should echo the ID."), Level::Should);
         assert_eq!(from_wording("A front end may show it."), Level::May);
-        assert_eq!(from_wording("A request is not valid JSON."), Level::Must);
+        assert_eq!(from_wording("A value is not valid here."), Level::Must);
         assert_eq!(from_wording("It may be retried only once."), Level::Must);
     }
 }

@@ -23,6 +23,7 @@ pub mod json;
 pub mod levels;
 pub mod proxy;
 pub mod recording;
+pub mod repeats;
 pub mod replay;
 pub mod report;
 pub mod select;

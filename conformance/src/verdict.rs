@@ -114,6 +114,22 @@ pub struct CaseResult {
     pub transcript: Transcript,
     /// Listed in the baseline: a failure is expected, a pass is not.
     pub expected_failure: bool,
+    /// Marked `flaky` in the baseline: the passes over the run's repeats. Never fails the run.
+    pub flaky: Option<Flaky>,
+}
+
+/// A flaky case's record over `--repeat N` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Flaky {
+    pub passes: u32,
+    pub runs: u32,
+}
+
+impl Flaky {
+    /// Passed every run: the entry may no longer be needed.
+    pub fn stale(self) -> bool {
+        self.passes == self.runs
+    }
 }
 
 impl CaseResult {
@@ -126,6 +142,7 @@ impl CaseResult {
             duration_ms: 0,
             transcript: Transcript::default(),
             expected_failure: false,
+            flaky: None,
         }
     }
 
@@ -133,8 +150,12 @@ impl CaseResult {
         self.outcome.verdict
     }
 
-    /// Whether this result makes the run fail: an unlisted failure, or a listed case that passed.
+    /// Whether this result makes the run fail: an unlisted failure, or a listed case that
+    /// passed. A flaky case never does.
     pub fn unexpected(&self) -> bool {
+        if self.flaky.is_some() {
+            return false;
+        }
         match (self.verdict(), self.expected_failure) {
             (Verdict::Fail, expected) => !expected,
             (Verdict::Pass | Verdict::NonStrict, true) => true,

@@ -47,7 +47,7 @@ const CATCHERS: &[(&str, &[&str])] = &[
 async fn run(target: &Target) -> Vec<CaseResult> {
     let vectors = Vectors::load(None).expect("vectors");
     let mut results = server::run(target, &vectors, &Selection::default(), &ServerOptions::default()).await;
-    let baseline = Baseline::parse(BASELINE);
+    let baseline = Baseline::parse(BASELINE).expect("baseline");
     for r in &mut results {
         r.expected_failure = baseline.expects_failure(&r.id);
     }

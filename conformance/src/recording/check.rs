@@ -32,9 +32,10 @@ mod tests {
     #[test]
     fn an_error_with_another_message_than_its_codes_fixed_one_is_refused() {
         // "Codes are stable; messages are short, fixed."
+        let code = agentwire_protocol::ErrorCode::InternalError;
         let mut r = json!({"protocol_version":2,"kind":"response","request_id":"r1","instance_id":"i",
             "connection_id":"c","session_id":null,"operation_id":null,"payload":null,
-            "error":{"code":"internal_error","message":agentwire_protocol::ErrorCode::InternalError.message()}});
+            "error":{"code":code.as_str(),"message":code.message()}});
         assert_eq!(wire_record(&r, |_| None), Ok(()));
         r["error"]["message"] = json!("something friendlier");
         assert!(wire_record(&r, |_| None).is_err());

@@ -443,7 +443,7 @@ mod tests {
 
     fn status_request(id: &str, payload: Value) -> Value {
         json!({"protocol_version":2,"kind":"request","request_id":id,"instance_id":"i","connection_id":"c",
-            "session_id":null,"operation_id":null,"control":null,"method":"status","payload":payload})
+            "session_id":null,"operation_id":null,"control":null,"method":Method::Status.as_str(),"payload":payload})
     }
 
     fn status_response(id: &str, service: &str) -> Value {
@@ -510,7 +510,7 @@ mod tests {
     async fn a_request_that_matches_nothing_gets_internal_error_and_the_closest_recorded_one() {
         let (records, report) = exchange(&[status_request("live-1", json!({"extra": true}))]).await;
         let error = &records[1]["error"];
-        assert_eq!(error["code"], "internal_error");
+        assert_eq!(error["code"], ErrorCode::InternalError.as_str());
         assert_eq!(error["message"], ErrorCode::InternalError.message());
         assert_eq!(records[1]["request_id"], "live-1");
         assert_eq!(report.len(), 1);
@@ -520,9 +520,10 @@ mod tests {
 
     #[test]
     fn redacted_members_and_front_end_ids_are_left_out_of_matching() {
-        let recorded = json!({"request_id":"a","operation_id":"o1","method":"auth.login.callback",
+        let callback = Method::AuthLoginCallback.as_str();
+        let recorded = json!({"request_id":"a","operation_id":"o1","method":callback,
             "payload":{"login_id":"l","input":"[redacted]"}});
-        let live = json!({"request_id":"b","operation_id":"o2","method":"auth.login.callback",
+        let live = json!({"request_id":"b","operation_id":"o2","method":callback,
             "payload":{"login_id":"l","input":"http://127.0.0.1:1455/cb?code=x"}});
         let redacted = vec!["/payload/input".to_string()];
         assert_eq!(comparable(&recorded, &redacted), comparable(&live, &redacted));

@@ -153,6 +153,7 @@ fn parse(bytes: &[u8]) -> (Option<Value>, Option<usize>) {
 mod tests {
     use super::*;
     use crate::recording::Recording;
+    use serde_json::json;
     use std::os::unix::fs::PermissionsExt;
 
     #[test]
@@ -163,7 +164,9 @@ mod tests {
         let c = recorder.connection();
         c.client(br#"{"handshake":"agentwire-unix","version":"0.1.0","workspace":"/w"}"#);
         c.daemon(br#"{"handshake":"agentwire-unix","status":"accepted","version":"0.1.0","pid":1,"instance_id":"i","workspace_id":"w","state_root_id":"s"}"#);
-        c.client(br#"{"kind":"request","request_id":"r1","method":"auth.login.callback","payload":{"login_id":"l","input":"https://x/cb?code=SECRET-CODE"}}"#);
+        let callback = json!({"kind":"request","request_id":"r1","method":Method::AuthLoginCallback.as_str(),
+            "payload":{"login_id":"l","input":"https://x/cb?code=SECRET-CODE"}});
+        c.client(callback.to_string().as_bytes());
         c.daemon(br#"{"kind":"response","request_id":"r1","payload":{"status":"made up"}}"#);
         c.client(b"not json SECRET-TOO");
         c.closed();

@@ -41,20 +41,21 @@ mod tests {
     #[test]
     fn callback_input_and_authorization_url_never_reach_a_recording() {
         // "Auth events and callback requests are transient: never put them in client logs".
-        let mut callback = json!({"kind":"request","method":"auth.login.callback",
+        let (callback, progress_event) = (Method::AuthLoginCallback.as_str(), EventName::AuthLoginProgress.as_str());
+        let mut callback = json!({"kind":"request","method":callback,
             "payload":{"login_id":"login-1","input":"http://127.0.0.1:1455/auth/callback?code=SECRET"}});
         assert_eq!(redact(&mut callback), vec!["/payload/input".to_string()]);
         assert_eq!(callback["payload"]["input"], REDACTED);
         assert_eq!(callback["payload"]["login_id"], "login-1");
 
-        let mut progress = json!({"kind":"event","event":"auth.login.progress",
+        let mut progress = json!({"kind":"event","event":progress_event,
             "payload":{"login_id":"login-1","state":"authorization_url","url":"https://auth.example/authorize?state=SECRET"}});
         assert_eq!(redact(&mut progress), vec!["/payload/url".to_string()]);
         assert!(!progress.to_string().contains("SECRET"));
 
-        let mut waiting = json!({"kind":"event","event":"auth.login.progress","payload":{"state":"waiting"}});
+        let mut waiting = json!({"kind":"event","event":progress_event,"payload":{"state":"waiting"}});
         assert!(redact(&mut waiting).is_empty());
-        let mut status = json!({"kind":"request","method":"status","payload":{}});
+        let mut status = json!({"kind":"request","method":Method::Status.as_str(),"payload":{}});
         assert!(redact(&mut status).is_empty());
     }
 }

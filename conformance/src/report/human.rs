@@ -40,11 +40,20 @@ pub fn render(results: &[CaseResult], verbose: bool) -> String {
         }
     }
     let expected: Vec<&CaseResult> =
-        results.iter().filter(|r| r.verdict() == Verdict::Fail && r.expected_failure).collect();
+        results.iter().filter(|r| r.verdict() == Verdict::Fail && r.expected_failure && r.flaky.is_none()).collect();
     if !expected.is_empty() {
         let _ = writeln!(out, "\nexpected failures (baseline):");
         for r in expected {
             let _ = writeln!(out, "  {}: {}", r.id, r.outcome.detail.as_deref().unwrap_or(""));
+        }
+    }
+    let flaky: Vec<&CaseResult> = results.iter().filter(|r| r.flaky.is_some()).collect();
+    if !flaky.is_empty() {
+        let _ = writeln!(out, "\nflaky (baseline; never fails the run):");
+        for r in &flaky {
+            let Some(f) = r.flaky else { continue };
+            let stale = if f.stale() { " (stale: passed every run; remove the entry)" } else { "" };
+            let _ = writeln!(out, "  {}: passed {}/{}{stale}", r.id, f.passes, f.runs);
         }
     }
     let non_strict: Vec<&CaseResult> = results.iter().filter(|r| r.verdict() == Verdict::NonStrict).collect();

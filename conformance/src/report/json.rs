@@ -21,6 +21,7 @@ pub fn render(results: &[CaseResult], transcripts: Option<&Path>) -> Value {
                 "duration_ms": r.duration_ms,
                 "expected_failure": r.expected_failure,
                 "unexpected": r.unexpected(),
+                "flaky": r.flaky.map(|f| json!({"passes": f.passes, "runs": f.runs, "stale": f.stale()})),
                 "transcript": transcript,
             })
         })

@@ -70,24 +70,37 @@ pub fn render(results: &[CaseResult]) -> String {
                 }
                 None => String::new(),
             };
-            match (r.verdict(), r.expected_failure) {
-                (Verdict::Fail, false) => {
-                    let _ = writeln!(inner, "      <failure message=\"{detail}\"/>");
+            if let Some(f) = r.flaky {
+                let stale = if f.stale() { ", stale" } else { "" };
+                let _ = writeln!(
+                    inner,
+                    "      <system-out>flaky (baseline): {}, passed {}/{} runs{stale}</system-out>",
+                    r.verdict().as_str(),
+                    f.passes,
+                    f.runs
+                );
+            } else {
+                match (r.verdict(), r.expected_failure) {
+                    (Verdict::Fail, false) => {
+                        let _ = writeln!(inner, "      <failure message=\"{detail}\"/>");
+                    }
+                    (Verdict::Fail, true) => {
+                        let _ = writeln!(inner, "      <skipped message=\"expected failure (baseline): {detail}\"/>");
+                    }
+                    (Verdict::Pass | Verdict::NonStrict, true) => {
+                        let _ = writeln!(
+                            inner,
+                            "      <failure message=\"listed in the baseline as failing, but passed\"/>"
+                        );
+                    }
+                    (Verdict::Skipped, _) => {
+                        let _ = writeln!(inner, "      <skipped message=\"{detail}\"/>");
+                    }
+                    (Verdict::NonStrict, false) => {
+                        let _ = writeln!(inner, "      <system-out>non-strict: {detail}</system-out>");
+                    }
+                    (Verdict::Pass, false) => {}
                 }
-                (Verdict::Fail, true) => {
-                    let _ = writeln!(inner, "      <skipped message=\"expected failure (baseline): {detail}\"/>");
-                }
-                (Verdict::Pass | Verdict::NonStrict, true) => {
-                    let _ =
-                        writeln!(inner, "      <failure message=\"listed in the baseline as failing, but passed\"/>");
-                }
-                (Verdict::Skipped, _) => {
-                    let _ = writeln!(inner, "      <skipped message=\"{detail}\"/>");
-                }
-                (Verdict::NonStrict, false) => {
-                    let _ = writeln!(inner, "      <system-out>non-strict: {detail}</system-out>");
-                }
-                (Verdict::Pass, false) => {}
             }
             if inner.is_empty() {
                 let _ = writeln!(out, "/>");

@@ -22,6 +22,10 @@ pub struct Counts {
     pub expected_failures: usize,
     /// Failures not listed, and listed cases that passed.
     pub unexpected: usize,
+    /// Cases the baseline marks `flaky` (whatever they did), and those of them that passed
+    /// every repeat.
+    pub flaky: usize,
+    pub stale_flaky: usize,
 }
 
 impl Counts {
@@ -33,11 +37,15 @@ impl Counts {
             Verdict::Fail => self.fail += 1,
             Verdict::Skipped => self.skipped += 1,
         }
-        if r.verdict() == Verdict::Fail && r.expected_failure {
+        if r.verdict() == Verdict::Fail && r.expected_failure && r.flaky.is_none() {
             self.expected_failures += 1;
         }
         if r.unexpected() {
             self.unexpected += 1;
+        }
+        if let Some(f) = r.flaky {
+            self.flaky += 1;
+            self.stale_flaky += usize::from(f.stale());
         }
     }
 }

@@ -80,7 +80,7 @@ const external = new Set([
   // XCTest
   'XCTestCase',
   // Foundation
-  'Data', 'DecodingError', 'DispatchSemaphore', 'FileHandle', 'NSNull', 'NSString', 'JSONDecoder', 'JSONEncoder', 'NSLock', 'Thread', 'UUID',
+  'Data', 'DecodingError', 'DispatchSemaphore', 'FileHandle', 'NSNull', 'NSString', 'JSONDecoder', 'JSONEncoder', 'NSLock', 'ObjCBool', 'Thread', 'URL', 'UUID',
   // libc
   'sa_family_t', 'sockaddr', 'sockaddr_un', 'socklen_t',
   // PackageDescription

@@ -193,7 +193,7 @@ for (const [name, text, decode, zod, ajvValidate] of [
     () => keep(zod.parse(JSON.parse(text))),
     () => keep(ajvParse(JSON.parse(text))),
     // The package given the text as the others get it (TextDecoder first): its validation
-    // against theirs, without its own UTF-8 decoding (src/runtime/byteScan.ts).
+    // against theirs, without its own UTF-8 decoding.
     () => keep(decode(utf8.decode(bytes))),
   ]);
   const longest = Math.max(...[...text.matchAll(/"text":"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].length), 0);

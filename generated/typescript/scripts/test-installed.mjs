@@ -74,8 +74,8 @@ try {
     if (!(line.ok === true && line.service === "ready" && line.version === VERSION && line.items === 0)) throw new Error(`unexpected output ${stdout}`);
   };
 
-  // A replay page long enough for the byte scan (the WebAssembly module inside each build):
-  // its 2,048-byte part is accepted, a 2,049-byte one refused.
+  // A replay page with a long non-ASCII part: its 2,048-byte part is accepted, a 2,049-byte one
+  // refused (UTF-8 bytes, not UTF-16 units, in each build).
   const longPage = `function longPage(decode) {
   const page = (text) => Buffer.from(JSON.stringify({ protocol_version: 2, kind: "response", request_id: "r1", instance_id: "in_1", connection_id: "cn_1", session_id: "s-1", operation_id: null,
     payload: { events: [{ kind: "message", cursor: "c0", role: "user", text, part: 0, last_part: true }], next_cursor: "c", snapshot_cursor: "c", truncated: false, gap: false, resync_required: false }, error: null }));

@@ -33,6 +33,20 @@ pub fn protocol_info(spec: &Spec) -> String {
     )
 }
 
+/// `packageVersion`: the one version the workspace declares (its `[workspace.package]`, which
+/// this crate inherits), sent in the identity handshake, where the daemon admits only an exact
+/// match. A global, so that callers write `AgentWire.packageVersion`.
+pub fn package_version() -> String {
+    format!(
+        "{doc}public let packageVersion = PackageVersion(unchecked: {version})\n",
+        doc = doc(
+            "This package's version, generated from the workspace's one declared version. The identity handshake sends it by default and the daemon admits only an exact match: use the `agentwire` executable of the same version.",
+            ""
+        ),
+        version = string_literal(env!("CARGO_PKG_VERSION")),
+    )
+}
+
 pub fn limits(spec: &Spec) -> String {
     let mut out = String::from("/// Advertised limits, as declared by the spec.\npublic enum Limits {\n");
     for l in &spec.limits {

@@ -36,6 +36,7 @@ pub fn generated(spec: &Spec) -> String {
         format!("{}\nimport Foundation\n", header(spec, "//")),
         mark("Protocol"),
         catalog::protocol_info(spec),
+        catalog::package_version(),
         catalog::limits(spec),
         catalog::constants(spec),
         catalog::error_codes(spec),

@@ -96,3 +96,12 @@ fn names_follow_the_swift_api_design_guidelines() {
     assert!(swift.contains("public static let maxJSONDepth: UInt64"));
     assert!(!swift.contains("sessionId"), "no lower-cased initialism survives");
 }
+
+#[test]
+fn carries_the_workspace_package_version() {
+    // "Each client package carries its own package version, generated from the one version the
+    // workspace declares" (#28).
+    let swift = generated(&spec());
+    let line = format!("public let packageVersion = PackageVersion(unchecked: \"{}\")", env!("CARGO_PKG_VERSION"));
+    assert!(swift.contains(&line), "{line}");
+}

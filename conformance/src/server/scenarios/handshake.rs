@@ -19,6 +19,12 @@ pub const ALL: &[Scenario] = &[
         run: version_mismatch,
     },
     Scenario {
+        id: "scenario.handshake.version_near_miss",
+        rule: "Package versions must match exactly.",
+        requires: &[],
+        run: version_near_miss,
+    },
+    Scenario {
         id: "scenario.handshake.workspace_mismatch",
         rule: "replies with one line and keeps the connection open only on acceptance ... workspace_mismatch",
         requires: &[],
@@ -87,6 +93,37 @@ fn version_mismatch(cx: &mut Ctx) -> BoxFut<'_> {
     })
 }
 
+/// Versions that differ from `version` by the least a lax comparison would miss: a prefix, a
+/// suffix, a leading `v`, and a different case when the version has letters.
+fn near_misses(version: &str) -> Vec<(&'static str, String)> {
+    let mut probes = vec![
+        ("a prefix", version[..version.len() - version.chars().last().map_or(0, char::len_utf8)].to_owned()),
+        ("a suffix", format!("{version}0")),
+        ("a leading `v`", format!("v{version}")),
+    ];
+    let swapped: String = version
+        .chars()
+        .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+        .collect();
+    if swapped != version {
+        probes.push(("a different case", swapped));
+    }
+    probes.retain(|(_, v)| v != version);
+    probes
+}
+
+fn version_near_miss(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let workspace = cx.target.workspace_str();
+        for (what, other) in near_misses(&cx.target.version) {
+            rejected(cx, &line(&other, &workspace), "version_mismatch")
+                .await
+                .map_err(|f| Failure::new(format!("a version with {what} ({other:?}): {f}")))?;
+        }
+        pass()
+    })
+}
+
 fn workspace_mismatch(cx: &mut Ctx) -> BoxFut<'_> {
     Box::pin(async move {
         let other = format!("{}/conformance-other-workspace", cx.target.workspace_str().trim_end_matches('/'));
@@ -109,4 +146,16 @@ fn initialize_first(cx: &mut Ctx) -> BoxFut<'_> {
         rejected(cx, init, "invalid_handshake").await?;
         pass()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::near_misses;
+
+    #[test]
+    fn near_misses_differ_from_the_version_by_a_prefix_a_suffix_and_case() {
+        let probes: Vec<String> = near_misses("0.1.0-rc.1").into_iter().map(|(_, v)| v).collect();
+        assert_eq!(probes, ["0.1.0-rc.", "0.1.0-rc.10", "v0.1.0-rc.1", "0.1.0-RC.1"]);
+        assert_eq!(near_misses("1.2.3").len(), 3, "no letters: no case probe");
+    }
 }

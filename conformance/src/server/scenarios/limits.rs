@@ -19,6 +19,12 @@ pub const ALL: &[Scenario] = &[
         run: payload_too_large,
     },
     Scenario {
+        id: "scenario.limits.string_bytes_not_characters",
+        rule: "`max_string_bytes` ... Any JSON string or object key, including a prompt or assistant text value. Oversized input and assistant output are rejected rather than silently truncated",
+        requires: &[Method::SessionCreate, Method::TurnStart],
+        run: string_bytes_not_characters,
+    },
+    Scenario {
         id: "scenario.limits.session_attachments",
         rule: "`max_session_attachments` counts sessions with a live actor, uncontrolled cleanup included.",
         requires: &[Method::SessionCreate, Method::SessionClaim],
@@ -87,6 +93,43 @@ fn session_attachments(cx: &mut Ctx) -> BoxFut<'_> {
                 .await?;
             r.ok("session.detach")?;
         }
+        done(c).await?;
+        pass()
+    })
+}
+
+/// Prompts over `max_string_bytes` in UTF-8 bytes but not in characters (or UTF-16 units), and
+/// one of exactly the bound in two-byte characters: a server that counts anything but bytes
+/// answers them alike.
+fn string_bytes_not_characters(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        let max = usize::try_from(limits::MAX_STRING_BYTES).unwrap_or(usize::MAX);
+        let mut c = cx.client().await?;
+        let sid = cx.create(&mut c, "sb-create").await?;
+        // No claim: a prompt within the bound is refused by control, after decoding.
+        let forged = json!({"claim_id": "c-conformance-unclaimed", "grant_generation": 1});
+        let over = [("two-byte", "é".repeat(max / 2 + 1)), ("four-byte", "😀".repeat(max / 4 + 1))];
+        for (i, (what, prompt)) in over.iter().enumerate() {
+            // A string over the bound makes the record undecodable, so the response need not
+            // echo its request ID: sent raw, matched as the next response.
+            let op = cx.op(&format!("sb-over-{i}"));
+            let env = c.request("turn.start", Some(&sid), Some(&op), Some(forged.clone()), json!({"prompt": prompt}));
+            let mut line = serde_json::to_vec(&env).map_err(|e| Failure::new(e.to_string()))?;
+            line.push(b'\n');
+            c.send_raw(&line).await?;
+            let r = c.next_response().await?;
+            r.err(
+                "limit_exceeded",
+                &format!("a prompt of {} {what} characters, {} bytes", prompt.chars().count(), prompt.len()),
+            )?;
+        }
+        let at_bound = "é".repeat(max / 2);
+        let op = cx.op("sb-at-bound");
+        let r = c.mutate("turn.start", Some(&sid), &op, Some(forged), json!({"prompt": at_bound})).await?;
+        crate::ensure!(
+            r.code() != Some("limit_exceeded"),
+            "a prompt of exactly max_string_bytes ({max}) bytes in two-byte characters was refused as over the limit"
+        );
         done(c).await?;
         pass()
     })

@@ -52,6 +52,12 @@ pub const ALL: &[Scenario] = &[
         run: bounds,
     },
     Scenario {
+        id: "scenario.replay.page_near_bound",
+        rule: "Each page has at most the requested item count and a complete encoded payload of at most 16 KiB",
+        requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::SessionReplay],
+        run: page_near_bound,
+    },
+    Scenario {
         id: "scenario.replay.window_moves",
         rule: "Replay reads the recent 2 MiB window ... Older history may be outside the window. ... `resync_required:true` means `after` does not match the current projection: it may be ... stale after compaction, rewind, corruption, or a moving tail window",
         requires: &[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::SessionReplay],
@@ -73,7 +79,7 @@ async fn page(c: &mut Client, sid: &str, after: Option<&str>, limit: u64) -> Res
     for f in ["truncated", "gap", "resync_required"] {
         b(&p, f)?;
     }
-    let bytes = serde_json::to_vec(&p).map_err(|e| Failure::new(e.to_string()))?.len() as u64;
+    let bytes = page_bytes(&p)?;
     crate::ensure!(
         bytes <= agentwire_protocol::limits::MAX_SESSION_REPLAY_PAGE_BYTES,
         "a replay payload of {bytes} bytes"
@@ -82,6 +88,23 @@ async fn page(c: &mut Client, sid: &str, after: Option<&str>, limit: u64) -> Res
         crate::ensure!(events.is_empty(), "a resync page carries events");
     }
     Ok(p)
+}
+
+/// The members of a replay page: what its 16 KiB bound counts here. Members this profile does
+/// not define (a newer server's, or those the `unknown-members` control adds) are ignored, as
+/// everywhere else.
+const PAGE_MEMBERS: [&str; 6] = ["events", "next_cursor", "snapshot_cursor", "truncated", "gap", "resync_required"];
+
+/// Encoded bytes of a page's [`PAGE_MEMBERS`].
+fn page_bytes(p: &Value) -> Result<u64, Failure> {
+    let known: serde_json::Map<String, Value> = p
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(k, _)| PAGE_MEMBERS.contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    Ok(serde_json::to_vec(&known).map_err(|e| Failure::new(e.to_string()))?.len() as u64)
 }
 
 /// One projected item: the allowlist of the seed.
@@ -381,6 +404,66 @@ fn bounds(cx: &mut Ctx) -> BoxFut<'_> {
             poll["snapshot_cursor"]
         );
         done(c).await?;
+        pass()
+    })
+}
+
+/// Turns of scenario.replay.page_near_bound, and the span of their prompt sizes (bytes).
+const NEAR_TURNS: usize = 24;
+const NEAR_PROMPT_BYTES: (usize, usize) = (900, 2000);
+/// How close to the 16 KiB bound some page of scenario.replay.page_near_bound must come.
+const NEAR_MARGIN: u64 = 300;
+
+/// A prompt of about `bytes` UTF-8 bytes mixing ASCII, two-byte and four-byte characters, so a
+/// size counted in characters (or UTF-16 units) is far from the byte count.
+fn mixed_prompt(i: usize, bytes: usize) -> String {
+    let mut prompt = format!("near {i} ");
+    let pieces = ["é", "😀", "a", "ж", "€"];
+    let mut k = i;
+    while prompt.len() < bytes {
+        prompt.push_str(pieces[k % pieces.len()]);
+        k = k.wrapping_mul(31).wrapping_add(7);
+    }
+    prompt
+}
+
+fn page_near_bound(cx: &mut Ctx) -> BoxFut<'_> {
+    // A page is cut by bytes only when the next item would not fit, so where each page ends
+    // depends on the sizes before it. Starting a page at every item of a history of varied
+    // non-ASCII items gives pages that end at many distances from the bound: some come within
+    // a few hundred bytes of it, where an off-by-some bound (or one counted in characters)
+    // goes over.
+    Box::pin(async move {
+        let mut c = cx.client().await?;
+        let sid = cx.create(&mut c, "rn-create").await?;
+        let cl = cx.claim(&mut c, &sid, "rn-claim", false).await?;
+        let (low, high) = NEAR_PROMPT_BYTES;
+        for i in 0..NEAR_TURNS {
+            let prompt = mixed_prompt(i, low + (i * 397) % (high - low));
+            let op = cx.op(&format!("rn-start-{i}"));
+            let r = c.mutate("turn.start", Some(&sid), &op, Some(control(&cl)), json!({"prompt": prompt})).await?;
+            let turn = s(r.ok("turn.start")?, "turn_id")?.to_owned();
+            super::events::until_terminal(&mut c, &turn).await?;
+        }
+        let limit = constants_page_items();
+        let (whole, _) = replay_all(&mut c, &sid, None, limit).await?;
+        let bound = agentwire_protocol::limits::MAX_SESSION_REPLAY_PAGE_BYTES;
+        let mut closest = 0;
+        let mut after: Option<String> = None;
+        for it in &whole {
+            // `page` checks each page's encoded payload against the bound.
+            let p = page(&mut c, &sid, after.as_deref(), limit).await?;
+            if b(&p, "truncated")? {
+                closest = closest.max(page_bytes(&p)?);
+            }
+            after = Some(s(it, "cursor")?.to_owned());
+        }
+        done(c).await?;
+        if closest + NEAR_MARGIN < bound {
+            return Ok(Outcome::skipped(format!(
+                "no page came within {NEAR_MARGIN} bytes of the {bound}-byte bound (closest {closest}): the target cuts pages earlier"
+            )));
+        }
         pass()
     })
 }

@@ -21,6 +21,9 @@ public enum ProtocolInfo {
     public static let protocolVersions: [UInt16] = [2]
 }
 
+/// This package's version, generated from the workspace's one declared version. The identity handshake sends it by default and the daemon admits only an exact match: use the `agentwire` executable of the same version.
+public let packageVersion = PackageVersion(unchecked: "0.1.0")
+
 /// Advertised limits, as declared by the spec.
 public enum Limits {
     /// Largest JSONL record either side may send. Unit: bytes; group: general. Applies to: Input JSON bytes before the newline; encoded outbound record including the newline. Oversized Unix frames close the socket.

@@ -1,35 +1,23 @@
-// Hand-written client of the agentwire daemon over its private Unix socket (Foundation only):
-// identity handshake line, `initialize` and the full preflight before any mutation, typed
-// requests with timeouts and cancellation, and bounded event streams with back-pressure — the
-// connection's, and one per turn that ends with the turn's terminal.
-//
-//     let client = try await AgentWireClient.connect(configuration)
-//     let status = try await client.send(Operations.Status.self, StatusRequest())
-//     for try await event in client.events { ... }
+// Hand-written: one connection to the agentwire daemon over its private Unix socket
+// (Foundation only): identity handshake line, `initialize` and the full preflight before any
+// mutation, typed requests with timeouts and cancellation, and bounded event streams with
+// back-pressure — the connection's, and one per turn that ends with the turn's terminal.
+// `AgentWireClient` is its public face.
 
 import AgentWire
 import Foundation
 
-/// A started turn: its ID and its events, ending after `turn.terminal`.
-public struct Turn: Sendable {
-    public let turnID: OpaqueID
-    public let operationID: OpaqueID
-    public let events: EventStream
-}
-
-public final class AgentWireClient: Sendable {
-    public let configuration: ClientConfiguration
-    /// Validated events of this connection not claimed by a turn stream: known and advertised
-    /// names, matching identities and correlation, per-turn sequence strictly increasing and
-    /// nothing after a terminal. Ends with the error that made the stream untrustworthy.
-    public var events: EventStream { EventStream(channel: connectionEvents) }
+final class ClientConnection: Sendable {
+    let configuration: ClientConfiguration
+    /// Validated events of this connection not claimed by a turn stream.
+    var events: EventStream { EventStream(channel: connectionEvents) }
 
     private let socket: LineSocket
     private let credits: Credits
     private let connectionEvents: EventChannel
     private let state = Locked(State())
 
-    private struct State: Sendable {
+    struct State: Sendable {
         var handshakeWaiter: CheckedContinuation<Data, Error>?
         var handshakeLine: Data?
         var handshakeSeen = false
@@ -42,10 +30,12 @@ public final class AgentWireClient: Sendable {
         var session: InitializeResponse?
         /// Turn streams by the operation ID of their `turn.start`.
         var turns: [String: EventChannel] = [:]
+        /// Streams of one session's or one turn's events (copies).
+        var subscriptions: [Subscription] = []
     }
 
     /// The initialize result, once preflight passed.
-    public var session: InitializeResponse? { state.withLock { $0.session } }
+    private var session: InitializeResponse? { state.withLock { $0.session } }
 
     private init(configuration: ClientConfiguration, socket: LineSocket) {
         self.configuration = configuration
@@ -57,29 +47,35 @@ public final class AgentWireClient: Sendable {
 
     /// Connect, handshake, initialize and preflight within `handshakeTimeout`; throws before any
     /// mutation is possible.
-    public static func connect(_ configuration: ClientConfiguration) async throws -> AgentWireClient {
-        let client = AgentWireClient(configuration: configuration, socket: try LineSocket(path: configuration.socketPath))
+    static func connect(_ configuration: ClientConfiguration) async throws
+        -> (connection: ClientConnection, handshake: HandshakeReplyAccepted, initialized: InitializeResponse)
+    {
+        if let daemon = configuration.daemonVersion, daemon != configuration.packageVersion {
+            throw ClientError.versionMismatch(package: configuration.packageVersion, daemon: daemon)
+        }
+        let client = ClientConnection(configuration: configuration, socket: try LineSocket(path: configuration.socketPath))
         client.socket.startReading(
             maxLineBytes: configuration.localLimits.maxRecordBytes ?? Int(Limits.maxRecordBytes),
             onLine: { [weak client] line in client?.handle(line) },
             onEnd: { [weak client] error in client?.fail(error ?? .closed) })
         do {
-            try await client.withTimeout(configuration.handshakeTimeout, "handshake and initialize") {
+            let (accepted, result) = try await client.withTimeout(configuration.handshakeTimeout, "handshake and initialize") {
                 let accepted = try await client.handshake()
                 let result = try await client.initialize()
                 try Preflight.check(result, handshake: accepted, configuration: configuration)
                 client.state.withLock { $0.session = result }
+                return (accepted, result)
             }
+            return (client, accepted, result)
         } catch {
             let failure = (error as? ClientError) ?? .socket("\(error)")
             client.fail(failure)
             throw failure
         }
-        return client
     }
 
     /// Close the connection: every waiter and stream ends with `ClientError.closed`.
-    public func close() {
+    func close() {
         fail(.closed)
     }
 
@@ -118,11 +114,13 @@ public final class AgentWireClient: Sendable {
         }
         try JSONProfile.check(reply, limits: configuration.localLimits)
         switch try JSONDecoder().decode(HandshakeReply.self, from: reply) {
+        case .rejected(let r) where r.code.rawValue == LaunchErrorCode.versionMismatch.rawValue:
+            throw ClientError.versionMismatch(package: configuration.packageVersion, daemon: configuration.daemonVersion)
         case .rejected(let r):
             throw ClientError.handshakeRejected(code: r.code.rawValue, message: r.message)
         case .accepted(let a):
             guard a.version == configuration.packageVersion else {
-                throw ClientError.preflight("daemon package version \(a.version) is not \(configuration.packageVersion)")
+                throw ClientError.versionMismatch(package: configuration.packageVersion, daemon: a.version)
             }
             return a
         }
@@ -146,21 +144,21 @@ public final class AgentWireClient: Sendable {
     /// Send one request and wait for its success payload (at most `requestTimeout`). Mutations
     /// get a fresh operation ID unless one is given (reuse one only to reconcile an uncertain
     /// earlier attempt). Cancelling the task abandons the wait with `CancellationError`.
-    public func send<O: AgentWireOperation>(
+    func send<O: AgentWireOperation>(
         _ operation: O.Type, _ payload: O.Request, sessionID: SessionID? = nil, control: Control? = nil,
-        operationID: OpaqueID? = nil
+        operationID: OpaqueID? = nil, timeout: Duration? = nil
     ) async throws -> O.Response {
         guard let session else { throw state.withLock { $0.failure } ?? ClientError.closed }
         let connection = ConnectionIdentity(instanceID: session.instanceID, connectionID: session.connectionID)
         let opID = O.isMutation ? try operationID ?? Self.newOperationID() : operationID
-        return try await withTimeout(configuration.requestTimeout, O.method) {
+        return try await withTimeout(timeout ?? configuration.requestTimeout, O.method) {
             try await self.request(operation, payload, connection: connection, sessionID: sessionID, control: control, operationID: opID)
         }
     }
 
     /// Start a turn on a claimed session; its events come on the returned stream (not on
     /// `events`), which ends after the turn's terminal.
-    public func startTurn(_ prompt: String, sessionID: SessionID, control: Control) async throws -> Turn {
+    func startTurn(_ prompt: String, sessionID: SessionID, control: Control) async throws -> Turn {
         let opID = try Self.newOperationID()
         let channel = EventChannel(credits: credits)
         // Registered before sending: the first event may follow the response immediately.
@@ -174,6 +172,19 @@ public final class AgentWireClient: Sendable {
             channel.finish(throwing: error)
             throw error
         }
+    }
+
+    /// A stream of this connection's events from now on that belong to `sessionID` or to the
+    /// turn `turnID`: copies, so they still reach `events` or their turn's stream too. A turn's
+    /// stream ends after its terminal.
+    func subscribe(sessionID: String? = nil, turnID: String? = nil) -> EventStream {
+        let channel = EventChannel(credits: credits)
+        let failure: ClientError? = state.withLock { s in
+            if s.failure == nil { s.subscriptions.append(Subscription(channel: channel, sessionID: sessionID, turnID: turnID)) }
+            return s.failure
+        }
+        if let failure { channel.finish(throwing: failure.endsStreams) }
+        return EventStream(channel: channel)
     }
 
     private static func newOperationID() throws -> OpaqueID {
@@ -294,7 +305,10 @@ public final class AgentWireClient: Sendable {
     }
 
     private func receive(_ line: Data) throws {
-        enum Route { case waiter(CheckedContinuation<Data, Error>?), event(ServerEvent, EventChannel, settled: Bool) }
+        enum Route {
+            case waiter(CheckedContinuation<Data, Error>?)
+            case event(ServerEvent, [(channel: EventChannel, settled: Bool)])
+        }
         let route: Route = try state.withLock { s in
             switch try s.conversation.received(line) {
             case .response(_, let settles):
@@ -303,20 +317,23 @@ public final class AgentWireClient: Sendable {
                 guard s.session?.capabilities.events.contains(where: { $0.value == event.name }) ?? false else {
                     throw ProtocolViolation(.unknownEvent, "unadvertised event \(event.name)")
                 }
+                let copies = s.copies(of: event)
                 let op = event.correlation.operationID?.value
                 if let op, let channel = s.turns[op] {
                     if event.isTerminal { s.turns.removeValue(forKey: op) }
-                    return .event(event, channel, settled: event.isTerminal)
+                    return .event(event, [(channel, event.isTerminal)] + copies)
                 }
-                return .event(event, connectionEvents, settled: false)
+                return .event(event, [(connectionEvents, false)] + copies)
             }
         }
         switch route {
         case .waiter(let waiter):
             waiter?.resume(returning: line)
-        case .event(let event, let channel, let settled):
-            channel.send(event)
-            if settled { channel.finish() }
+        case .event(let event, let channels):
+            for (channel, settled) in channels {
+                channel.send(event)
+                if settled { channel.finish() }
+            }
         }
     }
 
@@ -330,17 +347,50 @@ public final class AgentWireClient: Sendable {
                 s.handshakeWaiter = nil
                 s.waiters.removeAll()
                 s.turns.removeAll()
+                s.subscriptions.removeAll()
             }
-            return (s.handshakeWaiter, Array(s.waiters.values), Array(s.turns.values))
+            return (s.handshakeWaiter, Array(s.waiters.values), Array(s.turns.values) + s.subscriptions.map(\.channel))
         }
         guard let (handshake, waiters, turns) = taken else { return error }
         credits.stop()
         socket.close()
         handshake?.resume(throwing: error)
         for waiter in waiters { waiter.resume(throwing: error) }
-        let ending: Error? = if case .closed = error { nil } else { error }
-        for channel in turns + [connectionEvents] { channel.finish(throwing: ending) }
+        for channel in turns + [connectionEvents] { channel.finish(throwing: error.endsStreams) }
         return error
+    }
+}
+
+/// One `sessionEvents` or `turnEvents` stream and what it follows.
+struct Subscription: Sendable {
+    let channel: EventChannel
+    let sessionID: String?
+    let turnID: String?
+
+    func follows(_ event: ServerEvent) -> Bool {
+        if let sessionID, sessionID == (event.correlation.sessionID?.value ?? event.payloadSessionID) { return true }
+        if let turnID, turnID == event.subjectID { return true }
+        return false
+    }
+}
+
+extension ClientConnection.State {
+    /// The subscriptions `event` is copied to (with whether it ends them), dropping those whose
+    /// consumer is gone and turn subscriptions the event settles.
+    mutating func copies(of event: ServerEvent) -> [(channel: EventChannel, settled: Bool)] {
+        subscriptions.removeAll { $0.channel.isTerminated }
+        let matching = subscriptions.filter { $0.follows(event) }
+        let settles = { (sub: Subscription) in event.isTerminal && sub.turnID != nil && sub.turnID == event.subjectID }
+        subscriptions.removeAll { settles($0) }
+        return matching.map { ($0.channel, settles($0)) }
+    }
+}
+
+extension ClientError {
+    /// What an ending stream throws: nothing for a plain close.
+    var endsStreams: Error? {
+        if case .closed = self { return nil }
+        return self
     }
 }
 

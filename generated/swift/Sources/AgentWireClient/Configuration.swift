@@ -5,8 +5,12 @@ import Foundation
 
 public struct ClientConfiguration: Sendable {
     public var socketPath: String
-    /// This client's package version; Unix admission requires an exact match.
+    /// This client's package version, sent in the handshake; Unix admission requires an exact
+    /// match. Default: this package's own `AgentWire.packageVersion` (never the daemon's).
     public var packageVersion: PackageVersion
+    /// The daemon's version as discovery reported it: a different one fails with
+    /// `ClientError.versionMismatch` before connecting, and a rejection names it.
+    public var daemonVersion: PackageVersion?
     /// Canonical workspace path the client expects the daemon to serve.
     public var workspace: String
     public var expectedInstanceID: OpaqueID?
@@ -27,7 +31,7 @@ public struct ClientConfiguration: Sendable {
     public var eventBufferCapacity: Int
 
     public init(
-        socketPath: String, packageVersion: PackageVersion, workspace: String,
+        socketPath: String, packageVersion: PackageVersion = AgentWire.packageVersion, workspace: String,
         requiredOperations: [String] = ProtocolInfo.operations, localLimits: ProfileLimits = .protocolDefaults,
         maxSummaryBytes: UInt64 = Constants.summaryMaxBytes, handshakeTimeout: Duration = .milliseconds(Int64(Limits.handshakeTimeoutMs)),
         requestTimeout: Duration = .seconds(30), eventBufferCapacity: Int = Int(Limits.turnEventQueueItems)
@@ -44,8 +48,9 @@ public struct ClientConfiguration: Sendable {
     }
 
     /// A configuration for the daemon that `start-or-connect` reported.
-    public init(discovery: Discovery, packageVersion: PackageVersion, workspace: String) {
+    public init(discovery: Discovery, packageVersion: PackageVersion = AgentWire.packageVersion, workspace: String) {
         self.init(socketPath: discovery.socket, packageVersion: packageVersion, workspace: workspace)
+        daemonVersion = discovery.version
         expectedInstanceID = discovery.instanceID
         expectedWorkspaceID = discovery.workspaceID
         expectedStateRootID = discovery.stateRootID

@@ -6,7 +6,15 @@ import Foundation
 public enum ClientError: Error, Sendable, CustomStringConvertible {
     /// Connecting, reading or writing the socket failed.
     case socket(String)
-    /// The daemon refused the identity handshake (wrong package version, workspace, ...).
+    /// Starting or reaching the daemon failed before any connection: a workspace or executable
+    /// refused locally, the launcher's printed error, or a launcher that could not run.
+    case launch(code: LaunchErrorCode, detail: String)
+    /// This package and the daemon are different package versions; Unix admission requires an
+    /// exact match. `daemon` is the daemon's version (from discovery or the handshake), nil when
+    /// only the daemon's rejection told.
+    case versionMismatch(package: PackageVersion, daemon: PackageVersion?)
+    /// The daemon refused the identity handshake (workspace, malformed handshake, connection
+    /// limit, ...).
     case handshakeRejected(code: String, message: String)
     /// An identity, version, capability or limit check failed after initialize; nothing was
     /// mutated.
@@ -26,6 +34,13 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .socket(let s): return "socket: \(s)"
+        case .launch(let code, let detail):
+            return detail == code.message ? "\(code.rawValue): \(detail)" : "\(code.rawValue): \(code.message) (\(detail))"
+        case .versionMismatch(let client, let daemon):
+            let running = daemon.map { "the daemon runs agentwire \($0)" } ?? "the daemon runs another version (`agentwire daemon status` prints it)"
+            return "version_mismatch: this program uses AgentWire \(client), \(running); the versions must match exactly. "
+                + "Use the agentwire executable and the AgentWire package of one version (a running daemon is never replaced: "
+                + "stop it first with `agentwire daemon stop --workspace DIR`)."
         case .handshakeRejected(let code, let message): return "handshake rejected: \(code): \(message)"
         case .preflight(let s): return "preflight: \(s)"
         case .refused(let r): return "refused: \(r)"

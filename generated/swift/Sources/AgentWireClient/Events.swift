@@ -73,6 +73,11 @@ final class EventChannel: @unchecked Sendable {
         if give { credits.give() }
     }
 
+    /// The consumer dropped or finished the stream.
+    var isTerminated: Bool {
+        lock.withLock { terminated }
+    }
+
     func finish(throwing error: Error? = nil) {
         continuation.finish(throwing: error)
     }

@@ -17,7 +17,9 @@ public enum Preflight {
         } catch let v as ProtocolViolation {
             throw ClientError.preflight(v.detail)
         }
-        try require(r.serverVersion == configuration.packageVersion, "server version \(r.serverVersion)")
+        if r.serverVersion != configuration.packageVersion {
+            throw ClientError.versionMismatch(package: configuration.packageVersion, daemon: r.serverVersion)
+        }
         try require(r.instanceID == handshake.instanceID, "instance differs from the handshake")
         try require(r.workspaceID == handshake.workspaceID && r.stateRootID == handshake.stateRootID, "workspace or state root differs from the handshake")
         try require(configuration.expectedInstanceID.map { $0 == r.instanceID } ?? true, "unexpected instance")

@@ -29,8 +29,7 @@ func failed(_ error: Error, _ extra: Reply = [:]) -> Reply {
 
 final class Driver {
     var client: AgentWireClient?
-    var session: SessionID?
-    var control: Control?
+    var claim: Claim?
 
     func connected() throws -> AgentWireClient {
         guard let client else { throw DriverError(description: "not connected") }
@@ -46,9 +45,7 @@ final class Driver {
                 return ["ok": true, "session_id": created.sessionID.value]
             case "claim":
                 let session = try SessionID(cmd["session_id"] as? String ?? "")
-                let claim = try await connected().send(Operations.SessionClaim.self, SessionClaimRequest(), sessionID: session)
-                self.session = session
-                control = Control(claimID: claim.claimID, grantGeneration: claim.grantGeneration)
+                claim = try await connected().claim(session)
                 return ["ok": true]
             case "turn": return try await turn(cmd)
             case "replay": return await replay(cmd)
@@ -67,8 +64,7 @@ final class Driver {
         // A new connection replaces the old one (and its claim).
         client?.close()
         client = nil
-        session = nil
-        control = nil
+        claim = nil
         let configuration = ClientConfiguration(
             socketPath: cmd["socket"] as? String ?? "", packageVersion: try PackageVersion(cmd["version"] as? String ?? ""),
             workspace: cmd["workspace"] as? String ?? "", requiredOperations: cmd["require"] as? [String] ?? [])
@@ -77,8 +73,8 @@ final class Driver {
     }
 
     func turn(_ cmd: [String: Any]) async throws -> Reply {
-        guard let session, let control else { throw DriverError(description: "no claim") }
-        let turn = try await connected().startTurn(cmd["prompt"] as? String ?? "", sessionID: session, control: control)
+        guard let claim else { throw DriverError(description: "no claim") }
+        let turn = try await claim.startTurn(cmd["prompt"] as? String ?? "")
         // What the screen shows while the turn runs; the terminal's text replaces it.
         var live = ""
         // The tool activity the screen shows, as `name:status` (the hashed ID where no name).

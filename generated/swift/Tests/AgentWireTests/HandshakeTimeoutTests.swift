@@ -19,7 +19,7 @@ final class HandshakeTimeoutTests: XCTestCase {
         let listener = UnixListener(named: "silent")
         defer { listener.stop() }
         let path = listener.path
-        var configuration = ClientConfiguration(socketPath: path, packageVersion: try PackageVersion("0.1.0"), workspace: "/")
+        var configuration = ClientConfiguration(socketPath: path, workspace: "/")
         configuration.handshakeTimeout = .milliseconds(200)
         let done = expectation(description: "connect returned")
         let outcome = Outcome()

@@ -68,6 +68,11 @@ final class PreflightTests: XCTestCase {
             version: result.serverVersion, pid: 1, instanceID: result.instanceID, workspaceID: result.workspaceID,
             stateRootID: result.stateRootID)
         let configuration = ClientConfiguration(socketPath: "/unused", packageVersion: try PackageVersion("9.9.9"), workspace: "/w")
-        XCTAssertThrowsError(try Preflight.check(result, handshake: handshake, configuration: configuration))
+        // "A mismatch is a typed error that names both versions" (#28).
+        XCTAssertThrowsError(try Preflight.check(result, handshake: handshake, configuration: configuration)) { error in
+            guard case ClientError.versionMismatch(let client, let daemon) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(client.value, "9.9.9")
+            XCTAssertEqual(daemon, result.serverVersion)
+        }
     }
 }

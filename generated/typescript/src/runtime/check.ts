@@ -5,7 +5,6 @@
  * not end up in logs through an error message.
  */
 
-import { LONG_STRING } from "./byteScan.js";
 import { EXTENSIONS, define } from "./json.js";
 import type { Extensions, JsonObject, JsonValue } from "./json.js";
 
@@ -115,7 +114,7 @@ export function str(v: unknown, min: number, max: number): string {
   // A UTF-16 unit is 1..3 UTF-8 bytes, so most strings are decided by their length alone.
   if (units > max) fail(`string longer than ${max} bytes`);
   if (units < min || units * 3 > max) {
-    const bytes = units > LONG_STRING ? knownLength(v) : utf8Length(v);
+    const bytes = utf8Length(v);
     if (bytes < min) fail(`string shorter than ${min} bytes`);
     if (bytes > max) fail(`string longer than ${max} bytes`);
   }
@@ -209,44 +208,6 @@ export function utf8Length(s: string, from = 0, to = s.length): number {
 const NATIVE_FROM = 64;
 
 const nodeBuffer = (globalThis as { Buffer?: { byteLength(s: string, encoding: "utf8"): number } }).Buffer;
-
-/*
- * Exact UTF-8 lengths of the long strings of the record last parsed, from the byte scan
- * (compactProof.ts remembers them while it walks the value). A string is found by value, so an
- * entry can only ever give the right length; the validators ask in about the order the walk
- * remembered, so the search starts after the last hit.
- */
-const knownStrings: string[] = [];
-const knownBytes: number[] = [];
-let known = 0;
-let lastHit = 0;
-const MAX_KNOWN = 256;
-
-/** Remember the UTF-8 length of a string of more than LONG_STRING units. */
-export function remember(s: string, bytes: number): void {
-  if (known === MAX_KNOWN) return;
-  knownStrings[known] = s;
-  knownBytes[known] = bytes;
-  known++;
-}
-
-/** Forget the strings of the last record (a new one is being parsed). */
-export function forgetKnown(): void {
-  for (let i = 0; i < known; i++) knownStrings[i] = "";
-  known = 0;
-  lastHit = 0;
-}
-
-function knownLength(v: string): number {
-  for (let k = 0; k < known; k++) {
-    const i = (lastHit + k) % known;
-    if (knownStrings[i] === v) {
-      lastHit = i + 1 === known ? 0 : i + 1;
-      return knownBytes[i] as number;
-    }
-  }
-  return utf8Length(v);
-}
 
 /** RFC 3339 `date-time` (section 5.6), the same checks as the generator's `rfc3339.rs`. */
 export function isRfc3339(s: string): boolean {
