@@ -28,7 +28,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     ]);
     let client = Client::connect(options).await?;
     let session_id = match rest.first() {
-        Some(id) => id.clone(),
+        Some(id) => id.parse::<agentwire_protocol::SessionId>()?,
         None => client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await?.session_id,
     };
     println!("session {session_id}");

@@ -90,7 +90,7 @@ impl Target<UnderControl> for Claim {
         if self.is_revoked() {
             return Err(CallError::Revoked);
         }
-        Ok(UnderControl { session_id: self.session_id().to_owned(), control: self.state.control.clone() })
+        Ok(UnderControl { session_id: self.state.response.session_id.clone(), control: self.state.control.clone() })
     }
 
     fn answered(&self, error: &ServiceError) {
@@ -102,6 +102,6 @@ impl Target<UnderControl> for Claim {
 
 impl Target<InSession> for Claim {
     fn slots(&self) -> Result<InSession, CallError> {
-        Ok(InSession { session_id: self.session_id().to_owned() })
+        Ok(InSession { session_id: self.state.response.session_id.clone() })
     }
 }

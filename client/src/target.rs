@@ -3,6 +3,7 @@
 
 use crate::error::{CallError, ServiceError};
 use agentwire_protocol::typed::{InSession, Unscoped};
+use agentwire_protocol::SessionId;
 
 /// Something that can fill the slots `S` of a request.
 pub trait Target<S> {
@@ -20,9 +21,19 @@ impl Target<Unscoped> for () {
 }
 
 /// Reads of a session (and claiming it) take its ID.
+impl Target<InSession> for SessionId {
+    fn slots(&self) -> Result<InSession, CallError> {
+        Ok(InSession { session_id: self.clone() })
+    }
+}
+
+/// An ID as text is checked before anything is sent: one that is not a session ID could
+/// only be refused by the service (`invalid_session_id`).
 impl Target<InSession> for str {
     fn slots(&self) -> Result<InSession, CallError> {
-        Ok(InSession { session_id: self.to_owned() })
+        let session_id =
+            SessionId::try_from(self).map_err(|code| CallError::InvalidRequest(code.message().to_owned()))?;
+        Ok(InSession { session_id })
     }
 }
 

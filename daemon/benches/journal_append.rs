@@ -10,25 +10,31 @@ use agentwire_daemon::operations::ResponseGate;
 use std::time::Instant;
 
 use agentwire_daemon::agent::sink::Origin;
+use agentwire_daemon::sessions::running::TurnAttachment;
 use agentwire_daemon::sessions::Sessions;
 use agentwire_daemon::turns::journal::{self, Journal};
-use agentwire_protocol::{SessionClaimRequest, TurnEndStatus};
+use agentwire_protocol::{Control, SessionClaimRequest, SessionId, SnapshotTurn, TurnEndStatus};
 
 /// Messages per turn in the journal run; rounds alternate the two policies.
 const MESSAGES: usize = 5_000;
 const ROUNDS: usize = 5;
 
-async fn session(root: &std::path::Path) -> (Sessions, String) {
+/// A claimed session with a starting turn, and that turn's hold on the session's writer.
+async fn session(root: &std::path::Path) -> (Sessions, SessionId, TurnAttachment) {
     let sessions = Sessions::new(root.to_path_buf());
     let id = sessions.create().await.unwrap().session_id;
-    sessions.claim(1, &id, SessionClaimRequest::new().with_take_over(false), ResponseGate::open()).await.unwrap();
-    (sessions, id)
+    let claim =
+        sessions.claim(1, &id, SessionClaimRequest::new().with_take_over(false), ResponseGate::open()).await.unwrap();
+    let control = Control::new(claim.claim_id, claim.grant_generation);
+    let turn = SnapshotTurn::new("t-bench", "op-bench", 0, "");
+    let attachment = sessions.begin_turn(1, &id, &control, turn).unwrap();
+    (sessions, id, attachment)
 }
 
 /// The journal's policy: records queued as they happen, group commit, one fsync at settlement.
 async fn journal_rate(root: &std::path::Path) -> f64 {
-    let (sessions, id) = session(root).await;
-    let clock = sessions.open_turn(&id).await.unwrap();
+    let (sessions, id, attachment) = session(root).await;
+    let clock = attachment.open().await.unwrap();
     let (journal, queue) = Journal::new("t-bench", clock);
     let writer = tokio::spawn(journal::writer(sessions.clone(), id.clone(), queue));
     let start = Instant::now();
@@ -46,8 +52,8 @@ async fn journal_rate(root: &std::path::Path) -> f64 {
 
 /// Baseline: every message appended with its own fsync.
 async fn fsync_each_rate(root: &std::path::Path) -> f64 {
-    let (sessions, id) = session(root).await;
-    let clock = sessions.open_turn(&id).await.unwrap();
+    let (sessions, id, attachment) = session(root).await;
+    let clock = attachment.open().await.unwrap();
     let (journal, mut queue) = Journal::new("t-bench", clock);
     let n = MESSAGES / 10;
     for i in 0..n {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use agentwire_daemon::sessions::Sessions;
 use agentwire_protocol::{
-    constants, decode_session_message, limits, SessionClaimRequest, SessionMessage, SessionMessageAgentText,
+    constants, decode_session_message, limits, SessionClaimRequest, SessionId, SessionMessage, SessionMessageAgentText,
     SessionMessageAgentToolCallEnd, SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd,
     SessionMessageAgentTurnStart, SessionMessageUserText, SessionReplayRequest, SessionReplayResponse, TurnEndStatus,
 };
@@ -80,7 +80,7 @@ fn turn(n: usize, seed: &mut u64) -> Vec<SessionMessage> {
 }
 
 /// A session whose transcript exceeds the replay window, so the window is full.
-fn setup(rt: &Runtime, root: &Path) -> String {
+fn setup(rt: &Runtime, root: &Path) -> SessionId {
     rt.block_on(async {
         let sessions = Sessions::new(root.to_path_buf());
         let id = sessions.create().await.expect("create").session_id;
@@ -90,7 +90,7 @@ fn setup(rt: &Runtime, root: &Path) -> String {
             .expect("claim");
         let mut seed = 42;
         let mut n = 0;
-        let transcript = root.join("sessions").join(&id).join("transcript.jsonl");
+        let transcript = root.join("sessions").join(id.as_str()).join("transcript.jsonl");
         while std::fs::metadata(&transcript).map_or(0, |m| m.len())
             < limits::MAX_SESSION_REPLAY_WINDOW_BYTES + 64 * 1024
         {
@@ -149,7 +149,7 @@ fn req(after: Option<String>, limit: u32) -> SessionReplayRequest {
 }
 
 /// A fresh instance (cold cache) parses the whole window for its first page (of one item).
-fn one_parse(rt: &Runtime, root: &Path, id: &str) -> SessionReplayResponse {
+fn one_parse(rt: &Runtime, root: &Path, id: &SessionId) -> SessionReplayResponse {
     rt.block_on(async {
         let sessions = Sessions::new(root.to_path_buf());
         sessions.replay(id, req(None, 1)).await.expect("replay")
@@ -157,7 +157,7 @@ fn one_parse(rt: &Runtime, root: &Path, id: &str) -> SessionReplayResponse {
 }
 
 /// A fresh instance pages through the whole window; returns (pages, items).
-fn page_all(rt: &Runtime, root: &Path, id: &str) -> (usize, usize) {
+fn page_all(rt: &Runtime, root: &Path, id: &SessionId) -> (usize, usize) {
     rt.block_on(async {
         let sessions = Sessions::new(root.to_path_buf());
         let (mut pages, mut items, mut after) = (0, 0, None);

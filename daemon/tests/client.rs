@@ -302,9 +302,10 @@ async fn start_or_connect_applies_the_path_rules_and_resume_replays_without_rese
     client.close();
     // As if the turn.start answer had been lost: resume looks it up and replays; nothing is resent.
     let discovery = common::start_daemon(&sb, &[]);
-    let options = ResumeOptions::new(discovery["socket"].as_str().unwrap(), sb.workspace.to_str().unwrap(), &session)
-        .after(cursor)
-        .uncertain(operation.clone());
+    let options =
+        ResumeOptions::new(discovery["socket"].as_str().unwrap(), sb.workspace.to_str().unwrap(), session.as_str())
+            .after(cursor)
+            .uncertain(operation.clone());
     let resumed = resume(options).await.unwrap();
     assert_eq!(resumed.operations.len(), 1);
     assert_eq!(resumed.operations[0].operation_id, operation.unwrap());

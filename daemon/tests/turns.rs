@@ -1953,6 +1953,9 @@ fn nothing_configured_runs_on_local_and_status_agrees_with_turns() {
     let r = c.call("turn.start", Some(&session), Some(&control), json!({"prompt":"broken settings"}));
     assert_eq!(r["error"]["code"], "configuration_unavailable", "{r}");
     assert_eq!(c.replay(&session), before, "a rejected start writes nothing");
+    // The running state the start had begun (with its control check) ended with the refusal.
+    let status = c.call("session.status", Some(&session), None, json!({}));
+    assert!(status["payload"]["turn"].is_null(), "{status}");
 }
 
 #[test]

@@ -470,7 +470,10 @@ fn replay_of_unknown_and_invalid_sessions() {
     let sb = Sandbox::new();
     let mut w = Wire::initialized(&sb);
     assert_eq!(code(&w.read("session.replay", "s-404", json!({}))), "session_unavailable");
-    assert_eq!(code(&w.read("session.replay", "../etc", json!({}))), "invalid_session_id");
+    let r = w.read("session.replay", "../etc", json!({}));
+    assert_eq!(code(&r), "invalid_session_id");
+    // "Error responses carry the request's request_id" (the slot's check is in decoding).
+    assert!(r["request_id"].is_string(), "{r}");
 }
 
 fn list_page(w: &mut Wire, after: Option<&str>, limit: u32) -> (Vec<String>, Value) {

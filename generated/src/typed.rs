@@ -20,7 +20,7 @@
 //! use agentwire_protocol::{operation::TurnStart, typed::{Identities, InSession}, TurnStartRequest, TypedRequest};
 //! // `turn.start` without its control: a type error.
 //! let _ = TypedRequest::<TurnStart>::new("r-1".into(), &Identities::default(), String::new,
-//!     &InSession { session_id: "s-01".into() }, TurnStartRequest { prompt: "hi".into() });
+//!     &InSession { session_id: "s-01".parse().unwrap() }, TurnStartRequest { prompt: "hi".into() });
 //! ```
 //!
 //! ```
@@ -44,7 +44,8 @@
 
 use crate::runtime::{encode_record, EncodeError, SlotRule, WriteJson};
 use crate::{
-    Control, ErrorCode, EventName, Method, RequestEnvelope, RequestPayload, ResponsePayload, PROTOCOL_VERSION,
+    Control, ErrorCode, EventName, Method, RequestEnvelope, RequestPayload, ResponsePayload, SessionId,
+    PROTOCOL_VERSION,
 };
 
 /// One operation of the ordinary profile, as a type.
@@ -83,10 +84,12 @@ pub trait Operation: Send + Sync + 'static {
 
 /// The values of the envelope's `session_id` and `control` slots.
 pub trait Slots: Sized + Send + 'static {
-    fn session_id(&self) -> Option<&str>;
+    fn session_id(&self) -> Option<&SessionId>;
     fn control(&self) -> Option<&Control>;
     /// The slots of a received envelope; `Err` with the decoder's code when they do not fit
-    /// (unreachable for a request [`decode_request`](crate::decode_request) accepted).
+    /// (unreachable for a request [`decode_request`](crate::decode_request) accepted), or
+    /// `invalid_session_id` for a session slot that is not a [`SessionId`]: the envelope types
+    /// the slot as an opaque ID, and here it becomes a validated one, once.
     fn from_envelope(session_id: Option<String>, control: Option<Control>) -> Result<Self, ErrorCode>;
 }
 
@@ -168,18 +171,18 @@ pub struct Unscoped;
 /// A session and no control: reads of a session, and claiming it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InSession {
-    pub session_id: String,
+    pub session_id: SessionId,
 }
 
 /// A session and its control proof: turns and detaching.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnderControl {
-    pub session_id: String,
+    pub session_id: SessionId,
     pub control: Control,
 }
 
 impl Slots for Unscoped {
-    fn session_id(&self) -> Option<&str> {
+    fn session_id(&self) -> Option<&SessionId> {
         None
     }
     fn control(&self) -> Option<&Control> {
@@ -194,7 +197,7 @@ impl Slots for Unscoped {
 }
 
 impl Slots for InSession {
-    fn session_id(&self) -> Option<&str> {
+    fn session_id(&self) -> Option<&SessionId> {
         Some(&self.session_id)
     }
     fn control(&self) -> Option<&Control> {
@@ -202,14 +205,14 @@ impl Slots for InSession {
     }
     fn from_envelope(session_id: Option<String>, control: Option<Control>) -> Result<Self, ErrorCode> {
         match (session_id, control) {
-            (Some(session_id), None) => Ok(InSession { session_id }),
+            (Some(session_id), None) => Ok(InSession { session_id: session_id.try_into()? }),
             _ => Err(ErrorCode::InvalidRequest),
         }
     }
 }
 
 impl Slots for UnderControl {
-    fn session_id(&self) -> Option<&str> {
+    fn session_id(&self) -> Option<&SessionId> {
         Some(&self.session_id)
     }
     fn control(&self) -> Option<&Control> {
@@ -218,7 +221,7 @@ impl Slots for UnderControl {
     fn from_envelope(session_id: Option<String>, control: Option<Control>) -> Result<Self, ErrorCode> {
         // The decoder's precedence: the session slot first, then the control.
         match (session_id, control) {
-            (Some(session_id), Some(control)) => Ok(UnderControl { session_id, control }),
+            (Some(session_id), Some(control)) => Ok(UnderControl { session_id: session_id.try_into()?, control }),
             (Some(_), None) => Err(ErrorCode::ControlRequired),
             (None, _) => Err(ErrorCode::InvalidRequest),
         }
@@ -256,7 +259,7 @@ impl<O: Operation> TypedRequest<O> {
             request_id,
             instance_id: ids.map(|i| i.instance_id.clone()),
             connection_id: ids.map(|i| i.connection_id.clone()),
-            session_id: slots.session_id().map(str::to_owned),
+            session_id: slots.session_id().map(|id| id.as_str().to_owned()),
             operation_id: O::MUTATION.then(operation_id),
             control: slots.control().cloned(),
             method: O::NAME.to_owned(),

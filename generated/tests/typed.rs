@@ -35,7 +35,7 @@ fn markers_carry_their_methods_rules() {
 #[test]
 fn a_typed_turn_start_is_a_valid_request_with_control_and_an_operation_id() {
     let control = Control::new("cl-1", 3);
-    let slots = UnderControl { session_id: "s-01".into(), control: control.clone() };
+    let slots = UnderControl { session_id: "s-01".parse().unwrap(), control: control.clone() };
     let typed =
         TypedRequest::<TurnStart>::new("r-1".into(), &ids(), || "op-1".into(), &slots, TurnStartRequest::new("hi"));
     let mut record = typed.encode().unwrap();
@@ -64,7 +64,7 @@ fn a_typed_read_has_no_operation_id_and_only_the_slots_its_rules_allow() {
         "r-3".into(),
         &ids(),
         || unreachable!(),
-        &InSession { session_id: "s-01".into() },
+        &InSession { session_id: "s-01".parse().unwrap() },
         SessionReplayRequest::new().with_after(None).with_limit(8),
     );
     let mut record = replay.encode().unwrap();

@@ -3,7 +3,7 @@
 use super::gate::{self, Attached, ResponseTicket, Work};
 use agentwire_protocol::{
     limits, ErrorCode, Method, OperationLookupResponse, OperationOutcome, OperationState, OutcomeStatus,
-    ResponsePayload,
+    ResponsePayload, SessionId,
 };
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -26,7 +26,7 @@ pub struct Outcome {
 struct Entry {
     method: Method,
     digest: [u8; 32],
-    session_id: Option<String>,
+    session_id: Option<SessionId>,
     /// The turn or login the work recorded through its [`Work`].
     attached: Arc<Attached>,
     response: Recorded,
@@ -84,7 +84,7 @@ impl OperationTable {
         &self,
         operation_id: &str,
         method: Method,
-        session_id: Option<&str>,
+        session_id: Option<&SessionId>,
         digest: [u8; 32],
         now: Instant,
     ) -> Begin {
@@ -106,7 +106,7 @@ impl OperationTable {
         let entry = Entry {
             method,
             digest,
-            session_id: session_id.map(str::to_owned),
+            session_id: session_id.cloned(),
             attached,
             response: Arc::clone(&response),
             settled: None,
@@ -217,7 +217,9 @@ mod tests {
     fn accepted_work_is_visible_and_counted() {
         let t = OperationTable::default();
         let now = Instant::now();
-        let Begin::New(_, _ticket, work) = t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now) else {
+        let Begin::New(_, _ticket, work) =
+            t.begin("op", Method::TurnStart, Some(&"s-1".parse().unwrap()), digest("{}"), now)
+        else {
             panic!("first use begins the operation");
         };
         let _ = work.turn("t-1");
@@ -248,11 +250,16 @@ mod tests {
         // same ID gets no ticket, so writing its response releases nothing.
         let t = OperationTable::default();
         let now = Instant::now();
-        let Begin::New(_, ticket, work) = t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now) else {
+        let Begin::New(_, ticket, work) =
+            t.begin("op", Method::TurnStart, Some(&"s-1".parse().unwrap()), digest("{}"), now)
+        else {
             panic!("first use begins the operation");
         };
         let gate = work.turn("t-1");
-        assert!(matches!(t.begin("op", Method::TurnStart, Some("s-1"), digest("{}"), now), Begin::Reuse(_)));
+        assert!(matches!(
+            t.begin("op", Method::TurnStart, Some(&"s-1".parse().unwrap()), digest("{}"), now),
+            Begin::Reuse(_)
+        ));
         assert!(matches!(t.begin("op", Method::SessionCreate, None, digest("{}"), now), Begin::Conflict));
         assert!(!gate.is_open());
         ticket.written();

@@ -35,7 +35,7 @@ impl Dispatch for Service {
             return (Err(ErrorCode::InternalError), None);
         };
         let session_id = call.session_id();
-        let digest = intent_digest(method, session_id, &canonical);
+        let digest = intent_digest(method, session_id.map(|id| id.as_str()), &canonical);
         match self.operations.begin(&operation_id, method, session_id, digest, Instant::now()) {
             Begin::Conflict => (Err(ErrorCode::OperationConflict), None),
             Begin::Full => (Err(ErrorCode::LimitExceeded), None),

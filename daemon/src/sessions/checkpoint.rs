@@ -1,5 +1,5 @@
 //! The one computation of where a compaction checkpoint starts, shared by replay's projection
-//! cache (`window::Projection`) and the model's context (`crate::turns::context`), so the two
+//! cache (`projection::Projection`) and the model's context (`crate::turns::context`), so the two
 //! cannot disagree about what a summary replaces (seed: "its summary precedes the conversation
 //! after its cutoff").
 //!
@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use agentwire_protocol::SessionMessage;
 
-use super::projection::{compacting_prompt, summary_of};
+use super::allowlist::{compacting_prompt, summary_of};
 use crate::storage::transcript::Summaries;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

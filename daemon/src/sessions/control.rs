@@ -314,8 +314,28 @@ impl<A: Clone> ControlTable<A> {
         }
     }
 
-    /// Turn-module hook: records (or clears) the running turn of an attached session.
-    /// Clearing it may release the attachment of an uncontrolled session.
+    /// A turn starts: `control` must be `conn`'s current grant and the session must have no
+    /// running turn; `turn` becomes it. Returns the attachment the running state keeps alive.
+    pub(crate) fn begin_turn(
+        &mut self,
+        conn: ConnectionId,
+        session: &str,
+        control: &Control,
+        turn: SnapshotTurn,
+    ) -> Result<A, SessionError> {
+        self.check(conn, session, control)?;
+        let e = self.entries.get_mut(session).ok_or(SessionError::ControlRequired)?;
+        let attachment = e.attachment.clone().ok_or(SessionError::ControlRequired)?;
+        if e.running_turn.is_some() {
+            return Err(SessionError::Busy);
+        }
+        e.running_turn = Some(turn);
+        Ok(attachment)
+    }
+
+    /// Records (or clears) the running turn of an attached session. Clearing it may release
+    /// the attachment of an uncontrolled session.
+    #[cfg(test)]
     pub(crate) fn set_running_turn(
         &mut self,
         session: &str,

@@ -18,8 +18,8 @@
 //!   before it (a stale prefix: `resync_required`).
 //!
 //! Byte offsets of line starts never move under appends, so cursors stay valid while the
-//! prefix is unchanged. The hashes are FNV-1a and a polynomial hash modulo 2^61−1: stable
-//! across builds and platforms (unlike `std`'s hasher). They detect accidents, not attacks,
+//! prefix is unchanged. The hashes are [`super::fingerprint`]'s: stable across builds and
+//! platforms (unlike `std`'s hasher). They detect accidents, not attacks,
 //! and need not: a forged cursor can only point into a session its holder may replay anyway,
 //! or fail as `resync_required`.
 //!
@@ -28,15 +28,9 @@
 //! the latter followed by `.<summary>` for an item of a checkpoint's head. Cursors without it
 //! read exactly as before the field existed.
 
-/// FNV-1a, 64 bit.
-pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
+use agentwire_protocol::ReplayItem;
+
+use super::fingerprint::fnv1a64;
 
 /// The session part of every cursor of `session_id`.
 pub(crate) fn session_tag(session_id: &str) -> u32 {
@@ -115,6 +109,24 @@ impl ReplayCursor {
         // One spelling per position: `+`, leading zeros or upper case are refused, so equal
         // positions always compare equal as strings too.
         (cursor.encode() == text).then_some(cursor)
+    }
+}
+
+/// The cursor field of a replay item, whatever its kind.
+pub(crate) fn set_cursor(item: &mut ReplayItem, cursor: String) {
+    match item {
+        ReplayItem::Message(m) => m.cursor = cursor,
+        ReplayItem::Terminal(t) => t.cursor = cursor,
+        ReplayItem::Summary(s) => s.cursor = cursor,
+    }
+}
+
+/// The cursor a replay item carries.
+pub(crate) fn cursor_of(item: &ReplayItem) -> &str {
+    match item {
+        ReplayItem::Message(m) => &m.cursor,
+        ReplayItem::Terminal(t) => &t.cursor,
+        ReplayItem::Summary(s) => &s.cursor,
     }
 }
 

@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use agentwire_protocol::rules;
+use agentwire_protocol::SessionId;
 
 use super::error::SessionError;
 use crate::transport::instance_id::random_hex;
@@ -16,7 +16,7 @@ static LAST_MS: AtomicU64 = AtomicU64::new(0);
 /// `s-<13-digit unix ms>-<8 hex>`: sortable by creation (fixed width until the year 2286),
 /// and the random suffix keeps two daemons on one state root from colliding in practice;
 /// `create` retries on the rare collision anyway.
-pub(crate) fn new_session_id() -> String {
+pub(crate) fn new_session_id() -> Result<SessionId, SessionError> {
     let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
     let mut ms = now;
     // `fetch_update` with a closure that always returns `Some` cannot fail.
@@ -24,7 +24,7 @@ pub(crate) fn new_session_id() -> String {
         ms = now.max(last + 1);
         Some(ms)
     });
-    format!("s-{ms:013}-{}", random_hex(4))
+    session_id_of(&format!("s-{ms:013}-{}", random_hex(4)))
 }
 
 /// A fresh claim ID; random so a guessed ID cannot pose as another connection's proof.
@@ -32,14 +32,14 @@ pub(crate) fn new_claim_id() -> String {
     format!("c-{}", random_hex(12))
 }
 
-/// Every session ID that arrives from a peer passes both the protocol's rule and the path
-/// rule before any path is built from it: the second check keeps path safety independent of
-/// the protocol charset ever being widened.
-pub(crate) fn validate_session_id(id: &str) -> Result<(), SessionError> {
-    if rules::SESSION_ID.check(id).is_err() || !paths::is_safe_session_id(id) {
-        return Err(SessionError::InvalidId);
+/// A session ID from text that did not come through the protocol decoder (a folder name, a
+/// listing's `after`): the protocol's rule (the type's constructor) and the path rule, so
+/// path safety does not depend on the protocol charset never being widened.
+pub(crate) fn session_id_of(text: &str) -> Result<SessionId, SessionError> {
+    match SessionId::try_from(text) {
+        Ok(id) if paths::is_safe_session_id(&id) => Ok(id),
+        _ => Err(SessionError::InvalidId),
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -48,9 +48,9 @@ mod tests {
 
     #[test]
     fn session_ids_are_server_generated_valid_and_sortable_by_creation() {
-        let ids: Vec<String> = (0..200).map(|_| new_session_id()).collect();
+        let ids: Vec<SessionId> = (0..200).map(|_| new_session_id().unwrap()).collect();
         for id in &ids {
-            assert!(validate_session_id(id).is_ok(), "{id}");
+            assert!(session_id_of(id).is_ok(), "{id}");
             assert_eq!(id.len(), "s-".len() + 13 + 1 + 8);
         }
         let mut sorted = ids.clone();
@@ -64,9 +64,9 @@ mod tests {
     fn incoming_ids_are_validated_before_path_resolution() {
         let long = "a".repeat(129);
         for bad in ["", "..", "a/b", "a.b", "é", " s", long.as_str()] {
-            assert!(matches!(validate_session_id(bad), Err(SessionError::InvalidId)), "{bad:?}");
+            assert!(matches!(session_id_of(bad), Err(SessionError::InvalidId)), "{bad:?}");
         }
-        assert!(validate_session_id(&"a".repeat(agentwire_protocol::limits::MAX_ID_BYTES as usize)).is_ok());
-        assert!(validate_session_id("A-z_09").is_ok());
+        assert!(session_id_of(&"a".repeat(agentwire_protocol::limits::MAX_ID_BYTES as usize)).is_ok());
+        assert!(session_id_of("A-z_09").is_ok());
     }
 }

@@ -18,7 +18,8 @@ use std::path::Path;
 
 use super::dir_watch::{Change, DirWatch, Drained};
 use super::error::SessionError;
-use super::ids::validate_session_id;
+use super::ids::session_id_of;
+use agentwire_protocol::SessionId;
 
 /// What a listing can rely on after a refresh.
 #[derive(Debug)]
@@ -26,7 +27,7 @@ pub(crate) enum View<'a> {
     /// There is no `sessions/` folder: nothing to list.
     Absent,
     /// Every candidate name in the folder, in ID order.
-    Indexed(&'a BTreeSet<String>),
+    Indexed(&'a BTreeSet<SessionId>),
     /// No index could be kept (no watch, or an entry could not be read while building): the
     /// caller reads the folder itself, with the per-request scan budget.
     Unindexed,
@@ -44,7 +45,7 @@ struct Built {
     watch: DirWatch,
     /// Device and inode of the folder the watch is on.
     identity: (u64, u64),
-    ids: BTreeSet<String>,
+    ids: BTreeSet<SessionId>,
 }
 
 impl SessionIndex {
@@ -104,19 +105,19 @@ impl Built {
         let Built { watch, ids, .. } = self;
         Ok(watch.drain(|change| match change {
             Change::Added(name) => {
-                if validate_session_id(&name).is_ok() {
-                    ids.insert(name);
+                if let Ok(id) = session_id_of(&name) {
+                    ids.insert(id);
                 }
             }
             Change::Removed(name) => {
-                ids.remove(&name);
+                ids.remove(name.as_str());
             }
         })?)
     }
 
     fn add(&mut self, name: &str) {
-        if validate_session_id(name).is_ok() {
-            self.ids.insert(name.to_owned());
+        if let Ok(id) = session_id_of(name) {
+            self.ids.insert(id);
         }
     }
 }

@@ -22,7 +22,7 @@ use std::sync::Mutex;
 use agentwire_protocol::{constants, limits, rules, SessionListResponse, SessionSummary};
 
 use super::error::SessionError;
-use super::ids::validate_session_id;
+use super::ids::session_id_of;
 use super::index::{SessionIndex, View};
 use super::store::is_session;
 use crate::redact::sanitize_title;
@@ -30,6 +30,7 @@ use crate::storage::transcript::{read_meta, DEFAULT_MAX_META_BYTES, TRANSCRIPT_F
 use crate::sync::lock;
 use crate::timestamp::rfc3339_utc;
 use crate::transport::paths::SESSIONS_DIR;
+use agentwire_protocol::SessionId;
 
 /// The spec's bound of `SessionSummary.workspace` (the handshake's workspace bound too).
 const MAX_WORKSPACE_BYTES: usize = 4096;
@@ -40,7 +41,7 @@ fn scan_budget() -> usize {
 
 /// The candidates a page examines, in ID order, and whether more remain after them.
 struct Candidates {
-    examined: Vec<String>,
+    examined: Vec<SessionId>,
     truncated: bool,
     incomplete: bool,
 }
@@ -49,21 +50,18 @@ struct Candidates {
 pub(crate) fn list(
     state_root: &Path,
     index: &Mutex<SessionIndex>,
-    after: Option<&str>,
+    after: Option<&SessionId>,
     limit: usize,
     workspace: Option<&str>,
 ) -> Result<SessionListResponse, SessionError> {
-    if let Some(after) = after {
-        validate_session_id(after)?;
-    }
     let sessions_dir = state_root.join(SESSIONS_DIR);
     let from_index = {
         let mut index = lock(index);
         match index.refresh(&sessions_dir)? {
             View::Absent => return Ok(empty_page()),
             View::Indexed(ids) => {
-                let lower = after.map_or(Bound::Unbounded, Bound::Excluded);
-                let mut next: Vec<String> =
+                let lower = after.map_or(Bound::Unbounded, |a| Bound::Excluded(a.as_str()));
+                let mut next: Vec<SessionId> =
                     ids.range::<str, _>((lower, Bound::Unbounded)).take(limit + 1).cloned().collect();
                 let truncated = next.len() > limit;
                 next.truncate(limit);
@@ -87,13 +85,10 @@ pub(crate) fn list(
 #[cfg(test)]
 pub(crate) fn list_scanned(
     state_root: &Path,
-    after: Option<&str>,
+    after: Option<&SessionId>,
     limit: usize,
     scan_budget: usize,
 ) -> Result<SessionListResponse, SessionError> {
-    if let Some(after) = after {
-        validate_session_id(after)?;
-    }
     let sessions_dir = state_root.join(SESSIONS_DIR);
     Ok(match scan(&sessions_dir, after, limit, scan_budget)? {
         Some(c) => page(&sessions_dir, c, None),
@@ -108,7 +103,7 @@ fn empty_page() -> SessionListResponse {
 /// Reads the whole folder within `scan_budget` entries; `None` when it does not exist.
 fn scan(
     sessions_dir: &Path,
-    after: Option<&str>,
+    after: Option<&SessionId>,
     limit: usize,
     scan_budget: usize,
 ) -> Result<Option<Candidates>, SessionError> {
@@ -129,8 +124,8 @@ fn scan(
         };
         // Names that are not session IDs (temp files, locks, foreign files) are not
         // candidates; a session ID is ASCII, so a non-UTF-8 name is never one.
-        let Some(name) = entry.file_name().to_str().map(str::to_owned) else { continue };
-        if validate_session_id(&name).is_err() || after.is_some_and(|a| name.as_str() <= a) {
+        let Some(Ok(name)) = entry.file_name().to_str().map(session_id_of) else { continue };
+        if after.is_some_and(|a| name <= *a) {
             continue;
         }
         candidates.push(name);
@@ -147,7 +142,7 @@ fn page(sessions_dir: &Path, c: Candidates, workspace: Option<&str>) -> SessionL
     let mut incomplete = c.incomplete;
     let mut sessions = Vec::with_capacity(c.examined.len());
     for id in &c.examined {
-        match summary(&sessions_dir.join(id), id) {
+        match summary(&sessions_dir.join(id.as_str()), id) {
             Ok(Some(s)) if workspace.is_none_or(|w| s.workspace.as_deref() == Some(w)) => sessions.push(s),
             Ok(Some(_)) => {}
             // A folder without metadata is a crashed or in-flight creation: not a session.
@@ -163,7 +158,7 @@ fn page(sessions_dir: &Path, c: Candidates, workspace: Option<&str>) -> SessionL
 struct Unrepresentable;
 
 /// The summary of one candidate; `Ok(None)` when it is not a session.
-fn summary(dir: &Path, id: &str) -> Result<Option<SessionSummary>, Unrepresentable> {
+fn summary(dir: &Path, id: &SessionId) -> Result<Option<SessionSummary>, Unrepresentable> {
     if !is_session(dir).map_err(|_| Unrepresentable)? {
         return Ok(None);
     }
@@ -181,11 +176,8 @@ fn summary(dir: &Path, id: &str) -> Result<Option<SessionSummary>, Unrepresentab
         _ => meta.updated_at,
     };
     let max_title = usize::try_from(constants::TITLE_MAX_BYTES).unwrap_or(usize::MAX);
-    let summary = SessionSummary::new(
-        id.to_string(),
-        meta.title.as_deref().and_then(|t| sanitize_title(t, max_title)),
-        updated_at,
-    );
+    let summary =
+        SessionSummary::new(id.clone(), meta.title.as_deref().and_then(|t| sanitize_title(t, max_title)), updated_at);
     // A path the spec cannot carry (over its bound) is left out rather than failing the page.
     let workspace = meta.workspace.filter(|w| !w.is_empty() && w.len() <= MAX_WORKSPACE_BYTES);
     Ok(Some(match workspace {
@@ -203,8 +195,10 @@ mod tests {
 
     /// A page through a fresh index, checked against the direct read of the folder.
     fn list(root: &Path, after: Option<&str>, limit: usize) -> Result<SessionListResponse, SessionError> {
-        let indexed = super::list(root, &Mutex::default(), after, limit, None);
-        let scanned = list_scanned(root, after, limit, scan_budget());
+        // `after` arrives as an opaque ID and is validated as a session ID first.
+        let after = after.map(session_id_of).transpose()?;
+        let indexed = super::list(root, &Mutex::default(), after.as_ref(), limit, None);
+        let scanned = list_scanned(root, after.as_ref(), limit, scan_budget());
         assert_eq!(format!("{indexed:?}"), format!("{scanned:?}"), "index and direct read disagree");
         indexed
     }
@@ -214,14 +208,14 @@ mod tests {
     }
 
     fn set_meta(root: &Path, id: &str, meta: &SessionMeta) {
-        let dir = dir_of(root, id).unwrap();
+        let dir = dir_of(root, &session_id_of(id).unwrap()).unwrap();
         SessionWriter::try_acquire(&dir).unwrap().write_meta(meta).unwrap();
     }
 
     #[test]
     fn lists_are_ordered_by_id_with_after_exclusive_and_next_after_the_last_examined_id() {
         let tmp = tempfile::tempdir().unwrap();
-        let mut created: Vec<String> = (0..5).map(|_| create(tmp.path()).unwrap()).collect();
+        let mut created: Vec<SessionId> = (0..5).map(|_| create(tmp.path()).unwrap()).collect();
         created.sort();
         let first = list(tmp.path(), None, 2).unwrap();
         assert_eq!(ids(&first), [&created[0], &created[1]]);
@@ -441,11 +435,11 @@ mod tests {
                 mutate(tmp.path(), &mut rng, &mut serial);
             }
             for _round in 0..4 {
-                let mut after: Option<String> = None;
+                let mut after: Option<SessionId> = None;
                 loop {
                     let limit = 1 + rng.below(5);
-                    let indexed = super::list(tmp.path(), &index, after.as_deref(), limit, None).unwrap();
-                    let scanned = list_scanned(tmp.path(), after.as_deref(), limit, scan_budget()).unwrap();
+                    let indexed = super::list(tmp.path(), &index, after.as_ref(), limit, None).unwrap();
+                    let scanned = list_scanned(tmp.path(), after.as_ref(), limit, scan_budget()).unwrap();
                     assert_eq!(indexed, scanned, "seed {seed}, after {after:?}, limit {limit}");
                     if !indexed.truncated {
                         break;
@@ -465,19 +459,19 @@ mod tests {
         // more candidates remain."
         let tmp = tempfile::tempdir().unwrap();
         let index = Mutex::default();
-        let mut created: Vec<String> = (0..4).map(|_| create(tmp.path()).unwrap()).collect();
+        let mut created: Vec<SessionId> = (0..4).map(|_| create(tmp.path()).unwrap()).collect();
         // Activity on the oldest does not move it.
         fs::write(dir_of(tmp.path(), &created[0]).unwrap().join(TRANSCRIPT_FILE), b"{}\n").unwrap();
         created.sort();
         let first = super::list(tmp.path(), &index, None, 3, None).unwrap();
         assert_eq!(ids(&first), [&created[0], &created[1], &created[2]]);
         assert!(first.truncated);
-        let rest = super::list(tmp.path(), &index, first.next_after.as_deref(), 3, None).unwrap();
+        let rest = super::list(tmp.path(), &index, first.next_after.as_ref(), 3, None).unwrap();
         assert_eq!(ids(&rest), [&created[3]]);
         assert!(!rest.truncated, "no candidates remain");
         // Created after the first page: a later page shows it.
         let late = create(tmp.path()).unwrap();
-        let more = super::list(tmp.path(), &index, rest.next_after.as_deref(), 3, None).unwrap();
+        let more = super::list(tmp.path(), &index, rest.next_after.as_ref(), 3, None).unwrap();
         assert_eq!(ids(&more), [late.as_str()]);
         assert_eq!(lock(&index).builds(), 1, "changes were applied, the folder was read once");
     }

@@ -7,26 +7,31 @@
 //!   sessions folder that an inotify watch keeps current, with the scan budget where there is
 //!   no index;
 //! - [`control`]: the claim/grant/attachment state machine;
-//! - [`projection`], [`window`], [`cursor`], [`replay`]: the allowlisted replay projection,
-//!   its incremental per-session cache, opaque cursors, and bounded pages.
+//! - replay, in the order a `session.replay` uses them: [`projection`] (a session's cached
+//!   projection of its transcript window, refreshed incrementally), [`allowlist`] (what of one
+//!   record replay shows), [`checkpoint`] (where a compaction summary starts),
+//!   [`fingerprint`] (whether the file is still the one the cache and cursors were made from),
+//!   [`cursor`] (opaque cursors) and [`replay`] (one bounded page);
 //!
 //! File work runs on tokio's blocking pool; the control table sits behind a `std` mutex that
 //! is only ever held for in-memory updates and non-blocking `flock` attempts, so the
 //! synchronous [`Sessions::check_control`] never waits on I/O.
 
+mod allowlist;
 pub mod checkpoint;
 mod control;
 pub(crate) mod cursor;
 mod dir_watch;
 mod error;
+mod fingerprint;
 mod ids;
 mod index;
 mod listing;
 mod projection;
 mod repair;
 mod replay;
+pub mod running;
 mod store;
-mod window;
 
 #[cfg(test)]
 mod tests;
@@ -38,7 +43,7 @@ use std::sync::{Arc, Mutex};
 use agentwire_protocol::runtime::encode_record;
 use agentwire_protocol::{
     constants, limits, ClaimSnapshot, Control, ErrorCode, SessionClaimRequest, SessionClaimResponse,
-    SessionCreateResponse, SessionDetachResponse, SessionListRequest, SessionListResponse, SessionMessage,
+    SessionCreateResponse, SessionDetachResponse, SessionId, SessionListRequest, SessionListResponse, SessionMessage,
     SessionReplayRequest, SessionReplayResponse, SessionStatusResponse, SnapshotState, SnapshotTurn,
 };
 
@@ -47,14 +52,12 @@ pub use error::SessionError;
 
 use control::ControlTable;
 use error::to_code;
+use projection::Projection;
 use store::SharedWriter;
-use window::Projection;
 
 use crate::operations::ResponseGate;
 use crate::redact::sanitize_title;
-use crate::storage::transcript::{
-    is_unsafe_file, CompactionRef, Durability, MessageClock, SessionWriter, WindowLimits,
-};
+use crate::storage::transcript::{is_unsafe_file, CompactionRef, Durability, SessionWriter, WindowLimits};
 
 /// Projections kept in memory. Each holds at most one replay window of text (2 MiB), so
 /// this bounds the cache to a few dozen MiB; a session evicted here is simply re-read.
@@ -84,11 +87,11 @@ struct Inner {
 #[derive(Debug, Default)]
 struct ProjectionCache {
     tick: u64,
-    entries: HashMap<String, (u64, Arc<Mutex<Projection>>)>,
+    entries: HashMap<SessionId, (u64, Arc<Mutex<Projection>>)>,
 }
 
 impl ProjectionCache {
-    fn get(&mut self, session_id: &str) -> Arc<Mutex<Projection>> {
+    fn get(&mut self, session_id: &SessionId) -> Arc<Mutex<Projection>> {
         self.tick += 1;
         let tick = self.tick;
         if let Some((used, p)) = self.entries.get_mut(session_id) {
@@ -102,7 +105,7 @@ impl ProjectionCache {
             }
         }
         let p = Arc::new(Mutex::new(Projection::new(session_id)));
-        self.entries.insert(session_id.to_string(), (tick, p.clone()));
+        self.entries.insert(session_id.clone(), (tick, p.clone()));
         p
     }
 }
@@ -166,11 +169,7 @@ impl Sessions {
         &self,
         work: impl FnOnce(&Inner) -> Result<T, SessionError> + Send + 'static,
     ) -> Result<T, ErrorCode> {
-        let inner = self.inner.clone();
-        match tokio::task::spawn_blocking(move || work(&inner)).await {
-            Ok(result) => result.map_err(to_code),
-            Err(_) => Err(to_code(SessionError::Join)),
-        }
+        blocking(self.inner.clone(), work).await
     }
 
     /// Creates a session durably (folder and `meta.json`, `fsync`ed) without claiming it.
@@ -182,10 +181,12 @@ impl Sessions {
 
     pub async fn list(&self, p: SessionListRequest) -> Result<SessionListResponse, ErrorCode> {
         let limit = page_limit(p.limit).map_err(to_code)?;
+        // `after` is an opaque ID on the wire, "validated as a session ID".
+        let after = p.after.as_deref().map(ids::session_id_of).transpose().map_err(to_code)?;
         self.blocking(move |inner| {
             // "By default only the sessions created for the workspace this daemon serves."
             let only = if p.all_workspaces { None } else { inner.workspace.as_deref() };
-            listing::list(&inner.state_root, &inner.index, p.after.as_deref(), limit, only)
+            listing::list(&inner.state_root, &inner.index, after.as_ref(), limit, only)
         })
         .await
     }
@@ -194,8 +195,8 @@ impl Sessions {
     /// this daemon's: a turn's tools work in the daemon's workspace, so a session's turns run
     /// only where it was created. A session whose metadata names no workspace runs anywhere;
     /// unreadable metadata is left to admission, which reads the session anyway.
-    pub async fn check_workspace(&self, session_id: &str) -> Result<(), ErrorCode> {
-        let id = session_id.to_string();
+    pub async fn check_workspace(&self, session_id: &SessionId) -> Result<(), ErrorCode> {
+        let id = session_id.clone();
         let theirs = self
             .blocking(move |inner| {
                 let dir = store::dir_of(&inner.state_root, &id)?;
@@ -212,9 +213,13 @@ impl Sessions {
 
     /// One page of the durable projection. Read-only: no claim or writer lock is needed and
     /// it works on sessions held by another daemon; an append in flight there is `session_busy`.
-    pub async fn replay(&self, session_id: &str, p: SessionReplayRequest) -> Result<SessionReplayResponse, ErrorCode> {
+    pub async fn replay(
+        &self,
+        session_id: &SessionId,
+        p: SessionReplayRequest,
+    ) -> Result<SessionReplayResponse, ErrorCode> {
         let limit = page_limit(p.limit).map_err(to_code)?;
-        let id = session_id.to_string();
+        let id = session_id.clone();
         self.blocking(move |inner| inner.replay(&id, p.after.as_deref(), limit)).await
     }
 
@@ -223,11 +228,11 @@ impl Sessions {
     pub async fn claim(
         &self,
         conn: ConnectionId,
-        session_id: &str,
+        session_id: &SessionId,
         p: SessionClaimRequest,
         announced: ResponseGate,
     ) -> Result<SessionClaimResponse, ErrorCode> {
-        let id = session_id.to_string();
+        let id = session_id.clone();
         self.blocking(move |inner| inner.claim(conn, &id, p.take_over, announced)).await
     }
 
@@ -235,20 +240,18 @@ impl Sessions {
     pub async fn detach(
         &self,
         conn: ConnectionId,
-        session_id: &str,
+        session_id: &SessionId,
         control: &Control,
     ) -> Result<SessionDetachResponse, ErrorCode> {
-        ids::validate_session_id(session_id).map_err(to_code)?;
         let (live_sequence, released) = lock(&self.inner.control).detach(conn, session_id, control).map_err(to_code)?;
         drop(released);
-        Ok(SessionDetachResponse::new(session_id.to_string(), live_sequence))
+        Ok(SessionDetachResponse::new(session_id.clone(), live_sequence))
     }
 
-    pub async fn status(&self, conn: ConnectionId, session_id: &str) -> Result<SessionStatusResponse, ErrorCode> {
-        ids::validate_session_id(session_id).map_err(to_code)?;
+    pub async fn status(&self, conn: ConnectionId, session_id: &SessionId) -> Result<SessionStatusResponse, ErrorCode> {
         // An attached session exists; only others need a look at the disk.
         if lock(&self.inner.control).attachment(session_id).is_none() {
-            let id = session_id.to_string();
+            let id = session_id.clone();
             self.blocking(move |inner| {
                 let dir = store::existing_dir(&inner.state_root, &id)?;
                 inner.close_abandoned(&id, &dir);
@@ -258,7 +261,7 @@ impl Sessions {
         }
         let v = lock(&self.inner.control).status(conn, session_id);
         Ok(SessionStatusResponse::new(
-            session_id.to_string(),
+            session_id.clone(),
             v.controlled,
             v.controlled_by_caller,
             v.grant_generation,
@@ -268,8 +271,12 @@ impl Sessions {
     }
 
     /// For control-requiring operations: Ok when `control` is this connection's current grant.
-    pub fn check_control(&self, conn: ConnectionId, session_id: &str, control: &Control) -> Result<(), ErrorCode> {
-        ids::validate_session_id(session_id).map_err(to_code)?;
+    pub fn check_control(
+        &self,
+        conn: ConnectionId,
+        session_id: &SessionId,
+        control: &Control,
+    ) -> Result<(), ErrorCode> {
         lock(&self.inner.control).check(conn, session_id, control).map_err(to_code)
     }
 
@@ -283,7 +290,7 @@ impl Sessions {
 
     /// Appends messages to an attached session's transcript with one `fsync`. The session
     /// must be attached (claimed, or kept alive by a running turn): `control_required` else.
-    pub async fn append(&self, session_id: &str, messages: &[SessionMessage]) -> Result<(), ErrorCode> {
+    pub async fn append(&self, session_id: &SessionId, messages: &[SessionMessage]) -> Result<(), ErrorCode> {
         self.append_with(session_id, messages, Durability::Synced).await
     }
 
@@ -291,27 +298,17 @@ impl Sessions {
     /// `fsync` to a later [`Self::sync`] (the turn journal's group commit).
     pub async fn append_with(
         &self,
-        session_id: &str,
+        session_id: &SessionId,
         messages: &[SessionMessage],
         durability: Durability,
     ) -> Result<(), ErrorCode> {
-        ids::validate_session_id(session_id).map_err(to_code)?;
-        let lines = messages
-            .iter()
-            .map(|m| {
-                let mut line = encode_record(m)?;
-                line.pop(); // the writer adds the newline itself
-                Ok(line)
-            })
-            .collect::<Result<Vec<_>, SessionError>>()
-            .map_err(to_code)?;
-        let id = session_id.to_string();
+        let lines = encode_lines(messages).map_err(to_code)?;
+        let id = session_id.clone();
         self.blocking(move |inner| inner.append(&id, &lines, durability)).await
     }
 
     /// Makes every line appended to an attached session durable (one `fsync`).
-    pub async fn sync(&self, session_id: &str) -> Result<(), ErrorCode> {
-        ids::validate_session_id(session_id).map_err(to_code)?;
+    pub async fn sync(&self, session_id: &SessionId) -> Result<(), ErrorCode> {
         let writer = lock(&self.inner.control).attachment(session_id).ok_or(ErrorCode::ControlRequired)?;
         self.blocking(move |_| {
             let mut writer = lock(&writer);
@@ -321,39 +318,15 @@ impl Sessions {
         .await
     }
 
-    /// Turn-module hook, before a turn's first record: closes a turn a crash left open (if
-    /// this daemon has not checked since it opened the session, or since an append failed)
-    /// and returns the session's message clock.
-    pub async fn open_turn(&self, session_id: &str) -> Result<Arc<MessageClock>, ErrorCode> {
-        ids::validate_session_id(session_id).map_err(to_code)?;
-        let writer = lock(&self.inner.control).attachment(session_id).ok_or(ErrorCode::ControlRequired)?;
-        let id = session_id.to_string();
-        self.blocking(move |inner| {
-            let mut writer = lock(&writer);
-            inner.settle_interrupted(&id, &mut writer)?;
-            Ok(Arc::clone(&writer.clock))
-        })
-        .await
-    }
-
-    /// Turn-module hook: sets or clears the running turn that claims snapshot and status
-    /// reports. Clearing it releases the attachment of a session nobody controls.
-    pub fn set_running_turn(&self, session_id: &str, turn: Option<SnapshotTurn>) -> Result<(), ErrorCode> {
-        ids::validate_session_id(session_id).map_err(to_code)?;
-        let released = lock(&self.inner.control).set_running_turn(session_id, turn).map_err(to_code)?;
-        drop(released);
-        Ok(())
-    }
-
     /// Turn-module hook: publishes the running turn's progress (what a claim snapshot shows) and
     /// returns the controller that the events up to it go to, atomically with claims.
-    pub fn publish_turn(&self, session_id: &str, turn: SnapshotTurn) -> Result<Option<Recipient>, ErrorCode> {
+    pub fn publish_turn(&self, session_id: &SessionId, turn: SnapshotTurn) -> Result<Option<Recipient>, ErrorCode> {
         lock(&self.inner.control).publish_turn(session_id, turn).map_err(to_code)
     }
 
     /// Turn-module hook: the turn is over; returns the controller its terminal goes to and
     /// releases the attachment when nothing else keeps it (after the turn's cleanup).
-    pub fn end_turn(&self, session_id: &str, turn_id: &str) -> Option<Recipient> {
+    pub fn end_turn(&self, session_id: &SessionId, turn_id: &str) -> Option<Recipient> {
         let (recipient, released) = lock(&self.inner.control).end_turn(session_id, turn_id);
         drop(released);
         recipient
@@ -362,15 +335,13 @@ impl Sessions {
     /// Turn-module hook: records in `meta.json` the compaction summaries a turn is about to
     /// append (before it appends them); replay and the next turn's history recognise a
     /// summary only through this record.
-    pub async fn record_compactions(&self, session_id: &str, refs: Vec<CompactionRef>) -> Result<(), ErrorCode> {
-        ids::validate_session_id(session_id).map_err(to_code)?;
+    pub async fn record_compactions(&self, session_id: &SessionId, refs: Vec<CompactionRef>) -> Result<(), ErrorCode> {
         let writer = lock(&self.inner.control).attachment(session_id).ok_or(ErrorCode::ControlRequired)?;
         self.blocking(move |_| store::record_compactions(&lock(&writer), &refs)).await
     }
 
     /// Persists a title (sanitized and bounded) in `meta.json` of an attached session.
-    pub async fn set_title(&self, session_id: &str, raw_title: &str) -> Result<(), ErrorCode> {
-        ids::validate_session_id(session_id).map_err(to_code)?;
+    pub async fn set_title(&self, session_id: &SessionId, raw_title: &str) -> Result<(), ErrorCode> {
         let writer = lock(&self.inner.control).attachment(session_id).ok_or(ErrorCode::ControlRequired)?;
         let max = usize::try_from(constants::TITLE_MAX_BYTES).unwrap_or(usize::MAX);
         let title = sanitize_title(raw_title, max);
@@ -378,10 +349,33 @@ impl Sessions {
     }
 }
 
+/// Runs file work on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    inner: Arc<Inner>,
+    work: impl FnOnce(&Inner) -> Result<T, SessionError> + Send + 'static,
+) -> Result<T, ErrorCode> {
+    match tokio::task::spawn_blocking(move || work(&inner)).await {
+        Ok(result) => result.map_err(to_code),
+        Err(_) => Err(to_code(SessionError::Join)),
+    }
+}
+
+/// Messages as transcript lines, without their newlines (the writer adds them).
+fn encode_lines(messages: &[SessionMessage]) -> Result<Vec<Vec<u8>>, SessionError> {
+    messages
+        .iter()
+        .map(|m| {
+            let mut line = encode_record(m)?;
+            line.pop();
+            Ok(line)
+        })
+        .collect()
+}
+
 impl Inner {
     fn replay(
         &self,
-        session_id: &str,
+        session_id: &SessionId,
         after: Option<&str>,
         limit: usize,
     ) -> Result<SessionReplayResponse, SessionError> {
@@ -402,7 +396,7 @@ impl Inner {
     fn claim(
         &self,
         conn: ConnectionId,
-        session_id: &str,
+        session_id: &SessionId,
         take_over: bool,
         announced: ResponseGate,
     ) -> Result<SessionClaimResponse, SessionError> {
@@ -423,7 +417,7 @@ impl Inner {
     fn grant_with_snapshot(
         &self,
         conn: ConnectionId,
-        session_id: &str,
+        session_id: &SessionId,
         take_over: bool,
         announced: ResponseGate,
         dir: &Path,
@@ -440,7 +434,7 @@ impl Inner {
         let granted = lock(&self.control).grant(conn, session_id, take_over, claim_id.clone(), announced)?;
         let state = if granted.running_turn.is_some() { SnapshotState::Running } else { SnapshotState::Idle };
         Ok(SessionClaimResponse::new(
-            session_id.to_string(),
+            session_id.clone(),
             claim_id,
             granted.grant_generation,
             granted.live_sequence,
@@ -448,7 +442,7 @@ impl Inner {
         ))
     }
 
-    fn append(&self, session_id: &str, lines: &[Vec<u8>], durability: Durability) -> Result<(), SessionError> {
+    fn append(&self, session_id: &SessionId, lines: &[Vec<u8>], durability: Durability) -> Result<(), SessionError> {
         let writer = lock(&self.control).attachment(session_id).ok_or(SessionError::ControlRequired)?;
         let mut writer = lock(&writer);
         self.append_locked(session_id, &mut writer, lines, durability)
@@ -458,7 +452,7 @@ impl Inner {
     /// session is checked again (and such a turn closed) before its next turn.
     fn append_locked(
         &self,
-        session_id: &str,
+        session_id: &SessionId,
         writer: &mut SessionWriter,
         lines: &[Vec<u8>],
         durability: Durability,

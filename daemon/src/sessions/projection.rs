@@ -1,315 +1,417 @@
-//! The allowlisted replay projection of one transcript record (seed "Durable replay").
+//! The cached replay projection of one session's recent transcript window.
 //!
-//! Only conversational text and turn labels leave the daemon: user prompts, visible
-//! top-level assistant text, and turn terminals. Tool calls, thinking, subagent output
-//! (anything with `parentId`/`agentId`), permissions, media and service notes are dropped.
+//! Replaying a window page by page must not re-parse it for every page, so the projection is
+//! kept between requests and only bytes appended since the last read are parsed. The cache is
+//! trusted only while the file is provably the same append-only file: same (device, inode),
+//! not shorter than what was parsed, the same first line, and the same bytes just before the
+//! parsed end. Anything else (rewrite, replacement, truncation) drops it and re-reads the
+//! window from scratch.
+//!
+//! The window is the one [`RawWindow`] the model's context reads too: the lines that start
+//! within the last `max_bytes` of the file, at most `max_records` of them (newest kept), each
+//! decoded once from its raw bytes (which also give the record fingerprints). Where a
+//! compaction checkpoint starts is [`Checkpoints`]' computation, shared the same way.
 
-use std::borrow::Cow;
+use std::collections::VecDeque;
+use std::io;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
 
-use agentwire_protocol::{
-    constants, ReplayItem, ReplayItemMessage, ReplayItemSummary, ReplayItemTerminal, ReplayRole, ReplayTerminalStatus,
-    SessionMessage, SessionMessageAgentService, TurnEndStatus,
+use agentwire_protocol::{decode_session_message, ReplayItem};
+
+use super::allowlist::{self, project};
+use super::checkpoint::{Checkpoint, Checkpoints};
+use super::cursor::{session_tag, Position, ReplayCursor};
+use super::fingerprint::{
+    fnv1a64, head_fingerprint, mul_mod, tail_fingerprint, CHAIN_BASE, CHAIN_MAX_LINES, CHAIN_MOD, CHAIN_POWERS,
+};
+use crate::storage::transcript::{
+    open_transcript, read_meta, read_range, RawLines, RawWindow, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES,
+    META_FILE,
 };
 
-use crate::redact::redact;
-use crate::storage::transcript::Summaries;
-
-/// What one record contributes before it is cut into parts.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Projected<'a> {
-    Message(ReplayRole, Cow<'a, str>),
-    Terminal(ReplayTerminalStatus),
-    Summary(Cow<'a, str>),
+/// The window for the file length being read.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    /// Lines starting before this byte are outside the window.
+    byte_start: u64,
+    max_records: usize,
 }
 
-/// The projection of one record; `summaries` names the session's compaction summaries.
-pub(crate) fn project<'a>(message: &'a SessionMessage, summaries: &Summaries) -> Option<Projected<'a>> {
-    match message {
-        SessionMessage::UserText(m) if top_level(&m.parent_id, &m.agent_id) => {
-            Some(Projected::Message(ReplayRole::User, redact(&m.text)))
-        }
-        SessionMessage::AgentText(m) if top_level(&m.parent_id, &m.agent_id) && m.thinking != Some(true) => {
-            Some(Projected::Message(ReplayRole::Assistant, redact(&m.text)))
-        }
-        SessionMessage::AgentTurnEnd(m) if top_level(&m.parent_id, &m.agent_id) => {
-            // A failed turn the metadata names (by its `turn-end` ID and turn) ended because
-            // the runtime could not continue without compaction.
-            let required = m.status == TurnEndStatus::Failed && summaries.contains(&m.id, Some(&m.turn));
-            Some(Projected::Terminal(if required {
-                ReplayTerminalStatus::CompactionRequired
-            } else {
-                terminal_status(m.status)
-            }))
-        }
-        SessionMessage::AgentService(m) if top_level(&m.parent_id, &m.agent_id) => {
-            compaction_summary(m, summaries).map(|text| Projected::Summary(redact(text)))
-        }
-        _ => None,
+/// A complete line of the window.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    offset: u64,
+    /// Chain prefix through this line: `prev * CHAIN_BASE + fp(line)` modulo `CHAIN_MOD`.
+    prefix: u64,
+}
+
+/// One projected item and the record it came from. Its `item.cursor` is empty: cursors are
+/// issued per page by [`Projection::cursor_for`], against the window of that moment.
+#[derive(Debug, Clone)]
+pub(crate) struct ProjItem {
+    /// Byte offset of the source record's first byte.
+    pub offset: u64,
+    /// Byte offset just after the source record's newline.
+    pub end: u64,
+    /// Index of this item among the record's items.
+    pub index: u32,
+    /// Sequence number of the source line since the cache was (re)built.
+    line_seq: u64,
+    pub item: ReplayItem,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FileKey {
+    dev: u64,
+    ino: u64,
+}
+
+/// Length and change times seen at the last read. An append always grows the file, so a
+/// file of the same length whose times changed was rewritten in place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl Stamp {
+    fn of(meta: &std::fs::Metadata) -> Stamp {
+        Stamp { len: meta.len(), mtime: (meta.mtime(), meta.mtime_nsec()), ctime: (meta.ctime(), meta.ctime_nsec()) }
     }
 }
 
-/// Subagent and nested-tool records carry a parent or agent identity; the replay is the
-/// top-level conversation only.
-fn top_level<T>(parent_id: &Option<T>, agent_id: &Option<T>) -> bool {
-    parent_id.is_none() && agent_id.is_none()
+#[derive(Debug)]
+pub(crate) struct Projection {
+    tag: u32,
+    file: Option<FileKey>,
+    stamp: Option<Stamp>,
+    head_fp: u64,
+    /// End of the last complete line consumed; always a line start.
+    parsed_to: u64,
+    tail_fp: u64,
+    /// The complete lines in the window (the record bound counts them).
+    lines: VecDeque<Line>,
+    /// Chain prefix of the line before `lines.front()` (0 when unknown: only differences
+    /// of prefixes are ever used).
+    popped_prefix: u64,
+    /// Sequence numbers of `lines.front()` and of the next line to arrive.
+    front_seq: u64,
+    next_seq: u64,
+    items: VecDeque<ProjItem>,
+    /// Start offsets of window lines that are malformed or not session messages.
+    gaps: VecDeque<u64>,
+    /// Bytes after `parsed_to` without a newline: a torn append (e.g. after `kill -9`) or one
+    /// in flight. Never consumed, so it is re-examined until it is completed.
+    torn_tail: bool,
+    /// Total bytes handed to the decoder over this cache's life (the no-rescan proof).
+    parsed_bytes: u64,
+    /// The compaction summaries `meta.json` vouches for, and the metadata file they were read
+    /// from (identity and times: every metadata write replaces the file).
+    summaries: Summaries,
+    meta_seen: Option<(FileKey, Stamp)>,
+    /// The latest compaction checkpoint in the window. Items and gaps before its start are
+    /// dropped: the projection starts there.
+    checkpoint: Option<Checkpoint>,
+    /// The compacting turns' prompts seen in the window.
+    checkpoints: Checkpoints,
 }
 
-fn terminal_status(status: TurnEndStatus) -> ReplayTerminalStatus {
-    match status {
-        TurnEndStatus::Completed => ReplayTerminalStatus::Completed,
-        TurnEndStatus::Failed => ReplayTerminalStatus::Failed,
-        TurnEndStatus::Cancelled => ReplayTerminalStatus::Cancelled,
-    }
-}
-
-/// The summary text of a compaction checkpoint.
-///
-/// A `service` message is free text and its ID is just an ID, so neither decides: a summary
-/// is a service message that the session's own metadata names, by message ID and turn, as a
-/// compaction summary this daemon wrote ([`Summaries`]); any other service note stays out of
-/// replay. The window reader starts the projection at the latest checkpoint in the window
-/// ("its summary precedes the conversation after its cutoff"): at the compacting turn's prompt
-/// when the metadata names it, so that turn replays whole; see `checkpoint`.
-///
-/// The same metadata list also names the `turn-end` of each turn that ended with
-/// `compaction_required`; a `turn-end` is never a `service` message, so the two cannot be
-/// confused.
-fn compaction_summary<'a>(message: &'a SessionMessageAgentService, summaries: &Summaries) -> Option<&'a str> {
-    summaries.contains(&message.id, message.turn.as_deref()).then_some(message.text.as_str())
-}
-
-/// The message ID of a top-level user message that the metadata names as a compacting turn's
-/// prompt (where that turn's checkpoint starts, see `checkpoint`).
-pub(crate) fn compacting_prompt<'m>(message: &'m SessionMessage, summaries: &Summaries) -> Option<&'m str> {
-    match message {
-        SessionMessage::UserText(m) if top_level(&m.parent_id, &m.agent_id) && summaries.is_prompt(&m.id) => {
-            Some(&m.id)
-        }
-        _ => None,
-    }
-}
-
-/// For a compaction summary the metadata vouches for: its text, and the ID of its turn's
-/// prompt when the metadata records one (not before prompts were recorded).
-pub(crate) fn summary_of<'m, 's>(
-    message: &'m SessionMessage,
-    summaries: &'s Summaries,
-) -> Option<(&'m str, Option<&'s str>)> {
-    match message {
-        SessionMessage::AgentService(m) if top_level(&m.parent_id, &m.agent_id) => {
-            compaction_summary(m, summaries).map(|text| (text, summaries.prompt_of(&m.id)))
-        }
-        _ => None,
-    }
-}
-
-/// Splits `text` at UTF-8 boundaries into parts of at most `max_bytes` (at least one part,
-/// so an empty message is still one item). `max_bytes` must be ≥ 4 so a char always fits.
-pub(crate) fn split_parts(text: &str, max_bytes: usize) -> Vec<&str> {
-    let max_bytes = max_bytes.max(4);
-    let mut parts = Vec::with_capacity(text.len() / max_bytes + 1);
-    let mut rest = text;
-    while rest.len() > max_bytes {
-        let mut end = max_bytes;
-        while !rest.is_char_boundary(end) {
-            end -= 1;
-        }
-        let (head, tail) = rest.split_at(end);
-        parts.push(head);
-        rest = tail;
-    }
-    parts.push(rest);
-    parts
-}
-
-/// The replay items of one record; `cursor_of(i)` gives the cursor of item `i`.
-pub(crate) fn items(projected: &Projected<'_>, mut cursor_of: impl FnMut(u32) -> String) -> Vec<ReplayItem> {
-    let part_bytes = usize::try_from(constants::REPLAY_PART_BYTES).unwrap_or(usize::MAX);
-    match projected {
-        Projected::Terminal(status) => {
-            vec![ReplayItem::Terminal(ReplayItemTerminal::new(cursor_of(0), *status))]
-        }
-        Projected::Message(role, text) => {
-            let parts = split_parts(text, part_bytes);
-            let last = parts.len() - 1;
-            (0u32..)
-                .zip(parts)
-                .map(|(i, part)| {
-                    ReplayItem::Message(ReplayItemMessage::new(
-                        cursor_of(i),
-                        *role,
-                        part.to_string(),
-                        u64::from(i),
-                        i as usize == last,
-                    ))
-                })
-                .collect()
-        }
-        Projected::Summary(text) => {
-            let parts = split_parts(text, part_bytes);
-            let last = parts.len() - 1;
-            (0u32..)
-                .zip(parts)
-                .map(|(i, part)| {
-                    ReplayItem::Summary(ReplayItemSummary::new(
-                        cursor_of(i),
-                        part.to_string(),
-                        u64::from(i),
-                        i as usize == last,
-                    ))
-                })
-                .collect()
+impl Projection {
+    pub(crate) fn new(session_id: &str) -> Projection {
+        Projection {
+            tag: session_tag(session_id),
+            file: None,
+            stamp: None,
+            head_fp: fnv1a64(b""),
+            parsed_to: 0,
+            tail_fp: 0,
+            lines: VecDeque::new(),
+            popped_prefix: 0,
+            front_seq: 0,
+            next_seq: 0,
+            items: VecDeque::new(),
+            gaps: VecDeque::new(),
+            torn_tail: false,
+            parsed_bytes: 0,
+            summaries: Summaries::default(),
+            meta_seen: None,
+            checkpoint: None,
+            checkpoints: Checkpoints::default(),
         }
     }
-}
 
-pub(crate) fn set_cursor(item: &mut ReplayItem, cursor: String) {
-    match item {
-        ReplayItem::Message(m) => m.cursor = cursor,
-        ReplayItem::Terminal(t) => t.cursor = cursor,
-        ReplayItem::Summary(s) => s.cursor = cursor,
-    }
-}
-
-pub(crate) fn cursor_of(item: &ReplayItem) -> &str {
-    match item {
-        ReplayItem::Message(m) => &m.cursor,
-        ReplayItem::Terminal(t) => &t.cursor,
-        ReplayItem::Summary(s) => &s.cursor,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use agentwire_protocol::{
-        SessionMessageAgentText, SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd, SessionMessageUserText,
-    };
-
-    /// The projection of a session whose metadata names no compaction summary.
-    fn plain(message: &SessionMessage) -> Option<Projected<'_>> {
-        project(message, &Summaries::default())
+    /// Rereads the summaries when `meta.json` changed; true when they differ from those the
+    /// cached items were projected with (the cache must then be rebuilt).
+    fn refresh_summaries(&mut self, session_dir: &Path) -> bool {
+        let path = session_dir.join(META_FILE);
+        let seen =
+            std::fs::symlink_metadata(&path).ok().map(|m| (FileKey { dev: m.dev(), ino: m.ino() }, Stamp::of(&m)));
+        if seen.is_some() && seen == self.meta_seen {
+            return false;
+        }
+        self.meta_seen = seen;
+        // Unreadable metadata vouches for nothing.
+        let summaries = Summaries::of(read_meta(session_dir, DEFAULT_MAX_META_BYTES).ok().flatten().as_ref());
+        if summaries == self.summaries {
+            return false;
+        }
+        self.summaries = summaries;
+        true
     }
 
-    fn service(id: &str, turn: Option<&str>, text: &str) -> SessionMessage {
-        SessionMessage::AgentService(SessionMessageAgentService::new(id, 5, text).with_turn(turn))
+    pub(crate) fn items(&self) -> &VecDeque<ProjItem> {
+        &self.items
     }
 
-    #[test]
-    fn only_service_messages_the_metadata_names_by_id_and_turn_are_summaries() {
-        use crate::storage::transcript::{CompactionRef, SessionMeta};
-        let meta = SessionMeta {
-            title: None,
-            created_at: "x".into(),
-            updated_at: "x".into(),
-            compactions: vec![CompactionRef { id: "m-1".into(), turn: "t-1".into(), prompt_id: None }],
-            workspace: None,
+    pub(crate) fn session_tag(&self) -> u32 {
+        self.tag
+    }
+
+    pub(crate) fn head_fp(&self) -> u64 {
+        self.head_fp
+    }
+
+    /// Offset of the window's first line (where the projection starts).
+    pub(crate) fn base(&self) -> u64 {
+        self.lines.front().map_or(self.parsed_to, |l| l.offset)
+    }
+
+    /// Older lines exist before the window and no checkpoint in the window stands for them.
+    /// History folded into a checkpoint's summary is not an omission (`gap` stays `false`);
+    /// once the checkpoint itself — or the prompt of its compacting turn — leaves the window,
+    /// the window start is an omission again.
+    pub(crate) fn omitted_before(&self) -> bool {
+        self.base() > 0 && self.checkpoint.is_none_or(|c| c.prompt_cut)
+    }
+
+    /// For a record of the checkpoint's head: the summary's offset, which cursors of its items
+    /// carry (see `cursor`).
+    pub(crate) fn head_summary(&self, offset: u64) -> Option<u64> {
+        self.checkpoint.and_then(|c| c.head_of(offset))
+    }
+
+    pub(crate) fn torn_tail(&self) -> bool {
+        self.torn_tail
+    }
+
+    #[cfg(test)]
+    pub(crate) fn parsed_bytes(&self) -> u64 {
+        self.parsed_bytes
+    }
+
+    /// Whether a malformed line starts in `[from, to)`.
+    pub(crate) fn has_gap_in(&self, from: u64, to: u64) -> bool {
+        let i = self.gaps.partition_point(|&g| g < from);
+        self.gaps.get(i).is_some_and(|&g| g < to)
+    }
+
+    pub(crate) fn any_gap(&self) -> bool {
+        self.omitted_before() || self.torn_tail || !self.gaps.is_empty()
+    }
+
+    /// Cursor after the last projected item: the end observed (`snapshot_cursor`).
+    pub(crate) fn end_cursor(&self) -> String {
+        self.items.back().map_or_else(|| self.start_cursor(), |it| self.cursor_for(it))
+    }
+
+    /// The cursor after `it`. Its chain covers up to [`CHAIN_MAX_LINES`] lines ending with
+    /// the item's record. While the window starts at the file start it cannot move, so the
+    /// chain takes every line it can. Once the window slides, the chain takes only the newer
+    /// half of the window lines before the item: a cursor handed out near the window start
+    /// then survives the window moving by about as many lines again instead of dying with the
+    /// next append, and one near the end (the usual saved cursor) survives almost a whole
+    /// window of appends.
+    pub(crate) fn cursor_for(&self, it: &ProjItem) -> String {
+        let i = usize::try_from(it.line_seq.saturating_sub(self.front_seq)).unwrap_or(usize::MAX);
+        let covered = if self.base() == 0 { i.saturating_add(1) } else { i.saturating_add(2) / 2 };
+        let span = covered.clamp(1, CHAIN_MAX_LINES);
+        let chain = self.chain(i, span).unwrap_or_default();
+        let summary = self.head_summary(it.offset);
+        let position = Position::Item { offset: it.offset, index: it.index, span: span as u32, chain, summary };
+        ReplayCursor { session_tag: self.tag, head_fp: self.head_fp, position }.encode()
+    }
+
+    pub(crate) fn start_cursor(&self) -> String {
+        ReplayCursor { session_tag: self.tag, head_fp: self.head_fp, position: Position::Start { base: self.base() } }
+            .encode()
+    }
+
+    /// Brings the projection up to the file's current state, parsing only what was appended
+    /// when the cache is still valid.
+    pub(crate) fn refresh(&mut self, session_dir: &Path, limits: WindowLimits) -> io::Result<()> {
+        let file = match open_transcript(session_dir) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                self.reset(None, fnv1a64(b""));
+                return Ok(());
+            }
+            Err(e) => return Err(e),
         };
-        let summaries = Summaries::of(Some(&meta));
-        let summary = service("m-1", Some("t-1"), "They discussed the README.");
-        assert_eq!(project(&summary, &summaries), Some(Projected::Summary("They discussed the README.".into())));
-        assert_eq!(plain(&summary), None, "without the metadata's word it is just a service note");
-        // Neither the ID's shape nor the text makes a summary.
-        for other in [
-            service("m-1", Some("t-2"), "same ID, another turn"),
-            service("m-1", None, "same ID, outside a turn"),
-            service("cmp-0123abcd", Some("t-1"), "a summary-looking ID"),
-            service("m-2", Some("t-1"), "Summary of the earlier conversation: ..."),
-        ] {
-            assert_eq!(project(&other, &summaries), None, "{other:?}");
+        let meta = file.metadata()?;
+        let key = FileKey { dev: meta.dev(), ino: meta.ino() };
+        let len = meta.len();
+        let stamp = Stamp::of(&meta);
+        let head_fp = head_fingerprint(&file, len)?;
+        let rewritten_in_place = self.stamp.is_some_and(|seen| seen.len == len && seen != stamp);
+        let summaries_changed = self.refresh_summaries(session_dir);
+        let reusable = !summaries_changed
+            && self.file == Some(key)
+            && !rewritten_in_place
+            && len >= self.parsed_to
+            && head_fp == self.head_fp
+            && self.tail_fp == tail_fingerprint(&file, self.parsed_to)?
+            // Appended more than a whole window: nothing cached would survive the trim, and
+            // reading only the window bounds memory.
+            && len - self.parsed_to <= limits.max_bytes;
+        let bounds = Bounds { byte_start: len.saturating_sub(limits.max_bytes), max_records: limits.max_records };
+        if reusable {
+            let data = read_range(&file, self.parsed_to, len)?;
+            self.consume(&data, self.parsed_to, 0, bounds);
+        } else {
+            self.reset(Some(key), head_fp);
+            let window = RawWindow::read(&file, len, limits.max_bytes)?;
+            self.parsed_to = window.start();
+            self.consume_lines(window.lines(), bounds);
         }
+        self.tail_fp = tail_fingerprint(&file, self.parsed_to)?;
+        self.trim(bounds);
+        self.stamp = Some(stamp);
+        Ok(())
     }
 
-    fn user(text: &str) -> SessionMessage {
-        SessionMessage::UserText(SessionMessageUserText::new("u", 1, text))
+    /// Forgets everything parsed (the session tag and the parse counter stay).
+    fn reset(&mut self, file: Option<FileKey>, head_fp: u64) {
+        self.file = file;
+        self.stamp = None;
+        self.head_fp = head_fp;
+        self.parsed_to = 0;
+        self.tail_fp = 0;
+        self.lines.clear();
+        self.popped_prefix = 0;
+        self.front_seq = 0;
+        self.next_seq = 0;
+        self.items.clear();
+        self.gaps.clear();
+        self.torn_tail = false;
+        self.checkpoint = None;
+        self.checkpoints.clear();
     }
 
-    fn agent(text: &str, thinking: Option<bool>, parent: Option<&str>, agent_id: Option<&str>) -> SessionMessage {
-        SessionMessage::AgentText(
-            SessionMessageAgentText::new("a", 2, "t", text)
-                .with_parent_id(parent)
-                .with_agent_id(agent_id)
-                .with_thinking(thinking),
-        )
+    /// Parses the complete lines of `data[from..]` (`data[0]` is file byte `base`).
+    fn consume(&mut self, data: &[u8], base: u64, from: usize, bounds: Bounds) {
+        self.consume_lines(RawLines::new(data, base, from), bounds);
     }
 
-    #[test]
-    fn allowlist_user_text_is_a_user_message_and_visible_agent_text_an_assistant_message() {
-        assert_eq!(plain(&user("Q")), Some(Projected::Message(ReplayRole::User, "Q".into())));
-        for thinking in [None, Some(false)] {
-            assert_eq!(
-                plain(&agent("A", thinking, None, None)),
-                Some(Projected::Message(ReplayRole::Assistant, "A".into()))
-            );
+    fn consume_lines(&mut self, mut lines: RawLines<'_>, bounds: Bounds) {
+        for raw in lines.by_ref() {
+            let (line, offset, end) = (raw.bytes, raw.offset, raw.end);
+            let prev = self.lines.back().map_or(self.popped_prefix, |l| l.prefix);
+            let prefix = (mul_mod(prev, CHAIN_BASE) + fnv1a64(line) % CHAIN_MOD) % CHAIN_MOD;
+            self.lines.push_back(Line { offset, prefix });
+            self.next_seq += 1;
+            // Lines leave the window as they arrive, so each cursor's chain is chosen within
+            // the window that will actually be kept.
+            self.trim_lines(bounds);
+            self.parsed_bytes += line.len() as u64;
+            self.project_line(line, offset, end);
+            self.parsed_to = end;
         }
+        self.torn_tail = lines.torn_tail();
     }
 
-    #[test]
-    fn allowlist_drops_thinking_and_subagent_text() {
-        assert_eq!(plain(&agent("hmm", Some(true), None, None)), None, "thinking is not replayed");
-        assert_eq!(plain(&agent("sub", None, Some("call1"), None)), None, "parentId text is subagent text");
-        assert_eq!(plain(&agent("sub", None, None, Some("agent1"))), None, "agentId text is subagent text");
-        let tool = SessionMessage::AgentToolCallStart(SessionMessageAgentToolCallStart::new(
-            "x",
-            3,
-            "t",
-            "c",
-            "bash",
-            "t",
-            "d",
-            serde_json::json!({"command": "ls"}),
-        ));
-        assert_eq!(plain(&tool), None, "tool arguments are never projected");
-    }
-
-    #[test]
-    fn turn_end_becomes_a_terminal_with_its_status() {
-        for (status, expected) in [
-            (TurnEndStatus::Completed, ReplayTerminalStatus::Completed),
-            (TurnEndStatus::Cancelled, ReplayTerminalStatus::Cancelled),
-            (TurnEndStatus::Failed, ReplayTerminalStatus::Failed),
-        ] {
-            let end = SessionMessage::AgentTurnEnd(SessionMessageAgentTurnEnd::new("e", 4, "t", status));
-            assert_eq!(plain(&end), Some(Projected::Terminal(expected)));
-        }
-    }
-
-    #[test]
-    fn projected_text_uses_the_redaction_policy() {
-        let message = user("key sk-abcdefghijklmnopqrstuvwxyz123456 here");
-        let Some(Projected::Message(_, text)) = plain(&message) else {
-            panic!("user text is projected");
+    fn project_line(&mut self, line: &[u8], offset: u64, end: u64) {
+        // Malformed JSON, over-limit records and valid JSON that is not a session message
+        // ("mismatched session records") are all gaps, never failures.
+        let Ok(message) = decode_session_message(line) else {
+            self.gaps.push_back(offset);
+            return;
         };
-        assert!(!text.contains("sk-abcdefghijklmnopqrstuvwxyz123456"), "{text}");
+        let base = self.base();
+        if let Some((checkpoint, _)) = self.checkpoints.observe(&message, offset, base, &self.summaries) {
+            // A newer checkpoint: the projection now starts at it, so everything projected
+            // before its start (and any malformed line there) leaves the projection. Cursors
+            // into the dropped prefix no longer resolve and resync.
+            self.fold_into(checkpoint);
+        }
+        let Some(projected) = project(&message, &self.summaries) else {
+            return;
+        };
+        // The line was just pushed.
+        let line_seq = self.next_seq - 1;
+        for (index, item) in (0u32..).zip(allowlist::items(&projected, |_| String::new())) {
+            self.items.push_back(ProjItem { offset, end, index, line_seq, item });
+        }
     }
 
-    #[test]
-    fn text_is_split_at_utf8_boundaries_into_parts_of_at_most_replay_part_bytes() {
-        let max = constants::REPLAY_PART_BYTES as usize;
-        // 3-byte chars never line up with 2048, so the cut must back off.
-        let text = "€".repeat(2000);
-        let parts = split_parts(&text, max);
-        assert!(parts.iter().all(|p| p.len() <= max && !p.is_empty()));
-        assert_eq!(parts.concat(), text);
-        assert_eq!(parts[0].len(), 2046);
-        assert_eq!(split_parts("", max), vec![""]);
-        assert_eq!(split_parts(&"a".repeat(max), max).len(), 1);
-        assert_eq!(split_parts(&"a".repeat(max + 1), max).len(), 2);
+    /// Starts the projection at `checkpoint`: what came before its start is replaced by its
+    /// summary, and so is any earlier summary in its head (a compaction in an earlier
+    /// tool-loop round of the same turn, which this summary summarizes in turn).
+    fn fold_into(&mut self, checkpoint: Checkpoint) {
+        self.checkpoint = Some(checkpoint);
+        self.items.retain(|it| {
+            let superseded = matches!(it.item, ReplayItem::Summary(_)) && it.offset < checkpoint.summary;
+            it.offset >= checkpoint.start && !superseded
+        });
+        self.gaps.retain(|&g| g >= checkpoint.start);
     }
 
-    #[test]
-    fn parts_count_from_zero_per_message_and_mark_the_last() {
-        let text = "x".repeat(constants::REPLAY_PART_BYTES as usize * 2 + 1);
-        let got = items(&Projected::Message(ReplayRole::Assistant, text.into()), |i| format!("c{i}"));
-        let parts: Vec<(u64, bool, String)> = got
-            .iter()
-            .map(|it| match it {
-                ReplayItem::Message(m) => (m.part, m.last_part, m.cursor.clone()),
-                other => panic!("{other:?}"),
-            })
-            .collect();
-        assert_eq!(parts, vec![(0, false, "c0".into()), (1, false, "c1".into()), (2, true, "c2".into())]);
-        let summary = items(&Projected::Summary("s".into()), |i| format!("c{i}"));
-        assert!(matches!(&summary[..], [ReplayItem::Summary(s)] if s.part == 0 && s.last_part));
+    /// Chain hash of the `span` lines ending with `lines[i]`; `None` when they are not all in
+    /// the window.
+    fn chain(&self, i: usize, span: usize) -> Option<u64> {
+        if span == 0 || span > CHAIN_MAX_LINES || span > i + 1 {
+            return None;
+        }
+        let last = self.lines.get(i)?.prefix;
+        let before = if span == i + 1 { self.popped_prefix } else { self.lines.get(i - span)?.prefix };
+        Some((last + CHAIN_MOD - mul_mod(before, CHAIN_POWERS[span])) % CHAIN_MOD)
+    }
+
+    /// The chain of the `span` lines ending with the line at `offset`, as an item cursor of
+    /// that line must carry.
+    pub(crate) fn chain_at(&self, offset: u64, span: u32) -> Option<u64> {
+        let i = self.lines.partition_point(|l| l.offset < offset);
+        if self.lines.get(i)?.offset != offset {
+            return None;
+        }
+        self.chain(i, usize::try_from(span).ok()?)
+    }
+
+    /// Drops lines that fell out of the window: older than `max_bytes` before the end, or
+    /// beyond the newest `max_records`.
+    fn trim_lines(&mut self, bounds: Bounds) {
+        while let Some(first) = self.lines.front() {
+            if first.offset >= bounds.byte_start && self.lines.len() <= bounds.max_records {
+                break;
+            }
+            self.popped_prefix = first.prefix;
+            self.lines.pop_front();
+            self.front_seq += 1;
+        }
+    }
+
+    /// Drops lines, items and gaps that fell out of the window.
+    fn trim(&mut self, bounds: Bounds) {
+        self.trim_lines(bounds);
+        let base = self.base();
+        while self.items.front().is_some_and(|it| it.offset < base) {
+            self.items.pop_front();
+        }
+        while self.gaps.front().is_some_and(|&g| g < base) {
+            self.gaps.pop_front();
+        }
+        match self.checkpoint {
+            Some(c) if c.summary < base => {
+                // The summary left the window: no checkpoint is available in it any more.
+                self.checkpoint = None;
+            }
+            Some(c) if c.start < base => {
+                // The prompt left the window before its summary: start where a fresh read of
+                // this window would, at the summary, with the prompt reported cut.
+                self.fold_into(Checkpoint { start: c.summary, summary: c.summary, prompt_cut: true });
+            }
+            _ => {}
+        }
     }
 }

@@ -21,13 +21,13 @@ use std::fs::File;
 use std::io;
 use std::path::Path;
 
-use agentwire_protocol::runtime::encode_record;
 use agentwire_protocol::{
-    decode_session_message, SessionMessage, SessionMessageAgentService, SessionMessageAgentTurnEnd, TurnEndStatus,
+    decode_session_message, SessionId, SessionMessage, SessionMessageAgentService, SessionMessageAgentTurnEnd,
+    TurnEndStatus,
 };
 
 use super::error::SessionError;
-use super::{lock, store, Inner};
+use super::{encode_lines, lock, store, Inner};
 use crate::storage::transcript::{
     is_unsafe_file, open_transcript, read_range, Durability, MessageClock, SessionWriter,
 };
@@ -117,7 +117,7 @@ impl Inner {
     /// "A turn whose daemon is gone is closed before any client can observe the session": called
     /// by replay and status before they look. A failure is logged and the access goes on
     /// showing what is on disk; an unsafe transcript was logged where it was refused.
-    pub(super) fn close_abandoned(&self, session_id: &str, dir: &Path) {
+    pub(super) fn close_abandoned(&self, session_id: &SessionId, dir: &Path) {
         match self.try_close_abandoned(session_id, dir) {
             Ok(()) => {}
             Err(SessionError::Io(e)) if is_unsafe_file(&e) => {}
@@ -125,7 +125,7 @@ impl Inner {
         }
     }
 
-    fn try_close_abandoned(&self, session_id: &str, dir: &Path) -> Result<(), SessionError> {
+    fn try_close_abandoned(&self, session_id: &SessionId, dir: &Path) -> Result<(), SessionError> {
         let attached = lock(&self.control).attachment(session_id);
         if let Some(writer) = attached {
             // Attached here: this daemon knows whether a turn of its own runs. The writer mutex
@@ -162,7 +162,11 @@ impl Inner {
 
     /// Closes the turn a crash left open in the transcript and resumes the message clock from
     /// the last record; once per opening of the session (and again after a failed append).
-    pub(super) fn settle_interrupted(&self, session_id: &str, writer: &mut SessionWriter) -> Result<(), SessionError> {
+    pub(super) fn settle_interrupted(
+        &self,
+        session_id: &SessionId,
+        writer: &mut SessionWriter,
+    ) -> Result<(), SessionError> {
         if writer.checked {
             return Ok(());
         }
@@ -171,14 +175,7 @@ impl Inner {
             writer.clock.resume(*time, id);
         }
         if let Some(turn) = &tail.open_turn {
-            let lines = closing(turn, &writer.clock)
-                .iter()
-                .map(|m| {
-                    let mut line = encode_record(m)?;
-                    line.pop();
-                    Ok(line)
-                })
-                .collect::<Result<Vec<_>, SessionError>>()?;
+            let lines = encode_lines(&closing(turn, &writer.clock))?;
             self.append_locked(session_id, writer, &lines, Durability::Synced)?;
             tracing::warn!(turn = %turn, "closed a turn left open by an interrupted service");
         }
@@ -234,7 +231,8 @@ mod tests {
     }
 
     fn write(dir: &Path, messages: &[SessionMessage], torn: &[u8]) {
-        let mut bytes: Vec<u8> = messages.iter().flat_map(|m| encode_record(m).unwrap()).collect();
+        let mut bytes: Vec<u8> =
+            messages.iter().flat_map(|m| agentwire_protocol::runtime::encode_record(m).unwrap()).collect();
         bytes.extend_from_slice(torn);
         std::fs::write(dir.join(TRANSCRIPT_FILE), bytes).unwrap();
     }
@@ -312,7 +310,7 @@ mod tests {
 
     /// `count` sessions, each left with an open turn by a daemon that then died (its writer
     /// locks are released with it).
-    async fn abandoned(root: &Path, count: usize) -> Vec<String> {
+    async fn abandoned(root: &Path, count: usize) -> Vec<SessionId> {
         let crashed = Sessions::new(root.to_path_buf());
         let mut ids = Vec::new();
         for i in 0..count {
@@ -376,7 +374,7 @@ mod tests {
         // Another daemon holding the writer lock may still be running the turn.
         let tmp = tempfile::tempdir().unwrap();
         let ids = abandoned(tmp.path(), 1).await;
-        let dir = tmp.path().join("sessions").join(&ids[0]);
+        let dir = tmp.path().join("sessions").join(ids[0].as_str());
         let elsewhere = SessionWriter::try_acquire(&dir).unwrap();
         let restarted = Sessions::new(tmp.path().to_path_buf());
         let page = restarted.replay(&ids[0], SessionReplayRequest::new().with_limit(32)).await.unwrap();

@@ -5,10 +5,9 @@ use std::io;
 use agentwire_protocol::runtime::encode_record;
 use agentwire_protocol::{limits, ReplayItem, SessionReplayResponse};
 
-use super::cursor::{Position, ReplayCursor};
+use super::cursor::{cursor_of, set_cursor, Position, ReplayCursor};
 use super::error::SessionError;
-use super::projection::{cursor_of, set_cursor};
-use super::window::Projection;
+use super::projection::Projection;
 
 /// Largest complete encoded payload of one page (seed: "including events, cursors, flags,
 /// and JSON framing").

@@ -23,7 +23,8 @@ use crate::transport::instance_lock::{flock, open_lock_file};
 use crate::transport::paths;
 
 use super::error::SessionError;
-use super::ids::{new_session_id, validate_session_id};
+use super::ids::new_session_id;
+use agentwire_protocol::SessionId;
 
 pub(crate) const APPEND_LOCK_FILE: &str = "append.lock";
 
@@ -33,9 +34,9 @@ const CREATE_ATTEMPTS: usize = 8;
 /// An attached session's writer; the mutex also orders claims' snapshots against appends.
 pub(crate) type SharedWriter = Arc<Mutex<SessionWriter>>;
 
-/// The folder of a validated ID.
-pub(crate) fn dir_of(state_root: &Path, session_id: &str) -> Result<PathBuf, SessionError> {
-    validate_session_id(session_id)?;
+/// The folder of a session. The type checked the protocol's rule; the path rule is checked
+/// as well, so path safety does not depend on the protocol charset never being widened.
+pub(crate) fn dir_of(state_root: &Path, session_id: &SessionId) -> Result<PathBuf, SessionError> {
     paths::session_dir(state_root, session_id).map_err(|_| SessionError::InvalidId)
 }
 
@@ -68,7 +69,7 @@ pub(crate) fn is_session(dir: &Path) -> io::Result<bool> {
 
 /// The folder of an existing session: `invalid_session_id` before any path is touched, then
 /// `session_unavailable` when there is no such session.
-pub(crate) fn existing_dir(state_root: &Path, session_id: &str) -> Result<PathBuf, SessionError> {
+pub(crate) fn existing_dir(state_root: &Path, session_id: &SessionId) -> Result<PathBuf, SessionError> {
     let dir = dir_of(state_root, session_id)?;
     if is_session(&dir)? {
         Ok(dir)
@@ -81,15 +82,15 @@ pub(crate) fn existing_dir(state_root: &Path, session_id: &str) -> Result<PathBu
 /// without claiming it: the writer lock is only taken to write the metadata.
 /// A session created for no workspace in particular (the session tests' shorthand).
 #[cfg(test)]
-pub(crate) fn create(state_root: &Path) -> Result<String, SessionError> {
+pub(crate) fn create(state_root: &Path) -> Result<SessionId, SessionError> {
     create_for(state_root, None)
 }
 
 /// Creates a session for `workspace` (recorded in its metadata, so lists and turns know where
 /// it belongs).
-pub(crate) fn create_for(state_root: &Path, workspace: Option<&str>) -> Result<String, SessionError> {
+pub(crate) fn create_for(state_root: &Path, workspace: Option<&str>) -> Result<SessionId, SessionError> {
     for _ in 0..CREATE_ATTEMPTS {
-        let id = new_session_id();
+        let id = new_session_id()?;
         let dir = dir_of(state_root, &id)?;
         match transcript::create_session_dir(&dir) {
             Ok(()) => {}
@@ -203,11 +204,11 @@ mod tests {
     #[test]
     fn a_folder_without_meta_is_not_a_session() {
         let tmp = tempfile::tempdir().unwrap();
-        let dir = dir_of(tmp.path(), "s-half").unwrap();
+        let (half, none) = ("s-half".parse().unwrap(), "s-none".parse().unwrap());
+        let dir = dir_of(tmp.path(), &half).unwrap();
         transcript::create_session_dir(&dir).unwrap();
-        assert!(matches!(existing_dir(tmp.path(), "s-half"), Err(SessionError::Unavailable)));
-        assert!(matches!(existing_dir(tmp.path(), "s-none"), Err(SessionError::Unavailable)));
-        assert!(matches!(existing_dir(tmp.path(), "../x"), Err(SessionError::InvalidId)));
+        assert!(matches!(existing_dir(tmp.path(), &half), Err(SessionError::Unavailable)));
+        assert!(matches!(existing_dir(tmp.path(), &none), Err(SessionError::Unavailable)));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use agentwire_protocol::{
     SessionMessageAgentTurnEnd, TurnEndStatus,
 };
 
-use super::projection::cursor_of;
+use super::cursor::cursor_of;
 use super::*;
 use crate::storage::transcript::fixtures::{agent_text, user_text};
 use crate::storage::transcript::TRANSCRIPT_FILE;
@@ -49,12 +49,12 @@ fn claim_req(take_over: bool) -> SessionClaimRequest {
     SessionClaimRequest::new().with_take_over(take_over)
 }
 
-async fn new_session(s: &Sessions) -> String {
+async fn new_session(s: &Sessions) -> SessionId {
     s.create().await.unwrap().session_id
 }
 
 /// Creates a session holding `messages`, claimed by [`CONN`].
-async fn session_with(s: &Sessions, messages: &[SessionMessage]) -> (String, SessionClaimResponse) {
+async fn session_with(s: &Sessions, messages: &[SessionMessage]) -> (SessionId, SessionClaimResponse) {
     let id = new_session(s).await;
     let claim = s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     s.append(&id, messages).await.unwrap();
@@ -83,7 +83,7 @@ fn show(item: &ReplayItem) -> String {
 }
 
 /// Pages through everything after `after`, checking every page's bounds.
-async fn all_pages(s: &Sessions, id: &str, mut after: Option<String>, limit: u32) -> (Vec<ReplayItem>, usize) {
+async fn all_pages(s: &Sessions, id: &SessionId, mut after: Option<String>, limit: u32) -> (Vec<ReplayItem>, usize) {
     let mut items = Vec::new();
     let mut pages = 0;
     loop {
@@ -110,7 +110,7 @@ async fn all_pages(s: &Sessions, id: &str, mut after: Option<String>, limit: u32
 async fn create_is_durable_but_does_not_claim_and_list_shows_it() {
     let (tmp, s) = root();
     let id = new_session(&s).await;
-    assert!(tmp.path().join("sessions").join(&id).join("meta.json").is_file());
+    assert!(tmp.path().join("sessions").join(id.as_str()).join("meta.json").is_file());
     let status = s.status(CONN, &id).await.unwrap();
     assert!(!status.controlled && status.grant_generation == 0 && status.live_sequence == 0 && status.turn.is_none());
     let page = s.list(SessionListRequest::new().with_after(None).with_limit(32)).await.unwrap();
@@ -120,31 +120,25 @@ async fn create_is_durable_but_does_not_claim_and_list_shows_it() {
 
 #[tokio::test]
 async fn incoming_ids_are_validated_before_path_resolution_invalid_session_id_or_session_unavailable() {
+    // The session API takes `SessionId`, whose every constructor (the request decoder's slots
+    // included) checks the rules: a path-like ID never reaches it.
     let (_tmp, s) = root();
-    let control = Control::new("c", 1);
     for bad in ["../etc", "a/b", "", "x y"] {
-        assert_eq!(s.replay(bad, req(None, 32)).await.unwrap_err(), ErrorCode::InvalidSessionId);
-        assert_eq!(
-            s.claim(CONN, bad, claim_req(false), ResponseGate::open()).await.unwrap_err(),
-            ErrorCode::InvalidSessionId
-        );
-        assert_eq!(s.status(CONN, bad).await.unwrap_err(), ErrorCode::InvalidSessionId);
-        assert_eq!(s.detach(CONN, bad, &control).await.unwrap_err(), ErrorCode::InvalidSessionId);
-        assert_eq!(s.check_control(CONN, bad, &control).unwrap_err(), ErrorCode::InvalidSessionId);
-        assert_eq!(s.append(bad, &[]).await.unwrap_err(), ErrorCode::InvalidSessionId);
+        assert_eq!(SessionId::try_from(bad), Err(ErrorCode::InvalidSessionId));
+        assert!(matches!(ids::session_id_of(bad), Err(SessionError::InvalidId)));
     }
     assert_eq!(
         s.list(SessionListRequest::new().with_after(Some("../x".into())).with_limit(1)).await.unwrap_err(),
         ErrorCode::InvalidSessionId
     );
     // "a valid but absent session → session_unavailable"
-    let absent = "s-0000000000000-00000000";
-    assert_eq!(s.replay(absent, req(None, 32)).await.unwrap_err(), ErrorCode::SessionUnavailable);
+    let absent: SessionId = "s-0000000000000-00000000".parse().unwrap();
+    assert_eq!(s.replay(&absent, req(None, 32)).await.unwrap_err(), ErrorCode::SessionUnavailable);
     assert_eq!(
-        s.claim(CONN, absent, claim_req(false), ResponseGate::open()).await.unwrap_err(),
+        s.claim(CONN, &absent, claim_req(false), ResponseGate::open()).await.unwrap_err(),
         ErrorCode::SessionUnavailable
     );
-    assert_eq!(s.status(CONN, absent).await.unwrap_err(), ErrorCode::SessionUnavailable);
+    assert_eq!(s.status(CONN, &absent).await.unwrap_err(), ErrorCode::SessionUnavailable);
 }
 
 #[tokio::test]
@@ -161,7 +155,7 @@ async fn page_limits_outside_1_to_32_are_invalid_payload() {
 
 /// The whole folder over the budget: `sessions` IDs among `limits::MAX_SESSION_LIST_SCAN_ENTRIES`
 /// junk files (non-session entries count too; files are the quickest to make).
-async fn over_budget_folder(sessions: usize) -> (tempfile::TempDir, Sessions, Vec<String>) {
+async fn over_budget_folder(sessions: usize) -> (tempfile::TempDir, Sessions, Vec<SessionId>) {
     let (tmp, s) = root();
     let mut ids = Vec::new();
     for _ in 0..sessions {
@@ -204,7 +198,7 @@ async fn with_the_index_a_folder_over_the_scan_budget_lists_page_by_page() {
         if !page.truncated {
             break;
         }
-        after = page.next_after;
+        after = page.next_after.map(String::from);
         // A change between pages is applied, not a reason to read the folder again.
         fs::File::create(dir.join(format!(".more{}", seen.len()))).unwrap();
     }
@@ -415,7 +409,11 @@ async fn claim_snapshot_replay_cursor_is_the_current_end_and_running_turn_hook()
     assert!(first.snapshot.turn.is_none());
     let end = s.replay(&id, req(None, 32)).await.unwrap().snapshot_cursor;
     let turn = SnapshotTurn::new("t9", "op9", 4, "par");
-    s.set_running_turn(&id, Some(turn.clone())).unwrap();
+    let control = Control::new(first.claim_id.clone(), first.grant_generation);
+    s.begin_turn(CONN, &id, &control, turn.clone()).unwrap();
+    // "one running turn per session"
+    let busy = s.begin_turn(CONN, &id, &control, SnapshotTurn::new("t10", "op10", 0, ""));
+    assert_eq!(busy.unwrap_err(), ErrorCode::SessionBusy);
     let again = s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     assert_eq!(again.snapshot.replay_cursor, end);
     assert_eq!(again.snapshot.state, SnapshotState::Running);
@@ -489,7 +487,7 @@ async fn a_second_daemon_on_the_same_state_root_is_session_busy_but_can_replay()
 async fn a_conflicting_durable_append_lock_is_session_busy_for_replay() {
     let (tmp, s) = root();
     let (id, _) = session_with(&s, &[user("x")]).await;
-    let held = store::append_lock(&tmp.path().join("sessions").join(&id)).unwrap();
+    let held = store::append_lock(&tmp.path().join("sessions").join(id.as_str())).unwrap();
     let other = Sessions::new(tmp.path().to_path_buf());
     assert_eq!(other.replay(&id, req(None, 32)).await.unwrap_err(), ErrorCode::SessionBusy);
     drop(held);
@@ -695,7 +693,7 @@ fn shown(items: &[ReplayItem]) -> Vec<String> {
 }
 
 /// One earlier turn, then the admission of turn `t2` (prompt `u-2`), as `turn.start` writes it.
-async fn session_before_compaction(s: &Sessions) -> String {
+async fn session_before_compaction(s: &Sessions) -> SessionId {
     let (id, _) = session_with(
         s,
         &[prompt("u-1", "one"), turn_start("t1"), said("t1", "first"), ended("t1"), prompt("u-2", "two")],
@@ -790,7 +788,7 @@ async fn meta_json_of_the_previous_format_names_no_prompt_and_the_checkpoint_sta
     let id = session_before_compaction(&s).await;
     s.append(&id, &[summary_note("m-1", "t2"), said("t2", "second"), ended("t2")]).await.unwrap();
     let old = r#"{"title":"Old","created_at":"2026-01-01T00:00:00.000Z","updated_at":"2026-01-01T00:00:00.000Z","compactions":[{"id":"m-1","turn":"t2"}]}"#;
-    fs::write(tmp.path().join("sessions").join(&id).join("meta.json"), old).unwrap();
+    fs::write(tmp.path().join("sessions").join(id.as_str()).join("meta.json"), old).unwrap();
     let restarted = Sessions::new(tmp.path().to_path_buf());
     let listed = restarted.list(SessionListRequest::new().with_after(None).with_limit(32)).await.unwrap();
     assert_eq!(listed.sessions[0].title.as_deref(), Some("Old"));
@@ -799,7 +797,8 @@ async fn meta_json_of_the_previous_format_names_no_prompt_and_the_checkpoint_sta
     assert!(!page.gap);
     // Recording a new compaction keeps the old entry as it was.
     s.record_compactions(&id, vec![compaction_ref("m-9", "t9", Some("u-9"))]).await.unwrap();
-    let meta = crate::storage::transcript::read_meta(&tmp.path().join("sessions").join(&id), 4096).unwrap().unwrap();
+    let meta =
+        crate::storage::transcript::read_meta(&tmp.path().join("sessions").join(id.as_str()), 4096).unwrap().unwrap();
     assert_eq!(meta.compactions, [compaction_ref("m-1", "t2", None), compaction_ref("m-9", "t9", Some("u-9"))]);
 }
 
@@ -812,10 +811,10 @@ async fn a_prompt_that_left_the_window_before_its_summary_starts_the_checkpoint_
     let id = session_before_compaction(&s).await;
     s.record_compactions(&id, vec![compaction_ref("m-1", "t2", Some("u-2"))]).await.unwrap();
     s.append(&id, &[said("t2", "looking"), summary_note("m-1", "t2"), said("t2", "a")]).await.unwrap();
-    let dir = tmp.path().join("sessions").join(&id);
+    let dir = tmp.path().join("sessions").join(id.as_str());
     // Nine lines so far; a window of six starts at t1's end: t2's prompt is in it.
     let limits = crate::storage::transcript::WindowLimits { max_bytes: 1 << 20, max_records: 6 };
-    let mut cached = window::Projection::new(&id);
+    let mut cached = Projection::new(&id);
     cached.refresh(&dir, limits).unwrap();
     let page = replay::page(&cached, None, 32).unwrap();
     assert_eq!(
@@ -826,7 +825,7 @@ async fn a_prompt_that_left_the_window_before_its_summary_starts_the_checkpoint_
     // Two more lines: the window starts at t2's `turn-start`, after the prompt.
     s.append(&id, &[said("t2", "b"), ended("t2")]).await.unwrap();
     cached.refresh(&dir, limits).unwrap();
-    let mut fresh = window::Projection::new(&id);
+    let mut fresh = Projection::new(&id);
     fresh.refresh(&dir, limits).unwrap();
     let (cached_page, fresh_page) = (replay::page(&cached, None, 32).unwrap(), replay::page(&fresh, None, 32).unwrap());
     assert_eq!(cached_page, fresh_page);
@@ -902,19 +901,19 @@ async fn the_record_bound_keeps_the_newest_records_of_the_window() {
     // "at most 100,000 records": the window keeps the newest, whether read fresh or cached.
     let (tmp, s) = root();
     let id = new_session(&s).await;
-    let dir = tmp.path().join("sessions").join(&id);
+    let dir = tmp.path().join("sessions").join(id.as_str());
     let texts: Vec<String> = (0..10).map(|i| format!("q{i}")).collect();
     for t in &texts[..8] {
         raw_append(&tmp, &id, &line(&user(t)));
     }
     let limits = crate::storage::transcript::WindowLimits { max_bytes: 1 << 20, max_records: 3 };
-    let mut cached = window::Projection::new(&id);
+    let mut cached = Projection::new(&id);
     cached.refresh(&dir, limits).unwrap();
     for t in &texts[8..] {
         raw_append(&tmp, &id, &line(&user(t)));
     }
     cached.refresh(&dir, limits).unwrap();
-    let mut fresh = window::Projection::new(&id);
+    let mut fresh = Projection::new(&id);
     fresh.refresh(&dir, limits).unwrap();
     let (cached_page, fresh_page) = (replay::page(&cached, None, 32).unwrap(), replay::page(&fresh, None, 32).unwrap());
     assert_eq!(cached_page, fresh_page);

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use agentwire_protocol::ErrorCode;
+use agentwire_protocol::{ErrorCode, SessionId};
 use tokio::sync::{mpsc, watch};
 
 use super::journal::{self, Journal};
@@ -15,14 +15,14 @@ use crate::sync::lock;
 /// A turn in the service's table, from reservation to settlement.
 #[derive(Debug)]
 pub(super) struct LiveTurn {
-    pub(super) session_id: String,
+    pub(super) session_id: SessionId,
     pub(super) cancel: watch::Sender<bool>,
 }
 
 #[derive(Debug, Default)]
 pub(super) struct LiveTurns {
     pub(super) turns: HashMap<String, LiveTurn>,
-    pub(super) sessions: HashMap<String, String>,
+    pub(super) sessions: HashMap<SessionId, String>,
 }
 
 /// Removes the turn from the active table when the turn ends, whatever path it takes.
@@ -40,9 +40,17 @@ impl Drop for Reservation {
     }
 }
 
+/// What a `turn.start` brings to admission.
+pub(super) struct Start {
+    pub(super) session_id: SessionId,
+    pub(super) turn_id: String,
+    pub(super) operation_id: String,
+    pub(super) prompt: String,
+}
+
 /// Everything the turn task needs, captured at admission.
 pub(super) struct Admitted {
-    pub(super) session_id: String,
+    pub(super) session_id: SessionId,
     pub(super) turn_id: String,
     pub(super) operation_id: String,
     pub(super) prompt: String,

@@ -14,7 +14,7 @@
 
 use std::sync::{Arc, Weak};
 
-use agentwire_protocol::{EventPayload, SnapshotTurn, TurnActivity, TurnAssistantDelta, TurnStarted};
+use agentwire_protocol::{EventPayload, SessionId, SnapshotTurn, TurnActivity, TurnAssistantDelta, TurnStarted};
 use tokio::sync::mpsc;
 
 use super::conns::ConnRegistry;
@@ -41,7 +41,7 @@ pub struct Controller {
 pub struct Route {
     pub sessions: Sessions,
     pub conns: Arc<ConnRegistry>,
-    pub session_id: String,
+    pub session_id: SessionId,
     pub turn_id: String,
     pub operation_id: String,
 }
@@ -157,7 +157,7 @@ mod tests {
             .unwrap();
         let control = Control::new(claim.claim_id, claim.grant_generation);
         let turn = SnapshotTurn::new("t-1", "op-1", 0, String::new());
-        sessions.set_running_turn(&session_id, Some(turn)).unwrap();
+        sessions.begin_turn(1, &session_id, &control, turn).unwrap();
         let conns = Arc::new(ConnRegistry::default());
         let (cx, peer) = test_pair(1);
         conns.register(1, &cx.outbound);

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use agentwire_protocol::{
-    limits, ErrorCode, PermissionOption, SessionMessage, SessionMessageAgentPermissionRequest,
+    limits, ErrorCode, PermissionOption, SessionId, SessionMessage, SessionMessageAgentPermissionRequest,
     SessionMessageAgentService, SessionMessageAgentText, SessionMessageAgentToolCallEnd,
     SessionMessageAgentToolCallStart, SessionMessageAgentTurnEnd, SessionMessageAgentTurnStart,
     SessionMessageUserPermissionResponse, SessionMessageUserText, TurnEndStatus,
@@ -320,7 +320,7 @@ fn bounded_name(name: &str) -> String {
 /// written records are `fsync`ed within [`GROUP_COMMIT`] or at the next flush. After a failed
 /// append nothing more of the turn is written (the stream must not skip a record), and the
 /// flush reports the failure.
-pub async fn writer(sessions: Sessions, session_id: String, mut queue: mpsc::UnboundedReceiver<Entry>) {
+pub async fn writer(sessions: Sessions, session_id: SessionId, mut queue: mpsc::UnboundedReceiver<Entry>) {
     let mut w = Writer { sessions, session_id, failed: false, unsynced: None };
     loop {
         let next = match w.unsynced {
@@ -348,7 +348,7 @@ pub async fn writer(sessions: Sessions, session_id: String, mut queue: mpsc::Unb
 
 struct Writer {
     sessions: Sessions,
-    session_id: String,
+    session_id: SessionId,
     failed: bool,
     /// When the oldest record not yet `fsync`ed was written.
     unsynced: Option<tokio::time::Instant>,

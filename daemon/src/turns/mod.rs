@@ -12,11 +12,13 @@
 //! - [`conns`]: connection sequence → writer queue, for event routing;
 //! - `admitted`: the live-turn table, a turn's place in it and what the turn task receives.
 //!
-//! Lifecycle: `turn.start` checks control, captures the configuration (selection, provider
-//! definition, reasoning, fast; see [`crate::providers::select`]), reserves the turn
-//! (`too_many_active_turns`, one running turn per session → `session_busy`), marks the session
-//! running (which keeps its attachment through uncontrolled cleanup), durably appends the user
-//! text and `turn-start`, and answers `accepted`. The turn task awaits the operation's
+//! Lifecycle: `turn.start` checks control and marks the session running in one pass through
+//! the session's control table ([`Sessions::begin_turn`]: one running turn per session →
+//! `session_busy`; the running state keeps the attachment through uncontrolled cleanup),
+//! captures the configuration (selection, provider definition, reasoning, fast; see
+//! [`crate::providers::select`]), reserves the turn (`too_many_active_turns`), durably appends
+//! the user text and `turn-start` through the attachment it got, and answers `accepted`; a
+//! step that fails ends the running state again. The turn task awaits the operation's
 //! response gate (open once that response is written; see [`crate::operations`]), then sends
 //! `turn.started` (sequence 0), builds the provider from the capture, runs the agent, closes
 //! event admission, appends the turn's last records and waits for their fsync (every earlier
@@ -40,7 +42,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use agentwire_protocol::typed::UnderControl;
-use agentwire_protocol::{limits, operation, ErrorCode, Parts, SnapshotTurn, TurnCancelResponse, TurnStartResponse};
+use agentwire_protocol::{
+    limits, operation, ErrorCode, Parts, SessionId, SnapshotTurn, TurnCancelResponse, TurnStartResponse,
+};
 use tokio::sync::{mpsc, watch};
 
 use crate::agent::acp::routes::Launch;
@@ -55,9 +59,10 @@ use crate::agent::{Role, RunCtx, Stop};
 use crate::config::Configuration;
 use crate::operations::{OperationTable, ResponseGate, Work};
 use crate::providers::{select, ChatMessage};
+use crate::sessions::running::TurnAttachment;
 use crate::sessions::Sessions;
 use crate::transport::instance_id::random_hex;
-use admitted::{Admitted, LiveTurn, LiveTurns, Reservation};
+use admitted::{Admitted, LiveTurn, LiveTurns, Reservation, Start};
 use conns::ConnRegistry;
 use emitter::Emitter;
 use forward::{forward, Route};
@@ -115,7 +120,7 @@ impl TurnService {
 
     fn reserve(
         self: &Arc<Self>,
-        session_id: &str,
+        session_id: &SessionId,
         turn_id: &str,
     ) -> Result<(Reservation, watch::Receiver<bool>), ErrorCode> {
         let mut table = lock(&self.table);
@@ -126,8 +131,8 @@ impl TurnService {
             return Err(ErrorCode::TooManyActiveTurns);
         }
         let (cancel, rx) = watch::channel(false);
-        table.turns.insert(turn_id.to_owned(), LiveTurn { session_id: session_id.to_owned(), cancel });
-        table.sessions.insert(session_id.to_owned(), turn_id.to_owned());
+        table.turns.insert(turn_id.to_owned(), LiveTurn { session_id: session_id.clone(), cancel });
+        table.sessions.insert(session_id.clone(), turn_id.to_owned());
         Ok((Reservation { table: Arc::clone(&self.table), turn_id: turn_id.to_owned() }, rx))
     }
 
@@ -142,36 +147,17 @@ impl TurnService {
         if p.prompt.trim().is_empty() {
             return Err(ErrorCode::InvalidPayload);
         }
-        self.sessions.check_control(conn, &session_id, &control)?;
+        // "A turn in a session created for another workspace is refused" before anything runs.
         self.sessions.check_workspace(&session_id).await?;
-        // "Selection, reasoning and fast settings are captured under the shared configuration
-        // lock at turn admission." Unreadable settings reject the start before anything is
-        // written; a selection of an unknown provider is accepted and fails like a missing
-        // credential (`turn.start` does not answer `invalid_selection`).
-        let capture = match self.config.capture_for_turn().await {
-            Err(ErrorCode::ConfigurationUnavailable) => return Err(ErrorCode::ConfigurationUnavailable),
-            capture => capture,
-        };
         let turn_id = format!("t-{}", random_hex(12));
-        let (reservation, cancel) = self.reserve(&session_id, &turn_id)?;
         // Running from here: the running state keeps the attachment (and the writer lease)
         // through cleanup even if the controller leaves.
         let snapshot = SnapshotTurn::new(turn_id.clone(), operation_id.clone(), 0, String::new());
-        self.sessions.set_running_turn(&session_id, Some(snapshot))?;
-        match self.admit(&session_id, &turn_id, &p.prompt).await {
-            Ok((journal, queue)) => {
+        let attachment = self.sessions.begin_turn(conn, &session_id, &control, snapshot)?;
+        let start = Start { session_id: session_id.clone(), turn_id: turn_id.clone(), operation_id, prompt: p.prompt };
+        match self.admit(&attachment, start).await {
+            Ok(admitted) => {
                 let response = work.turn(&turn_id);
-                let admitted = Admitted {
-                    session_id,
-                    turn_id: turn_id.clone(),
-                    operation_id,
-                    prompt: p.prompt,
-                    journal,
-                    queue,
-                    capture,
-                    cancel,
-                    reservation,
-                };
                 tokio::spawn(Arc::clone(self).run(admitted, response));
                 Ok(TurnStartResponse::new(turn_id))
             }
@@ -183,26 +169,40 @@ impl TurnService {
         }
     }
 
-    /// Closes a turn a crash left open, then durably appends the user text and `turn-start`
-    /// ("user text at admission"); the model context is read later by the turn task, off the
-    /// admission path.
-    async fn admit(
-        &self,
-        session_id: &str,
-        turn_id: &str,
-        prompt: &str,
-    ) -> Result<(Arc<Journal>, mpsc::UnboundedReceiver<journal::Entry>), ErrorCode> {
-        let clock = self.sessions.open_turn(session_id).await.map_err(|code| {
+    /// Captures the configuration, reserves the turn, closes a turn a crash left open, then
+    /// durably appends the user text and `turn-start` ("user text at admission"); the model
+    /// context is read later by the turn task, off the admission path.
+    async fn admit(self: &Arc<Self>, attachment: &TurnAttachment, s: Start) -> Result<Admitted, ErrorCode> {
+        // "Selection, reasoning and fast settings are captured under the shared configuration
+        // lock at turn admission." Unreadable settings reject the start before anything is
+        // written; a selection of an unknown provider is accepted and fails like a missing
+        // credential (`turn.start` does not answer `invalid_selection`).
+        let capture = match self.config.capture_for_turn().await {
+            Err(ErrorCode::ConfigurationUnavailable) => return Err(ErrorCode::ConfigurationUnavailable),
+            capture => capture,
+        };
+        let (reservation, cancel) = self.reserve(&s.session_id, &s.turn_id)?;
+        let clock = attachment.open().await.map_err(|code| {
             tracing::warn!(?code, "session could not be prepared; turn not started");
             ErrorCode::InternalError
         })?;
-        let (journal, queue) = Journal::new(turn_id, clock);
-        let admission = journal.admission(prompt);
-        if let Err(code) = self.sessions.append(session_id, &admission).await {
+        let (journal, queue) = Journal::new(&s.turn_id, clock);
+        if let Err(code) = attachment.append(&journal.admission(&s.prompt)).await {
             tracing::warn!(?code, "user text could not be persisted; turn not started");
             return Err(ErrorCode::InternalError);
         }
-        Ok((Arc::new(journal), queue))
+        let Start { session_id, turn_id, operation_id, prompt } = s;
+        Ok(Admitted {
+            session_id,
+            turn_id,
+            operation_id,
+            prompt,
+            journal: Arc::new(journal),
+            queue,
+            capture,
+            cancel,
+            reservation,
+        })
     }
 
     /// `turn.cancel`: requests the stop; the terminal follows from the turn itself.

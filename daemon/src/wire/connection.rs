@@ -60,12 +60,13 @@ async fn serve<S: Dispatch>(service: Arc<S>, connection: AcceptedConnection) {
 async fn read_loop<S: Dispatch>(conn: &Arc<Conn<S>>, mut reader: RecordReader<OwnedReadHalf>) {
     let Conn { state, cx, .. } = &**conn;
     let outbound = &cx.outbound;
+    let mut closed = outbound.watch_closed();
     loop {
         let outcome = tokio::select! {
             // Records first; a closed writer matters only once no record is waiting.
             biased;
             o = reader.next_in_place() => o,
-            () = outbound.closed.closed() => return,
+            _ = closed.wait_for(|closed| *closed) => return,
         };
         match outcome {
             Ok(ReadOutcome::Record(record)) => handle_record(conn, record).await,
@@ -133,16 +134,20 @@ async fn handle_record<S: Dispatch>(conn: &Arc<Conn<S>>, record: &[u8]) {
     // The response echoes the request's session and operation slots; the handler gets them
     // typed, with the payload.
     let mut ids = ResponseIds {
+        request_id: Some(request.request_id.clone()),
         session_id: request.session_id.clone(),
         operation_id: request.operation_id.clone(),
         ..Default::default()
     };
     let parts = match request.into_parts() {
         Ok(parts) => parts,
-        // Unreachable for a request the decoder accepted; answered, never dropped.
-        Err(code) => return respond(outbound, ids, Err(code), None).await,
+        // A session slot that is not a session ID (`invalid_session_id`): answered with the
+        // request's identities, and its request ID released with the response.
+        Err(code) => {
+            (ids.instance_id, ids.connection_id) = connection_ids(state);
+            return respond(outbound, ids, Err(code), None).await;
+        }
     };
-    ids.request_id = Some(parts.request_id);
     let call = parts.call;
     if call.method() == Method::Initialize {
         // Initialization completes before the next record is read, so nothing races it.
@@ -178,7 +183,10 @@ async fn respond(
     }
 }
 
-/// Poll the request once in place; only work that has to wait costs a task.
+/// Poll the request once in place; only work that has to wait moves to a task. Quick answers
+/// (`status`, lookups) are so written before the next record is read: records that arrive
+/// together are answered in their order (the conformance vector `frame.two_records_one_write`
+/// checks it), which spawning every request would not keep.
 fn run_or_spawn(mut task: Pin<Box<dyn Future<Output = ()> + Send + 'static>>) {
     // Futures re-register their waker on every poll, so a later poll by the runtime after
     // this no-op-waker poll observes every wake-up that matters.

@@ -3,12 +3,12 @@
 //! the sender knows. A slot the rules require that the sender cannot fill is an error, so no
 //! event goes out half-correlated.
 
-use agentwire_protocol::{EventEnvelope, EventPayload, PROTOCOL_VERSION};
+use agentwire_protocol::{EventEnvelope, EventPayload, SessionId, PROTOCOL_VERSION};
 
 /// What the work sending an event is correlated to.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Correlation<'a> {
-    pub session_id: Option<&'a str>,
+    pub session_id: Option<&'a SessionId>,
     pub operation_id: Option<&'a str>,
     /// The receiving controller's grant.
     pub grant: Option<Grant>,
@@ -37,11 +37,18 @@ pub fn envelope(
 ) -> Result<EventEnvelope<EventPayload>, MissingSlot> {
     let name = payload.name();
     let rules = name.rules();
-    let slot = |set: bool, slot: &'static str, value: Option<&str>| match (set, value) {
-        (false, _) => Ok(None),
-        (true, Some(v)) => Ok(Some(v.to_owned())),
-        (true, None) => Err(MissingSlot { event: name.as_str(), slot }),
-    };
+    fn slot<T: Clone>(
+        event: &'static str,
+        set: bool,
+        slot: &'static str,
+        v: Option<&T>,
+    ) -> Result<Option<T>, MissingSlot> {
+        match (set, v) {
+            (false, _) => Ok(None),
+            (true, Some(v)) => Ok(Some(v.clone())),
+            (true, None) => Err(MissingSlot { event, slot }),
+        }
+    }
     let grant = |set: bool, slot: &'static str, value: Option<u64>| match (set, value) {
         (false, _) => Ok(None),
         (true, Some(v)) => Ok(Some(v)),
@@ -53,8 +60,8 @@ pub fn envelope(
         name.as_str().to_owned(),
         instance_id.to_owned(),
         connection_id.to_owned(),
-        slot(rules.session_id, "session_id", correlation.session_id)?,
-        slot(rules.operation_id, "operation_id", correlation.operation_id)?,
+        slot(name.as_str(), rules.session_id, "session_id", correlation.session_id)?,
+        slot(name.as_str(), rules.operation_id, "operation_id", correlation.operation_id.map(str::to_owned).as_ref())?,
         grant(rules.grant_generation, "grant_generation", g.map(|g| g.generation))?,
         grant(rules.live_sequence, "live_sequence", g.map(|g| g.live_sequence))?,
         payload,
@@ -64,16 +71,20 @@ pub fn envelope(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn s1() -> agentwire_protocol::SessionId {
+        "s-1".parse().unwrap()
+    }
     use agentwire_protocol::{EventName, LoginProgress, LoginProgressWaiting, TurnStarted};
 
     fn turn_started() -> EventPayload {
-        EventPayload::TurnStarted(TurnStarted::new("t-1", "s-1"))
+        EventPayload::TurnStarted(TurnStarted::new("t-1", s1()))
     }
 
     #[test]
     fn a_turn_event_carries_every_identity_its_rules_set() {
         let c = Correlation {
-            session_id: Some("s-1"),
+            session_id: Some(&s1()),
             operation_id: Some("op-1"),
             grant: Some(Grant { generation: 3, live_sequence: 7 }),
         };
@@ -94,7 +105,7 @@ mod tests {
         let rules = EventName::AuthLoginProgress.rules();
         assert!(!rules.session_id && rules.operation_id && !rules.grant_generation && !rules.live_sequence);
         let c = Correlation {
-            session_id: Some("s-1"),
+            session_id: Some(&s1()),
             operation_id: Some("op-1"),
             grant: Some(Grant { generation: 3, live_sequence: 7 }),
         };
@@ -111,7 +122,7 @@ mod tests {
 
     #[test]
     fn an_event_missing_a_slot_its_rules_set_is_not_built() {
-        let c = Correlation { session_id: Some("s-1"), operation_id: Some("op-1"), grant: None };
+        let c = Correlation { session_id: Some(&s1()), operation_id: Some("op-1"), grant: None };
         assert_eq!(
             envelope("in_1", "cn_1", &c, turn_started()).unwrap_err(),
             MissingSlot { event: "turn.started", slot: "grant_generation" }

@@ -4,7 +4,6 @@
 //! from the spec's event rules ([`event`]).
 
 mod admission;
-mod close_signal;
 mod connection;
 mod dispatch;
 pub mod event;

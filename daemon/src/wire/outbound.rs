@@ -3,7 +3,6 @@
 //! and every ordering rule between them is decided in one place.
 
 use super::admission::ConnState;
-use super::close_signal::CloseSignal;
 use super::event::{self, Correlation};
 use super::respond::{encode_into, ResponseIds};
 use crate::sessions::Fence;
@@ -12,7 +11,7 @@ use agentwire_protocol::runtime::encode_record_into;
 use agentwire_protocol::{ErrorCode, EventPayload, ResponsePayload};
 use std::sync::Arc;
 use tokio::net::unix::OwnedWriteHalf;
-use tokio::sync::Mutex;
+use tokio::sync::{watch, Mutex};
 
 /// Ordinary records fit a buffer of this size; one grown further for a rare large answer (a
 /// replay or catalog page) is let go rather than held for the connection's life.
@@ -36,7 +35,9 @@ pub struct ConnCtx {
 pub struct Outbound {
     state: Arc<ConnState>,
     output: Mutex<Output>,
-    pub(super) closed: CloseSignal,
+    /// Set once the connection closes (a failed write, or a response that closes it); the
+    /// reader stops on it.
+    closed: watch::Sender<bool>,
 }
 
 /// The connection's writer, and the buffer records are encoded into, reused so that writing
@@ -49,7 +50,20 @@ struct Output {
 
 impl Outbound {
     pub(super) fn new(state: Arc<ConnState>, writer: RecordWriter<OwnedWriteHalf>) -> Self {
-        Outbound { state, output: Mutex::new(Output { writer, buffer: Vec::new() }), closed: CloseSignal::default() }
+        Outbound { state, output: Mutex::new(Output { writer, buffer: Vec::new() }), closed: watch::Sender::new(false) }
+    }
+
+    fn is_closed(&self) -> bool {
+        *self.closed.borrow()
+    }
+
+    pub(super) fn close(&self) {
+        self.closed.send_replace(true);
+    }
+
+    /// Sees the connection close, before or after it is first awaited.
+    pub(super) fn watch_closed(&self) -> watch::Receiver<bool> {
+        self.closed.subscribe()
     }
 
     /// Encode and write a response; `reserved` says whether its request ID was reserved and is
@@ -74,7 +88,7 @@ impl Outbound {
     /// connection: `false` once the fence moved or the connection closed.
     pub async fn event(&self, correlation: &Correlation<'_>, payload: EventPayload, fence: Option<&Fence>) -> bool {
         let mut output = self.output.lock().await;
-        if fence.is_some_and(|f| !f.is_current()) || self.closed.is_closed() {
+        if fence.is_some_and(|f| !f.is_current()) || self.is_closed() {
             return false;
         }
         let envelope = match event::envelope(&self.state.instance_id, &self.state.connection_id, correlation, payload) {
@@ -91,7 +105,7 @@ impl Outbound {
             return true;
         }
         self.write_locked(writer, buffer, None, false).await;
-        !self.closed.is_closed()
+        !self.is_closed()
     }
 
     /// "Request IDs are reserved through response writing": the ID and its in-flight slot are
@@ -120,7 +134,7 @@ impl Outbound {
                 tracing::debug!(error = %e, "write failed; closing connection");
             }
             let _ = writer.shutdown().await;
-            self.closed.close();
+            self.close();
         }
     }
 
@@ -147,15 +161,23 @@ pub fn test_pair(seq: u64) -> (ConnCtx, tokio::io::Lines<tokio::io::BufReader<to
 #[cfg(test)]
 mod tests {
     use super::*;
-    use agentwire_protocol::TurnStarted;
+
+    use agentwire_protocol::{SessionId, TurnStarted};
+    use std::sync::LazyLock;
+
+    static S1: LazyLock<SessionId> = LazyLock::new(|| "s-1".parse().unwrap());
+
+    fn s1() -> SessionId {
+        S1.clone()
+    }
 
     fn started() -> EventPayload {
-        EventPayload::TurnStarted(TurnStarted::new("t-1", "s-1"))
+        EventPayload::TurnStarted(TurnStarted::new("t-1", s1()))
     }
 
     fn correlation() -> Correlation<'static> {
         Correlation {
-            session_id: Some("s-1"),
+            session_id: Some(&S1),
             operation_id: Some("op-1"),
             grant: Some(event::Grant { generation: 1, live_sequence: 1 }),
         }
@@ -174,7 +196,7 @@ mod tests {
     #[tokio::test]
     async fn an_event_of_a_closed_connection_is_not_delivered() {
         let (cx, _peer) = test_pair(1);
-        cx.outbound.closed.close();
+        cx.outbound.close();
         assert!(!cx.outbound.event(&correlation(), started(), None).await);
     }
 }

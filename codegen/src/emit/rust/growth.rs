@@ -123,13 +123,17 @@ fn into(spec: &Spec, f: &Field, value: TokenStream) -> TokenStream {
     }
 }
 
-/// A plain (not `Option`) string member, inline or of a named string type.
+/// A plain (not `Option`) string member, inline or of a named string type (validated ID
+/// newtypes excepted: they are built only by checking).
 fn is_string(spec: &Spec, f: &Field) -> bool {
     let plain = !f.nullable && f.presence != Presence::Optional;
     plain
         && match &f.ty {
             TypeRef::String(_) => true,
-            TypeRef::Named(n) => matches!(spec.ty(n).map(|t| &t.kind), Some(TypeKind::String(_))),
+            TypeRef::Named(n) => {
+                matches!(spec.ty(n).map(|t| &t.kind), Some(TypeKind::String(_)))
+                    && !super::id_types::is_newtype(spec, n)
+            }
             _ => false,
         }
 }

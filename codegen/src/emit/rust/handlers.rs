@@ -84,7 +84,7 @@ fn call(spec: &Spec) -> TokenStream {
                 match self { #(#names)* }
             }
             /// The `session_id` slot.
-            pub fn session_id(&self) -> Option<&str> {
+            pub fn session_id(&self) -> Option<&SessionId> {
                 use crate::typed::Slots;
                 match self { #(Self::#vs(p) => p.slots.session_id(),)* }
             }

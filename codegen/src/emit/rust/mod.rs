@@ -4,6 +4,7 @@
 mod enums;
 mod growth;
 mod handlers;
+mod id_types;
 mod idents;
 mod inline_size;
 mod maps;
@@ -47,6 +48,7 @@ fn tokens(spec: &Spec) -> TokenStream {
         tables::limits(spec),
         tables::constants(spec),
         tables::string_types(spec),
+        id_types::emit(spec),
         tables::error_codes(spec),
         tables::launch_errors(spec),
     ];

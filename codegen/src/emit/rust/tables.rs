@@ -52,7 +52,8 @@ pub fn constants(spec: &Spec) -> TokenStream {
     }
 }
 
-/// Named string types: a `String` alias plus the rules every decoder applies to it.
+/// Named string types: a `String` alias (or a validated newtype, see [`super::id_types`]) plus
+/// the rules every decoder applies to it.
 pub fn string_types(spec: &Spec) -> TokenStream {
     let mut aliases = Vec::new();
     let mut rules = Vec::new();
@@ -60,7 +61,9 @@ pub fn string_types(spec: &Spec) -> TokenStream {
         if let TypeKind::String(r) = &t.kind {
             let (ty, c, doc) = (idents::ty(&t.name), idents::constant(&t.name), format!(" {}", t.doc));
             let value = str_rules(r);
-            aliases.push(quote!(#[doc = #doc] pub type #ty = String;));
+            if !super::id_types::is_newtype(spec, &t.name) {
+                aliases.push(quote!(#[doc = #doc] pub type #ty = String;));
+            }
             let rule_doc = format!(" Rules of [`{}`](crate::{}).", t.name, t.name);
             rules.push(quote!(#[doc = #rule_doc] pub const #c: crate::runtime::StrRules = #value;));
         }

@@ -108,7 +108,7 @@ pub fn seed(spec: &Spec, ty: &TypeRef) -> TokenStream {
 
 fn named_seed(spec: &Spec, name: &str) -> TokenStream {
     match spec.ty(name).map(|t| &t.kind) {
-        Some(TypeKind::String(_)) => {
+        Some(TypeKind::String(_)) if !super::id_types::is_newtype(spec, name) => {
             let c = idents::constant(name);
             quote!(crate::runtime::StrSeed { cx, rules: &crate::rules::#c })
         }

@@ -84,9 +84,12 @@ async fn run(o: ChatOptions) -> Result<ExitCode, Failure> {
     let client = Client::connect(options).await.map_err(call_error)?;
     let session_id = match o.session {
         Some(id) => id,
-        None => {
-            client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.map_err(failure)?.session_id
-        }
+        None => client
+            .call::<operation::SessionCreate>(&(), SessionCreateRequest::new())
+            .await
+            .map_err(failure)?
+            .session_id
+            .into_string(),
     };
     let claim = client.claim(&session_id, false).await.map_err(failure)?;
     let chat = Chat { client, claim };
