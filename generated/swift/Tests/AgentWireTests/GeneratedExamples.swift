@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1). Do not edit.
+// Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import AgentWire
