@@ -467,11 +467,11 @@ mod tests {
 
     #[test]
     fn extraction_finds_normative_sentences_outside_code() {
-        let md = "# Title must\n\nA value is fine. It must be `a. B` exactly. Another one.\n\n```json\n{\"must\":1}\n```\n- Bullet never ends.\n| `x` | request is not valid JSON |\n";
+        let md = "# Title must\n\nA value is fine. It must be `a. B` exactly. Another one.\n\n```json\n{\"must\":1}\n```\n- Bullet never ends.\n| `x` | a record that is not framed |\n";
         let got = extract(md);
         assert_eq!(
             got,
-            vec!["It must be `a. B` exactly.", "Bullet never ends.", "| `x` | request is not valid JSON |"]
+            vec!["It must be `a. B` exactly.", "Bullet never ends.", "| `x` | a record that is not framed |"]
         );
     }
 

@@ -255,7 +255,7 @@ mod tests {
         assert!(preflight(&i, &hello(), None).is_err());
         let mut i = init();
         i["capabilities"]["activity"]["events"] = json!(false);
-        assert!(preflight(&i, &hello(), None).unwrap_err().0.contains("turn.activity"));
+        assert!(preflight(&i, &hello(), None).unwrap_err().0.contains(EventName::TurnActivity.as_str()));
         let mut i = init();
         i["capabilities"]["activity"]["steering"] = json!(true);
         assert!(preflight(&i, &hello(), None).is_err());
