@@ -5,6 +5,9 @@
 //! implements, the TypeScript and Swift packages, the JSON Schema, the reference and the
 //! request vectors — while nothing hand-written spells a count the spec decides.
 
+mod scratch;
+
+use scratch::Scratch;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
@@ -43,8 +46,8 @@ fn the_recipe_adds_an_operation_with_two_hand_edits() {
     assert!(!original.contains(&format!("[operations.\"{method}\"]")), "the recipe's operation is already in the spec");
 
     // Edit 1: protocol.toml, on a scratch copy. Then `agentwire-codegen write`.
-    let scratch = Scratch::new();
-    let scratch = scratch.0.as_path();
+    let scratch = Scratch::new("add-an-operation");
+    let scratch = scratch.path();
     let edited = format!("{original}\n{addition}");
     std::fs::write(scratch.join("protocol.toml"), &edited).expect("write the scratch spec");
     let run = |command: &str| {
@@ -110,22 +113,4 @@ fn no_hand_written_code_spells_the_operation_count() {
         }
     }
     assert!(found.is_empty(), "read the count from the spec (Method::ALL.len()):\n{}", found.join("\n"));
-}
-
-/// A scratch folder for this test process, removed on drop.
-struct Scratch(std::path::PathBuf);
-
-impl Scratch {
-    fn new() -> Self {
-        let dir = std::env::temp_dir().join(format!("agentwire-add-an-operation-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch folder");
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }

@@ -6,7 +6,10 @@
 //! interactions between rules. Also drives the binary for both command forms, including
 //! `--against-git` on a throwaway repository.
 
+mod scratch;
+
 use agentwire_codegen::compat::{self, Report, RULES};
+use scratch::Scratch;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -81,27 +84,9 @@ fn apply(text: &str, diff: &str) -> Result<String, String> {
 fn written(dir: &Path) -> Scratch {
     let out = Scratch::new(&dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
     for s in ["old", "new"] {
-        std::fs::write(out.0.join(format!("{s}.toml")), side(dir, s)).expect("write");
+        std::fs::write(out.path().join(format!("{s}.toml")), side(dir, s)).expect("write");
     }
     out
-}
-
-/// A scratch folder, removed on drop.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("agentwire-compat-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The expected findings and verdict of a case.
@@ -207,7 +192,7 @@ fn stdout_json(out: &Output) -> Value {
 fn binary_compares_files_with_exit_codes_and_json() {
     let case = |name: &str| written(&fixtures().join(name));
     let breaking = case("FIELD_REMOVED");
-    let breaking = &breaking.0;
+    let breaking = breaking.path();
     let out = bin()
         .arg("compat")
         .arg(breaking.join("old.toml"))
@@ -226,7 +211,7 @@ fn binary_compares_files_with_exit_codes_and_json() {
     assert!(json["findings"][0]["reason"].as_str().is_some_and(|r| r.contains("Known fields cannot be removed")));
 
     let preflight = case("EVENT_ADDED");
-    let preflight = &preflight.0;
+    let preflight = preflight.path();
     let out =
         bin().arg("compat").arg(preflight.join("old.toml")).arg(preflight.join("new.toml")).output().expect("run");
     assert_eq!(out.status.code(), Some(0));
@@ -257,7 +242,7 @@ impl Repo {
     }
 
     fn path(&self) -> &Path {
-        &self.0 .0
+        self.0.path()
     }
 
     fn git(&self, args: &[&str]) {
