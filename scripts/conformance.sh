@@ -3,8 +3,8 @@
 # temporary workspace and state root, the consumer suite against the Rust decoder harness and
 # against the TypeScript package's harness, the client suite against the Rust and TypeScript
 # clients (the Swift client's run is in scripts/swift.sh), a recorded chat served back by the mock
-# daemon to both clients, and the traceability check. JUnit and JSON reports
-# go to conformance/reports/.
+# daemon to both clients, and the traceability check (against the protocol documents in the
+# folder given as $1, if any). JUnit and JSON reports go to conformance/reports/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -86,7 +86,9 @@ mkdir -p "$rec"
   bash scripts/recorded-chat.sh replay "$rec" typescript "node $ts/bin/client-driver.mjs" &&
   bash scripts/recorded-chat.sh mismatch "$rec"; } || status=1
 
-echo "== conformance: traceability"
-"$bin/agentwire-conformance" trace || status=1
+echo "== conformance: traceability (documents folder: ${1:-none given})"
+# $1, when given, is the folder of the protocol documents (outside the repository); without
+# it, or for a document not in it, trace checks the map alone and says what it skipped.
+"$bin/agentwire-conformance" trace ${1:+"$1"} || status=1
 
 exit "$status"

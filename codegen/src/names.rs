@@ -48,11 +48,11 @@ mod tests {
 
     #[test]
     fn conversions() {
-        assert_eq!(pascal("turn.assistant_delta"), "TurnAssistantDelta");
+        assert_eq!(pascal("thing.other_delta"), "ThingOtherDelta");
         assert_eq!(pascal("allow-once"), "AllowOnce");
         assert_eq!(snake("callId"), "call_id");
         assert_eq!(snake("durationMs"), "duration_ms");
         assert_eq!(shouty("max_record_bytes"), "MAX_RECORD_BYTES");
-        assert_eq!(camel("session.list"), "sessionList");
+        assert_eq!(camel("thing.list"), "thingList");
     }
 }

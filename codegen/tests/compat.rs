@@ -1,10 +1,15 @@
 //! The evolution checker against fixture pairs, in the style of buf's breaking-change tests:
-//! `tests/compat/<CASE>/{old,new}.toml` with `expected.txt` listing exactly the findings
-//! (`RULE category scope path`) and the verdict (`verdict: ok|fail`). Every rule has a case
-//! named after it; `scenario_*` cases cover interactions between rules. Also drives the binary
-//! for both command forms, including `--against-git` on a throwaway repository.
+//! every case's old and new spec is the shared `tests/compat/base.toml` with the case's edit
+//! applied (`tests/compat/<CASE>/{old,new}.diff`, a unified diff; no file means the base
+//! itself), and `expected.txt` lists exactly the findings (`RULE category scope path`) and the
+//! verdict (`verdict: ok|fail`). Every rule has a case named after it; `scenario_*` cases cover
+//! interactions between rules. Also drives the binary for both command forms, including
+//! `--against-git` on a throwaway repository.
+
+mod scratch;
 
 use agentwire_codegen::compat::{self, Report, RULES};
+use scratch::Scratch;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -24,10 +29,64 @@ fn cases() -> Vec<PathBuf> {
     dirs
 }
 
-fn load(path: &Path) -> agentwire_codegen::ir::Spec {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    agentwire_codegen::load(&path.display().to_string(), &text)
-        .unwrap_or_else(|d| panic!("fixture must be a valid spec:\n{d}"))
+fn load(origin: &str, text: &str) -> agentwire_codegen::ir::Spec {
+    agentwire_codegen::load(origin, text).unwrap_or_else(|d| panic!("fixture must be a valid spec:\n{d}"))
+}
+
+/// One side of a case: `base.toml` with `<side>.diff` applied, if the case has one.
+fn side(dir: &Path, side: &str) -> String {
+    let base = std::fs::read_to_string(fixtures().join("base.toml")).expect("tests/compat/base.toml");
+    let patch = dir.join(format!("{side}.diff"));
+    match std::fs::read_to_string(&patch) {
+        Ok(diff) => apply(&base, &diff).unwrap_or_else(|e| panic!("{}: {e}", patch.display())),
+        Err(_) => base,
+    }
+}
+
+/// Apply a unified diff (`diff -u base.toml new.toml`). Each hunk's old lines (context and
+/// removals) must occur exactly once after the previous hunk; line numbers are not used, so an
+/// edit of the base far from a hunk leaves the case applying.
+fn apply(text: &str, diff: &str) -> Result<String, String> {
+    let mut hunks: Vec<(Vec<&str>, Vec<&str>)> = Vec::new();
+    for line in diff.lines().filter(|l| !l.starts_with("--- ") && !l.starts_with("+++ ") && !l.starts_with('\\')) {
+        if line.starts_with("@@") {
+            hunks.push((Vec::new(), Vec::new()));
+            continue;
+        }
+        let Some((before, after)) = hunks.last_mut() else { return Err(format!("line outside a hunk: {line}")) };
+        match line.split_at_checked(1) {
+            Some((" ", body)) => {
+                before.push(body);
+                after.push(body);
+            }
+            Some(("-", body)) => before.push(body),
+            Some(("+", body)) => after.push(body),
+            _ => return Err(format!("not a diff line: `{line}`")),
+        }
+    }
+    let lines: Vec<&str> = text.split('\n').collect();
+    let (mut out, mut cursor) = (Vec::new(), 0);
+    for (before, after) in hunks {
+        let at: Vec<usize> =
+            (cursor..=lines.len().saturating_sub(before.len())).filter(|&i| lines[i..].starts_with(&before)).collect();
+        let [i] = at[..] else {
+            return Err(format!("a hunk's old lines occur {} times, not once: {before:?}", at.len()));
+        };
+        out.extend_from_slice(&lines[cursor..i]);
+        out.extend(after);
+        cursor = i + before.len();
+    }
+    out.extend_from_slice(&lines[cursor..]);
+    Ok(out.join("\n"))
+}
+
+/// A case's two specs written out as `old.toml` and `new.toml`, for the binary.
+fn written(dir: &Path) -> Scratch {
+    let out = Scratch::new(&dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
+    for s in ["old", "new"] {
+        std::fs::write(out.path().join(format!("{s}.toml")), side(dir, s)).expect("write");
+    }
+    out
 }
 
 /// The expected findings and verdict of a case.
@@ -51,7 +110,17 @@ fn actual(report: &Report) -> BTreeSet<String> {
 }
 
 fn compare_case(dir: &Path) -> Report {
-    compat::compare(&load(&dir.join("old.toml")), &load(&dir.join("new.toml")))
+    let origin = |s: &str| format!("{}/{s}", dir.display());
+    compat::compare(&load(&origin("old"), &side(dir, "old")), &load(&origin("new"), &side(dir, "new")))
+}
+
+#[test]
+fn the_patch_applier_refuses_what_does_not_apply_once() {
+    let base = "a\nb\na\nc";
+    assert_eq!(apply(base, "@@ -1 +1 @@\n b\n-a\n+x\n").as_deref(), Ok("a\nb\nx\nc"));
+    assert!(apply(base, "@@ -1 +1 @@\n-a\n+x\n").is_err(), "two places match");
+    assert!(apply(base, "@@ -1 +1 @@\n-z\n+x\n").is_err(), "nothing matches");
+    assert!(apply(base, "@@ -1 +1 @@\n?a\n").is_err(), "not a diff line");
 }
 
 #[test]
@@ -104,7 +173,7 @@ fn reasons_cite_the_seed() {
 
 #[test]
 fn protocol_toml_against_itself_has_no_findings() {
-    let spec = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol.toml"));
+    let spec = load("protocol.toml", include_str!("../../protocol.toml"));
     let report = compat::compare(&spec, &spec);
     assert!(report.findings.is_empty(), "{:?}", report.findings);
     assert!(report.ok() && !report.version_bump_required() && !report.version_bumped());
@@ -121,8 +190,9 @@ fn stdout_json(out: &Output) -> Value {
 
 #[test]
 fn binary_compares_files_with_exit_codes_and_json() {
-    let case = |name: &str| fixtures().join(name);
+    let case = |name: &str| written(&fixtures().join(name));
     let breaking = case("FIELD_REMOVED");
+    let breaking = breaking.path();
     let out = bin()
         .arg("compat")
         .arg(breaking.join("old.toml"))
@@ -141,6 +211,7 @@ fn binary_compares_files_with_exit_codes_and_json() {
     assert!(json["findings"][0]["reason"].as_str().is_some_and(|r| r.contains("Known fields cannot be removed")));
 
     let preflight = case("EVENT_ADDED");
+    let preflight = preflight.path();
     let out =
         bin().arg("compat").arg(preflight.join("old.toml")).arg(preflight.join("new.toml")).output().expect("run");
     assert_eq!(out.status.code(), Some(0));
@@ -155,27 +226,29 @@ fn binary_compares_files_with_exit_codes_and_json() {
 
     let out = bin().args(["compat", "only-one.toml"]).output().expect("run");
     assert_eq!(out.status.code(), Some(2));
-    let out = bin().arg("compat").arg(case("missing/old.toml")).arg(case("missing/new.toml")).output().expect("run");
+    let missing = fixtures().join("missing");
+    let out = bin().arg("compat").arg(missing.join("old.toml")).arg(missing.join("new.toml")).output().expect("run");
     assert_eq!(out.status.code(), Some(2));
 }
 
 /// A scratch git repository, removed on drop.
-struct Repo(PathBuf);
+struct Repo(Scratch);
 
 impl Repo {
     fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("agentwire-compat-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let repo = Repo(dir);
+        let repo = Repo(Scratch::new(name));
         repo.git(&["init", "-q"]);
         repo
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
     }
 
     fn git(&self, args: &[&str]) {
         let out = Command::new("git")
             .arg("-C")
-            .arg(&self.0)
+            .arg(self.path())
             .args(["-c", "user.name=compat", "-c", "user.email=compat@example.invalid", "-c", "commit.gpgsign=false"])
             .args(args)
             .output()
@@ -184,30 +257,24 @@ impl Repo {
     }
 
     fn commit(&self, file: &str, text: &str) {
-        std::fs::write(self.0.join(file), text).expect("write");
+        std::fs::write(self.path().join(file), text).expect("write");
         self.git(&["add", file]);
         self.git(&["commit", "-q", "-m", file]);
     }
 
     fn compat(&self, rev: &str) -> Output {
-        bin().args(["compat", "--against-git", rev, "--json", "--root"]).arg(&self.0).output().expect("run")
+        bin().args(["compat", "--against-git", rev, "--json", "--root"]).arg(self.path()).output().expect("run")
     }
 }
 
-impl Drop for Repo {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn fixture_text(case: &str, file: &str) -> String {
-    std::fs::read_to_string(fixtures().join(case).join(file)).expect("fixture")
+fn fixture_text(case: &str, which: &str) -> String {
+    side(&fixtures().join(case), which)
 }
 
 #[test]
 fn against_git_compares_with_the_committed_spec() {
     let repo = Repo::new("compare");
-    repo.commit("protocol.toml", &fixture_text("FIELD_REMOVED", "old.toml"));
+    repo.commit("protocol.toml", &fixture_text("FIELD_REMOVED", "old"));
 
     // The working tree equals HEAD: nothing to report.
     let out = repo.compat("HEAD");
@@ -215,7 +282,7 @@ fn against_git_compares_with_the_committed_spec() {
     assert_eq!(stdout_json(&out)["findings"], Value::Array(Vec::new()));
 
     // An uncommitted breaking edit fails against HEAD.
-    std::fs::write(repo.0.join("protocol.toml"), fixture_text("FIELD_REMOVED", "new.toml")).expect("write");
+    std::fs::write(repo.path().join("protocol.toml"), fixture_text("FIELD_REMOVED", "new")).expect("write");
     let out = repo.compat("HEAD");
     assert_eq!(out.status.code(), Some(1));
     let json = stdout_json(&out);
@@ -229,7 +296,7 @@ fn against_git_compares_with_the_committed_spec() {
 
 #[test]
 fn against_git_without_a_baseline_is_a_note_not_a_failure() {
-    let spec = fixture_text("scenario_identical", "old.toml");
+    let spec = fixture_text("scenario_identical", "old");
 
     // A first commit has no parent: HEAD~1 does not exist (as in a shallow CI clone).
     let repo = Repo::new("first-commit");
@@ -248,13 +315,13 @@ fn against_git_without_a_baseline_is_a_note_not_a_failure() {
     assert_eq!(out.status.code(), Some(0));
     let json = stdout_json(&out);
     assert!(json["note"].as_str().is_some_and(|n| n.contains("no protocol.toml")), "{json}");
-    let text = bin().args(["compat", "--against-git", "HEAD~1", "--root"]).arg(&repo.0).output().expect("run");
+    let text = bin().args(["compat", "--against-git", "HEAD~1", "--root"]).arg(repo.path()).output().expect("run");
     assert!(String::from_utf8_lossy(&text.stdout).starts_with("no baseline:"));
 
     // A baseline in an older spec language cannot be compared; say so and do not block.
     let repo = Repo::new("old-language");
     repo.commit("protocol.toml", "[protocol]\nname = \"x\"\n");
-    std::fs::write(repo.0.join("protocol.toml"), fixture_text("scenario_identical", "old.toml")).expect("write");
+    std::fs::write(repo.path().join("protocol.toml"), fixture_text("scenario_identical", "old")).expect("write");
     let out = repo.compat("HEAD");
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout_json(&out)["note"].as_str().is_some_and(|n| n.contains("does not load")));
@@ -266,7 +333,7 @@ fn against_git_outside_a_repository_is_an_error() {
     let dir = parent.join("work");
     let _ = std::fs::remove_dir_all(&parent);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    std::fs::write(dir.join("protocol.toml"), fixture_text("scenario_identical", "old.toml")).expect("write");
+    std::fs::write(dir.join("protocol.toml"), fixture_text("scenario_identical", "old")).expect("write");
     // Keep git from finding a repository above the temp dir.
     let out = bin()
         .args(["compat", "--against-git", "HEAD", "--root"])

@@ -1,11 +1,28 @@
 //! The generator's messages for broken specs: each points at the line and column of the problem.
+//!
+//! The snapshots show the text of the line a message points at, not its number: the specs are
+//! protocol.toml with one edit, and an edit anywhere else in protocol.toml moves every line
+//! number below it without changing what any message points at.
 
 fn diagnostics(edit: impl Fn(&str) -> String) -> String {
     let text = edit(include_str!("../../protocol.toml"));
     match agentwire_codegen::load("protocol.toml", &text) {
         Ok(_) => "accepted".to_string(),
-        Err(d) => d.to_string(),
+        Err(d) => d.to_string().lines().map(|l| pointed_at(&text, l)).collect::<Vec<_>>().join("\n"),
     }
+}
+
+/// `protocol.toml:LINE:COLUMN: message` as `protocol.toml `the line's text`:COLUMN: message`.
+fn pointed_at(text: &str, message: &str) -> String {
+    let Some(rest) = message.strip_prefix("protocol.toml:") else { return message.to_string() };
+    let mut parts = rest.splitn(3, ':');
+    let (Some(line), Some(column), Some(what)) = (parts.next(), parts.next(), parts.next()) else {
+        return message.to_string();
+    };
+    let Some(source) = line.parse::<usize>().ok().and_then(|n| text.lines().nth(n.wrapping_sub(1))) else {
+        panic!("`{message}` points at no line of the spec");
+    };
+    format!("protocol.toml `{}`:{column}:{what}", source.trim())
 }
 
 fn replace_once(text: &str, from: &str, to: &str) -> String {

@@ -24,7 +24,7 @@ use std::path::Path;
 use std::process::Command;
 
 const EXTENSIONS: &[&str] = &["rs", "ts", "mts", "cts", "js", "mjs", "cjs", "swift", "sh", "py"];
-const HEADER: &str = "Generated from protocol.toml (sha256 ";
+const HEADER: &str = "Generated from protocol.toml";
 
 #[derive(Deserialize)]
 struct Allowlist {

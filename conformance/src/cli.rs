@@ -148,9 +148,14 @@ pub struct TraceArgs {
     /// The trace file (default: the compiled-in conformance/traceability.toml).
     #[arg(long, value_name = "FILE")]
     pub file: Option<PathBuf>,
-    /// Print a skeleton for normative sentences missing from the file.
+    /// Print a skeleton for normative sentences missing from the file (needs DOCUMENTS).
     #[arg(long)]
     pub suggest: bool,
+    /// The folder holding the protocol documents (the trace file's `[documents]` paths are
+    /// relative to it). Without it, or for a document not in it, the check that every
+    /// normative sentence is mapped is skipped, and the output says so.
+    #[arg(value_name = "DOCUMENTS")]
+    pub documents: Option<PathBuf>,
     #[arg(long, value_name = "DIR")]
     pub vectors: Option<PathBuf>,
 }
@@ -331,10 +336,11 @@ fn trace(a: TraceArgs) -> Result<bool> {
         rules.extend(crate::server::scenarios::all().into_iter().map(|s| (s.id, s.rule)));
         rules.extend(crate::client::cases::all().into_iter().map(|c| (c.id, c.rule.to_owned())));
         let rules: Vec<(String, String)> = rules.into_iter().map(|(id, r)| (id, crate::trace::normalize(&r))).collect();
-        print!("{}", crate::trace::suggest(&file, &rules, &base));
+        let documents = a.documents.as_deref().ok_or_else(|| Error::Usage("--suggest needs DOCUMENTS".into()))?;
+        print!("{}", crate::trace::suggest(&file, &rules, documents));
         return Ok(true);
     }
-    let report = crate::trace::check(&file, &known_ids(&vectors), &base);
+    let report = crate::trace::check(&file, &known_ids(&vectors), &base, a.documents.as_deref());
     print!("{}", report.render());
     Ok(report.ok())
 }

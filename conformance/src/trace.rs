@@ -55,7 +55,8 @@ pub struct Counts {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TraceFile {
-    /// Document key → path of the Markdown source.
+    /// Document key → path of the Markdown source, relative to the documents folder that
+    /// `trace` is given (the documents are not part of this repository).
     pub documents: BTreeMap<String, PathBuf>,
     /// The workspace root that `tests` paths are relative to (itself relative to the trace
     /// file's folder).
@@ -324,8 +325,11 @@ pub struct TraceReport {
     pub missing: Vec<(String, String)>,
     /// Sentences of the file no longer in their (readable) document.
     pub stale: Vec<(String, String)>,
-    /// Documents that could not be read: a failure, since completeness cannot be checked.
-    pub unread: Vec<String>,
+    /// Documents whose completeness was not checked (no documents folder given, or the
+    /// document is not in it), each with why; the rest of the check still ran.
+    pub skipped: Vec<String>,
+    /// Documents checked for missing and stale sentences.
+    pub documents_checked: usize,
 }
 
 impl TraceReport {
@@ -337,7 +341,6 @@ impl TraceReport {
             && self.contradictory.is_empty()
             && self.missing.is_empty()
             && self.stale.is_empty()
-            && self.unread.is_empty()
     }
 
     /// Share of sentences checked by a case or an implementation test.
@@ -411,8 +414,11 @@ impl TraceReport {
         for (d, s) in &self.stale {
             let _ = writeln!(out, "  no longer in {d}: {s}");
         }
-        for d in &self.unread {
-            let _ = writeln!(out, "  document {d} is not readable: completeness cannot be checked");
+        if self.documents_checked > 0 {
+            let _ = writeln!(out, "  documents: {} checked for missing and stale sentences", self.documents_checked);
+        }
+        for d in &self.skipped {
+            let _ = writeln!(out, "  skipped: the completeness check of {d}");
         }
         out
     }
@@ -451,9 +457,9 @@ fn classify(s: &Sentence, r: &mut TraceReport) {
 }
 
 /// Check `file` against the known case IDs, the implementation tests under its workspace
-/// root and, where readable, its documents (relative paths resolve against `base`, the trace
-/// file's folder).
-pub fn check(file: &TraceFile, known: &BTreeSet<String>, base: &Path) -> TraceReport {
+/// root (relative to `base`, the trace file's folder) and, when a `documents` folder is given
+/// and holds them, the protocol documents.
+pub fn check(file: &TraceFile, known: &BTreeSet<String>, base: &Path, documents: Option<&Path>) -> TraceReport {
     let mut r = TraceReport { sentences: file.sentence.len(), ..TraceReport::default() };
     let mut tests = TestIndex::new(resolve(&file.workspace, base));
     for s in &file.sentence {
@@ -469,17 +475,24 @@ pub fn check(file: &TraceFile, known: &BTreeSet<String>, base: &Path) -> TraceRe
             }
         }
     }
-    check_documents(file, base, &mut r);
+    check_documents(file, documents, &mut r);
     r
 }
 
-/// Completeness against the readable documents: nothing missing, nothing stale.
-fn check_documents(file: &TraceFile, base: &Path, r: &mut TraceReport) {
+/// Completeness against the documents that are there: nothing missing, nothing stale.
+fn check_documents(file: &TraceFile, documents: Option<&Path>, r: &mut TraceReport) {
+    let Some(folder) = documents else {
+        let keys: Vec<&str> = file.documents.keys().map(String::as_str).collect();
+        r.skipped.push(format!("{} (no documents folder given)", keys.join(", ")));
+        return;
+    };
     for (key, path) in &file.documents {
-        let Ok(text) = std::fs::read_to_string(resolve(path, base)) else {
-            r.unread.push(format!("{key} ({})", path.display()));
+        let full = resolve(path, folder);
+        let Ok(text) = std::fs::read_to_string(&full) else {
+            r.skipped.push(format!("{key} ({} is not there)", full.display()));
             continue;
         };
+        r.documents_checked += 1;
         let in_doc: BTreeSet<String> = extract(&text).into_iter().collect();
         let in_file: BTreeSet<&str> = file.sentence.iter().filter(|s| &s.doc == key).map(|s| s.text.as_str()).collect();
         r.missing.extend(in_doc.iter().filter(|s| !in_file.contains(s.as_str())).map(|s| (key.clone(), s.clone())));
@@ -489,11 +502,11 @@ fn check_documents(file: &TraceFile, base: &Path, r: &mut TraceReport) {
 
 /// A skeleton for sentences not in `file` yet, with cases whose quoted rule appears in the
 /// sentence (`trace --suggest`).
-pub fn suggest(file: &TraceFile, rules: &[(String, String)], base: &Path) -> String {
+pub fn suggest(file: &TraceFile, rules: &[(String, String)], documents: &Path) -> String {
     let mut out = String::new();
     let known: BTreeSet<&str> = file.sentence.iter().map(|s| s.text.as_str()).collect();
     for (key, path) in &file.documents {
-        let Ok(text) = std::fs::read_to_string(resolve(path, base)) else { continue };
+        let Ok(text) = std::fs::read_to_string(resolve(path, documents)) else { continue };
         for s in extract(&text).into_iter().filter(|s| !known.contains(s.as_str())) {
             let mut ids: Vec<&str> = rules
                 .iter()
@@ -520,11 +533,11 @@ mod tests {
 
     #[test]
     fn extraction_finds_normative_sentences_outside_code() {
-        let md = "# Title must\n\nA value is fine. It must be `a. B` exactly. Another one.\n\n```json\n{\"must\":1}\n```\n- Bullet never ends.\n| `x` | request is not valid JSON |\n";
+        let md = "# Title must\n\nA value is fine. It must be `a. B` exactly. Another one.\n\n```json\n{\"must\":1}\n```\n- Bullet never ends.\n| `x` | a record that is not framed |\n";
         let got = extract(md);
         assert_eq!(
             got,
-            vec!["It must be `a. B` exactly.", "Bullet never ends.", "| `x` | request is not valid JSON |"]
+            vec!["It must be `a. B` exactly.", "Bullet never ends.", "| `x` | a record that is not framed |"]
         );
     }
 
@@ -564,7 +577,7 @@ mod tests {
             sentence("d must", &[], &[], None),
         ]);
         let known: BTreeSet<String> = ["req.x.y".to_owned()].into();
-        let r = check(&file, &known, Path::new("."));
+        let r = check(&file, &known, Path::new("."), None);
         assert_eq!((r.by_cases, r.untestable, r.unmapped.len(), r.unknown_cases.len()), (2, 1, 1, 1));
         assert!(!r.ok());
     }
@@ -578,7 +591,7 @@ mod tests {
             sentence("c must", &[], &[], Some("process")),
         ]);
         let known: BTreeSet<String> = ["req.x.y".to_owned()].into();
-        let r = check(&file, &known, ws.path());
+        let r = check(&file, &known, ws.path(), None);
         assert!(r.ok(), "{}", r.render());
         assert_eq!((r.by_cases, r.by_tests, r.untestable, r.unmapped.len()), (1, 1, 1, 0));
         assert!(r.render().contains("1 by a conformance case, 1 by an implementation test; 1 untestable"));
@@ -596,7 +609,7 @@ mod tests {
             "../outside.rs::plain",
             "/abs/x.rs::plain",
         ];
-        let r = check(&file(vec![sentence("a must", &[], &refs, None)]), &BTreeSet::new(), ws.path());
+        let r = check(&file(vec![sentence("a must", &[], &refs, None)]), &BTreeSet::new(), ws.path(), None);
         let why: Vec<&str> = r.dangling_tests.iter().map(|(_, _, w)| w.as_str()).collect();
         assert_eq!(why.len(), refs.len(), "{}", r.render());
         assert!(why[0].contains("no #[test] or #[tokio::test] function `helper`"), "{why:?}");
@@ -613,7 +626,7 @@ mod tests {
     fn a_checked_sentence_cannot_also_be_untestable() {
         let ws = workspace();
         let file = file(vec![sentence("a must", &[], &["daemon/tests/x.rs::plain"], Some("private files"))]);
-        let r = check(&file, &BTreeSet::new(), ws.path());
+        let r = check(&file, &BTreeSet::new(), ws.path(), None);
         assert_eq!((r.by_tests, r.untestable, r.contradictory.len()), (1, 0, 1));
         assert!(!r.ok());
     }
@@ -626,12 +639,12 @@ mod tests {
         loose.reason = None;
         let mut advice = sentence("It should hold.", &[], &[], Some("advice"));
         advice.reason = None;
-        let r = check(&file(vec![loose, advice]), &BTreeSet::new(), Path::new("."));
+        let r = check(&file(vec![loose, advice]), &BTreeSet::new(), Path::new("."), None);
         assert_eq!(r.unexplained_musts, vec!["It must hold.".to_string()]);
         assert!(!r.ok());
         assert!(r.render().contains("without a reason from the closed list"));
         let explained = sentence("It must hold.", &[], &[], Some("a rule for the reader"));
-        let r = check(&file(vec![explained]), &BTreeSet::new(), Path::new("."));
+        let r = check(&file(vec![explained]), &BTreeSet::new(), Path::new("."), None);
         assert!(r.unexplained_musts.is_empty());
         assert_eq!(r.levels[&("d".to_string(), Level::Must)], Counts { sentences: 1, checked: 0, untestable: 1 });
         let text =
@@ -660,28 +673,63 @@ mod tests {
         // The compiled-in file is checked where it lives, so a dangling reference fails
         // `cargo test` as well as `agentwire-conformance trace`.
         let file = TraceFile::load(None).expect("builtin");
-        let r = check(&file, &BTreeSet::new(), Path::new(env!("CARGO_MANIFEST_DIR")));
+        let r = check(&file, &BTreeSet::new(), Path::new(env!("CARGO_MANIFEST_DIR")), None);
         assert!(r.dangling_tests.is_empty(), "{}", r.render());
         assert!(r.contradictory.is_empty(), "{}", r.render());
     }
 
     #[test]
-    fn builtin_documents_are_named_relative_to_the_repository_and_readable() {
-        // The documents sit in `shared/` beside the checkout, wherever it is cloned.
+    fn builtin_documents_are_named_relative_to_the_documents_folder() {
         let file = TraceFile::load(None).expect("builtin");
         for (key, path) in &file.documents {
             assert!(path.is_relative(), "document {key} is named by an absolute path: {}", path.display());
+            assert!(
+                !path.starts_with(".."),
+                "document {key} is named outside the documents folder: {}",
+                path.display()
+            );
         }
-        let r = check(&file, &BTreeSet::new(), Path::new(env!("CARGO_MANIFEST_DIR")));
-        assert!(r.unread.is_empty(), "{}", r.render());
+    }
+
+    /// A documents folder holding one document `d` at `docs/d.md`.
+    fn documents(markdown: &str) -> (tempfile::TempDir, TraceFile) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(dir.path().join("docs")).expect("mkdir");
+        std::fs::write(dir.path().join("docs/d.md"), markdown).expect("write");
+        let text = "[documents]\nd = \"docs/d.md\"\n[[sentence]]\ndoc = \"d\"\ntext = \"It must hold.\"\nuntestable = \"scope\"\nreason = \"document-scope\"\n";
+        (dir, TraceFile::parse(text, Path::new("t.toml")).expect("parses"))
     }
 
     #[test]
-    fn an_unreadable_document_fails_the_check() {
-        let text = "[documents]\nd = \"no/such/document.md\"\n";
-        let file = TraceFile::parse(text, Path::new("t.toml")).expect("parses");
-        let r = check(&file, &BTreeSet::new(), Path::new("."));
-        assert!(!r.ok(), "{}", r.render());
-        assert!(r.render().contains("not readable"), "{}", r.render());
+    fn without_a_documents_folder_the_completeness_check_is_skipped_and_said() {
+        let (_dir, file) = documents("It must hold.\n");
+        let r = check(&file, &BTreeSet::new(), Path::new("."), None);
+        assert!(r.ok(), "{}", r.render());
+        assert!(
+            r.render().contains("skipped: the completeness check of d (no documents folder given)"),
+            "{}",
+            r.render()
+        );
+    }
+
+    #[test]
+    fn a_document_missing_from_the_folder_is_skipped_and_said() {
+        let (dir, file) = documents("It must hold.\n");
+        std::fs::remove_file(dir.path().join("docs/d.md")).expect("rm");
+        let r = check(&file, &BTreeSet::new(), Path::new("."), Some(dir.path()));
+        assert!(r.ok(), "{}", r.render());
+        assert!(r.render().contains("skipped: the completeness check of d ("), "{}", r.render());
+    }
+
+    #[test]
+    fn documents_in_the_folder_are_checked_for_missing_and_stale_sentences() {
+        let (dir, file) = documents("It must hold.\n");
+        let r = check(&file, &BTreeSet::new(), Path::new("."), Some(dir.path()));
+        assert!(r.ok() && r.skipped.is_empty(), "{}", r.render());
+        assert!(r.render().contains("documents: 1 checked"), "{}", r.render());
+        std::fs::write(dir.path().join("docs/d.md"), "It must hold now. Another must be mapped.\n").expect("write");
+        let r = check(&file, &BTreeSet::new(), Path::new("."), Some(dir.path()));
+        assert_eq!((r.missing.len(), r.stale.len()), (2, 1), "{}", r.render());
+        assert!(!r.ok());
     }
 }

@@ -98,8 +98,8 @@ mod tests {
     fn keys_are_quoted_only_when_needed() {
         assert_eq!(key("max_record_bytes"), "max_record_bytes");
         assert_eq!(key("allow-once"), "allow-once");
-        assert_eq!(key("session.list"), "\"session.list\"");
-        assert_eq!(join("operations", "session.list"), "operations.\"session.list\"");
+        assert_eq!(key("thing.list"), "\"thing.list\"");
+        assert_eq!(join("operations", "thing.list"), "operations.\"thing.list\"");
     }
 
     #[test]

@@ -25,17 +25,24 @@ pub struct Artifact {
 /// The command that regenerates every committed artifact.
 pub const REGENERATE: &str = "cargo run -p agentwire-codegen -- write";
 
-/// The first line(s) of every generated file, as plain text to be put behind a comment marker.
-pub fn header_lines(spec: &Spec) -> [String; 2] {
-    [
-        format!("Generated from protocol.toml (sha256 {}). Do not edit.", spec.sha256),
-        format!("Regenerate with `{REGENERATE}`."),
-    ]
+/// The first lines of every committed artifact, as plain text to be put behind a comment marker.
+/// They name no spec hash: `verify` compares whole contents, and a hash would change every file
+/// on any edit of the spec.
+pub fn header_lines() -> [String; 2] {
+    ["Generated from protocol.toml. Do not edit.".to_string(), format!("Regenerate with `{REGENERATE}`.")]
 }
 
-/// The header behind a line-comment marker (`//`, `#`).
+/// [`header_lines`] behind a line-comment marker (`//`, `#`).
+pub fn comment_header(marker: &str) -> String {
+    header_lines().iter().map(|l| format!("{marker} {l}\n")).collect()
+}
+
+/// The Rust module's header (see [`rust`]), which also names the spec's SHA-256.
 pub fn header(spec: &Spec, marker: &str) -> String {
-    header_lines(spec).iter().map(|l| format!("{marker} {l}\n")).collect()
+    format!(
+        "{marker} Generated from protocol.toml (sha256 {}). Do not edit.\n{marker} Regenerate with `{REGENERATE}`.\n",
+        spec.sha256
+    )
 }
 
 /// Every committed artifact, in a stable order.

@@ -7,7 +7,7 @@ mod preflight;
 use crate::base64;
 use crate::consumer::protocol::{Direction, Input, Output};
 use crate::vectors::{Context, Pending};
-use agentwire_protocol::{decode_event, decode_response, decode_session_message, ConsumerError, Method};
+use agentwire_protocol::{decode_event, decode_response, decode_session_message, ConsumerError, EventName, Method};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
@@ -197,7 +197,7 @@ impl Conversation {
             }
         }
         let name = decoded.event.as_str();
-        let terminal = name == "turn.terminal" || name == "auth.login.terminal";
+        let terminal = EventName::from_wire(name).is_some_and(|e| e.rules().terminal);
         if let Some(id) = own {
             if self.settled.contains(id) {
                 return Err("sequence");

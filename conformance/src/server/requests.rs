@@ -9,7 +9,7 @@ use super::Env;
 use crate::vectors::RequestVector;
 use crate::verdict::{CaseResult, Outcome, Suite, Verdict};
 use crate::wire::{drain, sink, Client, Sink};
-use agentwire_protocol::Method;
+use agentwire_protocol::{ErrorCode, Method};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 
@@ -56,7 +56,7 @@ pub async fn run(env: &Env, vectors: &[RequestVector]) -> Vec<CaseResult> {
             });
             continue;
         }
-        let is_init = v.method().as_deref() == Some("initialize");
+        let is_init = v.method().as_deref() == Some(Method::Initialize.as_str());
         let slot = if is_init { &mut fresh } else { &mut main };
         if slot.is_none() {
             match open(env, !is_init).await {
@@ -114,7 +114,7 @@ async fn run_one(env: &Env, codes: &DecodeCodes, shared: &mut Shared, v: &Reques
     let mut outcome = judge(codes, &v.expect, &resp.0, sent.as_ref());
     let code = resp.code().unwrap_or("");
     // "record_too_large (the socket closes)"
-    if code == "record_too_large" {
+    if code == ErrorCode::RecordTooLarge.as_str() {
         if outcome.verdict != Verdict::Fail {
             match client.conn.closes_within(CLOSE_WAIT).await {
                 Ok(true) => {}
@@ -126,6 +126,6 @@ async fn run_one(env: &Env, codes: &DecodeCodes, shared: &mut Shared, v: &Reques
     }
     // An accepted initialize leaves the connection initialized: the next initialize record
     // needs another one.
-    let initialized = sent.as_ref().is_some_and(|s| s["method"] == "initialize") && resp.is_ok();
+    let initialized = sent.as_ref().is_some_and(|s| s["method"] == Method::Initialize.as_str()) && resp.is_ok();
     (outcome, !initialized)
 }

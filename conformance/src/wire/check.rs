@@ -152,7 +152,7 @@ mod tests {
         v.as_object_mut().unwrap().remove("operation_id");
         assert!(response(&v, IDS).is_err());
         let mut v = ok();
-        v["error"] = json!({"code":"invalid_json","message":"request is not valid JSON"});
+        v["error"] = json!({"code": ErrorCode::InvalidJson.as_str(), "message": ErrorCode::InvalidJson.message()});
         assert!(response(&v, IDS).is_err(), "both payload and error");
         v["payload"] = Value::Null;
         response(&v, IDS).unwrap();

@@ -4,11 +4,10 @@
  */
 
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { OUTPUT_BOUNDS as CLIENT_OUTPUT_BOUNDS } from "../dist/client.js";
-import { LIMITS, LIMIT_NAMES, OUTPUT_BOUNDS, PreflightError, SPEC_SHA256, preflight } from "../dist/index.js";
+import { LIMITS, LIMIT_NAMES, OUTPUT_BOUNDS, PreflightError, preflight } from "../dist/index.js";
 import type { LimitName } from "../dist/index.js";
 import { initResult } from "./helpers.js";
 
@@ -41,8 +40,7 @@ function advertising(name: LimitName, value: number): void {
 describe("output bounds", () => {
   it("are exactly the limits protocol.toml marks bounds_output", () => {
     const text = readFileSync(SPEC);
-    // Compare against the spec this package was generated from, not a later edit.
-    assert.equal(createHash("sha256").update(text).digest("hex"), SPEC_SHA256, "protocol.toml changed: run `cargo run -p agentwire-codegen -- write`");
+    // A stale package (the spec edited, not regenerated) is `agentwire-codegen verify`'s to catch.
     const flagged = flaggedInSpec(text.toString("utf8"));
     assert.ok(flagged.length > 0, "the spec flags no output bound");
     assert.deepEqual([...OUTPUT_BOUNDS], flagged);

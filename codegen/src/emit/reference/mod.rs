@@ -42,12 +42,12 @@ pub fn reference(spec: &Spec) -> String {
         index::types(spec),
     ]
     .join("\n");
-    [header(spec), overview(spec), index::contents(&body), body].join("\n")
+    [header(), overview(spec), index::contents(&body), body].join("\n")
 }
 
 /// Markdown has no line comment; an HTML comment keeps the header invisible when rendered.
-fn header(spec: &Spec) -> String {
-    let [a, b] = header_lines(spec);
+fn header() -> String {
+    let [a, b] = header_lines();
     format!("<!-- {a} -->\n<!-- {b} -->\n")
 }
 

@@ -164,8 +164,8 @@ mod tests {
 
     #[test]
     fn bounds_name_their_source() {
-        let b = Bound { value: 128, source: BoundSource::Limit("max_id_bytes".into()) };
-        assert_eq!(bound(&b), "128 ([`limits.max_id_bytes`](#limit-max-id-bytes))");
+        let b = Bound { value: 128, source: BoundSource::Limit("max_thing_bytes".into()) };
+        assert_eq!(bound(&b), "128 ([`limits.max_thing_bytes`](#limit-max-thing-bytes))");
         assert_eq!(bound(&Bound::literal(3)), "3");
     }
 
@@ -176,6 +176,6 @@ mod tests {
 
     #[test]
     fn anchors_are_slugs() {
-        assert_eq!(anchor("op", "auth.login.start"), "op-auth-login-start");
+        assert_eq!(anchor("op", "thing.part.start"), "op-thing-part-start");
     }
 }

@@ -43,7 +43,7 @@ fn group_schema(group: &str, name: &str) -> String {
 }
 
 pub fn document(spec: &Spec) -> Value {
-    let [a, b] = super::header_lines(spec);
+    let [a, b] = super::header_lines();
     let cases: Vec<Value> = cases(spec).iter().map(Case::json).collect();
     json!({ "$comment": format!("{a} {b}"), "schema": ID, "cases": cases })
 }

@@ -34,8 +34,8 @@ pub fn pretty(v: &Value) -> String {
 }
 
 /// The header and the honest limits of what JSON Schema can say about this protocol.
-fn comment(spec: &Spec) -> Value {
-    let [a, b] = header_lines(spec);
+fn comment() -> Value {
+    let [a, b] = header_lines();
     let notes = [
         a,
         b,
@@ -120,7 +120,7 @@ pub fn schema(spec: &Spec) -> Value {
     let mut root = records::dispatch(&spec.doc, "kind", records::kinds(spec, &["request", "response", "event"]));
     root["$schema"] = json!("https://json-schema.org/draft/2020-12/schema");
     root["$id"] = json!(ID);
-    root["$comment"] = comment(spec);
+    root["$comment"] = comment();
     root["title"] = json!(format!("{} wire v{}", spec.name, spec.protocol_version));
     root["$defs"] = defs;
     root

@@ -18,8 +18,6 @@ pub fn protocol_info(spec: &Spec) -> String {
          \x20   public static let name = {name}\n\
          \x20   /// The wire version every envelope carries.\n\
          \x20   public static let version: UInt16 = {version}\n\
-         \x20   /// SHA-256 of the `protocol.toml` this file was generated from.\n\
-         \x20   public static let specSHA256 = {sha}\n\
          \x20   /// Every operation of the ordinary profile.\n\
          \x20   public static let operations: [String] = [{operations}]\n\
          \x20   /// Every event; an advertisement naming any other is rejected before mutation.\n\
@@ -29,7 +27,6 @@ pub fn protocol_info(spec: &Spec) -> String {
         doc = doc(&spec.doc, ""),
         name = string_literal(&spec.name),
         version = spec.protocol_version,
-        sha = string_literal(&spec.sha256),
     )
 }
 

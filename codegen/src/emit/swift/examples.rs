@@ -2,7 +2,7 @@
 //! (operation request and success payloads, event payloads, session messages), each decoded
 //! strictly with its generated type and re-encoded by the hand-written `assertRoundTrip`.
 
-use super::header;
+use super::comment_header;
 use super::names::{pascal, string_literal, type_name};
 use crate::ir::Spec;
 use serde_json::Value;
@@ -52,7 +52,7 @@ pub fn generated(spec: &Spec) -> String {
     }
     format!(
         "{}\nimport AgentWire\nimport XCTest\n\n/// Every example of the spec decodes strictly and re-encodes to the same JSON.\nfinal class GeneratedExampleTests: XCTestCase {{\n{}}}\n",
-        header(spec, "//"),
+        comment_header("//"),
         cases.join("\n")
     )
 }

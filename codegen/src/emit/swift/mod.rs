@@ -12,7 +12,7 @@ mod objects;
 mod scalars;
 mod unions;
 
-use super::{header, Artifact};
+use super::{comment_header, Artifact};
 use crate::ir::{Envelope, Spec, TypeDef, TypeKind};
 use fields::field_type;
 use names::{ident, type_name};
@@ -33,7 +33,7 @@ fn mark(title: &str) -> String {
 
 pub fn generated(spec: &Spec) -> String {
     let mut parts = vec![
-        format!("{}\nimport Foundation\n", header(spec, "//")),
+        format!("{}\nimport Foundation\n", comment_header("//")),
         mark("Protocol"),
         catalog::protocol_info(spec),
         catalog::package_version(),

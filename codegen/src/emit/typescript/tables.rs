@@ -22,11 +22,6 @@ pub fn constants(spec: &Spec) -> String {
         lit(env!("CARGO_PKG_VERSION"))
     ));
     out.push_str(&format!(
-        "{}export const SPEC_SHA256 = {};\n\n",
-        doc("", "SHA-256 of the protocol.toml these files were generated from."),
-        lit(&spec.sha256)
-    ));
-    out.push_str(&format!(
         "{}export const LIMITS = {{\n",
         doc("", "Advertised limits: the values this package was built for, and the default local bounds.")
     ));

@@ -240,7 +240,7 @@ pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
 }
 
 fn file(spec: &Spec, name: &str, doc: &str, vectors: Vec<Node>) -> Artifact {
-    let generated = Node::object([("spec_sha256", Node::str(&spec.sha256)), ("regenerate", Node::str(REGENERATE))]);
+    let generated = Node::object([("regenerate", Node::str(REGENERATE))]);
     let n = Node::object([
         ("generated", generated),
         ("format", Node::Scalar(json!(FORMAT))),

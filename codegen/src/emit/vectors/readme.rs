@@ -79,7 +79,7 @@ fn category(id: &str) -> String {
 }
 
 pub fn text(spec: &Spec, counts: &Counts) -> String {
-    let [generated, regenerate] = header_lines(spec);
+    let [generated, regenerate] = header_lines();
     let table = counts.table();
     format!(
         r#"<!-- {generated}
@@ -101,7 +101,7 @@ Vectors are data: a test harness in any language reads them and checks its decod
 {table}
 ## File format (format {FORMAT})
 
-Each JSON file is an object: `generated` (`spec_sha256`, `regenerate`), `format`, `doc`,
+Each JSON file is an object: `generated` (`regenerate`), `format`, `doc`,
 `protocol_version`, `count` and `vectors`, one vector per line. A vector has:
 
 - `id`: stable, derived from what the vector tests (see below); unique across the three files.

@@ -743,11 +743,13 @@ pub fn settle(cx: &Cx, text_len: usize, record: &Value, intended: Option<Failure
     intended
 }
 
+/// The longest padding string, well within the spec's string limit.
+const CHUNK: usize = 16000;
+
 /// `base` with unknown string members added until its compact encoding is exactly `target`
 /// bytes; each string stays well within the string limit. `None` when `base` is not an object or
 /// is already larger.
 pub fn padded(base: &Value, target: usize) -> Option<Value> {
-    const CHUNK: usize = 16000;
     let mut map = base.as_object()?.clone();
     let mut i = 0;
     loop {
@@ -778,7 +780,7 @@ mod tests {
         for (base, target) in [(json!({}), 12), (json!({"prompt": "x"}), 32768), (json!({}), 32769)] {
             let v = padded(&base, target).unwrap();
             assert_eq!(v.to_string().len(), target, "{base}");
-            assert!(Measure::of(&v).string_bytes <= 16384);
+            assert!(Measure::of(&v).string_bytes <= CHUNK, "each string stays a chunk");
         }
         assert_eq!(padded(&json!({"a": "x"}), 3), None);
     }

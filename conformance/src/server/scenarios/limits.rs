@@ -2,7 +2,7 @@
 
 use super::{control, done, pass, BoxFut, Ctx, Scenario};
 use crate::verdict::Failure;
-use agentwire_protocol::{limits, Method};
+use agentwire_protocol::{limits, ErrorCode, Method};
 use serde_json::{json, Value};
 
 pub const ALL: &[Scenario] = &[
@@ -55,7 +55,7 @@ fn payload_too_large(cx: &mut Ctx) -> BoxFut<'_> {
         let n = (limits::MAX_PAYLOAD_BYTES as usize / chunk.len()) + 1;
         let payload: serde_json::Map<String, Value> = (0..n).map(|i| (format!("p{i}"), json!(chunk))).collect();
         let r = c.read("status", None, Value::Object(payload)).await?;
-        r.err("payload_too_large", "a status payload over max_payload_bytes")?;
+        r.err(ErrorCode::PayloadTooLarge.as_str(), "a status payload over max_payload_bytes")?;
         done(c).await?;
         pass()
     })
@@ -72,7 +72,7 @@ fn session_attachments(cx: &mut Ctx) -> BoxFut<'_> {
             let r = c.mutate("session.claim", Some(&sid), &cx.op(&format!("att-claim-{i}")), None, json!({})).await?;
             match r.code() {
                 None => held.push((sid, r.payload().clone())),
-                Some("limit_exceeded") => break,
+                Some(code) if code == ErrorCode::LimitExceeded.as_str() => break,
                 Some(other) => return Err(Failure::new(format!("claim {i} failed with `{other}`"))),
             }
         }

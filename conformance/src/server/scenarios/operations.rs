@@ -3,7 +3,7 @@
 use super::{done, nullable_s, pass, present, s, BoxFut, Ctx, Scenario};
 use crate::verdict::Failure;
 use crate::wire::Client;
-use agentwire_protocol::Method;
+use agentwire_protocol::{ErrorCode, Method};
 use serde_json::{json, Value};
 
 pub const ALL: &[Scenario] = &[
@@ -74,10 +74,10 @@ fn conflict(cx: &mut Ctx) -> BoxFut<'_> {
         let r = c.mutate("session.create", None, &op, None, json!({})).await?;
         let sid = s(r.ok("session.create")?, "session_id")?.to_owned();
         let r = c.mutate("session.claim", Some(&sid), &op, None, json!({})).await?;
-        r.err("operation_conflict", "reusing a session.create operation ID for session.claim")?;
+        r.err(ErrorCode::OperationConflict.as_str(), "reusing a session.create operation ID for session.claim")?;
         cx.claim(&mut c, &sid, "cf-claim", false).await?;
         let r = c.mutate("session.claim", Some(&sid), &cx.op("cf-claim"), None, json!({"take_over": true})).await?;
-        r.err("operation_conflict", "reusing a claim's operation ID with another payload")?;
+        r.err(ErrorCode::OperationConflict.as_str(), "reusing a claim's operation ID with another payload")?;
         done(c).await?;
         pass()
     })

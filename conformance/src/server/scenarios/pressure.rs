@@ -39,8 +39,9 @@ fn ordering_under_pressure(cx: &mut Ctx) -> BoxFut<'_> {
             let mut turns = Vec::new();
             for (i, (sid, cl)) in sessions.iter().enumerate() {
                 let op = cx.op(&format!("op-start-{round}-{i}"));
-                let r = c.mutate("turn.start", Some(sid), &op, Some(control(cl)), json!({"prompt": prompt})).await?;
-                turns.push(s(r.ok("turn.start")?, "turn_id")?.to_owned());
+                let start = Method::TurnStart.as_str();
+                let r = c.mutate(start, Some(sid), &op, Some(control(cl)), json!({"prompt": prompt})).await?;
+                turns.push(s(r.ok(start)?, "turn_id")?.to_owned());
             }
             tokio::time::sleep(STALL).await;
             for t in &turns {

@@ -5,7 +5,7 @@
 use super::{b, done, pass, present, s, BoxFut, Ctx, Scenario};
 use crate::verdict::Failure;
 use crate::wire::Client;
-use agentwire_protocol::Method;
+use agentwire_protocol::{constants, Method};
 use serde_json::{json, Value};
 
 pub const ALL: &[Scenario] = &[
@@ -199,7 +199,7 @@ fn providers(cx: &mut Ctx) -> BoxFut<'_> {
             crate::ensure!(all.iter().any(|i| i == want), "providers lack the built-in {want}");
         }
         crate::ensure!(provider_ids(&mut c, 1).await? == all, "pages of 1 list other providers than a page of 32");
-        let r = c.read("catalog.providers", None, json!({"offset": 100000})).await?;
+        let r = c.read("catalog.providers", None, json!({"offset": constants::CATALOG_MAX_OFFSET})).await?;
         crate::ensure!(r.ok("catalog.providers")?["entries"] == json!([]), "an offset beyond the end returned entries");
         done(c).await?;
         pass()

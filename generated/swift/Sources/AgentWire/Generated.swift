@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d). Do not edit.
+// Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 import Foundation
@@ -11,8 +11,6 @@ public enum ProtocolInfo {
     public static let name = "agentwire"
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
-    /// SHA-256 of the `protocol.toml` this file was generated from.
-    public static let specSHA256 = "0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d"
     /// Every operation of the ordinary profile.
     public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
     /// Every event; an advertisement naming any other is rejected before mutation.

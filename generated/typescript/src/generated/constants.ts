@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d). Do not edit.
+// Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -9,9 +9,6 @@ export const PROTOCOL_VERSION = 2;
 
 /** The package version this package was generated with; the daemon's handshake requires an exact match. */
 export const PACKAGE_VERSION = "0.1.0";
-
-/** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {
