@@ -1,9 +1,6 @@
----
-source: codegen/tests/rust_snapshot.rs
-expression: code
----
 // Generated from protocol.toml (sha256 437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
+// Freshness: spec fnv1a64 c69e492fe048b1f5, agentwire-codegen 0.1.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
