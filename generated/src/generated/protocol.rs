@@ -777,11 +777,6 @@ impl crate::runtime::Decode for ErrorCode {
             ))
     }
 }
-impl serde::Serialize for ErrorCode {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for ErrorCode {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1026,11 +1021,6 @@ impl crate::runtime::Decode for LaunchErrorCode {
             ))
     }
 }
-impl serde::Serialize for LaunchErrorCode {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for LaunchErrorCode {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1151,11 +1141,6 @@ impl crate::runtime::Decode for ReasoningLevel {
             ))
     }
 }
-impl serde::Serialize for ReasoningLevel {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for ReasoningLevel {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1208,11 +1193,6 @@ impl crate::runtime::Decode for Scope {
                 serde::de::Unexpected::Str(&s),
                 &"a Scope value",
             ))
-    }
-}
-impl serde::Serialize for Scope {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for Scope {
@@ -1273,11 +1253,6 @@ impl crate::runtime::Decode for ConfigLayer {
             ))
     }
 }
-impl serde::Serialize for ConfigLayer {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for ConfigLayer {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1336,11 +1311,6 @@ impl crate::runtime::Decode for SettingName {
             ))
     }
 }
-impl serde::Serialize for SettingName {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for SettingName {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1389,11 +1359,6 @@ impl crate::runtime::Decode for Transport {
                 serde::de::Unexpected::Str(&s),
                 &"a Transport value",
             ))
-    }
-}
-impl serde::Serialize for Transport {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for Transport {
@@ -1454,11 +1419,6 @@ impl crate::runtime::Decode for AuthMethod {
             ))
     }
 }
-impl serde::Serialize for AuthMethod {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for AuthMethod {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1515,11 +1475,6 @@ impl crate::runtime::Decode for AuthSource {
                 serde::de::Unexpected::Str(&s),
                 &"a AuthSource value",
             ))
-    }
-}
-impl serde::Serialize for AuthSource {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for AuthSource {
@@ -1580,11 +1535,6 @@ impl crate::runtime::Decode for Readiness {
             ))
     }
 }
-impl serde::Serialize for Readiness {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for Readiness {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1641,11 +1591,6 @@ impl crate::runtime::Decode for CatalogState {
                 serde::de::Unexpected::Str(&s),
                 &"a CatalogState value",
             ))
-    }
-}
-impl serde::Serialize for CatalogState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for CatalogState {
@@ -1706,11 +1651,6 @@ impl crate::runtime::Decode for TurnStatus {
             ))
     }
 }
-impl serde::Serialize for TurnStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for TurnStatus {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1765,11 +1705,6 @@ impl crate::runtime::Decode for Persistence {
             ))
     }
 }
-impl serde::Serialize for Persistence {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for Persistence {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1822,11 +1757,6 @@ impl crate::runtime::Decode for SnapshotState {
                 serde::de::Unexpected::Str(&s),
                 &"a SnapshotState value",
             ))
-    }
-}
-impl serde::Serialize for SnapshotState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for SnapshotState {
@@ -1899,11 +1829,6 @@ impl crate::runtime::Decode for OperationState {
                 serde::de::Unexpected::Str(&s),
                 &"a OperationState value",
             ))
-    }
-}
-impl serde::Serialize for OperationState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for OperationState {
@@ -2020,11 +1945,6 @@ impl crate::runtime::Decode for OutcomeStatus {
             ))
     }
 }
-impl serde::Serialize for OutcomeStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for OutcomeStatus {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -2095,11 +2015,6 @@ impl crate::runtime::Decode for LoginProgressState {
                 serde::de::Unexpected::Str(&s),
                 &"a LoginProgressState value",
             ))
-    }
-}
-impl serde::Serialize for LoginProgressState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for LoginProgressState {
@@ -2198,11 +2113,6 @@ impl crate::runtime::Decode for LoginTerminalState {
             ))
     }
 }
-impl serde::Serialize for LoginTerminalState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for LoginTerminalState {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -2285,11 +2195,6 @@ impl crate::runtime::Decode for ActivityStatus {
                 serde::de::Unexpected::Str(&s),
                 &"a ActivityStatus value",
             ))
-    }
-}
-impl serde::Serialize for ActivityStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for ActivityStatus {
@@ -2394,11 +2299,6 @@ impl crate::runtime::Decode for LifecycleCategory {
             ))
     }
 }
-impl serde::Serialize for LifecycleCategory {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for LifecycleCategory {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -2455,11 +2355,6 @@ impl crate::runtime::Decode for ToolTransport {
                 serde::de::Unexpected::Str(&s),
                 &"a ToolTransport value",
             ))
-    }
-}
-impl serde::Serialize for ToolTransport {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for ToolTransport {
@@ -2552,11 +2447,6 @@ impl crate::runtime::Decode for ContextSource {
             ))
     }
 }
-impl serde::Serialize for ContextSource {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for ContextSource {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -2612,11 +2502,6 @@ impl crate::runtime::Decode for UsageSource {
                 serde::de::Unexpected::Str(&s),
                 &"a UsageSource value",
             ))
-    }
-}
-impl serde::Serialize for UsageSource {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for UsageSource {
@@ -2697,11 +2582,6 @@ impl crate::runtime::Decode for CompactionStatus {
             ))
     }
 }
-impl serde::Serialize for CompactionStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for CompactionStatus {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -2754,11 +2634,6 @@ impl crate::runtime::Decode for ReplayRole {
                 serde::de::Unexpected::Str(&s),
                 &"a ReplayRole value",
             ))
-    }
-}
-impl serde::Serialize for ReplayRole {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for ReplayRole {
@@ -2833,11 +2708,6 @@ impl crate::runtime::Decode for ReplayTerminalStatus {
             ))
     }
 }
-impl serde::Serialize for ReplayTerminalStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for ReplayTerminalStatus {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -2894,11 +2764,6 @@ impl crate::runtime::Decode for TurnEndStatus {
                 serde::de::Unexpected::Str(&s),
                 &"a TurnEndStatus value",
             ))
-    }
-}
-impl serde::Serialize for TurnEndStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for TurnEndStatus {
@@ -2971,11 +2836,6 @@ impl crate::runtime::Decode for PermissionKind {
                 serde::de::Unexpected::Str(&s),
                 &"a PermissionKind value",
             ))
-    }
-}
-impl serde::Serialize for PermissionKind {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for PermissionKind {
@@ -3067,15 +2927,6 @@ impl crate::runtime::Decode for ErrorObject {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ErrorObject {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("code", &self.code)?;
-        m.serialize_entry("message", &self.message)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ErrorObject {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"code\":");
@@ -3083,6 +2934,11 @@ impl crate::runtime::WriteJson for ErrorObject {
         out.extend_from_slice(b",\"message\":");
         crate::runtime::WriteJson::write_json(&self.message, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ErrorObject {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Session control proof carried by control-requiring mutations.
@@ -3172,15 +3028,6 @@ impl crate::runtime::Decode for Control {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for Control {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("claim_id", &self.claim_id)?;
-        m.serialize_entry("grant_generation", &self.grant_generation)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for Control {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"claim_id\":");
@@ -3188,6 +3035,11 @@ impl crate::runtime::WriteJson for Control {
         out.extend_from_slice(b",\"grant_generation\":");
         crate::runtime::WriteJson::write_json(&self.grant_generation, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for Control {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive integers.
@@ -3885,52 +3737,6 @@ impl crate::runtime::Decode for LimitMap {
         d.deserialize_map(V(cx))
     }
 }
-impl serde::Serialize for LimitMap {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("max_record_bytes", &self.max_record_bytes)?;
-        m.serialize_entry("max_payload_bytes", &self.max_payload_bytes)?;
-        m.serialize_entry("max_error_message_bytes", &self.max_error_message_bytes)?;
-        m.serialize_entry("max_id_bytes", &self.max_id_bytes)?;
-        m.serialize_entry("max_name_bytes", &self.max_name_bytes)?;
-        m.serialize_entry("max_string_bytes", &self.max_string_bytes)?;
-        m.serialize_entry("max_json_depth", &self.max_json_depth)?;
-        m.serialize_entry("max_array_items", &self.max_array_items)?;
-        m.serialize_entry("max_object_fields", &self.max_object_fields)?;
-        m.serialize_entry("max_negotiation_items", &self.max_negotiation_items)?;
-        m.serialize_entry("max_session_attachments", &self.max_session_attachments)?;
-        m.serialize_entry("max_session_page_items", &self.max_session_page_items)?;
-        m.serialize_entry(
-            "max_session_replay_page_bytes",
-            &self.max_session_replay_page_bytes,
-        )?;
-        m.serialize_entry(
-            "max_session_replay_window_bytes",
-            &self.max_session_replay_window_bytes,
-        )?;
-        m.serialize_entry(
-            "max_session_list_scan_entries",
-            &self.max_session_list_scan_entries,
-        )?;
-        m.serialize_entry("max_catalog_page_items", &self.max_catalog_page_items)?;
-        m.serialize_entry("max_connections", &self.max_connections)?;
-        m.serialize_entry("max_inflight_requests", &self.max_inflight_requests)?;
-        m.serialize_entry("max_active_turns", &self.max_active_turns)?;
-        m.serialize_entry("max_retained_operations", &self.max_retained_operations)?;
-        m.serialize_entry("operation_retention_ms", &self.operation_retention_ms)?;
-        m.serialize_entry("operation_tombstone_ms", &self.operation_tombstone_ms)?;
-        m.serialize_entry("max_snapshot_text_bytes", &self.max_snapshot_text_bytes)?;
-        m.serialize_entry("turn_event_queue_items", &self.turn_event_queue_items)?;
-        m.serialize_entry("handshake_timeout_ms", &self.handshake_timeout_ms)?;
-        m.serialize_entry("framing_timeout_ms", &self.framing_timeout_ms)?;
-        m.serialize_entry("cancel_grace_ms", &self.cancel_grace_ms)?;
-        for (k, v) in &self.extensions {
-            m.serialize_entry(k, v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LimitMap {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"max_record_bytes\":");
@@ -3999,6 +3805,11 @@ impl crate::runtime::WriteJson for LimitMap {
         out.push(b'}');
     }
 }
+impl serde::Serialize for LimitMap {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
 /// Activity feature flags and the summary bound; not operation names.
 ///
 /// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`CAPABILITY_FLAG_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
@@ -4010,6 +3821,26 @@ impl ActivityCapabilities {
     pub fn new() -> Self {
         Self {}
     }
+}
+impl ActivityCapabilities {
+    /// turn.activity events are delivered. Always `true` on the wire.
+    pub const EVENTS: bool = true;
+    /// Approval routes exist (unsupported). Always `false` on the wire.
+    pub const APPROVALS: bool = false;
+    /// Steering routes exist (unsupported). Always `false` on the wire.
+    pub const STEERING: bool = false;
+    /// MCP server lifecycle events exist (unsupported). Always `false` on the wire.
+    pub const MCP_SERVER_LIFECYCLE: bool = false;
+    /// MCP tool activity is reported. Always `true` on the wire.
+    pub const MCP_TOOL_ACTIVITY: bool = true;
+    /// Subagent activity is reported. Always `true` on the wire.
+    pub const SUBAGENTS: bool = true;
+    /// Raw tool output is delivered (unsupported). Always `false` on the wire.
+    pub const RAW_TOOL_OUTPUT: bool = false;
+    /// Activity is replayed durably (unsupported). Always `false` on the wire.
+    pub const ACTIVITY_REPLAY: bool = false;
+    /// Largest reasoning summary text, a feature bound separate from the general limits. Always `2048` on the wire.
+    pub const MAX_SUMMARY_BYTES: u64 = 2048u64;
 }
 impl crate::runtime::Decode for ActivityCapabilities {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -4170,27 +4001,16 @@ impl crate::runtime::Decode for ActivityCapabilities {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityCapabilities {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("events", &true)?;
-        m.serialize_entry("approvals", &false)?;
-        m.serialize_entry("steering", &false)?;
-        m.serialize_entry("mcp_server_lifecycle", &false)?;
-        m.serialize_entry("mcp_tool_activity", &true)?;
-        m.serialize_entry("subagents", &true)?;
-        m.serialize_entry("raw_tool_output", &false)?;
-        m.serialize_entry("activity_replay", &false)?;
-        m.serialize_entry("max_summary_bytes", &2048u64)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityCapabilities {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
             b"{\"events\":true,\"approvals\":false,\"steering\":false,\"mcp_server_lifecycle\":false,\"mcp_tool_activity\":true,\"subagents\":true,\"raw_tool_output\":false,\"activity_replay\":false,\"max_summary_bytes\":2048}",
         );
+    }
+}
+impl serde::Serialize for ActivityCapabilities {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Complete capability advertisement of the service.
@@ -4370,19 +4190,6 @@ impl crate::runtime::Decode for Capabilities {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for Capabilities {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("protocol_versions", &self.protocol_versions)?;
-        m.serialize_entry("transports", &self.transports)?;
-        m.serialize_entry("operations", &self.operations)?;
-        m.serialize_entry("events", &self.events)?;
-        m.serialize_entry("limits", &self.limits)?;
-        m.serialize_entry("activity", &self.activity)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for Capabilities {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"protocol_versions\":");
@@ -4398,6 +4205,11 @@ impl crate::runtime::WriteJson for Capabilities {
         out.extend_from_slice(b",\"activity\":");
         crate::runtime::WriteJson::write_json(&self.activity, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for Capabilities {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Selected provider and model.
@@ -4483,15 +4295,6 @@ impl crate::runtime::Decode for Selection {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for Selection {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("model_id", &self.model_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for Selection {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -4499,6 +4302,11 @@ impl crate::runtime::WriteJson for Selection {
         out.extend_from_slice(b",\"model_id\":");
         crate::runtime::WriteJson::write_json(&self.model_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for Selection {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Authentication readiness of one provider.
@@ -4637,18 +4445,6 @@ impl crate::runtime::Decode for AuthProviderStatus {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthProviderStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("auth_method", &self.auth_method)?;
-        m.serialize_entry("source", &self.source)?;
-        m.serialize_entry("readiness", &self.readiness)?;
-        m.serialize_entry("ready", &self.ready)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthProviderStatus {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -4662,6 +4458,11 @@ impl crate::runtime::WriteJson for AuthProviderStatus {
         out.extend_from_slice(b",\"ready\":");
         crate::runtime::WriteJson::write_json(&self.ready, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthProviderStatus {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// One provider of the catalog.
@@ -4747,15 +4548,6 @@ impl crate::runtime::Decode for ProviderEntry {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ProviderEntry {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("label", &self.label)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ProviderEntry {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -4763,6 +4555,11 @@ impl crate::runtime::WriteJson for ProviderEntry {
         out.extend_from_slice(b",\"label\":");
         crate::runtime::WriteJson::write_json(&self.label, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ProviderEntry {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// One model of a provider's cached catalog.
@@ -4970,20 +4767,6 @@ impl crate::runtime::Decode for ModelEntry {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ModelEntry {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("model_id", &self.model_id)?;
-        m.serialize_entry("label", &self.label)?;
-        m.serialize_entry("available", &self.available)?;
-        m.serialize_entry("context_window", &self.context_window)?;
-        m.serialize_entry("max_output_tokens", &self.max_output_tokens)?;
-        m.serialize_entry("available_thinking_levels", &self.available_thinking_levels)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ModelEntry {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -5001,6 +4784,11 @@ impl crate::runtime::WriteJson for ModelEntry {
         out.extend_from_slice(b",\"available_thinking_levels\":");
         crate::runtime::WriteJson::write_json(&self.available_thinking_levels, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ModelEntry {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Bounded projection of the effective settings, not the settings document.
@@ -5232,21 +5020,6 @@ impl crate::runtime::Decode for ConfigProjection {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ConfigProjection {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("selection", &self.selection)?;
-        m.serialize_entry("thinking_level", &self.thinking_level)?;
-        m.serialize_entry("configured_thinking_level", &self.configured_thinking_level)?;
-        m.serialize_entry("available_thinking_levels", &self.available_thinking_levels)?;
-        m.serialize_entry("fast", &self.fast)?;
-        m.serialize_entry("precedence", &self.precedence)?;
-        m.serialize_entry("writable_scopes", &self.writable_scopes)?;
-        m.serialize_entry("global_only", &self.global_only)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ConfigProjection {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"selection\":");
@@ -5266,6 +5039,11 @@ impl crate::runtime::WriteJson for ConfigProjection {
         out.extend_from_slice(b",\"global_only\":");
         crate::runtime::WriteJson::write_json(&self.global_only, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ConfigProjection {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// One session of a list page.
@@ -5375,16 +5153,6 @@ impl crate::runtime::Decode for SessionSummary {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionSummary {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("title", &self.title)?;
-        m.serialize_entry("updated_at", &self.updated_at)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionSummary {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"session_id\":");
@@ -5394,6 +5162,11 @@ impl crate::runtime::WriteJson for SessionSummary {
         out.extend_from_slice(b",\"updated_at\":");
         crate::runtime::WriteJson::write_json(&self.updated_at, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionSummary {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The running turn captured by a claim snapshot.
@@ -5536,17 +5309,6 @@ impl crate::runtime::Decode for SnapshotTurn {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SnapshotTurn {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.serialize_entry("sequence", &self.sequence)?;
-        m.serialize_entry("assistant_text", &self.assistant_text)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SnapshotTurn {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -5558,6 +5320,11 @@ impl crate::runtime::WriteJson for SnapshotTurn {
         out.extend_from_slice(b",\"assistant_text\":");
         crate::runtime::WriteJson::write_json(&self.assistant_text, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SnapshotTurn {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Atomic snapshot taken when control is granted.
@@ -5667,16 +5434,6 @@ impl crate::runtime::Decode for ClaimSnapshot {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ClaimSnapshot {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("state", &self.state)?;
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("replay_cursor", &self.replay_cursor)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ClaimSnapshot {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"state\":");
@@ -5686,6 +5443,11 @@ impl crate::runtime::WriteJson for ClaimSnapshot {
         out.extend_from_slice(b",\"replay_cursor\":");
         crate::runtime::WriteJson::write_json(&self.replay_cursor, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ClaimSnapshot {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A running turn as session.status reports it.
@@ -5702,6 +5464,10 @@ impl RunningTurn {
     pub fn new(turn_id: impl Into<String>) -> Self {
         Self { turn_id: turn_id.into() }
     }
+}
+impl RunningTurn {
+    /// Always running. Always `"running"` on the wire.
+    pub const STATUS: &'static str = "running";
 }
 impl crate::runtime::Decode for RunningTurn {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -5757,20 +5523,16 @@ impl crate::runtime::Decode for RunningTurn {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for RunningTurn {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("status", "running")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for RunningTurn {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
         crate::runtime::WriteJson::write_json(&self.turn_id, out);
         out.extend_from_slice(b",\"status\":\"running\"}");
+    }
+}
+impl serde::Serialize for RunningTurn {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Settled outcome of an operation.
@@ -5848,15 +5610,6 @@ impl crate::runtime::Decode for OperationOutcome {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for OperationOutcome {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("status", &self.status)?;
-        m.serialize_entry("error", &self.error)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for OperationOutcome {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"status\":");
@@ -5864,6 +5617,11 @@ impl crate::runtime::WriteJson for OperationOutcome {
         out.extend_from_slice(b",\"error\":");
         crate::runtime::WriteJson::write_json(&self.error, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for OperationOutcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Allowlisted projection of one runtime activity; fields are flattened.
@@ -5922,6 +5680,10 @@ impl ActivityLifecycle {
         self.parent_activity_id = crate::runtime::IntoOptional::into_optional(value);
         self
     }
+}
+impl ActivityLifecycle {
+    /// Details are never projected. Always `true` on the wire.
+    pub const DETAILS_OMITTED: bool = true;
 }
 impl crate::runtime::Decode for ActivityLifecycle {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -6036,21 +5798,6 @@ impl crate::runtime::Decode for ActivityLifecycle {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityLifecycle {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "lifecycle")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("category", &self.category)?;
-        m.serialize_entry("status", &self.status)?;
-        m.serialize_entry("details_omitted", &true)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityLifecycle {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"lifecycle\",\"activity_id\":");
@@ -6064,6 +5811,11 @@ impl crate::runtime::WriteJson for ActivityLifecycle {
         out.extend_from_slice(b",\"status\":");
         crate::runtime::WriteJson::write_json(&self.status, out);
         out.extend_from_slice(b",\"details_omitted\":true}");
+    }
+}
+impl serde::Serialize for ActivityLifecycle {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Status of a tool call; never arguments or results.
@@ -6120,6 +5872,10 @@ impl ActivityTool {
         self.parent_activity_id = crate::runtime::IntoOptional::into_optional(value);
         self
     }
+}
+impl ActivityTool {
+    /// Details are never projected. Always `true` on the wire.
+    pub const DETAILS_OMITTED: bool = true;
 }
 impl crate::runtime::Decode for ActivityTool {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -6293,25 +6049,6 @@ impl crate::runtime::Decode for ActivityTool {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityTool {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "tool")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("tool_id", &self.tool_id)?;
-        m.serialize_entry("tool_name", &self.tool_name)?;
-        m.serialize_entry("server_id", &self.server_id)?;
-        m.serialize_entry("transport", &self.transport)?;
-        m.serialize_entry("status", &self.status)?;
-        m.serialize_entry("timed_out", &self.timed_out)?;
-        m.serialize_entry("details_omitted", &true)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityTool {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"tool\",\"activity_id\":");
@@ -6333,6 +6070,11 @@ impl crate::runtime::WriteJson for ActivityTool {
         out.extend_from_slice(b",\"timed_out\":");
         crate::runtime::WriteJson::write_json(&self.timed_out, out);
         out.extend_from_slice(b",\"details_omitted\":true}");
+    }
+}
+impl serde::Serialize for ActivityTool {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Sanitized completed provider reasoning summary.
@@ -6487,21 +6229,6 @@ impl crate::runtime::Decode for ActivityReasoningSummary {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityReasoningSummary {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "reasoning_summary")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("text", &self.text)?;
-        m.serialize_entry("redacted", &self.redacted)?;
-        m.serialize_entry("truncated", &self.truncated)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityReasoningSummary {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"reasoning_summary\",\"activity_id\":");
@@ -6517,6 +6244,11 @@ impl crate::runtime::WriteJson for ActivityReasoningSummary {
         out.extend_from_slice(b",\"truncated\":");
         crate::runtime::WriteJson::write_json(&self.truncated, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ActivityReasoningSummary {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Context window usage.
@@ -6738,23 +6470,6 @@ impl crate::runtime::Decode for ActivityContext {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityContext {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "context")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("current_tokens", &self.current_tokens)?;
-        m.serialize_entry("max_tokens", &self.max_tokens)?;
-        m.serialize_entry("reasoning_tokens", &self.reasoning_tokens)?;
-        m.serialize_entry("request_sequence", &self.request_sequence)?;
-        m.serialize_entry("source", &self.source)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityContext {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"context\",\"activity_id\":");
@@ -6774,6 +6489,11 @@ impl crate::runtime::WriteJson for ActivityContext {
         out.extend_from_slice(b",\"source\":");
         crate::runtime::WriteJson::write_json(&self.source, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ActivityContext {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Token usage of a provider request or a whole subagent run.
@@ -7023,25 +6743,6 @@ impl crate::runtime::Decode for ActivityUsage {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityUsage {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "usage")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("effective_input", &self.effective_input)?;
-        m.serialize_entry("output", &self.output)?;
-        m.serialize_entry("cache_read", &self.cache_read)?;
-        m.serialize_entry("cache_known", &self.cache_known)?;
-        m.serialize_entry("request_sequence", &self.request_sequence)?;
-        m.serialize_entry("final_usage", &self.final_usage)?;
-        m.serialize_entry("source", &self.source)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityUsage {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"usage\",\"activity_id\":");
@@ -7065,6 +6766,11 @@ impl crate::runtime::WriteJson for ActivityUsage {
         out.extend_from_slice(b",\"source\":");
         crate::runtime::WriteJson::write_json(&self.source, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ActivityUsage {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Context compaction progress.
@@ -7256,22 +6962,6 @@ impl crate::runtime::Decode for ActivityCompaction {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityCompaction {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "compaction")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("status", &self.status)?;
-        m.serialize_entry("current_tokens", &self.current_tokens)?;
-        m.serialize_entry("max_tokens", &self.max_tokens)?;
-        m.serialize_entry("replay_required", &self.replay_required)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityCompaction {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"compaction\",\"activity_id\":");
@@ -7289,6 +6979,11 @@ impl crate::runtime::WriteJson for ActivityCompaction {
         out.extend_from_slice(b",\"replay_required\":");
         crate::runtime::WriteJson::write_json(&self.replay_required, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ActivityCompaction {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl crate::runtime::Decode for Activity {
@@ -7343,18 +7038,6 @@ impl crate::runtime::Decode for Activity {
         decoded.map_err(D::Error::custom)
     }
 }
-impl serde::Serialize for Activity {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Lifecycle(v) => v.serialize(s),
-            Self::Tool(v) => v.serialize(s),
-            Self::ReasoningSummary(v) => v.serialize(s),
-            Self::Context(v) => v.serialize(s),
-            Self::Usage(v) => v.serialize(s),
-            Self::Compaction(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for Activity {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -7365,6 +7048,11 @@ impl crate::runtime::WriteJson for Activity {
             Self::Usage(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::Compaction(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for Activity {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// One allowlisted item of the durable replay projection.
@@ -7517,19 +7205,6 @@ impl crate::runtime::Decode for ReplayItemMessage {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ReplayItemMessage {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "message")?;
-        m.serialize_entry("cursor", &self.cursor)?;
-        m.serialize_entry("role", &self.role)?;
-        m.serialize_entry("text", &self.text)?;
-        m.serialize_entry("part", &self.part)?;
-        m.serialize_entry("last_part", &self.last_part)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ReplayItemMessage {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"message\",\"cursor\":");
@@ -7543,6 +7218,11 @@ impl crate::runtime::WriteJson for ReplayItemMessage {
         out.extend_from_slice(b",\"last_part\":");
         crate::runtime::WriteJson::write_json(&self.last_part, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ReplayItemMessage {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// End of a turn.
@@ -7623,16 +7303,6 @@ impl crate::runtime::Decode for ReplayItemTerminal {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ReplayItemTerminal {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "terminal")?;
-        m.serialize_entry("cursor", &self.cursor)?;
-        m.serialize_entry("status", &self.status)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ReplayItemTerminal {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"terminal\",\"cursor\":");
@@ -7640,6 +7310,11 @@ impl crate::runtime::WriteJson for ReplayItemTerminal {
         out.extend_from_slice(b",\"status\":");
         crate::runtime::WriteJson::write_json(&self.status, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ReplayItemTerminal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A part of a compaction summary that precedes the conversation after its cutoff.
@@ -7763,18 +7438,6 @@ impl crate::runtime::Decode for ReplayItemSummary {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ReplayItemSummary {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "summary")?;
-        m.serialize_entry("cursor", &self.cursor)?;
-        m.serialize_entry("text", &self.text)?;
-        m.serialize_entry("part", &self.part)?;
-        m.serialize_entry("last_part", &self.last_part)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ReplayItemSummary {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"summary\",\"cursor\":");
@@ -7786,6 +7449,11 @@ impl crate::runtime::WriteJson for ReplayItemSummary {
         out.extend_from_slice(b",\"last_part\":");
         crate::runtime::WriteJson::write_json(&self.last_part, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ReplayItemSummary {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl crate::runtime::Decode for ReplayItem {
@@ -7825,15 +7493,6 @@ impl crate::runtime::Decode for ReplayItem {
         decoded.map_err(D::Error::custom)
     }
 }
-impl serde::Serialize for ReplayItem {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Message(v) => v.serialize(s),
-            Self::Terminal(v) => v.serialize(s),
-            Self::Summary(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for ReplayItem {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -7841,6 +7500,11 @@ impl crate::runtime::WriteJson for ReplayItem {
             Self::Terminal(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::Summary(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for ReplayItem {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The one JSON object start-or-connect prints on success.
@@ -7885,6 +7549,10 @@ impl Discovery {
             started,
         }
     }
+}
+impl Discovery {
+    /// Discovery format version, separate from the wire version. Always `1` on the wire.
+    pub const DISCOVERY_VERSION: u64 = 1u64;
 }
 impl crate::runtime::Decode for Discovery {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -8054,21 +7722,6 @@ impl crate::runtime::Decode for Discovery {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for Discovery {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("discovery_version", &1u64)?;
-        m.serialize_entry("socket", &self.socket)?;
-        m.serialize_entry("pid", &self.pid)?;
-        m.serialize_entry("version", &self.version)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("workspace_id", &self.workspace_id)?;
-        m.serialize_entry("state_root_id", &self.state_root_id)?;
-        m.serialize_entry("started", &self.started)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for Discovery {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"discovery_version\":1,\"socket\":");
@@ -8086,6 +7739,11 @@ impl crate::runtime::WriteJson for Discovery {
         out.extend_from_slice(b",\"started\":");
         crate::runtime::WriteJson::write_json(&self.started, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for Discovery {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The one JSON object start-or-connect prints on failure, under `error`.
@@ -8146,19 +7804,16 @@ impl crate::runtime::Decode for LaunchError {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for LaunchError {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("error", &self.error)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LaunchError {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"error\":");
         crate::runtime::WriteJson::write_json(&self.error, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for LaunchError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// First line a client sends after connecting.
@@ -8180,6 +7835,10 @@ impl HandshakeRequest {
             workspace: workspace.into(),
         }
     }
+}
+impl HandshakeRequest {
+    /// Handshake protocol name. Always `"agentwire-unix"` on the wire.
+    pub const HANDSHAKE: &'static str = "agentwire-unix";
 }
 impl crate::runtime::Decode for HandshakeRequest {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -8256,16 +7915,6 @@ impl crate::runtime::Decode for HandshakeRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for HandshakeRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("handshake", "agentwire-unix")?;
-        m.serialize_entry("version", &self.version)?;
-        m.serialize_entry("workspace", &self.workspace)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for HandshakeRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"handshake\":\"agentwire-unix\",\"version\":");
@@ -8273,6 +7922,11 @@ impl crate::runtime::WriteJson for HandshakeRequest {
         out.extend_from_slice(b",\"workspace\":");
         crate::runtime::WriteJson::write_json(&self.workspace, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for HandshakeRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Server's one-line handshake reply.
@@ -8319,6 +7973,10 @@ impl HandshakeReplyAccepted {
             state_root_id: state_root_id.into(),
         }
     }
+}
+impl HandshakeReplyAccepted {
+    /// Handshake protocol name. Always `"agentwire-unix"` on the wire.
+    pub const HANDSHAKE: &'static str = "agentwire-unix";
 }
 impl crate::runtime::Decode for HandshakeReplyAccepted {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -8452,20 +8110,6 @@ impl crate::runtime::Decode for HandshakeReplyAccepted {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for HandshakeReplyAccepted {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("status", "accepted")?;
-        m.serialize_entry("handshake", "agentwire-unix")?;
-        m.serialize_entry("version", &self.version)?;
-        m.serialize_entry("pid", &self.pid)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("workspace_id", &self.workspace_id)?;
-        m.serialize_entry("state_root_id", &self.state_root_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for HandshakeReplyAccepted {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
@@ -8481,6 +8125,11 @@ impl crate::runtime::WriteJson for HandshakeReplyAccepted {
         out.extend_from_slice(b",\"state_root_id\":");
         crate::runtime::WriteJson::write_json(&self.state_root_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for HandshakeReplyAccepted {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Identity refused; the server closes the connection.
@@ -8502,6 +8151,10 @@ impl HandshakeReplyRejected {
             message: message.into(),
         }
     }
+}
+impl HandshakeReplyRejected {
+    /// Handshake protocol name. Always `"agentwire-unix"` on the wire.
+    pub const HANDSHAKE: &'static str = "agentwire-unix";
 }
 impl crate::runtime::Decode for HandshakeReplyRejected {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -8578,17 +8231,6 @@ impl crate::runtime::Decode for HandshakeReplyRejected {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for HandshakeReplyRejected {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("status", "rejected")?;
-        m.serialize_entry("handshake", "agentwire-unix")?;
-        m.serialize_entry("code", &self.code)?;
-        m.serialize_entry("message", &self.message)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for HandshakeReplyRejected {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
@@ -8598,6 +8240,11 @@ impl crate::runtime::WriteJson for HandshakeReplyRejected {
         out.extend_from_slice(b",\"message\":");
         crate::runtime::WriteJson::write_json(&self.message, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for HandshakeReplyRejected {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl crate::runtime::Decode for HandshakeReply {
@@ -8634,20 +8281,17 @@ impl crate::runtime::Decode for HandshakeReply {
         decoded.map_err(D::Error::custom)
     }
 }
-impl serde::Serialize for HandshakeReply {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Accepted(v) => v.serialize(s),
-            Self::Rejected(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for HandshakeReply {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
             Self::Accepted(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::Rejected(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for HandshakeReply {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Handshake rejection code.
@@ -8717,11 +8361,6 @@ impl crate::runtime::Decode for HandshakeRejection {
             ))
     }
 }
-impl serde::Serialize for HandshakeRejection {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for HandshakeRejection {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -8767,6 +8406,10 @@ impl LoginProgressAuthorizationUrl {
             url: url.into(),
         }
     }
+}
+impl LoginProgressAuthorizationUrl {
+    /// The client should offer to open it. Always `true` on the wire.
+    pub const OPEN_BROWSER: bool = true;
 }
 impl crate::runtime::Decode for LoginProgressAuthorizationUrl {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -8870,18 +8513,6 @@ impl crate::runtime::Decode for LoginProgressAuthorizationUrl {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for LoginProgressAuthorizationUrl {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("state", "authorization_url")?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("url", &self.url)?;
-        m.serialize_entry("open_browser", &true)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LoginProgressAuthorizationUrl {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"state\":\"authorization_url\",\"login_id\":");
@@ -8891,6 +8522,11 @@ impl crate::runtime::WriteJson for LoginProgressAuthorizationUrl {
         out.extend_from_slice(b",\"url\":");
         crate::runtime::WriteJson::write_json(&self.url, out);
         out.extend_from_slice(b",\"open_browser\":true}");
+    }
+}
+impl serde::Serialize for LoginProgressAuthorizationUrl {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Waiting for the loopback redirect or a manual callback.
@@ -8977,16 +8613,6 @@ impl crate::runtime::Decode for LoginProgressWaiting {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for LoginProgressWaiting {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("state", "waiting")?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LoginProgressWaiting {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"state\":\"waiting\",\"login_id\":");
@@ -8994,6 +8620,11 @@ impl crate::runtime::WriteJson for LoginProgressWaiting {
         out.extend_from_slice(b",\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for LoginProgressWaiting {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A callback arrived; validation follows.
@@ -9080,16 +8711,6 @@ impl crate::runtime::Decode for LoginProgressCallbackReceived {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for LoginProgressCallbackReceived {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("state", "callback_received")?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LoginProgressCallbackReceived {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"state\":\"callback_received\",\"login_id\":");
@@ -9097,6 +8718,11 @@ impl crate::runtime::WriteJson for LoginProgressCallbackReceived {
         out.extend_from_slice(b",\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for LoginProgressCallbackReceived {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The callback was valid; token exchange follows.
@@ -9183,16 +8809,6 @@ impl crate::runtime::Decode for LoginProgressCallbackAccepted {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for LoginProgressCallbackAccepted {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("state", "callback_accepted")?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LoginProgressCallbackAccepted {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"state\":\"callback_accepted\",\"login_id\":");
@@ -9200,6 +8816,11 @@ impl crate::runtime::WriteJson for LoginProgressCallbackAccepted {
         out.extend_from_slice(b",\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for LoginProgressCallbackAccepted {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl crate::runtime::Decode for LoginProgress {
@@ -9246,16 +8867,6 @@ impl crate::runtime::Decode for LoginProgress {
         decoded.map_err(D::Error::custom)
     }
 }
-impl serde::Serialize for LoginProgress {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::AuthorizationUrl(v) => v.serialize(s),
-            Self::Waiting(v) => v.serialize(s),
-            Self::CallbackReceived(v) => v.serialize(s),
-            Self::CallbackAccepted(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for LoginProgress {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -9264,6 +8875,11 @@ impl crate::runtime::WriteJson for LoginProgress {
             Self::CallbackReceived(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::CallbackAccepted(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for LoginProgress {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// One answer a permission request offers.
@@ -9370,16 +8986,6 @@ impl crate::runtime::Decode for PermissionOption {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for PermissionOption {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("label", &self.label)?;
-        m.serialize_entry("kind", &self.kind)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for PermissionOption {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"id\":");
@@ -9389,6 +8995,11 @@ impl crate::runtime::WriteJson for PermissionOption {
         out.extend_from_slice(b",\"kind\":");
         crate::runtime::WriteJson::write_json(&self.kind, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for PermissionOption {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// One immutable message of the append-only session stream.
@@ -9577,24 +9188,6 @@ impl crate::runtime::Decode for SessionMessageAgentTurnStart {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentTurnStart {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "turn-start")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentTurnStart {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"turn-start\",\"role\":\"agent\",\"id\":");
@@ -9612,6 +9205,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentTurnStart {
         out.extend_from_slice(b",\"turn\":");
         crate::runtime::WriteJson::write_json(&self.turn, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentTurnStart {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The agent finished processing.
@@ -9785,25 +9383,6 @@ impl crate::runtime::Decode for SessionMessageAgentTurnEnd {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentTurnEnd {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "turn-end")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("status", &self.status)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentTurnEnd {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"turn-end\",\"role\":\"agent\",\"id\":");
@@ -9823,6 +9402,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentTurnEnd {
         out.extend_from_slice(b",\"status\":");
         crate::runtime::WriteJson::write_json(&self.status, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentTurnEnd {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Agent text: visible output or thinking.
@@ -10019,28 +9603,6 @@ impl crate::runtime::Decode for SessionMessageAgentText {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentText {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "text")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("text", &self.text)?;
-        if let Some(v) = &self.thinking {
-            m.serialize_entry("thinking", v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentText {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"text\",\"role\":\"agent\",\"id\":");
@@ -10064,6 +9626,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentText {
             crate::runtime::WriteJson::write_json(v, out);
         }
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A user prompt.
@@ -10274,30 +9841,6 @@ impl crate::runtime::Decode for SessionMessageUserText {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageUserText {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "text")?;
-        m.serialize_entry("role", "user")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        if let Some(v) = &self.turn {
-            m.serialize_entry("turn", v)?;
-        }
-        m.serialize_entry("text", &self.text)?;
-        if let Some(v) = &self.thinking {
-            m.serialize_entry("thinking", v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageUserText {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"text\",\"role\":\"user\",\"id\":");
@@ -10323,6 +9866,11 @@ impl crate::runtime::WriteJson for SessionMessageUserText {
             crate::runtime::WriteJson::write_json(v, out);
         }
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageUserText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The model decided to invoke a tool.
@@ -10605,32 +10153,6 @@ impl crate::runtime::Decode for SessionMessageAgentToolCallStart {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentToolCallStart {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "tool-call-start")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("callId", &self.call_id)?;
-        m.serialize_entry("toolName", &self.tool_name)?;
-        m.serialize_entry("title", &self.title)?;
-        m.serialize_entry("description", &self.description)?;
-        m.serialize_entry("args", &self.args)?;
-        if let Some(v) = &self.agent_title {
-            m.serialize_entry("agentTitle", v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentToolCallStart {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
@@ -10664,6 +10186,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentToolCallStart {
             crate::runtime::WriteJson::write_json(v, out);
         }
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentToolCallStart {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A tool invocation completed.
@@ -10861,28 +10388,6 @@ impl crate::runtime::Decode for SessionMessageAgentToolCallEnd {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentToolCallEnd {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "tool-call-end")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("callId", &self.call_id)?;
-        if let Some(v) = &self.error {
-            m.serialize_entry("error", v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentToolCallEnd {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"tool-call-end\",\"role\":\"agent\",\"id\":");
@@ -10906,6 +10411,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentToolCallEnd {
             crate::runtime::WriteJson::write_json(v, out);
         }
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentToolCallEnd {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The agent asks the user to approve a tool call.
@@ -11194,34 +10704,6 @@ impl crate::runtime::Decode for SessionMessageAgentPermissionRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentPermissionRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "permission-request")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("callId", &self.call_id)?;
-        m.serialize_entry("toolName", &self.tool_name)?;
-        m.serialize_entry("title", &self.title)?;
-        if let Some(v) = &self.description {
-            m.serialize_entry("description", v)?;
-        }
-        if let Some(v) = &self.args {
-            m.serialize_entry("args", v)?;
-        }
-        m.serialize_entry("options", &self.options)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentPermissionRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
@@ -11257,6 +10739,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentPermissionRequest {
         out.extend_from_slice(b",\"options\":");
         crate::runtime::WriteJson::write_json(&self.options, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentPermissionRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The user's answer to a permission request.
@@ -11431,25 +10918,6 @@ impl crate::runtime::Decode for SessionMessageUserPermissionResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageUserPermissionResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "permission-response")?;
-        m.serialize_entry("role", "user")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("callId", &self.call_id)?;
-        m.serialize_entry("optionId", &self.option_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageUserPermissionResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
@@ -11471,6 +10939,11 @@ impl crate::runtime::WriteJson for SessionMessageUserPermissionResponse {
         out.extend_from_slice(b",\"optionId\":");
         crate::runtime::WriteJson::write_json(&self.option_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageUserPermissionResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// An image the agent produced, uploaded first.
@@ -11701,28 +11174,6 @@ impl crate::runtime::Decode for SessionMessageAgentPhoto {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentPhoto {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "photo")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("thumbhash", &self.thumbhash)?;
-        m.serialize_entry("width", &self.width)?;
-        m.serialize_entry("height", &self.height)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentPhoto {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"photo\",\"role\":\"agent\",\"id\":");
@@ -11748,6 +11199,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentPhoto {
         out.extend_from_slice(b",\"height\":");
         crate::runtime::WriteJson::write_json(&self.height, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentPhoto {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// An image the user sent, uploaded first.
@@ -11960,27 +11416,6 @@ impl crate::runtime::Decode for SessionMessageUserPhoto {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageUserPhoto {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "photo")?;
-        m.serialize_entry("role", "user")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("thumbhash", &self.thumbhash)?;
-        m.serialize_entry("width", &self.width)?;
-        m.serialize_entry("height", &self.height)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageUserPhoto {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"photo\",\"role\":\"user\",\"id\":");
@@ -12004,6 +11439,11 @@ impl crate::runtime::WriteJson for SessionMessageUserPhoto {
         out.extend_from_slice(b",\"height\":");
         crate::runtime::WriteJson::write_json(&self.height, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageUserPhoto {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A video the agent produced, uploaded first.
@@ -12295,31 +11735,6 @@ impl crate::runtime::Decode for SessionMessageAgentVideo {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentVideo {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "video")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("thumbhash", &self.thumbhash)?;
-        m.serialize_entry("width", &self.width)?;
-        m.serialize_entry("height", &self.height)?;
-        m.serialize_entry("durationMs", &self.duration_ms)?;
-        m.serialize_entry("mimeType", &self.mime_type)?;
-        m.serialize_entry("size", &self.size)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentVideo {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"video\",\"role\":\"agent\",\"id\":");
@@ -12351,6 +11766,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentVideo {
         out.extend_from_slice(b",\"size\":");
         crate::runtime::WriteJson::write_json(&self.size, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentVideo {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A video the user sent, uploaded first.
@@ -12624,30 +12044,6 @@ impl crate::runtime::Decode for SessionMessageUserVideo {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageUserVideo {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "video")?;
-        m.serialize_entry("role", "user")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("thumbhash", &self.thumbhash)?;
-        m.serialize_entry("width", &self.width)?;
-        m.serialize_entry("height", &self.height)?;
-        m.serialize_entry("durationMs", &self.duration_ms)?;
-        m.serialize_entry("mimeType", &self.mime_type)?;
-        m.serialize_entry("size", &self.size)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageUserVideo {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"video\",\"role\":\"user\",\"id\":");
@@ -12677,6 +12073,11 @@ impl crate::runtime::WriteJson for SessionMessageUserVideo {
         out.extend_from_slice(b",\"size\":");
         crate::runtime::WriteJson::write_json(&self.size, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageUserVideo {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A file the agent produced, uploaded first.
@@ -12906,28 +12307,6 @@ impl crate::runtime::Decode for SessionMessageAgentFile {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentFile {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "file")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("name", &self.name)?;
-        m.serialize_entry("size", &self.size)?;
-        m.serialize_entry("mimeType", &self.mime_type)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentFile {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"file\",\"role\":\"agent\",\"id\":");
@@ -12953,6 +12332,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentFile {
         out.extend_from_slice(b",\"mimeType\":");
         crate::runtime::WriteJson::write_json(&self.mime_type, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentFile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A file the user sent, uploaded first.
@@ -13164,27 +12548,6 @@ impl crate::runtime::Decode for SessionMessageUserFile {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageUserFile {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "file")?;
-        m.serialize_entry("role", "user")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("name", &self.name)?;
-        m.serialize_entry("size", &self.size)?;
-        m.serialize_entry("mimeType", &self.mime_type)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageUserFile {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"file\",\"role\":\"user\",\"id\":");
@@ -13208,6 +12571,11 @@ impl crate::runtime::WriteJson for SessionMessageUserFile {
         out.extend_from_slice(b",\"mimeType\":");
         crate::runtime::WriteJson::write_json(&self.mime_type, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageUserFile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Internal or system message, such as a compaction note.
@@ -13386,27 +12754,6 @@ impl crate::runtime::Decode for SessionMessageAgentService {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentService {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "service")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        if let Some(v) = &self.turn {
-            m.serialize_entry("turn", v)?;
-        }
-        m.serialize_entry("text", &self.text)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentService {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"service\",\"role\":\"agent\",\"id\":");
@@ -13428,6 +12775,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentService {
         out.extend_from_slice(b",\"text\":");
         crate::runtime::WriteJson::write_json(&self.text, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentService {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl crate::runtime::Decode for SessionMessage {
@@ -13532,27 +12884,6 @@ impl crate::runtime::Decode for SessionMessage {
         decoded.map_err(D::Error::custom)
     }
 }
-impl serde::Serialize for SessionMessage {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::AgentTurnStart(v) => v.serialize(s),
-            Self::AgentTurnEnd(v) => v.serialize(s),
-            Self::AgentText(v) => v.serialize(s),
-            Self::UserText(v) => v.serialize(s),
-            Self::AgentToolCallStart(v) => v.serialize(s),
-            Self::AgentToolCallEnd(v) => v.serialize(s),
-            Self::AgentPermissionRequest(v) => v.serialize(s),
-            Self::UserPermissionResponse(v) => v.serialize(s),
-            Self::AgentPhoto(v) => v.serialize(s),
-            Self::UserPhoto(v) => v.serialize(s),
-            Self::AgentVideo(v) => v.serialize(s),
-            Self::UserVideo(v) => v.serialize(s),
-            Self::AgentFile(v) => v.serialize(s),
-            Self::UserFile(v) => v.serialize(s),
-            Self::AgentService(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for SessionMessage {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -13576,6 +12907,11 @@ impl crate::runtime::WriteJson for SessionMessage {
             Self::UserFile(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::AgentService(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for SessionMessage {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `initialize`.
@@ -13687,18 +13023,6 @@ impl crate::runtime::Decode for InitializeRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for InitializeRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry(
-            "supported_protocol_versions",
-            &self.supported_protocol_versions,
-        )?;
-        m.serialize_entry("requested_capabilities", &self.requested_capabilities)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for InitializeRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"supported_protocol_versions\":");
@@ -13706,6 +13030,11 @@ impl crate::runtime::WriteJson for InitializeRequest {
         out.extend_from_slice(b",\"requested_capabilities\":");
         crate::runtime::WriteJson::write_json(&self.requested_capabilities, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for InitializeRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `initialize`.
@@ -13945,21 +13274,6 @@ impl crate::runtime::Decode for InitializeResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for InitializeResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("protocol_version", &self.protocol_version)?;
-        m.serialize_entry("server_version", &self.server_version)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("connection_id", &self.connection_id)?;
-        m.serialize_entry("workspace_id", &self.workspace_id)?;
-        m.serialize_entry("state_root_id", &self.state_root_id)?;
-        m.serialize_entry("capabilities", &self.capabilities)?;
-        m.serialize_entry("limits", &self.limits)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for InitializeResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"protocol_version\":");
@@ -13979,6 +13293,11 @@ impl crate::runtime::WriteJson for InitializeResponse {
         out.extend_from_slice(b",\"limits\":");
         crate::runtime::WriteJson::write_json(&self.limits, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for InitializeResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `status`.
@@ -14022,16 +13341,14 @@ impl crate::runtime::Decode for StatusRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for StatusRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for StatusRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for StatusRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `status`.
@@ -14072,6 +13389,10 @@ impl StatusResponse {
             admitted_operations,
         }
     }
+}
+impl StatusResponse {
+    /// The running service; not provider readiness. Always `"ready"` on the wire.
+    pub const SERVICE: &'static str = "ready";
 }
 impl crate::runtime::Decode for StatusResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -14240,20 +13561,6 @@ impl crate::runtime::Decode for StatusResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for StatusResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("service", "ready")?;
-        m.serialize_entry("provider_auth_ready", &self.provider_auth_ready)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("workspace_id", &self.workspace_id)?;
-        m.serialize_entry("state_root_id", &self.state_root_id)?;
-        m.serialize_entry("connected_clients", &self.connected_clients)?;
-        m.serialize_entry("admitted_operations", &self.admitted_operations)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for StatusResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"service\":\"ready\",\"provider_auth_ready\":");
@@ -14269,6 +13576,11 @@ impl crate::runtime::WriteJson for StatusResponse {
         out.extend_from_slice(b",\"admitted_operations\":");
         crate::runtime::WriteJson::write_json(&self.admitted_operations, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for StatusResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `capabilities`.
@@ -14312,16 +13624,14 @@ impl crate::runtime::Decode for CapabilitiesRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CapabilitiesRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CapabilitiesRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for CapabilitiesRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `auth.status`.
@@ -14365,16 +13675,14 @@ impl crate::runtime::Decode for AuthStatusRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthStatusRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthStatusRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for AuthStatusRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `auth.status`.
@@ -14441,19 +13749,16 @@ impl crate::runtime::Decode for AuthStatusResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthStatusResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("providers", &self.providers)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthStatusResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"providers\":");
         crate::runtime::WriteJson::write_json(&self.providers, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthStatusResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `auth.login.start`.
@@ -14522,19 +13827,16 @@ impl crate::runtime::Decode for AuthLoginStartRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginStartRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginStartRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthLoginStartRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `auth.login.start`.
@@ -14556,6 +13858,10 @@ impl AuthLoginStartResponse {
             provider_id: provider_id.into(),
         }
     }
+}
+impl AuthLoginStartResponse {
+    /// The login started. Always `"started"` on the wire.
+    pub const STATUS: &'static str = "started";
 }
 impl crate::runtime::Decode for AuthLoginStartResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -14630,16 +13936,6 @@ impl crate::runtime::Decode for AuthLoginStartResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginStartResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("status", "started")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginStartResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
@@ -14647,6 +13943,11 @@ impl crate::runtime::WriteJson for AuthLoginStartResponse {
         out.extend_from_slice(b",\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.extend_from_slice(b",\"status\":\"started\"}");
+    }
+}
+impl serde::Serialize for AuthLoginStartResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `auth.login.callback`.
@@ -14733,15 +14034,6 @@ impl crate::runtime::Decode for AuthLoginCallbackRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginCallbackRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("input", &self.input)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginCallbackRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
@@ -14749,6 +14041,11 @@ impl crate::runtime::WriteJson for AuthLoginCallbackRequest {
         out.extend_from_slice(b",\"input\":");
         crate::runtime::WriteJson::write_json(&self.input, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthLoginCallbackRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `auth.login.callback`.
@@ -14765,6 +14062,10 @@ impl AuthLoginCallbackResponse {
     pub fn new(login_id: impl Into<String>) -> Self {
         Self { login_id: login_id.into() }
     }
+}
+impl AuthLoginCallbackResponse {
+    /// Submitted; not a statement that the callback was valid. Always `"submitted"` on the wire.
+    pub const STATUS: &'static str = "submitted";
 }
 impl crate::runtime::Decode for AuthLoginCallbackResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -14820,20 +14121,16 @@ impl crate::runtime::Decode for AuthLoginCallbackResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginCallbackResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("status", "submitted")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginCallbackResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
         crate::runtime::WriteJson::write_json(&self.login_id, out);
         out.extend_from_slice(b",\"status\":\"submitted\"}");
+    }
+}
+impl serde::Serialize for AuthLoginCallbackResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `auth.login.cancel`.
@@ -14895,19 +14192,16 @@ impl crate::runtime::Decode for AuthLoginCancelRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginCancelRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginCancelRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
         crate::runtime::WriteJson::write_json(&self.login_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthLoginCancelRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `auth.login.cancel`.
@@ -14924,6 +14218,10 @@ impl AuthLoginCancelResponse {
     pub fn new(login_id: impl Into<String>) -> Self {
         Self { login_id: login_id.into() }
     }
+}
+impl AuthLoginCancelResponse {
+    /// Cancellation requested; not completion. Always `"cancellation_requested"` on the wire.
+    pub const STATUS: &'static str = "cancellation_requested";
 }
 impl crate::runtime::Decode for AuthLoginCancelResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -14982,20 +14280,16 @@ impl crate::runtime::Decode for AuthLoginCancelResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginCancelResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("status", "cancellation_requested")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginCancelResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
         crate::runtime::WriteJson::write_json(&self.login_id, out);
         out.extend_from_slice(b",\"status\":\"cancellation_requested\"}");
+    }
+}
+impl serde::Serialize for AuthLoginCancelResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `auth.logout`.
@@ -15083,15 +14377,6 @@ impl crate::runtime::Decode for AuthLogoutRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLogoutRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("confirmed", &self.confirmed)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLogoutRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -15099,6 +14384,11 @@ impl crate::runtime::WriteJson for AuthLogoutRequest {
         out.extend_from_slice(b",\"confirmed\":");
         crate::runtime::WriteJson::write_json(&self.confirmed, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthLogoutRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `auth.logout`.
@@ -15120,6 +14410,12 @@ impl AuthLogoutResponse {
             removed,
         }
     }
+}
+impl AuthLogoutResponse {
+    /// Logged out. Always `"logged_out"` on the wire.
+    pub const STATUS: &'static str = "logged_out";
+    /// Environment variables were not touched. Always `true` on the wire.
+    pub const ENVIRONMENT_UNCHANGED: bool = true;
 }
 impl crate::runtime::Decode for AuthLogoutResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -15208,17 +14504,6 @@ impl crate::runtime::Decode for AuthLogoutResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLogoutResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("status", "logged_out")?;
-        m.serialize_entry("removed", &self.removed)?;
-        m.serialize_entry("environment_unchanged", &true)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLogoutResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -15226,6 +14511,11 @@ impl crate::runtime::WriteJson for AuthLogoutResponse {
         out.extend_from_slice(b",\"status\":\"logged_out\",\"removed\":");
         crate::runtime::WriteJson::write_json(&self.removed, out);
         out.extend_from_slice(b",\"environment_unchanged\":true}");
+    }
+}
+impl serde::Serialize for AuthLogoutResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `catalog.providers`.
@@ -15317,15 +14607,6 @@ impl crate::runtime::Decode for CatalogProvidersRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogProvidersRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("offset", &self.offset)?;
-        m.serialize_entry("limit", &self.limit)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogProvidersRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"offset\":");
@@ -15333,6 +14614,11 @@ impl crate::runtime::WriteJson for CatalogProvidersRequest {
         out.extend_from_slice(b",\"limit\":");
         crate::runtime::WriteJson::write_json(&self.limit, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for CatalogProvidersRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `catalog.providers`.
@@ -15351,6 +14637,10 @@ impl CatalogProvidersResponse {
     pub fn new(entries: Vec<ProviderEntry>, next_offset: Option<u32>) -> Self {
         Self { entries, next_offset }
     }
+}
+impl CatalogProvidersResponse {
+    /// No discovery happened. Always `"cache_only"` on the wire.
+    pub const REFRESH: &'static str = "cache_only";
 }
 impl crate::runtime::Decode for CatalogProvidersResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -15429,16 +14719,6 @@ impl crate::runtime::Decode for CatalogProvidersResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogProvidersResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("entries", &self.entries)?;
-        m.serialize_entry("next_offset", &self.next_offset)?;
-        m.serialize_entry("refresh", "cache_only")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogProvidersResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"entries\":");
@@ -15446,6 +14726,11 @@ impl crate::runtime::WriteJson for CatalogProvidersResponse {
         out.extend_from_slice(b",\"next_offset\":");
         crate::runtime::WriteJson::write_json(&self.next_offset, out);
         out.extend_from_slice(b",\"refresh\":\"cache_only\"}");
+    }
+}
+impl serde::Serialize for CatalogProvidersResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `catalog.models`.
@@ -15562,16 +14847,6 @@ impl crate::runtime::Decode for CatalogModelsRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogModelsRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("offset", &self.offset)?;
-        m.serialize_entry("limit", &self.limit)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogModelsRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -15581,6 +14856,11 @@ impl crate::runtime::WriteJson for CatalogModelsRequest {
         out.extend_from_slice(b",\"limit\":");
         crate::runtime::WriteJson::write_json(&self.limit, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for CatalogModelsRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `catalog.models`.
@@ -15609,6 +14889,10 @@ impl CatalogModelsResponse {
             state,
         }
     }
+}
+impl CatalogModelsResponse {
+    /// No discovery happened. Always `"cache_only"` on the wire.
+    pub const REFRESH: &'static str = "cache_only";
 }
 impl crate::runtime::Decode for CatalogModelsResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -15700,17 +14984,6 @@ impl crate::runtime::Decode for CatalogModelsResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogModelsResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("entries", &self.entries)?;
-        m.serialize_entry("next_offset", &self.next_offset)?;
-        m.serialize_entry("state", &self.state)?;
-        m.serialize_entry("refresh", "cache_only")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogModelsResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"entries\":");
@@ -15720,6 +14993,11 @@ impl crate::runtime::WriteJson for CatalogModelsResponse {
         out.extend_from_slice(b",\"state\":");
         crate::runtime::WriteJson::write_json(&self.state, out);
         out.extend_from_slice(b",\"refresh\":\"cache_only\"}");
+    }
+}
+impl serde::Serialize for CatalogModelsResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `catalog.refresh`.
@@ -15788,19 +15066,16 @@ impl crate::runtime::Decode for CatalogRefreshRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogRefreshRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogRefreshRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for CatalogRefreshRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `catalog.refresh`.
@@ -15885,15 +15160,6 @@ impl crate::runtime::Decode for CatalogRefreshResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogRefreshResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("state", &self.state)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogRefreshResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -15901,6 +15167,11 @@ impl crate::runtime::WriteJson for CatalogRefreshResponse {
         out.extend_from_slice(b",\"state\":");
         crate::runtime::WriteJson::write_json(&self.state, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for CatalogRefreshResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `config.get`.
@@ -15944,16 +15215,14 @@ impl crate::runtime::Decode for ConfigGetRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ConfigGetRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ConfigGetRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for ConfigGetRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `config.set`.
@@ -16094,23 +15363,6 @@ impl crate::runtime::Decode for ConfigSetRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ConfigSetRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("scope", &self.scope)?;
-        if let Some(v) = &self.selection {
-            m.serialize_entry("selection", v)?;
-        }
-        if let Some(v) = &self.thinking_level {
-            m.serialize_entry("thinking_level", v)?;
-        }
-        if let Some(v) = &self.fast {
-            m.serialize_entry("fast", v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ConfigSetRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"scope\":");
@@ -16130,6 +15382,11 @@ impl crate::runtime::WriteJson for ConfigSetRequest {
         out.push(b'}');
     }
 }
+impl serde::Serialize for ConfigSetRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
 /// Success payload of `config.set`.
 ///
 /// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
@@ -16146,6 +15403,10 @@ impl ConfigSetResponse {
     pub fn new(scope: Scope, effective: ConfigProjection) -> Self {
         Self { scope, effective }
     }
+}
+impl ConfigSetResponse {
+    /// The change was committed. Always `true` on the wire.
+    pub const PERSISTED: bool = true;
 }
 impl crate::runtime::Decode for ConfigSetResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -16210,16 +15471,6 @@ impl crate::runtime::Decode for ConfigSetResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ConfigSetResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("persisted", &true)?;
-        m.serialize_entry("scope", &self.scope)?;
-        m.serialize_entry("effective", &self.effective)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ConfigSetResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"persisted\":true,\"scope\":");
@@ -16227,6 +15478,11 @@ impl crate::runtime::WriteJson for ConfigSetResponse {
         out.extend_from_slice(b",\"effective\":");
         crate::runtime::WriteJson::write_json(&self.effective, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ConfigSetResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.list`.
@@ -16319,15 +15575,6 @@ impl crate::runtime::Decode for SessionListRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionListRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("after", &self.after)?;
-        m.serialize_entry("limit", &self.limit)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionListRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"after\":");
@@ -16335,6 +15582,11 @@ impl crate::runtime::WriteJson for SessionListRequest {
         out.extend_from_slice(b",\"limit\":");
         crate::runtime::WriteJson::write_json(&self.limit, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionListRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.list`.
@@ -16451,17 +15703,6 @@ impl crate::runtime::Decode for SessionListResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionListResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("sessions", &self.sessions)?;
-        m.serialize_entry("next_after", &self.next_after)?;
-        m.serialize_entry("truncated", &self.truncated)?;
-        m.serialize_entry("incomplete", &self.incomplete)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionListResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"sessions\":");
@@ -16473,6 +15714,11 @@ impl crate::runtime::WriteJson for SessionListResponse {
         out.extend_from_slice(b",\"incomplete\":");
         crate::runtime::WriteJson::write_json(&self.incomplete, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionListResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.create`.
@@ -16516,16 +15762,14 @@ impl crate::runtime::Decode for SessionCreateRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionCreateRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionCreateRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for SessionCreateRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.create`.
@@ -16589,19 +15833,16 @@ impl crate::runtime::Decode for SessionCreateResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionCreateResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionCreateResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"session_id\":");
         crate::runtime::WriteJson::write_json(&self.session_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionCreateResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.replay`.
@@ -16694,15 +15935,6 @@ impl crate::runtime::Decode for SessionReplayRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionReplayRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("after", &self.after)?;
-        m.serialize_entry("limit", &self.limit)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionReplayRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"after\":");
@@ -16710,6 +15942,11 @@ impl crate::runtime::WriteJson for SessionReplayRequest {
         out.extend_from_slice(b",\"limit\":");
         crate::runtime::WriteJson::write_json(&self.limit, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionReplayRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.replay`.
@@ -16877,19 +16114,6 @@ impl crate::runtime::Decode for SessionReplayResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionReplayResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("events", &self.events)?;
-        m.serialize_entry("next_cursor", &self.next_cursor)?;
-        m.serialize_entry("snapshot_cursor", &self.snapshot_cursor)?;
-        m.serialize_entry("truncated", &self.truncated)?;
-        m.serialize_entry("gap", &self.gap)?;
-        m.serialize_entry("resync_required", &self.resync_required)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionReplayResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"events\":");
@@ -16905,6 +16129,11 @@ impl crate::runtime::WriteJson for SessionReplayResponse {
         out.extend_from_slice(b",\"resync_required\":");
         crate::runtime::WriteJson::write_json(&self.resync_required, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionReplayResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.claim`.
@@ -16968,19 +16197,16 @@ impl crate::runtime::Decode for SessionClaimRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionClaimRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("take_over", &self.take_over)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionClaimRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"take_over\":");
         crate::runtime::WriteJson::write_json(&self.take_over, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionClaimRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.claim`.
@@ -17135,18 +16361,6 @@ impl crate::runtime::Decode for SessionClaimResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionClaimResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("claim_id", &self.claim_id)?;
-        m.serialize_entry("grant_generation", &self.grant_generation)?;
-        m.serialize_entry("live_sequence", &self.live_sequence)?;
-        m.serialize_entry("snapshot", &self.snapshot)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionClaimResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"session_id\":");
@@ -17160,6 +16374,11 @@ impl crate::runtime::WriteJson for SessionClaimResponse {
         out.extend_from_slice(b",\"snapshot\":");
         crate::runtime::WriteJson::write_json(&self.snapshot, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionClaimResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.detach`.
@@ -17203,16 +16422,14 @@ impl crate::runtime::Decode for SessionDetachRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionDetachRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionDetachRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for SessionDetachRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.detach`.
@@ -17234,6 +16451,10 @@ impl SessionDetachResponse {
             live_sequence,
         }
     }
+}
+impl SessionDetachResponse {
+    /// Control released. Always `"detached"` on the wire.
+    pub const STATUS: &'static str = "detached";
 }
 impl crate::runtime::Decode for SessionDetachResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -17312,16 +16533,6 @@ impl crate::runtime::Decode for SessionDetachResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionDetachResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("status", "detached")?;
-        m.serialize_entry("live_sequence", &self.live_sequence)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionDetachResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"session_id\":");
@@ -17329,6 +16540,11 @@ impl crate::runtime::WriteJson for SessionDetachResponse {
         out.extend_from_slice(b",\"status\":\"detached\",\"live_sequence\":");
         crate::runtime::WriteJson::write_json(&self.live_sequence, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionDetachResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.status`.
@@ -17372,16 +16588,14 @@ impl crate::runtime::Decode for SessionStatusRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionStatusRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionStatusRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for SessionStatusRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.status`.
@@ -17556,19 +16770,6 @@ impl crate::runtime::Decode for SessionStatusResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionStatusResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("controlled", &self.controlled)?;
-        m.serialize_entry("controlled_by_caller", &self.controlled_by_caller)?;
-        m.serialize_entry("grant_generation", &self.grant_generation)?;
-        m.serialize_entry("live_sequence", &self.live_sequence)?;
-        m.serialize_entry("turn", &self.turn)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionStatusResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"session_id\":");
@@ -17584,6 +16785,11 @@ impl crate::runtime::WriteJson for SessionStatusResponse {
         out.extend_from_slice(b",\"turn\":");
         crate::runtime::WriteJson::write_json(&self.turn, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionStatusResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `turn.start`.
@@ -17651,19 +16857,16 @@ impl crate::runtime::Decode for TurnStartRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnStartRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("prompt", &self.prompt)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnStartRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"prompt\":");
         crate::runtime::WriteJson::write_json(&self.prompt, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for TurnStartRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `turn.start`.
@@ -17680,6 +16883,10 @@ impl TurnStartResponse {
     pub fn new(turn_id: impl Into<String>) -> Self {
         Self { turn_id: turn_id.into() }
     }
+}
+impl TurnStartResponse {
+    /// Accepted; the terminal settles it. Always `"accepted"` on the wire.
+    pub const STATUS: &'static str = "accepted";
 }
 impl crate::runtime::Decode for TurnStartResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -17735,20 +16942,16 @@ impl crate::runtime::Decode for TurnStartResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnStartResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("status", "accepted")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnStartResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
         crate::runtime::WriteJson::write_json(&self.turn_id, out);
         out.extend_from_slice(b",\"status\":\"accepted\"}");
+    }
+}
+impl serde::Serialize for TurnStartResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `turn.cancel`.
@@ -17810,19 +17013,16 @@ impl crate::runtime::Decode for TurnCancelRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnCancelRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnCancelRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
         crate::runtime::WriteJson::write_json(&self.turn_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for TurnCancelRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `turn.cancel`.
@@ -17844,6 +17044,10 @@ impl TurnCancelResponse {
             session_id: session_id.into(),
         }
     }
+}
+impl TurnCancelResponse {
+    /// Cancellation requested; not completion. Always `"cancellation_requested"` on the wire.
+    pub const STATUS: &'static str = "cancellation_requested";
 }
 impl crate::runtime::Decode for TurnCancelResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -17916,16 +17120,6 @@ impl crate::runtime::Decode for TurnCancelResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnCancelResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("status", "cancellation_requested")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnCancelResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -17933,6 +17127,11 @@ impl crate::runtime::WriteJson for TurnCancelResponse {
         out.extend_from_slice(b",\"session_id\":");
         crate::runtime::WriteJson::write_json(&self.session_id, out);
         out.extend_from_slice(b",\"status\":\"cancellation_requested\"}");
+    }
+}
+impl serde::Serialize for TurnCancelResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `operation.lookup`.
@@ -18004,19 +17203,16 @@ impl crate::runtime::Decode for OperationLookupRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for OperationLookupRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for OperationLookupRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"operation_id\":");
         crate::runtime::WriteJson::write_json(&self.operation_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for OperationLookupRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `operation.lookup`.
@@ -18206,20 +17402,6 @@ impl crate::runtime::Decode for OperationLookupResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for OperationLookupResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.serialize_entry("method", &self.method)?;
-        m.serialize_entry("state", &self.state)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("outcome", &self.outcome)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for OperationLookupResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"operation_id\":");
@@ -18237,6 +17419,11 @@ impl crate::runtime::WriteJson for OperationLookupResponse {
         out.extend_from_slice(b",\"outcome\":");
         crate::runtime::WriteJson::write_json(&self.outcome, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for OperationLookupResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Payload of the `turn.started` event.
@@ -18258,6 +17445,12 @@ impl TurnStarted {
             session_id: session_id.into(),
         }
     }
+}
+impl TurnStarted {
+    /// Started. Always `"started"` on the wire.
+    pub const STATUS: &'static str = "started";
+    /// Always zero. Always `0` on the wire.
+    pub const SEQUENCE: u64 = 0u64;
 }
 impl crate::runtime::Decode for TurnStarted {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -18337,17 +17530,6 @@ impl crate::runtime::Decode for TurnStarted {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnStarted {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("status", "started")?;
-        m.serialize_entry("sequence", &0u64)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnStarted {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -18355,6 +17537,11 @@ impl crate::runtime::WriteJson for TurnStarted {
         out.extend_from_slice(b",\"session_id\":");
         crate::runtime::WriteJson::write_json(&self.session_id, out);
         out.extend_from_slice(b",\"status\":\"started\",\"sequence\":0}");
+    }
+}
+impl serde::Serialize for TurnStarted {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Payload of the `turn.assistant_delta` event.
@@ -18463,16 +17650,6 @@ impl crate::runtime::Decode for TurnAssistantDelta {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnAssistantDelta {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("sequence", &self.sequence)?;
-        m.serialize_entry("text", &self.text)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnAssistantDelta {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -18482,6 +17659,11 @@ impl crate::runtime::WriteJson for TurnAssistantDelta {
         out.extend_from_slice(b",\"text\":");
         crate::runtime::WriteJson::write_json(&self.text, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for TurnAssistantDelta {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Payload of the `turn.activity` event.
@@ -18577,16 +17759,6 @@ impl crate::runtime::Decode for TurnActivity {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnActivity {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("sequence", &self.sequence)?;
-        m.serialize_entry("activity", &self.activity)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnActivity {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -18596,6 +17768,11 @@ impl crate::runtime::WriteJson for TurnActivity {
         out.extend_from_slice(b",\"activity\":");
         crate::runtime::WriteJson::write_json(&self.activity, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for TurnActivity {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Payload of the `turn.terminal` event.
@@ -18648,6 +17825,10 @@ impl TurnTerminal {
             error,
         }
     }
+}
+impl TurnTerminal {
+    /// Activity is not replayed. Always `false` on the wire.
+    pub const ACTIVITY_REPLAY_AVAILABLE: bool = false;
 }
 impl crate::runtime::Decode for TurnTerminal {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -18855,23 +18036,6 @@ impl crate::runtime::Decode for TurnTerminal {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnTerminal {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("status", &self.status)?;
-        m.serialize_entry("assistant_text", &self.assistant_text)?;
-        m.serialize_entry("sequence", &self.sequence)?;
-        m.serialize_entry("activity_dropped", &self.activity_dropped)?;
-        m.serialize_entry("activity_replay_available", &false)?;
-        m.serialize_entry("replay_required", &self.replay_required)?;
-        m.serialize_entry("persistence", &self.persistence)?;
-        m.serialize_entry("error", &self.error)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnTerminal {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -18895,6 +18059,11 @@ impl crate::runtime::WriteJson for TurnTerminal {
         out.extend_from_slice(b",\"error\":");
         crate::runtime::WriteJson::write_json(&self.error, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for TurnTerminal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Payload of the `auth.login.terminal` event.
@@ -18923,6 +18092,10 @@ impl AuthLoginTerminal {
             state,
         }
     }
+}
+impl AuthLoginTerminal {
+    /// Worker cleanup finished. Always `true` on the wire.
+    pub const CLEANUP_COMPLETE: bool = true;
 }
 impl crate::runtime::Decode for AuthLoginTerminal {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -19018,17 +18191,6 @@ impl crate::runtime::Decode for AuthLoginTerminal {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginTerminal {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("state", &self.state)?;
-        m.serialize_entry("cleanup_complete", &true)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginTerminal {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
@@ -19038,6 +18200,11 @@ impl crate::runtime::WriteJson for AuthLoginTerminal {
         out.extend_from_slice(b",\"state\":");
         crate::runtime::WriteJson::write_json(&self.state, out);
         out.extend_from_slice(b",\"cleanup_complete\":true}");
+    }
+}
+impl serde::Serialize for AuthLoginTerminal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A client request; unknown fields are rejected.
@@ -19090,6 +18257,10 @@ impl<P> RequestEnvelope<P> {
             payload,
         }
     }
+}
+impl<P> RequestEnvelope<P> {
+    /// Record kind. Always `"request"` on the wire.
+    pub const KIND: &'static str = "request";
 }
 impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for RequestEnvelope<P> {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -19296,23 +18467,6 @@ impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for RequestEnvelop
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl<P: serde::Serialize> serde::Serialize for RequestEnvelope<P> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("protocol_version", &self.protocol_version)?;
-        m.serialize_entry("kind", "request")?;
-        m.serialize_entry("request_id", &self.request_id)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("connection_id", &self.connection_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.serialize_entry("control", &self.control)?;
-        m.serialize_entry("method", &self.method)?;
-        m.serialize_entry("payload", &self.payload)?;
-        m.end()
-    }
-}
 impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for RequestEnvelope<P> {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"protocol_version\":");
@@ -19334,6 +18488,11 @@ impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for RequestEnvelope
         out.extend_from_slice(b",\"payload\":");
         crate::runtime::WriteJson::write_json(&self.payload, out);
         out.push(b'}');
+    }
+}
+impl<P: crate::runtime::WriteJson> serde::Serialize for RequestEnvelope<P> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl<P> RequestEnvelope<P> {
@@ -19485,6 +18644,10 @@ impl<P> ResponseEnvelope<P> {
             error,
         }
     }
+}
+impl<P> ResponseEnvelope<P> {
+    /// Record kind. Always `"response"` on the wire.
+    pub const KIND: &'static str = "response";
 }
 impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for ResponseEnvelope<P> {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -19679,22 +18842,6 @@ impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for ResponseEnvelo
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl<P: serde::Serialize> serde::Serialize for ResponseEnvelope<P> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("protocol_version", &self.protocol_version)?;
-        m.serialize_entry("kind", "response")?;
-        m.serialize_entry("request_id", &self.request_id)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("connection_id", &self.connection_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.serialize_entry("payload", &self.payload)?;
-        m.serialize_entry("error", &self.error)?;
-        m.end()
-    }
-}
 impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for ResponseEnvelope<P> {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"protocol_version\":");
@@ -19714,6 +18861,11 @@ impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for ResponseEnvelop
         out.extend_from_slice(b",\"error\":");
         crate::runtime::WriteJson::write_json(&self.error, out);
         out.push(b'}');
+    }
+}
+impl<P: crate::runtime::WriteJson> serde::Serialize for ResponseEnvelope<P> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl<P> ResponseEnvelope<P> {
@@ -19858,6 +19010,10 @@ impl<P> EventEnvelope<P> {
             payload,
         }
     }
+}
+impl<P> EventEnvelope<P> {
+    /// Record kind. Always `"event"` on the wire.
+    pub const KIND: &'static str = "event";
 }
 impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for EventEnvelope<P> {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -20081,23 +19237,6 @@ impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for EventEnvelope<
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl<P: serde::Serialize> serde::Serialize for EventEnvelope<P> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("protocol_version", &self.protocol_version)?;
-        m.serialize_entry("kind", "event")?;
-        m.serialize_entry("event", &self.event)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("connection_id", &self.connection_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.serialize_entry("grant_generation", &self.grant_generation)?;
-        m.serialize_entry("live_sequence", &self.live_sequence)?;
-        m.serialize_entry("payload", &self.payload)?;
-        m.end()
-    }
-}
 impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for EventEnvelope<P> {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"protocol_version\":");
@@ -20119,6 +19258,11 @@ impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for EventEnvelope<P
         out.extend_from_slice(b",\"payload\":");
         crate::runtime::WriteJson::write_json(&self.payload, out);
         out.push(b'}');
+    }
+}
+impl<P: crate::runtime::WriteJson> serde::Serialize for EventEnvelope<P> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl<P> EventEnvelope<P> {
@@ -20401,11 +19545,6 @@ impl crate::runtime::Decode for Method {
                 serde::de::Unexpected::Str(&s),
                 &"a Method value",
             ))
-    }
-}
-impl serde::Serialize for Method {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for Method {
@@ -20865,11 +20004,6 @@ impl crate::runtime::Decode for EventName {
             ))
     }
 }
-impl serde::Serialize for EventName {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for EventName {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -21144,34 +20278,6 @@ impl crate::runtime::PayloadDecode for RequestPayload {
         }
     }
 }
-impl serde::Serialize for RequestPayload {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Initialize(v) => v.serialize(s),
-            Self::Status(v) => v.serialize(s),
-            Self::Capabilities(v) => v.serialize(s),
-            Self::AuthStatus(v) => v.serialize(s),
-            Self::AuthLoginStart(v) => v.serialize(s),
-            Self::AuthLoginCallback(v) => v.serialize(s),
-            Self::AuthLoginCancel(v) => v.serialize(s),
-            Self::AuthLogout(v) => v.serialize(s),
-            Self::CatalogProviders(v) => v.serialize(s),
-            Self::CatalogModels(v) => v.serialize(s),
-            Self::CatalogRefresh(v) => v.serialize(s),
-            Self::ConfigGet(v) => v.serialize(s),
-            Self::ConfigSet(v) => v.serialize(s),
-            Self::SessionList(v) => v.serialize(s),
-            Self::SessionCreate(v) => v.serialize(s),
-            Self::SessionReplay(v) => v.serialize(s),
-            Self::SessionClaim(v) => v.serialize(s),
-            Self::SessionDetach(v) => v.serialize(s),
-            Self::SessionStatus(v) => v.serialize(s),
-            Self::TurnStart(v) => v.serialize(s),
-            Self::TurnCancel(v) => v.serialize(s),
-            Self::OperationLookup(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for RequestPayload {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -21198,6 +20304,11 @@ impl crate::runtime::WriteJson for RequestPayload {
             Self::TurnCancel(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::OperationLookup(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for RequestPayload {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A success payload, typed by the method of its request.
@@ -21402,34 +20513,6 @@ impl crate::runtime::PayloadDecode for ResponsePayload {
         }
     }
 }
-impl serde::Serialize for ResponsePayload {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Initialize(v) => v.serialize(s),
-            Self::Status(v) => v.serialize(s),
-            Self::Capabilities(v) => v.serialize(s),
-            Self::AuthStatus(v) => v.serialize(s),
-            Self::AuthLoginStart(v) => v.serialize(s),
-            Self::AuthLoginCallback(v) => v.serialize(s),
-            Self::AuthLoginCancel(v) => v.serialize(s),
-            Self::AuthLogout(v) => v.serialize(s),
-            Self::CatalogProviders(v) => v.serialize(s),
-            Self::CatalogModels(v) => v.serialize(s),
-            Self::CatalogRefresh(v) => v.serialize(s),
-            Self::ConfigGet(v) => v.serialize(s),
-            Self::ConfigSet(v) => v.serialize(s),
-            Self::SessionList(v) => v.serialize(s),
-            Self::SessionCreate(v) => v.serialize(s),
-            Self::SessionReplay(v) => v.serialize(s),
-            Self::SessionClaim(v) => v.serialize(s),
-            Self::SessionDetach(v) => v.serialize(s),
-            Self::SessionStatus(v) => v.serialize(s),
-            Self::TurnStart(v) => v.serialize(s),
-            Self::TurnCancel(v) => v.serialize(s),
-            Self::OperationLookup(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for ResponsePayload {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -21456,6 +20539,11 @@ impl crate::runtime::WriteJson for ResponsePayload {
             Self::TurnCancel(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::OperationLookup(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for ResponsePayload {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// An event payload, typed by its event name.
@@ -21532,18 +20620,6 @@ impl crate::runtime::PayloadDecode for EventPayload {
         }
     }
 }
-impl serde::Serialize for EventPayload {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::TurnStarted(v) => v.serialize(s),
-            Self::TurnAssistantDelta(v) => v.serialize(s),
-            Self::TurnActivity(v) => v.serialize(s),
-            Self::TurnTerminal(v) => v.serialize(s),
-            Self::AuthLoginProgress(v) => v.serialize(s),
-            Self::AuthLoginTerminal(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for EventPayload {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -21554,6 +20630,11 @@ impl crate::runtime::WriteJson for EventPayload {
             Self::AuthLoginProgress(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::AuthLoginTerminal(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for EventPayload {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The wire version this crate speaks.

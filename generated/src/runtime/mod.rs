@@ -33,7 +33,7 @@ pub use payload::{Deferred, PayloadDecode, PayloadSeed};
 pub use record::{encode_record, encode_record_into, EncodeError};
 pub use scalar::{BoolSeed, Charset, ConstBool, ConstInt, ConstStr, IntSeed, StrRules, StrSeed};
 pub use seq::{put, required, ArraySeed, NullableSeed, Seed};
-pub use write_json::{separate, write_str, WriteJson};
+pub use write_json::{separate, serialize_written, write_str, WriteJson};
 
 /// A type the generated code can decode under a [`Cx`] (mode, depth and violation flags).
 pub trait Decode: Sized {
