@@ -69,8 +69,8 @@ use agentwire_client::{operation, protocol::{EventPayload, SessionCreateRequest}
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let [socket, workspace, version]: [String; 3] = std::env::args().skip(1).collect::<Vec<_>>().try_into().unwrap();
-    let client = Client::connect(ClientOptions::new(socket, workspace, version)).await?;
+    let [socket, workspace]: [String; 2] = std::env::args().skip(1).collect::<Vec<_>>().try_into().unwrap();
+    let client = Client::connect(ClientOptions::new(socket, workspace)).await?;
     let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await?;
     let (_, mut events) = client.claim(&session.session_id, false).await?.start_turn("Hello?").await?;
     while let Some(event) = events.next().await {
@@ -86,6 +86,6 @@ cp "$root/Cargo.lock" "$fresh/Cargo.lock"
 socket="$(printf '%s' "$discovery" | sed -n 's/.*"socket":"\([^"]*\)".*/\1/p')"
 version="$(printf '%s' "$discovery" | sed -n 's/.*"version":"\([^"]*\)".*/\1/p')"
 CARGO_TARGET_DIR="$root/target" cargo run --quiet --manifest-path "$fresh/Cargo.toml" -- \
-  "$socket" "$ws" "$version" | tee "$tmp/fresh.out"
+  "$socket" "$ws" | tee "$tmp/fresh.out"
 grep -q '^terminal: completed$' "$tmp/fresh.out"
 echo "client examples: ok"

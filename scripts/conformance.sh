@@ -2,7 +2,8 @@
 # The conformance suite (conformance/README.md): the server suite against a fresh daemon in a
 # temporary workspace and state root, the consumer suite against the Rust decoder harness and
 # against the TypeScript package's harness, the client suite against the Rust and TypeScript
-# clients (the Swift client's run is in scripts/swift.sh), and the traceability check. JUnit and JSON reports
+# clients (the Swift client's run is in scripts/swift.sh), a recorded chat served back by the mock
+# daemon to both clients, and the traceability check. JUnit and JSON reports
 # go to conformance/reports/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -59,6 +60,16 @@ cargo build --quiet --locked -p agentwire-client --example conformance_driver
 echo "== conformance: client suite against the TypeScript client (built above)"
 "$bin/agentwire-conformance" client --exec "node $ts/bin/client-driver.mjs" \
   --junit "$reports/client-ts.xml" --json "$reports/client-ts.json" || status=1
+
+echo "== conformance: a chat recorded against the daemon, served back by the mock daemon"
+# Recorded once with the Rust client (proxy --record), replayed to the Rust and TypeScript
+# clients (the Swift client's replay is in scripts/swift.sh), and one departing prompt.
+rec="$tmp/rec"
+mkdir -p "$rec"
+{ bash scripts/recorded-chat.sh record "$rec" &&
+  bash scripts/recorded-chat.sh replay "$rec" rust "$bin/examples/conformance_driver" &&
+  bash scripts/recorded-chat.sh replay "$rec" typescript "node $ts/bin/client-driver.mjs" &&
+  bash scripts/recorded-chat.sh mismatch "$rec"; } || status=1
 
 echo "== conformance: traceability"
 "$bin/agentwire-conformance" trace || status=1

@@ -2,7 +2,7 @@
 # The Swift package with a real Swift 6.0.3 compiler (scripts/swift-toolchain.sh): debug and
 # release builds with warnings as errors, the unit tests, the consumer suite through the Swift
 # harness, the live test against the real daemon, the client suite through the Swift client's
-# driver, and the decode benchmark. Fails loudly if the
+# driver, a recorded chat served back by the mock daemon, and the decode benchmark. Fails loudly if the
 # toolchain cannot be set up: Swift is never skipped.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -69,6 +69,12 @@ mkdir -p "$tmp/client"
 TMPDIR="$tmp/client" AGENTWIRE_SWIFT_BIND="$tmp/client:$tmp/client" target/debug/agentwire-conformance client \
   --exec "$tc run .build/debug/AgentWireClientDriver" --timeout-secs 30 \
   --junit "$reports/client-swift.xml" --json "$reports/client-swift.json"
+
+echo "== swift: a chat recorded against the daemon, served back to the Swift client by the mock"
+rec="$tmp/rec"
+mkdir -p "$rec"
+bash scripts/recorded-chat.sh record "$rec"
+AGENTWIRE_SWIFT_BIND="$tmp:$tmp" bash scripts/recorded-chat.sh replay "$rec" swift "$tc run .build/debug/AgentWireClientDriver"
 
 echo "== swift: consumer decode benchmark (release)"
 "$tc" run .build/release/AgentWireBench

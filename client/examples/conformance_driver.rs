@@ -10,7 +10,7 @@
 
 use agentwire_client::{operation, CallError, Claim, Client, ClientOptions};
 use agentwire_protocol::{
-    AuthLoginStartRequest, EventPayload, Method, SessionCreateRequest, SessionReplayRequest, StatusRequest,
+    Activity, AuthLoginStartRequest, EventPayload, Method, SessionCreateRequest, SessionReplayRequest, StatusRequest,
 };
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -63,7 +63,7 @@ impl Driver {
             .flatten()
             .filter_map(|m| m.as_str().and_then(Method::from_wire))
             .collect();
-        let options = ClientOptions::new(s("socket"), s("workspace"), s("version")).require(&required);
+        let options = ClientOptions::new(s("socket"), s("workspace")).version(s("version")).require(&required);
         let client = Client::connect(options).await.map_err(failed)?;
         self.client = Some(client);
         Ok(json!({"ok": true}))
@@ -87,11 +87,19 @@ impl Driver {
         let (_started, mut events) = claim.start_turn(prompt).await.map_err(call_failed)?;
         // What the screen shows while the turn runs; the terminal's text replaces it.
         let mut live = String::new();
+        // The tool activity the screen shows, as `name:status` (the hashed ID where no name).
+        let mut tools = Vec::new();
         while let Some(event) = events.next().await {
             match event.map_err(failed)?.payload {
                 EventPayload::TurnAssistantDelta(d) => live.push_str(&d.text),
+                EventPayload::TurnActivity(a) => {
+                    if let Activity::Tool(t) = a.activity {
+                        tools.push(format!("{}:{}", t.tool_name.unwrap_or(t.tool_id), t.status.as_str()));
+                    }
+                }
                 EventPayload::TurnTerminal(t) => {
-                    return Ok(json!({"ok": true, "status": t.status.as_str(), "display": t.assistant_text}))
+                    let (status, display) = (t.status.as_str(), t.assistant_text);
+                    return Ok(json!({"ok": true, "status": status, "display": display, "tools": tools}));
                 }
                 _ => {}
             }

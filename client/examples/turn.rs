@@ -17,11 +17,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("usage: turn DISCOVERY_JSON WORKSPACE PROMPT [SESSION_ID]".into());
     };
     let discovery: serde_json::Value = serde_json::from_str(discovery)?;
-    let (socket, version) = (discovery["socket"].as_str(), discovery["version"].as_str());
-    let (Some(socket), Some(version)) = (socket, version) else {
-        return Err("discovery lacks socket or version".into());
+    let Some(socket) = discovery["socket"].as_str() else {
+        return Err("discovery lacks socket".into());
     };
-    let options = ClientOptions::new(socket, workspace.as_str(), version).require(&[
+    let options = ClientOptions::new(socket, workspace.as_str()).require(&[
         Method::SessionCreate,
         Method::SessionClaim,
         Method::TurnStart,

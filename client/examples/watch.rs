@@ -19,12 +19,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let stop_after: Option<usize> = rest.first().map(|n| n.parse()).transpose()?;
     let discovery: serde_json::Value = serde_json::from_str(discovery)?;
-    let (socket, version) = (discovery["socket"].as_str(), discovery["version"].as_str());
-    let (Some(socket), Some(version)) = (socket, version) else {
-        return Err("discovery lacks socket or version".into());
+    let Some(socket) = discovery["socket"].as_str() else {
+        return Err("discovery lacks socket".into());
     };
-    let options = ClientOptions::new(socket, workspace.as_str(), version)
-        .require(&[Method::SessionStatus, Method::SessionReplay]);
+    let options =
+        ClientOptions::new(socket, workspace.as_str()).require(&[Method::SessionStatus, Method::SessionReplay]);
     let client = Client::connect(options).await?;
     let (mut after, mut terminals, mut running, mut text) = (None, 0, None, String::new());
     loop {

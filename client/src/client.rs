@@ -2,9 +2,9 @@
 //! its pending call and each checked event to the streams that subscribed to it.
 
 use crate::claim::Claim;
-use crate::error::{CallError, ConnectError, ServiceError};
+use crate::error::{CallError, ConnectError, ServiceError, VersionMismatch};
 use crate::framing::{Line, LineReader};
-use crate::handshake::handshake;
+use crate::handshake::{handshake, HandshakeError};
 use crate::preflight::preflight;
 use crate::sequence::SequenceTracker;
 use crate::streams::{EventStream, Router};
@@ -13,9 +13,9 @@ use agentwire_protocol::runtime::{encode_record, EncodeError};
 use agentwire_protocol::typed::{check_slots, Identities};
 use agentwire_protocol::{
     decode_incoming, decode_request, limits, operation, ConsumerError, Control, ErrorCode, Event, EventPayload,
-    HandshakeReplyAccepted, HandshakeRequest, Incoming, InitializeRequest, InitializeResponse, LimitMap, Method,
-    Operation, RequestEnvelope, RequestPayload, Response, ResponsePayload, SessionClaimRequest, TypedRequest,
-    PROTOCOL_VERSION,
+    HandshakeRejection, HandshakeReplyAccepted, HandshakeRequest, Incoming, InitializeRequest, InitializeResponse,
+    LimitMap, Method, Operation, RequestEnvelope, RequestPayload, Response, ResponsePayload, SessionClaimRequest,
+    TypedRequest, PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -35,7 +35,8 @@ pub struct ClientOptions {
     pub socket: PathBuf,
     /// The canonical workspace path the daemon serves.
     pub workspace: String,
-    /// The daemon version to expect (from its discovery record).
+    /// The package version sent in the handshake, which the daemon requires to equal its own
+    /// exactly: [`crate::PACKAGE_VERSION`] unless [`ClientOptions::version`] says otherwise.
     pub version: String,
     /// Operations this client needs: initialize requests them and preflight requires them.
     pub required: Vec<Method>,
@@ -48,14 +49,24 @@ pub struct ClientOptions {
 pub const DEFAULT_EVENT_BUFFER: usize = 16 * limits::TURN_EVENT_QUEUE_ITEMS as usize;
 
 impl ClientOptions {
-    pub fn new(socket: impl Into<PathBuf>, workspace: impl Into<String>, version: impl Into<String>) -> Self {
+    /// Connects to `socket` (from the daemon's discovery record) for `workspace` (the canonical
+    /// path the daemon serves), sending this package's own version.
+    pub fn new(socket: impl Into<PathBuf>, workspace: impl Into<String>) -> Self {
         ClientOptions {
             socket: socket.into(),
             workspace: workspace.into(),
-            version: version.into(),
+            version: crate::PACKAGE_VERSION.to_owned(),
             required: Vec::new(),
             event_buffer: DEFAULT_EVENT_BUFFER,
         }
+    }
+
+    /// Sends another package version in the handshake (builder style): only for a program that
+    /// is itself another agentwire package, such as the daemon's own command line. Never the
+    /// version read from the daemon's discovery record: echoing it back defeats the check.
+    pub fn version(mut self, version: impl Into<String>) -> Self {
+        self.version = version.into();
+        self
     }
 
     /// Requires these operations (builder style).
@@ -109,7 +120,12 @@ impl Client {
         let request = HandshakeRequest::new(options.version.clone(), options.workspace.clone());
         let timeout = Duration::from_millis(limits::HANDSHAKE_TIMEOUT_MS);
         let max = limits::MAX_RECORD_BYTES as usize;
-        let conn = handshake(&options.socket, &request, timeout, max).await?;
+        let conn = handshake(&options.socket, &request, timeout, max).await.map_err(|e| match e {
+            HandshakeError::Rejected(HandshakeRejection::VersionMismatch) => {
+                ConnectError::VersionMismatch(VersionMismatch { package: options.version.clone(), daemon: None })
+            }
+            e => ConnectError::Handshake(e),
+        })?;
         let inner = Arc::new(Inner {
             writer: tokio::sync::Mutex::new(conn.writer),
             pending: Mutex::default(),

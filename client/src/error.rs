@@ -69,10 +69,29 @@ impl CallError {
     }
 }
 
+/// "Package versions must match exactly": this client package and the daemon are different
+/// versions. The daemon's version is known when it came from its discovery record (the
+/// launcher reads it); a handshake rejection does not carry it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "version mismatch: this client package is {package}, the daemon runs {}; install the agentwire daemon and client package of the same version (upgrade whichever is older) and restart the daemon",
+    .daemon.as_deref().unwrap_or("another version")
+)]
+#[non_exhaustive]
+pub struct VersionMismatch {
+    /// The version this client sent: its own [`crate::PACKAGE_VERSION`] by default.
+    pub package: String,
+    /// The daemon's version, from its discovery record, when known.
+    pub daemon: Option<String>,
+}
+
 /// Why connecting failed; nothing was mutated.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ConnectError {
+    /// The daemon runs another package version than this client's.
+    #[error("{0}")]
+    VersionMismatch(VersionMismatch),
     #[error("handshake failed: {0}")]
     Handshake(#[from] HandshakeError),
     #[error("initialize failed: {0}")]

@@ -12,10 +12,10 @@
 //! policy).
 //!
 //! ```no_run
-//! use agentwire_client::{Client, ClientOptions};
-//! use agentwire_protocol::{operation, Method, SessionCreateRequest};
-//! # async fn run(socket: &str, workspace: &str, version: &str) -> Result<(), Box<dyn std::error::Error>> {
-//! let options = ClientOptions::new(socket, workspace, version)
+//! use agentwire_client::{operation, Client, ClientOptions};
+//! use agentwire_client::protocol::{Method, SessionCreateRequest};
+//! # async fn run(socket: &str, workspace: &str) -> Result<(), Box<dyn std::error::Error>> {
+//! let options = ClientOptions::new(socket, workspace)
 //!     .require(&[Method::SessionCreate, Method::SessionClaim, Method::TurnStart]);
 //! let client = Client::connect(options).await?;
 //! let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await?;
@@ -42,7 +42,11 @@ pub use agentwire_protocol as protocol;
 pub use agentwire_protocol::operation;
 pub use claim::Claim;
 pub use client::{Client, ClientOptions, DEFAULT_EVENT_BUFFER};
-pub use error::{CallError, ConnectError, ServiceError};
+pub use error::{CallError, ConnectError, ServiceError, VersionMismatch};
+
+/// This package's version, the one version the workspace declares. The handshake sends it and
+/// the daemon requires it to equal its own exactly ("Package versions must match exactly").
+pub const PACKAGE_VERSION: &str = env!("CARGO_PKG_VERSION");
 pub use handshake::{identify, HandshakeError};
 pub use preflight::{preflight, PreflightError};
 pub use sequence::{SequenceError, SequenceTracker};

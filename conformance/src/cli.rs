@@ -1,4 +1,5 @@
-//! Command line: `server`, `consumer`, `trace`, `proxy`, `faults`, `list`.
+//! Command line: `server`, `consumer`, `client`, `trace`, `proxy`, `mock`, `chat`, `faults`, `list`,
+//! `replay`.
 
 use crate::error::{Error, Result};
 use crate::proxy::Fault;
@@ -30,8 +31,12 @@ pub enum Command {
     Client(ClientArgs),
     /// Check traceability.toml and print the coverage figure.
     Trace(TraceArgs),
-    /// Run the fault-injecting proxy.
+    /// Run the fault-injecting proxy; `--record FILE` also records every connection.
     Proxy(ProxyArgs),
+    /// Serve a recording to a front end as the recorded daemon did.
+    Mock(MockArgs),
+    /// Run a driver-protocol script against a client driver and print each reply.
+    Chat(ChatArgs),
     /// List the proxy's faults.
     Faults,
     /// List case IDs (all suites, or those `--case` selects).
@@ -152,9 +157,39 @@ pub struct ProxyArgs {
     pub listen: PathBuf,
     #[arg(long, value_name = "SOCKET")]
     pub upstream: PathBuf,
-    /// One of `agentwire-conformance faults`.
-    #[arg(long, value_name = "NAME")]
+    /// One of `agentwire-conformance faults`; `none` forwards every record untouched.
+    #[arg(long, value_name = "NAME", default_value = "none")]
     pub fault: String,
+    /// Write every record of every connection to this recording (JSON Lines, owner-only).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct MockArgs {
+    /// A recording written by `proxy --record`.
+    #[arg(long, value_name = "FILE")]
+    pub recording: PathBuf,
+    /// The socket to serve front ends on.
+    #[arg(long, value_name = "SOCKET")]
+    pub socket: PathBuf,
+    /// Play N times faster than recorded; 0 sends each answer without waiting.
+    #[arg(long, value_name = "N", default_value_t = 1.0)]
+    pub speed: f64,
+    /// Write the mismatch report here as JSON (it is also printed on stderr).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ChatArgs {
+    /// The client driver (`sh -c CMD`), as for `client --exec`.
+    #[arg(long, value_name = "CMD")]
+    pub exec: String,
+    /// Driver commands, one JSON object per line; `"$NAME"` values are replaced by the member
+    /// NAME of an earlier reply (e.g. `"session_id":"$session_id"`).
+    #[arg(long, value_name = "FILE")]
+    pub script: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -199,6 +234,11 @@ async fn run(command: Command) -> Result<bool> {
         Command::Client(a) => client(a).await,
         Command::Trace(a) => trace(a),
         Command::Proxy(a) => proxy(a).await,
+        Command::Mock(a) => {
+            let options = crate::recording::mock::Options { speed: a.speed, report: a.report };
+            crate::recording::mock::run(a.recording, a.socket, options).await
+        }
+        Command::Chat(a) => crate::recording::chat::run(&a.exec, &a.script).await,
         Command::Faults => {
             for f in Fault::ALL {
                 println!("{:<26} {:<8} {}", f.name(), if f.is_control() { "control" } else { "fault" }, f.describe());
@@ -298,11 +338,17 @@ fn trace(a: TraceArgs) -> Result<bool> {
 async fn proxy(a: ProxyArgs) -> Result<bool> {
     let fault = Fault::from_name(&a.fault)
         .ok_or_else(|| Error::Usage(format!("unknown fault `{}` (see `agentwire-conformance faults`)", a.fault)))?;
+    let recorder = match &a.record {
+        Some(path) => Some(crate::recording::record::Recorder::create(path).map_err(|e| Error::io(path, e))?),
+        None => None,
+    };
     let listener = tokio::net::UnixListener::bind(&a.listen).map_err(|e| Error::io(&a.listen, e))?;
     eprintln!("proxy {} -> {} with fault `{}`", a.listen.display(), a.upstream.display(), fault.name());
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {
-        () = crate::proxy::serve(listener, a.upstream.clone(), fault) => {}
+        () = crate::proxy::serve(listener, a.upstream.clone(), fault, recorder) => {}
         _ = tokio::signal::ctrl_c() => {}
+        _ = term.recv() => {}
     }
     let _ = std::fs::remove_file(&a.listen);
     Ok(true)

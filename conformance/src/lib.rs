@@ -4,12 +4,13 @@
 //! - `consumer`: consumer vectors against any decoder behind a line-based harness protocol;
 //! - `client`: a scripted daemon judging any client behind a line-based driver protocol;
 //! - `trace`: which case checks each normative sentence of the protocol documents;
-//! - `proxy`: a fault-injecting proxy that proves the suite catches what it should.
+//! - `proxy`: a fault-injecting proxy that proves the suite catches what it should, and records
+//!   sessions (`recording`) that the mock daemon serves back to front ends.
 //!
 //! Server verdicts come from the vectors and the runner's own reading of the spec
 //! (`json`, `wire::check`, `wire::preflight`, `events`); `agentwire-protocol` supplies limits and
-//! fixed error messages only. The consumer harness binary is the exception: it *is* the Rust
-//! decoder under test.
+//! fixed error messages only. Two exceptions: the consumer harness binary *is* the Rust decoder
+//! under test, and the mock daemon checks recorded records with it (`recording::check`).
 
 pub mod base64;
 pub mod cli;
@@ -19,7 +20,9 @@ pub mod error;
 pub mod events;
 pub mod harness;
 pub mod json;
+pub mod levels;
 pub mod proxy;
+pub mod recording;
 pub mod replay;
 pub mod report;
 pub mod select;

@@ -3,6 +3,7 @@
 //! or to the reason nothing can check it (`traceability.toml`).
 
 use crate::error::{Error, Result};
+use crate::levels::{self, Level, Reason};
 use crate::select::glob_match;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -29,6 +30,26 @@ pub struct Sentence {
     /// Why nothing can check the sentence; only for sentences without cases or tests.
     #[serde(default)]
     pub untestable: Option<String>,
+    /// Which of the closed list of reasons `untestable` is; required for a `must`.
+    #[serde(default)]
+    pub reason: Option<Reason>,
+    /// The level, where the wording is loose; otherwise it comes from the wording.
+    #[serde(default)]
+    pub level: Option<Level>,
+}
+
+impl Sentence {
+    pub fn level(&self) -> Level {
+        self.level.unwrap_or_else(|| levels::from_wording(&self.text))
+    }
+}
+
+/// Sentence counts of one document at one level.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub sentences: usize,
+    pub checked: usize,
+    pub untestable: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -289,6 +310,10 @@ pub struct TraceReport {
     pub untestable: usize,
     /// Sentences with neither cases, tests nor a reason.
     pub unmapped: Vec<String>,
+    /// `must` sentences that nothing checks and whose reason is not on the closed list.
+    pub unexplained_musts: Vec<String>,
+    /// Per document and level.
+    pub levels: BTreeMap<(String, Level), Counts>,
     /// (sentence, case pattern) pairs whose pattern matches no known case.
     pub unknown_cases: Vec<(String, String)>,
     /// (sentence, reference, why) for `tests` references that name no test function.
@@ -306,6 +331,7 @@ pub struct TraceReport {
 impl TraceReport {
     pub fn ok(&self) -> bool {
         self.unmapped.is_empty()
+            && self.unexplained_musts.is_empty()
             && self.unknown_cases.is_empty()
             && self.dangling_tests.is_empty()
             && self.contradictory.is_empty()
@@ -335,8 +361,40 @@ impl TraceReport {
             self.untestable,
             self.unmapped.len()
         );
+        let _ = writeln!(
+            out,
+            "{:<10} {:<7} {:>9} {:>8} {:>10}  coverage",
+            "document", "level", "sentences", "checked", "untestable"
+        );
+        for ((doc, level), c) in &self.levels {
+            let share = if c.sentences == 0 { 100.0 } else { c.checked as f64 * 100.0 / c.sentences as f64 };
+            let _ = writeln!(
+                out,
+                "{doc:<10} {level:<7} {:>9} {:>8} {:>10}  {share:.1}%",
+                c.sentences, c.checked, c.untestable
+            );
+        }
+        for level in Level::ALL {
+            let sum =
+                self.levels.iter().filter(|((_, l), _)| *l == level).fold(Counts::default(), |a, (_, c)| Counts {
+                    sentences: a.sentences + c.sentences,
+                    checked: a.checked + c.checked,
+                    untestable: a.untestable + c.untestable,
+                });
+            let _ = writeln!(
+                out,
+                "{:<10} {level:<7} {:>9} {:>8} {:>10}",
+                "all", sum.sentences, sum.checked, sum.untestable
+            );
+        }
         for s in &self.unmapped {
             let _ = writeln!(out, "  unmapped: {s}");
+        }
+        for s in &self.unexplained_musts {
+            let _ = writeln!(
+                out,
+                "  a `must` nothing checks, without a reason from the closed list (client-obligation, document-scope, future-versions, release-process, not-produced): {s}"
+            );
         }
         for (s, c) in &self.unknown_cases {
             let _ = writeln!(out, "  unknown case `{c}` for: {s}");
@@ -382,6 +440,14 @@ fn classify(s: &Sentence, r: &mut TraceReport) {
         (true, true, Some(_)) => r.untestable += 1,
         (true, true, None) => r.unmapped.push(s.text.clone()),
     }
+    let level = s.level();
+    if !checked && level == Level::Must && (reason.is_none() || s.reason.is_none()) {
+        r.unexplained_musts.push(s.text.clone());
+    }
+    let c = r.levels.entry((s.doc.clone(), level)).or_default();
+    c.sentences += 1;
+    c.checked += usize::from(checked);
+    c.untestable += usize::from(!checked && reason.is_some());
 }
 
 /// Check `file` against the known case IDs, the implementation tests under its workspace
@@ -469,6 +535,8 @@ mod tests {
             cases: cases.iter().map(|c| (*c).to_owned()).collect(),
             tests: tests.iter().map(|t| (*t).to_owned()).collect(),
             untestable: untestable.map(str::to_owned),
+            reason: untestable.map(|_| Reason::DocumentScope),
+            level: None,
         }
     }
 
@@ -548,6 +616,35 @@ mod tests {
         let r = check(&file, &BTreeSet::new(), ws.path());
         assert_eq!((r.by_tests, r.untestable, r.contradictory.len()), (1, 0, 1));
         assert!(!r.ok());
+    }
+
+    #[test]
+    fn an_unchecked_must_needs_a_reason_from_the_closed_list() {
+        // "an untested mandatory requirement counts as a failure" unless its reason is one of
+        // the closed list.
+        let mut loose = sentence("It must hold.", &[], &[], Some("no time"));
+        loose.reason = None;
+        let mut advice = sentence("It should hold.", &[], &[], Some("advice"));
+        advice.reason = None;
+        let r = check(&file(vec![loose, advice]), &BTreeSet::new(), Path::new("."));
+        assert_eq!(r.unexplained_musts, vec!["It must hold.".to_string()]);
+        assert!(!r.ok());
+        assert!(r.render().contains("without a reason from the closed list"));
+        let explained = sentence("It must hold.", &[], &[], Some("a rule for the reader"));
+        let r = check(&file(vec![explained]), &BTreeSet::new(), Path::new("."));
+        assert!(r.unexplained_musts.is_empty());
+        assert_eq!(r.levels[&("d".to_string(), Level::Must)], Counts { sentences: 1, checked: 0, untestable: 1 });
+        let text =
+            "[documents]\n[[sentence]]\ndoc = \"d\"\ntext = \"a must\"\nuntestable = \"x\"\nreason = \"because\"\n";
+        assert!(TraceFile::parse(text, Path::new("t.toml")).is_err(), "a reason off the closed list is refused");
+    }
+
+    #[test]
+    fn a_level_set_in_the_file_overrides_the_wording() {
+        let mut s = sentence("The flag may persist; clients must not rely on it.", &[], &[], None);
+        assert_eq!(s.level(), Level::Must);
+        s.level = Some(Level::May);
+        assert_eq!(s.level(), Level::May);
     }
 
     #[test]

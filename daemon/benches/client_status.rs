@@ -104,7 +104,7 @@ async fn run() {
     let ws = workspace.to_str().expect("utf-8");
     let version = env!("CARGO_PKG_VERSION");
     let mut raw = Raw::connect(&socket, ws, version).await;
-    let options = ClientOptions::new(&socket, ws, version).require(&[Method::Status]);
+    let options = ClientOptions::new(&socket, ws).version(version).require(&[Method::Status]);
     let client = Client::connect(options).await.expect("client");
     let n = rounds();
     // Warm both paths (the daemon's readiness cache, allocator, branch predictors).

@@ -105,12 +105,8 @@ fn claim_runs_an_operation_that_needs_control_on_the_same_connection() {
 async fn take_over_takes_control_from_the_client_that_holds_it() {
     let sb = Sandbox::new();
     let discovery = start_daemon(&sb, &[]);
-    let options = ClientOptions::new(
-        discovery["socket"].as_str().unwrap(),
-        sb.workspace.to_str().unwrap(),
-        discovery["version"].as_str().unwrap(),
-    )
-    .require(&[Method::SessionCreate, Method::SessionClaim]);
+    let options = ClientOptions::new(discovery["socket"].as_str().unwrap(), sb.workspace.to_str().unwrap())
+        .require(&[Method::SessionCreate, Method::SessionClaim]);
     let holder = Client::connect(options).await.unwrap();
     let id = holder.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap().session_id;
     let held = holder.claim(&id, false).await.unwrap();

@@ -7,7 +7,7 @@ mod mock;
 
 use std::time::Duration;
 
-use agentwire_client::{CallError, Client, ClientOptions, StreamError};
+use agentwire_client::{CallError, Client, ClientOptions, ConnectError, StreamError};
 use agentwire_protocol::{
     operation, EventPayload, Method, SessionCreateRequest, SessionStatusRequest, StatusRequest, TurnStatus,
 };
@@ -27,12 +27,12 @@ fn mock_daemon(sb: &Sandbox, mock: &Mock) -> Value {
 }
 
 async fn connect(sb: &Sandbox, discovery: &Value) -> Client {
-    let options = ClientOptions::new(
-        discovery["socket"].as_str().unwrap(),
-        sb.workspace.to_str().unwrap(),
-        discovery["version"].as_str().unwrap(),
-    )
-    .require(&[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::Status]);
+    let options = ClientOptions::new(discovery["socket"].as_str().unwrap(), sb.workspace.to_str().unwrap()).require(&[
+        Method::SessionCreate,
+        Method::SessionClaim,
+        Method::TurnStart,
+        Method::Status,
+    ]);
     Client::connect(options).await.unwrap()
 }
 
@@ -85,14 +85,10 @@ async fn a_thousand_requests_complete_while_a_running_turns_stream_is_never_read
     let mock = Mock::start(move |_, _| Reply::slow(body.clone(), Duration::from_millis(5)));
     let sb = Sandbox::new();
     let discovery = mock_daemon(&sb, &mock);
-    let options = ClientOptions::new(
-        discovery["socket"].as_str().unwrap(),
-        sb.workspace.to_str().unwrap(),
-        discovery["version"].as_str().unwrap(),
-    )
-    .require(&[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::Status])
-    // A small buffer, so the unread stream lags during the test.
-    .event_buffer(8);
+    let options = ClientOptions::new(discovery["socket"].as_str().unwrap(), sb.workspace.to_str().unwrap())
+        .require(&[Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::Status])
+        // A small buffer, so the unread stream lags during the test.
+        .event_buffer(8);
     let client = Client::connect(options).await.unwrap();
     let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap();
     let claim = client.claim(&session.session_id, false).await.unwrap();
@@ -146,4 +142,80 @@ fn agentwire_call_answers_through_the_client_and_names_a_missing_or_forbidden_se
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     let error: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(error["error"]["code"].is_string(), "{error}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daemon_of_another_version_is_a_typed_version_mismatch_naming_this_package() {
+    // "Package versions must match exactly": the client sends its own PACKAGE_VERSION (never
+    // the daemon's), so a daemon of another version refuses it with a typed error.
+    let sb = Sandbox::new();
+    let discovery = start_daemon(&sb, &[(agentwire_daemon::version::TEST_VERSION_OVERRIDE_ENV, "9.9.9")]);
+    assert_eq!(discovery["version"], "9.9.9");
+    let options = ClientOptions::new(discovery["socket"].as_str().unwrap(), sb.workspace.to_str().unwrap());
+    assert_eq!(options.version, agentwire_client::PACKAGE_VERSION);
+    match Client::connect(options).await {
+        Err(ConnectError::VersionMismatch(m)) => {
+            assert_eq!((m.package.as_str(), m.daemon.as_deref()), (agentwire_client::PACKAGE_VERSION, None));
+            assert!(m.to_string().contains("same version"), "says what to do: {m}");
+        }
+        Err(e) => panic!("not a version mismatch: {e}"),
+        Ok(_) => panic!("a daemon of another version accepted this package"),
+    }
+}
+
+/// A daemon on the offline `local` provider whose turns take `turn_ms` (`local_turn_ms`).
+fn slow_local_daemon(sb: &Sandbox, turn_ms: u64) -> Value {
+    std::fs::create_dir_all(&sb.mc_home).unwrap();
+    std::fs::write(sb.mc_home.join("settings.toml"), format!("local_turn_ms = {turn_ms}\n")).unwrap();
+    start_daemon(sb, &[])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancel_on_the_slow_local_provider_ends_the_turn_cancelled_every_time() {
+    // "Cancel tests use it and assert `cancelled` every time": a turn that takes ten seconds,
+    // cancelled after its first delta, five times over.
+    let sb = Sandbox::new();
+    let discovery = slow_local_daemon(&sb, 10_000);
+    let client = connect(&sb, &discovery).await;
+    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap();
+    let claim = client.claim(&session.session_id, false).await.unwrap();
+    for round in 0..5 {
+        let (started, mut events) = claim.start_turn("Talk slowly").await.unwrap();
+        let mut cancelled = false;
+        let mut terminal = None;
+        while let Some(ev) = events.next().await {
+            match ev.unwrap().payload {
+                EventPayload::TurnAssistantDelta(_) if !cancelled => {
+                    let answer = claim.cancel(&started.turn_id).await.unwrap();
+                    assert_eq!(answer.turn_id, started.turn_id);
+                    cancelled = true;
+                }
+                EventPayload::TurnTerminal(t) => terminal = Some(t.status),
+                _ => {}
+            }
+        }
+        assert_eq!(terminal, Some(TurnStatus::Cancelled), "round {round}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_local_turn_takes_its_stated_time_in_several_deltas() {
+    let sb = Sandbox::new();
+    let discovery = slow_local_daemon(&sb, 800);
+    let client = connect(&sb, &discovery).await;
+    let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap();
+    let claim = client.claim(&session.session_id, false).await.unwrap();
+    let begun = std::time::Instant::now();
+    let (_, mut events) = claim.start_turn("What is here?").await.unwrap();
+    let (mut deltas, mut terminal) = (0, None);
+    while let Some(ev) = events.next().await {
+        match ev.unwrap().payload {
+            EventPayload::TurnAssistantDelta(_) => deltas += 1,
+            EventPayload::TurnTerminal(t) => terminal = Some(t.status),
+            _ => {}
+        }
+    }
+    assert_eq!(terminal, Some(TurnStatus::Completed));
+    assert!(deltas >= 5, "several deltas: {deltas}");
+    assert!(begun.elapsed() >= Duration::from_millis(800), "{:?}", begun.elapsed());
 }

@@ -55,6 +55,19 @@ impl Conn {
         c
     }
 
+    /// Reads until the connection ends; false if it is still open after the read timeout.
+    fn read_until_closed(&mut self) -> bool {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            match self.reader.read_line(&mut line) {
+                Ok(0) => return true,
+                Ok(_) => {}
+                Err(e) => return e.kind() == std::io::ErrorKind::ConnectionReset,
+            }
+        }
+    }
+
     fn read(&mut self) -> Option<Value> {
         let mut line = String::new();
         match self.reader.read_line(&mut line) {
@@ -1146,6 +1159,7 @@ fn kill_9_mid_turn_then_restart_closes_the_interrupted_turn_as_failed() {
     let (_, Running { env, mock: _mock, sb, discovery: d, control, session, mut c, .. }) =
         slow_stream("k", 100, Duration::from_millis(20));
     let turn = c.start(&session, &control, "crash during me");
+    let op = format!("op-{}-{}", c.ids.1, c.n);
     for _ in 0..4 {
         c.event().unwrap();
     }
@@ -1156,13 +1170,24 @@ fn kill_9_mid_turn_then_restart_closes_the_interrupted_turn_as_failed() {
     let d2 = start_daemon(&sb, &env_refs(&env));
     assert_ne!(d2["pid"], d["pid"]);
     let mut c2 = Conn::open(&sb, &d2);
-    // Replay is read-only: until a daemon opens the session, the turn shows no terminal.
-    assert_eq!(c2.replay(&session), vec!["user:crash during me"]);
+    // "A turn whose daemon is gone is closed before any client can observe the session":
+    // the first request after the restart, a replay with no claim, already shows it failed,
+    // and status and the operation lookup agree that nothing runs.
+    let replay = c2.replay(&session);
+    assert_eq!(
+        (replay.first().map(String::as_str), replay.last().map(String::as_str)),
+        (Some("user:crash during me"), Some("terminal:failed")),
+        "{replay:?}"
+    );
+    let status = c2.call("session.status", Some(&session), None, json!({}));
+    assert!(status["payload"]["turn"].is_null() && status["payload"]["controlled"] == false, "{status}");
+    let lookup = c2.call("operation.lookup", None, None, json!({"operation_id":op}));
+    assert_ne!(lookup["payload"]["state"], "accepted", "{lookup}");
     let claim = c2.claim(&session, false);
     assert_eq!(claim["snapshot"]["state"], "idle", "the writer lock died with the process");
     // "An unsettled turn ... is closed durably — a service message ... and a turn-end with
     // status failed — before any new turn."
-    assert_eq!(c2.replay(&session), vec!["user:crash during me", "terminal:failed"]);
+    assert_eq!(c2.replay(&session), replay, "the claim closed nothing again");
     let lines = transcript_lines(&sb, &session);
     let tail: Vec<(&str, &str)> =
         lines.iter().rev().take(2).map(|m| (m["type"].as_str().unwrap(), m["turn"].as_str().unwrap())).collect();
@@ -1248,7 +1273,8 @@ fn check_soak_transcript(lines: &[Value]) -> Vec<String> {
 #[test]
 fn soak_kill_9_at_random_points_of_streaming_tool_turns_keeps_every_turn_whole_or_closed_once() {
     // 20 rounds: a turn that streams text, calls two tools (the server sends no call IDs),
-    // streams again; `kill -9` at a random moment; restart; claim (which repairs); check.
+    // streams again; `kill -9` at a random moment; restart; replay before any claim ("a turn
+    // whose daemon is gone is closed before any client can observe the session"); claim; check.
     let words = ["Looking ", "at ", "the ", "workspace ", "first. "];
     let mock = Mock::start(move |_, body| {
         let pause = Duration::from_millis(8);
@@ -1268,13 +1294,27 @@ fn soak_kill_9_at_random_points_of_streaming_tool_turns_keeps_every_turn_whole_o
     let mut c = Conn::open(&sb, &d);
     let (session, mut control) = c.create_and_claim();
     let started = Instant::now();
+    let mut interrupted = 0;
     for round in 0..20 {
         c.start(&session, &control, &format!("round {round}"));
         std::thread::sleep(Duration::from_millis(rng.below(250)));
         // SAFETY: plain syscall on the daemon this test started.
         unsafe { libc::kill(d["pid"].as_u64().unwrap() as i32, libc::SIGKILL) };
+        assert!(c.read_until_closed(), "the connection dies with the daemon");
+        let path = sb.mc_home.join("sessions").join(&session).join("transcript.jsonl");
+        let text = std::fs::read_to_string(path).unwrap();
+        let last = text.lines().filter_map(|l| serde_json::from_str::<Value>(l).ok()).next_back();
+        let open = last.is_some_and(|m| m["type"] != "turn-end");
         d = start_daemon(&sb, &env_refs(&env));
         c = Conn::open(&sb, &d);
+        // Before any claim: an interrupted turn already replays with its `failed` terminal.
+        let replay = c.replay(&session);
+        let terminals = replay.iter().filter(|l| l.starts_with("terminal:")).count();
+        assert_eq!(terminals, round + 1, "one terminal per turn before any claim: {replay:?}");
+        if open {
+            interrupted += 1;
+            assert_eq!(replay.last().map(String::as_str), Some("terminal:failed"), "round {round}: {replay:?}");
+        }
         control = c.claim(&session, false)["control"].clone();
         let statuses = check_soak_transcript(&transcript_lines(&sb, &session));
         assert_eq!(statuses.len(), round + 1, "one terminal per turn");
@@ -1286,6 +1326,7 @@ fn soak_kill_9_at_random_points_of_streaming_tool_turns_keeps_every_turn_whole_o
         assert_eq!(prompts.len(), round + 1, "{replay:?}");
         assert_eq!(terminals, statuses, "{replay:?}");
     }
+    eprintln!("soak: {interrupted} of 20 turns interrupted, each replayed failed before any claim");
     assert!(started.elapsed() < Duration::from_secs(60), "bounded: {:?}", started.elapsed());
 }
 

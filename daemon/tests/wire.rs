@@ -398,6 +398,73 @@ fn torn_last_line_is_a_gap_not_a_failure() {
     assert_eq!(items.first().unwrap()["text"], "Question");
 }
 
+/// Log lines saying a session file was refused.
+fn refusals(sb: &Sandbox) -> usize {
+    sb.log().lines().filter(|l| l.contains("it is never read")).count()
+}
+
+#[test]
+fn a_linked_transcript_is_never_followed_replay_is_a_gap_and_claim_is_session_unavailable() {
+    // "Session files are opened without following links ... Anything else is a gap:true
+    // replay ... logged once, never read."
+    let sb = Sandbox::new();
+    let mut w = Wire::initialized(&sb);
+    let s = create(&mut w, "op-c");
+    let elsewhere = sb.tmp.path().join("elsewhere.jsonl");
+    write_lines(&elsewhere, &conversation("NOT-THIS-SESSION"), b"");
+    let before = std::fs::read(&elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, transcript(&sb, &s)).unwrap();
+    for _ in 0..2 {
+        let r = w.read("session.replay", &s, json!({"limit": 32}));
+        assert_eq!(r["payload"]["events"], json!([]), "{r}");
+        assert_eq!(r["payload"]["gap"], true);
+        assert_eq!(r["payload"]["truncated"], false);
+        assert!(!r.to_string().contains("NOT-THIS-SESSION"));
+    }
+    assert!(w.read("session.status", &s, json!({}))["error"].is_null());
+    assert_eq!(code(&w.mutate("session.claim", Some(&s), None, "op-claim", json!({}))), "session_unavailable");
+    assert_eq!(std::fs::read(&elsewhere).unwrap(), before, "nothing was written through the link");
+    assert!(common::wait_until(Duration::from_secs(5), || refusals(&sb) >= 1));
+    assert_eq!(refusals(&sb), 1, "logged once: {}", sb.log());
+}
+
+#[test]
+fn a_fifo_in_the_transcripts_place_is_a_gap_and_never_hangs_the_daemon() {
+    // An open(2) of a FIFO for reading waits for a writer; the daemon never waits on one.
+    let sb = Sandbox::new();
+    let mut w = Wire::initialized(&sb);
+    let s = create(&mut w, "op-c");
+    let path = std::ffi::CString::new(transcript(&sb, &s).into_os_string().into_encoded_bytes()).unwrap();
+    // SAFETY: mkfifo(3) with a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+    // The connection's read timeout (10 s) fails the test if the daemon blocks.
+    let r = w.read("session.replay", &s, json!({}));
+    assert_eq!((r["payload"]["events"].clone(), r["payload"]["gap"].clone()), (json!([]), json!(true)), "{r}");
+    assert!(w.read("session.status", &s, json!({}))["error"].is_null());
+    assert_eq!(code(&w.mutate("session.claim", Some(&s), None, "op-claim", json!({}))), "session_unavailable");
+    assert_eq!(w.request("status", json!({}))["payload"]["service"], "ready");
+}
+
+#[test]
+fn a_linked_session_folder_is_session_unavailable_and_not_listed() {
+    // "session_unavailable for a session directory that is itself a link"
+    let sb = Sandbox::new();
+    let mut w = Wire::initialized(&sb);
+    let real = create(&mut w, "op-a");
+    write_lines(&transcript(&sb, &real), &conversation("NOT-THIS-SESSION"), b"");
+    let linked = create(&mut w, "op-b");
+    let folder = sb.mc_home.join("sessions").join(&linked);
+    std::fs::remove_dir_all(&folder).unwrap();
+    std::os::unix::fs::symlink(sb.mc_home.join("sessions").join(&real), &folder).unwrap();
+    assert_eq!(code(&w.read("session.replay", &linked, json!({}))), "session_unavailable");
+    assert_eq!(code(&w.read("session.status", &linked, json!({}))), "session_unavailable");
+    assert_eq!(code(&w.mutate("session.claim", Some(&linked), None, "op-claim", json!({}))), "session_unavailable");
+    let (listed, _) = list_page(&mut w, None, 32);
+    assert_eq!(listed, [real], "only the real folder is a session");
+    assert!(common::wait_until(Duration::from_secs(5), || refusals(&sb) >= 1));
+    assert_eq!(refusals(&sb), 1, "logged once: {}", sb.log());
+}
+
 #[test]
 fn replay_of_unknown_and_invalid_sessions() {
     let sb = Sandbox::new();

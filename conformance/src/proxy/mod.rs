@@ -1,12 +1,15 @@
 //! The fault-injecting proxy: sits between a client and a daemon on Unix sockets, forwards the
 //! client's bytes untouched, and passes each server record (after the handshake line) through
 //! a [`Fault`]. Usable from the CLI (`agentwire-conformance proxy`) or in-process ([`spawn`]).
+//! With a [`Recorder`] it also writes every record of every connection to a recording
+//! (`proxy --record FILE`), which `agentwire-conformance mock` serves back.
 
 pub mod faults;
 pub mod synth;
 
 pub use faults::Fault;
 
+use crate::recording::record::{Connection as Recording, Recorder};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -32,18 +35,22 @@ impl Drop for ProxyHandle {
 /// Bind `listen` and serve in a task of the current runtime.
 pub fn spawn(listen: &Path, upstream: &Path, fault: Fault) -> std::io::Result<ProxyHandle> {
     let listener = UnixListener::bind(listen)?;
-    let task = tokio::spawn(serve(listener, upstream.to_owned(), fault));
+    let task = tokio::spawn(serve(listener, upstream.to_owned(), fault, None));
     Ok(ProxyHandle { task, socket: listen.to_owned() })
 }
 
 /// Accept connections until the task is aborted.
-pub async fn serve(listener: UnixListener, upstream: PathBuf, fault: Fault) {
+pub async fn serve(listener: UnixListener, upstream: PathBuf, fault: Fault, recorder: Option<Arc<Recorder>>) {
     let mut sessions = tokio::task::JoinSet::new();
     while let Ok((client, _)) = listener.accept().await {
         let upstream = upstream.clone();
+        let recording = recorder.as_ref().map(|r| Arc::new(r.connection()));
         sessions.spawn(async move {
             if let Ok(server) = UnixStream::connect(&upstream).await {
-                session(client, server, fault).await;
+                session(client, server, fault, recording.clone()).await;
+            }
+            if let Some(r) = recording {
+                r.closed();
             }
         });
     }
@@ -52,12 +59,12 @@ pub async fn serve(listener: UnixListener, upstream: PathBuf, fault: Fault) {
 /// Request ID → method, learned from the client's records, so responses can be recognized.
 type Methods = Arc<Mutex<HashMap<String, String>>>;
 
-async fn session(client: UnixStream, server: UnixStream, fault: Fault) {
+async fn session(client: UnixStream, server: UnixStream, fault: Fault, recording: Option<Arc<Recording>>) {
     let (cr, cw) = client.into_split();
     let (sr, sw) = server.into_split();
     let methods: Methods = Arc::default();
-    let up = tokio::spawn(client_to_server(cr, sw, Arc::clone(&methods)));
-    server_to_client(sr, cw, methods, fault).await;
+    let up = tokio::spawn(client_to_server(cr, sw, Arc::clone(&methods), recording.clone()));
+    server_to_client(sr, cw, methods, fault, recording).await;
     up.abort();
 }
 
@@ -67,7 +74,12 @@ fn lock(m: &Methods) -> std::sync::MutexGuard<'_, HashMap<String, String>> {
 
 /// Forward bytes exactly as written (framing cases depend on it); note each complete record's
 /// request ID and method on the way.
-async fn client_to_server(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, methods: Methods) {
+async fn client_to_server(
+    mut from: OwnedReadHalf,
+    mut to: OwnedWriteHalf,
+    methods: Methods,
+    recording: Option<Arc<Recording>>,
+) {
     let mut line = Vec::new();
     let mut buf = vec![0u8; 64 * 1024];
     loop {
@@ -86,6 +98,9 @@ async fn client_to_server(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, metho
                 }
                 continue;
             }
+            if let Some(r) = &recording {
+                r.client(&line);
+            }
             if let Ok(v) = serde_json::from_slice::<Value>(&line) {
                 if let (Some(id), Some(m)) = (v["request_id"].as_str(), v["method"].as_str()) {
                     lock(&methods).insert(id.to_owned(), m.to_owned());
@@ -97,7 +112,13 @@ async fn client_to_server(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, metho
     let _ = to.shutdown().await;
 }
 
-async fn server_to_client(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, methods: Methods, fault: Fault) {
+async fn server_to_client(
+    mut from: OwnedReadHalf,
+    mut to: OwnedWriteHalf,
+    methods: Methods,
+    fault: Fault,
+    recording: Option<Arc<Recording>>,
+) {
     let mut pending = Vec::new();
     let mut buf = vec![0u8; 64 * 1024];
     let mut handshake_done = false;
@@ -124,6 +145,9 @@ async fn server_to_client(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, metho
                 }
             };
             for mut r in out {
+                if let Some(rec) = &recording {
+                    rec.daemon(&r);
+                }
                 r.push(b'\n');
                 if to.write_all(&r).await.is_err() {
                     return;

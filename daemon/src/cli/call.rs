@@ -169,7 +169,8 @@ async fn connect(o: &CallOptions, method: Method) -> Result<Client, Failure> {
     if o.claiming.is_some() {
         required.push(Method::SessionClaim);
     }
-    let options = ClientOptions::new(&discovery.socket, workspace, discovery.version.clone()).require(&required);
+    let options =
+        ClientOptions::new(&discovery.socket, workspace).version(crate::version::package_version()).require(&required);
     Client::connect(options).await.map_err(Failure::service)
 }
 

@@ -67,6 +67,8 @@ pub struct TurnCapture {
     /// What the catalog recorded about the selected model (fresh or stale), which shapes its
     /// requests; `None` when the catalog does not list it.
     pub model: Option<CachedModel>,
+    /// How long a turn on the `local` provider takes (global `local_turn_ms`).
+    pub local_turn_ms: Option<u64>,
 }
 
 /// [`effective`] read on the blocking pool, as an async handler needs it.
@@ -153,7 +155,14 @@ impl Configuration {
             let e = effective(&root, &workspace).map_err(|_| ErrorCode::ConfigurationUnavailable)?;
             let provider = e.provider.ok_or(ErrorCode::InvalidSelection)?;
             let model = cache::cached_model(&root, &provider, &e.selection.model_id);
-            Ok(TurnCapture { selection: e.selection, provider, thinking_level: e.thinking_level, fast: e.fast, model })
+            Ok(TurnCapture {
+                selection: e.selection,
+                provider,
+                thinking_level: e.thinking_level,
+                fast: e.fast,
+                model,
+                local_turn_ms: e.local_turn_ms,
+            })
         })
         .await
     }

@@ -54,6 +54,8 @@ pub struct Effective {
     pub thinking_level: ReasoningLevel,
     pub available_thinking_levels: Vec<ReasoningLevel>,
     pub fast: bool,
+    /// The global `local_turn_ms`: how long a turn on the `local` provider takes.
+    pub local_turn_ms: Option<u64>,
 }
 
 impl Effective {
@@ -87,6 +89,7 @@ pub fn resolve(state_root: &Path, settings: &Settings, env: &EnvLayer) -> Effect
         thinking_level,
         available_thinking_levels: levels,
         fast: settings.global.fast.unwrap_or(false),
+        local_turn_ms: settings.global.local_turn_ms,
     }
 }
 

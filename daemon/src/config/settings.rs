@@ -37,7 +37,13 @@ pub struct Layer {
     pub model: Option<String>,
     pub thinking_level: Option<ReasoningLevel>,
     pub fast: Option<bool>,
+    /// Global only: how long a turn on the offline `local` provider takes (`local_turn_ms`),
+    /// so front ends and tests can press Stop mid-turn; `None`: it answers at once.
+    pub local_turn_ms: Option<u64>,
 }
+
+/// The longest `local_turn_ms`: ten minutes, well past any test's patience.
+pub const MAX_LOCAL_TURN_MS: u64 = 600_000;
 
 /// Both scopes and the custom provider definitions, as read now.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -111,8 +117,10 @@ pub fn load(state_root: &Path, workspace: &Path) -> Result<Settings, SettingsErr
     let global = read_doc(&global_path(state_root))?;
     let project = read_project_doc(workspace)?;
     let mut project_layer = parse_layer(&project)?;
-    // "fast is global-only": a project file cannot turn it on.
+    // "fast is global-only": a project file cannot turn it on. Nor can a checkout slow the
+    // offline provider down.
     project_layer.fast = None;
+    project_layer.local_turn_ms = None;
     Ok(Settings { global: parse_layer(&global)?, project: project_layer, custom: parse_custom(&global) })
 }
 
@@ -147,7 +155,14 @@ pub fn parse_layer(doc: &DocumentMut) -> Result<Layer, SettingsError> {
         None => None,
         Some(item) => Some(item.as_bool().ok_or(SettingsError::Malformed)?),
     };
-    Ok(Layer { provider, model, thinking_level, fast })
+    let local_turn_ms = match doc.get("local_turn_ms") {
+        None => None,
+        Some(item) => {
+            let ms = item.as_integer().and_then(|i| u64::try_from(i).ok());
+            Some(ms.filter(|ms| (1..=MAX_LOCAL_TURN_MS).contains(ms)).ok_or(SettingsError::Malformed)?)
+        }
+    };
+    Ok(Layer { provider, model, thinking_level, fast, local_turn_ms })
 }
 
 /// Valid `[providers.<id>]` definitions; an invalid one is skipped (and logged without
@@ -217,10 +232,16 @@ mod tests {
                 provider: Some("anthropic".into()),
                 model: Some("m-1".into()),
                 thinking_level: Some(ReasoningLevel::High),
-                fast: Some(true)
+                fast: Some(true),
+                local_turn_ms: None,
             }
         );
-        for bad in ["provider = 5", "thinking_level = \"extreme\"", "fast = \"yes\"", "model = \"has space\""] {
+        assert_eq!(parse_layer(&parse("local_turn_ms = 1500").unwrap()).unwrap().local_turn_ms, Some(1500));
+        let bad_turns = ["local_turn_ms = 0", "local_turn_ms = -1", "local_turn_ms = 600001", "local_turn_ms = \"1s\""];
+        for bad in ["provider = 5", "thinking_level = \"extreme\"", "fast = \"yes\"", "model = \"has space\""]
+            .iter()
+            .chain(&bad_turns)
+        {
             assert_eq!(parse_layer(&parse(bad).unwrap()), Err(SettingsError::Malformed), "{bad}");
         }
         assert_eq!(parse("provider = ").err(), Some(SettingsError::Malformed));

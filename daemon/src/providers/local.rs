@@ -1,8 +1,11 @@
 //! `local`: the built-in offline provider for the demo and first run. No model and no
 //! network: it streams a deterministic answer that says so, and exercises the tool loop by
-//! listing the workspace before answering.
+//! listing the workspace before answering. With `local_turn_ms` in the global settings a turn
+//! takes that long: each of its two model requests (list the workspace, then answer) spreads
+//! its word deltas evenly over half of it, so a front end or a test can press Stop mid-turn.
 
 use serde_json::json;
+use std::time::Duration;
 use tokio::sync::mpsc;
 
 use super::{
@@ -16,7 +19,20 @@ pub const MODEL_ID: &str = "offline";
 /// Marks every answer so nobody mistakes it for a model's.
 pub const LABEL: &str = "[offline: built-in local provider, no model or network]";
 
-pub struct Local;
+/// The offline provider; `request_time` is how long each model request takes (`None`: no wait).
+pub struct Local {
+    request_time: Option<Duration>,
+}
+
+/// Model requests of one local turn: the workspace listing, then the answer.
+const REQUESTS_PER_TURN: u32 = 2;
+
+impl Local {
+    /// A provider whose turns take `turn_ms` (the `local_turn_ms` setting), or answer at once.
+    pub fn new(turn_ms: Option<u64>) -> Self {
+        Local { request_time: turn_ms.map(|ms| Duration::from_millis(ms) / REQUESTS_PER_TURN) }
+    }
+}
 
 impl Provider for Local {
     fn id(&self) -> &str {
@@ -33,7 +49,7 @@ impl Provider for Local {
         request: &'a ModelRequest,
         out: mpsc::Sender<StreamEvent>,
     ) -> BoxFuture<'a, Result<StopReason, ProviderError>> {
-        Box::pin(run(request, out))
+        Box::pin(run(request, self.request_time, out))
     }
 }
 
@@ -95,15 +111,33 @@ fn answer(request: &ModelRequest) -> (String, Option<ToolCall>) {
     }
 }
 
-async fn run(request: &ModelRequest, out: mpsc::Sender<StreamEvent>) -> Result<StopReason, ProviderError> {
-    let (text, call) = answer(request);
-    // Word-sized deltas, like a real stream.
-    let mut rest = text.as_str();
+/// `text` cut into word-sized deltas, like a real stream.
+fn words(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
     while !rest.is_empty() {
         let cut = rest.char_indices().skip(1).find(|(_, c)| c.is_whitespace()).map_or(rest.len(), |(i, _)| i);
         let (word, tail) = rest.split_at(cut);
-        emit(&out, StreamEvent::Text(word.to_owned())).await?;
+        out.push(word);
         rest = tail;
+    }
+    out
+}
+
+async fn run(
+    request: &ModelRequest,
+    request_time: Option<Duration>,
+    out: mpsc::Sender<StreamEvent>,
+) -> Result<StopReason, ProviderError> {
+    let (text, call) = answer(request);
+    let words = words(&text);
+    // Evenly spaced: a wait before each delta, so the request's last word ends its time.
+    let pause = request_time.map(|t| t / words.len().max(1) as u32);
+    for word in words {
+        if let Some(pause) = pause {
+            tokio::time::sleep(pause).await;
+        }
+        emit(&out, StreamEvent::Text(word.to_owned())).await?;
     }
     let stop = if let Some(call) = call {
         emit(&out, StreamEvent::ToolCall(call)).await?;
@@ -114,4 +148,49 @@ async fn run(request: &ModelRequest, out: mpsc::Sender<StreamEvent>) -> Result<S
     let usage = Usage { input: estimate_tokens(request), output: text.len() as u64 / 4 + 1, cache_read: None };
     emit(&out, StreamEvent::Usage(usage)).await?;
     Ok(stop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request() -> ModelRequest {
+        ModelRequest {
+            model: MODEL_ID.into(),
+            system: String::new(),
+            messages: vec![ChatMessage::User("What is here?".into())],
+            tools: Vec::new(),
+            max_output_tokens: 1024,
+            purpose: Purpose::Turn,
+        }
+    }
+
+    /// The text deltas of one request and how long (in the test's clock) it took.
+    async fn deltas(local: Local) -> (Vec<String>, Duration) {
+        let (tx, mut rx) = mpsc::channel(1024);
+        let start = tokio::time::Instant::now();
+        let stop = local.stream(&request(), tx).await.unwrap();
+        let took = start.elapsed();
+        assert_eq!(stop, StopReason::ToolUse, "the first request lists the workspace");
+        let mut texts = Vec::new();
+        while let Ok(ev) = rx.try_recv() {
+            if let StreamEvent::Text(t) = ev {
+                texts.push(t);
+            }
+        }
+        (texts, took)
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn local_turn_ms_spreads_several_deltas_over_half_the_turn_per_request() {
+        // "A setting of the local provider makes turns take a stated time, streaming in several
+        // deltas": each of a turn's two requests takes half of `local_turn_ms`.
+        let (quick, instant) = deltas(Local::new(None)).await;
+        assert_eq!(instant, Duration::ZERO);
+        let (slow, took) = deltas(Local::new(Some(3000))).await;
+        assert_eq!(slow, quick, "the same deterministic answer");
+        assert!(slow.len() >= 5, "several deltas: {slow:?}");
+        let half = Duration::from_millis(1500);
+        assert!(took <= half && half - took < Duration::from_millis(slow.len() as u64), "{took:?}");
+    }
 }

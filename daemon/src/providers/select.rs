@@ -60,7 +60,7 @@ pub fn for_turn(state_root: &Path, capture: &TurnCapture) -> Result<Arc<dyn Prov
     let model = capture.selection.model_id.clone();
     match capture.provider.kind {
         // Offline and deterministic: no reasoning level or speed to ask of anything.
-        ProviderKind::Local => Ok(Arc::new(Local)),
+        ProviderKind::Local => Ok(Arc::new(Local::new(capture.local_turn_ms))),
         ProviderKind::Anthropic => {
             let Credential::ApiKey(key) = credential(state_root, capture)? else { return Err(ProviderError::Auth) };
             Ok(Arc::new(Anthropic {
@@ -150,6 +150,7 @@ mod tests {
             provider: find(custom, provider).unwrap(),
             thinking_level: ReasoningLevel::High,
             fast: false,
+            local_turn_ms: None,
             model: None,
         }
     }

@@ -5,7 +5,7 @@ use std::io;
 use agentwire_protocol::runtime::EncodeError;
 use agentwire_protocol::ErrorCode;
 
-use crate::storage::transcript::TranscriptError;
+use crate::storage::transcript::{is_unsafe_file, TranscriptError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -44,7 +44,12 @@ impl SessionError {
     pub fn code(&self) -> ErrorCode {
         match self {
             SessionError::InvalidId => ErrorCode::InvalidSessionId,
+            // A session file that is not a regular file of this user is never opened for
+            // writing: the session cannot be claimed.
             SessionError::Unavailable => ErrorCode::SessionUnavailable,
+            SessionError::Io(e) | SessionError::Transcript(TranscriptError::Io(e)) if is_unsafe_file(e) => {
+                ErrorCode::SessionUnavailable
+            }
             SessionError::Busy | SessionError::Transcript(TranscriptError::Busy) => ErrorCode::SessionBusy,
             SessionError::AttachmentLimit | SessionError::ScanBudget => ErrorCode::LimitExceeded,
             SessionError::StaleGrant => ErrorCode::StaleGrant,

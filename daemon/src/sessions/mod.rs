@@ -52,7 +52,9 @@ use window::Projection;
 
 use crate::operations::ResponseGate;
 use crate::redact::sanitize_title;
-use crate::storage::transcript::{CompactionRef, Durability, MessageClock, SessionWriter, WindowLimits};
+use crate::storage::transcript::{
+    is_unsafe_file, CompactionRef, Durability, MessageClock, SessionWriter, WindowLimits,
+};
 
 /// Projections kept in memory. Each holds at most one replay window of text (2 MiB), so
 /// this bounds the cache to a few dozen MiB; a session evicted here is simply re-read.
@@ -211,7 +213,12 @@ impl Sessions {
         // An attached session exists; only others need a look at the disk.
         if lock(&self.inner.control).attachment(session_id).is_none() {
             let id = session_id.to_string();
-            self.blocking(move |inner| store::existing_dir(&inner.state_root, &id).map(drop)).await?;
+            self.blocking(move |inner| {
+                let dir = store::existing_dir(&inner.state_root, &id)?;
+                inner.close_abandoned(&id, &dir);
+                Ok(())
+            })
+            .await?;
         }
         let v = lock(&self.inner.control).status(conn, session_id);
         Ok(SessionStatusResponse::new(
@@ -343,11 +350,15 @@ impl Inner {
         limit: usize,
     ) -> Result<SessionReplayResponse, SessionError> {
         let dir = store::existing_dir(&self.state_root, session_id)?;
+        self.close_abandoned(session_id, &dir);
         let entry = lock(&self.projections).get(session_id);
         let mut projection = lock(&entry);
         {
             let _shared = store::replay_lock(&dir)?;
-            projection.refresh(&dir, window_limits())?;
+            if let Err(e) = projection.refresh(&dir, window_limits()) {
+                // A transcript that is not a regular file of this user is never read.
+                return if is_unsafe_file(&e) { Ok(replay::unreadable(session_id)) } else { Err(e.into()) };
+            }
         }
         replay::page(&projection, after, limit)
     }
@@ -425,31 +436,5 @@ impl Inner {
             writer.checked = false;
         }
         result
-    }
-
-    /// Closes the turn a crash left open in the transcript (see [`repair`]) and resumes the
-    /// message clock from the last record; once per opening of the session.
-    fn settle_interrupted(&self, session_id: &str, writer: &mut SessionWriter) -> Result<(), SessionError> {
-        if writer.checked {
-            return Ok(());
-        }
-        let tail = repair::scan(writer.dir())?;
-        if let Some((time, id)) = &tail.last {
-            writer.clock.resume(*time, id);
-        }
-        if let Some(turn) = &tail.open_turn {
-            let lines = repair::closing(turn, &writer.clock)
-                .iter()
-                .map(|m| {
-                    let mut line = encode_record(m)?;
-                    line.pop();
-                    Ok(line)
-                })
-                .collect::<Result<Vec<_>, SessionError>>()?;
-            self.append_locked(session_id, writer, &lines, Durability::Synced)?;
-            tracing::warn!(turn = %turn, "closed a turn left open by an interrupted service");
-        }
-        writer.checked = true;
-        Ok(())
     }
 }

@@ -126,6 +126,13 @@ pub(crate) fn page(p: &Projection, after: Option<&str>, limit: usize) -> Result<
     Ok(response)
 }
 
+/// The page of a session whose transcript is never read (not a regular file of this user):
+/// nothing, with `gap` set, since records may exist that are not shown.
+pub(crate) fn unreadable(session_id: &str) -> SessionReplayResponse {
+    let cursor = Projection::new(session_id).start_cursor();
+    SessionReplayResponse::new(Vec::new(), cursor.clone(), cursor, false, true, false)
+}
+
 fn build(
     p: &Projection,
     start: usize,

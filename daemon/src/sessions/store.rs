@@ -13,7 +13,7 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io;
-use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -39,16 +39,28 @@ pub(crate) fn dir_of(state_root: &Path, session_id: &str) -> Result<PathBuf, Ses
     paths::session_dir(state_root, session_id).map_err(|_| SessionError::InvalidId)
 }
 
-/// Whether `dir` is a session: a real folder (not a symlink) with a regular `meta.json`.
+/// Whether `dir` is a session: a real folder (not a symbolic link) with a regular `meta.json`,
+/// both this user's. A link or another user's entry in either place is no session (logged once).
 pub(crate) fn is_session(dir: &Path) -> io::Result<bool> {
+    let uid = paths::effective_uid();
     match fs::symlink_metadata(dir) {
-        Ok(m) if m.is_dir() => {}
+        Ok(m) if m.is_dir() && m.uid() == uid => {}
+        Ok(m) if m.file_type().is_symlink() || m.uid() != uid => {
+            drop(transcript::refuse(dir));
+            return Ok(false);
+        }
         Ok(_) => return Ok(false),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
         Err(e) => return Err(e),
     }
-    match fs::symlink_metadata(dir.join(META_FILE)) {
-        Ok(m) => Ok(m.is_file()),
+    let meta = dir.join(META_FILE);
+    match fs::symlink_metadata(&meta) {
+        Ok(m) if m.is_file() && m.uid() == uid => Ok(true),
+        Ok(m) if m.is_dir() => Ok(false),
+        Ok(_) => {
+            drop(transcript::refuse(&meta));
+            Ok(false)
+        }
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
         Err(e) => Err(e),
     }
@@ -143,7 +155,9 @@ pub(crate) fn append_lock(dir: &Path) -> Result<HeldLock, SessionError> {
 /// Replay's probe: a shared lock, or `Busy` while an append holds it. Read-only: when the
 /// lock file does not exist no append has ever used it, so there is nothing to wait for.
 pub(crate) fn replay_lock(dir: &Path) -> Result<Option<HeldLock>, SessionError> {
-    let file = match OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(dir.join(APPEND_LOCK_FILE)) {
+    // O_NONBLOCK: a FIFO in the lock file's place must not hang the read.
+    let flags = libc::O_NOFOLLOW | libc::O_NONBLOCK;
+    let file = match OpenOptions::new().read(true).custom_flags(flags).open(dir.join(APPEND_LOCK_FILE)) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e.into()),

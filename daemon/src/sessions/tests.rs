@@ -874,18 +874,19 @@ async fn lines_appended_mid_turn_extend_the_cached_projection_without_a_resync()
 }
 
 #[tokio::test]
-async fn a_turn_left_open_is_closed_once_when_a_daemon_next_opens_the_session() {
+async fn a_turn_left_open_is_closed_once_when_a_daemon_next_accesses_the_session() {
     // "An unsettled turn found when a daemon (re)opens a session whose writer lock is free is
     // closed durably — a service message ... and a turn-end with status failed."
     let (tmp, s) = root();
     let (id, _) = session_with(&s, &[user("question"), turn_start("t1"), agent("half an answer")]).await;
     drop(s); // the daemon dies: its writer lock goes with it
     let s = Sessions::new(tmp.path().to_path_buf());
-    assert_eq!(kinds(&s.replay(&id, req(None, 32)).await.unwrap()), ["User:question", "Assistant:half an answer"]);
-    s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
+    // Closed before the first replay shows it (see `repair`); the claim closes nothing again.
     let page = s.replay(&id, req(None, 32)).await.unwrap();
     assert_eq!(kinds(&page), ["User:question", "Assistant:half an answer", "terminal:Failed"]);
     let lines = fs::read_to_string(transcript(&tmp, &id)).unwrap();
+    s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
+    assert_eq!(fs::read_to_string(transcript(&tmp, &id)).unwrap(), lines);
     assert_eq!(lines.matches("\"type\":\"service\"").count(), 1);
     assert!(lines.contains(repair::INTERRUPTED_NOTE));
     // Opened again: nothing is closed twice.

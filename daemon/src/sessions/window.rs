@@ -24,8 +24,8 @@ use super::checkpoint::{Checkpoint, Checkpoints};
 use super::cursor::{fnv1a64, session_tag, Position, ReplayCursor};
 use super::projection::{self, project};
 use crate::storage::transcript::{
-    read_meta, read_range, RawLines, RawWindow, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES, META_FILE,
-    TRANSCRIPT_FILE,
+    open_transcript, read_meta, read_range, RawLines, RawWindow, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES,
+    META_FILE,
 };
 
 /// The head fingerprint covers at most this much of the first line: enough to tell
@@ -193,7 +193,8 @@ impl Projection {
     /// cached items were projected with (the cache must then be rebuilt).
     fn refresh_summaries(&mut self, session_dir: &Path) -> bool {
         let path = session_dir.join(META_FILE);
-        let seen = std::fs::metadata(&path).ok().map(|m| (FileKey { dev: m.dev(), ino: m.ino() }, Stamp::of(&m)));
+        let seen =
+            std::fs::symlink_metadata(&path).ok().map(|m| (FileKey { dev: m.dev(), ino: m.ino() }, Stamp::of(&m)));
         if seen.is_some() && seen == self.meta_seen {
             return false;
         }
@@ -287,7 +288,7 @@ impl Projection {
     /// Brings the projection up to the file's current state, parsing only what was appended
     /// when the cache is still valid.
     pub(crate) fn refresh(&mut self, session_dir: &Path, limits: WindowLimits) -> io::Result<()> {
-        let file = match File::open(session_dir.join(TRANSCRIPT_FILE)) {
+        let file = match open_transcript(session_dir) {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 self.reset(None, fnv1a64(b""));

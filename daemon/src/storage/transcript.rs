@@ -5,9 +5,10 @@
 //!
 //! Lines are raw bytes here; typed session-message decoding sits above this.
 
+use std::collections::HashSet;
 use std::fs::{DirBuilder, File, OpenOptions};
 use std::io::{self, Read, Write};
-use std::os::unix::fs::{DirBuilderExt, FileExt, OpenOptionsExt};
+use std::os::unix::fs::{DirBuilderExt, FileExt, MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -19,6 +20,55 @@ use crate::transport::instance_lock::{FileLock, LockError};
 pub const TRANSCRIPT_FILE: &str = "transcript.jsonl";
 pub const META_FILE: &str = "meta.json";
 pub const WRITER_LOCK_FILE: &str = "writer.lock";
+
+/// A session file that is not a regular file owned by the daemon's user: a symbolic link, a
+/// FIFO, a device, a folder, or another user's file. It is never read or written.
+#[derive(Debug, thiserror::Error)]
+#[error("session file is not a regular file of this user")]
+pub struct UnsafeFile;
+
+/// Whether `e` is an [`UnsafeFile`] refusal.
+pub fn is_unsafe_file(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.is::<UnsafeFile>())
+}
+
+/// Opens a session file (`transcript.jsonl`, `meta.json`) without following a link
+/// (`O_NOFOLLOW`) or waiting for a FIFO's other end (`O_NONBLOCK`, which changes nothing for a
+/// regular file), and keeps it only when the descriptor is a regular file owned by this user:
+/// checked on what was opened, so a swap after a check cannot slip a link in. A refusal is
+/// [`UnsafeFile`] (logged once per file); `NotFound` passes through.
+pub fn open_session_file(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
+    let opened = options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK).open(path);
+    let file = match opened {
+        Ok(file) => file,
+        // What O_NOFOLLOW answers for a link.
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(refuse(path)),
+        Err(e) => return Err(e),
+    };
+    let meta = file.metadata()?;
+    if !meta.file_type().is_file() || meta.uid() != crate::transport::paths::effective_uid() {
+        return Err(refuse(path));
+    }
+    Ok(file)
+}
+
+/// Paths refused so far: each is logged once per process.
+static REFUSED: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
+
+/// An [`UnsafeFile`] error for `path`, logged the first time (by session folder and file name,
+/// never the full path).
+pub fn refuse(path: &Path) -> io::Error {
+    let first = crate::sync::lock(&REFUSED).get_or_insert_with(HashSet::new).insert(path.to_path_buf());
+    if first {
+        let name = |p: Option<&Path>| p.and_then(Path::file_name).map(|n| n.to_string_lossy().into_owned());
+        tracing::warn!(
+            session = name(path.parent()).unwrap_or_default(),
+            file = name(Some(path)).unwrap_or_default(),
+            "a session file is not a regular file of this user (a link, FIFO, device or another user's file); it is never read"
+        );
+    }
+    io::Error::new(io::ErrorKind::InvalidData, UnsafeFile)
+}
 
 /// Metadata is tiny; anything bigger is corrupt and must not be loaded whole.
 pub const DEFAULT_MAX_META_BYTES: u64 = 64 * 1024;
@@ -252,7 +302,7 @@ impl SessionWriter {
     /// Makes every line written so far durable (`fsync` of the transcript; nothing to do when
     /// there is none yet).
     pub fn sync(&self) -> Result<(), TranscriptError> {
-        match OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(self.dir.join(TRANSCRIPT_FILE)) {
+        match open_session_file(&self.dir.join(TRANSCRIPT_FILE), OpenOptions::new().read(true)) {
             Ok(file) => Ok(file.sync_data()?),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(e.into()),
@@ -267,7 +317,7 @@ impl SessionWriter {
 }
 
 fn open_for_append(path: &Path) -> io::Result<File> {
-    OpenOptions::new().read(true).append(true).create(true).mode(0o600).custom_flags(libc::O_NOFOLLOW).open(path)
+    open_session_file(path, OpenOptions::new().read(true).append(true).create(true).mode(0o600))
 }
 
 fn ends_with_newline(file: &File) -> io::Result<bool> {
@@ -280,9 +330,14 @@ fn ends_with_newline(file: &File) -> io::Result<bool> {
     Ok(last[0] == b'\n')
 }
 
+/// Opens the session's transcript for reading through [`open_session_file`].
+pub fn open_transcript(session_dir: &Path) -> io::Result<File> {
+    open_session_file(&session_dir.join(TRANSCRIPT_FILE), OpenOptions::new().read(true))
+}
+
 /// Reads `meta.json` (bounded); `None` when the session has none yet.
 pub fn read_meta(session_dir: &Path, max_bytes: u64) -> Result<Option<SessionMeta>, TranscriptError> {
-    let file = match File::open(session_dir.join(META_FILE)) {
+    let file = match open_session_file(&session_dir.join(META_FILE), OpenOptions::new().read(true)) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e.into()),
@@ -337,7 +392,7 @@ impl RawWindow {
 
     /// The window of the session's transcript; empty when it has none yet.
     pub fn read_session(session_dir: &Path, max_bytes: u64) -> io::Result<RawWindow> {
-        match File::open(session_dir.join(TRANSCRIPT_FILE)) {
+        match open_transcript(session_dir) {
             Ok(file) => RawWindow::read(&file, file.metadata()?.len(), max_bytes),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(RawWindow::default()),
             Err(e) => Err(e),

@@ -51,10 +51,14 @@ const commands = {
     const turn = await connected().startTurn(session, cmd.prompt);
     // What the screen shows while the turn runs; the terminal's text replaces it.
     let live = "";
+    // The tool activity the screen shows, as `name:status` (the hashed ID where no name).
+    const tools = [];
     for await (const event of turn) {
       if (event.event === "turn.assistant_delta") live += event.payload.text;
+      const activity = event.event === "turn.activity" ? event.payload.activity : null;
+      if (activity?.kind === "tool") tools.push(`${activity.tool_name ?? activity.tool_id}:${activity.status}`);
       if (event.event === "turn.terminal") {
-        return { ok: true, status: event.payload.status, display: event.payload.assistant_text };
+        return { ok: true, status: event.payload.status, display: event.payload.assistant_text, tools };
       }
     }
     return { ok: false, error: "the turn's stream ended without a terminal", display: live };

@@ -21,10 +21,9 @@ import { connect as netConnect } from "node:net";
 import type { Socket } from "node:net";
 import { Conversation, localProfile } from "./conversation.js";
 import type { ConversationOptions, PendingRequest } from "./conversation.js";
-import { ConnectionClosedError, HandshakeError, ServiceError, TimeoutError, isLaunchErrorCode } from "./errors.js";
+import { ConnectionClosedError, HandshakeError, ServiceError, TimeoutError, VersionMismatchError, isLaunchErrorCode } from "./errors.js";
 import { RecordSplitter } from "./framing.js";
 import { LIMITS, PACKAGE_VERSION, PROTOCOL_VERSION } from "./generated/constants.js";
-import { LAUNCH_ERROR_MESSAGES } from "./generated/errors.js";
 import { EVENTS, OPERATIONS } from "./generated/protocol.js";
 import type {
   AnyEvent,
@@ -50,7 +49,7 @@ import type { StreamOptions, Subscription } from "./streams.js";
 export { Conversation, PreflightError, TurnTracker, preflight } from "./conversation.js";
 export { OUTPUT_BOUNDS, PACKAGE_VERSION } from "./generated/constants.js";
 export type { ConversationOptions, LocalBounds } from "./conversation.js";
-export { ConnectionClosedError, HandshakeError, ServiceError, StreamOverflowError, TimeoutError, isLaunchErrorCode } from "./errors.js";
+export { ConnectionClosedError, HandshakeError, ServiceError, StreamOverflowError, TimeoutError, VersionMismatchError, isLaunchErrorCode } from "./errors.js";
 export { ProtocolError } from "./records.js";
 export { DEFAULT_STREAM_BUFFER, Subscription } from "./streams.js";
 export type { EventFilter, StreamOptions } from "./streams.js";
@@ -514,10 +513,11 @@ async function handshake(socket: Socket, lines: LineReader, options: ClientOptio
     }
   });
   if (reply.status === "rejected") {
+    if (reply.code === "version_mismatch") throw new VersionMismatchError(version, null);
     // The reply decoder admits only the spec's rejection codes.
     throw new HandshakeError(isLaunchErrorCode(reply.code) ? reply.code : "invalid_handshake_reply", reply.message);
   }
-  if (reply.version !== version) throw new HandshakeError("version_mismatch", LAUNCH_ERROR_MESSAGES.version_mismatch);
+  if (reply.version !== version) throw new VersionMismatchError(version, reply.version);
   return reply;
 }
 

@@ -79,6 +79,26 @@ export class HandshakeError extends Error {
   }
 }
 
+/**
+ * "Package versions must match exactly": this package and the daemon are different versions.
+ * `code` is `version_mismatch`; `daemonVersion` is the daemon's version when it is known (from
+ * its discovery record, which {@link startOrConnect} reads, or an accepted reply naming another
+ * version), null when the daemon only refused the handshake.
+ */
+export class VersionMismatchError extends HandshakeError {
+  constructor(
+    /** The version this client sent: its own `PACKAGE_VERSION` unless `version` said otherwise. */
+    readonly packageVersion: string,
+    readonly daemonVersion: string | null,
+  ) {
+    super(
+      "version_mismatch",
+      `this package is ${packageVersion}, the daemon runs ${daemonVersion ?? "another version"}; install the agentwire daemon and @agentwire/protocol of the same version (upgrade whichever is older) and restart the daemon`,
+    );
+    this.name = "VersionMismatchError";
+  }
+}
+
 /** Whether `code` is one of the spec's launch error codes. */
 export function isLaunchErrorCode(code: string): code is LaunchErrorCode {
   return Object.prototype.hasOwnProperty.call(LAUNCH_ERROR_MESSAGES, code);

@@ -6,7 +6,8 @@
 import { execFile } from "node:child_process";
 import type { Discovery } from "./generated/types.js";
 import { decodeDiscovery, decodeLaunchError } from "./generated/validators.js";
-import { HandshakeError, isLaunchErrorCode } from "./errors.js";
+import { HandshakeError, VersionMismatchError, isLaunchErrorCode } from "./errors.js";
+import { PACKAGE_VERSION } from "./generated/constants.js";
 import { ProtocolError, withRecord } from "./records.js";
 import { SchemaError } from "./runtime/check.js";
 
@@ -62,8 +63,11 @@ function spawnFailure(executable: string, error: Error & { code?: unknown; kille
   return new HandshakeError("internal_error", `the launcher printed nothing (${error.message})`);
 }
 
+/** The discovery record, checked: "package versions must match exactly". */
 function discovery(stdout: string): Discovery {
-  return withRecord(stdout.trim(), undefined, (v) => decoded(() => decodeDiscovery(v, false)));
+  const found = withRecord(stdout.trim(), undefined, (v) => decoded(() => decodeDiscovery(v, false)));
+  if (found.version !== PACKAGE_VERSION) throw new VersionMismatchError(PACKAGE_VERSION, found.version);
+  return found;
 }
 
 function launchError(stdout: string): Error {

@@ -7,7 +7,7 @@ import type { Server, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { AgentwireClient, ConnectionClosedError, HandshakeError, PreflightError, ServiceError } from "../dist/client.js";
+import { AgentwireClient, ConnectionClosedError, HandshakeError, PACKAGE_VERSION, PreflightError, ServiceError, VersionMismatchError } from "../dist/client.js";
 import { LAUNCH_ERROR_MESSAGES, LIMITS, ProtocolError } from "../dist/index.js";
 import type { AnyEvent } from "../dist/index.js";
 import { CONNECTION, INSTANCE, initResult, terminal } from "./helpers.js";
@@ -213,17 +213,25 @@ describe("client", () => {
 
   it("reports a rejected handshake", async () => {
     const fake = await daemon(() => undefined, initResult(), "version_mismatch");
-    await assert.rejects(AgentwireClient.connect(options(fake.path)), (e: unknown) => e instanceof HandshakeError && e.code === "version_mismatch");
+    // "Package versions must match exactly": the refusal names this package's own version.
+    await assert.rejects(AgentwireClient.connect(options(fake.path)), (e: unknown) => {
+      assert.ok(e instanceof VersionMismatchError && e instanceof HandshakeError);
+      assert.equal(e.code, "version_mismatch");
+      assert.deepEqual([e.packageVersion, e.daemonVersion], [PACKAGE_VERSION, null]);
+      assert.match(e.message, /same version/);
+      return true;
+    });
     fake.server.close();
   });
 
-  it("an accepted handshake naming another version is version_mismatch with the spec's fixed message", async () => {
+  it("an accepted handshake naming another version is version_mismatch naming both versions", async () => {
     const fake = await daemon(() => undefined);
     // "Package versions must match exactly": the fake accepts as 0.1.0, the client claims 9.9.9.
     await assert.rejects(AgentwireClient.connect({ ...options(fake.path), version: "9.9.9" }), (e: unknown) => {
-      assert.ok(e instanceof HandshakeError);
+      assert.ok(e instanceof VersionMismatchError);
       assert.equal(e.code, "version_mismatch");
-      assert.equal(e.message, `version_mismatch: ${LAUNCH_ERROR_MESSAGES.version_mismatch}`);
+      assert.deepEqual([e.packageVersion, e.daemonVersion], ["9.9.9", "0.1.0"]);
+      assert.ok(e.message.startsWith(`version_mismatch: ${LAUNCH_ERROR_MESSAGES.version_mismatch} (this package is 9.9.9, the daemon runs 0.1.0;`), e.message);
       return true;
     });
     fake.server.close();

@@ -270,3 +270,56 @@ describe("against the real daemon", { skip: SKIP }, () => {
     }
   });
 });
+
+describe("cancel on the slow local provider", { skip: SKIP }, () => {
+  let root = "";
+  let pid: number | undefined;
+
+  before(() => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), "awtc-")));
+    mkdirSync(join(root, "project"));
+    mkdirSync(join(root, "mc"), { mode: 0o700 });
+    // `local_turn_ms`: every turn on the offline provider takes ten seconds, in many deltas.
+    writeFileSync(join(root, "mc", "settings.toml"), "local_turn_ms = 10000\n", { mode: 0o600 });
+  });
+
+  after(async () => {
+    if (pid !== undefined) {
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+      await exited(pid, 10_000);
+    }
+    if (root !== "") rmSync(root, { recursive: true, force: true });
+  });
+
+  it("a turn cancelled after its first delta ends cancelled, every time", { timeout: 60_000 }, async () => {
+    // "Cancel tests use it and assert `cancelled` every time."
+    const workspace = join(root, "project");
+    const d = await startOrConnect({ workspace, executable: BIN, env: daemonEnv(root) });
+    pid = d.pid;
+    const c = await AgentwireClient.connect({ socketPath: d.socket, workspace });
+    try {
+      const { session_id } = await c.request("session.create", {});
+      await c.request("session.claim", {}, { sessionId: session_id });
+      for (let round = 0; round < 5; round++) {
+        const turn = await c.startTurn(session_id, "Talk slowly");
+        let status: string | undefined;
+        let cancelled = false;
+        for await (const e of turn) {
+          if (e.event === "turn.assistant_delta" && !cancelled) {
+            cancelled = true;
+            const answer = await c.request("turn.cancel", { turn_id: turn.turnId }, { sessionId: session_id });
+            assert.equal(answer.status, "cancellation_requested");
+          }
+          if (e.event === "turn.terminal") status = e.payload.status;
+        }
+        assert.equal(status, "cancelled", `round ${round}`);
+      }
+    } finally {
+      c.close();
+    }
+  });
+});

@@ -79,7 +79,8 @@ async fn run(o: ChatOptions) -> Result<ExitCode, Failure> {
     let discovery = start_or_connect(&start).await.map_err(|e| e.message().to_string())?;
     let workspace = crate::transport::launch_args::canonical_workspace(&start.workspace).map_err(|e| e.to_string())?;
     let workspace = workspace.to_str().ok_or("workspace path is not UTF-8")?.to_owned();
-    let options = ClientOptions::new(&discovery.socket, workspace, discovery.version.clone()).require(REQUIRED);
+    let options =
+        ClientOptions::new(&discovery.socket, workspace).version(crate::version::package_version()).require(REQUIRED);
     let client = Client::connect(options).await.map_err(call_error)?;
     let session_id = match o.session {
         Some(id) => id,

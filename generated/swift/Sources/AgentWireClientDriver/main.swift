@@ -81,10 +81,18 @@ final class Driver {
         let turn = try await connected().startTurn(cmd["prompt"] as? String ?? "", sessionID: session, control: control)
         // What the screen shows while the turn runs; the terminal's text replaces it.
         var live = ""
+        // The tool activity the screen shows, as `name:status` (the hashed ID where no name).
+        var tools: [String] = []
         for try await event in turn.events {
             switch event {
             case .turnAssistantDelta(let delta): live += delta.payload.text
-            case .turnTerminal(let terminal): return ["ok": true, "display": terminal.payload.assistantText]
+            case .turnActivity(let activity):
+                if case .tool(let tool) = activity.payload.activity {
+                    tools.append("\((tool.toolName?.value ?? tool.toolID.value)):\(tool.status.rawValue)")
+                }
+            case .turnTerminal(let terminal):
+                let payload = terminal.payload
+                return ["ok": true, "status": payload.status.rawValue, "display": payload.assistantText, "tools": tools]
             default: break
             }
         }

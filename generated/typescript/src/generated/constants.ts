@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1). Do not edit.
+// Generated from protocol.toml (sha256 33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 /** Persistent service protocol (wire v2) between a local agent daemon and app front ends over a private Unix socket. */
@@ -11,7 +11,7 @@ export const PROTOCOL_VERSION = 2;
 export const PACKAGE_VERSION = "0.1.0";
 
 /** SHA-256 of the protocol.toml these files were generated from. */
-export const SPEC_SHA256 = "437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1";
+export const SPEC_SHA256 = "33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {
