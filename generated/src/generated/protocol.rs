@@ -1,6 +1,6 @@
-// Generated from protocol.toml (sha256 437b58c767cca02c2bf29d3f50b79eda71a30c97fcc369125af06fe3fadaf8b1). Do not edit.
+// Generated from protocol.toml (sha256 33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 c69e492fe048b1f5, agentwire-codegen 0.1.0.
+// Freshness: spec fnv1a64 1379c5df10273189, agentwire-codegen 0.1.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
