@@ -11,13 +11,14 @@ pub mod lower;
 pub mod names;
 /// RFC 3339 `date-time` syntax (section 5.6), the one string format the spec language has. The
 /// generator owns it and checks examples with it; the generated crate's runtime gets the same
-/// text at build time ([`RFC3339_SOURCE`]), so examples and decoders agree.
+/// text ([`RFC3339_SOURCE`]), so examples and decoders agree.
 pub mod rfc3339;
 pub mod spec;
 pub mod validate;
 
 pub use lower::load;
 
-/// The source of [`rfc3339`], which `agentwire-protocol`'s build script writes beside the
-/// generated module: one file, owned here, and no crate reaching into another's folder.
+/// The source of [`rfc3339`], which `write` commits beside the generated Rust module (and
+/// `agentwire-protocol`'s build script writes beside its build-time copy): one file, owned here,
+/// and no crate reaching into another's folder.
 pub const RFC3339_SOURCE: &str = include_str!("rfc3339.rs");

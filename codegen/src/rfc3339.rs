@@ -1,5 +1,6 @@
-// No inner doc comment here: the generated crate's build script copies this file into its
-// runtime, where it is `include!`d inside `pub mod rfc3339 { .. }` (see `RFC3339_SOURCE`).
+// No inner doc comment here: `write` commits this file beside the generated Rust module (and the
+// build script copies it when that is stale), where the runtime `include!`s it inside
+// `pub mod rfc3339 { .. }` (see `RFC3339_SOURCE`).
 
 /// Whether `s` is an RFC 3339 date-time such as `2026-11-30T08:00:00.5+01:00`.
 pub fn is_valid(s: &str) -> bool {

@@ -1,6 +1,7 @@
 //! agentwire-protocol: wire v2 types, bounded decoders, capabilities and handler traits,
-//! generated from `protocol.toml` at build time (see `build.rs`), plus the hand-written
-//! decoding runtime they build on.
+//! generated from `protocol.toml` (the committed `src/generated/`, or a build-time copy when
+//! that is stale: see `build.rs` and README.md), plus the hand-written decoding runtime they
+//! build on.
 //!
 //! ## Types a later spec may grow
 //!
@@ -39,6 +40,16 @@ pub mod request;
 pub mod runtime;
 pub mod typed;
 
+/// The emitted module: the committed, formatted copy, so that compiler errors and
+/// go-to-definition land in readable code; the build script's copy in `OUT_DIR` only while the
+/// committed one is stale for the spec. Included, not a `mod` file, so `cargo fmt` leaves the
+/// emitter's formatting alone.
+#[cfg(not(agentwire_protocol_regenerated))]
+#[allow(clippy::all, clippy::pedantic)]
+mod generated {
+    include!("generated/protocol.rs");
+}
+#[cfg(agentwire_protocol_regenerated)]
 #[allow(clippy::all, clippy::pedantic)]
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/protocol.rs"));

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Hand-written. `Sources/AgentWire/Generated.swift` is generated from protocol.toml by
+// Hand-written. `Sources/AgentWire/Generated/Protocol.swift` is generated from protocol.toml by
 // `cargo run -p agentwire-codegen -- write`; everything else here is hand-written.
 //
 // Two libraries: `AgentWire` (the protocol's types, strict decoders and request encoding; pure

@@ -26,6 +26,7 @@ fn every_ir_field_is_considered(
         protocol_version: _,  // PROTOCOL_VERSION_CHANGED
         doc: _,               // documentation
         sha256: _,            // of the text, not the contract
+        text_fnv1a64: _,      // of the text, not the contract
         limits: _,            // LIMIT_*
         constants: _,         // judged at each use site (bounds, defaults, consts)
         errors: _,            // ERROR_*

@@ -1,5 +1,5 @@
 //! Emitters: each turns the IR into files. Committed artifacts are listed by [`artifacts`] and
-//! kept fresh by `agentwire-codegen write` / `verify`; the Rust crate is emitted at build time.
+//! kept fresh by `agentwire-codegen write` / `verify`, the Rust module among them.
 
 #[cfg(feature = "artifacts")]
 pub mod reference;

@@ -10,6 +10,9 @@ pub struct Spec {
     pub doc: String,
     /// SHA-256 of the spec text, named in every generated file's header.
     pub sha256: String,
+    /// FNV-1a of the spec text: the committed Rust module's freshness marker
+    /// (`emit::rust::freshness`).
+    pub text_fnv1a64: u64,
     pub limits: Vec<Limit>,
     pub constants: Vec<Constant>,
     pub errors: Vec<ErrorCode>,

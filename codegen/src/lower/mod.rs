@@ -49,6 +49,7 @@ impl<'a> Lower<'a> {
             protocol_version: raw.protocol.protocol_version,
             doc: raw.protocol.doc.clone(),
             sha256: spec_hash(self.text),
+            text_fnv1a64: crate::emit::rust::freshness::fnv1a64(self.text.as_bytes()),
             limits,
             constants,
             errors,

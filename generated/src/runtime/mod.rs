@@ -9,8 +9,14 @@ mod noncharacter;
 mod optional;
 mod payload;
 mod record;
-/// RFC 3339 `date-time` syntax: the generator's checker (`agentwire_codegen::rfc3339`), written
-/// into `OUT_DIR` by the build script, so examples (checked by the generator) and decoders agree.
+/// RFC 3339 `date-time` syntax: the generator's checker (`agentwire_codegen::rfc3339`), committed
+/// beside the emitted module (or written into `OUT_DIR` with it), so examples (checked by the
+/// generator) and decoders agree.
+#[cfg(not(agentwire_protocol_regenerated))]
+pub mod rfc3339 {
+    include!("../generated/rfc3339.rs");
+}
+#[cfg(agentwire_protocol_regenerated)]
 pub mod rfc3339 {
     include!(concat!(env!("OUT_DIR"), "/rfc3339.rs"));
 }
@@ -27,7 +33,7 @@ pub use payload::{Deferred, PayloadDecode, PayloadSeed};
 pub use record::{encode_record, encode_record_into, EncodeError};
 pub use scalar::{BoolSeed, Charset, ConstBool, ConstInt, ConstStr, IntSeed, StrRules, StrSeed};
 pub use seq::{put, required, ArraySeed, NullableSeed, Seed};
-pub use write_json::{separate, write_str, WriteJson};
+pub use write_json::{separate, serialize_written, write_str, WriteJson};
 
 /// A type the generated code can decode under a [`Cx`] (mode, depth and violation flags).
 pub trait Decode: Sized {

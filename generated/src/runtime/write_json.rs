@@ -1,13 +1,27 @@
 //! Compact JSON for outbound records, without a serializer in between: the generated types
-//! write their member names as literals and their values through [`WriteJson`]. The bytes are
-//! serde_json's, which the generated `Serialize` impls also produce (tests hold the two equal),
-//! except that a noncharacter, which serde_json would write as it is, is written as U+FFFD.
+//! write their member names as literals and their values through [`WriteJson`], the one encoding
+//! they have (their `Serialize` impls hand serde the same bytes: [`serialize_written`]). A value
+//! is written as serde_json writes it (the tests here hold strings, numbers and `Value`s to
+//! that), except that a noncharacter, which serde_json would write as it is, is written as U+FFFD.
 
 use serde_json::ser::{CompactFormatter, Formatter};
 
 /// A value that writes itself as compact JSON, exactly as serde_json would write it.
 pub trait WriteJson {
     fn write_json(&self, out: &mut Vec<u8>);
+}
+
+/// serde's `Serialize` for every generated type, for callers that want serde
+/// (`serde_json::to_value`, `json!`, a serializable struct holding one): the bytes [`WriteJson`]
+/// writes, handed over as raw JSON. So a generated type has one encoding, whichever way it is
+/// asked for. serde_json's serializers take the raw JSON as it is (`to_value` parses it).
+pub fn serialize_written<T: WriteJson + ?Sized, S: serde::Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::Error;
+    let mut out = Vec::new();
+    value.write_json(&mut out);
+    let text = String::from_utf8(out).map_err(S::Error::custom)?;
+    let raw = serde_json::value::RawValue::from_string(text).map_err(S::Error::custom)?;
+    serde::Serialize::serialize(&raw, s)
 }
 
 /// Eight copies of one byte, for testing the bytes of a word at once.

@@ -52,7 +52,7 @@ function problems(file) {
 
 test('the package has the expected Swift files', () => {
   const paths = files.map((f) => f.path).sort();
-  for (const expected of ['Package.swift', 'Sources/AgentWire/Generated.swift', 'Sources/AgentWireClient/Client.swift', 'Sources/AgentWireHarness/main.swift', 'Sources/AgentWire/Runtime/JSONProfile.swift']) {
+  for (const expected of ['Package.swift', 'Sources/AgentWire/Generated/Protocol.swift', 'Sources/AgentWireClient/Client.swift', 'Sources/AgentWireHarness/main.swift', 'Sources/AgentWire/Runtime/JSONProfile.swift']) {
     assert.ok(paths.includes(expected), `${expected} exists`);
   }
 });
@@ -153,7 +153,7 @@ function limitTables(text) {
 }
 
 test('Limits.outputBounds is exactly what protocol.toml marks bounds_output', () => {
-  const generated = files.find((f) => f.path === 'Sources/AgentWire/Generated.swift').source;
+  const generated = files.find((f) => f.path === 'Sources/AgentWire/Generated/Protocol.swift').source;
   const start = generated.indexOf('    public enum Name {\n');
   assert.ok(start >= 0, 'Limits.Name is generated');
   const block = generated.slice(start, generated.indexOf('\n    }\n', start));
@@ -172,7 +172,7 @@ test('Limits.outputBounds is exactly what protocol.toml marks bounds_output', ()
 test('no hand-written Swift file spells a limit name', () => {
   const names = limitTables(spec).map((l) => l.name);
   const spelled = files
-    .filter((f) => f.path !== 'Sources/AgentWire/Generated.swift')
+    .filter((f) => f.path !== 'Sources/AgentWire/Generated/Protocol.swift')
     .flatMap((f) => names.filter((n) => f.source.includes(`"${n}"`)).map((n) => `${f.path}: ${n}`));
   assert.deepEqual(spelled, []);
 });

@@ -7,7 +7,7 @@ use crate::ir::EnumDef;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// A closed string enum with `as_str`, `from_wire`, `ALL`, `Decode` and `Serialize`.
+/// A closed string enum with `as_str`, `from_wire`, `ALL`, `Decode` and `WriteJson`.
 pub fn emit(name: &str, doc: &str, def: &EnumDef, growth: Growth) -> TokenStream {
     let values: Vec<&str> = def.values.iter().map(String::as_str).collect();
     let fallback = def
@@ -60,12 +60,6 @@ pub fn emit_values(name: &str, doc: &str, values: &[&str], value_docs: &[String]
             fn decode<'de, D: serde::Deserializer<'de>>(d: D, cx: crate::runtime::Cx<'_>) -> Result<Self, D::Error> {
                 let s = serde::de::DeserializeSeed::deserialize(crate::runtime::KeySeed(cx), d)?;
                 Self::from_wire(&s).ok_or_else(|| <D::Error as serde::de::Error>::invalid_value(serde::de::Unexpected::Str(&s), &#expecting))
-            }
-        }
-
-        impl serde::Serialize for #ty {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(self.as_str())
             }
         }
 

@@ -83,17 +83,6 @@ pub fn emit(spec: &Spec, name: &str, doc: &str, def: &MapDef, growth: Growth) ->
             }
         }
 
-        impl serde::Serialize for #ty {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                use serde::ser::SerializeMap;
-                let mut m = s.serialize_map(None)?;
-                #(m.serialize_entry(#keys, &self.#ids)?;)*
-                for (k, v) in &self.extensions {
-                    m.serialize_entry(k, v)?;
-                }
-                m.end()
-            }
-        }
         #write
     }
 }

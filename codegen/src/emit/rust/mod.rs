@@ -1,7 +1,10 @@
-//! Rust emitter: the `agentwire-protocol` crate's generated module, emitted at build time by
-//! `generated/build.rs` and snapshot-tested here.
+//! Rust emitter: the `agentwire-protocol` crate's generated module. `write` commits it formatted
+//! (`generated/src/generated/protocol.rs`); the crate's build script compiles that copy while
+//! it is fresh for the spec ([`freshness`]) and emits [`generate_unformatted`] into `OUT_DIR`
+//! when it is not.
 
 mod enums;
+pub mod freshness;
 mod growth;
 mod handlers;
 mod id_types;
@@ -15,6 +18,7 @@ mod types;
 mod unions;
 mod write_json;
 
+#[cfg(feature = "artifacts")]
 use super::Artifact;
 use crate::compat::growth::Growths;
 use crate::compat::reach::Reach;
@@ -23,17 +27,32 @@ use objects::ObjectShape;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// Rust is generated at build time, so it has no committed artifacts.
-pub fn artifacts(_spec: &Spec) -> Vec<Artifact> {
-    Vec::new()
+/// The committed module and the committed copy of the generator's RFC 3339 checker (which the
+/// runtime includes beside it), each under the generated header and the freshness marker.
+#[cfg(feature = "artifacts")]
+pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
+    let module = generate(spec).unwrap_or_else(|e| panic!("the Rust emitter's tokens do not parse: {e}"));
+    let in_crate = |path: &str| format!("{}/{path}", freshness::CRATE_DIR);
+    vec![
+        Artifact { path: in_crate(freshness::MODULE_IN_CRATE), contents: module },
+        Artifact {
+            path: in_crate(freshness::RFC3339_IN_CRATE),
+            contents: format!("{}\n{}", super::header(spec, "//"), crate::RFC3339_SOURCE),
+        },
+    ]
 }
 
-/// The generated module, formatted with prettyplease and headed with the spec hash: what the
-/// snapshot test and readers see.
+/// The generated module, formatted with prettyplease under the generated header and the
+/// freshness marker of the spec's text: the committed copy.
 #[cfg(feature = "artifacts")]
 pub fn generate(spec: &Spec) -> Result<String, syn::Error> {
     let file: syn::File = syn::parse2(tokens(spec))?;
-    Ok(format!("{}\n{}", super::header(spec, "//"), prettyplease::unparse(&file)))
+    Ok(format!(
+        "{}// {}\n\n{}",
+        super::header(spec, "//"),
+        freshness::marker(spec.text_fnv1a64),
+        prettyplease::unparse(&file)
+    ))
 }
 
 /// The same token stream as [`generate`], unformatted: what `agentwire-protocol`'s build script

@@ -1,5 +1,5 @@
 //! Object-like types (objects, union variants, envelopes): a struct with doc comments, a bounded
-//! strict-or-tolerant `Decode`, and a `Serialize` that writes consts and skips absent members.
+//! strict-or-tolerant `Decode`, and a `WriteJson` that writes consts and skips absent members.
 
 use super::growth;
 use super::idents;
@@ -38,10 +38,9 @@ impl ObjectShape<'_> {
 pub fn emit(spec: &Spec, shape: &ObjectShape<'_>) -> TokenStream {
     let def = definition(spec, shape);
     let decode = decode_impl(spec, shape);
-    let ser = serialize_impl(shape);
     let write = write_json_impl(shape);
     let extra = if shape.generic() { envelope_helpers(spec, shape) } else { quote!() };
-    quote! { #def #decode #ser #write #extra }
+    quote! { #def #decode #write #extra }
 }
 
 fn definition(spec: &Spec, shape: &ObjectShape<'_>) -> TokenStream {
@@ -65,6 +64,7 @@ fn definition(spec: &Spec, shape: &ObjectShape<'_>) -> TokenStream {
     } else {
         quote!()
     };
+    let constants = constant_members(shape, &name, &generics);
     quote! {
         #[doc = #doc]
         #[doc = ""]
@@ -73,7 +73,35 @@ fn definition(spec: &Spec, shape: &ObjectShape<'_>) -> TokenStream {
         #attr
         pub struct #name #generics { #(#members)* }
         #constructors
+        #constants
     }
+}
+
+/// A constant member is no field (every value has the same one), so readers get it as an
+/// associated constant named after it: `TurnCancelResponse::STATUS`.
+fn constant_members(shape: &ObjectShape<'_>, name: &proc_macro2::Ident, generics: &TokenStream) -> TokenStream {
+    let consts: Vec<TokenStream> = shape
+        .fields
+        .iter()
+        .filter_map(|f| {
+            let (ty, value) = match f.constant.as_ref()? {
+                Value::Bool(b) => (quote!(bool), quote!(#b)),
+                Value::Number(n) => {
+                    let n = n.as_u64()?;
+                    (quote!(u64), quote!(#n))
+                }
+                Value::String(s) => (quote!(&'static str), quote!(#s)),
+                _ => return None,
+            };
+            let id = idents::constant(&f.name);
+            let doc = format!(" {} Always `{}` on the wire.", f.doc, f.constant.as_ref()?);
+            Some(quote!(#[doc = #doc] pub const #id: #ty = #value;))
+        })
+        .collect();
+    if consts.is_empty() {
+        return quote!();
+    }
+    quote!(impl #generics #name #generics { #(#consts)* })
 }
 
 /// The member's doc plus its presence facts, so readers of generated code see both.
@@ -96,18 +124,6 @@ fn const_seed(v: &Value) -> TokenStream {
         }
         Value::String(s) => quote!(crate::runtime::ConstStr(#s)),
         _ => quote!(crate::runtime::IgnoreSeed(cx)),
-    }
-}
-
-fn const_literal(v: &Value) -> TokenStream {
-    match v {
-        Value::Bool(b) => quote!(&#b),
-        Value::Number(n) => {
-            let n = n.as_u64().unwrap_or_default();
-            quote!(&#n)
-        }
-        Value::String(s) => quote!(#s),
-        _ => quote!(&()),
     }
 }
 
@@ -235,37 +251,6 @@ fn at_least_one_of(shape: &ObjectShape<'_>) -> TokenStream {
     quote! {
         if #(#slots.is_none())&&* {
             return Err(serde::de::Error::custom(#message));
-        }
-    }
-}
-
-fn serialize_impl(shape: &ObjectShape<'_>) -> TokenStream {
-    let name = idents::ty(shape.name);
-    let tags = shape.discriminators.iter().map(|(k, v)| quote!(m.serialize_entry(#k, #v)?;));
-    let entries = shape.fields.iter().map(|f| {
-        let wire = &f.name;
-        if let Some(c) = &f.constant {
-            let lit = const_literal(c);
-            return quote!(m.serialize_entry(#wire, #lit)?;);
-        }
-        let id = idents::field(wire);
-        match f.presence {
-            Presence::Optional => quote!(if let Some(v) = &self.#id { m.serialize_entry(#wire, v)?; }),
-            _ => quote!(m.serialize_entry(#wire, &self.#id)?;),
-        }
-    });
-    let (impl_generics, ty_generics) =
-        if shape.generic() { (quote!(<P: serde::Serialize>), quote!(<P>)) } else { (quote!(), quote!()) };
-    let binding = if shape.fields.is_empty() && shape.discriminators.is_empty() { quote!(m) } else { quote!(mut m) };
-    quote! {
-        impl #impl_generics serde::Serialize for #name #ty_generics {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                use serde::ser::SerializeMap;
-                let #binding = s.serialize_map(None)?;
-                #(#tags)*
-                #(#entries)*
-                m.end()
-            }
         }
     }
 }

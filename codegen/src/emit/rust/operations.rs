@@ -115,12 +115,6 @@ fn payload_enum(spec: &Spec, name: &str, doc: &str, key: &str, rows: &[(&str, &s
             }
         }
 
-        impl serde::Serialize for #ty {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                match self { #(Self::#variants(v) => v.serialize(s),)* }
-            }
-        }
-
         #write
     }
 }

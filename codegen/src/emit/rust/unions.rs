@@ -65,11 +65,6 @@ pub fn emit(spec: &Spec, growths: &Growths<'_>, name: &str, doc: &str, def: &Uni
             }
         }
 
-        impl serde::Serialize for #ty {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                match self { #(Self::#variants(v) => v.serialize(s),)* }
-            }
-        }
         #write
     }
 }

@@ -1,6 +1,7 @@
 //! `WriteJson` impls: the fast path for outbound records. Member names, separators and
 //! constants are known here, so they become byte-string literals; only values are written at
-//! run time. The bytes equal what the emitted `Serialize` impls make serde_json write.
+//! run time. This is the one encoding: each type's `Serialize` impl hands serde these bytes
+//! (`runtime::serialize_written`).
 
 use super::idents;
 use crate::ir::{Field, Presence};
@@ -95,7 +96,7 @@ impl ObjectWriter {
     }
 }
 
-/// The members of an object-like type, in the order its `Serialize` impl writes them.
+/// The members of an object-like type, in wire order (discriminators first).
 pub fn object_members(w: &mut ObjectWriter, discriminators: &[(String, String)], fields: &[Field]) {
     for (k, v) in discriminators {
         w.constant(k, &Value::String(v.clone()));
@@ -110,7 +111,7 @@ pub fn object_members(w: &mut ObjectWriter, discriminators: &[(String, String)],
     }
 }
 
-/// What the `Serialize` impl writes for a constant member (`null` for kinds it cannot hold).
+/// What is written for a constant member (`null` for kinds it cannot hold).
 fn const_value(v: &Value) -> Value {
     match v {
         Value::Bool(_) | Value::String(_) => v.clone(),
@@ -119,12 +120,18 @@ fn const_value(v: &Value) -> Value {
     }
 }
 
-/// `impl WriteJson for #ty` (with `#generics`) around `body`, which writes to `out`.
+/// `impl WriteJson for #ty` (with `#generics`) around `body`, which writes to `out`, and the
+/// `Serialize` impl that hands serde the same bytes.
 pub fn impl_for(ty: TokenStream, generics: TokenStream, body: TokenStream) -> TokenStream {
     quote! {
         impl #generics crate::runtime::WriteJson for #ty {
             fn write_json(&self, out: &mut Vec<u8>) {
                 #body
+            }
+        }
+        impl #generics serde::Serialize for #ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                crate::runtime::serialize_written(self, s)
             }
         }
     }

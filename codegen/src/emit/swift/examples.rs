@@ -1,4 +1,4 @@
-//! `generated/swift/Tests/AgentWireTests/GeneratedExamples.swift`: one XCTest per spec example
+//! `generated/swift/Tests/AgentWireTests/Generated/Examples.swift`: one XCTest per spec example
 //! (operation request and success payloads, event payloads, session messages), each decoded
 //! strictly with its generated type and re-encoded by the hand-written `assertRoundTrip`.
 
@@ -7,7 +7,7 @@ use super::names::{pascal, string_literal, type_name};
 use crate::ir::Spec;
 use serde_json::Value;
 
-pub const PATH: &str = "generated/swift/Tests/AgentWireTests/GeneratedExamples.swift";
+pub const PATH: &str = "generated/swift/Tests/AgentWireTests/Generated/Examples.swift";
 
 fn json(v: &Value) -> String {
     string_literal(&serde_json::to_string(v).expect("JSON values always serialize"))

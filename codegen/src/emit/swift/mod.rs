@@ -1,4 +1,4 @@
-//! Swift emitter: `generated/swift/Sources/AgentWire/Generated.swift`, the Codable types of
+//! Swift emitter: `generated/swift/Sources/AgentWire/Generated/Protocol.swift`, the Codable types of
 //! every envelope, payload, event, capability object, enum, union and session message with
 //! strict consumer decoding, plus error codes, limits, operation descriptors and the event enum.
 //! The package's runtime (JSON profile scanner, checks, decoder entry) and client are
@@ -18,7 +18,7 @@ use fields::field_type;
 use names::{ident, type_name};
 use objects::{emit_map, emit_struct, StructDef};
 
-pub const PATH: &str = "generated/swift/Sources/AgentWire/Generated.swift";
+pub const PATH: &str = "generated/swift/Sources/AgentWire/Generated/Protocol.swift";
 
 pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
     vec![

@@ -1,4 +1,4 @@
-// Hand-written runtime used by Generated.swift: the schema violation error, bound checks that
+// Hand-written runtime used by Generated/Protocol.swift: the schema violation error, bound checks that
 // count UTF-8 bytes, ASCII charsets, RFC 3339 syntax, and decoding helpers that keep the four
 // presence facts apart (absent is never null).
 

@@ -1,9 +1,6 @@
----
-source: codegen/tests/rust_snapshot.rs
-expression: code
----
-// Generated from protocol.toml (sha256 33739b9a90b8a0b731c1e4175a163dcf2f94f851f0980abeaf86a8cfcb347121). Do not edit.
+// Generated from protocol.toml (sha256 0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
+// Freshness: spec fnv1a64 19131025c594ad82, agentwire-codegen 0.1.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
@@ -657,6 +654,8 @@ pub enum ErrorCode {
     SessionUnavailable,
     /// The session ID is not a well-formed opaque ID. (from the seed document)
     InvalidSessionId,
+    /// `turn.start` in a session created for another workspace than the one this daemon serves. A turn's tools read and write its daemon's workspace, so a session's turns run only in the workspace it was created for: continue it from that workspace's daemon (its `session.list` summary names the workspace), or create a session here. Reading, replaying, claiming and detaching it work from any workspace. (from the lifecycle document)
+    SessionWorkspaceMismatch,
     /// The turn ID names no running turn of the session. (from the seed document)
     UnknownTurn,
     /// A login is already active, or its callback was already submitted. (from the seed document)
@@ -705,6 +704,12 @@ pub enum ErrorCode {
     PersistenceFailed,
     /// Carried by a failed turn terminal whose assistant text would cross a bound. (from the terminal document)
     OutputLimitExceeded,
+    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered the prompt with an error, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which. (from the terminal document)
+    AgentFailed,
+    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`. (from the terminal document)
+    AgentRefused,
+    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`. (from the terminal document)
+    AgentLimitReached,
 }
 impl ErrorCode {
     /// Every value, in spec order.
@@ -724,6 +729,7 @@ impl ErrorCode {
         Self::SessionBusy,
         Self::SessionUnavailable,
         Self::InvalidSessionId,
+        Self::SessionWorkspaceMismatch,
         Self::UnknownTurn,
         Self::AuthBusy,
         Self::UnknownLogin,
@@ -748,6 +754,9 @@ impl ErrorCode {
         Self::ResourceNotFound,
         Self::PersistenceFailed,
         Self::OutputLimitExceeded,
+        Self::AgentFailed,
+        Self::AgentRefused,
+        Self::AgentLimitReached,
     ];
     /// Every wire spelling, in spec order.
     pub const NAMES: &'static [&'static str] = &[
@@ -766,6 +775,7 @@ impl ErrorCode {
         "session_busy",
         "session_unavailable",
         "invalid_session_id",
+        "session_workspace_mismatch",
         "unknown_turn",
         "auth_busy",
         "unknown_login",
@@ -790,6 +800,9 @@ impl ErrorCode {
         "resource_not_found",
         "persistence_failed",
         "output_limit_exceeded",
+        "agent_failed",
+        "agent_refused",
+        "agent_limit_reached",
     ];
     /// The wire spelling.
     pub fn as_str(self) -> &'static str {
@@ -809,6 +822,7 @@ impl ErrorCode {
             Self::SessionBusy => "session_busy",
             Self::SessionUnavailable => "session_unavailable",
             Self::InvalidSessionId => "invalid_session_id",
+            Self::SessionWorkspaceMismatch => "session_workspace_mismatch",
             Self::UnknownTurn => "unknown_turn",
             Self::AuthBusy => "auth_busy",
             Self::UnknownLogin => "unknown_login",
@@ -833,6 +847,9 @@ impl ErrorCode {
             Self::ResourceNotFound => "resource_not_found",
             Self::PersistenceFailed => "persistence_failed",
             Self::OutputLimitExceeded => "output_limit_exceeded",
+            Self::AgentFailed => "agent_failed",
+            Self::AgentRefused => "agent_refused",
+            Self::AgentLimitReached => "agent_limit_reached",
         }
     }
     /// The value for a wire spelling; `None` for anything unknown.
@@ -853,6 +870,7 @@ impl ErrorCode {
             "session_busy" => Some(Self::SessionBusy),
             "session_unavailable" => Some(Self::SessionUnavailable),
             "invalid_session_id" => Some(Self::InvalidSessionId),
+            "session_workspace_mismatch" => Some(Self::SessionWorkspaceMismatch),
             "unknown_turn" => Some(Self::UnknownTurn),
             "auth_busy" => Some(Self::AuthBusy),
             "unknown_login" => Some(Self::UnknownLogin),
@@ -877,6 +895,9 @@ impl ErrorCode {
             "resource_not_found" => Some(Self::ResourceNotFound),
             "persistence_failed" => Some(Self::PersistenceFailed),
             "output_limit_exceeded" => Some(Self::OutputLimitExceeded),
+            "agent_failed" => Some(Self::AgentFailed),
+            "agent_refused" => Some(Self::AgentRefused),
+            "agent_limit_reached" => Some(Self::AgentLimitReached),
             _ => None,
         }
     }
@@ -897,11 +918,6 @@ impl crate::runtime::Decode for ErrorCode {
                 serde::de::Unexpected::Str(&s),
                 &"a ErrorCode value",
             ))
-    }
-}
-impl serde::Serialize for ErrorCode {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for ErrorCode {
@@ -928,6 +944,7 @@ impl ErrorCode {
             Self::SessionBusy => "session has a conflicting writer or is closing",
             Self::SessionUnavailable => "session is unavailable",
             Self::InvalidSessionId => "session ID is invalid",
+            Self::SessionWorkspaceMismatch => "session belongs to another workspace",
             Self::UnknownTurn => "turn is unknown or already terminal",
             Self::AuthBusy => "authentication operation is already running",
             Self::UnknownLogin => "login is unknown or already terminal",
@@ -968,6 +985,11 @@ impl ErrorCode {
             Self::ResourceNotFound => "resource is not registered",
             Self::PersistenceFailed => "turn output could not be persisted",
             Self::OutputLimitExceeded => "assistant output exceeds a protocol limit",
+            Self::AgentFailed => {
+                "the agent process failed or broke the Agent Client Protocol"
+            }
+            Self::AgentRefused => "the agent refused to continue",
+            Self::AgentLimitReached => "the agent reached its token or request limit",
         }
     }
     /// Errors any request can receive before its operation runs, in precedence order.
@@ -1148,11 +1170,6 @@ impl crate::runtime::Decode for LaunchErrorCode {
             ))
     }
 }
-impl serde::Serialize for LaunchErrorCode {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for LaunchErrorCode {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1273,11 +1290,6 @@ impl crate::runtime::Decode for ReasoningLevel {
             ))
     }
 }
-impl serde::Serialize for ReasoningLevel {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for ReasoningLevel {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1330,11 +1342,6 @@ impl crate::runtime::Decode for Scope {
                 serde::de::Unexpected::Str(&s),
                 &"a Scope value",
             ))
-    }
-}
-impl serde::Serialize for Scope {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for Scope {
@@ -1395,11 +1402,6 @@ impl crate::runtime::Decode for ConfigLayer {
             ))
     }
 }
-impl serde::Serialize for ConfigLayer {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for ConfigLayer {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1458,11 +1460,6 @@ impl crate::runtime::Decode for SettingName {
             ))
     }
 }
-impl serde::Serialize for SettingName {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for SettingName {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1511,11 +1508,6 @@ impl crate::runtime::Decode for Transport {
                 serde::de::Unexpected::Str(&s),
                 &"a Transport value",
             ))
-    }
-}
-impl serde::Serialize for Transport {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for Transport {
@@ -1576,11 +1568,6 @@ impl crate::runtime::Decode for AuthMethod {
             ))
     }
 }
-impl serde::Serialize for AuthMethod {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for AuthMethod {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1637,11 +1624,6 @@ impl crate::runtime::Decode for AuthSource {
                 serde::de::Unexpected::Str(&s),
                 &"a AuthSource value",
             ))
-    }
-}
-impl serde::Serialize for AuthSource {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for AuthSource {
@@ -1702,11 +1684,6 @@ impl crate::runtime::Decode for Readiness {
             ))
     }
 }
-impl serde::Serialize for Readiness {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for Readiness {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1763,11 +1740,6 @@ impl crate::runtime::Decode for CatalogState {
                 serde::de::Unexpected::Str(&s),
                 &"a CatalogState value",
             ))
-    }
-}
-impl serde::Serialize for CatalogState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for CatalogState {
@@ -1828,11 +1800,6 @@ impl crate::runtime::Decode for TurnStatus {
             ))
     }
 }
-impl serde::Serialize for TurnStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for TurnStatus {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1887,11 +1854,6 @@ impl crate::runtime::Decode for Persistence {
             ))
     }
 }
-impl serde::Serialize for Persistence {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for Persistence {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -1944,11 +1906,6 @@ impl crate::runtime::Decode for SnapshotState {
                 serde::de::Unexpected::Str(&s),
                 &"a SnapshotState value",
             ))
-    }
-}
-impl serde::Serialize for SnapshotState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for SnapshotState {
@@ -2021,11 +1978,6 @@ impl crate::runtime::Decode for OperationState {
                 serde::de::Unexpected::Str(&s),
                 &"a OperationState value",
             ))
-    }
-}
-impl serde::Serialize for OperationState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for OperationState {
@@ -2142,11 +2094,6 @@ impl crate::runtime::Decode for OutcomeStatus {
             ))
     }
 }
-impl serde::Serialize for OutcomeStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for OutcomeStatus {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -2217,11 +2164,6 @@ impl crate::runtime::Decode for LoginProgressState {
                 serde::de::Unexpected::Str(&s),
                 &"a LoginProgressState value",
             ))
-    }
-}
-impl serde::Serialize for LoginProgressState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for LoginProgressState {
@@ -2320,11 +2262,6 @@ impl crate::runtime::Decode for LoginTerminalState {
             ))
     }
 }
-impl serde::Serialize for LoginTerminalState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for LoginTerminalState {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -2407,11 +2344,6 @@ impl crate::runtime::Decode for ActivityStatus {
                 serde::de::Unexpected::Str(&s),
                 &"a ActivityStatus value",
             ))
-    }
-}
-impl serde::Serialize for ActivityStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for ActivityStatus {
@@ -2516,11 +2448,6 @@ impl crate::runtime::Decode for LifecycleCategory {
             ))
     }
 }
-impl serde::Serialize for LifecycleCategory {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for LifecycleCategory {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -2577,11 +2504,6 @@ impl crate::runtime::Decode for ToolTransport {
                 serde::de::Unexpected::Str(&s),
                 &"a ToolTransport value",
             ))
-    }
-}
-impl serde::Serialize for ToolTransport {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for ToolTransport {
@@ -2674,11 +2596,6 @@ impl crate::runtime::Decode for ContextSource {
             ))
     }
 }
-impl serde::Serialize for ContextSource {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for ContextSource {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -2734,11 +2651,6 @@ impl crate::runtime::Decode for UsageSource {
                 serde::de::Unexpected::Str(&s),
                 &"a UsageSource value",
             ))
-    }
-}
-impl serde::Serialize for UsageSource {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for UsageSource {
@@ -2819,11 +2731,6 @@ impl crate::runtime::Decode for CompactionStatus {
             ))
     }
 }
-impl serde::Serialize for CompactionStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for CompactionStatus {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -2876,11 +2783,6 @@ impl crate::runtime::Decode for ReplayRole {
                 serde::de::Unexpected::Str(&s),
                 &"a ReplayRole value",
             ))
-    }
-}
-impl serde::Serialize for ReplayRole {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for ReplayRole {
@@ -2955,11 +2857,6 @@ impl crate::runtime::Decode for ReplayTerminalStatus {
             ))
     }
 }
-impl serde::Serialize for ReplayTerminalStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for ReplayTerminalStatus {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -3016,11 +2913,6 @@ impl crate::runtime::Decode for TurnEndStatus {
                 serde::de::Unexpected::Str(&s),
                 &"a TurnEndStatus value",
             ))
-    }
-}
-impl serde::Serialize for TurnEndStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for TurnEndStatus {
@@ -3093,11 +2985,6 @@ impl crate::runtime::Decode for PermissionKind {
                 serde::de::Unexpected::Str(&s),
                 &"a PermissionKind value",
             ))
-    }
-}
-impl serde::Serialize for PermissionKind {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for PermissionKind {
@@ -3189,15 +3076,6 @@ impl crate::runtime::Decode for ErrorObject {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ErrorObject {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("code", &self.code)?;
-        m.serialize_entry("message", &self.message)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ErrorObject {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"code\":");
@@ -3205,6 +3083,11 @@ impl crate::runtime::WriteJson for ErrorObject {
         out.extend_from_slice(b",\"message\":");
         crate::runtime::WriteJson::write_json(&self.message, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ErrorObject {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Session control proof carried by control-requiring mutations.
@@ -3294,15 +3177,6 @@ impl crate::runtime::Decode for Control {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for Control {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("claim_id", &self.claim_id)?;
-        m.serialize_entry("grant_generation", &self.grant_generation)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for Control {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"claim_id\":");
@@ -3310,6 +3184,11 @@ impl crate::runtime::WriteJson for Control {
         out.extend_from_slice(b",\"grant_generation\":");
         crate::runtime::WriteJson::write_json(&self.grant_generation, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for Control {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive integers.
@@ -4007,52 +3886,6 @@ impl crate::runtime::Decode for LimitMap {
         d.deserialize_map(V(cx))
     }
 }
-impl serde::Serialize for LimitMap {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("max_record_bytes", &self.max_record_bytes)?;
-        m.serialize_entry("max_payload_bytes", &self.max_payload_bytes)?;
-        m.serialize_entry("max_error_message_bytes", &self.max_error_message_bytes)?;
-        m.serialize_entry("max_id_bytes", &self.max_id_bytes)?;
-        m.serialize_entry("max_name_bytes", &self.max_name_bytes)?;
-        m.serialize_entry("max_string_bytes", &self.max_string_bytes)?;
-        m.serialize_entry("max_json_depth", &self.max_json_depth)?;
-        m.serialize_entry("max_array_items", &self.max_array_items)?;
-        m.serialize_entry("max_object_fields", &self.max_object_fields)?;
-        m.serialize_entry("max_negotiation_items", &self.max_negotiation_items)?;
-        m.serialize_entry("max_session_attachments", &self.max_session_attachments)?;
-        m.serialize_entry("max_session_page_items", &self.max_session_page_items)?;
-        m.serialize_entry(
-            "max_session_replay_page_bytes",
-            &self.max_session_replay_page_bytes,
-        )?;
-        m.serialize_entry(
-            "max_session_replay_window_bytes",
-            &self.max_session_replay_window_bytes,
-        )?;
-        m.serialize_entry(
-            "max_session_list_scan_entries",
-            &self.max_session_list_scan_entries,
-        )?;
-        m.serialize_entry("max_catalog_page_items", &self.max_catalog_page_items)?;
-        m.serialize_entry("max_connections", &self.max_connections)?;
-        m.serialize_entry("max_inflight_requests", &self.max_inflight_requests)?;
-        m.serialize_entry("max_active_turns", &self.max_active_turns)?;
-        m.serialize_entry("max_retained_operations", &self.max_retained_operations)?;
-        m.serialize_entry("operation_retention_ms", &self.operation_retention_ms)?;
-        m.serialize_entry("operation_tombstone_ms", &self.operation_tombstone_ms)?;
-        m.serialize_entry("max_snapshot_text_bytes", &self.max_snapshot_text_bytes)?;
-        m.serialize_entry("turn_event_queue_items", &self.turn_event_queue_items)?;
-        m.serialize_entry("handshake_timeout_ms", &self.handshake_timeout_ms)?;
-        m.serialize_entry("framing_timeout_ms", &self.framing_timeout_ms)?;
-        m.serialize_entry("cancel_grace_ms", &self.cancel_grace_ms)?;
-        for (k, v) in &self.extensions {
-            m.serialize_entry(k, v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LimitMap {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"max_record_bytes\":");
@@ -4121,6 +3954,11 @@ impl crate::runtime::WriteJson for LimitMap {
         out.push(b'}');
     }
 }
+impl serde::Serialize for LimitMap {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
 /// Activity feature flags and the summary bound; not operation names.
 ///
 /// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`CAPABILITY_FLAG_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
@@ -4132,6 +3970,26 @@ impl ActivityCapabilities {
     pub fn new() -> Self {
         Self {}
     }
+}
+impl ActivityCapabilities {
+    /// turn.activity events are delivered. Always `true` on the wire.
+    pub const EVENTS: bool = true;
+    /// Approval routes exist (unsupported). Always `false` on the wire.
+    pub const APPROVALS: bool = false;
+    /// Steering routes exist (unsupported). Always `false` on the wire.
+    pub const STEERING: bool = false;
+    /// MCP server lifecycle events exist (unsupported). Always `false` on the wire.
+    pub const MCP_SERVER_LIFECYCLE: bool = false;
+    /// MCP tool activity is reported. Always `true` on the wire.
+    pub const MCP_TOOL_ACTIVITY: bool = true;
+    /// Subagent activity is reported. Always `true` on the wire.
+    pub const SUBAGENTS: bool = true;
+    /// Raw tool output is delivered (unsupported). Always `false` on the wire.
+    pub const RAW_TOOL_OUTPUT: bool = false;
+    /// Activity is replayed durably (unsupported). Always `false` on the wire.
+    pub const ACTIVITY_REPLAY: bool = false;
+    /// Largest reasoning summary text, a feature bound separate from the general limits. Always `2048` on the wire.
+    pub const MAX_SUMMARY_BYTES: u64 = 2048u64;
 }
 impl crate::runtime::Decode for ActivityCapabilities {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -4292,27 +4150,16 @@ impl crate::runtime::Decode for ActivityCapabilities {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityCapabilities {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("events", &true)?;
-        m.serialize_entry("approvals", &false)?;
-        m.serialize_entry("steering", &false)?;
-        m.serialize_entry("mcp_server_lifecycle", &false)?;
-        m.serialize_entry("mcp_tool_activity", &true)?;
-        m.serialize_entry("subagents", &true)?;
-        m.serialize_entry("raw_tool_output", &false)?;
-        m.serialize_entry("activity_replay", &false)?;
-        m.serialize_entry("max_summary_bytes", &2048u64)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityCapabilities {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
             b"{\"events\":true,\"approvals\":false,\"steering\":false,\"mcp_server_lifecycle\":false,\"mcp_tool_activity\":true,\"subagents\":true,\"raw_tool_output\":false,\"activity_replay\":false,\"max_summary_bytes\":2048}",
         );
+    }
+}
+impl serde::Serialize for ActivityCapabilities {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Complete capability advertisement of the service.
@@ -4492,19 +4339,6 @@ impl crate::runtime::Decode for Capabilities {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for Capabilities {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("protocol_versions", &self.protocol_versions)?;
-        m.serialize_entry("transports", &self.transports)?;
-        m.serialize_entry("operations", &self.operations)?;
-        m.serialize_entry("events", &self.events)?;
-        m.serialize_entry("limits", &self.limits)?;
-        m.serialize_entry("activity", &self.activity)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for Capabilities {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"protocol_versions\":");
@@ -4520,6 +4354,11 @@ impl crate::runtime::WriteJson for Capabilities {
         out.extend_from_slice(b",\"activity\":");
         crate::runtime::WriteJson::write_json(&self.activity, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for Capabilities {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Selected provider and model.
@@ -4605,15 +4444,6 @@ impl crate::runtime::Decode for Selection {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for Selection {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("model_id", &self.model_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for Selection {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -4621,6 +4451,11 @@ impl crate::runtime::WriteJson for Selection {
         out.extend_from_slice(b",\"model_id\":");
         crate::runtime::WriteJson::write_json(&self.model_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for Selection {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Authentication readiness of one provider.
@@ -4759,18 +4594,6 @@ impl crate::runtime::Decode for AuthProviderStatus {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthProviderStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("auth_method", &self.auth_method)?;
-        m.serialize_entry("source", &self.source)?;
-        m.serialize_entry("readiness", &self.readiness)?;
-        m.serialize_entry("ready", &self.ready)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthProviderStatus {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -4784,6 +4607,11 @@ impl crate::runtime::WriteJson for AuthProviderStatus {
         out.extend_from_slice(b",\"ready\":");
         crate::runtime::WriteJson::write_json(&self.ready, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthProviderStatus {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// One provider of the catalog.
@@ -4869,15 +4697,6 @@ impl crate::runtime::Decode for ProviderEntry {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ProviderEntry {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("label", &self.label)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ProviderEntry {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -4885,6 +4704,11 @@ impl crate::runtime::WriteJson for ProviderEntry {
         out.extend_from_slice(b",\"label\":");
         crate::runtime::WriteJson::write_json(&self.label, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ProviderEntry {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// One model of a provider's cached catalog.
@@ -5092,20 +4916,6 @@ impl crate::runtime::Decode for ModelEntry {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ModelEntry {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("model_id", &self.model_id)?;
-        m.serialize_entry("label", &self.label)?;
-        m.serialize_entry("available", &self.available)?;
-        m.serialize_entry("context_window", &self.context_window)?;
-        m.serialize_entry("max_output_tokens", &self.max_output_tokens)?;
-        m.serialize_entry("available_thinking_levels", &self.available_thinking_levels)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ModelEntry {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -5123,6 +4933,11 @@ impl crate::runtime::WriteJson for ModelEntry {
         out.extend_from_slice(b",\"available_thinking_levels\":");
         crate::runtime::WriteJson::write_json(&self.available_thinking_levels, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ModelEntry {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Bounded projection of the effective settings, not the settings document.
@@ -5354,21 +5169,6 @@ impl crate::runtime::Decode for ConfigProjection {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ConfigProjection {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("selection", &self.selection)?;
-        m.serialize_entry("thinking_level", &self.thinking_level)?;
-        m.serialize_entry("configured_thinking_level", &self.configured_thinking_level)?;
-        m.serialize_entry("available_thinking_levels", &self.available_thinking_levels)?;
-        m.serialize_entry("fast", &self.fast)?;
-        m.serialize_entry("precedence", &self.precedence)?;
-        m.serialize_entry("writable_scopes", &self.writable_scopes)?;
-        m.serialize_entry("global_only", &self.global_only)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ConfigProjection {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"selection\":");
@@ -5390,6 +5190,11 @@ impl crate::runtime::WriteJson for ConfigProjection {
         out.push(b'}');
     }
 }
+impl serde::Serialize for ConfigProjection {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
 /// One session of a list page.
 ///
 /// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
@@ -5402,6 +5207,8 @@ pub struct SessionSummary {
     pub title: Option<String>,
     /// Last durable update.
     pub updated_at: Timestamp,
+    /// Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none. (optional: `None` means omitted)
+    pub workspace: Option<String>,
 }
 impl SessionSummary {
     /// From the required members (`session_id`, `title`, `updated_at`); optional members are omitted, defaulted ones take their defaults.
@@ -5414,7 +5221,17 @@ impl SessionSummary {
             session_id,
             title,
             updated_at: updated_at.into(),
+            workspace: None,
         }
+    }
+    /// Sets `workspace` (`None` omits it): Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none.
+    #[must_use]
+    pub fn with_workspace(
+        mut self,
+        value: impl crate::runtime::IntoOptional<String>,
+    ) -> Self {
+        self.workspace = crate::runtime::IntoOptional::into_optional(value);
+        self
     }
 }
 impl crate::runtime::Decode for SessionSummary {
@@ -5437,6 +5254,7 @@ impl crate::runtime::Decode for SessionSummary {
                 let mut f_session_id = None;
                 let mut f_title = None;
                 let mut f_updated_at = None;
+                let mut f_workspace = None;
                 while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
                     cx.count_field(&mut fields)?;
                     match key.as_ref() {
@@ -5481,6 +5299,24 @@ impl crate::runtime::Decode for SessionSummary {
                                 )?;
                             crate::runtime::put(cx, &mut f_updated_at, "updated_at", v)?;
                         }
+                        "workspace" => {
+                            let v = cx
+                                .in_member(
+                                    "workspace",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::runtime::StrRules {
+                                                min_bytes: 1u64,
+                                                max_bytes: 4096u64,
+                                                charset: None,
+                                                rfc3339: false,
+                                                non_blank: false,
+                                            },
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_workspace, "workspace", v)?;
+                        }
                         other => cx.unknown_member(&mut map, other)?,
                     }
                 }
@@ -5488,20 +5324,11 @@ impl crate::runtime::Decode for SessionSummary {
                     session_id: crate::runtime::required(f_session_id, "session_id")?,
                     title: crate::runtime::required(f_title, "title")?,
                     updated_at: crate::runtime::required(f_updated_at, "updated_at")?,
+                    workspace: f_workspace,
                 })
             }
         }
         d.deserialize_map(V(cx, std::marker::PhantomData))
-    }
-}
-impl serde::Serialize for SessionSummary {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("title", &self.title)?;
-        m.serialize_entry("updated_at", &self.updated_at)?;
-        m.end()
     }
 }
 impl crate::runtime::WriteJson for SessionSummary {
@@ -5512,7 +5339,16 @@ impl crate::runtime::WriteJson for SessionSummary {
         crate::runtime::WriteJson::write_json(&self.title, out);
         out.extend_from_slice(b",\"updated_at\":");
         crate::runtime::WriteJson::write_json(&self.updated_at, out);
+        if let Some(v) = &self.workspace {
+            out.extend_from_slice(b",\"workspace\":");
+            crate::runtime::WriteJson::write_json(v, out);
+        }
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionSummary {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The running turn captured by a claim snapshot.
@@ -5655,17 +5491,6 @@ impl crate::runtime::Decode for SnapshotTurn {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SnapshotTurn {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.serialize_entry("sequence", &self.sequence)?;
-        m.serialize_entry("assistant_text", &self.assistant_text)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SnapshotTurn {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -5677,6 +5502,11 @@ impl crate::runtime::WriteJson for SnapshotTurn {
         out.extend_from_slice(b",\"assistant_text\":");
         crate::runtime::WriteJson::write_json(&self.assistant_text, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SnapshotTurn {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Atomic snapshot taken when control is granted.
@@ -5786,16 +5616,6 @@ impl crate::runtime::Decode for ClaimSnapshot {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ClaimSnapshot {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("state", &self.state)?;
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("replay_cursor", &self.replay_cursor)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ClaimSnapshot {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"state\":");
@@ -5805,6 +5625,11 @@ impl crate::runtime::WriteJson for ClaimSnapshot {
         out.extend_from_slice(b",\"replay_cursor\":");
         crate::runtime::WriteJson::write_json(&self.replay_cursor, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ClaimSnapshot {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A running turn as session.status reports it.
@@ -5821,6 +5646,10 @@ impl RunningTurn {
     pub fn new(turn_id: impl Into<String>) -> Self {
         Self { turn_id: turn_id.into() }
     }
+}
+impl RunningTurn {
+    /// Always running. Always `"running"` on the wire.
+    pub const STATUS: &'static str = "running";
 }
 impl crate::runtime::Decode for RunningTurn {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -5876,20 +5705,16 @@ impl crate::runtime::Decode for RunningTurn {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for RunningTurn {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("status", "running")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for RunningTurn {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
         crate::runtime::WriteJson::write_json(&self.turn_id, out);
         out.extend_from_slice(b",\"status\":\"running\"}");
+    }
+}
+impl serde::Serialize for RunningTurn {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Settled outcome of an operation.
@@ -5967,15 +5792,6 @@ impl crate::runtime::Decode for OperationOutcome {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for OperationOutcome {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("status", &self.status)?;
-        m.serialize_entry("error", &self.error)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for OperationOutcome {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"status\":");
@@ -5983,6 +5799,11 @@ impl crate::runtime::WriteJson for OperationOutcome {
         out.extend_from_slice(b",\"error\":");
         crate::runtime::WriteJson::write_json(&self.error, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for OperationOutcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Allowlisted projection of one runtime activity; fields are flattened.
@@ -6041,6 +5862,10 @@ impl ActivityLifecycle {
         self.parent_activity_id = crate::runtime::IntoOptional::into_optional(value);
         self
     }
+}
+impl ActivityLifecycle {
+    /// Details are never projected. Always `true` on the wire.
+    pub const DETAILS_OMITTED: bool = true;
 }
 impl crate::runtime::Decode for ActivityLifecycle {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -6155,21 +5980,6 @@ impl crate::runtime::Decode for ActivityLifecycle {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityLifecycle {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "lifecycle")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("category", &self.category)?;
-        m.serialize_entry("status", &self.status)?;
-        m.serialize_entry("details_omitted", &true)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityLifecycle {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"lifecycle\",\"activity_id\":");
@@ -6183,6 +5993,11 @@ impl crate::runtime::WriteJson for ActivityLifecycle {
         out.extend_from_slice(b",\"status\":");
         crate::runtime::WriteJson::write_json(&self.status, out);
         out.extend_from_slice(b",\"details_omitted\":true}");
+    }
+}
+impl serde::Serialize for ActivityLifecycle {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Status of a tool call; never arguments or results.
@@ -6239,6 +6054,10 @@ impl ActivityTool {
         self.parent_activity_id = crate::runtime::IntoOptional::into_optional(value);
         self
     }
+}
+impl ActivityTool {
+    /// Details are never projected. Always `true` on the wire.
+    pub const DETAILS_OMITTED: bool = true;
 }
 impl crate::runtime::Decode for ActivityTool {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -6412,25 +6231,6 @@ impl crate::runtime::Decode for ActivityTool {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityTool {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "tool")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("tool_id", &self.tool_id)?;
-        m.serialize_entry("tool_name", &self.tool_name)?;
-        m.serialize_entry("server_id", &self.server_id)?;
-        m.serialize_entry("transport", &self.transport)?;
-        m.serialize_entry("status", &self.status)?;
-        m.serialize_entry("timed_out", &self.timed_out)?;
-        m.serialize_entry("details_omitted", &true)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityTool {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"tool\",\"activity_id\":");
@@ -6452,6 +6252,11 @@ impl crate::runtime::WriteJson for ActivityTool {
         out.extend_from_slice(b",\"timed_out\":");
         crate::runtime::WriteJson::write_json(&self.timed_out, out);
         out.extend_from_slice(b",\"details_omitted\":true}");
+    }
+}
+impl serde::Serialize for ActivityTool {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Sanitized completed provider reasoning summary.
@@ -6606,21 +6411,6 @@ impl crate::runtime::Decode for ActivityReasoningSummary {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityReasoningSummary {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "reasoning_summary")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("text", &self.text)?;
-        m.serialize_entry("redacted", &self.redacted)?;
-        m.serialize_entry("truncated", &self.truncated)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityReasoningSummary {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"reasoning_summary\",\"activity_id\":");
@@ -6636,6 +6426,11 @@ impl crate::runtime::WriteJson for ActivityReasoningSummary {
         out.extend_from_slice(b",\"truncated\":");
         crate::runtime::WriteJson::write_json(&self.truncated, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ActivityReasoningSummary {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Context window usage.
@@ -6857,23 +6652,6 @@ impl crate::runtime::Decode for ActivityContext {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityContext {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "context")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("current_tokens", &self.current_tokens)?;
-        m.serialize_entry("max_tokens", &self.max_tokens)?;
-        m.serialize_entry("reasoning_tokens", &self.reasoning_tokens)?;
-        m.serialize_entry("request_sequence", &self.request_sequence)?;
-        m.serialize_entry("source", &self.source)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityContext {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"context\",\"activity_id\":");
@@ -6893,6 +6671,11 @@ impl crate::runtime::WriteJson for ActivityContext {
         out.extend_from_slice(b",\"source\":");
         crate::runtime::WriteJson::write_json(&self.source, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ActivityContext {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Token usage of a provider request or a whole subagent run.
@@ -7142,25 +6925,6 @@ impl crate::runtime::Decode for ActivityUsage {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityUsage {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "usage")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("effective_input", &self.effective_input)?;
-        m.serialize_entry("output", &self.output)?;
-        m.serialize_entry("cache_read", &self.cache_read)?;
-        m.serialize_entry("cache_known", &self.cache_known)?;
-        m.serialize_entry("request_sequence", &self.request_sequence)?;
-        m.serialize_entry("final_usage", &self.final_usage)?;
-        m.serialize_entry("source", &self.source)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityUsage {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"usage\",\"activity_id\":");
@@ -7184,6 +6948,11 @@ impl crate::runtime::WriteJson for ActivityUsage {
         out.extend_from_slice(b",\"source\":");
         crate::runtime::WriteJson::write_json(&self.source, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ActivityUsage {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Context compaction progress.
@@ -7375,22 +7144,6 @@ impl crate::runtime::Decode for ActivityCompaction {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ActivityCompaction {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "compaction")?;
-        m.serialize_entry("activity_id", &self.activity_id)?;
-        if let Some(v) = &self.parent_activity_id {
-            m.serialize_entry("parent_activity_id", v)?;
-        }
-        m.serialize_entry("status", &self.status)?;
-        m.serialize_entry("current_tokens", &self.current_tokens)?;
-        m.serialize_entry("max_tokens", &self.max_tokens)?;
-        m.serialize_entry("replay_required", &self.replay_required)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ActivityCompaction {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"compaction\",\"activity_id\":");
@@ -7408,6 +7161,11 @@ impl crate::runtime::WriteJson for ActivityCompaction {
         out.extend_from_slice(b",\"replay_required\":");
         crate::runtime::WriteJson::write_json(&self.replay_required, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ActivityCompaction {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl crate::runtime::Decode for Activity {
@@ -7462,18 +7220,6 @@ impl crate::runtime::Decode for Activity {
         decoded.map_err(D::Error::custom)
     }
 }
-impl serde::Serialize for Activity {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Lifecycle(v) => v.serialize(s),
-            Self::Tool(v) => v.serialize(s),
-            Self::ReasoningSummary(v) => v.serialize(s),
-            Self::Context(v) => v.serialize(s),
-            Self::Usage(v) => v.serialize(s),
-            Self::Compaction(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for Activity {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -7484,6 +7230,11 @@ impl crate::runtime::WriteJson for Activity {
             Self::Usage(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::Compaction(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for Activity {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// One allowlisted item of the durable replay projection.
@@ -7636,19 +7387,6 @@ impl crate::runtime::Decode for ReplayItemMessage {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ReplayItemMessage {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "message")?;
-        m.serialize_entry("cursor", &self.cursor)?;
-        m.serialize_entry("role", &self.role)?;
-        m.serialize_entry("text", &self.text)?;
-        m.serialize_entry("part", &self.part)?;
-        m.serialize_entry("last_part", &self.last_part)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ReplayItemMessage {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"message\",\"cursor\":");
@@ -7662,6 +7400,11 @@ impl crate::runtime::WriteJson for ReplayItemMessage {
         out.extend_from_slice(b",\"last_part\":");
         crate::runtime::WriteJson::write_json(&self.last_part, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ReplayItemMessage {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// End of a turn.
@@ -7742,16 +7485,6 @@ impl crate::runtime::Decode for ReplayItemTerminal {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ReplayItemTerminal {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "terminal")?;
-        m.serialize_entry("cursor", &self.cursor)?;
-        m.serialize_entry("status", &self.status)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ReplayItemTerminal {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"terminal\",\"cursor\":");
@@ -7759,6 +7492,11 @@ impl crate::runtime::WriteJson for ReplayItemTerminal {
         out.extend_from_slice(b",\"status\":");
         crate::runtime::WriteJson::write_json(&self.status, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ReplayItemTerminal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A part of a compaction summary that precedes the conversation after its cutoff.
@@ -7882,18 +7620,6 @@ impl crate::runtime::Decode for ReplayItemSummary {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ReplayItemSummary {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", "summary")?;
-        m.serialize_entry("cursor", &self.cursor)?;
-        m.serialize_entry("text", &self.text)?;
-        m.serialize_entry("part", &self.part)?;
-        m.serialize_entry("last_part", &self.last_part)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ReplayItemSummary {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"kind\":\"summary\",\"cursor\":");
@@ -7905,6 +7631,11 @@ impl crate::runtime::WriteJson for ReplayItemSummary {
         out.extend_from_slice(b",\"last_part\":");
         crate::runtime::WriteJson::write_json(&self.last_part, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ReplayItemSummary {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl crate::runtime::Decode for ReplayItem {
@@ -7944,15 +7675,6 @@ impl crate::runtime::Decode for ReplayItem {
         decoded.map_err(D::Error::custom)
     }
 }
-impl serde::Serialize for ReplayItem {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Message(v) => v.serialize(s),
-            Self::Terminal(v) => v.serialize(s),
-            Self::Summary(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for ReplayItem {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -7960,6 +7682,11 @@ impl crate::runtime::WriteJson for ReplayItem {
             Self::Terminal(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::Summary(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for ReplayItem {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The one JSON object start-or-connect prints on success.
@@ -8004,6 +7731,10 @@ impl Discovery {
             started,
         }
     }
+}
+impl Discovery {
+    /// Discovery format version, separate from the wire version. Always `1` on the wire.
+    pub const DISCOVERY_VERSION: u64 = 1u64;
 }
 impl crate::runtime::Decode for Discovery {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -8173,21 +7904,6 @@ impl crate::runtime::Decode for Discovery {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for Discovery {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("discovery_version", &1u64)?;
-        m.serialize_entry("socket", &self.socket)?;
-        m.serialize_entry("pid", &self.pid)?;
-        m.serialize_entry("version", &self.version)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("workspace_id", &self.workspace_id)?;
-        m.serialize_entry("state_root_id", &self.state_root_id)?;
-        m.serialize_entry("started", &self.started)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for Discovery {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"discovery_version\":1,\"socket\":");
@@ -8205,6 +7921,11 @@ impl crate::runtime::WriteJson for Discovery {
         out.extend_from_slice(b",\"started\":");
         crate::runtime::WriteJson::write_json(&self.started, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for Discovery {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The one JSON object start-or-connect prints on failure, under `error`.
@@ -8265,19 +7986,16 @@ impl crate::runtime::Decode for LaunchError {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for LaunchError {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("error", &self.error)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LaunchError {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"error\":");
         crate::runtime::WriteJson::write_json(&self.error, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for LaunchError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// First line a client sends after connecting.
@@ -8299,6 +8017,10 @@ impl HandshakeRequest {
             workspace: workspace.into(),
         }
     }
+}
+impl HandshakeRequest {
+    /// Handshake protocol name. Always `"agentwire-unix"` on the wire.
+    pub const HANDSHAKE: &'static str = "agentwire-unix";
 }
 impl crate::runtime::Decode for HandshakeRequest {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -8375,16 +8097,6 @@ impl crate::runtime::Decode for HandshakeRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for HandshakeRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("handshake", "agentwire-unix")?;
-        m.serialize_entry("version", &self.version)?;
-        m.serialize_entry("workspace", &self.workspace)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for HandshakeRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"handshake\":\"agentwire-unix\",\"version\":");
@@ -8392,6 +8104,11 @@ impl crate::runtime::WriteJson for HandshakeRequest {
         out.extend_from_slice(b",\"workspace\":");
         crate::runtime::WriteJson::write_json(&self.workspace, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for HandshakeRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Server's one-line handshake reply.
@@ -8438,6 +8155,10 @@ impl HandshakeReplyAccepted {
             state_root_id: state_root_id.into(),
         }
     }
+}
+impl HandshakeReplyAccepted {
+    /// Handshake protocol name. Always `"agentwire-unix"` on the wire.
+    pub const HANDSHAKE: &'static str = "agentwire-unix";
 }
 impl crate::runtime::Decode for HandshakeReplyAccepted {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -8571,20 +8292,6 @@ impl crate::runtime::Decode for HandshakeReplyAccepted {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for HandshakeReplyAccepted {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("status", "accepted")?;
-        m.serialize_entry("handshake", "agentwire-unix")?;
-        m.serialize_entry("version", &self.version)?;
-        m.serialize_entry("pid", &self.pid)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("workspace_id", &self.workspace_id)?;
-        m.serialize_entry("state_root_id", &self.state_root_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for HandshakeReplyAccepted {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
@@ -8600,6 +8307,11 @@ impl crate::runtime::WriteJson for HandshakeReplyAccepted {
         out.extend_from_slice(b",\"state_root_id\":");
         crate::runtime::WriteJson::write_json(&self.state_root_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for HandshakeReplyAccepted {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Identity refused; the server closes the connection.
@@ -8621,6 +8333,10 @@ impl HandshakeReplyRejected {
             message: message.into(),
         }
     }
+}
+impl HandshakeReplyRejected {
+    /// Handshake protocol name. Always `"agentwire-unix"` on the wire.
+    pub const HANDSHAKE: &'static str = "agentwire-unix";
 }
 impl crate::runtime::Decode for HandshakeReplyRejected {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -8697,17 +8413,6 @@ impl crate::runtime::Decode for HandshakeReplyRejected {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for HandshakeReplyRejected {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("status", "rejected")?;
-        m.serialize_entry("handshake", "agentwire-unix")?;
-        m.serialize_entry("code", &self.code)?;
-        m.serialize_entry("message", &self.message)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for HandshakeReplyRejected {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
@@ -8717,6 +8422,11 @@ impl crate::runtime::WriteJson for HandshakeReplyRejected {
         out.extend_from_slice(b",\"message\":");
         crate::runtime::WriteJson::write_json(&self.message, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for HandshakeReplyRejected {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl crate::runtime::Decode for HandshakeReply {
@@ -8753,20 +8463,17 @@ impl crate::runtime::Decode for HandshakeReply {
         decoded.map_err(D::Error::custom)
     }
 }
-impl serde::Serialize for HandshakeReply {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Accepted(v) => v.serialize(s),
-            Self::Rejected(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for HandshakeReply {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
             Self::Accepted(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::Rejected(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for HandshakeReply {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Handshake rejection code.
@@ -8836,11 +8543,6 @@ impl crate::runtime::Decode for HandshakeRejection {
             ))
     }
 }
-impl serde::Serialize for HandshakeRejection {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
 impl crate::runtime::WriteJson for HandshakeRejection {
     fn write_json(&self, out: &mut Vec<u8>) {
         crate::runtime::write_str(out, self.as_str());
@@ -8886,6 +8588,10 @@ impl LoginProgressAuthorizationUrl {
             url: url.into(),
         }
     }
+}
+impl LoginProgressAuthorizationUrl {
+    /// The client should offer to open it. Always `true` on the wire.
+    pub const OPEN_BROWSER: bool = true;
 }
 impl crate::runtime::Decode for LoginProgressAuthorizationUrl {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -8989,18 +8695,6 @@ impl crate::runtime::Decode for LoginProgressAuthorizationUrl {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for LoginProgressAuthorizationUrl {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("state", "authorization_url")?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("url", &self.url)?;
-        m.serialize_entry("open_browser", &true)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LoginProgressAuthorizationUrl {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"state\":\"authorization_url\",\"login_id\":");
@@ -9010,6 +8704,11 @@ impl crate::runtime::WriteJson for LoginProgressAuthorizationUrl {
         out.extend_from_slice(b",\"url\":");
         crate::runtime::WriteJson::write_json(&self.url, out);
         out.extend_from_slice(b",\"open_browser\":true}");
+    }
+}
+impl serde::Serialize for LoginProgressAuthorizationUrl {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Waiting for the loopback redirect or a manual callback.
@@ -9096,16 +8795,6 @@ impl crate::runtime::Decode for LoginProgressWaiting {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for LoginProgressWaiting {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("state", "waiting")?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LoginProgressWaiting {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"state\":\"waiting\",\"login_id\":");
@@ -9113,6 +8802,11 @@ impl crate::runtime::WriteJson for LoginProgressWaiting {
         out.extend_from_slice(b",\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for LoginProgressWaiting {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A callback arrived; validation follows.
@@ -9199,16 +8893,6 @@ impl crate::runtime::Decode for LoginProgressCallbackReceived {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for LoginProgressCallbackReceived {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("state", "callback_received")?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LoginProgressCallbackReceived {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"state\":\"callback_received\",\"login_id\":");
@@ -9216,6 +8900,11 @@ impl crate::runtime::WriteJson for LoginProgressCallbackReceived {
         out.extend_from_slice(b",\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for LoginProgressCallbackReceived {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The callback was valid; token exchange follows.
@@ -9302,16 +8991,6 @@ impl crate::runtime::Decode for LoginProgressCallbackAccepted {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for LoginProgressCallbackAccepted {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("state", "callback_accepted")?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for LoginProgressCallbackAccepted {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"state\":\"callback_accepted\",\"login_id\":");
@@ -9319,6 +8998,11 @@ impl crate::runtime::WriteJson for LoginProgressCallbackAccepted {
         out.extend_from_slice(b",\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for LoginProgressCallbackAccepted {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl crate::runtime::Decode for LoginProgress {
@@ -9365,16 +9049,6 @@ impl crate::runtime::Decode for LoginProgress {
         decoded.map_err(D::Error::custom)
     }
 }
-impl serde::Serialize for LoginProgress {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::AuthorizationUrl(v) => v.serialize(s),
-            Self::Waiting(v) => v.serialize(s),
-            Self::CallbackReceived(v) => v.serialize(s),
-            Self::CallbackAccepted(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for LoginProgress {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -9383,6 +9057,11 @@ impl crate::runtime::WriteJson for LoginProgress {
             Self::CallbackReceived(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::CallbackAccepted(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for LoginProgress {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// One answer a permission request offers.
@@ -9489,16 +9168,6 @@ impl crate::runtime::Decode for PermissionOption {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for PermissionOption {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("label", &self.label)?;
-        m.serialize_entry("kind", &self.kind)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for PermissionOption {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"id\":");
@@ -9508,6 +9177,11 @@ impl crate::runtime::WriteJson for PermissionOption {
         out.extend_from_slice(b",\"kind\":");
         crate::runtime::WriteJson::write_json(&self.kind, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for PermissionOption {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// One immutable message of the append-only session stream.
@@ -9527,9 +9201,9 @@ pub enum SessionMessage {
     AgentToolCallStart(SessionMessageAgentToolCallStart),
     /// A tool invocation completed.
     AgentToolCallEnd(SessionMessageAgentToolCallEnd),
-    /// The agent asks the user to approve a tool call.
+    /// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
     AgentPermissionRequest(SessionMessageAgentPermissionRequest),
-    /// The user's answer to a permission request.
+    /// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
     UserPermissionResponse(SessionMessageUserPermissionResponse),
     /// An image the agent produced, uploaded first.
     AgentPhoto(SessionMessageAgentPhoto),
@@ -9696,24 +9370,6 @@ impl crate::runtime::Decode for SessionMessageAgentTurnStart {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentTurnStart {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "turn-start")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentTurnStart {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"turn-start\",\"role\":\"agent\",\"id\":");
@@ -9731,6 +9387,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentTurnStart {
         out.extend_from_slice(b",\"turn\":");
         crate::runtime::WriteJson::write_json(&self.turn, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentTurnStart {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The agent finished processing.
@@ -9904,25 +9565,6 @@ impl crate::runtime::Decode for SessionMessageAgentTurnEnd {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentTurnEnd {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "turn-end")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("status", &self.status)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentTurnEnd {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"turn-end\",\"role\":\"agent\",\"id\":");
@@ -9942,6 +9584,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentTurnEnd {
         out.extend_from_slice(b",\"status\":");
         crate::runtime::WriteJson::write_json(&self.status, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentTurnEnd {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Agent text: visible output or thinking.
@@ -10138,28 +9785,6 @@ impl crate::runtime::Decode for SessionMessageAgentText {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentText {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "text")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("text", &self.text)?;
-        if let Some(v) = &self.thinking {
-            m.serialize_entry("thinking", v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentText {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"text\",\"role\":\"agent\",\"id\":");
@@ -10183,6 +9808,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentText {
             crate::runtime::WriteJson::write_json(v, out);
         }
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A user prompt.
@@ -10393,30 +10023,6 @@ impl crate::runtime::Decode for SessionMessageUserText {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageUserText {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "text")?;
-        m.serialize_entry("role", "user")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        if let Some(v) = &self.turn {
-            m.serialize_entry("turn", v)?;
-        }
-        m.serialize_entry("text", &self.text)?;
-        if let Some(v) = &self.thinking {
-            m.serialize_entry("thinking", v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageUserText {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"text\",\"role\":\"user\",\"id\":");
@@ -10442,6 +10048,11 @@ impl crate::runtime::WriteJson for SessionMessageUserText {
             crate::runtime::WriteJson::write_json(v, out);
         }
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageUserText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The model decided to invoke a tool.
@@ -10724,32 +10335,6 @@ impl crate::runtime::Decode for SessionMessageAgentToolCallStart {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentToolCallStart {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "tool-call-start")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("callId", &self.call_id)?;
-        m.serialize_entry("toolName", &self.tool_name)?;
-        m.serialize_entry("title", &self.title)?;
-        m.serialize_entry("description", &self.description)?;
-        m.serialize_entry("args", &self.args)?;
-        if let Some(v) = &self.agent_title {
-            m.serialize_entry("agentTitle", v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentToolCallStart {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
@@ -10783,6 +10368,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentToolCallStart {
             crate::runtime::WriteJson::write_json(v, out);
         }
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentToolCallStart {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A tool invocation completed.
@@ -10980,28 +10570,6 @@ impl crate::runtime::Decode for SessionMessageAgentToolCallEnd {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentToolCallEnd {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "tool-call-end")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("callId", &self.call_id)?;
-        if let Some(v) = &self.error {
-            m.serialize_entry("error", v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentToolCallEnd {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"tool-call-end\",\"role\":\"agent\",\"id\":");
@@ -11027,7 +10595,12 @@ impl crate::runtime::WriteJson for SessionMessageAgentToolCallEnd {
         out.push(b'}');
     }
 }
-/// The agent asks the user to approve a tool call.
+impl serde::Serialize for SessionMessageAgentToolCallEnd {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+/// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
 ///
 /// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
@@ -11313,34 +10886,6 @@ impl crate::runtime::Decode for SessionMessageAgentPermissionRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentPermissionRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "permission-request")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("callId", &self.call_id)?;
-        m.serialize_entry("toolName", &self.tool_name)?;
-        m.serialize_entry("title", &self.title)?;
-        if let Some(v) = &self.description {
-            m.serialize_entry("description", v)?;
-        }
-        if let Some(v) = &self.args {
-            m.serialize_entry("args", v)?;
-        }
-        m.serialize_entry("options", &self.options)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentPermissionRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
@@ -11378,7 +10923,12 @@ impl crate::runtime::WriteJson for SessionMessageAgentPermissionRequest {
         out.push(b'}');
     }
 }
-/// The user's answer to a permission request.
+impl serde::Serialize for SessionMessageAgentPermissionRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+/// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
 ///
 /// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
@@ -11550,25 +11100,6 @@ impl crate::runtime::Decode for SessionMessageUserPermissionResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageUserPermissionResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "permission-response")?;
-        m.serialize_entry("role", "user")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("callId", &self.call_id)?;
-        m.serialize_entry("optionId", &self.option_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageUserPermissionResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(
@@ -11590,6 +11121,11 @@ impl crate::runtime::WriteJson for SessionMessageUserPermissionResponse {
         out.extend_from_slice(b",\"optionId\":");
         crate::runtime::WriteJson::write_json(&self.option_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageUserPermissionResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// An image the agent produced, uploaded first.
@@ -11820,28 +11356,6 @@ impl crate::runtime::Decode for SessionMessageAgentPhoto {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentPhoto {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "photo")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("thumbhash", &self.thumbhash)?;
-        m.serialize_entry("width", &self.width)?;
-        m.serialize_entry("height", &self.height)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentPhoto {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"photo\",\"role\":\"agent\",\"id\":");
@@ -11867,6 +11381,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentPhoto {
         out.extend_from_slice(b",\"height\":");
         crate::runtime::WriteJson::write_json(&self.height, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentPhoto {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// An image the user sent, uploaded first.
@@ -12079,27 +11598,6 @@ impl crate::runtime::Decode for SessionMessageUserPhoto {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageUserPhoto {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "photo")?;
-        m.serialize_entry("role", "user")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("thumbhash", &self.thumbhash)?;
-        m.serialize_entry("width", &self.width)?;
-        m.serialize_entry("height", &self.height)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageUserPhoto {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"photo\",\"role\":\"user\",\"id\":");
@@ -12123,6 +11621,11 @@ impl crate::runtime::WriteJson for SessionMessageUserPhoto {
         out.extend_from_slice(b",\"height\":");
         crate::runtime::WriteJson::write_json(&self.height, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageUserPhoto {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A video the agent produced, uploaded first.
@@ -12414,31 +11917,6 @@ impl crate::runtime::Decode for SessionMessageAgentVideo {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentVideo {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "video")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("thumbhash", &self.thumbhash)?;
-        m.serialize_entry("width", &self.width)?;
-        m.serialize_entry("height", &self.height)?;
-        m.serialize_entry("durationMs", &self.duration_ms)?;
-        m.serialize_entry("mimeType", &self.mime_type)?;
-        m.serialize_entry("size", &self.size)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentVideo {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"video\",\"role\":\"agent\",\"id\":");
@@ -12470,6 +11948,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentVideo {
         out.extend_from_slice(b",\"size\":");
         crate::runtime::WriteJson::write_json(&self.size, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentVideo {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A video the user sent, uploaded first.
@@ -12743,30 +12226,6 @@ impl crate::runtime::Decode for SessionMessageUserVideo {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageUserVideo {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "video")?;
-        m.serialize_entry("role", "user")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("thumbhash", &self.thumbhash)?;
-        m.serialize_entry("width", &self.width)?;
-        m.serialize_entry("height", &self.height)?;
-        m.serialize_entry("durationMs", &self.duration_ms)?;
-        m.serialize_entry("mimeType", &self.mime_type)?;
-        m.serialize_entry("size", &self.size)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageUserVideo {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"video\",\"role\":\"user\",\"id\":");
@@ -12796,6 +12255,11 @@ impl crate::runtime::WriteJson for SessionMessageUserVideo {
         out.extend_from_slice(b",\"size\":");
         crate::runtime::WriteJson::write_json(&self.size, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageUserVideo {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A file the agent produced, uploaded first.
@@ -13025,28 +12489,6 @@ impl crate::runtime::Decode for SessionMessageAgentFile {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentFile {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "file")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("turn", &self.turn)?;
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("name", &self.name)?;
-        m.serialize_entry("size", &self.size)?;
-        m.serialize_entry("mimeType", &self.mime_type)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentFile {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"file\",\"role\":\"agent\",\"id\":");
@@ -13072,6 +12514,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentFile {
         out.extend_from_slice(b",\"mimeType\":");
         crate::runtime::WriteJson::write_json(&self.mime_type, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentFile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A file the user sent, uploaded first.
@@ -13283,27 +12730,6 @@ impl crate::runtime::Decode for SessionMessageUserFile {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageUserFile {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "file")?;
-        m.serialize_entry("role", "user")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        m.serialize_entry("ref", &self.r#ref)?;
-        m.serialize_entry("name", &self.name)?;
-        m.serialize_entry("size", &self.size)?;
-        m.serialize_entry("mimeType", &self.mime_type)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageUserFile {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"file\",\"role\":\"user\",\"id\":");
@@ -13327,6 +12753,11 @@ impl crate::runtime::WriteJson for SessionMessageUserFile {
         out.extend_from_slice(b",\"mimeType\":");
         crate::runtime::WriteJson::write_json(&self.mime_type, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageUserFile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Internal or system message, such as a compaction note.
@@ -13505,27 +12936,6 @@ impl crate::runtime::Decode for SessionMessageAgentService {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionMessageAgentService {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", "service")?;
-        m.serialize_entry("role", "agent")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("time", &self.time)?;
-        if let Some(v) = &self.parent_id {
-            m.serialize_entry("parentId", v)?;
-        }
-        if let Some(v) = &self.agent_id {
-            m.serialize_entry("agentId", v)?;
-        }
-        if let Some(v) = &self.turn {
-            m.serialize_entry("turn", v)?;
-        }
-        m.serialize_entry("text", &self.text)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionMessageAgentService {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"type\":\"service\",\"role\":\"agent\",\"id\":");
@@ -13547,6 +12957,11 @@ impl crate::runtime::WriteJson for SessionMessageAgentService {
         out.extend_from_slice(b",\"text\":");
         crate::runtime::WriteJson::write_json(&self.text, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionMessageAgentService {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl crate::runtime::Decode for SessionMessage {
@@ -13651,27 +13066,6 @@ impl crate::runtime::Decode for SessionMessage {
         decoded.map_err(D::Error::custom)
     }
 }
-impl serde::Serialize for SessionMessage {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::AgentTurnStart(v) => v.serialize(s),
-            Self::AgentTurnEnd(v) => v.serialize(s),
-            Self::AgentText(v) => v.serialize(s),
-            Self::UserText(v) => v.serialize(s),
-            Self::AgentToolCallStart(v) => v.serialize(s),
-            Self::AgentToolCallEnd(v) => v.serialize(s),
-            Self::AgentPermissionRequest(v) => v.serialize(s),
-            Self::UserPermissionResponse(v) => v.serialize(s),
-            Self::AgentPhoto(v) => v.serialize(s),
-            Self::UserPhoto(v) => v.serialize(s),
-            Self::AgentVideo(v) => v.serialize(s),
-            Self::UserVideo(v) => v.serialize(s),
-            Self::AgentFile(v) => v.serialize(s),
-            Self::UserFile(v) => v.serialize(s),
-            Self::AgentService(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for SessionMessage {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -13695,6 +13089,11 @@ impl crate::runtime::WriteJson for SessionMessage {
             Self::UserFile(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::AgentService(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for SessionMessage {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `initialize`.
@@ -13806,18 +13205,6 @@ impl crate::runtime::Decode for InitializeRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for InitializeRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry(
-            "supported_protocol_versions",
-            &self.supported_protocol_versions,
-        )?;
-        m.serialize_entry("requested_capabilities", &self.requested_capabilities)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for InitializeRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"supported_protocol_versions\":");
@@ -13825,6 +13212,11 @@ impl crate::runtime::WriteJson for InitializeRequest {
         out.extend_from_slice(b",\"requested_capabilities\":");
         crate::runtime::WriteJson::write_json(&self.requested_capabilities, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for InitializeRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `initialize`.
@@ -14064,21 +13456,6 @@ impl crate::runtime::Decode for InitializeResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for InitializeResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("protocol_version", &self.protocol_version)?;
-        m.serialize_entry("server_version", &self.server_version)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("connection_id", &self.connection_id)?;
-        m.serialize_entry("workspace_id", &self.workspace_id)?;
-        m.serialize_entry("state_root_id", &self.state_root_id)?;
-        m.serialize_entry("capabilities", &self.capabilities)?;
-        m.serialize_entry("limits", &self.limits)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for InitializeResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"protocol_version\":");
@@ -14098,6 +13475,11 @@ impl crate::runtime::WriteJson for InitializeResponse {
         out.extend_from_slice(b",\"limits\":");
         crate::runtime::WriteJson::write_json(&self.limits, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for InitializeResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `status`.
@@ -14141,16 +13523,14 @@ impl crate::runtime::Decode for StatusRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for StatusRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for StatusRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for StatusRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `status`.
@@ -14191,6 +13571,10 @@ impl StatusResponse {
             admitted_operations,
         }
     }
+}
+impl StatusResponse {
+    /// The running service; not provider readiness. Always `"ready"` on the wire.
+    pub const SERVICE: &'static str = "ready";
 }
 impl crate::runtime::Decode for StatusResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -14359,20 +13743,6 @@ impl crate::runtime::Decode for StatusResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for StatusResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("service", "ready")?;
-        m.serialize_entry("provider_auth_ready", &self.provider_auth_ready)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("workspace_id", &self.workspace_id)?;
-        m.serialize_entry("state_root_id", &self.state_root_id)?;
-        m.serialize_entry("connected_clients", &self.connected_clients)?;
-        m.serialize_entry("admitted_operations", &self.admitted_operations)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for StatusResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"service\":\"ready\",\"provider_auth_ready\":");
@@ -14388,6 +13758,11 @@ impl crate::runtime::WriteJson for StatusResponse {
         out.extend_from_slice(b",\"admitted_operations\":");
         crate::runtime::WriteJson::write_json(&self.admitted_operations, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for StatusResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `capabilities`.
@@ -14431,16 +13806,14 @@ impl crate::runtime::Decode for CapabilitiesRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CapabilitiesRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CapabilitiesRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for CapabilitiesRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `auth.status`.
@@ -14484,16 +13857,14 @@ impl crate::runtime::Decode for AuthStatusRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthStatusRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthStatusRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for AuthStatusRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `auth.status`.
@@ -14560,19 +13931,16 @@ impl crate::runtime::Decode for AuthStatusResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthStatusResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("providers", &self.providers)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthStatusResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"providers\":");
         crate::runtime::WriteJson::write_json(&self.providers, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthStatusResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `auth.login.start`.
@@ -14641,19 +14009,16 @@ impl crate::runtime::Decode for AuthLoginStartRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginStartRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginStartRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthLoginStartRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `auth.login.start`.
@@ -14675,6 +14040,10 @@ impl AuthLoginStartResponse {
             provider_id: provider_id.into(),
         }
     }
+}
+impl AuthLoginStartResponse {
+    /// The login started. Always `"started"` on the wire.
+    pub const STATUS: &'static str = "started";
 }
 impl crate::runtime::Decode for AuthLoginStartResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -14749,16 +14118,6 @@ impl crate::runtime::Decode for AuthLoginStartResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginStartResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("status", "started")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginStartResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
@@ -14766,6 +14125,11 @@ impl crate::runtime::WriteJson for AuthLoginStartResponse {
         out.extend_from_slice(b",\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.extend_from_slice(b",\"status\":\"started\"}");
+    }
+}
+impl serde::Serialize for AuthLoginStartResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `auth.login.callback`.
@@ -14852,15 +14216,6 @@ impl crate::runtime::Decode for AuthLoginCallbackRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginCallbackRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("input", &self.input)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginCallbackRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
@@ -14868,6 +14223,11 @@ impl crate::runtime::WriteJson for AuthLoginCallbackRequest {
         out.extend_from_slice(b",\"input\":");
         crate::runtime::WriteJson::write_json(&self.input, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthLoginCallbackRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `auth.login.callback`.
@@ -14884,6 +14244,10 @@ impl AuthLoginCallbackResponse {
     pub fn new(login_id: impl Into<String>) -> Self {
         Self { login_id: login_id.into() }
     }
+}
+impl AuthLoginCallbackResponse {
+    /// Submitted; not a statement that the callback was valid. Always `"submitted"` on the wire.
+    pub const STATUS: &'static str = "submitted";
 }
 impl crate::runtime::Decode for AuthLoginCallbackResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -14939,20 +14303,16 @@ impl crate::runtime::Decode for AuthLoginCallbackResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginCallbackResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("status", "submitted")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginCallbackResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
         crate::runtime::WriteJson::write_json(&self.login_id, out);
         out.extend_from_slice(b",\"status\":\"submitted\"}");
+    }
+}
+impl serde::Serialize for AuthLoginCallbackResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `auth.login.cancel`.
@@ -15014,19 +14374,16 @@ impl crate::runtime::Decode for AuthLoginCancelRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginCancelRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginCancelRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
         crate::runtime::WriteJson::write_json(&self.login_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthLoginCancelRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `auth.login.cancel`.
@@ -15043,6 +14400,10 @@ impl AuthLoginCancelResponse {
     pub fn new(login_id: impl Into<String>) -> Self {
         Self { login_id: login_id.into() }
     }
+}
+impl AuthLoginCancelResponse {
+    /// Cancellation requested; not completion. Always `"cancellation_requested"` on the wire.
+    pub const STATUS: &'static str = "cancellation_requested";
 }
 impl crate::runtime::Decode for AuthLoginCancelResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -15101,20 +14462,16 @@ impl crate::runtime::Decode for AuthLoginCancelResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginCancelResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("status", "cancellation_requested")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginCancelResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
         crate::runtime::WriteJson::write_json(&self.login_id, out);
         out.extend_from_slice(b",\"status\":\"cancellation_requested\"}");
+    }
+}
+impl serde::Serialize for AuthLoginCancelResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `auth.logout`.
@@ -15202,15 +14559,6 @@ impl crate::runtime::Decode for AuthLogoutRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLogoutRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("confirmed", &self.confirmed)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLogoutRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -15218,6 +14566,11 @@ impl crate::runtime::WriteJson for AuthLogoutRequest {
         out.extend_from_slice(b",\"confirmed\":");
         crate::runtime::WriteJson::write_json(&self.confirmed, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for AuthLogoutRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `auth.logout`.
@@ -15239,6 +14592,12 @@ impl AuthLogoutResponse {
             removed,
         }
     }
+}
+impl AuthLogoutResponse {
+    /// Logged out. Always `"logged_out"` on the wire.
+    pub const STATUS: &'static str = "logged_out";
+    /// Environment variables were not touched. Always `true` on the wire.
+    pub const ENVIRONMENT_UNCHANGED: bool = true;
 }
 impl crate::runtime::Decode for AuthLogoutResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -15327,17 +14686,6 @@ impl crate::runtime::Decode for AuthLogoutResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLogoutResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("status", "logged_out")?;
-        m.serialize_entry("removed", &self.removed)?;
-        m.serialize_entry("environment_unchanged", &true)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLogoutResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -15345,6 +14693,11 @@ impl crate::runtime::WriteJson for AuthLogoutResponse {
         out.extend_from_slice(b",\"status\":\"logged_out\",\"removed\":");
         crate::runtime::WriteJson::write_json(&self.removed, out);
         out.extend_from_slice(b",\"environment_unchanged\":true}");
+    }
+}
+impl serde::Serialize for AuthLogoutResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `catalog.providers`.
@@ -15436,15 +14789,6 @@ impl crate::runtime::Decode for CatalogProvidersRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogProvidersRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("offset", &self.offset)?;
-        m.serialize_entry("limit", &self.limit)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogProvidersRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"offset\":");
@@ -15452,6 +14796,11 @@ impl crate::runtime::WriteJson for CatalogProvidersRequest {
         out.extend_from_slice(b",\"limit\":");
         crate::runtime::WriteJson::write_json(&self.limit, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for CatalogProvidersRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `catalog.providers`.
@@ -15470,6 +14819,10 @@ impl CatalogProvidersResponse {
     pub fn new(entries: Vec<ProviderEntry>, next_offset: Option<u32>) -> Self {
         Self { entries, next_offset }
     }
+}
+impl CatalogProvidersResponse {
+    /// No discovery happened. Always `"cache_only"` on the wire.
+    pub const REFRESH: &'static str = "cache_only";
 }
 impl crate::runtime::Decode for CatalogProvidersResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -15548,16 +14901,6 @@ impl crate::runtime::Decode for CatalogProvidersResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogProvidersResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("entries", &self.entries)?;
-        m.serialize_entry("next_offset", &self.next_offset)?;
-        m.serialize_entry("refresh", "cache_only")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogProvidersResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"entries\":");
@@ -15565,6 +14908,11 @@ impl crate::runtime::WriteJson for CatalogProvidersResponse {
         out.extend_from_slice(b",\"next_offset\":");
         crate::runtime::WriteJson::write_json(&self.next_offset, out);
         out.extend_from_slice(b",\"refresh\":\"cache_only\"}");
+    }
+}
+impl serde::Serialize for CatalogProvidersResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `catalog.models`.
@@ -15681,16 +15029,6 @@ impl crate::runtime::Decode for CatalogModelsRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogModelsRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("offset", &self.offset)?;
-        m.serialize_entry("limit", &self.limit)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogModelsRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -15700,6 +15038,11 @@ impl crate::runtime::WriteJson for CatalogModelsRequest {
         out.extend_from_slice(b",\"limit\":");
         crate::runtime::WriteJson::write_json(&self.limit, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for CatalogModelsRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `catalog.models`.
@@ -15728,6 +15071,10 @@ impl CatalogModelsResponse {
             state,
         }
     }
+}
+impl CatalogModelsResponse {
+    /// No discovery happened. Always `"cache_only"` on the wire.
+    pub const REFRESH: &'static str = "cache_only";
 }
 impl crate::runtime::Decode for CatalogModelsResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -15819,17 +15166,6 @@ impl crate::runtime::Decode for CatalogModelsResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogModelsResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("entries", &self.entries)?;
-        m.serialize_entry("next_offset", &self.next_offset)?;
-        m.serialize_entry("state", &self.state)?;
-        m.serialize_entry("refresh", "cache_only")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogModelsResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"entries\":");
@@ -15839,6 +15175,11 @@ impl crate::runtime::WriteJson for CatalogModelsResponse {
         out.extend_from_slice(b",\"state\":");
         crate::runtime::WriteJson::write_json(&self.state, out);
         out.extend_from_slice(b",\"refresh\":\"cache_only\"}");
+    }
+}
+impl serde::Serialize for CatalogModelsResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `catalog.refresh`.
@@ -15907,19 +15248,16 @@ impl crate::runtime::Decode for CatalogRefreshRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogRefreshRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogRefreshRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
         crate::runtime::WriteJson::write_json(&self.provider_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for CatalogRefreshRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `catalog.refresh`.
@@ -16004,15 +15342,6 @@ impl crate::runtime::Decode for CatalogRefreshResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for CatalogRefreshResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("state", &self.state)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for CatalogRefreshResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"provider_id\":");
@@ -16020,6 +15349,11 @@ impl crate::runtime::WriteJson for CatalogRefreshResponse {
         out.extend_from_slice(b",\"state\":");
         crate::runtime::WriteJson::write_json(&self.state, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for CatalogRefreshResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `config.get`.
@@ -16063,16 +15397,14 @@ impl crate::runtime::Decode for ConfigGetRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ConfigGetRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ConfigGetRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for ConfigGetRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `config.set`.
@@ -16213,23 +15545,6 @@ impl crate::runtime::Decode for ConfigSetRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ConfigSetRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("scope", &self.scope)?;
-        if let Some(v) = &self.selection {
-            m.serialize_entry("selection", v)?;
-        }
-        if let Some(v) = &self.thinking_level {
-            m.serialize_entry("thinking_level", v)?;
-        }
-        if let Some(v) = &self.fast {
-            m.serialize_entry("fast", v)?;
-        }
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ConfigSetRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"scope\":");
@@ -16249,6 +15564,11 @@ impl crate::runtime::WriteJson for ConfigSetRequest {
         out.push(b'}');
     }
 }
+impl serde::Serialize for ConfigSetRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
 /// Success payload of `config.set`.
 ///
 /// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
@@ -16265,6 +15585,10 @@ impl ConfigSetResponse {
     pub fn new(scope: Scope, effective: ConfigProjection) -> Self {
         Self { scope, effective }
     }
+}
+impl ConfigSetResponse {
+    /// The change was committed. Always `true` on the wire.
+    pub const PERSISTED: bool = true;
 }
 impl crate::runtime::Decode for ConfigSetResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -16329,16 +15653,6 @@ impl crate::runtime::Decode for ConfigSetResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for ConfigSetResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("persisted", &true)?;
-        m.serialize_entry("scope", &self.scope)?;
-        m.serialize_entry("effective", &self.effective)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for ConfigSetResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"persisted\":true,\"scope\":");
@@ -16346,6 +15660,11 @@ impl crate::runtime::WriteJson for ConfigSetResponse {
         out.extend_from_slice(b",\"effective\":");
         crate::runtime::WriteJson::write_json(&self.effective, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for ConfigSetResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.list`.
@@ -16358,11 +15677,17 @@ pub struct SessionListRequest {
     pub after: Option<OpaqueId>,
     /// Page size. (defaults to `32` when omitted)
     pub limit: u32,
+    /// List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves. (defaults to `false` when omitted)
+    pub all_workspaces: bool,
 }
 impl SessionListRequest {
     /// With every optional member omitted and every defaulted one at its default.
     pub fn new() -> Self {
-        Self { after: None, limit: 32 }
+        Self {
+            after: None,
+            limit: 32,
+            all_workspaces: false,
+        }
     }
     /// Sets `after`: Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id).
     #[must_use]
@@ -16374,6 +15699,12 @@ impl SessionListRequest {
     #[must_use]
     pub fn with_limit(mut self, value: u32) -> Self {
         self.limit = value;
+        self
+    }
+    /// Sets `all_workspaces`: List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves.
+    #[must_use]
+    pub fn with_all_workspaces(mut self, value: bool) -> Self {
+        self.all_workspaces = value;
         self
     }
 }
@@ -16396,6 +15727,7 @@ impl crate::runtime::Decode for SessionListRequest {
                 let mut fields = 0u64;
                 let mut f_after = None;
                 let mut f_limit = None;
+                let mut f_all_workspaces = None;
                 while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
                     cx.count_field(&mut fields)?;
                     match key.as_ref() {
@@ -16426,25 +15758,30 @@ impl crate::runtime::Decode for SessionListRequest {
                                 )?;
                             crate::runtime::put(cx, &mut f_limit, "limit", v)?;
                         }
+                        "all_workspaces" => {
+                            let v = cx
+                                .in_member(
+                                    "all_workspaces",
+                                    map.next_value_seed(crate::runtime::BoolSeed),
+                                )?;
+                            crate::runtime::put(
+                                cx,
+                                &mut f_all_workspaces,
+                                "all_workspaces",
+                                v,
+                            )?;
+                        }
                         other => cx.unknown_member(&mut map, other)?,
                     }
                 }
                 Ok(SessionListRequest {
                     after: f_after.flatten(),
                     limit: f_limit.unwrap_or_else(|| 32),
+                    all_workspaces: f_all_workspaces.unwrap_or_else(|| false),
                 })
             }
         }
         d.deserialize_map(V(cx, std::marker::PhantomData))
-    }
-}
-impl serde::Serialize for SessionListRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("after", &self.after)?;
-        m.serialize_entry("limit", &self.limit)?;
-        m.end()
     }
 }
 impl crate::runtime::WriteJson for SessionListRequest {
@@ -16453,7 +15790,14 @@ impl crate::runtime::WriteJson for SessionListRequest {
         crate::runtime::WriteJson::write_json(&self.after, out);
         out.extend_from_slice(b",\"limit\":");
         crate::runtime::WriteJson::write_json(&self.limit, out);
+        out.extend_from_slice(b",\"all_workspaces\":");
+        crate::runtime::WriteJson::write_json(&self.all_workspaces, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionListRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.list`.
@@ -16569,17 +15913,6 @@ impl crate::runtime::Decode for SessionListResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionListResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("sessions", &self.sessions)?;
-        m.serialize_entry("next_after", &self.next_after)?;
-        m.serialize_entry("truncated", &self.truncated)?;
-        m.serialize_entry("incomplete", &self.incomplete)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionListResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"sessions\":");
@@ -16591,6 +15924,11 @@ impl crate::runtime::WriteJson for SessionListResponse {
         out.extend_from_slice(b",\"incomplete\":");
         crate::runtime::WriteJson::write_json(&self.incomplete, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionListResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.create`.
@@ -16634,16 +15972,14 @@ impl crate::runtime::Decode for SessionCreateRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionCreateRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionCreateRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for SessionCreateRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.create`.
@@ -16702,19 +16038,16 @@ impl crate::runtime::Decode for SessionCreateResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionCreateResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionCreateResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"session_id\":");
         crate::runtime::WriteJson::write_json(&self.session_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionCreateResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.replay`.
@@ -16807,15 +16140,6 @@ impl crate::runtime::Decode for SessionReplayRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionReplayRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("after", &self.after)?;
-        m.serialize_entry("limit", &self.limit)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionReplayRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"after\":");
@@ -16823,6 +16147,11 @@ impl crate::runtime::WriteJson for SessionReplayRequest {
         out.extend_from_slice(b",\"limit\":");
         crate::runtime::WriteJson::write_json(&self.limit, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionReplayRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.replay`.
@@ -16990,19 +16319,6 @@ impl crate::runtime::Decode for SessionReplayResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionReplayResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("events", &self.events)?;
-        m.serialize_entry("next_cursor", &self.next_cursor)?;
-        m.serialize_entry("snapshot_cursor", &self.snapshot_cursor)?;
-        m.serialize_entry("truncated", &self.truncated)?;
-        m.serialize_entry("gap", &self.gap)?;
-        m.serialize_entry("resync_required", &self.resync_required)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionReplayResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"events\":");
@@ -17018,6 +16334,11 @@ impl crate::runtime::WriteJson for SessionReplayResponse {
         out.extend_from_slice(b",\"resync_required\":");
         crate::runtime::WriteJson::write_json(&self.resync_required, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionReplayResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.claim`.
@@ -17081,19 +16402,16 @@ impl crate::runtime::Decode for SessionClaimRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionClaimRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("take_over", &self.take_over)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionClaimRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"take_over\":");
         crate::runtime::WriteJson::write_json(&self.take_over, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionClaimRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.claim`.
@@ -17245,18 +16563,6 @@ impl crate::runtime::Decode for SessionClaimResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionClaimResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("claim_id", &self.claim_id)?;
-        m.serialize_entry("grant_generation", &self.grant_generation)?;
-        m.serialize_entry("live_sequence", &self.live_sequence)?;
-        m.serialize_entry("snapshot", &self.snapshot)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionClaimResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"session_id\":");
@@ -17270,6 +16576,11 @@ impl crate::runtime::WriteJson for SessionClaimResponse {
         out.extend_from_slice(b",\"snapshot\":");
         crate::runtime::WriteJson::write_json(&self.snapshot, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionClaimResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.detach`.
@@ -17313,16 +16624,14 @@ impl crate::runtime::Decode for SessionDetachRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionDetachRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionDetachRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for SessionDetachRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.detach`.
@@ -17341,6 +16650,10 @@ impl SessionDetachResponse {
     pub fn new(session_id: SessionId, live_sequence: u64) -> Self {
         Self { session_id, live_sequence }
     }
+}
+impl SessionDetachResponse {
+    /// Control released. Always `"detached"` on the wire.
+    pub const STATUS: &'static str = "detached";
 }
 impl crate::runtime::Decode for SessionDetachResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -17416,16 +16729,6 @@ impl crate::runtime::Decode for SessionDetachResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionDetachResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("status", "detached")?;
-        m.serialize_entry("live_sequence", &self.live_sequence)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionDetachResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"session_id\":");
@@ -17433,6 +16736,11 @@ impl crate::runtime::WriteJson for SessionDetachResponse {
         out.extend_from_slice(b",\"status\":\"detached\",\"live_sequence\":");
         crate::runtime::WriteJson::write_json(&self.live_sequence, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionDetachResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `session.status`.
@@ -17476,16 +16784,14 @@ impl crate::runtime::Decode for SessionStatusRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionStatusRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let m = s.serialize_map(None)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionStatusRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{}");
+    }
+}
+impl serde::Serialize for SessionStatusRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `session.status`.
@@ -17657,19 +16963,6 @@ impl crate::runtime::Decode for SessionStatusResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for SessionStatusResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("controlled", &self.controlled)?;
-        m.serialize_entry("controlled_by_caller", &self.controlled_by_caller)?;
-        m.serialize_entry("grant_generation", &self.grant_generation)?;
-        m.serialize_entry("live_sequence", &self.live_sequence)?;
-        m.serialize_entry("turn", &self.turn)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for SessionStatusResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"session_id\":");
@@ -17685,6 +16978,11 @@ impl crate::runtime::WriteJson for SessionStatusResponse {
         out.extend_from_slice(b",\"turn\":");
         crate::runtime::WriteJson::write_json(&self.turn, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for SessionStatusResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `turn.start`.
@@ -17752,19 +17050,16 @@ impl crate::runtime::Decode for TurnStartRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnStartRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("prompt", &self.prompt)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnStartRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"prompt\":");
         crate::runtime::WriteJson::write_json(&self.prompt, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for TurnStartRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `turn.start`.
@@ -17781,6 +17076,10 @@ impl TurnStartResponse {
     pub fn new(turn_id: impl Into<String>) -> Self {
         Self { turn_id: turn_id.into() }
     }
+}
+impl TurnStartResponse {
+    /// Accepted; the terminal settles it. Always `"accepted"` on the wire.
+    pub const STATUS: &'static str = "accepted";
 }
 impl crate::runtime::Decode for TurnStartResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -17836,20 +17135,16 @@ impl crate::runtime::Decode for TurnStartResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnStartResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("status", "accepted")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnStartResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
         crate::runtime::WriteJson::write_json(&self.turn_id, out);
         out.extend_from_slice(b",\"status\":\"accepted\"}");
+    }
+}
+impl serde::Serialize for TurnStartResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `turn.cancel`.
@@ -17911,19 +17206,16 @@ impl crate::runtime::Decode for TurnCancelRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnCancelRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnCancelRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
         crate::runtime::WriteJson::write_json(&self.turn_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for TurnCancelRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `turn.cancel`.
@@ -17945,6 +17237,10 @@ impl TurnCancelResponse {
             session_id,
         }
     }
+}
+impl TurnCancelResponse {
+    /// Cancellation requested; not completion. Always `"cancellation_requested"` on the wire.
+    pub const STATUS: &'static str = "cancellation_requested";
 }
 impl crate::runtime::Decode for TurnCancelResponse {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -18014,16 +17310,6 @@ impl crate::runtime::Decode for TurnCancelResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnCancelResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("status", "cancellation_requested")?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnCancelResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -18031,6 +17317,11 @@ impl crate::runtime::WriteJson for TurnCancelResponse {
         out.extend_from_slice(b",\"session_id\":");
         crate::runtime::WriteJson::write_json(&self.session_id, out);
         out.extend_from_slice(b",\"status\":\"cancellation_requested\"}");
+    }
+}
+impl serde::Serialize for TurnCancelResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Request payload of `operation.lookup`.
@@ -18102,19 +17393,16 @@ impl crate::runtime::Decode for OperationLookupRequest {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for OperationLookupRequest {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for OperationLookupRequest {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"operation_id\":");
         crate::runtime::WriteJson::write_json(&self.operation_id, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for OperationLookupRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Success payload of `operation.lookup`.
@@ -18303,20 +17591,6 @@ impl crate::runtime::Decode for OperationLookupResponse {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for OperationLookupResponse {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.serialize_entry("method", &self.method)?;
-        m.serialize_entry("state", &self.state)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("outcome", &self.outcome)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for OperationLookupResponse {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"operation_id\":");
@@ -18334,6 +17608,11 @@ impl crate::runtime::WriteJson for OperationLookupResponse {
         out.extend_from_slice(b",\"outcome\":");
         crate::runtime::WriteJson::write_json(&self.outcome, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for OperationLookupResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Payload of the `turn.started` event.
@@ -18355,6 +17634,12 @@ impl TurnStarted {
             session_id,
         }
     }
+}
+impl TurnStarted {
+    /// Started. Always `"started"` on the wire.
+    pub const STATUS: &'static str = "started";
+    /// Always zero. Always `0` on the wire.
+    pub const SEQUENCE: u64 = 0u64;
 }
 impl crate::runtime::Decode for TurnStarted {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -18431,17 +17716,6 @@ impl crate::runtime::Decode for TurnStarted {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnStarted {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("status", "started")?;
-        m.serialize_entry("sequence", &0u64)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnStarted {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -18449,6 +17723,11 @@ impl crate::runtime::WriteJson for TurnStarted {
         out.extend_from_slice(b",\"session_id\":");
         crate::runtime::WriteJson::write_json(&self.session_id, out);
         out.extend_from_slice(b",\"status\":\"started\",\"sequence\":0}");
+    }
+}
+impl serde::Serialize for TurnStarted {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Payload of the `turn.assistant_delta` event.
@@ -18557,16 +17836,6 @@ impl crate::runtime::Decode for TurnAssistantDelta {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnAssistantDelta {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("sequence", &self.sequence)?;
-        m.serialize_entry("text", &self.text)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnAssistantDelta {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -18576,6 +17845,11 @@ impl crate::runtime::WriteJson for TurnAssistantDelta {
         out.extend_from_slice(b",\"text\":");
         crate::runtime::WriteJson::write_json(&self.text, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for TurnAssistantDelta {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Payload of the `turn.activity` event.
@@ -18671,16 +17945,6 @@ impl crate::runtime::Decode for TurnActivity {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnActivity {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("sequence", &self.sequence)?;
-        m.serialize_entry("activity", &self.activity)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnActivity {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -18690,6 +17954,11 @@ impl crate::runtime::WriteJson for TurnActivity {
         out.extend_from_slice(b",\"activity\":");
         crate::runtime::WriteJson::write_json(&self.activity, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for TurnActivity {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Payload of the `turn.terminal` event.
@@ -18742,6 +18011,10 @@ impl TurnTerminal {
             error,
         }
     }
+}
+impl TurnTerminal {
+    /// Activity is not replayed. Always `false` on the wire.
+    pub const ACTIVITY_REPLAY_AVAILABLE: bool = false;
 }
 impl crate::runtime::Decode for TurnTerminal {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -18946,23 +18219,6 @@ impl crate::runtime::Decode for TurnTerminal {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for TurnTerminal {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("turn_id", &self.turn_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("status", &self.status)?;
-        m.serialize_entry("assistant_text", &self.assistant_text)?;
-        m.serialize_entry("sequence", &self.sequence)?;
-        m.serialize_entry("activity_dropped", &self.activity_dropped)?;
-        m.serialize_entry("activity_replay_available", &false)?;
-        m.serialize_entry("replay_required", &self.replay_required)?;
-        m.serialize_entry("persistence", &self.persistence)?;
-        m.serialize_entry("error", &self.error)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for TurnTerminal {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"turn_id\":");
@@ -18986,6 +18242,11 @@ impl crate::runtime::WriteJson for TurnTerminal {
         out.extend_from_slice(b",\"error\":");
         crate::runtime::WriteJson::write_json(&self.error, out);
         out.push(b'}');
+    }
+}
+impl serde::Serialize for TurnTerminal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// Payload of the `auth.login.terminal` event.
@@ -19014,6 +18275,10 @@ impl AuthLoginTerminal {
             state,
         }
     }
+}
+impl AuthLoginTerminal {
+    /// Worker cleanup finished. Always `true` on the wire.
+    pub const CLEANUP_COMPLETE: bool = true;
 }
 impl crate::runtime::Decode for AuthLoginTerminal {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -19109,17 +18374,6 @@ impl crate::runtime::Decode for AuthLoginTerminal {
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl serde::Serialize for AuthLoginTerminal {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("login_id", &self.login_id)?;
-        m.serialize_entry("provider_id", &self.provider_id)?;
-        m.serialize_entry("state", &self.state)?;
-        m.serialize_entry("cleanup_complete", &true)?;
-        m.end()
-    }
-}
 impl crate::runtime::WriteJson for AuthLoginTerminal {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"login_id\":");
@@ -19129,6 +18383,11 @@ impl crate::runtime::WriteJson for AuthLoginTerminal {
         out.extend_from_slice(b",\"state\":");
         crate::runtime::WriteJson::write_json(&self.state, out);
         out.extend_from_slice(b",\"cleanup_complete\":true}");
+    }
+}
+impl serde::Serialize for AuthLoginTerminal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A client request; unknown fields are rejected.
@@ -19181,6 +18440,10 @@ impl<P> RequestEnvelope<P> {
             payload,
         }
     }
+}
+impl<P> RequestEnvelope<P> {
+    /// Record kind. Always `"request"` on the wire.
+    pub const KIND: &'static str = "request";
 }
 impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for RequestEnvelope<P> {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -19387,23 +18650,6 @@ impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for RequestEnvelop
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl<P: serde::Serialize> serde::Serialize for RequestEnvelope<P> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("protocol_version", &self.protocol_version)?;
-        m.serialize_entry("kind", "request")?;
-        m.serialize_entry("request_id", &self.request_id)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("connection_id", &self.connection_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.serialize_entry("control", &self.control)?;
-        m.serialize_entry("method", &self.method)?;
-        m.serialize_entry("payload", &self.payload)?;
-        m.end()
-    }
-}
 impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for RequestEnvelope<P> {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"protocol_version\":");
@@ -19425,6 +18671,11 @@ impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for RequestEnvelope
         out.extend_from_slice(b",\"payload\":");
         crate::runtime::WriteJson::write_json(&self.payload, out);
         out.push(b'}');
+    }
+}
+impl<P: crate::runtime::WriteJson> serde::Serialize for RequestEnvelope<P> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl<P> RequestEnvelope<P> {
@@ -19576,6 +18827,10 @@ impl<P> ResponseEnvelope<P> {
             error,
         }
     }
+}
+impl<P> ResponseEnvelope<P> {
+    /// Record kind. Always `"response"` on the wire.
+    pub const KIND: &'static str = "response";
 }
 impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for ResponseEnvelope<P> {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -19770,22 +19025,6 @@ impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for ResponseEnvelo
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl<P: serde::Serialize> serde::Serialize for ResponseEnvelope<P> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("protocol_version", &self.protocol_version)?;
-        m.serialize_entry("kind", "response")?;
-        m.serialize_entry("request_id", &self.request_id)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("connection_id", &self.connection_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.serialize_entry("payload", &self.payload)?;
-        m.serialize_entry("error", &self.error)?;
-        m.end()
-    }
-}
 impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for ResponseEnvelope<P> {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"protocol_version\":");
@@ -19805,6 +19044,11 @@ impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for ResponseEnvelop
         out.extend_from_slice(b",\"error\":");
         crate::runtime::WriteJson::write_json(&self.error, out);
         out.push(b'}');
+    }
+}
+impl<P: crate::runtime::WriteJson> serde::Serialize for ResponseEnvelope<P> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl<P> ResponseEnvelope<P> {
@@ -19949,6 +19193,10 @@ impl<P> EventEnvelope<P> {
             payload,
         }
     }
+}
+impl<P> EventEnvelope<P> {
+    /// Record kind. Always `"event"` on the wire.
+    pub const KIND: &'static str = "event";
 }
 impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for EventEnvelope<P> {
     fn decode<'de, D: serde::Deserializer<'de>>(
@@ -20171,23 +19419,6 @@ impl<P: crate::runtime::PayloadDecode> crate::runtime::Decode for EventEnvelope<
         d.deserialize_map(V(cx, std::marker::PhantomData))
     }
 }
-impl<P: serde::Serialize> serde::Serialize for EventEnvelope<P> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("protocol_version", &self.protocol_version)?;
-        m.serialize_entry("kind", "event")?;
-        m.serialize_entry("event", &self.event)?;
-        m.serialize_entry("instance_id", &self.instance_id)?;
-        m.serialize_entry("connection_id", &self.connection_id)?;
-        m.serialize_entry("session_id", &self.session_id)?;
-        m.serialize_entry("operation_id", &self.operation_id)?;
-        m.serialize_entry("grant_generation", &self.grant_generation)?;
-        m.serialize_entry("live_sequence", &self.live_sequence)?;
-        m.serialize_entry("payload", &self.payload)?;
-        m.end()
-    }
-}
 impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for EventEnvelope<P> {
     fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"protocol_version\":");
@@ -20209,6 +19440,11 @@ impl<P: crate::runtime::WriteJson> crate::runtime::WriteJson for EventEnvelope<P
         out.extend_from_slice(b",\"payload\":");
         crate::runtime::WriteJson::write_json(&self.payload, out);
         out.push(b'}');
+    }
+}
+impl<P: crate::runtime::WriteJson> serde::Serialize for EventEnvelope<P> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 impl<P> EventEnvelope<P> {
@@ -20348,7 +19584,7 @@ pub enum Method {
     ConfigGet,
     /// `config.set`: Persist a scoped change of selection, reasoning or fast mode through the locked atomic writer.
     ConfigSet,
-    /// `session.list`: One page of sessions ordered by ID.
+    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain.
     SessionList,
     /// `session.create`: Create a session durably without claiming it.
     SessionCreate,
@@ -20490,11 +19726,6 @@ impl crate::runtime::Decode for Method {
                 serde::de::Unexpected::Str(&s),
                 &"a Method value",
             ))
-    }
-}
-impl serde::Serialize for Method {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for Method {
@@ -20824,6 +20055,7 @@ impl Method {
                     ErrorCode::ControlRequired,
                     ErrorCode::ConfigurationUnavailable,
                     ErrorCode::OperationConflict,
+                    ErrorCode::SessionWorkspaceMismatch,
                 ]
             }
             Self::TurnCancel => {
@@ -20952,11 +20184,6 @@ impl crate::runtime::Decode for EventName {
                 serde::de::Unexpected::Str(&s),
                 &"a EventName value",
             ))
-    }
-}
-impl serde::Serialize for EventName {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 impl crate::runtime::WriteJson for EventName {
@@ -21233,34 +20460,6 @@ impl crate::runtime::PayloadDecode for RequestPayload {
         }
     }
 }
-impl serde::Serialize for RequestPayload {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Initialize(v) => v.serialize(s),
-            Self::Status(v) => v.serialize(s),
-            Self::Capabilities(v) => v.serialize(s),
-            Self::AuthStatus(v) => v.serialize(s),
-            Self::AuthLoginStart(v) => v.serialize(s),
-            Self::AuthLoginCallback(v) => v.serialize(s),
-            Self::AuthLoginCancel(v) => v.serialize(s),
-            Self::AuthLogout(v) => v.serialize(s),
-            Self::CatalogProviders(v) => v.serialize(s),
-            Self::CatalogModels(v) => v.serialize(s),
-            Self::CatalogRefresh(v) => v.serialize(s),
-            Self::ConfigGet(v) => v.serialize(s),
-            Self::ConfigSet(v) => v.serialize(s),
-            Self::SessionList(v) => v.serialize(s),
-            Self::SessionCreate(v) => v.serialize(s),
-            Self::SessionReplay(v) => v.serialize(s),
-            Self::SessionClaim(v) => v.serialize(s),
-            Self::SessionDetach(v) => v.serialize(s),
-            Self::SessionStatus(v) => v.serialize(s),
-            Self::TurnStart(v) => v.serialize(s),
-            Self::TurnCancel(v) => v.serialize(s),
-            Self::OperationLookup(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for RequestPayload {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -21287,6 +20486,11 @@ impl crate::runtime::WriteJson for RequestPayload {
             Self::TurnCancel(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::OperationLookup(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for RequestPayload {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// A success payload, typed by the method of its request.
@@ -21491,34 +20695,6 @@ impl crate::runtime::PayloadDecode for ResponsePayload {
         }
     }
 }
-impl serde::Serialize for ResponsePayload {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Initialize(v) => v.serialize(s),
-            Self::Status(v) => v.serialize(s),
-            Self::Capabilities(v) => v.serialize(s),
-            Self::AuthStatus(v) => v.serialize(s),
-            Self::AuthLoginStart(v) => v.serialize(s),
-            Self::AuthLoginCallback(v) => v.serialize(s),
-            Self::AuthLoginCancel(v) => v.serialize(s),
-            Self::AuthLogout(v) => v.serialize(s),
-            Self::CatalogProviders(v) => v.serialize(s),
-            Self::CatalogModels(v) => v.serialize(s),
-            Self::CatalogRefresh(v) => v.serialize(s),
-            Self::ConfigGet(v) => v.serialize(s),
-            Self::ConfigSet(v) => v.serialize(s),
-            Self::SessionList(v) => v.serialize(s),
-            Self::SessionCreate(v) => v.serialize(s),
-            Self::SessionReplay(v) => v.serialize(s),
-            Self::SessionClaim(v) => v.serialize(s),
-            Self::SessionDetach(v) => v.serialize(s),
-            Self::SessionStatus(v) => v.serialize(s),
-            Self::TurnStart(v) => v.serialize(s),
-            Self::TurnCancel(v) => v.serialize(s),
-            Self::OperationLookup(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for ResponsePayload {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -21545,6 +20721,11 @@ impl crate::runtime::WriteJson for ResponsePayload {
             Self::TurnCancel(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::OperationLookup(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for ResponsePayload {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// An event payload, typed by its event name.
@@ -21621,18 +20802,6 @@ impl crate::runtime::PayloadDecode for EventPayload {
         }
     }
 }
-impl serde::Serialize for EventPayload {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::TurnStarted(v) => v.serialize(s),
-            Self::TurnAssistantDelta(v) => v.serialize(s),
-            Self::TurnActivity(v) => v.serialize(s),
-            Self::TurnTerminal(v) => v.serialize(s),
-            Self::AuthLoginProgress(v) => v.serialize(s),
-            Self::AuthLoginTerminal(v) => v.serialize(s),
-        }
-    }
-}
 impl crate::runtime::WriteJson for EventPayload {
     fn write_json(&self, out: &mut Vec<u8>) {
         match self {
@@ -21643,6 +20812,11 @@ impl crate::runtime::WriteJson for EventPayload {
             Self::AuthLoginProgress(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::AuthLoginTerminal(v) => crate::runtime::WriteJson::write_json(v, out),
         }
+    }
+}
+impl serde::Serialize for EventPayload {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
     }
 }
 /// The wire version this crate speaks.
@@ -22069,7 +21243,7 @@ pub mod operation {
             }
         }
     }
-    /// `session.list`: One page of sessions ordered by ID. Request [`SessionListRequest`], response [`SessionListResponse`].
+    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain. Request [`SessionListRequest`], response [`SessionListResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionList;
     impl crate::typed::Operation for SessionList {
@@ -22280,6 +21454,7 @@ pub mod operation {
             super::ErrorCode::ControlRequired,
             super::ErrorCode::ConfigurationUnavailable,
             super::ErrorCode::OperationConflict,
+            super::ErrorCode::SessionWorkspaceMismatch,
         ];
         const EVENTS: &'static [super::EventName] = &[
             super::EventName::TurnStarted,
@@ -22889,7 +22064,7 @@ pub trait ConfigHandler: Handler {
 }
 /// Operations of the `session` domain.
 pub trait SessionHandler: Handler {
-    /// `session.list`: One page of sessions ordered by ID.
+    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain.
     fn session_list(
         &self,
         cx: &Self::Context,
