@@ -29,7 +29,7 @@ fn value(c: u8) -> Option<u32> {
 
 pub fn decode(text: &str) -> Result<Vec<u8>, Base64Error> {
     let bytes = text.as_bytes();
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(Base64Error(bytes.len()));
     }
     let mut out = Vec::with_capacity(bytes.len() / 4 * 3);

@@ -30,7 +30,7 @@ fn prose(seed: &mut u64, bytes: usize) -> String {
     while out.len() < bytes {
         *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         out.push_str(WORDS[(*seed >> 33) as usize % WORDS.len()]);
-        out.push(if (*seed >> 20) % 11 == 0 { '\n' } else { ' ' });
+        out.push(if (*seed >> 20).is_multiple_of(11) { '\n' } else { ' ' });
     }
     out
 }

@@ -7,7 +7,7 @@ use agentwire_protocol::TurnCancelResponse;
 
 #[test]
 fn turn_cancel_response_keeps_its_constant_status() {
-    let record = encode_record(&TurnCancelResponse::new("t1", "s1")).expect("encodes");
+    let record = encode_record(&TurnCancelResponse::new("t1", "s1".parse().expect("a session ID"))).expect("encodes");
     let wire: serde_json::Value = serde_json::from_slice(&record).expect("JSON");
     assert_eq!(wire["status"], TurnCancelResponse::STATUS);
 }
