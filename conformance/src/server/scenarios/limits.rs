@@ -119,7 +119,7 @@ fn string_bytes_not_characters(cx: &mut Ctx) -> BoxFut<'_> {
             c.send_raw(&line).await?;
             let r = c.next_response().await?;
             r.err(
-                "limit_exceeded",
+                ErrorCode::LimitExceeded.as_str(),
                 &format!("a prompt of {} {what} characters, {} bytes", prompt.chars().count(), prompt.len()),
             )?;
         }
@@ -127,7 +127,7 @@ fn string_bytes_not_characters(cx: &mut Ctx) -> BoxFut<'_> {
         let op = cx.op("sb-at-bound");
         let r = c.mutate("turn.start", Some(&sid), &op, Some(forged), json!({"prompt": at_bound})).await?;
         crate::ensure!(
-            r.code() != Some("limit_exceeded"),
+            r.code() != Some(ErrorCode::LimitExceeded.as_str()),
             "a prompt of exactly max_string_bytes ({max}) bytes in two-byte characters was refused as over the limit"
         );
         done(c).await?;
