@@ -181,7 +181,10 @@ fn refused(e: &ServiceError, compact: bool) -> Result<ExitCode, Failure> {
 }
 
 fn print(value: &impl serde::Serialize, compact: bool) -> Result<(), Failure> {
-    let text = if compact { serde_json::to_string(value) } else { serde_json::to_string_pretty(value) };
+    // A generated type hands serde its written bytes whole, which a pretty printer copies as
+    // they are: indent the value it parses to.
+    let value = serde_json::to_value(value).map_err(Failure::service)?;
+    let text = if compact { serde_json::to_string(&value) } else { serde_json::to_string_pretty(&value) };
     println!("{}", text.map_err(Failure::service)?);
     Ok(())
 }

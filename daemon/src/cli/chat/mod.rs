@@ -253,6 +253,8 @@ impl Chat {
         }
         let projection =
             self.client.call::<operation::ConfigGet>(&(), ConfigGetRequest::new()).await.map_err(failure)?;
+        // Parsed first: the generated type's bytes would be copied unindented.
+        let projection = serde_json::to_value(&projection).map_err(call_error)?;
         println!("{}", serde_json::to_string_pretty(&projection).map_err(call_error)?);
         Ok(())
     }
