@@ -1,6 +1,6 @@
-// Generated from protocol.toml (sha256 0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d). Do not edit.
+// Generated from protocol.toml (sha256 c42feafb058cb03e12a0d54934f16dfb03de8f21d07302ea2dd7f0fd21922b4b). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 19131025c594ad82, agentwire-codegen 0.1.0.
+// Freshness: spec fnv1a64 f802730025f8d0b9, agentwire-codegen 0.1.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {

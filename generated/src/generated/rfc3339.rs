@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 0e7663a7f8c4edb0691b00f51a23e4d0ebd395db2a07907845bb553060204a4d). Do not edit.
+// Generated from protocol.toml (sha256 c42feafb058cb03e12a0d54934f16dfb03de8f21d07302ea2dd7f0fd21922b4b). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 // No inner doc comment here: `write` commits this file beside the generated Rust module (and the

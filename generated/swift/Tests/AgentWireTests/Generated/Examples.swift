@@ -72,7 +72,7 @@ final class GeneratedExampleTests: XCTestCase {
     }
 
     func testOperationSessionListExample1() throws {
-        try assertRoundTrip(Operations.SessionList.Request.self, "{\"after\":null,\"limit\":32}")
+        try assertRoundTrip(Operations.SessionList.Request.self, "{\"after\":null,\"all_workspaces\":false,\"limit\":32}")
         try assertRoundTrip(Operations.SessionList.Response.self, "{\"incomplete\":false,\"next_after\":\"s-01\",\"sessions\":[{\"session_id\":\"s-01\",\"title\":null,\"updated_at\":\"2026-11-30T08:00:00Z\",\"workspace\":\"/home/user/project\"}],\"truncated\":false}")
     }
 
