@@ -104,7 +104,8 @@ fn states_every_session_message_deviation_with_its_bound_and_reason() {
     {
         assert!(page.contains(&format!("`{bound}`")), "{bound}");
     }
-    assert!(page.contains("`permission-request`, `permission-response`, `photo`, `video`, `file` | — | Never produced"));
+    assert!(page.contains("`photo`, `video`, `file` | — | Never produced"));
+    assert!(page.contains("`permission-request`, `permission-response` | — | Produced only for ACP agent providers"));
 }
 
 #[test]
