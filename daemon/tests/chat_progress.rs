@@ -223,3 +223,22 @@ fn no_color_and_dumb_terminals_get_one_plain_progress_line_and_no_escape_codes()
         assert!(text.contains(&format!("{BEFORE_TOOL}\n[running tool…]\n{AFTER_TOOL}")), "{env:?}: {text:?}");
     }
 }
+
+/// An ACP agent's tool call can go from pending straight to completed, never reporting
+/// in-progress (the SDK's example agent does): the chat shows it as progress all the same.
+#[test]
+fn an_acp_agents_tool_call_shows_as_progress_though_it_never_reports_running() {
+    let agent = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/acp/node_modules/@agentclientprotocol/sdk/dist/examples/agent.js");
+    assert!(agent.exists(), "the example agent is not installed: run scripts/acp-fixtures.sh");
+    let sb = Sandbox::new();
+    std::fs::create_dir_all(&sb.mc_home).unwrap();
+    let settings = format!(
+        "provider = \"example\"\nmodel = \"default\"\n[agents.example]\ncommand = \"node\"\nargs = [{:?}]\n",
+        agent.to_str().unwrap()
+    );
+    std::fs::write(sb.mc_home.join("settings.toml"), settings).unwrap();
+    start_daemon_clearing(&sb, TERMINAL_ENV, &[]);
+    let text = once_on_a_terminal(&sb, &[("TERM", "dumb")]).replace("\r\n", "\n");
+    assert!(text.contains("\n[running tool…]\n"), "{text:?}");
+}

@@ -140,7 +140,9 @@ impl Chat {
         let spin = Spinner::start();
         let mut shown = String::new();
         let mut cancel_sent = false;
-        let mut running_tools = 0usize;
+        // The tool calls under way, by activity ID: one queued (an ACP agent's call goes from
+        // pending straight to completed), running or writing shows the spinner.
+        let mut running_tools = std::collections::HashSet::new();
         // One listener for the whole turn: a fresh `ctrl_c()` per event would miss a Ctrl-C
         // that arrives while the previous event is being printed.
         let interrupted = tokio::signal::ctrl_c();
@@ -171,10 +173,12 @@ impl Chat {
                 EventPayload::TurnActivity(a) => {
                     if let Activity::Tool(t) = a.activity {
                         match t.status {
-                            ActivityStatus::Running => running_tools += 1,
-                            _ => running_tools = running_tools.saturating_sub(1),
-                        }
-                        spin.set_running(running_tools);
+                            ActivityStatus::Queued | ActivityStatus::Running | ActivityStatus::Writing => {
+                                running_tools.insert(t.activity_id)
+                            }
+                            _ => running_tools.remove(&t.activity_id),
+                        };
+                        spin.set_running(running_tools.len());
                     }
                 }
                 EventPayload::TurnTerminal(t) => {
