@@ -2,10 +2,8 @@
 //! Reusing an ID with the same intent returns the recorded outcome without redoing the work;
 //! another intent is `operation_conflict`. Settled entries are retained, then tombstoned.
 //! The table also orders a mutation's response before the events of the work it started
-//! ([`gate`]).
+//! (the response gate, in [`table`]).
 
-mod gate;
 mod table;
 
-pub use gate::{ResponseGate, ResponseTicket, Work};
-pub use table::{intent_digest, Begin, OperationTable, Outcome, Recorded};
+pub use table::{intent_digest, Begin, OperationTable, Outcome, Recorded, ResponseGate, ResponseTicket, Work};

@@ -1,15 +1,14 @@
 //! The wire v2 service: shared state behind every connection, and the generated handler
-//! traits implemented over it. Connection-level admission lives in [`crate::wire`].
+//! traits implemented over it ([`handlers`], which also runs each admitted call).
+//! Connection-level admission lives in [`crate::wire`].
 
 mod catalog;
-mod context;
 mod file_watch;
 mod handlers;
 mod negotiate;
 mod provider_readiness;
-mod run;
 
-pub use context::RequestCx;
+pub use handlers::RequestCx;
 
 use crate::auth::AuthService;
 use crate::config::Configuration;

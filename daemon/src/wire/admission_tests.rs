@@ -1,6 +1,6 @@
 //! Admission rules of one connection, without a socket.
 
-use super::admission::ConnState;
+use super::connection::ConnState;
 use agentwire_protocol::{decode_request, limits, ErrorCode, Request};
 use serde_json::{json, Value};
 

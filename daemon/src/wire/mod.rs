@@ -1,21 +1,17 @@
 //! Wire v2 over an accepted connection: framing outcomes, request admission (initialization,
 //! instance identity, request IDs in flight), concurrent handling, and the connection's one
 //! outbound path ([`Outbound`]) that responses and events share, with event envelopes built
-//! from the spec's event rules ([`event`]).
+//! from the spec's event rules.
 
-mod admission;
 mod connection;
 mod dispatch;
-pub mod event;
 mod outbound;
-mod respond;
 
 #[cfg(test)]
 mod admission_tests;
 
 pub use connection::WireHandler;
 pub use dispatch::{Dispatch, Ran};
-pub use event::{Correlation, Grant};
 #[cfg(test)]
 pub use outbound::test_pair;
-pub use outbound::{ConnCtx, Outbound};
+pub use outbound::{ConnCtx, Correlation, Grant, Outbound};

@@ -1,14 +1,22 @@
 //! A connection's one outbound path: responses (from request tasks) and events (from turns
 //! and logins) are encoded and written under the same writer lock, so records never interleave
 //! and every ordering rule between them is decided in one place.
+//!
+//! Response records carry the request's identities and are encoded within the record bound:
+//! a success that cannot be encoded within it becomes a fixed `internal_error`.
+//!
+//! Event envelopes are built in one place from each event's generated rules: the event's
+//! correlation says which identities its envelope sets, and every other slot is null whatever
+//! the sender knows. A slot the rules require that the sender cannot fill is an error, so no
+//! event goes out half-correlated.
 
-use super::admission::ConnState;
-use super::event::{self, Correlation};
-use super::respond::{encode_into, ResponseIds};
+use super::connection::ConnState;
 use crate::sessions::Fence;
 use crate::transport::framing::RecordWriter;
 use agentwire_protocol::runtime::encode_record_into;
-use agentwire_protocol::{ErrorCode, EventPayload, ResponsePayload};
+use agentwire_protocol::{
+    ErrorCode, ErrorObject, EventEnvelope, EventPayload, ResponseEnvelope, ResponsePayload, SessionId, PROTOCOL_VERSION,
+};
 use std::sync::Arc;
 use tokio::net::unix::OwnedWriteHalf;
 use tokio::sync::{watch, Mutex};
@@ -91,7 +99,7 @@ impl Outbound {
         if fence.is_some_and(|f| !f.is_current()) || self.is_closed() {
             return false;
         }
-        let envelope = match event::envelope(&self.state.instance_id, &self.state.connection_id, correlation, payload) {
+        let envelope = match envelope(&self.state.instance_id, &self.state.connection_id, correlation, payload) {
             Ok(e) => e,
             Err(e) => {
                 tracing::error!(error = %e, "event not sent");
@@ -158,11 +166,124 @@ pub fn test_pair(seq: u64) -> (ConnCtx, tokio::io::Lines<tokio::io::BufReader<to
     (ConnCtx { seq, connection_id, outbound }, tokio::io::BufReader::new(peer).lines())
 }
 
+/// The identities a response echoes, and the connection's own once initialized.
+#[derive(Debug, Clone, Default)]
+pub struct ResponseIds {
+    pub request_id: Option<String>,
+    pub session_id: Option<String>,
+    pub operation_id: Option<String>,
+    pub instance_id: Option<String>,
+    pub connection_id: Option<String>,
+}
+
+impl ResponseIds {
+    fn into_envelope(
+        self,
+        payload: Option<ResponsePayload>,
+        error: Option<ErrorCode>,
+    ) -> ResponseEnvelope<ResponsePayload> {
+        ResponseEnvelope::new(
+            PROTOCOL_VERSION,
+            self.request_id,
+            self.instance_id,
+            self.connection_id,
+            self.session_id,
+            self.operation_id,
+            payload,
+            error.map(ErrorObject::from),
+        )
+    }
+
+    fn from_envelope(e: ResponseEnvelope<ResponsePayload>) -> Self {
+        let ResponseEnvelope { request_id, instance_id, connection_id, session_id, operation_id, .. } = e;
+        ResponseIds { request_id, session_id, operation_id, instance_id, connection_id }
+    }
+}
+
+/// Encode one response record, newline included, into `out`; returns the request ID it answers.
+pub fn encode_into(out: &mut Vec<u8>, ids: ResponseIds, result: Result<ResponsePayload, ErrorCode>) -> Option<String> {
+    let (payload, error) = match result {
+        Ok(p) => (Some(p), None),
+        Err(c) => (None, Some(c)),
+    };
+    let envelope = ids.into_envelope(payload, error);
+    let Err(e) = encode_record_into(&envelope, out) else { return envelope.request_id };
+    tracing::error!(error = %e, "response could not be encoded; sending internal_error");
+    let fallback = ResponseIds::from_envelope(envelope).into_envelope(None, Some(ErrorCode::InternalError));
+    if encode_record_into(&fallback, out).is_err() {
+        out.clear();
+    }
+    fallback.request_id
+}
+
+/// What the work sending an event is correlated to.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Correlation<'a> {
+    pub session_id: Option<&'a SessionId>,
+    pub operation_id: Option<&'a str>,
+    /// The receiving controller's grant.
+    pub grant: Option<Grant>,
+}
+
+/// A controller's grant: the generation of its claim and its live sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grant {
+    pub generation: u64,
+    pub live_sequence: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{event} carries {slot}, which its sender did not give")]
+pub struct MissingSlot {
+    pub event: &'static str,
+    pub slot: &'static str,
+}
+
+/// The envelope of `payload` for the connection `connection_id` of instance `instance_id`.
+pub fn envelope(
+    instance_id: &str,
+    connection_id: &str,
+    correlation: &Correlation<'_>,
+    payload: EventPayload,
+) -> Result<EventEnvelope<EventPayload>, MissingSlot> {
+    let name = payload.name();
+    let rules = name.rules();
+    fn slot<T: Clone>(
+        event: &'static str,
+        set: bool,
+        slot: &'static str,
+        v: Option<&T>,
+    ) -> Result<Option<T>, MissingSlot> {
+        match (set, v) {
+            (false, _) => Ok(None),
+            (true, Some(v)) => Ok(Some(v.clone())),
+            (true, None) => Err(MissingSlot { event, slot }),
+        }
+    }
+    let grant = |set: bool, slot: &'static str, value: Option<u64>| match (set, value) {
+        (false, _) => Ok(None),
+        (true, Some(v)) => Ok(Some(v)),
+        (true, None) => Err(MissingSlot { event: name.as_str(), slot }),
+    };
+    let g = correlation.grant;
+    Ok(EventEnvelope::new(
+        PROTOCOL_VERSION,
+        name.as_str().to_owned(),
+        instance_id.to_owned(),
+        connection_id.to_owned(),
+        slot(name.as_str(), rules.session_id, "session_id", correlation.session_id)?,
+        slot(name.as_str(), rules.operation_id, "operation_id", correlation.operation_id.map(str::to_owned).as_ref())?,
+        grant(rules.grant_generation, "grant_generation", g.map(|g| g.generation))?,
+        grant(rules.live_sequence, "live_sequence", g.map(|g| g.live_sequence))?,
+        payload,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    use agentwire_protocol::{SessionId, TurnStarted};
+    use agentwire_protocol::{EventName, LoginProgress, LoginProgressWaiting, TurnStarted};
     use std::sync::LazyLock;
 
     static S1: LazyLock<SessionId> = LazyLock::new(|| "s-1".parse().unwrap());
@@ -179,7 +300,7 @@ mod tests {
         Correlation {
             session_id: Some(&S1),
             operation_id: Some("op-1"),
-            grant: Some(event::Grant { generation: 1, live_sequence: 1 }),
+            grant: Some(Grant { generation: 1, live_sequence: 1 }),
         }
     }
 
@@ -198,5 +319,53 @@ mod tests {
         let (cx, _peer) = test_pair(1);
         cx.outbound.close();
         assert!(!cx.outbound.event(&correlation(), started(), None).await);
+    }
+
+    #[test]
+    fn a_turn_event_carries_every_identity_its_rules_set() {
+        let c = Correlation {
+            session_id: Some(&s1()),
+            operation_id: Some("op-1"),
+            grant: Some(Grant { generation: 3, live_sequence: 7 }),
+        };
+        let e = envelope("in_1", "cn_1", &c, started()).unwrap();
+        assert_eq!(
+            (e.session_id.as_deref(), e.operation_id.as_deref(), e.grant_generation, e.live_sequence),
+            (Some("s-1"), Some("op-1"), Some(3), Some(7))
+        );
+        assert_eq!(
+            (e.event.as_str(), e.instance_id.as_str(), e.connection_id.as_str()),
+            ("turn.started", "in_1", "cn_1")
+        );
+    }
+
+    #[test]
+    fn slots_the_rules_null_stay_null_whatever_the_sender_knows() {
+        // Login events: "null session, grant generation and live sequence".
+        let rules = EventName::AuthLoginProgress.rules();
+        assert!(!rules.session_id && rules.operation_id && !rules.grant_generation && !rules.live_sequence);
+        let c = Correlation {
+            session_id: Some(&s1()),
+            operation_id: Some("op-1"),
+            grant: Some(Grant { generation: 3, live_sequence: 7 }),
+        };
+        let payload = EventPayload::AuthLoginProgress(LoginProgress::Waiting(LoginProgressWaiting::new(
+            "login_1",
+            "openai-codex",
+        )));
+        let e = envelope("in_1", "cn_1", &c, payload).unwrap();
+        assert_eq!(
+            (e.session_id, e.operation_id.as_deref(), e.grant_generation, e.live_sequence),
+            (None, Some("op-1"), None, None)
+        );
+    }
+
+    #[test]
+    fn an_event_missing_a_slot_its_rules_set_is_not_built() {
+        let c = Correlation { session_id: Some(&s1()), operation_id: Some("op-1"), grant: None };
+        assert_eq!(
+            envelope("in_1", "cn_1", &c, started()).unwrap_err(),
+            MissingSlot { event: "turn.started", slot: "grant_generation" }
+        );
     }
 }
