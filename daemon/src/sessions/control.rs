@@ -14,6 +14,7 @@ use agentwire_protocol::{limits, Control, RunningTurn, SnapshotTurn};
 
 use super::error::SessionError;
 use crate::operations::ResponseGate;
+use crate::wire::Fence;
 
 /// Identifies one client connection for the life of the daemon.
 pub type ConnectionId = u64;
@@ -29,33 +30,6 @@ struct Grant {
     /// Opens once the response that made this grant is written; events under the grant wait.
     announced: ResponseGate,
 }
-
-/// Whether a controller named earlier still controls its session, answerable without the
-/// control table's lock: every control transition (grant, detach, revocation by take-over or
-/// disconnect) advances the session's `live_sequence` under that lock, so a fence taken at
-/// one value holds exactly until the next transition. The connection writer checks it right
-/// before writing an event, under the writer lock that a detach response is also written
-/// under: once that response is written, no older event of the session follows it.
-#[derive(Debug, Clone)]
-pub struct Fence {
-    live: Arc<AtomicU64>,
-    at: u64,
-}
-
-impl Fence {
-    /// Whether no control transition of the session happened since this fence was taken.
-    pub fn is_current(&self) -> bool {
-        self.live.load(Ordering::Acquire) == self.at
-    }
-}
-
-impl PartialEq for Fence {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.live, &other.live) && self.at == other.at
-    }
-}
-
-impl Eq for Fence {}
 
 /// Where a running turn's events go: the session's current controller, with the identities
 /// its events carry (turn module).
@@ -73,11 +47,6 @@ pub struct Recipient {
 }
 
 impl Recipient {
-    /// Whether the controller's claim snapshot did not already reflect this event.
-    pub fn wants(&self, turn_id: &str, sequence: u64) -> bool {
-        !matches!(&self.floor, Some((t, s)) if t == turn_id && sequence <= *s)
-    }
-
     /// Whether this is still the session's controller (no control transition since).
     pub fn is_current(&self) -> bool {
         self.fence.is_current()
@@ -122,7 +91,7 @@ impl<A> Entry<A> {
     }
 
     fn fence(&self) -> Fence {
-        Fence { live: Arc::clone(&self.live), at: self.live_sequence() }
+        Fence::new(Arc::clone(&self.live), self.live_sequence())
     }
 
     fn held_by_other(&self, conn: ConnectionId) -> bool {

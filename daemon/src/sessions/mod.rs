@@ -44,10 +44,10 @@ use agentwire_protocol::runtime::encode_record;
 use agentwire_protocol::{
     constants, limits, ClaimSnapshot, Control, ErrorCode, SessionClaimRequest, SessionClaimResponse,
     SessionCreateResponse, SessionDetachResponse, SessionId, SessionListRequest, SessionListResponse, SessionMessage,
-    SessionReplayRequest, SessionReplayResponse, SessionStatusResponse, SnapshotState, SnapshotTurn,
+    SessionReplayRequest, SessionReplayResponse, SessionStatusResponse, SnapshotState,
 };
 
-pub use control::{ConnectionId, Fence, Recipient};
+pub use control::{ConnectionId, Recipient};
 pub use error::SessionError;
 
 use control::ControlTable;
@@ -191,26 +191,6 @@ impl Sessions {
         .await
     }
 
-    /// `session_workspace_mismatch` when the session was created for another workspace than
-    /// this daemon's: a turn's tools work in the daemon's workspace, so a session's turns run
-    /// only where it was created. A session whose metadata names no workspace runs anywhere;
-    /// unreadable metadata is left to admission, which reads the session anyway.
-    pub async fn check_workspace(&self, session_id: &SessionId) -> Result<(), ErrorCode> {
-        let id = session_id.clone();
-        let theirs = self
-            .blocking(move |inner| {
-                let dir = store::dir_of(&inner.state_root, &id)?;
-                let meta =
-                    crate::storage::transcript::read_meta(&dir, crate::storage::transcript::DEFAULT_MAX_META_BYTES);
-                Ok(meta.ok().flatten().and_then(|m| m.workspace))
-            })
-            .await?;
-        match (theirs, self.inner.workspace.as_deref()) {
-            (Some(theirs), Some(ours)) if theirs != ours => Err(ErrorCode::SessionWorkspaceMismatch),
-            _ => Ok(()),
-        }
-    }
-
     /// One page of the durable projection. Read-only: no claim or writer lock is needed and
     /// it works on sessions held by another daemon; an append in flight there is `session_busy`.
     pub async fn replay(
@@ -316,20 +296,6 @@ impl Sessions {
             Ok(())
         })
         .await
-    }
-
-    /// Turn-module hook: publishes the running turn's progress (what a claim snapshot shows) and
-    /// returns the controller that the events up to it go to, atomically with claims.
-    pub fn publish_turn(&self, session_id: &SessionId, turn: SnapshotTurn) -> Result<Option<Recipient>, ErrorCode> {
-        lock(&self.inner.control).publish_turn(session_id, turn).map_err(to_code)
-    }
-
-    /// Turn-module hook: the turn is over; returns the controller its terminal goes to and
-    /// releases the attachment when nothing else keeps it (after the turn's cleanup).
-    pub fn end_turn(&self, session_id: &SessionId, turn_id: &str) -> Option<Recipient> {
-        let (recipient, released) = lock(&self.inner.control).end_turn(session_id, turn_id);
-        drop(released);
-        recipient
     }
 
     /// Turn-module hook: records in `meta.json` the compaction summaries a turn is about to

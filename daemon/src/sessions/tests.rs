@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use agentwire_protocol::runtime::encode_record;
 use agentwire_protocol::{
     limits, ReplayItem, ReplayRole, ReplayTerminalStatus, SessionListRequest, SessionMessageAgentText,
-    SessionMessageAgentTurnEnd, TurnEndStatus,
+    SessionMessageAgentTurnEnd, SnapshotTurn, TurnEndStatus,
 };
 
 use super::cursor::cursor_of;

@@ -1,21 +1,22 @@
 //! Turns (seed "Turn completion and ordering"): admission, the turn task, cancellation,
 //! settlement and the one terminal.
 //!
-//! - [`emitter`]: per-turn sequence, assistant text bounds, the bounded turn-event queue;
-//! - [`forward`]: queue → the session's current controller, atomically with claim snapshots;
+//! - [`events`]: the emitter (per-turn sequence, assistant text bounds, the bounded turn-event
+//!   queue), the forwarder (queue → the session's current controller, atomically with claim
+//!   snapshots) and the connection registry it routes through;
 //! - [`journal`]: the transcript records a turn appends as they happen, and their writer;
 //! - [`stored_args`]: tool arguments within the record bounds;
 //! - [`context`]: the model context a turn starts from;
 //! - `settle`: settlement's ordered steps as types, ending in the one terminal;
 //! - [`output`]: the agent loop's [`TurnSink`](crate::agent::sink::TurnSink) over the emitter
 //!   and the journal;
-//! - [`conns`]: connection sequence → writer queue, for event routing;
 //! - `admitted`: the live-turn table, a turn's place in it and what the turn task receives.
 //!
 //! Lifecycle: `turn.start` checks control and marks the session running in one pass through
 //! the session's control table ([`Sessions::begin_turn`]: one running turn per session →
 //! `session_busy`; the running state keeps the attachment through uncontrolled cleanup),
-//! captures the configuration (selection, provider definition, reasoning, fast; see
+//! refuses a session of another workspace (`session_workspace_mismatch`), captures the
+//! configuration (selection, provider definition, reasoning, fast; see
 //! [`crate::providers::select`]), reserves the turn (`too_many_active_turns`), durably appends
 //! the user text and `turn-start` through the attachment it got, and answers `accepted`; a
 //! step that fails ends the running state again. The turn task awaits the operation's
@@ -29,10 +30,8 @@
 //! handed the daemon's [`Configuration`] and captures from it under its commit lock.
 
 mod admitted;
-pub mod conns;
 pub mod context;
-pub mod emitter;
-pub mod forward;
+pub mod events;
 pub mod journal;
 pub mod output;
 mod settle;
@@ -63,9 +62,7 @@ use crate::sessions::running::TurnAttachment;
 use crate::sessions::Sessions;
 use crate::transport::instance_id::random_hex;
 use admitted::{Admitted, LiveTurn, LiveTurns, Reservation, Start};
-use conns::ConnRegistry;
-use emitter::Emitter;
-use forward::{forward, Route};
+use events::{forward, ConnRegistry, Emitter, Route};
 use journal::Journal;
 use output::TurnOutput;
 
@@ -147,8 +144,6 @@ impl TurnService {
         if p.prompt.trim().is_empty() {
             return Err(ErrorCode::InvalidPayload);
         }
-        // "A turn in a session created for another workspace is refused" before anything runs.
-        self.sessions.check_workspace(&session_id).await?;
         let turn_id = format!("t-{}", random_hex(12));
         // Running from here: the running state keeps the attachment (and the writer lease)
         // through cleanup even if the controller leaves.
@@ -169,10 +164,13 @@ impl TurnService {
         }
     }
 
-    /// Captures the configuration, reserves the turn, closes a turn a crash left open, then
-    /// durably appends the user text and `turn-start` ("user text at admission"); the model
-    /// context is read later by the turn task, off the admission path.
+    /// Checks the session belongs to this workspace, captures the configuration, reserves the
+    /// turn, closes a turn a crash left open, then durably appends the user text and
+    /// `turn-start` ("user text at admission"); the model context is read later by the turn
+    /// task, off the admission path.
     async fn admit(self: &Arc<Self>, attachment: &TurnAttachment, s: Start) -> Result<Admitted, ErrorCode> {
+        // "A turn in a session created for another workspace is refused" before anything runs.
+        attachment.check_workspace().await?;
         // "Selection, reasoning and fast settings are captured under the shared configuration
         // lock at turn admission." Unreadable settings reject the start before anything is
         // written; a selection of an unknown provider is accepted and fails like a missing

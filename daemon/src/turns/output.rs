@@ -6,7 +6,7 @@ use std::sync::Arc;
 use agentwire_protocol::{Activity, PermissionOption};
 use serde_json::Value;
 
-use super::emitter::Emitter;
+use super::events::Emitter;
 use super::journal::Journal;
 use crate::agent::sink::{CallView, Origin, OutputLimit, TurnSink};
 use crate::providers::BoxFuture;

@@ -19,8 +19,7 @@ use agentwire_protocol::{
 use tokio::task::JoinHandle;
 
 use super::admitted::Admitted;
-use super::emitter::Closed;
-use super::forward::Route;
+use super::events::{Closed, Route};
 use crate::agent::Stop;
 use crate::operations::{OperationTable, Outcome};
 use crate::sessions::{Recipient, Sessions};

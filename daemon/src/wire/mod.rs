@@ -14,4 +14,4 @@ pub use connection::WireHandler;
 pub use dispatch::{Dispatch, Ran};
 #[cfg(test)]
 pub use outbound::test_pair;
-pub use outbound::{ConnCtx, Correlation, Grant, Outbound};
+pub use outbound::{ConnCtx, Correlation, Fence, Grant, Outbound};

@@ -11,12 +11,12 @@
 //! event goes out half-correlated.
 
 use super::connection::ConnState;
-use crate::sessions::Fence;
 use crate::transport::framing::RecordWriter;
 use agentwire_protocol::runtime::encode_record_into;
 use agentwire_protocol::{
     ErrorCode, ErrorObject, EventEnvelope, EventPayload, ResponseEnvelope, ResponsePayload, SessionId, PROTOCOL_VERSION,
 };
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::net::unix::OwnedWriteHalf;
 use tokio::sync::{watch, Mutex};
@@ -165,6 +165,38 @@ pub fn test_pair(seq: u64) -> (ConnCtx, tokio::io::Lines<tokio::io::BufReader<to
     let outbound = Arc::new(Outbound::new(state, writer));
     (ConnCtx { seq, connection_id, outbound }, tokio::io::BufReader::new(peer).lines())
 }
+
+/// Whether a controller named earlier still controls its session, answerable without the
+/// session control table's lock: every control transition (grant, detach, revocation by
+/// take-over or disconnect) advances the session's `live_sequence` under that lock, so a fence
+/// taken at one value holds exactly until the next transition. [`Outbound::event`] checks it
+/// right before writing, under the writer lock that a detach response is also written under:
+/// once that response is written, no older event of the session follows it.
+#[derive(Debug, Clone)]
+pub struct Fence {
+    live: Arc<AtomicU64>,
+    at: u64,
+}
+
+impl Fence {
+    /// The fence of a sequence `live` that now reads `at`.
+    pub fn new(live: Arc<AtomicU64>, at: u64) -> Self {
+        Fence { live, at }
+    }
+
+    /// Whether no control transition of the session happened since this fence was taken.
+    pub fn is_current(&self) -> bool {
+        self.live.load(Ordering::Acquire) == self.at
+    }
+}
+
+impl PartialEq for Fence {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.live, &other.live) && self.at == other.at
+    }
+}
+
+impl Eq for Fence {}
 
 /// The identities a response echoes, and the connection's own once initialized.
 #[derive(Debug, Clone, Default)]
