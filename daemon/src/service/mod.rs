@@ -8,8 +8,6 @@ mod handlers;
 mod negotiate;
 mod provider_readiness;
 
-pub use handlers::RequestCx;
-
 use crate::auth::AuthService;
 use crate::config::Configuration;
 use crate::operations::OperationTable;

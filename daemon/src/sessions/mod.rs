@@ -326,6 +326,14 @@ async fn blocking<T: Send + 'static>(
     }
 }
 
+/// The workspace a session's metadata names; `None` when it names none or cannot be read.
+fn recorded_workspace(dir: &Path) -> Option<String> {
+    crate::storage::transcript::read_meta(dir, crate::storage::transcript::DEFAULT_MAX_META_BYTES)
+        .ok()
+        .flatten()
+        .and_then(|m| m.workspace)
+}
+
 /// Messages as transcript lines, without their newlines (the writer adds them).
 fn encode_lines(messages: &[SessionMessage]) -> Result<Vec<Vec<u8>>, SessionError> {
     messages

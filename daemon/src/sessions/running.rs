@@ -10,8 +10,8 @@ use agentwire_protocol::{Control, ErrorCode, SessionId, SessionMessage, Snapshot
 
 use super::error::to_code;
 use super::store::SharedWriter;
-use super::{blocking, encode_lines, lock, ConnectionId, Inner, Recipient, Sessions};
-use crate::storage::transcript::{read_meta, Durability, MessageClock, DEFAULT_MAX_META_BYTES};
+use super::{blocking, encode_lines, lock, recorded_workspace, ConnectionId, Inner, Recipient, Sessions};
+use crate::storage::transcript::{Durability, MessageClock};
 
 pub struct TurnAttachment {
     inner: Arc<Inner>,
@@ -65,11 +65,7 @@ impl TurnAttachment {
     /// metadata is read from the folder of the writer the attachment holds.
     pub async fn check_workspace(&self) -> Result<(), ErrorCode> {
         let dir = lock(&self.writer).dir().to_path_buf();
-        let theirs = blocking(Arc::clone(&self.inner), move |_| {
-            let meta = read_meta(&dir, DEFAULT_MAX_META_BYTES);
-            Ok(meta.ok().flatten().and_then(|m| m.workspace))
-        })
-        .await?;
+        let theirs = blocking(Arc::clone(&self.inner), move |_| Ok(recorded_workspace(&dir))).await?;
         match (theirs, self.inner.workspace.as_deref()) {
             (Some(theirs), Some(ours)) if theirs != ours => Err(ErrorCode::SessionWorkspaceMismatch),
             _ => Ok(()),

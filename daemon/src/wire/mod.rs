@@ -4,14 +4,10 @@
 //! from the spec's event rules.
 
 mod connection;
-mod dispatch;
-mod outbound;
 
 #[cfg(test)]
 mod admission_tests;
 
-pub use connection::WireHandler;
-pub use dispatch::{Dispatch, Ran};
 #[cfg(test)]
-pub use outbound::test_pair;
-pub use outbound::{ConnCtx, Correlation, Fence, Grant, Outbound};
+pub use connection::test_pair;
+pub use connection::{ConnCtx, Correlation, Dispatch, Fence, Grant, Outbound, Ran, WireHandler};
