@@ -3,7 +3,7 @@
 
 use crate::catalog::providers::CustomProvider;
 use crate::config::settings;
-use crate::sessions::cursor::{Position, ReplayCursor};
+use crate::sessions::replay::{Position, ReplayCursor};
 use toml_edit::DocumentMut;
 
 /// A replay cursor's fields, as [`cursor_fields`] reads them and [`encode_cursor`] writes them.

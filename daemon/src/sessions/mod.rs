@@ -7,11 +7,11 @@
 //!   sessions folder that an inotify watch keeps current, with the scan budget where there is
 //!   no index;
 //! - [`control`]: the claim/grant/attachment state machine;
-//! - replay, in the order a `session.replay` uses them: [`projection`] (a session's cached
-//!   projection of its transcript window, refreshed incrementally), [`allowlist`] (what of one
-//!   record replay shows), [`checkpoint`] (where a compaction summary starts),
-//!   [`fingerprint`] (whether the file is still the one the cache and cursors were made from),
-//!   [`cursor`] (opaque cursors) and [`replay`] (one bounded page);
+//! - replay, in the order a `session.replay` uses them: [`replay`] (one bounded page and its
+//!   opaque cursors) over [`projection`] (a session's cached projection of its transcript
+//!   window, refreshed incrementally, with the fingerprints that tell whether the file is
+//!   still the one the cache and cursors were made from), which uses [`allowlist`] (what of
+//!   one record replay shows) and [`checkpoint`] (where a compaction summary starts);
 //!
 //! File work runs on tokio's blocking pool; the control table sits behind a `std` mutex that
 //! is only ever held for in-memory updates and non-blocking `flock` attempts, so the
@@ -20,16 +20,14 @@
 mod allowlist;
 pub mod checkpoint;
 mod control;
-pub(crate) mod cursor;
 mod dir_watch;
 mod error;
-mod fingerprint;
 mod ids;
 mod index;
 mod listing;
 mod projection;
 mod repair;
-mod replay;
+pub(crate) mod replay;
 pub mod running;
 mod store;
 
@@ -57,7 +55,7 @@ use store::SharedWriter;
 
 use crate::operations::ResponseGate;
 use crate::redact::sanitize_title;
-use crate::storage::transcript::{is_unsafe_file, CompactionRef, Durability, SessionWriter, WindowLimits};
+use crate::storage::transcript::{CompactionRef, Durability, SessionWriter, WindowLimits};
 
 /// Projections kept in memory. Each holds at most one replay window of text (2 MiB), so
 /// this bounds the cache to a few dozen MiB; a session evicted here is simply re-read.
@@ -357,14 +355,8 @@ impl Inner {
         self.close_abandoned(session_id, &dir);
         let entry = lock(&self.projections).get(session_id);
         let mut projection = lock(&entry);
-        {
-            let _shared = store::replay_lock(&dir)?;
-            if let Err(e) = projection.refresh(&dir, window_limits()) {
-                // A transcript that is not a regular file of this user is never read.
-                return if is_unsafe_file(&e) { Ok(replay::unreadable(session_id)) } else { Err(e.into()) };
-            }
-        }
-        replay::page(&projection, after, limit)
+        let shared = store::replay_lock(&dir)?;
+        replay::read(&mut projection, &dir, shared, window_limits(), session_id, after, limit)
     }
 
     fn claim(

@@ -11,8 +11,14 @@
 //! within the last `max_bytes` of the file, at most `max_records` of them (newest kept), each
 //! decoded once from its raw bytes (which also give the record fingerprints). Where a
 //! compaction checkpoint starts is [`Checkpoints`]' computation, shared the same way.
+//!
+//! Fingerprints tell whether a transcript is still the file a projection or a cursor was
+//! made from: FNV-1a of the first line and of the bytes just before the parsed end, and a
+//! polynomial chain hash over line fingerprints (an item cursor carries the chain of the lines
+//! ending with its record). Stable across builds and platforms, unlike `std`'s hasher.
 
 use std::collections::VecDeque;
+use std::fs::File;
 use std::io;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
@@ -21,14 +27,73 @@ use agentwire_protocol::{decode_session_message, ReplayItem};
 
 use super::allowlist::{self, project};
 use super::checkpoint::{Checkpoint, Checkpoints};
-use super::cursor::{session_tag, Position, ReplayCursor};
-use super::fingerprint::{
-    fnv1a64, head_fingerprint, mul_mod, tail_fingerprint, CHAIN_BASE, CHAIN_MAX_LINES, CHAIN_MOD, CHAIN_POWERS,
-};
 use crate::storage::transcript::{
     open_transcript, read_meta, read_range, RawLines, RawWindow, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES,
     META_FILE,
 };
+
+/// The head fingerprint covers at most this much of the first line: enough to tell
+/// transcripts apart, and a bounded read on every request.
+const HEAD_PROBE_BYTES: u64 = 4096;
+/// Bytes just before the parsed end that must be unchanged for the cache to be reused.
+const TAIL_PROBE_BYTES: u64 = 64;
+
+/// FNV-1a, 64 bit.
+pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Most lines an item cursor's chain covers: changes this far before a cursor are noticed.
+pub(crate) const CHAIN_MAX_LINES: usize = 64;
+/// The chain is a polynomial hash modulo the Mersenne prime 2^61−1 over line fingerprints:
+/// prefix values make the hash of any run of lines an O(1) difference, whatever line the
+/// cache happened to start at (so it is the same after a restart).
+pub(crate) const CHAIN_MOD: u64 = (1 << 61) - 1;
+pub(crate) const CHAIN_BASE: u64 = 0x1b87_3593_cc9e_2d51 % CHAIN_MOD;
+
+/// `a * b mod 2^61−1` for `a, b < 2^61−1`, by the Mersenne folding `2^61 ≡ 1` (no u128 division).
+pub(crate) const fn mul_mod(a: u64, b: u64) -> u64 {
+    let p = a as u128 * b as u128;
+    ((p as u64 & CHAIN_MOD) + (p >> 61) as u64) % CHAIN_MOD
+}
+
+/// `CHAIN_BASE^n` for `n ≤ CHAIN_MAX_LINES`.
+pub(crate) const CHAIN_POWERS: [u64; CHAIN_MAX_LINES + 1] = {
+    let mut powers = [1u64; CHAIN_MAX_LINES + 1];
+    let mut n = 1;
+    while n <= CHAIN_MAX_LINES {
+        powers[n] = mul_mod(powers[n - 1], CHAIN_BASE);
+        n += 1;
+    }
+    powers
+};
+
+/// Fingerprint of the first line (up to [`HEAD_PROBE_BYTES`], newline excluded), which stays
+/// the same as the file grows.
+pub(crate) fn head_fingerprint(file: &File, len: u64) -> io::Result<u64> {
+    let head = read_range(file, 0, len.min(HEAD_PROBE_BYTES))?;
+    let first_line = memchr::memchr(b'\n', &head).map_or(&head[..], |nl| &head[..nl]);
+    Ok(fnv1a64(first_line))
+}
+
+pub(crate) fn tail_fingerprint(file: &File, parsed_to: u64) -> io::Result<u64> {
+    if parsed_to == 0 {
+        return Ok(0);
+    }
+    Ok(fnv1a64(&read_range(file, parsed_to.saturating_sub(TAIL_PROBE_BYTES), parsed_to)?))
+}
+
+/// The session part of every cursor of `session_id`.
+pub(crate) fn session_tag(session_id: &str) -> u32 {
+    let h = fnv1a64(session_id.as_bytes());
+    // Fold instead of truncating so every input byte influences the tag.
+    (h ^ (h >> 32)) as u32
+}
 
 /// The window for the file length being read.
 #[derive(Debug, Clone, Copy)]
@@ -47,7 +112,7 @@ struct Line {
 }
 
 /// One projected item and the record it came from. Its `item.cursor` is empty: cursors are
-/// issued per page by [`Projection::cursor_for`], against the window of that moment.
+/// issued per page by `Projection::cursor_for` (in `replay`), against the window of that moment.
 #[derive(Debug, Clone)]
 pub(crate) struct ProjItem {
     /// Byte offset of the source record's first byte.
@@ -211,31 +276,18 @@ impl Projection {
         self.omitted_before() || self.torn_tail || !self.gaps.is_empty()
     }
 
-    /// Cursor after the last projected item: the end observed (`snapshot_cursor`).
-    pub(crate) fn end_cursor(&self) -> String {
-        self.items.back().map_or_else(|| self.start_cursor(), |it| self.cursor_for(it))
-    }
-
-    /// The cursor after `it`. Its chain covers up to [`CHAIN_MAX_LINES`] lines ending with
-    /// the item's record. While the window starts at the file start it cannot move, so the
-    /// chain takes every line it can. Once the window slides, the chain takes only the newer
-    /// half of the window lines before the item: a cursor handed out near the window start
-    /// then survives the window moving by about as many lines again instead of dying with the
-    /// next append, and one near the end (the usual saved cursor) survives almost a whole
+    /// The chain an item's cursor carries: `(span, chain)` over up to [`CHAIN_MAX_LINES`]
+    /// lines ending with the item's record. While the window starts at the file start it cannot
+    /// move, so the chain takes every line it can. Once the window slides, the chain takes only
+    /// the newer half of the window lines before the item: a cursor handed out near the window
+    /// start then survives the window moving by about as many lines again instead of dying with
+    /// the next append, and one near the end (the usual saved cursor) survives almost a whole
     /// window of appends.
-    pub(crate) fn cursor_for(&self, it: &ProjItem) -> String {
+    pub(crate) fn item_chain(&self, it: &ProjItem) -> (u32, u64) {
         let i = usize::try_from(it.line_seq.saturating_sub(self.front_seq)).unwrap_or(usize::MAX);
         let covered = if self.base() == 0 { i.saturating_add(1) } else { i.saturating_add(2) / 2 };
         let span = covered.clamp(1, CHAIN_MAX_LINES);
-        let chain = self.chain(i, span).unwrap_or_default();
-        let summary = self.head_summary(it.offset);
-        let position = Position::Item { offset: it.offset, index: it.index, span: span as u32, chain, summary };
-        ReplayCursor { session_tag: self.tag, head_fp: self.head_fp, position }.encode()
-    }
-
-    pub(crate) fn start_cursor(&self) -> String {
-        ReplayCursor { session_tag: self.tag, head_fp: self.head_fp, position: Position::Start { base: self.base() } }
-            .encode()
+        (span as u32, self.chain(i, span).unwrap_or_default())
     }
 
     /// Brings the projection up to the file's current state, parsing only what was appended
@@ -413,5 +465,31 @@ impl Projection {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mersenne_folding_matches_plain_modular_multiplication() {
+        let samples =
+            [0, 1, 2, CHAIN_BASE, CHAIN_MOD - 1, CHAIN_MOD - 2, 1 << 60, (1 << 61) - 3, 0x0123_4567_89ab_cdef];
+        for &a in &samples {
+            for &b in &samples {
+                let (a, b) = (a % CHAIN_MOD, b % CHAIN_MOD);
+                let plain = ((u128::from(a) * u128::from(b)) % u128::from(CHAIN_MOD)) as u64;
+                assert_eq!(mul_mod(a, b), plain, "{a} * {b}");
+            }
+        }
+        assert_eq!(CHAIN_POWERS[2], mul_mod(CHAIN_BASE, CHAIN_BASE));
+    }
+
+    #[test]
+    fn tags_differ_between_sessions() {
+        assert_ne!(session_tag("s-1"), session_tag("s-2"));
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
     }
 }

@@ -12,7 +12,7 @@ use agentwire_protocol::{
     SessionMessageAgentTurnEnd, SnapshotTurn, TurnEndStatus,
 };
 
-use super::cursor::cursor_of;
+use super::replay::cursor_of;
 use super::*;
 use crate::storage::transcript::fixtures::{agent_text, user_text};
 use crate::storage::transcript::TRANSCRIPT_FILE;
