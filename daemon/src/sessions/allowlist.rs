@@ -3,8 +3,21 @@
 //! Only conversational text and turn labels leave the daemon: user prompts, visible
 //! top-level assistant text, and turn terminals. Tool calls, thinking, subagent output
 //! (anything with `parentId`/`agentId`), permissions, media and service notes are dropped.
+//!
+//! Here too is the one computation of where a compaction checkpoint starts ([`Checkpoints`]),
+//! shared by replay's projection cache (`projection::Projection`) and the model's context
+//! (`crate::turns::context`), so the two cannot disagree about what a summary replaces (seed:
+//! "its summary precedes the conversation after its cutoff").
+//!
+//! A summary is appended when its turn settles: after that turn's prompt, which was appended
+//! at admission, and after the text of the turn's earlier tool-loop rounds. What it replaces is
+//! the history before that prompt, so the checkpoint starts at the prompt and the compacting
+//! turn stays whole. The records from the prompt up to the summary are the checkpoint's
+//! *head*. When the metadata names no prompt (written before it did) or the window does not
+//! hold it, the checkpoint starts at the summary itself and has no head.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use agentwire_protocol::{
     constants, ReplayItem, ReplayItemMessage, ReplayItemSummary, ReplayItemTerminal, ReplayRole, ReplayTerminalStatus,
@@ -69,7 +82,7 @@ fn terminal_status(status: TurnEndStatus) -> ReplayTerminalStatus {
 /// compaction summary this daemon wrote ([`Summaries`]); any other service note stays out of
 /// replay. The window reader starts the projection at the latest checkpoint in the window
 /// ("its summary precedes the conversation after its cutoff"): at the compacting turn's prompt
-/// when the metadata names it, so that turn replays whole; see `checkpoint`.
+/// when the metadata names it, so that turn replays whole; see [`Checkpoints`].
 ///
 /// The same metadata list also names the `turn-end` of each turn that ended with
 /// `compaction_required`; a `turn-end` is never a `service` message, so the two cannot be
@@ -79,7 +92,7 @@ fn compaction_summary<'a>(message: &'a SessionMessageAgentService, summaries: &S
 }
 
 /// The message ID of a top-level user message that the metadata names as a compacting turn's
-/// prompt (where that turn's checkpoint starts, see `checkpoint`).
+/// prompt (where that turn's checkpoint starts, see [`Checkpoints`]).
 pub(crate) fn compacting_prompt<'m>(message: &'m SessionMessage, summaries: &Summaries) -> Option<&'m str> {
     match message {
         SessionMessage::UserText(m) if top_level(&m.parent_id, &m.agent_id) && summaries.is_prompt(&m.id) => {
@@ -160,6 +173,62 @@ pub(crate) fn items(projected: &Projected<'_>, mut cursor_of: impl FnMut(u32) ->
                 })
                 .collect()
         }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// Offset of the first record after the cut: the prompt, or the summary.
+    pub start: u64,
+    /// Offset of the summary record.
+    pub summary: u64,
+    /// The metadata names a prompt that the window does not hold (the window bound cut it):
+    /// the compacting turn shows from its summary, and the missing prompt is a gap.
+    pub prompt_cut: bool,
+}
+
+impl Checkpoint {
+    /// The summary offset when the record at `offset` lies in this checkpoint's head.
+    pub fn head_of(&self, offset: u64) -> Option<u64> {
+        (self.start <= offset && offset < self.summary).then_some(self.summary)
+    }
+}
+
+/// What a window's records, read oldest first, say about checkpoints: the offsets of the
+/// compacting turns' prompts seen so far.
+#[derive(Debug, Default)]
+pub struct Checkpoints {
+    /// Window offsets of the user messages the metadata names as compacting turns' prompts,
+    /// by message ID (at most one entry per compaction record).
+    prompts: HashMap<String, u64>,
+}
+
+impl Checkpoints {
+    pub fn clear(&mut self) {
+        self.prompts.clear();
+    }
+
+    /// Takes in the record at `offset` of a window starting at `base`; when it is a
+    /// compaction summary the metadata vouches for, the checkpoint it opens and its text.
+    pub fn observe<'m>(
+        &mut self,
+        message: &'m SessionMessage,
+        offset: u64,
+        base: u64,
+        summaries: &Summaries,
+    ) -> Option<(Checkpoint, &'m str)> {
+        if let Some(id) = compacting_prompt(message, summaries) {
+            self.prompts.insert(id.to_owned(), offset);
+            return None;
+        }
+        let (text, prompt_id) = summary_of(message, summaries)?;
+        let prompt = prompt_id.and_then(|id| self.prompts.get(id)).copied().filter(|&p| base <= p && p < offset);
+        let checkpoint = Checkpoint {
+            start: prompt.unwrap_or(offset),
+            summary: offset,
+            prompt_cut: prompt_id.is_some() && prompt.is_none(),
+        };
+        Some((checkpoint, text))
     }
 }
 

@@ -11,14 +11,13 @@
 //!   opaque cursors) over [`projection`] (a session's cached projection of its transcript
 //!   window, refreshed incrementally, with the fingerprints that tell whether the file is
 //!   still the one the cache and cursors were made from), which uses [`allowlist`] (what of
-//!   one record replay shows) and [`checkpoint`] (where a compaction summary starts);
+//!   one record replay shows, and where a compaction summary starts);
 //!
 //! File work runs on tokio's blocking pool; the control table sits behind a `std` mutex that
 //! is only ever held for in-memory updates and non-blocking `flock` attempts, so the
 //! synchronous [`Sessions::check_control`] never waits on I/O.
 
-mod allowlist;
-pub mod checkpoint;
+pub(crate) mod allowlist;
 mod control;
 mod dir_watch;
 mod error;

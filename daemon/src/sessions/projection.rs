@@ -25,8 +25,7 @@ use std::path::Path;
 
 use agentwire_protocol::{decode_session_message, ReplayItem};
 
-use super::allowlist::{self, project};
-use super::checkpoint::{Checkpoint, Checkpoints};
+use super::allowlist::{self, project, Checkpoint, Checkpoints};
 use crate::storage::transcript::{
     open_transcript, read_meta, read_range, RawLines, RawWindow, Summaries, WindowLimits, DEFAULT_MAX_META_BYTES,
     META_FILE,

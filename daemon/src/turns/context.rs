@@ -12,7 +12,7 @@ use agentwire_protocol::{decode_session_message, SessionMessage};
 
 use crate::agent::compaction::SUMMARY_HEADER;
 use crate::providers::ChatMessage;
-use crate::sessions::checkpoint::Checkpoints;
+use crate::sessions::allowlist::Checkpoints;
 use crate::storage::transcript::{RawWindow, Summaries, WindowLimits};
 
 /// Earlier context read per turn: the model gets at most this much of the transcript
