@@ -7,6 +7,8 @@
 //!   sessions folder that an inotify watch keeps current, with the scan budget where there is
 //!   no index;
 //! - [`control`]: the claim/grant/attachment state machine;
+//! - [`running`]: a running turn's side of it (begin, the attachment the turn writes through,
+//!   its progress and end), the one way `turns` reaches the session domain on `turn.start`;
 //! - replay, in the order a `session.replay` uses them: [`replay`] (one bounded page and its
 //!   opaque cursors) over [`projection`] (a session's cached projection of its transcript
 //!   window, refreshed incrementally, with the fingerprints that tell whether the file is
