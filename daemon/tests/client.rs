@@ -264,6 +264,10 @@ async fn sessions_say_which_workspace_they_belong_to_and_run_turns_only_there() 
     let claim = there.claim(&mine, false).await.unwrap();
     let refused = claim.start_turn("read my notes").await.err().and_then(|e| e.service_code());
     assert_eq!(refused, Some(ErrorCode::SessionWorkspaceMismatch));
+    // The check runs once the session is marked running; a refused start ends that again, so a
+    // second start is refused the same way, not `session_busy`.
+    let again = claim.start_turn("read my notes").await.err().and_then(|e| e.service_code());
+    assert_eq!(again, Some(ErrorCode::SessionWorkspaceMismatch));
     claim.detach().await.unwrap();
     // Its own workspace's daemon runs it.
     let (_, mut events) = here.claim(&mine, false).await.unwrap().start_turn("What is here?").await.unwrap();
