@@ -271,28 +271,23 @@ fn ready(cx: &mut Ctx) -> BoxFut<'_> {
     })
 }
 
-fn refreshable(cx: &mut Ctx) -> BoxFut<'_> {
-    // An expired access token with a refresh token: ready, and nothing refreshed.
-    Box::pin(async move {
-        let stored = Stored::new(cx, "refreshable", |fake| Stored::store(json!({CODEX: codex(fake, -HOUR_MS, true)})));
-        with_stored(cx, stored, |a| {
-            judge_entry(&a.auth, CODEX, AuthMethod::Oauth, true)?;
-            judge_status(&a.status, true)
-        })
-        .await
+/// A Codex access token that expired an hour ago: ready exactly when a refresh token is stored
+/// with it (and nothing is refreshed either way).
+async fn expired_token(cx: &mut Ctx, state: &str, refreshable: bool) -> Run {
+    let stored = Stored::new(cx, state, |fake| Stored::store(json!({CODEX: codex(fake, -HOUR_MS, refreshable)})));
+    with_stored(cx, stored, |a| {
+        judge_entry(&a.auth, CODEX, AuthMethod::Oauth, refreshable)?;
+        judge_status(&a.status, refreshable)
     })
+    .await
+}
+
+fn refreshable(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(expired_token(cx, "refreshable", true))
 }
 
 fn expired(cx: &mut Ctx) -> BoxFut<'_> {
-    // An expired access token and nothing to refresh it with: not ready.
-    Box::pin(async move {
-        let stored = Stored::new(cx, "expired", |fake| Stored::store(json!({CODEX: codex(fake, -HOUR_MS, false)})));
-        with_stored(cx, stored, |a| {
-            judge_entry(&a.auth, CODEX, AuthMethod::Oauth, false)?;
-            judge_status(&a.status, false)
-        })
-        .await
-    })
+    Box::pin(expired_token(cx, "expired", false))
 }
 
 fn malformed(cx: &mut Ctx) -> BoxFut<'_> {
