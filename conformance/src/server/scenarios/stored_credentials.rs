@@ -13,7 +13,7 @@
 use super::{b, present, s, BoxFut, Ctx, Run, Scenario};
 use crate::recording::REDACTED;
 use crate::verdict::{Failure, Outcome};
-use crate::wire::{target, Client, Target};
+use crate::wire::{target, Client, Sink, Target};
 use agentwire_protocol::{AuthMethod, AuthSource, ErrorCode, Method, Readiness};
 use serde_json::{json, Value};
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
@@ -148,7 +148,7 @@ async fn with_stored(cx: &mut Ctx, stored: Stored, judge: impl FnOnce(&Answers) 
         ));
     };
     let result = ask(cx, &exe, &stored).await.and_then(|a| judge(&a));
-    scrub(cx, &stored.secrets);
+    scrub(&cx.log, &stored.secrets);
     result.map(|()| Outcome::pass()).map_err(|f| Failure::new(redact(&f.0, &stored.secrets)))
 }
 
@@ -186,14 +186,22 @@ async fn ask(cx: &Ctx, exe: &Path, stored: &Stored) -> Result<Answers, Failure> 
     Ok(Answers { status: answer(status), auth: answer(auth) })
 }
 
-/// Replace every fake secret in the case's transcript.
-fn scrub(cx: &Ctx, secrets: &[String]) {
-    let mut log = cx.log.lock().unwrap_or_else(|p| p.into_inner());
+/// Replace every fake secret in the case's transcript: in its text, and in bytes that were not
+/// UTF-8 (kept as base64), which then are kept as text with invalid bytes replaced.
+fn scrub(log: &Sink, secrets: &[String]) {
+    let mut log = log.lock().unwrap_or_else(|p| p.into_inner());
     for e in &mut log.entries {
         if let Some(t) = &mut e.text {
             *t = redact(t, secrets);
+        } else if let Some(bytes) = e.payload().filter(|b| secrets.iter().any(|v| contains(b, v.as_bytes()))) {
+            e.text = Some(redact(&String::from_utf8_lossy(&bytes), secrets));
+            e.base64 = None;
         }
     }
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
 }
 
 fn redact(text: &str, secrets: &[String]) -> String {
@@ -324,5 +332,22 @@ mod tests {
         let secrets = vec!["aw-fake-access-1-x".to_owned(), "aw-fake-refresh-1-x".to_owned()];
         let text = r#"{"a":"aw-fake-access-1-x","b":"aw-fake-refresh-1-x"}"#;
         assert_eq!(redact(text, &secrets), format!(r#"{{"a":"{REDACTED}","b":"{REDACTED}"}}"#));
+    }
+
+    #[test]
+    fn no_fake_value_survives_in_a_transcript() {
+        // "Secrets (tokens, ...) never appear in a response, event, log line, recording or error":
+        // the case's own transcript included, whether the bytes were UTF-8 or not.
+        use crate::transcript::{Dir, Entry};
+        let secrets = vec!["aw-fake-access-1-x".to_owned()];
+        let log = crate::wire::sink();
+        log.lock().unwrap().push(Entry::bytes(1, Dir::Recv, b"{\"t\":\"aw-fake-access-1-x\"}"));
+        log.lock().unwrap().push(Entry::bytes(1, Dir::Recv, b"\xff aw-fake-access-1-x"));
+        log.lock().unwrap().push(Entry::bytes(1, Dir::Recv, b"\xff clean"));
+        scrub(&log, &secrets);
+        let text = log.lock().unwrap().to_jsonl();
+        assert!(!text.contains("aw-fake"), "{text}");
+        assert_eq!(text.matches(REDACTED).count(), 2);
+        assert!(log.lock().unwrap().entries[2].base64.is_some(), "bytes without a secret stay as they were");
     }
 }
