@@ -82,15 +82,19 @@ struct Inner {
     index: Mutex<index::SessionIndex>,
 }
 
+/// A session's place in the cache: its projection once a replay or claim has built one. An
+/// append holds the lock too, so replays of this process wait for it.
+type ProjectionSlot = Arc<Mutex<Option<Projection>>>;
+
 /// Per-session projections with least-recently-used eviction.
 #[derive(Debug, Default)]
 struct ProjectionCache {
     tick: u64,
-    entries: HashMap<SessionId, (u64, Arc<Mutex<Projection>>)>,
+    entries: HashMap<SessionId, (u64, ProjectionSlot)>,
 }
 
 impl ProjectionCache {
-    fn get(&mut self, session_id: &SessionId) -> Arc<Mutex<Projection>> {
+    fn get(&mut self, session_id: &SessionId) -> ProjectionSlot {
         self.tick += 1;
         let tick = self.tick;
         if let Some((used, p)) = self.entries.get_mut(session_id) {
@@ -103,7 +107,7 @@ impl ProjectionCache {
                 self.entries.remove(&oldest);
             }
         }
-        let p = Arc::new(Mutex::new(Projection::new(session_id)));
+        let p: ProjectionSlot = Arc::default();
         self.entries.insert(session_id.clone(), (tick, p.clone()));
         p
     }
@@ -355,9 +359,9 @@ impl Inner {
         let dir = store::existing_dir(&self.state_root, session_id)?;
         self.close_abandoned(session_id, &dir);
         let entry = lock(&self.projections).get(session_id);
-        let mut projection = lock(&entry);
+        let mut slot = lock(&entry);
         let shared = store::replay_lock(&dir)?;
-        replay::read(&mut projection, &dir, shared, window_limits(), session_id, after, limit)
+        replay::read(&mut slot, &dir, shared, window_limits(), session_id, after, limit)
     }
 
     fn claim(
@@ -393,7 +397,8 @@ impl Inner {
         let _appends_held = lock(writer);
         let replay_cursor = {
             let entry = lock(&self.projections).get(session_id);
-            let mut projection = lock(&entry);
+            let mut slot = lock(&entry);
+            let projection = slot.get_or_insert_with(|| Projection::new(session_id));
             projection.refresh(dir, window_limits())?;
             projection.end_cursor()
         };

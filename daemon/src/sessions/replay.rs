@@ -101,10 +101,11 @@ fn encoded_payload_bytes(page: &SessionReplayResponse) -> Result<usize, SessionE
     Ok(encode_record(page)?.len() - 1)
 }
 
-/// One page of the session's projection, refreshed first: the replay lock `shared` is held
-/// until the appended bytes are parsed, not while the page is built.
+/// One page of the session's projection (built in `slot` on the session's first replay),
+/// refreshed first: the replay lock `shared` is held until the appended bytes are parsed, not
+/// while the page is built.
 pub(crate) fn read(
-    p: &mut Projection,
+    slot: &mut Option<Projection>,
     dir: &Path,
     shared: Option<HeldLock>,
     limits: WindowLimits,
@@ -112,6 +113,7 @@ pub(crate) fn read(
     after: Option<&str>,
     limit: usize,
 ) -> Result<SessionReplayResponse, SessionError> {
+    let p = slot.get_or_insert_with(|| Projection::new(session_id));
     let refreshed = p.refresh(dir, limits);
     drop(shared);
     if let Err(e) = refreshed {

@@ -297,7 +297,7 @@ async fn resync_required_when_the_prefix_changes() {
         assert!(r.resync_required && r.events.is_empty());
         let start = s.replay(&id, req(None, 32)).await.unwrap();
         let entry = lock(&s.inner.projections).get(&id);
-        assert_eq!(r.next_cursor, lock(&entry).start_cursor(), "next_cursor = current start");
+        assert_eq!(r.next_cursor, lock(&entry).as_ref().unwrap().start_cursor(), "next_cursor = current start");
         assert_eq!(r.snapshot_cursor, start.snapshot_cursor);
     }
     // Starting again from the given start cursor works.
@@ -390,14 +390,14 @@ async fn no_quadratic_rescans_paging_a_full_window_parses_each_byte_once() {
     assert_eq!(items.len(), 1000);
     assert!(pages > 100);
     let entry = lock(&s.inner.projections).get(&id);
-    let parsed = lock(&entry).parsed_bytes();
+    let parsed = lock(&entry).as_ref().unwrap().parsed_bytes();
     assert!(parsed <= len, "parsed {parsed} bytes of a {len}-byte window over {pages} pages");
     // Appends are parsed incrementally too.
     s.claim(CONN, &id, claim_req(false), ResponseGate::open()).await.unwrap();
     s.append(&id, &[user("new")]).await.unwrap();
     let page = s.replay(&id, req(Some(cursor_of(&items[999])), 32)).await.unwrap();
     assert_eq!(page.events.len(), 1);
-    let parsed_after = lock(&entry).parsed_bytes();
+    let parsed_after = lock(&entry).as_ref().unwrap().parsed_bytes();
     assert!(parsed_after - parsed < 200, "only the appended record was parsed");
 }
 
@@ -731,7 +731,7 @@ async fn replay_after_compaction_shows_the_compacting_turns_prompt_then_the_summ
         let r = s.replay(&id, req(Some(stale), 32)).await.unwrap();
         assert!(r.resync_required && r.events.is_empty(), "{r:?}");
         let entry = lock(&s.inner.projections).get(&id);
-        assert_eq!(r.next_cursor, lock(&entry).start_cursor(), "next_cursor = current start");
+        assert_eq!(r.next_cursor, lock(&entry).as_ref().unwrap().start_cursor(), "next_cursor = current start");
     }
     // A cursor issued after the compaction continues, across a restart too.
     let after_prompt = cursor_of(&page.events[0]).to_string();
