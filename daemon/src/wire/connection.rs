@@ -514,7 +514,7 @@ impl ResponseIds {
 }
 
 /// Encode one response record, newline included, into `out`; returns the request ID it answers.
-pub fn encode_into(out: &mut Vec<u8>, ids: ResponseIds, result: Result<ResponsePayload, ErrorCode>) -> Option<String> {
+fn encode_into(out: &mut Vec<u8>, ids: ResponseIds, result: Result<ResponsePayload, ErrorCode>) -> Option<String> {
     let (payload, error) = match result {
         Ok(p) => (Some(p), None),
         Err(c) => (None, Some(c)),
@@ -547,13 +547,13 @@ pub struct Grant {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("{event} carries {slot}, which its sender did not give")]
-pub struct MissingSlot {
+struct MissingSlot {
     pub event: &'static str,
     pub slot: &'static str,
 }
 
 /// The envelope of `payload` for the connection `connection_id` of instance `instance_id`.
-pub fn envelope(
+fn envelope(
     instance_id: &str,
     connection_id: &str,
     correlation: &Correlation<'_>,
