@@ -44,7 +44,7 @@ done <"$index"
 (
   umask 077
   while IFS=$'\t' read -r n role _ _; do
-    [ "$role" = global-settings ] && cat "$(block "$n")" && echo
+    if [ "$role" = global-settings ]; then cat "$(block "$n")" && echo; fi
   done <"$index" >"$MC_HOME/settings.toml"
 )
 
@@ -85,7 +85,9 @@ done <"$index"
 echo "== the global settings' providers and agents are listed by auth.status"
 "$bin" call auth.status --workspace "$root" >"$tmp/auth.json"
 "$bin" daemon stop --workspace "$root" >/dev/null
-sed -n 's/^\[\(providers\|agents\)\.\([^].]*\)\]$/\2/p' "$MC_HOME/settings.toml" | while read -r id; do
+ids="$(sed -n 's/^\[\(providers\|agents\)\.\([^].]*\)\].*/\2/p' "$MC_HOME/settings.toml")"
+[ -n "$ids" ] || { echo "the global-settings snippets define no provider or agent" >&2; exit 1; }
+for id in $ids; do
   grep -q "\"provider_id\": \"$id\"" "$tmp/auth.json" || { echo "auth.status does not list $id" >&2; exit 1; }
   echo "listed: $id"
 done
@@ -102,5 +104,6 @@ while IFS=$'\t' read -r n role _ line; do
 done <"$index"
 # What the TypeScript packing snippet promises: the tarball, with its build inside.
 tarball="$(ls "$tmp"/clone/generated/typescript/agentwire-protocol-*.tgz)"
-tar tzf "$tarball" | grep -qx 'package/dist/client.js' || { echo "the fresh clone's tarball lacks dist/client.js" >&2; exit 1; }
+tar tzf "$tarball" >"$tmp/tarball.files"
+grep -qx 'package/dist/client.js' "$tmp/tarball.files" || { echo "the fresh clone's tarball lacks dist/client.js" >&2; exit 1; }
 echo "README.md snippets: ok"
