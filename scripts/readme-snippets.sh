@@ -29,6 +29,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The extractor refuses a block without a role (so none is skipped silently): checked first.
+printf 'Text.\n\n```sh\necho unmarked\n```\n' >"$tmp/unmarked.md"
+if bash scripts/snippets.sh "$tmp/unmarked.md" "$tmp/unmarked" 2>/dev/null; then
+  echo "scripts/snippets.sh accepted a fenced block without a role" >&2
+  exit 1
+fi
 bash scripts/snippets.sh README.md "$tmp/snippets"
 index="$tmp/snippets/index"
 block() { printf '%s/%s.snippet' "$tmp/snippets" "$1"; }
