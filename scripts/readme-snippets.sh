@@ -15,6 +15,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root="$PWD"
 bin="$root/target/debug/agentwire"
+cargo build --quiet --locked -p agentwire-daemon
 
 tmp="$(mktemp -d)"
 # No provider configuration of this machine leaks in.
