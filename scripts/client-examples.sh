@@ -37,11 +37,11 @@ session="$("$bin" call session.create --workspace "$ws" | sed -n 's/.*"session_i
 [ -n "$session" ] || { echo "no session created" >&2; exit 1; }
 
 echo "== watch (second connection) follows session $session"
-"$examples/watch" "$discovery" "$ws" "$session" 1 >"$tmp/watch.out" &
+"$examples/watch" "$ws" "$bin" "$session" 1 >"$tmp/watch.out" &
 watcher=$!
 
 echo "== turn (deltas, then replay)"
-"$examples/turn" "$discovery" "$ws" "What is in this workspace?" "$session" | tee "$tmp/turn.out"
+"$examples/turn" "$ws" "$bin" "What is in this workspace?" "$session" | tee "$tmp/turn.out"
 grep -q '^\[turn completed\]$' "$tmp/turn.out"
 grep -q '^--- replay ---$' "$tmp/turn.out"
 
