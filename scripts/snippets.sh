@@ -25,9 +25,11 @@ mkdir -p "$dir"
 : >"$dir/index"
 
 awk -v dir="$dir" -v readme="$readme" '
+  BEGIN { marked = -1 }
   function fail(msg) { printf "%s:%d: %s\n", readme, NR, msg > "/dev/stderr"; bad = 1; exit 1 }
   /^<!-- snippet: [a-z-]+ -->$/ && !inside { role = substr($0, 15, length($0) - 18); expect = ""; marked = NR; next }
   /^<!-- output: .* -->$/ && !inside && marked == NR - 1 { expect = substr($0, 14, length($0) - 17); marked = NR; next }
+  /^([ \t]+```|[ \t]*~~~)/ && !inside { fail("a fenced block this extractor does not read (indented, or fenced with ~~~)") }
   /^```/ && !inside {
     if (marked != NR - 1) fail("a fenced block without a <!-- snippet: ROLE --> line right above it")
     n++; inside = 1; lang = substr($0, 4)
