@@ -2,9 +2,10 @@
 # The conformance suite (conformance/README.md): the server suite against a fresh daemon in a
 # temporary workspace and state root, the consumer suite against the Rust decoder harness and
 # against the TypeScript package's harness, the client suite against the Rust and TypeScript
-# clients (the Swift client's run is in scripts/swift.sh), a recorded chat served back by the mock
-# daemon to both clients, and the traceability check (against the protocol documents in the
-# folder given as $1, if any). JUnit and JSON reports go to conformance/reports/.
+# clients (the Swift client's run is in scripts/swift.sh), a recorded chat (on the `local`
+# provider, and with an ACP agent) served back by the mock daemon to both clients, and the
+# traceability check (against the protocol documents in the folder given as $1, if any). JUnit
+# and JSON reports go to conformance/reports/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -33,8 +34,10 @@ version="$(field version)"
 
 status=0
 echo "== conformance: server suite against a fresh daemon"
+# --executable: the cases that need a daemon of their own on a state root the runner writes
+# (scenario.auth.stored.*) start this one.
 "$bin/agentwire-conformance" server --connect "$socket" --workspace "$tmp/ws" --version "$version" \
-  --baseline conformance/baseline.txt --junit "$reports/server.xml" --json "$reports/server.json" \
+  --executable "$bin/agentwire" --baseline conformance/baseline.txt --junit "$reports/server.xml" --json "$reports/server.json" \
   --out "$tmp/out" || status=1
 
 echo "== conformance: server suite with an ACP agent selected (daemon/tests/acp/fake-agent.mjs)"
@@ -85,6 +88,15 @@ mkdir -p "$rec"
   bash scripts/recorded-chat.sh replay "$rec" rust "$bin/examples/conformance_driver" &&
   bash scripts/recorded-chat.sh replay "$rec" typescript "node $ts/bin/client-driver.mjs" &&
   bash scripts/recorded-chat.sh mismatch "$rec"; } || status=1
+
+echo "== conformance: a chat with an ACP agent (the ACP SDK's example agent) recorded, served back by the mock"
+# The same chat with `[agents.example]` selected: the agent's text, its tool calls and the
+# permission its edit is refused, recorded through the proxy and replayed to both clients.
+rec_acp="$tmp/racp"
+mkdir -p "$rec_acp"
+{ bash scripts/recorded-chat.sh record "$rec_acp" acp &&
+  bash scripts/recorded-chat.sh replay "$rec_acp" rust "$bin/examples/conformance_driver" &&
+  bash scripts/recorded-chat.sh replay "$rec_acp" typescript "node $ts/bin/client-driver.mjs"; } || status=1
 
 echo "== conformance: traceability (documents folder: ${1:-none given})"
 # $1, when given, is the folder of the protocol documents (outside the repository); without

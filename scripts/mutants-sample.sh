@@ -4,6 +4,7 @@
 # to a scratch copy of this tree; the daemon built from it must fail the black-box server cases
 # the patch names (`# cases:`), each of them, in the runner's JSON report. A mutant that
 # survives, or a patch that no longer applies (the code moved: regenerate it), fails the script.
+# Arguments, if any, name the patches to run (e.g. `auth-expired-ready`); default: every one.
 #
 # The copy lives under target/ at a fixed path and builds into this checkout's own target
 # folder: its third-party crates are the ones already built (a folder of its own cost a cold
@@ -56,15 +57,24 @@ run_cases() {
   local args=()
   for c in "$@"; do args+=(--case "$c"); done
   local status=0
+  # --executable: the cases that start a daemon of their own (scenario.auth.stored.*) run the
+  # mutant too.
   "$runner" server --connect "$(field socket)" --workspace "$tmp/ws" --version "$(field version)" \
-    --baseline /dev/null "${args[@]}" --json "$tmp/report.json" >"$tmp/runner.out" 2>&1 || status=$?
+    --executable "$bin" --baseline /dev/null "${args[@]}" --json "$tmp/report.json" >"$tmp/runner.out" 2>&1 || status=$?
   kill "$pid" 2>/dev/null || true
   pid=""
   echo "$status" >"$tmp/verdict"
 }
 
+patches=()
+if [ "$#" -eq 0 ]; then
+  patches=(conformance/mutants/*.patch)
+else
+  for name in "$@"; do patches+=("conformance/mutants/$name.patch"); done
+fi
+
 survived=0
-for patch in conformance/mutants/*.patch; do
+for patch in "${patches[@]}"; do
   name="$(basename "$patch" .patch)"
   read -r -a cases <<<"$(sed -n 's/^# cases: //p' "$patch")"
   mutant="$(sed -n 's/^# mutant: //p' "$patch")"

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # A chat recorded once against the live daemon, served back by the mock daemon to any client
 # (conformance/README.md, "Recordings and the mock daemon"):
-#   recorded-chat.sh record DIR            the Rust client's chat (conformance/recordings/chat.jsonl)
-#                                          through `proxy --record` against a fresh daemon on the
-#                                          offline `local` provider: DIR/recording.jsonl, DIR/live.out
+#   recorded-chat.sh record DIR [AGENT]    the Rust client's chat (conformance/recordings/chat.jsonl)
+#                                          through `proxy --record` against a fresh daemon:
+#                                          DIR/recording.jsonl, DIR/live.out. AGENT `local` (the
+#                                          default): the offline `local` provider; `acp`: the ACP
+#                                          SDK's example agent (scripts/acp-fixtures.sh) selected
+#                                          as `[agents.example]`. Every daemon record of the
+#                                          recording must pass the spec check (no `violation`).
 #   recorded-chat.sh replay DIR NAME CMD   the same chat by the driver CMD against the mock; its
 #                                          replies must equal the live run's
 #   recorded-chat.sh mismatch DIR          a prompt that differs from the recording: the turn gets
@@ -36,12 +40,26 @@ mock() { # NAME: serve the recording on DIR/NAME.sock, report in DIR/NAME.report
 
 case "$mode" in
 record)
+  agent="${3:-local}"
   cargo build --quiet --locked -p agentwire-daemon --bin agentwire
   cargo build --quiet --locked -p agentwire-conformance --bins
   cargo build --quiet --locked -p agentwire-client --example conformance_driver
   mkdir -p "$dir/mc" "$dir/ws"
+  chmod 700 "$dir/mc"
   printf '# Recorded chat\n' >"$dir/ws/README.md"
-  discovery="$(MC_HOME="$dir/mc" HOME="$dir" MC_PROVIDER=local "$bin/agentwire" daemon start-or-connect \
+  provider=(MC_PROVIDER=local)
+  if [ "$agent" = acp ]; then
+    example="$PWD/daemon/tests/acp/node_modules/@agentclientprotocol/sdk/dist/examples/agent.js"
+    [ -f "$example" ] || bash scripts/acp-fixtures.sh
+    printf 'provider = "example"\nmodel = "default"\n[agents.example]\ncommand = "node"\nargs = ["%s"]\n' \
+      "$example" >"$dir/mc/settings.toml"
+    chmod 600 "$dir/mc/settings.toml"
+    provider=()
+  elif [ "$agent" != local ]; then
+    echo "unknown agent $agent (local or acp)" >&2
+    exit 2
+  fi
+  discovery="$(env MC_HOME="$dir/mc" HOME="$dir" "${provider[@]}" "$bin/agentwire" daemon start-or-connect \
     --workspace "$dir/ws" --executable "$bin/agentwire")"
   field() { printf '%s' "$discovery" | sed -nE "s/.*\"$1\":\"?([^\",}]*)\"?.*/\1/p"; }
   pids+=("$(field pid)")
@@ -52,8 +70,20 @@ record)
   wait_for "$dir/p.sock"
   chat "$dir/p.sock" "$bin/examples/conformance_driver" "$script" "$dir/live.out"
   grep -q '"status":"completed"' "$dir/live.out"
-  grep -q '"tools":\["list_folder:running","list_folder:completed"\]' "$dir/live.out"
-  echo "recorded $(wc -l <"$dir/recording.jsonl") lines; live run:"
+  case "$agent" in
+  local) grep -q '"tools":\["list_folder:running","list_folder:completed"\]' "$dir/live.out" ;;
+  acp)
+    # The example agent reads files, then asks to edit one, which the default policy rejects.
+    grep -q "I'll skip the configuration update." "$dir/live.out"
+    grep -q '"tools":\[[^]]*:completed' "$dir/live.out"
+    ;;
+  esac
+  if grep -q '"violation"' "$dir/recording.jsonl"; then
+    echo "the daemon sent records no daemon may send:" >&2
+    grep '"violation"' "$dir/recording.jsonl" >&2
+    exit 1
+  fi
+  echo "recorded $(wc -l <"$dir/recording.jsonl") lines ($agent), every daemon record within the spec; live run:"
   cat "$dir/live.out"
   ;;
 replay)
@@ -80,5 +110,5 @@ mismatch)
   grep -q 'closest is line' "$dir/mismatch.mock.err"
   echo "mismatch: the turn is refused, and the report names /payload/prompt"
   ;;
-*) echo "usage: $0 record|replay|mismatch DIR [NAME CMD]" >&2; exit 2 ;;
+*) echo "usage: $0 record DIR [local|acp] | replay DIR NAME CMD | mismatch DIR" >&2; exit 2 ;;
 esac

@@ -96,7 +96,9 @@ pub struct ServerArgs {
     /// Run `EXE daemon start-or-connect` and test the daemon it reports.
     #[arg(long, requires = "executable")]
     pub start_or_connect: bool,
-    /// The daemon executable (with --start-or-connect).
+    /// The daemon executable: the one --start-or-connect runs; with --connect, the cases that
+    /// start a daemon of their own on a state root the runner prepared (`scenario.auth.stored.*`)
+    /// run it, and are skipped without it.
     #[arg(long, value_name = "EXE")]
     pub executable: Option<PathBuf>,
     /// Workspace the handshake names (default: the current folder).
@@ -283,6 +285,9 @@ async fn server(a: ServerArgs) -> Result<bool> {
     };
     if let Some(v) = &a.version {
         t.version = v.clone();
+    }
+    if t.executable.is_none() {
+        t.executable.clone_from(&a.executable);
     }
     let mut results = Vec::new();
     for _ in 0..a.common.repeat {

@@ -212,6 +212,25 @@ pub fn builtin_consumer() -> Result<Vec<ConsumerVector>> {
     parse(PathBuf::from("<builtin>/consumer.json"), CONSUMER)
 }
 
+/// The payload members the spec declares for the record whose vectors start with `prefix`
+/// (`resp.<method>` or `event.<name>`), in vector order: the generator writes a presence vector
+/// for every declared member, `<prefix>.payload.<member>.missing` when it is required and
+/// `.absent` when it is optional, and for no other name.
+pub fn payload_members(vectors: &[ConsumerVector], prefix: &str) -> Vec<String> {
+    let head = format!("{prefix}.payload.");
+    let mut members: Vec<String> = Vec::new();
+    for v in vectors {
+        let Some(rest) = v.id.strip_prefix(head.as_str()) else { continue };
+        let member = rest.strip_suffix(".missing").or_else(|| rest.strip_suffix(".absent"));
+        if let Some(m) = member.filter(|m| !m.contains('.')) {
+            if !members.iter().any(|x| x == m) {
+                members.push(m.to_owned());
+            }
+        }
+    }
+    members
+}
+
 /// All three vector files.
 #[derive(Debug, Clone)]
 pub struct Vectors {
@@ -277,5 +296,32 @@ mod tests {
                 a.bytes(&f.id).unwrap();
             }
         }
+    }
+
+    #[test]
+    fn payload_members_are_the_declared_ones() {
+        // The replay response declares only required members, so its example carries each.
+        let v = builtin_consumer().unwrap();
+        let prefix = format!("resp.{}", agentwire_protocol::Method::SessionReplay.as_str());
+        let example = v.iter().find(|x| x.id == format!("{prefix}.example")).and_then(|x| x.input.clone()).unwrap();
+        let example: serde_json::Value = serde_json::from_str(&example).unwrap();
+        let mut want: Vec<String> = example["payload"].as_object().unwrap().keys().cloned().collect();
+        let mut got = payload_members(&v, &prefix);
+        assert!(!got.iter().any(|m| m == "unknown_member"), "the unknown-member vectors name no member");
+        got.sort();
+        want.sort();
+        assert_eq!(got, want);
+        // An optional member (`.absent`) counts as declared too; nested members do not.
+        let vector = |id: &str| -> ConsumerVector {
+            serde_json::from_value(serde_json::json!({"id": id, "expect": {"outcome": "accept"}})).unwrap()
+        };
+        let synthetic = [
+            vector("resp.x.payload.a.missing"),
+            vector("resp.x.payload.b.absent"),
+            vector("resp.x.payload.b.null"),
+            vector("resp.x.payload.a.item.c.missing"),
+            vector("resp.x.payload.unknown_member.null"),
+        ];
+        assert_eq!(payload_members(&synthetic, "resp.x"), ["a", "b"]);
     }
 }

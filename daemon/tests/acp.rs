@@ -67,6 +67,8 @@ async fn daemon(sb: Sandbox, env: &[(&str, &str)]) -> Daemon {
 struct Turn {
     text: String,
     tool_activity: usize,
+    /// Each tool call's last live status, by activity ID.
+    tool_status: std::collections::HashMap<String, String>,
     status: TurnStatus,
     error: Option<String>,
 }
@@ -80,7 +82,13 @@ impl Daemon {
     /// Runs a turn; `cancel_after_text` cancels it at its first assistant delta.
     async fn turn(&self, claim: &Claim, prompt: &str, cancel_after_text: bool) -> Turn {
         let (started, mut events) = claim.start_turn(prompt).await.unwrap();
-        let mut turn = Turn { text: String::new(), tool_activity: 0, status: TurnStatus::Completed, error: None };
+        let mut turn = Turn {
+            text: String::new(),
+            tool_activity: 0,
+            tool_status: Default::default(),
+            status: TurnStatus::Completed,
+            error: None,
+        };
         let mut cancelled = false;
         let wait = tokio::time::timeout(Duration::from_secs(60), async {
             while let Some(event) = events.next().await {
@@ -94,6 +102,9 @@ impl Daemon {
                     }
                     EventPayload::TurnActivity(a) if serde_json::to_value(&a.activity).unwrap()["kind"] == "tool" => {
                         turn.tool_activity += 1;
+                        let a = serde_json::to_value(&a.activity).unwrap();
+                        turn.tool_status
+                            .insert(a["activity_id"].to_string(), a["status"].as_str().unwrap_or("").to_owned());
                     }
                     EventPayload::TurnTerminal(t) => {
                         turn.status = t.status;
@@ -206,6 +217,10 @@ async fn the_example_agent_streams_its_text_and_tools_and_the_default_policy_rej
     assert!(turn.text.starts_with("I'll help you with that."), "{}", turn.text);
     assert!(turn.text.contains("I'll skip the configuration update."), "the edit was rejected: {}", turn.text);
     assert!(turn.tool_activity >= 2, "tool lifecycle activity");
+    // The read ran; the refused edit did not, and its live activity does not say `completed`.
+    let mut ends: Vec<&str> = turn.tool_status.values().map(String::as_str).collect();
+    ends.sort_unstable();
+    assert_eq!(ends, ["cancelled", "completed"], "{:?}", turn.tool_status);
     let lines = d.transcript(&claim);
     // "The transcript holds tool-call-start, permission-request, permission-response and
     // tool-call-end in that order, with the agent's titles."

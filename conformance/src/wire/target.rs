@@ -15,6 +15,9 @@ pub struct Target {
     pub version: String,
     /// PID of a daemon that `start-or-connect` started for this run.
     pub started_pid: Option<u32>,
+    /// The daemon executable, when the run knows it: cases that need a daemon of their own,
+    /// started with a state root the runner prepared, start it (`scenario.auth.stored.*`).
+    pub executable: Option<PathBuf>,
 }
 
 impl Target {
@@ -40,22 +43,40 @@ pub fn connect(socket: &Path, workspace: &Path, version: &str) -> Result<Target>
         workspace: canonical(workspace)?,
         version: version.to_owned(),
         started_pid: None,
+        executable: None,
     })
 }
 
 /// `EXE daemon start-or-connect --workspace DIR --executable EXE` and its discovery object.
 /// `env` is added to the child's environment (tests point `MC_HOME` at a sandbox this way).
 pub fn start_or_connect(executable: &Path, workspace: &Path, env: &[(String, String)]) -> Result<Target> {
+    start(executable, workspace, |c| {
+        c.envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    })
+}
+
+/// Start a daemon of the runner's own on `state_root` (its `MC_HOME`, which the runner has
+/// filled), in an environment of only `PATH`, `HOME` and `MC_HOME` plus `extra`, so nothing of
+/// the runner's environment (a provider key, a provider choice) decides what it reports.
+pub fn start_private(executable: &Path, workspace: &Path, state_root: &Path, extra: &[(&str, &str)]) -> Result<Target> {
+    start(executable, workspace, |c| {
+        c.env_clear().env("MC_HOME", state_root).envs(extra.iter().copied());
+        if let Some(home) = state_root.parent() {
+            c.env("HOME", home);
+        }
+        if let Some(path) = std::env::var_os("PATH") {
+            c.env("PATH", path);
+        }
+    })
+}
+
+fn start(executable: &Path, workspace: &Path, configure: impl FnOnce(&mut std::process::Command)) -> Result<Target> {
     let exe = canonical(executable)?;
     let workspace = canonical(workspace)?;
-    let output = std::process::Command::new(&exe)
-        .args(["daemon", "start-or-connect", "--workspace"])
-        .arg(&workspace)
-        .arg("--executable")
-        .arg(&exe)
-        .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        .output()
-        .map_err(|e| Error::io(&exe, e))?;
+    let mut command = std::process::Command::new(&exe);
+    command.args(["daemon", "start-or-connect", "--workspace"]).arg(&workspace).arg("--executable").arg(&exe);
+    configure(&mut command);
+    let output = command.output().map_err(|e| Error::io(&exe, e))?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     let discovery: Value = serde_json::from_str(stdout.trim()).map_err(|e| {
         Error::Target(format!(
@@ -81,6 +102,7 @@ pub fn start_or_connect(executable: &Path, workspace: &Path, env: &[(String, Str
         workspace,
         version: version.to_owned(),
         started_pid: pid.filter(|_| started),
+        executable: Some(exe),
     })
 }
 
@@ -91,5 +113,17 @@ pub fn stop(target: &Target) {
         unsafe {
             libc::kill(pid, libc::SIGTERM);
         }
+    }
+}
+
+/// [`stop`], then wait up to `wait` for the process to be gone (so its state root can be
+/// removed after it).
+pub fn stop_and_wait(target: &Target, wait: std::time::Duration) {
+    stop(target);
+    let Some(pid) = target.started_pid.and_then(|p| libc::pid_t::try_from(p).ok()) else { return };
+    let until = std::time::Instant::now() + wait;
+    // SAFETY: signal 0 only asks whether the PID still exists.
+    while unsafe { libc::kill(pid, 0) } == 0 && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }

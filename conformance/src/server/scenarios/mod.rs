@@ -14,6 +14,7 @@ mod replay;
 mod rules;
 mod sessions;
 mod settings;
+mod stored_credentials;
 
 use super::Env;
 use crate::verdict::{CaseResult, Failure, Outcome, Suite};
@@ -62,7 +63,7 @@ pub fn all() -> Vec<Case> {
 
 /// The written scenarios.
 fn written() -> Vec<&'static Scenario> {
-    let groups: [&'static [Scenario]; 10] = [
+    let groups: [&'static [Scenario]; 11] = [
         handshake::ALL,
         lifecycle::ALL,
         limits::ALL,
@@ -73,6 +74,7 @@ fn written() -> Vec<&'static Scenario> {
         control::ALL,
         pressure::ALL,
         settings::ALL,
+        stored_credentials::ALL,
     ];
     groups.into_iter().flatten().collect()
 }

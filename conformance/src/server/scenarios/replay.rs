@@ -7,6 +7,7 @@ use crate::verdict::{Failure, Outcome};
 use crate::wire::Client;
 use agentwire_protocol::{constants, Method};
 use serde_json::{json, Value};
+use std::sync::LazyLock;
 
 pub const ALL: &[Scenario] = &[
     Scenario {
@@ -90,18 +91,28 @@ async fn page(c: &mut Client, sid: &str, after: Option<&str>, limit: u64) -> Res
     Ok(p)
 }
 
-/// The members of a replay page: what its 16 KiB bound counts here. Members this profile does
-/// not define (a newer server's, or those the `unknown-members` control adds) are ignored, as
-/// everywhere else.
-const PAGE_MEMBERS: [&str; 6] = ["events", "next_cursor", "snapshot_cursor", "truncated", "gap", "resync_required"];
+/// The members of a replay page: what its 16 KiB bound counts here, as the spec declares them
+/// (read from the compiled-in consumer vectors once, see [`crate::vectors::payload_members`]).
+/// Members this profile does not define (a newer server's, or those the `unknown-members`
+/// control adds) are ignored, as everywhere else.
+fn page_members() -> &'static [String] {
+    static MEMBERS: LazyLock<Vec<String>> = LazyLock::new(|| {
+        crate::vectors::builtin_consumer()
+            .map(|v| crate::vectors::payload_members(&v, &format!("resp.{}", Method::SessionReplay.as_str())))
+            .unwrap_or_default()
+    });
+    &MEMBERS
+}
 
-/// Encoded bytes of a page's [`PAGE_MEMBERS`].
+/// Encoded bytes of a page's [`page_members`].
 fn page_bytes(p: &Value) -> Result<u64, Failure> {
+    let members = page_members();
+    crate::ensure!(!members.is_empty(), "the compiled-in vectors declare no session.replay response members");
     let known: serde_json::Map<String, Value> = p
         .as_object()
         .into_iter()
         .flatten()
-        .filter(|(k, _)| PAGE_MEMBERS.contains(&k.as_str()))
+        .filter(|(k, _)| members.contains(k))
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
     Ok(serde_json::to_vec(&known).map_err(|e| Failure::new(e.to_string()))?.len() as u64)

@@ -308,7 +308,8 @@ impl<'a> Mapper<'a> {
     }
 
     /// The turn settles: the last segments are journaled and every call still open ends with
-    /// `reason` (or its rejection), so no call shows as running forever.
+    /// `reason` and `status` (or its rejection, `cancelled`), so no call shows as running
+    /// forever.
     pub fn finish(&mut self, reason: &str, status: ActivityStatus) {
         self.end_thinking();
         self.end_text();
@@ -316,7 +317,9 @@ impl<'a> Mapper<'a> {
         open.sort_unstable();
         let open = open.into_iter().map(|(_, id)| id);
         for acp_id in open {
-            self.activity(&acp_id, status);
+            // A call the policy refused did not run, whatever became of the turn.
+            let refused = self.calls.get(&acp_id).is_some_and(|c| c.rejected.is_some());
+            self.activity(&acp_id, if refused { ActivityStatus::Cancelled } else { status });
             if let Some(call) = self.calls.remove(&acp_id) {
                 let error = call.rejected.clone().unwrap_or_else(|| reason.to_owned());
                 self.sink.tool_end(&Origin::default(), &call.session_id, Some(&error));

@@ -60,7 +60,8 @@ impl AcpTurn<'_> {
         let mut mapper = Mapper::new(self.sink, self.ids.clone(), self.process.entry().permissions.clone());
         let result = self.prompt(&acp_session, &mut mapper).await;
         let (reason, status) = match &result {
-            Ok(()) => ("The agent ended the turn without finishing this call.", ActivityStatus::Completed),
+            // Unfinished is not done: the end carries an error, and the activity agrees.
+            Ok(()) => ("The agent ended the turn without finishing this call.", ActivityStatus::Failed),
             Err(Stop::Cancelled) => {
                 ("The turn was cancelled before the agent finished this call.", ActivityStatus::Cancelled)
             }
