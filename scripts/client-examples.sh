@@ -2,7 +2,7 @@
 # agentwire-client against a live daemon on the slow offline `local` provider (local_turn_ms):
 # examples/turn.rs runs a turn while examples/watch.rs follows the same session from a second
 # connection; examples/stop.rs cancels a turn (always `cancelled`) and resumes from a saved
-# cursor; then client/README.md's install and usage snippets, extracted verbatim, are built and
+# cursor; examples/sessions.rs lists sessions and shows each kind of typed error; then client/README.md's install and usage snippets, extracted verbatim, are built and
 # run in a fresh Cargo project outside the workspace (a wrong snippet fails here).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -37,11 +37,11 @@ session="$("$bin" call session.create --workspace "$ws" | sed -n 's/.*"session_i
 [ -n "$session" ] || { echo "no session created" >&2; exit 1; }
 
 echo "== watch (second connection) follows session $session"
-"$examples/watch" "$discovery" "$ws" "$session" 1 >"$tmp/watch.out" &
+"$examples/watch" "$ws" "$bin" "$session" 1 >"$tmp/watch.out" &
 watcher=$!
 
 echo "== turn (deltas, then replay)"
-"$examples/turn" "$discovery" "$ws" "What is in this workspace?" "$session" | tee "$tmp/turn.out"
+"$examples/turn" "$ws" "$bin" "What is in this workspace?" "$session" | tee "$tmp/turn.out"
 grep -q '^\[turn completed\]$' "$tmp/turn.out"
 grep -q '^--- replay ---$' "$tmp/turn.out"
 
@@ -60,23 +60,38 @@ grep -q '^\[turn cancelled\]$' "$tmp/stop.out"
 grep -q '^lookup: turn.start settled$' "$tmp/stop.out"
 grep -q '^replay \[cancelled\]$' "$tmp/stop.out"
 
-# A fenced block of client/README.md: the one after `<!-- snippet: NAME -->`, or the first of a
-# language after the "## Use" heading.
-snippet() { awk -v name="<!-- snippet: $1 -->" '$0 == name {on=1; next} on && /^```/ {if (inside) exit; inside=1; next} inside {print}' client/README.md; }
-toml_snippet() { awk '/^## Use/ {use=1} use && /^```toml$/ {inside=1; next} inside && /^```$/ {exit} inside {print}' client/README.md; }
+echo "== sessions: listing (this workspace, then all) and typed errors"
+"$examples/sessions" "$ws" "$bin" | tee "$tmp/sessions.out"
+grep -q "^$session $ws " "$tmp/sessions.out"
+grep -q '^listed [1-9][0-9]* sessions (all_workspaces: false)$' "$tmp/sessions.out"
+grep -q '^service error: ' "$tmp/sessions.out"
+grep -q '^the connection still answers$' "$tmp/sessions.out"
+grep -q '^refused locally: ' "$tmp/sessions.out"
+grep -q '^launch error: invalid_workspace: ' "$tmp/sessions.out"
 
 echo "== client/README.md's snippets, verbatim, in a fresh Cargo project"
+# Every block of the README, by role (scripts/snippets.sh): the dependencies of Cargo.toml and
+# the whole src/main.rs. Any other role fails.
 fresh="$tmp/fresh"
 mkdir -p "$fresh/src"
-dependencies="$(toml_snippet)"
-[ -n "$dependencies" ] || { echo "client/README.md has no toml snippet under ## Use" >&2; exit 1; }
+bash scripts/snippets.sh client/README.md "$tmp/snippets"
+main=""
+dependencies=""
+while IFS=$'\t' read -r n role _ line; do
+  case "$role" in
+    cargo-toml) [ -z "$dependencies" ] && dependencies="$tmp/snippets/$n.snippet" && continue ;;
+    rust-main) [ -z "$main" ] && main="$tmp/snippets/$n.snippet" && continue ;;
+  esac
+  echo "client/README.md:$line: a snippet this test does not run (role $role, or a second one)" >&2
+  exit 1
+done <"$tmp/snippets/index"
+[ -n "$dependencies" ] && [ -n "$main" ] || { echo "client/README.md lacks its cargo-toml or rust-main snippet" >&2; exit 1; }
 {
   printf '[package]\nname = "fresh-client"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n'
   # The snippet's path points where a user's checkout would be; here it is this checkout.
-  printf '%s\n' "$dependencies" | sed "s|path = \"[^\"]*/client\"|path = \"$root/client\"|"
+  sed "s|path = \"[^\"]*/client\"|path = \"$root/client\"|" "$dependencies"
 } >"$fresh/Cargo.toml"
-snippet client-main >"$fresh/src/main.rs"
-[ -s "$fresh/src/main.rs" ] || { echo "client/README.md has no client-main snippet" >&2; exit 1; }
+cp "$main" "$fresh/src/main.rs"
 # The workspace's lock file pins the same versions, so the shared target reuses its builds.
 cp "$root/Cargo.lock" "$fresh/Cargo.lock"
 CARGO_TARGET_DIR="$root/target" cargo build --quiet --manifest-path "$fresh/Cargo.toml"

@@ -5,12 +5,12 @@
 #   scripts/swift-readme.sh TMP WORKSPACE
 #
 # TMP is bind-mounted into the toolchain root at the same path and holds the daemon's state
-# root (TMP/mc). Every ```swift block of generated/swift/README.md is taken: the one starting
-# with `// swift-tools-version` is the project's Package.swift (its path dependency names
-# `../agentwire/generated/swift`, so the checkout is linked there), every other one is a whole
-# Sources/App/main.swift, built with warnings as errors and run from WORKSPACE with
-# `agentwire` on PATH. A `<!-- output: TEXT -->` line right before a block names a line its
-# output must contain. Any failure fails the test command.
+# root (TMP/mc). Every fenced block of generated/swift/README.md is taken (scripts/snippets.sh):
+# the `swift-package` one is the project's Package.swift (its path dependency names
+# `../agentwire/generated/swift`, so the checkout is linked there), each `swift-main` one a whole
+# Sources/App/main.swift, built with warnings as errors and run from WORKSPACE with `agentwire`
+# on PATH; its `<!-- output: TEXT -->` line names a line its output must contain. Any failure
+# fails the test command.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 tc="$PWD/scripts/swift-toolchain.sh"
@@ -22,19 +22,21 @@ out="$tmp/readme"
 rm -rf "$out"
 mkdir -p "$out/snippets" "$out/app/Sources/App"
 
-awk -v dir="$out/snippets" '
-  /^```swift$/ {
-    n++; file = sprintf("%s/%02d.swift", dir, n); printf "" > file
-    if (prev ~ /^<!-- output: .* -->$/) print substr(prev, 14, length(prev) - 17) > (file ".expect")
-    inside = 1; next
-  }
-  inside && /^```$/ { inside = 0; close(file); next }
-  inside { print > file; next }
-  { prev = $0 }
-' "$readme"
-
-manifests=$(grep -l '^// swift-tools-version' "$out"/snippets/*.swift || true)
-[ "$(printf '%s\n' "$manifests" | grep -c .)" = 1 ] || { echo "swift readme: expected exactly one Package.swift snippet" >&2; exit 1; }
+# Every block by role (scripts/snippets.sh): the one `swift-package` is Package.swift, each
+# `swift-main` a whole program; `test-command` blocks are checked there; any other role fails.
+bash scripts/snippets.sh "$readme" "$out/snippets"
+manifests=""
+programs_list=()
+while IFS=$'\t' read -r n role _ line; do
+  case "$role" in
+    swift-package) [ -z "$manifests" ] && manifests="$out/snippets/$n.snippet" && continue ;;
+    swift-main) programs_list+=("$out/snippets/$n.snippet") && continue ;;
+    test-command) continue ;;
+  esac
+  echo "$readme:$line: a snippet this test does not run (role $role, or a second Package.swift)" >&2
+  exit 1
+done <"$out/snippets/index"
+[ -n "$manifests" ] || { echo "swift readme: no swift-package snippet" >&2; exit 1; }
 cp "$manifests" "$out/app/Package.swift"
 # The checkout, where the install snippet's path dependency looks for it (inside the root the
 # repository is mounted at /work/repo).
@@ -42,20 +44,19 @@ ln -s /work/repo "$out/agentwire"
 
 in_root() { AGENTWIRE_SWIFT_BIND="$tmp:$tmp" "$tc" run "$@"; }
 programs=0
-for snippet in "$out"/snippets/*.swift; do
-  [ "$snippet" = "$manifests" ] && continue
+for snippet in "${programs_list[@]}"; do
   programs=$((programs + 1))
-  name="$(basename "$snippet" .swift)"
+  name="$(basename "$snippet" .snippet)"
   echo "== swift readme: snippet $name ($(wc -l <"$snippet") lines)"
   cp "$snippet" "$out/app/Sources/App/main.swift"
   in_root sh -c "cd '$out/app' && swift build -Xswiftc -warnings-as-errors" >"$out/$name.build.log" 2>&1 ||
     { cat "$out/$name.build.log" >&2; echo "swift readme: snippet $name does not build" >&2; exit 1; }
   in_root env MC_HOME="$tmp/mc" HOME="$tmp" PATH=/work/repo/target/debug:/usr/bin:/bin \
     sh -c "cd '$ws' && exec '$out/app/.build/debug/App'" | tee "$out/$name.out"
-  if [ -f "$snippet.expect" ]; then
-    grep -qF -- "$(cat "$snippet.expect")" "$out/$name.out" ||
-      { echo "swift readme: snippet $name did not print: $(cat "$snippet.expect")" >&2; exit 1; }
-  fi
+  expect="$out/snippets/$name.expect"
+  [ -f "$expect" ] || { echo "swift readme: snippet $name has no <!-- output: --> line" >&2; exit 1; }
+  grep -qF -- "$(cat "$expect")" "$out/$name.out" ||
+    { echo "swift readme: snippet $name did not print: $(cat "$expect")" >&2; exit 1; }
 done
 [ "$programs" -ge 1 ] || { echo "swift readme: no program snippets found" >&2; exit 1; }
 echo "swift readme: the Package.swift and $programs programs built and ran"

@@ -68,6 +68,9 @@ CARGO_TARGET_DIR="$PWD/target/publish-check" \
 step "client: examples and a fresh project against a live daemon"
 bash scripts/client-examples.sh
 
+step "README.md: every snippet, verbatim, against a live daemon and in a fresh clone"
+bash scripts/readme-snippets.sh
+
 step "fuzz: lints, regression inputs and a short run of every target (scripts/fuzz.sh)"
 cargo fmt --manifest-path fuzz/Cargo.toml --check
 CARGO_TARGET_DIR="$PWD/target" cargo clippy --manifest-path fuzz/Cargo.toml --all-targets --locked -- -D warnings

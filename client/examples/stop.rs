@@ -48,7 +48,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // A new connection: look up the turn's operation, claim, replay from the saved cursor.
     let discovery = agentwire_client::start_or_connect(&StartOptions::new(workspace, executable)).await?;
     let workspace = std::fs::canonicalize(workspace)?;
-    let options = ResumeOptions::new(discovery.socket, workspace.to_string_lossy(), session.as_str())
+    let options = ResumeOptions::new(discovery.socket, workspace.to_string_lossy(), session)
         .after(saved_cursor)
         .uncertain(operation);
     let resumed = resume(options).await?;

@@ -1,32 +1,22 @@
-//! Connect, create (or reuse) a session, claim it, run one turn printing its deltas as they
-//! stream in, then replay the durable transcript.
+//! Start or reach the workspace's daemon, create (or reuse) a session, claim it, run one turn
+//! printing its deltas as they stream in, then replay the durable transcript page by page.
 //!
 //! ```sh
-//! discovery=$(agentwire daemon start-or-connect --workspace "$PWD" --executable "$(command -v agentwire)")
-//! cargo run -p agentwire-client --example turn -- "$discovery" "$PWD" "What is here?" [SESSION_ID]
+//! cargo run -p agentwire-client --example turn -- "$PWD" "$(command -v agentwire)" "What is here?" [SESSION_ID]
 //! ```
 
-use agentwire_client::{operation, Client, ClientOptions};
+use agentwire_client::{operation, Client, StartOptions};
 use agentwire_protocol::{EventPayload, Method, ReplayItem, SessionCreateRequest, SessionReplayRequest};
 use std::io::Write;
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [discovery, workspace, prompt, rest @ ..] = &args[..] else {
-        return Err("usage: turn DISCOVERY_JSON WORKSPACE PROMPT [SESSION_ID]".into());
+    let [workspace, executable, prompt, rest @ ..] = &args[..] else {
+        return Err("usage: turn WORKSPACE AGENTWIRE_EXECUTABLE PROMPT [SESSION_ID]".into());
     };
-    let discovery: serde_json::Value = serde_json::from_str(discovery)?;
-    let Some(socket) = discovery["socket"].as_str() else {
-        return Err("discovery lacks socket".into());
-    };
-    let options = ClientOptions::new(socket, workspace.as_str()).require(&[
-        Method::SessionCreate,
-        Method::SessionClaim,
-        Method::TurnStart,
-        Method::SessionReplay,
-    ]);
-    let client = Client::connect(options).await?;
+    let required = [Method::SessionCreate, Method::SessionClaim, Method::TurnStart, Method::SessionReplay];
+    let client = Client::start_or_connect(StartOptions::new(workspace, executable), &required).await?;
     let session_id = match rest.first() {
         Some(id) => id.parse::<agentwire_protocol::SessionId>()?,
         None => client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await?.session_id,

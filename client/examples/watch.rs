@@ -3,27 +3,27 @@
 //! from its cursor, printing each durable item once as it appears.
 //!
 //! ```sh
-//! cargo run -p agentwire-client --example watch -- "$discovery" "$PWD" SESSION_ID [TERMINALS]
+//! cargo run -p agentwire-client --example watch -- "$PWD" "$(command -v agentwire)" SESSION_ID [TERMINALS]
 //! ```
-//! With `TERMINALS`, it exits after printing that many turn terminals.
+//! With `TERMINALS`, it exits after printing that many turn terminals. It connects to the socket
+//! the launcher's checked discovery record names (`start_or_connect`, then `Client::connect`).
 
-use agentwire_client::{operation, Client, ClientOptions};
+use agentwire_client::{operation, start_or_connect, Client, ClientOptions, StartOptions};
 use agentwire_protocol::{Method, ReplayItem, SessionReplayRequest, SessionStatusRequest};
 use std::time::Duration;
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [discovery, workspace, session_id, rest @ ..] = &args[..] else {
-        return Err("usage: watch DISCOVERY_JSON WORKSPACE SESSION_ID [TERMINALS]".into());
+    let [workspace, executable, session_id, rest @ ..] = &args[..] else {
+        return Err("usage: watch WORKSPACE AGENTWIRE_EXECUTABLE SESSION_ID [TERMINALS]".into());
     };
     let stop_after: Option<usize> = rest.first().map(|n| n.parse()).transpose()?;
-    let discovery: serde_json::Value = serde_json::from_str(discovery)?;
-    let Some(socket) = discovery["socket"].as_str() else {
-        return Err("discovery lacks socket".into());
-    };
-    let options =
-        ClientOptions::new(socket, workspace.as_str()).require(&[Method::SessionStatus, Method::SessionReplay]);
+    let discovery = start_or_connect(&StartOptions::new(workspace, executable)).await?;
+    // The handshake names the canonical workspace, as the launcher resolved it.
+    let workspace = std::fs::canonicalize(workspace)?;
+    let options = ClientOptions::new(discovery.socket, workspace.to_string_lossy())
+        .require(&[Method::SessionStatus, Method::SessionReplay]);
     let client = Client::connect(options).await?;
     let (mut after, mut terminals, mut running, mut text) = (None, 0, None, String::new());
     loop {

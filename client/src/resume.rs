@@ -5,7 +5,7 @@
 //! the lookups say is for the caller to act on.
 
 use crate::{CallError, Claim, Client, ClientOptions, ConnectError};
-use agentwire_protocol::{limits, Method, OperationLookupResponse, ReplayItem};
+use agentwire_protocol::{limits, Method, OperationLookupResponse, ReplayItem, SessionId};
 use std::path::PathBuf;
 
 /// Where to resume. Built with [`ResumeOptions::new`] and the builder methods.
@@ -14,7 +14,8 @@ use std::path::PathBuf;
 pub struct ResumeOptions {
     /// How to connect (the socket, the workspace, this package's version).
     pub client: ClientOptions,
-    pub session_id: String,
+    /// The session to pick up (the typed ID: a malformed one cannot get this far).
+    pub session_id: SessionId,
     /// The cursor saved from the last page read (`next_cursor`); `None` replays the window.
     pub after: Option<String>,
     /// Revoke another connection's grant instead of failing with `session_busy`.
@@ -26,11 +27,11 @@ pub struct ResumeOptions {
 }
 
 impl ResumeOptions {
-    pub fn new(socket: impl Into<PathBuf>, workspace: impl Into<String>, session_id: impl Into<String>) -> Self {
+    pub fn new(socket: impl Into<PathBuf>, workspace: impl Into<String>, session_id: SessionId) -> Self {
         let required = [Method::SessionClaim, Method::SessionReplay, Method::OperationLookup];
         ResumeOptions {
             client: ClientOptions::new(socket, workspace).require(&required),
-            session_id: session_id.into(),
+            session_id,
             after: None,
             take_over: false,
             uncertain: Vec::new(),

@@ -307,7 +307,7 @@ async fn start_or_connect_applies_the_path_rules_and_resume_replays_without_rese
     // As if the turn.start answer had been lost: resume looks it up and replays; nothing is resent.
     let discovery = common::start_daemon(&sb, &[]);
     let options =
-        ResumeOptions::new(discovery["socket"].as_str().unwrap(), sb.workspace.to_str().unwrap(), session.as_str())
+        ResumeOptions::new(discovery["socket"].as_str().unwrap(), sb.workspace.to_str().unwrap(), session.clone())
             .after(cursor)
             .uncertain(operation.clone());
     let resumed = resume(options).await.unwrap();

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI entry point of the TypeScript package: builds the daemon binary the socket-client tests run
-# against (test/daemon.test.ts and the installed-package test; not when AGENTWIRE_BIN names the
-# binary to use), installs the dev dependencies exactly as locked (package-lock.json), then
+# against (test/daemon.test.ts and the installed-package test) and the conformance runner the
+# README's commands use (not when AGENTWIRE_BIN names the daemon binary, beside which the runner
+# must then be), installs the dev dependencies exactly as locked (package-lock.json), then
 # `npm test`: strict type-check, build to dist/ (ESM) and dist/cjs/ (CommonJS), build the tests,
 # and run them with `node --test` (conformance vectors included when conformance/vectors/ has
 # them); then `npm run test:installed`: pack the package, install the tarball into scratch ESM,
@@ -10,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 if [ -z "${AGENTWIRE_BIN:-}" ]; then
-  (cd ../.. && cargo build -q -p agentwire-daemon)
+  (cd ../.. && cargo build -q -p agentwire-daemon -p agentwire-conformance)
 fi
 npm ci --no-audit --no-fund --loglevel=error
 npm test

@@ -32,9 +32,6 @@ use crate::timestamp::rfc3339_utc;
 use crate::transport::paths::SESSIONS_DIR;
 use agentwire_protocol::SessionId;
 
-/// The spec's bound of `SessionSummary.workspace` (the handshake's workspace bound too).
-const MAX_WORKSPACE_BYTES: usize = 4096;
-
 fn scan_budget() -> usize {
     usize::try_from(limits::MAX_SESSION_LIST_SCAN_ENTRIES).unwrap_or(usize::MAX)
 }
@@ -179,7 +176,8 @@ fn summary(dir: &Path, id: &SessionId) -> Result<Option<SessionSummary>, Unrepre
     let summary =
         SessionSummary::new(id.clone(), meta.title.as_deref().and_then(|t| sanitize_title(t, max_title)), updated_at);
     // A path the spec cannot carry (over its bound) is left out rather than failing the page.
-    let workspace = meta.workspace.filter(|w| !w.is_empty() && w.len() <= MAX_WORKSPACE_BYTES);
+    let max_workspace = usize::try_from(constants::WORKSPACE_MAX_BYTES).unwrap_or(usize::MAX);
+    let workspace = meta.workspace.filter(|w| !w.is_empty() && w.len() <= max_workspace);
     Ok(Some(match workspace {
         Some(w) => summary.with_workspace(w),
         None => summary,

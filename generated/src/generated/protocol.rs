@@ -1,6 +1,6 @@
-// Generated from protocol.toml (sha256 c42feafb058cb03e12a0d54934f16dfb03de8f21d07302ea2dd7f0fd21922b4b). Do not edit.
+// Generated from protocol.toml (sha256 4c01a92a7b1bf0118c9e8c410f5a79114334f2355b9991a70c220ec95cce0284). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 f802730025f8d0b9, agentwire-codegen 0.1.0.
+// Freshness: spec fnv1a64 5a6f26a8465e917c, agentwire-codegen 0.1.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
@@ -361,6 +361,8 @@ pub mod constants {
     pub const JOURNAL_COMMIT_MS: u64 = 100u64;
     /// Largest RFC 3339 timestamp string. Unit: bytes.
     pub const TIMESTAMP_MAX_BYTES: u64 = 64u64;
+    /// Largest canonical workspace path: the handshake's expected workspace and a session summary's workspace. Unit: bytes.
+    pub const WORKSPACE_MAX_BYTES: u64 = 4096u64;
     /// Largest package version string. Unit: bytes.
     pub const VERSION_MAX_BYTES: u64 = 64u64;
 }
@@ -5308,7 +5310,7 @@ impl crate::runtime::Decode for SessionSummary {
                                             cx,
                                             rules: &crate::runtime::StrRules {
                                                 min_bytes: 1u64,
-                                                max_bytes: 4096u64,
+                                                max_bytes: crate::constants::WORKSPACE_MAX_BYTES,
                                                 charset: None,
                                                 rfc3339: false,
                                                 non_blank: false,
@@ -8075,7 +8077,7 @@ impl crate::runtime::Decode for HandshakeRequest {
                                             cx,
                                             rules: &crate::runtime::StrRules {
                                                 min_bytes: 1u64,
-                                                max_bytes: 4096u64,
+                                                max_bytes: crate::constants::WORKSPACE_MAX_BYTES,
                                                 charset: None,
                                                 rfc3339: false,
                                                 non_blank: false,

@@ -5,7 +5,7 @@ import { AgentwireClient, startOrConnect } from "@agentwire/protocol/client";
 
 const workspace = realpathSync(process.argv[2] ?? process.cwd());
 const sessionId = process.argv[3] ?? "";
-const executable = process.env.AGENTWIRE_BIN ?? "/usr/local/bin/agentwire";
+const executable = process.env.AGENTWIRE_BIN ?? "agentwire";
 
 const discovery = await startOrConnect({ workspace, executable });
 const client = await AgentwireClient.connect({ socketPath: discovery.socket, workspace, requiredOperations: ["session.replay"] });

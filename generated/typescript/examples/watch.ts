@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { AgentwireClient, startOrConnect } from "@agentwire/protocol/client";
 
 const workspace = realpathSync(process.argv[2] ?? process.cwd());
-const executable = process.env.AGENTWIRE_BIN ?? "/usr/local/bin/agentwire";
+const executable = process.env.AGENTWIRE_BIN ?? "agentwire";
 
 const discovery = await startOrConnect({ workspace, executable });
 const connect = () => AgentwireClient.connect({ socketPath: discovery.socket, workspace, expect: { instanceId: discovery.instance_id } });

@@ -1,26 +1,29 @@
 // The package as a user gets it: `npm pack` (prepack builds dist/), then the tarball installed
 // into fresh scratch projects — ESM JavaScript, CommonJS JavaScript, and TypeScript under each
 // moduleResolution (node10, node16, nodenext, bundler) — each running a small program against a
-// live daemon; the examples/ compiled in the nodenext project and run there too; and
+// live daemon; every block of README.md (scripts/snippets.sh): the install command run in a
+// fresh project, the program compiled and run there, the conformance commands run from the
+// repository root, and a failure on any block it does not know; the examples/ compiled in the
+// nodenext project and run there too (the stop example on the slow `local` provider); and
 // `npm publish --dry-run`. The daemon binary is $AGENTWIRE_BIN, else ../../target/debug/agentwire.
+// (Packing from a fresh clone, as the top-level README says, is scripts/readme-snippets.sh's.)
 //
 //   node scripts/test-installed.mjs        (test.sh runs it after `npm test`)
 import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const PACKAGE = fileURLToPath(new URL("../", import.meta.url));
+const REPO = resolve(PACKAGE, "../..");
 const BIN = resolve(PACKAGE, process.env.AGENTWIRE_BIN ?? "../../target/debug/agentwire");
 const TSC = join(PACKAGE, "node_modules/typescript/bin/tsc");
 const TYPES = join(PACKAGE, "node_modules/@types");
 const VERSION = JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8")).version;
-// The user's npm cache, so the fresh clone's `npm ci` needs no download it already made.
-const NPM_CACHE = execFileSync("npm", ["config", "get", "cache"], { encoding: "utf8" }).trim();
 
-if (!existsSync(BIN)) {
-  console.error(`no daemon binary at ${BIN}: run \`cargo build -p agentwire-daemon\` (test.sh does) or set AGENTWIRE_BIN`);
+if (!existsSync(BIN) || !existsSync(join(dirname(BIN), "agentwire-conformance"))) {
+  console.error(`no daemon binary at ${BIN}, or no agentwire-conformance beside it: run \`cargo build -p agentwire-daemon -p agentwire-conformance\` (test.sh does) or set AGENTWIRE_BIN`);
   process.exit(1);
 }
 
@@ -28,6 +31,10 @@ const root = realpathSync(mkdtempSync(join(tmpdir(), "awpk-")));
 const workspace = join(root, "ws");
 mkdirSync(workspace);
 writeFileSync(join(workspace, "README.md"), "# scratch\n");
+// The offline `local` provider's slow mode (a private state root, as the daemon requires): each
+// turn takes 1.5 s in several deltas, so the stop example's cancels always land mid-turn.
+mkdirSync(join(root, "mc"), { mode: 0o700 });
+writeFileSync(join(root, "mc", "settings.toml"), "local_turn_ms = 1500\n", { mode: 0o600 });
 // No provider configuration leaks in: turns run on the offline `local` provider.
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(MC_|ANTHROPIC_|OPENAI_|AGENTWIRE_TEST_)/.test(k)));
 Object.assign(env, { MC_HOME: join(root, "mc"), HOME: root, AGENTWIRE_BIN: BIN, SMOKE_WORKSPACE: workspace });
@@ -52,7 +59,7 @@ try {
     const out = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", root], PACKAGE));
     tarball = join(root, out[0].filename);
     const files = new Set(out[0].files.map((f) => f.path));
-    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json", "dist/client.js", "dist/cjs/client.d.ts", "dist/stream.js", "examples/turn.ts", "README.md", "package.json"]) {
+    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json", "dist/client.js", "dist/cjs/client.d.ts", "dist/stream.js", "examples/turn.ts", "examples/stop.ts", "README.md", "package.json"]) {
       if (!files.has(f)) throw new Error(`the tarball lacks ${f}`);
     }
     if (out[0].filename !== `agentwire-protocol-${VERSION}.tgz`) throw new Error(`unexpected tarball name ${out[0].filename}`);
@@ -128,16 +135,39 @@ ${longPage}
     });
   }
 
-  step("README's first-turn snippet, verbatim: compiles and runs against the live daemon", () => {
-    const readme = readFileSync(join(PACKAGE, "README.md"), "utf8");
-    const block = /This is \[`examples\/turn\.ts`\][^]*?```ts\n([^]*?)```\n/.exec(readme)?.[1];
-    if (block === undefined) throw new Error("README.md has no first-turn ts block");
-    const dir = join(root, "ts-nodenext");
-    writeFileSync(join(dir, "readme.ts"), block);
-    sh("node", [TSC, "-p", "."], dir);
-    const out = sh("node", ["out/readme.js", workspace], dir);
+  step("README.md's snippets, verbatim (scripts/snippets.sh): installed, compiled and run", () => {
+    const dir = join(root, "readme-snippets");
+    sh("bash", [join(REPO, "scripts/snippets.sh"), join(PACKAGE, "README.md"), dir], root);
+    const blocks = readFileSync(join(dir, "index"), "utf8").trim().split("\n").map((l) => l.split("\t"));
+    const text = (n) => readFileSync(join(dir, `${n}.snippet`), "utf8");
+    const ran = new Set();
+    // The install command, in a fresh project holding the tarball; then the program, compiled there.
+    const install = blocks.find(([, role]) => role === "npm-install");
+    const main = blocks.find(([, role]) => role === "ts-main");
+    if (install === undefined || main === undefined) throw new Error("README.md lacks its npm-install or ts-main snippet");
+    const app = join(root, "readme-app");
+    mkdirSync(app);
+    copyFileSync(tarball, join(app, basename(tarball)));
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "readme-app", version: "1.0.0", private: true, type: "module" }));
+    const compilerOptions = { target: "ES2022", module: "nodenext", moduleResolution: "nodenext", strict: true, outDir: "out", rootDir: ".", typeRoots: [TYPES], types: ["node"] };
+    writeFileSync(join(app, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*.ts"] }));
+    sh("sh", ["-c", text(install[0])], app);
+    writeFileSync(join(app, "main.ts"), text(main[0]));
+    sh("node", [TSC, "-p", "."], app);
+    const out = sh("node", ["out/main.js", workspace], app);
     for (const want of [/\[completed\] session /, /^refused: session.status failed with invalid_session_id: /m, new RegExp(` ${workspace}$`, "m")]) {
       if (!want.test(out)) throw new Error(`README snippet output lacks ${want}: ${out}`);
+    }
+    ran.add(install[0]).add(main[0]);
+    // The conformance suites' commands, from the repository root with target/debug on PATH.
+    const path = `${dirname(BIN)}:${env.PATH}`;
+    for (const [n] of blocks.filter(([, role]) => role === "repo-sh")) {
+      execFileSync("bash", ["-euo", "pipefail", "-c", text(n)], { cwd: REPO, env: { ...env, PATH: path }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 600_000 });
+      ran.add(n);
+    }
+    // test-command blocks are checked by snippets.sh itself; any other block is one nobody runs.
+    for (const [n, role, , line] of blocks) {
+      if (!ran.has(n) && role !== "test-command") throw new Error(`README.md:${line}: a ${role} snippet this test does not run`);
     }
   });
 
@@ -152,15 +182,11 @@ ${longPage}
     if (!/watcher saw the turn end: completed/.test(watch)) throw new Error(`watch example: ${watch}`);
   });
 
-  step("a fresh clone packs as documented: npm ci, then npm pack", () => {
-    // The committed tree, as a new user clones it: nothing built, no node_modules.
-    const top = sh("git", ["rev-parse", "--show-toplevel"], PACKAGE).trim();
-    const clone = join(root, "clone");
-    sh("git", ["clone", "--quiet", "--depth", "1", `file://${top}`, clone], root);
-    const pkg = join(clone, "generated/typescript");
-    sh("npm", ["ci", "--prefer-offline", "--cache", NPM_CACHE, "--no-audit", "--no-fund", "--loglevel=error"], pkg);
-    const out = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", root], pkg));
-    if (!out[0].files.some((f) => f.path === "dist/client.js")) throw new Error("the fresh clone's tarball lacks dist/client.js");
+  step("examples: stop a turn by its signal and by cancel (always cancelled), then resume", () => {
+    const out = sh("node", ["out/stop.js", workspace], join(root, "ts-nodenext"));
+    for (const want of [/^\[signal: turn cancelled\]$/m, /^cancel: cancellation_requested$/m, /^\[cancel: turn cancelled\]$/m, /^lookup: turn.start settled$/m, /^replay \[cancelled\]$/m, /^continue from \S+$/m]) {
+      if (!want.test(out)) throw new Error(`stop example output lacks ${want}: ${out}`);
+    }
   });
 
   step("npm publish --dry-run", () => {

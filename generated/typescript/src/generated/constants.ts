@@ -124,6 +124,8 @@ export const CONSTANTS = {
   journal_commit_ms: 100,
   /** Largest RFC 3339 timestamp string. (bytes) */
   timestamp_max_bytes: 64,
+  /** Largest canonical workspace path: the handshake's expected workspace and a session summary's workspace. (bytes) */
+  workspace_max_bytes: 4096,
   /** Largest package version string. (bytes) */
   version_max_bytes: 64,
 } as const;

@@ -952,7 +952,7 @@ export const decodeSessionSummary: Validator<T.SessionSummary> = standard("Sessi
     const f2 = decodeTimestamp(r2, strict);
     at = "workspace";
     const r3 = o.workspace;
-    const f3 = r3 === undefined ? undefined : str(r3, 1, 4096);
+    const f3 = r3 === undefined ? undefined : str(r3, 1, 4096 /* constants.workspace_max_bytes */);
     at = "";
     const out: T.SessionSummary = { session_id: f0, title: f1, updated_at: f2 };
     if (f3 !== undefined) out["workspace"] = f3;
@@ -1639,7 +1639,7 @@ export const decodeHandshakeRequest: Validator<T.HandshakeRequest> = standard("H
     const f1 = decodePackageVersion(r1, strict);
     at = "workspace";
     const r2 = required(o.workspace);
-    const f2 = str(r2, 1, 4096);
+    const f2 = str(r2, 1, 4096 /* constants.workspace_max_bytes */);
     at = "";
     const out: T.HandshakeRequest = { handshake: f0, version: f1, workspace: f2 };
     extend(out, o, strict, isHandshakeRequestMember);

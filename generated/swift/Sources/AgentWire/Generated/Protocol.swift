@@ -154,6 +154,8 @@ public enum Constants {
     public static let journalCommitMs: UInt64 = 100
     /// Largest RFC 3339 timestamp string. Unit: bytes.
     public static let timestampMaxBytes: UInt64 = 64
+    /// Largest canonical workspace path: the handshake's expected workspace and a session summary's workspace. Unit: bytes.
+    public static let workspaceMaxBytes: UInt64 = 4096
     /// Largest package version string. Unit: bytes.
     public static let versionMaxBytes: UInt64 = 64
 }
