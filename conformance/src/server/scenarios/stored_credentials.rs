@@ -162,7 +162,7 @@ async fn ask(cx: &Ctx, exe: &Path, stored: &Stored) -> Result<Answers, Failure> 
     // malformed store fails.
     c.read(Method::Capabilities.as_str(), None, json!({})).await?.ok("capabilities after auth.status")?;
     drop(c);
-    for (r, what) in [(&status.0, "status"), (&auth.0, "auth.status")] {
+    for (r, what) in [(&status.0, Method::Status.as_str()), (&auth.0, Method::AuthStatus.as_str())] {
         let text = r.to_string();
         crate::ensure!(
             !stored.secrets.iter().any(|v| text.contains(v.as_str())),
@@ -308,7 +308,7 @@ fn malformed(cx: &mut Ctx) -> BoxFut<'_> {
         });
         with_stored(cx, stored, |a| {
             let internal = ErrorCode::InternalError.as_str();
-            for (r, what) in [(&a.auth, "auth.status"), (&a.status, "status")] {
+            for (r, what) in [(&a.auth, Method::AuthStatus.as_str()), (&a.status, Method::Status.as_str())] {
                 match r {
                     Err(code) if code == internal => {}
                     Err(code) => {
