@@ -32,6 +32,16 @@ pub fn header_lines() -> [String; 2] {
     ["Generated from protocol.toml. Do not edit.".to_string(), format!("Regenerate with `{REGENERATE}`.")]
 }
 
+/// JSON text of `v` (two-space indented when `pretty`), every object's members sorted by name.
+/// Artifacts must not depend on whether serde_json keeps insertion order: feature unification
+/// decides that, and a workspace build with the ACP crate turns `preserve_order` on.
+pub fn json_text(v: &serde_json::Value, pretty: bool) -> String {
+    let mut v = v.clone();
+    v.sort_all_objects();
+    let text = if pretty { serde_json::to_string_pretty(&v) } else { serde_json::to_string(&v) };
+    text.expect("JSON values always serialize")
+}
+
 /// [`header_lines`] behind a line-comment marker (`//`, `#`).
 pub fn comment_header(marker: &str) -> String {
     header_lines().iter().map(|l| format!("{marker} {l}\n")).collect()

@@ -218,7 +218,7 @@ pub fn markers(spec: &Spec) -> TokenStream {
 }
 
 pub fn advertisement(spec: &Spec) -> TokenStream {
-    let caps = crate::advertise::capabilities(spec).to_string();
+    let caps = crate::emit::json_text(&crate::advertise::capabilities(spec), false);
     let version = spec.protocol_version;
     quote! {
         /// The wire version this crate speaks.

@@ -181,7 +181,10 @@ pub fn mutations(value: &Value) -> Vec<(String, Value)> {
         return Vec::new();
     };
     let mut out = vec![(format!("with unknown member `{UNKNOWN_MEMBER}`"), with(map, UNKNOWN_MEMBER, json!(true)))];
-    for (k, v) in map {
+    // By name, whichever order the map keeps (see `emit::json_text`).
+    let mut members: Vec<(&String, &Value)> = map.iter().collect();
+    members.sort_unstable_by_key(|(k, _)| *k);
+    for (k, v) in members {
         let mut removed = map.clone();
         removed.remove(k);
         out.push((format!("without `{k}`"), Value::Object(removed)));

@@ -30,7 +30,7 @@ pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
 
 /// Pretty JSON with a final newline (object keys sorted, so output is stable).
 pub fn pretty(v: &Value) -> String {
-    serde_json::to_string_pretty(v).unwrap_or_default() + "\n"
+    super::json_text(v, true) + "\n"
 }
 
 /// The header and the honest limits of what JSON Schema can say about this protocol.

@@ -10,7 +10,7 @@ use serde_json::Value;
 pub const PATH: &str = "generated/swift/Tests/AgentWireTests/Generated/Examples.swift";
 
 fn json(v: &Value) -> String {
-    string_literal(&serde_json::to_string(v).expect("JSON values always serialize"))
+    string_literal(&crate::emit::json_text(v, false))
 }
 
 fn case(name: &str, body: &[String]) -> String {

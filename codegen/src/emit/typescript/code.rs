@@ -29,7 +29,7 @@ pub fn lit(s: &str) -> String {
 
 /// A JSON value as a JavaScript expression (compact JSON is valid JavaScript).
 pub fn json(v: &Value) -> String {
-    serde_json::to_string(v).expect("JSON values always serialize")
+    crate::emit::json_text(v, false)
 }
 
 /// A JSDoc comment at `indent`; `*/` inside the text is broken so it cannot end the comment.

@@ -273,7 +273,7 @@ pub fn capabilities(spec: &Spec) -> String {
 
 /// Readable multi-line JSON (valid JavaScript), two-space indented.
 pub fn pretty(v: &Value) -> String {
-    serde_json::to_string_pretty(v).expect("JSON values always serialize")
+    crate::emit::json_text(v, true)
 }
 
 /// `examples.ts`: every example of the spec as JSON text, for tests and documentation.
