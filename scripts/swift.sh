@@ -2,8 +2,9 @@
 # The Swift package with a real Swift 6.0.3 compiler (scripts/swift-toolchain.sh): debug and
 # release builds with warnings as errors, the unit tests, the consumer suite through the Swift
 # harness, the live test against the real daemon, the client suite through the Swift client's
-# driver, a recorded chat served back by the mock daemon, and the decode benchmark. Fails loudly if the
-# toolchain cannot be set up: Swift is never skipped.
+# driver, two recorded chats (the `local` provider and the ACP SDK's example agent) served back by
+# the mock daemon, and the decode benchmark. Fails loudly if the toolchain cannot be set up: Swift
+# is never skipped.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -80,6 +81,12 @@ rec="$tmp/rec"
 mkdir -p "$rec"
 bash scripts/recorded-chat.sh record "$rec"
 AGENTWIRE_SWIFT_BIND="$tmp:$tmp" bash scripts/recorded-chat.sh replay "$rec" swift "$tc run .build/debug/AgentWireClientDriver"
+
+echo "== swift: a chat with an ACP agent (the ACP SDK's example agent) recorded, served back to the Swift client"
+rec_acp="$tmp/racp"
+mkdir -p "$rec_acp"
+bash scripts/recorded-chat.sh record "$rec_acp" acp
+AGENTWIRE_SWIFT_BIND="$tmp:$tmp" bash scripts/recorded-chat.sh replay "$rec_acp" swift "$tc run .build/debug/AgentWireClientDriver"
 
 echo "== swift: consumer decode benchmark (release)"
 "$tc" run .build/release/AgentWireBench

@@ -31,6 +31,23 @@ describe("JSON profile", () => {
     assert.deepEqual(Object.keys(ok('{"Aa":1,"BB":2}') as object), ["Aa", "BB"]);
   });
 
+  it("duplicates are found by counting the parsed value's members, whatever the prototype holds", () => {
+    // JSON.parse keeps one member per name: a text with more names than the value has members
+    // has a duplicate. `__proto__` is an own member of a parsed object and counts like any other.
+    fails('{"__proto__":1,"__proto__":2}', "invalid_json");
+    fails('{"a":[{"__proto__":{"b":1,"b":2}}]}', "invalid_json");
+    assert.deepEqual(Object.keys(ok('{"__proto__":{"a":1},"b":2}') as object), ["__proto__", "b"]);
+    // An enumerable member on Object.prototype (a polluted page) must not hide a duplicate or
+    // refuse a good record: the counts disagree, and the exact scan decides.
+    Object.defineProperty(Object.prototype, "polluted", { value: 1, enumerable: true, configurable: true });
+    try {
+      fails('{"a":1,"a":2}', "invalid_json");
+      assert.deepEqual(ok('{"a":{"b":1},"c":[{"d":2}]}'), { a: { b: 1 }, c: [{ d: 2 }] });
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
   it("escapes: quotes and backslashes inside strings and names", () => {
     assert.deepEqual(ok('{"a":"x\\\\"}'), { a: "x\\" });
     assert.deepEqual(ok('{"a":"say \\"hi\\" \\\\","b":"\\\\\\""}'), { a: 'say "hi" \\', b: '\\"' });

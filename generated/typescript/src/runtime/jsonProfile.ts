@@ -22,11 +22,14 @@
  * object's member count and duplicates after each name, an array's item count after each item.
  * Precedence before that (decoding.md): record size, then the newline, then UTF-8.
  *
- * Speed: native `indexOf` jumps from quote to quote (a quote after an even run of backslashes
- * closes a string), so JavaScript never visits the characters inside a string, and it reads
- * escapes only where they matter (member names, strings long enough to count). A careful scan —
- * when `JSON.parse` refused the text, or a whole-record search found a raw noncharacter or an
- * escape from `\uD000` up — reads every escape, and a native regular expression finds raw
+ * Speed: on text `JSON.parse` accepted, the scanner counts member names instead of comparing
+ * them: the parsed value keeps one member per name, so fewer members than names is a duplicate,
+ * and the exact scan (names compared) then says which violation comes first. Native `indexOf`
+ * jumps from quote to quote (a quote after an even run of backslashes closes a string), so
+ * JavaScript never visits the characters inside a string, and it reads escapes only where they
+ * matter (member names in the exact scan, strings long enough to count). A careful scan — when
+ * `JSON.parse` refused the text, or a whole-record search found a raw noncharacter or an escape
+ * from `\uD000` up — compares names, reads every escape, and a native regular expression finds raw
  * control characters and noncharacters inside strings, all in reading order.
  */
 
@@ -79,7 +82,8 @@ export function parseRecord(input: string | Uint8Array, limits: ProfileLimits, o
   // escape the profile refuses. Otherwise no escape and no character inside a string can break
   // the profile: the scanner reads only the escapes it must count or compare.
   const noncharacter = rawNoncharacter(input, text);
-  const floatSpans = scan(text, limits, noncharacter || value === UNPARSED || escapesFromD000(text));
+  const floatSpans =
+    noncharacter || value === UNPARSED || escapesFromD000(text) ? scan(text, limits, true, true) : scanParsed(text, value, limits);
   if (value === UNPARSED) invalid("not one JSON value");
   if (floatSpans.length === 0) return { value, marked: false };
   return { value: JSON.parse(markFloats(text, floatSpans)) as unknown, marked: true };
@@ -214,6 +218,38 @@ function bytesNoncharacter(b: ByteSearch): boolean {
 // The scanner. Its state is reused across calls (decoding is synchronous).
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Scan text that `JSON.parse` accepted without comparing member names: `JSON.parse` keeps one
+ * member per name, so the record has a duplicate exactly when it has more names than the parsed
+ * value has members. Any doubt (a duplicate, or any violation, which an earlier duplicate might
+ * precede) is settled by the exact scan, which throws the first violation in reading order.
+ */
+function scanParsed(text: string, value: unknown, limits: ProfileLimits): number[] {
+  try {
+    const spans = scan(text, limits, false, false);
+    if (memberCount === members(value)) return spans;
+  } catch (e) {
+    if (!(e instanceof ProfileError)) throw e;
+  }
+  return scan(text, limits, false, true);
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** How many members the objects in a parsed value have, all levels together. */
+function members(v: unknown): number {
+  if (typeof v !== "object" || v === null) return 0;
+  let n = 0;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) n += members(v[i]);
+    return n;
+  }
+  // Own members only: an enumerable member inherited from a polluted prototype is no member.
+  // (`for…in` with this check is twice as fast as `Object.keys` here: no array is built.)
+  for (const k in v) if (hasOwn.call(v, k)) n += 1 + members((v as Record<string, unknown>)[k]);
+  return n;
+}
+
 const OBJECT = 1;
 const ARRAY = 2;
 
@@ -228,6 +264,9 @@ const nameBase: number[] = [0];
 const nameStart: number[] = [];
 const nameEnd: number[] = [];
 let names = 0;
+/** Whether member names are compared (the exact scan), and how many names the scan read. */
+let exact = true;
+let memberCount = 0;
 /** [start, end) pairs of integral numbers written as floats. */
 let floatSpans: number[] = [];
 /** Where the next backslash is, at or after the scan position (the text's length when none). */
@@ -244,11 +283,15 @@ let lastEscaped = false;
  * Read `s` against the grammar and the bounds of `lim`, throwing the first violation in reading
  * order; returns the spans of integral numbers written as floats. `carefully`: read every
  * escape and look inside every string for control characters and raw noncharacters.
+ * `compareNames`: compare each member name with its object's others (else only count them, in
+ * {@link memberCount}, for {@link scanParsed}).
  */
-function scan(s: string, lim: ProfileLimits, carefully: boolean): number[] {
+function scan(s: string, lim: ProfileLimits, carefully: boolean, compareNames: boolean): number[] {
   const n = s.length;
   floatSpans = [];
   names = 0;
+  memberCount = 0;
+  exact = compareNames;
   nextBackslash = -1;
   nextInside = -1;
   careful = carefully;
@@ -481,9 +524,15 @@ function isNoncharacterPair(high: number, low: number): boolean {
  */
 function memberName(s: string, i: number, depth: number, lim: ProfileLimits): number {
   if (s.charCodeAt(i) !== 0x22) syntax("expected a member name", i);
-  const after = string(s, i + 1, lim.maxStringBytes, true);
+  const after = string(s, i + 1, lim.maxStringBytes, exact);
   if (lastBytes > lim.maxStringBytes) bound(`member name longer than ${lim.maxStringBytes} bytes`);
   if (++counts[depth]! > lim.maxObjectFields) bound(`object with more than ${lim.maxObjectFields} members`);
+  memberCount++;
+  if (!exact) {
+    const colon = ws(s, after);
+    if (s.charCodeAt(colon) !== 0x3a) syntax("expected :", colon);
+    return colon + 1;
+  }
   const start = i + 1;
   const end = after - 1;
   for (let p = nameBase[depth]!; p < names; p++) {
