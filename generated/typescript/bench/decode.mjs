@@ -97,10 +97,12 @@ const zTerminal = z.object({
   }),
 });
 const cursor = z.string().min(1).max(128);
+// The spec bounds a part at replay_part_bytes UTF-8 bytes; zod bounds UTF-16 units, the nearest it has.
+const partText = z.string().max(CONSTANTS.replay_part_bytes);
 const replayItem = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("message"), cursor, role: z.enum(["user", "assistant"]), text: z.string().max(16384), part: u64, last_part: z.boolean() }),
+  z.object({ kind: z.literal("message"), cursor, role: z.enum(["user", "assistant"]), text: partText, part: u64, last_part: z.boolean() }),
   z.object({ kind: z.literal("terminal"), cursor, status: z.enum(["completed", "cancelled", "failed", "compaction_required"]) }),
-  z.object({ kind: z.literal("summary"), cursor, text: z.string().max(16384), part: u64, last_part: z.boolean() }),
+  z.object({ kind: z.literal("summary"), cursor, text: partText, part: u64, last_part: z.boolean() }),
 ]);
 const zReplay = z.object({
   protocol_version: z.literal(2),
