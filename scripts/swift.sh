@@ -76,17 +76,13 @@ TMPDIR="$tmp/client" AGENTWIRE_SWIFT_BIND="$tmp/client:$tmp/client" target/debug
   --exec "$tc run .build/debug/AgentWireClientDriver" --timeout-secs 30 \
   --junit "$reports/client-swift.xml" --json "$reports/client-swift.json"
 
-echo "== swift: a chat recorded against the daemon, served back to the Swift client by the mock"
-rec="$tmp/rec"
-mkdir -p "$rec"
-bash scripts/recorded-chat.sh record "$rec"
-AGENTWIRE_SWIFT_BIND="$tmp:$tmp" bash scripts/recorded-chat.sh replay "$rec" swift "$tc run .build/debug/AgentWireClientDriver"
-
-echo "== swift: a chat with an ACP agent (the ACP SDK's example agent) recorded, served back to the Swift client"
-rec_acp="$tmp/racp"
-mkdir -p "$rec_acp"
-bash scripts/recorded-chat.sh record "$rec_acp" acp
-AGENTWIRE_SWIFT_BIND="$tmp:$tmp" bash scripts/recorded-chat.sh replay "$rec_acp" swift "$tc run .build/debug/AgentWireClientDriver"
+for agent in local acp; do
+  echo "== swift: a chat recorded against the daemon ($agent), served back to the Swift client by the mock"
+  rec="$tmp/r$agent"
+  mkdir -p "$rec"
+  bash scripts/recorded-chat.sh record "$rec" "$agent"
+  AGENTWIRE_SWIFT_BIND="$tmp:$tmp" bash scripts/recorded-chat.sh replay "$rec" swift "$tc run .build/debug/AgentWireClientDriver"
+done
 
 echo "== swift: consumer decode benchmark (release)"
 "$tc" run .build/release/AgentWireBench

@@ -28,7 +28,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { z } from "zod";
 import { AgentwireClient, startOrConnect } from "../dist/client.js";
-import { CONSTANTS, decodeEventRecord, decodeResponseRecord } from "../dist/index.js";
+import { CONSTANTS, LIMITS, decodeEventRecord, decodeResponseRecord } from "../dist/index.js";
 
 const rounds = Number(process.argv[2] ?? 21);
 const roundMs = Number(process.argv[3] ?? 40);
@@ -87,7 +87,7 @@ const zTerminal = z.object({
     turn_id: opaque,
     session_id: sessionId,
     status: z.enum(["completed", "cancelled", "failed"]),
-    assistant_text: z.string().max(16384),
+    assistant_text: z.string().max(LIMITS.max_string_bytes),
     sequence: u64,
     activity_dropped: u64,
     activity_replay_available: z.literal(false),

@@ -528,11 +528,14 @@ function memberName(s: string, i: number, depth: number, lim: ProfileLimits): nu
   if (lastBytes > lim.maxStringBytes) bound(`member name longer than ${lim.maxStringBytes} bytes`);
   if (++counts[depth]! > lim.maxObjectFields) bound(`object with more than ${lim.maxObjectFields} members`);
   memberCount++;
-  if (!exact) {
-    const colon = ws(s, after);
-    if (s.charCodeAt(colon) !== 0x3a) syntax("expected :", colon);
-    return colon + 1;
-  }
+  if (exact) compareName(s, i, after, depth);
+  const colon = ws(s, after);
+  if (s.charCodeAt(colon) !== 0x3a) syntax("expected :", colon);
+  return colon + 1;
+}
+
+/** Compare the name `[i + 1, after - 1)` with its object's earlier names, then pool it. */
+function compareName(s: string, i: number, after: number, depth: number): void {
   const start = i + 1;
   const end = after - 1;
   for (let p = nameBase[depth]!; p < names; p++) {
@@ -541,9 +544,6 @@ function memberName(s: string, i: number, depth: number, lim: ProfileLimits): nu
   nameStart[names] = start;
   // A name with escapes is marked by a negative end.
   nameEnd[names++] = lastEscaped ? -end : end;
-  const colon = ws(s, after);
-  if (s.charCodeAt(colon) !== 0x3a) syntax("expected :", colon);
-  return colon + 1;
 }
 
 /**
