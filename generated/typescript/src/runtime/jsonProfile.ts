@@ -15,9 +15,9 @@
  *
  * How: this file checks the record's size, newline and UTF-8 (in that order, decoding.md's
  * precedence), `JSON.parse` builds the value, and the scanner (`jsonScanner.ts`) reads the text
- * for what `JSON.parse` cannot see, throwing the first violation in reading order. The scan's
- * mode is chosen here from two cheap native searches of the whole record (see
- * {@link parseRecord}).
+ * for what `JSON.parse` cannot see, throwing the first violation in reading order. Which of the
+ * scanner's modes reads it is chosen here, from two cheap native searches of the whole record
+ * (`scanRecord`).
  */
 
 import { floats, utf8Length } from "./check.js";
@@ -45,13 +45,7 @@ export function parseRecord(input: string | Uint8Array, limits: ProfileLimits, o
   const max = outbound ? limits.maxRecordBytes - 1 : limits.maxRecordBytes;
   const text = typeof input === "string" ? stringText(input, max) : bytesText(input, max);
   const value = parseOrUnparsed(text);
-  // The careful scan when JSON.parse refused the text, or it may hold a raw noncharacter or an
-  // escape the profile refuses; otherwise no escape and no character inside a string can break
-  // the profile, and the counting scan reads only the escapes it must count. The raw search
-  // comes first: a string's lone surrogate is a UTF-8 failure, which precedes a JSON one.
-  const noncharacter = rawNoncharacter(input, text);
-  const { floatSpans } =
-    noncharacter || value === UNPARSED || escapesFromD000(text) ? scan(text, limits, "careful") : scanParsed(text, value, limits);
+  const { floatSpans } = scanRecord(input, text, value, limits);
   if (value === UNPARSED) invalid("not one JSON value");
   if (floatSpans.length === 0) return { value, marked: false };
   return { value: JSON.parse(markFloats(text, floatSpans)) as unknown, marked: true };
@@ -74,14 +68,24 @@ function parseOrUnparsed(text: string): unknown {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Choosing the scan
+// ---------------------------------------------------------------------------------------------
+
 /**
- * Scan text that `JSON.parse` accepted, counting member names instead of comparing them:
+ * Scan the record in the cheapest mode that still throws its first violation (the modes are
+ * described at `ScanMode` in jsonScanner.ts). Two native searches of the whole record decide: when
+ * `JSON.parse` refused the text, or it may hold a raw noncharacter or an escape from `\uD000`
+ * up, the careful scan reads everything. Otherwise no escape and no raw character inside a
+ * string can break the profile, and member names are counted rather than compared:
  * `JSON.parse` keeps one member per name, so the record has a duplicate exactly when it has
- * more names than the parsed value has members. Any doubt (a duplicate, or any violation, which
- * an earlier duplicate might precede) is settled by comparing names, which throws the first
- * violation in reading order.
+ * more names than the parsed value has members. Any doubt (a duplicate, or any violation,
+ * which an earlier duplicate might precede) is settled by comparing names.
  */
-function scanParsed(text: string, value: unknown, limits: ProfileLimits): ScanResult {
+function scanRecord(input: string | Uint8Array, text: string, value: unknown, limits: ProfileLimits): ScanResult {
+  // First, whatever the mode: a string's lone surrogate is a UTF-8 failure, which precedes a JSON one.
+  const noncharacter = rawNoncharacter(input, text);
+  if (noncharacter || value === UNPARSED || escapesFromD000(text)) return scan(text, limits, "careful");
   try {
     const counted = scan(text, limits, "count");
     if (counted.memberNames === members(value)) return counted;
@@ -107,18 +111,17 @@ function members(v: unknown): number {
   return n;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Record text: size, newline, UTF-8
+// ---------------------------------------------------------------------------------------------
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const NEWLINE_INSIDE = "a newline inside the record";
 
 /** Refuse a record longer than `max` bytes (before its newline). */
 function tooLarge(max: number): never {
   throw new ProfileError("record_too_large", `record longer than ${max} bytes`);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Record text: size, newline, UTF-8
-// ---------------------------------------------------------------------------------------------
-
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** `max`: the most bytes the record may have before its newline. */
 function bytesText(bytes: Uint8Array, max: number): string {
@@ -144,6 +147,10 @@ function stringText(s: string, max: number): string {
   if (text.indexOf("\n") >= 0) invalid(NEWLINE_INSIDE);
   return text;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Whole-record searches: raw noncharacters, escapes from \uD000 up
+// ---------------------------------------------------------------------------------------------
 
 /**
  * Surrogates and noncharacters are all code units from U+D800 up: text without one (most text,
