@@ -302,22 +302,23 @@ pub async fn within_cancel_grace<F: Future>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::agent::sink::OutputLimit;
     use crate::providers::BoxFuture;
     use agentwire_protocol::{ErrorCode, PermissionOption};
     use serde_json::json;
 
-    /// Records what reaches the turn, one line per call, activity by kind and status.
+    /// Records what reaches the turn, one line per call, activity by kind and status (the
+    /// ACP mapper's tests use it too).
     #[derive(Default)]
-    struct Fake(Mutex<Vec<String>>);
+    pub(crate) struct Fake(Mutex<Vec<String>>);
 
     impl Fake {
         fn push(&self, line: String) {
             crate::sync::lock(&self.0).push(line);
         }
-        fn take(&self) -> Vec<String> {
+        pub(crate) fn take(&self) -> Vec<String> {
             std::mem::take(&mut *crate::sync::lock(&self.0))
         }
     }

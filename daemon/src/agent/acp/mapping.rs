@@ -305,3 +305,54 @@ impl<'a> Mapper<'a> {
         self.segments.end("");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::agent::activity::Ids;
+    use crate::agent::calls::tests::Fake;
+
+    fn update(kind: &str, fields: Value) -> Value {
+        let mut update = json!({"sessionUpdate": kind});
+        update.as_object_mut().unwrap().extend(fields.as_object().unwrap().clone());
+        json!({"sessionId": "s", "update": update})
+    }
+
+    #[tokio::test]
+    async fn a_call_announced_finished_starts_as_having_run_and_ends_at_once() {
+        let fake = Arc::new(Fake::default());
+        let calls = Calls::new(fake.clone(), Ids::new("t"));
+        let mut mapper = Mapper::new(&*fake, &calls, Permissions::default());
+        let done = json!({"toolCallId": "c1", "title": "Read", "kind": "read", "status": "completed"});
+        mapper.update(update("tool_call", done)).await.unwrap();
+        assert_eq!(
+            fake.take(),
+            [
+                "text",
+                "activity tool running",
+                "tool-call-start t/c1 read",
+                "activity tool completed",
+                "tool-call-end t/c1 -"
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_status_that_goes_back_to_pending_after_running_changes_nothing() {
+        let fake = Arc::new(Fake::default());
+        let calls = Calls::new(fake.clone(), Ids::new("t"));
+        let mut mapper = Mapper::new(&*fake, &calls, Permissions::default());
+        let running = json!({"toolCallId": "c1", "title": "Build", "kind": "execute", "status": "in_progress"});
+        mapper.update(update("tool_call", running)).await.unwrap();
+        fake.take();
+        mapper.update(update("tool_call_update", json!({"toolCallId": "c1", "status": "pending"}))).await.unwrap();
+        assert!(fake.take().is_empty(), "a call that ran does not go back to queued");
+        mapper.update(update("tool_call_update", json!({"toolCallId": "c1", "status": "failed"}))).await.unwrap();
+        assert_eq!(
+            fake.take(),
+            ["activity tool failed", "tool-call-end t/c1 The agent reported that the call failed."]
+        );
+    }
+}
