@@ -1,6 +1,6 @@
-// Generated from protocol.toml (sha256 4c01a92a7b1bf0118c9e8c410f5a79114334f2355b9991a70c220ec95cce0284). Do not edit.
+// Generated from protocol.toml (sha256 d7ea3df6039e78346cebec747e25d820a9f7e9e125e41a1a135d7a827538910c). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 5a6f26a8465e917c, agentwire-codegen 0.1.0.
+// Freshness: spec fnv1a64 d0ebf03f110227bd, agentwire-codegen 0.1.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
@@ -712,6 +712,8 @@ pub enum ErrorCode {
     AgentRefused,
     /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`. (from the terminal document)
     AgentLimitReached,
+    /// Carried by a failed turn terminal of an ACP agent provider that refused a request for want of sign-in (ACP error `auth_required`, -32000), or whose `authenticate` with the method its settings name failed. A `service` message of the turn carries the agent's own words and the sign-in methods it offers; `auth.status` reports the agent `needs_login` until a prompt of it is answered or its settings change. (from the terminal document)
+    AgentNeedsLogin,
 }
 impl ErrorCode {
     /// Every value, in spec order.
@@ -759,6 +761,7 @@ impl ErrorCode {
         Self::AgentFailed,
         Self::AgentRefused,
         Self::AgentLimitReached,
+        Self::AgentNeedsLogin,
     ];
     /// Every wire spelling, in spec order.
     pub const NAMES: &'static [&'static str] = &[
@@ -805,6 +808,7 @@ impl ErrorCode {
         "agent_failed",
         "agent_refused",
         "agent_limit_reached",
+        "agent_needs_login",
     ];
     /// The wire spelling.
     pub fn as_str(self) -> &'static str {
@@ -852,6 +856,7 @@ impl ErrorCode {
             Self::AgentFailed => "agent_failed",
             Self::AgentRefused => "agent_refused",
             Self::AgentLimitReached => "agent_limit_reached",
+            Self::AgentNeedsLogin => "agent_needs_login",
         }
     }
     /// The value for a wire spelling; `None` for anything unknown.
@@ -900,6 +905,7 @@ impl ErrorCode {
             "agent_failed" => Some(Self::AgentFailed),
             "agent_refused" => Some(Self::AgentRefused),
             "agent_limit_reached" => Some(Self::AgentLimitReached),
+            "agent_needs_login" => Some(Self::AgentNeedsLogin),
             _ => None,
         }
     }
@@ -992,6 +998,7 @@ impl ErrorCode {
             }
             Self::AgentRefused => "the agent refused to continue",
             Self::AgentLimitReached => "the agent reached its token or request limit",
+            Self::AgentNeedsLogin => "the agent needs sign-in before it can answer",
         }
     }
     /// Errors any request can receive before its operation runs, in precedence order.

@@ -45,7 +45,8 @@ export type ErrorCode =
   | "output_limit_exceeded"
   | "agent_failed"
   | "agent_refused"
-  | "agent_limit_reached";
+  | "agent_limit_reached"
+  | "agent_needs_login";
 
 /** The fixed message of every error code. */
 export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
@@ -135,6 +136,8 @@ export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
   agent_refused: "the agent refused to continue",
   /** Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`. (source: terminal) */
   agent_limit_reached: "the agent reached its token or request limit",
+  /** Carried by a failed turn terminal of an ACP agent provider that refused a request for want of sign-in (ACP error `auth_required`, -32000), or whose `authenticate` with the method its settings name failed. A `service` message of the turn carries the agent's own words and the sign-in methods it offers; `auth.status` reports the agent `needs_login` until a prompt of it is answered or its settings change. (source: terminal) */
+  agent_needs_login: "the agent needs sign-in before it can answer",
 };
 
 /** Every known error code, in spec order. */
@@ -186,6 +189,7 @@ export function isErrorCode(code: string): code is ErrorCode {
     case "agent_failed":
     case "agent_refused":
     case "agent_limit_reached":
+    case "agent_needs_login":
       return true;
     default:
       return false;

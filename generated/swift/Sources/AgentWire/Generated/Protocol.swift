@@ -248,6 +248,8 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case agentRefused = "agent_refused"
     /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`.
     case agentLimitReached = "agent_limit_reached"
+    /// Carried by a failed turn terminal of an ACP agent provider that refused a request for want of sign-in (ACP error `auth_required`, -32000), or whose `authenticate` with the method its settings name failed. A `service` message of the turn carries the agent's own words and the sign-in methods it offers; `auth.status` reports the agent `needs_login` until a prompt of it is answered or its settings change.
+    case agentNeedsLogin = "agent_needs_login"
 
     /// The fixed message of the code.
     public var message: String {
@@ -295,6 +297,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .agentFailed: return "the agent process failed or broke the Agent Client Protocol"
         case .agentRefused: return "the agent refused to continue"
         case .agentLimitReached: return "the agent reached its token or request limit"
+        case .agentNeedsLogin: return "the agent needs sign-in before it can answer"
         }
     }
 
@@ -344,6 +347,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .agentFailed: return "terminal"
         case .agentRefused: return "terminal"
         case .agentLimitReached: return "terminal"
+        case .agentNeedsLogin: return "terminal"
         }
     }
 
