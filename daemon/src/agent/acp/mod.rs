@@ -14,6 +14,8 @@ pub mod policy;
 pub mod process;
 pub mod resume;
 pub mod routes;
+pub mod run;
+pub mod said;
 pub mod turn;
 
 use process::AgentProcess;
