@@ -612,7 +612,10 @@ async fn an_agent_that_needs_sign_in_fails_with_its_own_code_and_names_its_metho
     assert_eq!((turn.status, turn.error.as_deref()), (TurnStatus::Failed, Some(ErrorCode::AgentNeedsLogin.as_str())));
     let notes = service_notes(&lines);
     let note = notes.iter().find(|n| n.starts_with("The agent needs sign-in")).unwrap_or_else(|| panic!("{notes:?}"));
-    assert!(note.contains("it said “Authentication required” (JSON-RPC error -32000)"), "{note}");
+    assert!(
+        note.contains("it refused `session/prompt`; it said “Authentication required” (JSON-RPC error -32000)"),
+        "{note}"
+    );
     assert!(note.contains("API Key (`api-key`), Browser sign-in (`browser`)"), "{note}");
     assert!(note.contains("`agents.fake.auth_method`"), "{note}");
     assert!(d.sb.log().contains("The agent needs sign-in"), "the log carries it");
@@ -636,7 +639,7 @@ async fn a_sign_in_method_named_in_the_settings_is_completed_before_the_session(
     let (d, _c, turn, lines) = fake_entry_turn(&entry, false, &[]).await;
     assert_eq!(turn.error.as_deref(), Some(ErrorCode::AgentNeedsLogin.as_str()));
     let notes = service_notes(&lines);
-    assert!(notes.iter().any(|n| n.contains("authenticate failed: it said “Invalid API key”")), "{notes:?}");
+    assert!(notes.iter().any(|n| n.contains("it refused `authenticate`; it said “Invalid API key”")), "{notes:?}");
     assert!(!serde_json::to_string(&lines).unwrap().contains("fake-key-bad"), "the key is never shown");
     assert_eq!(readiness(&d, "fake").await, "needs_login");
     // A method the agent does not offer is a settings error naming the ones it does.

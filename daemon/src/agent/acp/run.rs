@@ -39,7 +39,7 @@ impl TurnOnAgent<'_> {
             Err(e) => {
                 let failure = match &e {
                     StartError::Authenticate(_, words, methods) => {
-                        sign_in_failure(&launch.entry, methods, &format!("authenticate failed: {words}"))
+                        sign_in_failure(&launch.entry, methods, &format!("it refused `authenticate`; {words}"))
                     }
                     other => Failure {
                         note: format!("The agent could not be started ({other})."),

@@ -115,13 +115,14 @@ impl AcpTurn<'_> {
         Stop::Failed(failure.code)
     }
 
-    /// A JSON-RPC error the agent answered `what` with, in words.
-    fn refusal(&self, what: &str, error: &agent_client_protocol::Error) -> Failure {
+    /// A JSON-RPC error the agent answered the request `method` with, in words (`what`
+    /// opens the note).
+    fn refusal(&self, method: &str, what: &str, error: &agent_client_protocol::Error) -> Failure {
         let env = &self.process.entry().env;
         let words = said::error(error, env);
         if said::needs_sign_in(error) {
             let methods = said::sign_in_methods(&self.process.auth_methods, env);
-            return sign_in_failure(self.process.entry(), &methods, &words);
+            return sign_in_failure(self.process.entry(), &methods, &format!("it refused `{method}`; {words}"));
         }
         Failure::broken(format!("{what}: {words}."))
     }
@@ -149,7 +150,7 @@ impl AcpTurn<'_> {
                     return Ok(previous.to_owned());
                 }
                 Err(e) if said::needs_sign_in(&e) => {
-                    return Err(self.refusal("The agent could not load its session", &e))
+                    return Err(self.refusal("session/load", "The agent could not load its session", &e))
                 }
                 Err(e) => {
                     let words = said::error(&e, &self.process.entry().env);
@@ -161,7 +162,7 @@ impl AcpTurn<'_> {
             r = cx.send_request(NewSessionRequest::new(self.workspace.to_path_buf())).block_task() => r,
             f = &mut ended => return Err(Failure::broken(self.process.fault_words(f).await)),
         };
-        let created = created.map_err(|e| self.refusal("The agent could not start a session", &e))?;
+        let created = created.map_err(|e| self.refusal("session/new", "The agent could not start a session", &e))?;
         let id = created.session_id.to_string();
         self.set_mode(&id, created.modes.as_ref()).await?;
         if self.previous.is_some() {
@@ -195,7 +196,7 @@ impl AcpTurn<'_> {
         let ended = self.process.ended();
         tokio::select! {
             r = self.process.connection().send_request(request).block_task() => {
-                r.map(drop).map_err(|e| self.refusal("The agent could not set the session mode", &e))
+                r.map(drop).map_err(|e| self.refusal("session/set_mode", "The agent could not set the session mode", &e))
             }
             f = ended => Err(Failure::broken(self.process.fault_words(f).await)),
         }
@@ -241,7 +242,7 @@ impl AcpTurn<'_> {
                         Err(e) => {
                             let failure = match tokio::time::timeout(Duration::from_millis(200), &mut ended).await {
                                 Ok(f) => Failure::broken(self.process.fault_words(f).await),
-                                Err(_) => self.refusal("The agent answered the prompt with an error", &e),
+                                Err(_) => self.refusal("session/prompt", "The agent answered the prompt with an error", &e),
                             };
                             Err(self.fail(failure))
                         }
