@@ -79,5 +79,8 @@ bash scripts/fuzz.sh short
 step "acp: the example agent (npm ci from its lockfile) behind the daemon, one chat --once run"
 bash scripts/acp-chat-once.sh
 
+step "acp: the real Claude and Codex adapters (npm ci from their lockfile) behind the daemon, as far as they run offline"
+bash scripts/acp-real-agents.sh
+
 step "rust: every test"
 cargo test --workspace --locked --no-fail-fast
