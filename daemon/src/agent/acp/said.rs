@@ -9,6 +9,8 @@ use agent_client_protocol::ErrorCode as RpcCode;
 
 /// One quoted message of the agent is cut to this many bytes.
 pub const MAX_SAID_BYTES: usize = 300;
+/// A name the agent defines (a mode, a sign-in method, a stop reason) is cut to this.
+pub const MAX_NAME_SHOWN: usize = agentwire_protocol::limits::MAX_ID_BYTES as usize;
 
 /// `text` as it may be shown: `env` values and credential-like substrings redacted, control
 /// characters and hidden formatting removed, whitespace collapsed, at most `max` bytes.
@@ -52,8 +54,8 @@ pub fn sign_in_methods(methods: &[AuthMethod], env: &[(String, String)]) -> Vec<
                 AuthMethod::Terminal(t) => (t.id.to_string(), t.name.as_str()),
                 _ => return None,
             };
-            let id = scrub(&id, env, 64);
-            let name = scrub(name, env, 64);
+            let id = scrub(&id, env, MAX_NAME_SHOWN);
+            let name = scrub(name, env, MAX_NAME_SHOWN);
             Some(if name.is_empty() || name == id { format!("`{id}`") } else { format!("{name} (`{id}`)") })
         })
         .take(8)

@@ -183,13 +183,17 @@ impl AcpTurn<'_> {
             offered.map_or(&[][..], |m| &m.available_modes[..]).iter().map(|m| m.id.to_string()).collect();
         if !modes.contains(mode) {
             let id = self.process.id();
-            let offered = match modes.iter().map(|m| format!("`{}`", said::scrub(m, env, 64))).collect::<Vec<_>>() {
+            let offered = match modes
+                .iter()
+                .map(|m| format!("`{}`", said::scrub(m, env, said::MAX_NAME_SHOWN)))
+                .collect::<Vec<_>>()
+            {
                 m if m.is_empty() => "it offers no modes".to_owned(),
                 m => format!("it offers {}", m.join(", ")),
             };
             return Err(Failure::broken(format!(
                 "agents.{id}.mode: `{}` is not a mode the agent offers for this session; {offered}.",
-                said::scrub(mode, env, 64)
+                said::scrub(mode, env, said::MAX_NAME_SHOWN)
             )));
         }
         let request = SetSessionModeRequest::new(acp_session.to_owned(), mode.clone());
@@ -300,7 +304,7 @@ fn stop_of(reason: StopReason, sink: &dyn TurnSink) -> Result<(), Stop> {
         // A reason of a later ACP version: not one of the above, whatever it means.
         other => {
             let name = serde_json::to_value(other).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
-            let name = said::scrub(&name, &[], 64);
+            let name = said::scrub(&name, &[], said::MAX_NAME_SHOWN);
             sink.service_note(&format!(
                 "The agent ended the turn with a stop reason this daemon does not know (`{name}`)."
             ));
