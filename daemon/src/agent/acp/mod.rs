@@ -4,9 +4,13 @@
 //! [`crate::agent::pool::Pool`]), [`client`] answers what the agent asks of the client
 //! (file reads and writes in the workspace, permission requests routed to the turn),
 //! [`policy`] decides permissions, [`mapping`] turns updates into the session stream and
-//! wire v2 through [`crate::agent::sink::TurnSink`], and [`turn`] runs one prompt.
+//! wire v2 through [`crate::agent::sink::TurnSink`] (a tool call's life through
+//! [`crate::agent::calls`]), [`turn`] opens the ACP session and runs one prompt under the
+//! cancel grace, and [`run`] is the whole turn from the daemon's side (the agent from the pool,
+//! the session to resume, [`resume`]). [`said`] quotes what the agent said for notes.
 //!
-//! Imports go one way: `turn` → `mapping` → `policy`; `process` → `client` → `routes`.
+//! Imports go one way: `run` → `turn` → `mapping` → `policy`, `crate::agent::calls`;
+//! `process` → `client` → `routes`; `turn`, `process` → `said`.
 
 pub mod client;
 pub mod mapping;

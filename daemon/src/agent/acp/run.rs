@@ -12,7 +12,7 @@ use super::process::StartError;
 use super::routes::Launch;
 use super::turn::{sign_in_failure, AcpTurn, Failure};
 use super::{resume, AgentPool};
-use crate::agent::activity::Ids;
+use crate::agent::calls::Calls;
 use crate::agent::sink::TurnSink;
 use crate::agent::Stop;
 use crate::catalog::agents::AgentEntry;
@@ -25,14 +25,13 @@ pub struct TurnOnAgent<'a> {
     /// The daemon session's folder, where its ACP session is recorded; `None` when it has none.
     pub session_dir: Option<std::path::PathBuf>,
     pub session_id: &'a str,
-    pub turn_id: &'a str,
     pub prompt: &'a str,
     pub cancel: watch::Receiver<bool>,
 }
 
 impl TurnOnAgent<'_> {
     /// Runs the turn; `None` when it completed, else how it stopped.
-    pub async fn run(self, sink: &dyn TurnSink) -> Option<Stop> {
+    pub async fn run(self, sink: &dyn TurnSink, calls: &Calls) -> Option<Stop> {
         let launch = Launch { entry: self.entry, workspace: self.workspace.to_path_buf() };
         let process = match self.agents.acquire_one(&launch).await {
             Ok(p) => p,
@@ -66,7 +65,7 @@ impl TurnOnAgent<'_> {
             workspace: self.workspace,
             prompt: self.prompt,
             sink,
-            ids: Ids::new(self.turn_id),
+            calls,
             cancel: self.cancel,
         };
         let ended = turn.run().await;
