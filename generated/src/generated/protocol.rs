@@ -1,6 +1,6 @@
-// Generated from protocol.toml (sha256 d7ea3df6039e78346cebec747e25d820a9f7e9e125e41a1a135d7a827538910c). Do not edit.
+// Generated from protocol.toml (sha256 ad43647543bebce75be3921f191006ac8f9c308420372e92956e8440245a9201). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 d0ebf03f110227bd, agentwire-codegen 0.1.0.
+// Freshness: spec fnv1a64 af0b3d48374a95b7, agentwire-codegen 0.1.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
@@ -706,7 +706,7 @@ pub enum ErrorCode {
     PersistenceFailed,
     /// Carried by a failed turn terminal whose assistant text would cross a bound. (from the terminal document)
     OutputLimitExceeded,
-    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered the prompt with an error, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which. (from the terminal document)
+    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered session/new, session/load, session/set_mode or the prompt with an error, does not offer the mode its settings name, ended the prompt with a stop reason this service does not know, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which, with the agent's own words where it gave any (its JSON-RPC error message, or a dead process's exit status and last stderr lines; bounded and redacted). (from the terminal document)
     AgentFailed,
     /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`. (from the terminal document)
     AgentRefused,

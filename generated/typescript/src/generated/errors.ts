@@ -130,7 +130,7 @@ export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
   persistence_failed: "turn output could not be persisted",
   /** Carried by a failed turn terminal whose assistant text would cross a bound. (source: terminal) */
   output_limit_exceeded: "assistant output exceeds a protocol limit",
-  /** Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered the prompt with an error, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which. (source: terminal) */
+  /** Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered session/new, session/load, session/set_mode or the prompt with an error, does not offer the mode its settings name, ended the prompt with a stop reason this service does not know, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which, with the agent's own words where it gave any (its JSON-RPC error message, or a dead process's exit status and last stderr lines; bounded and redacted). (source: terminal) */
   agent_failed: "the agent process failed or broke the Agent Client Protocol",
   /** Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`. (source: terminal) */
   agent_refused: "the agent refused to continue",

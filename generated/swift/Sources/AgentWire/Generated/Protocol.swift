@@ -242,7 +242,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case persistenceFailed = "persistence_failed"
     /// Carried by a failed turn terminal whose assistant text would cross a bound.
     case outputLimitExceeded = "output_limit_exceeded"
-    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered the prompt with an error, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which.
+    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered session/new, session/load, session/set_mode or the prompt with an error, does not offer the mode its settings name, ended the prompt with a stop reason this service does not know, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which, with the agent's own words where it gave any (its JSON-RPC error message, or a dead process's exit status and last stderr lines; bounded and redacted).
     case agentFailed = "agent_failed"
     /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`.
     case agentRefused = "agent_refused"
