@@ -13,6 +13,7 @@ pub mod typescript;
 #[cfg(feature = "artifacts")]
 pub mod vectors;
 
+#[cfg(feature = "artifacts")]
 use crate::ir::Spec;
 
 /// One generated file, with its path relative to the repository root.
@@ -45,14 +46,6 @@ pub fn json_text(v: &serde_json::Value, pretty: bool) -> String {
 /// [`header_lines`] behind a line-comment marker (`//`, `#`).
 pub fn comment_header(marker: &str) -> String {
     header_lines().iter().map(|l| format!("{marker} {l}\n")).collect()
-}
-
-/// The Rust module's header (see [`rust`]), which also names the spec's SHA-256.
-pub fn header(spec: &Spec, marker: &str) -> String {
-    format!(
-        "{marker} Generated from protocol.toml (sha256 {}). Do not edit.\n{marker} Regenerate with `{REGENERATE}`.\n",
-        spec.sha256
-    )
 }
 
 /// Every committed artifact, in a stable order.

@@ -28,7 +28,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 /// The committed module and the committed copy of the generator's RFC 3339 checker (which the
-/// runtime includes beside it), each under the generated header and the freshness marker.
+/// runtime includes beside it), each under the generated header; the module's header adds the
+/// freshness marker, the one hash a generated header carries (the build script reads it).
 #[cfg(feature = "artifacts")]
 pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
     let module = generate(spec).unwrap_or_else(|e| panic!("the Rust emitter's tokens do not parse: {e}"));
@@ -37,7 +38,7 @@ pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
         Artifact { path: in_crate(freshness::MODULE_IN_CRATE), contents: module },
         Artifact {
             path: in_crate(freshness::RFC3339_IN_CRATE),
-            contents: format!("{}\n{}", super::header(spec, "//"), crate::RFC3339_SOURCE),
+            contents: format!("{}\n{}", super::comment_header("//"), crate::RFC3339_SOURCE),
         },
     ]
 }
@@ -49,7 +50,7 @@ pub fn generate(spec: &Spec) -> Result<String, syn::Error> {
     let file: syn::File = syn::parse2(tokens(spec))?;
     Ok(format!(
         "{}// {}\n\n{}",
-        super::header(spec, "//"),
+        super::comment_header("//"),
         freshness::marker(spec.text_fnv1a64),
         prettyplease::unparse(&file)
     ))

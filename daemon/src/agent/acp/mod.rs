@@ -1,12 +1,17 @@
 //! Agent Client Protocol (ACP) agents as the runtime of a turn, in place of the tool loop,
 //! when the selected provider is an `[agents.<id>]` entry
-//! ([`crate::catalog::agents`]): [`process`] starts and speaks to the agent (pooled by
-//! [`crate::agent::pool::Pool`]), [`client`] answers what the agent asks of the client
-//! (file reads and writes in the workspace, permission requests routed to the turn),
-//! [`policy`] decides permissions, [`mapping`] turns updates into the session stream and
-//! wire v2 through [`crate::agent::sink::TurnSink`], and [`turn`] runs one prompt.
+//! ([`crate::catalog::agents`]): [`turn`] runs one prompt on an [`process::AgentProcess`]
+//! (pooled by [`crate::agent::pool::Pool`]) and hands what arrives to [`mapping`], which turns
+//! updates into the session stream and wire v2 through [`crate::agent::sink::TurnSink`] and
+//! answers permission requests as [`policy`] decides. [`process`] starts and speaks to the
+//! agent, serving [`client`], which answers what the agent asks of the client (file reads and
+//! writes in the workspace) and hands updates and permission requests to the turn of their ACP
+//! session through [`routes`]. [`resume`] keeps the ACP session ID for `session/load` after a
+//! restart (read and written by the turn's caller, `crate::turns`).
 //!
-//! Imports go one way: `turn` → `mapping` → `policy`; `process` → `client` → `routes`.
+//! Imports go one way, and these are all of them between the files here (`resume` imports
+//! none): `turn` → `mapping`, `process`, `routes`; `mapping` → `policy`; `process` → `client`,
+//! `routes`; `client` → `routes`.
 
 pub mod client;
 pub mod mapping;
