@@ -43,8 +43,9 @@ pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
     ]
 }
 
-/// The generated module, formatted with prettyplease under the generated header and the
-/// freshness marker of the spec's text: the committed copy.
+/// The generated module, formatted with prettyplease (its doc comments wrapped at the code's
+/// width) under the generated header and the freshness marker of the spec's text: the
+/// committed copy.
 #[cfg(feature = "artifacts")]
 pub fn generate(spec: &Spec) -> Result<String, syn::Error> {
     let file: syn::File = syn::parse2(tokens(spec))?;
@@ -52,7 +53,7 @@ pub fn generate(spec: &Spec) -> Result<String, syn::Error> {
         "{}// {}\n\n{}",
         super::comment_header("//"),
         freshness::marker(spec.text_fnv1a64),
-        prettyplease::unparse(&file)
+        super::wrap_comments(&prettyplease::unparse(&file))
     ))
 }
 
