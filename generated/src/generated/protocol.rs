@@ -1,6 +1,6 @@
 // Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 5a6f26a8465e917c, agentwire-codegen 0.1.0.
+// Freshness: spec fnv1a64 5a6f26a8465e917c, agentwire-codegen 0.2.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {

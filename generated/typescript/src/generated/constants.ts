@@ -8,7 +8,7 @@ export const PROTOCOL_NAME = "agentwire";
 export const PROTOCOL_VERSION = 2;
 
 /** The package version this package was generated with; the daemon's handshake requires an exact match. */
-export const PACKAGE_VERSION = "0.1.0";
+export const PACKAGE_VERSION = "0.2.0";
 
 /** Advertised limits: the values this package was built for, and the default local bounds. */
 export const LIMITS = {

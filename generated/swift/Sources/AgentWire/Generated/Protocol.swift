@@ -21,7 +21,7 @@ public enum ProtocolInfo {
 
 /// This package's version, generated from the workspace's one declared version. The identity handshake sends it by
 /// default and the daemon admits only an exact match: use the `agentwire` executable of the same version.
-public let packageVersion = PackageVersion(unchecked: "0.1.0")
+public let packageVersion = PackageVersion(unchecked: "0.2.0")
 
 /// Advertised limits, as declared by the spec.
 public enum Limits {
