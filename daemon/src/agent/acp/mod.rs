@@ -1,8 +1,9 @@
 //! Agent Client Protocol (ACP) agents as the runtime of a turn, in place of the tool loop,
 //! when the selected provider is an `[agents.<id>]` entry
 //! ([`crate::catalog::agents`]): [`turn`] runs one prompt on an [`process::AgentProcess`]
-//! (pooled by [`crate::agent::pool::Pool`]) and hands what arrives to [`mapping`], which turns
-//! updates into the session stream and wire v2 through [`crate::agent::sink::TurnSink`] and
+//! (pooled by [`crate::agent::pool::Pool`]) under the cancel grace, and hands what arrives to
+//! [`mapping`], which turns updates into the session stream and wire v2 through
+//! [`crate::agent::sink::TurnSink`] (a tool call's life through [`crate::agent::calls`]) and
 //! answers permission requests as [`policy`] decides. [`process`] starts and speaks to the
 //! agent, serving [`client`], which answers what the agent asks of the client (file reads and
 //! writes in the workspace) and hands updates and permission requests to the turn of their ACP
@@ -11,7 +12,8 @@
 //!
 //! Imports go one way, and these are all of them between the files here (`resume` imports
 //! none): `turn` → `mapping`, `process`, `routes`; `mapping` → `policy`; `process` → `client`,
-//! `routes`; `client` → `routes`.
+//! `routes`; `client` → `routes`. Outside this folder, `turn` and `mapping` use
+//! `crate::agent::calls`.
 
 pub mod client;
 pub mod mapping;

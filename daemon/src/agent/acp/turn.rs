@@ -5,7 +5,8 @@
 //! - `stopReason` `end_turn` → completed; `cancelled` → cancelled; `refusal`,
 //!   `max_tokens`, `max_turn_requests` → failed (`agent_refused`, `agent_limit_reached`);
 //! - `turn.cancel` sends `session/cancel`; the turn ends when the agent answers the prompt,
-//!   or after [`CANCEL_WAIT`], when the process is killed and the turn fails;
+//!   or after the cancel grace ([`within_cancel_grace`]), when the process is killed and the
+//!   turn fails;
 //! - the connection ending (the process died, a malformed or oversized line) fails the turn
 //!   with `agent_failed` and a `service` note saying why.
 
@@ -15,19 +16,15 @@ use std::time::Duration;
 use agent_client_protocol::v1::schema::{
     CancelNotification, ContentBlock, LoadSessionRequest, NewSessionRequest, PromptRequest, StopReason, TextContent,
 };
-use agentwire_protocol::{limits, ActivityStatus, ErrorCode};
+use agentwire_protocol::ErrorCode;
 use tokio::sync::watch;
 
 use super::mapping::Mapper;
 use super::process::AgentProcess;
 use super::routes::Inbound;
-use crate::agent::activity::Ids;
+use crate::agent::calls::{within_cancel_grace, Calls};
 use crate::agent::sink::TurnSink;
 use crate::agent::Stop;
-
-/// How long a cancelled turn waits for the agent to answer its prompt before the process is
-/// killed: the daemon's cancel grace.
-pub const CANCEL_WAIT: Duration = Duration::from_millis(limits::CANCEL_GRACE_MS);
 
 /// What one turn runs with.
 pub struct AcpTurn<'a> {
@@ -38,7 +35,8 @@ pub struct AcpTurn<'a> {
     pub workspace: &'a std::path::Path,
     pub prompt: &'a str,
     pub sink: &'a dyn TurnSink,
-    pub ids: Ids,
+    /// The turn's tool calls; the turn ends those still open when it settles.
+    pub calls: &'a Calls,
     pub cancel: watch::Receiver<bool>,
 }
 
@@ -57,17 +55,23 @@ impl AcpTurn<'_> {
                 return Ended { result: Err(Stop::Failed(ErrorCode::AgentFailed)), acp_session: None };
             }
         };
-        let mut mapper = Mapper::new(self.sink, self.ids.clone(), self.process.entry().permissions.clone());
-        let result = self.prompt(&acp_session, &mut mapper).await;
-        let (reason, status) = match &result {
-            // Unfinished is not done: the end carries an error, and the activity agrees.
-            Ok(()) => ("The agent ended the turn without finishing this call.", ActivityStatus::Failed),
-            Err(Stop::Cancelled) => {
-                ("The turn was cancelled before the agent finished this call.", ActivityStatus::Cancelled)
-            }
-            Err(Stop::Failed(_)) => ("The turn failed before the agent finished this call.", ActivityStatus::Failed),
+        let mut mapper = Mapper::new(self.sink, self.calls, self.process.entry().permissions.clone());
+        let cx = self.process.connection();
+        let prompt = self.prompt(&acp_session, &mut mapper);
+        let on_cancel = || {
+            let _ = cx.send_notification(CancelNotification::new(acp_session.clone()));
         };
-        mapper.finish(reason, status);
+        let result = match within_cancel_grace(self.cancel.clone(), prompt, on_cancel).await {
+            Some(result) => result,
+            None => {
+                self.process.kill();
+                self.sink.service_note(
+                    "The agent did not stop within the cancel grace period after `session/cancel`; it was killed.",
+                );
+                Err(Stop::Failed(ErrorCode::AgentFailed))
+            }
+        };
+        mapper.finish();
         Ended { result, acp_session: Some(acp_session) }
     }
 
@@ -115,16 +119,7 @@ impl AcpTurn<'_> {
         tokio::pin!(answer);
         let ended = self.process.ended();
         tokio::pin!(ended);
-        let cancel = crate::agent::cancelled(self.cancel.clone());
-        tokio::pin!(cancel);
-        let mut deadline: Option<tokio::time::Instant> = None;
         loop {
-            let wait = async {
-                match deadline {
-                    Some(at) => tokio::time::sleep_until(at).await,
-                    None => std::future::pending().await,
-                }
-            };
             tokio::select! {
                 biased;
                 item = inbound.recv() => match item {
@@ -147,15 +142,6 @@ impl AcpTurn<'_> {
                 }
                 f = &mut ended => {
                     self.sink.service_note(f.note());
-                    return Err(Stop::Failed(ErrorCode::AgentFailed));
-                }
-                () = &mut cancel, if deadline.is_none() => {
-                    let _ = cx.send_notification(CancelNotification::new(acp_session.to_owned()));
-                    deadline = Some(tokio::time::Instant::now() + CANCEL_WAIT);
-                }
-                () = wait => {
-                    self.process.kill();
-                    self.sink.service_note("The agent did not stop within the cancel grace period after `session/cancel`; it was killed.");
                     return Err(Stop::Failed(ErrorCode::AgentFailed));
                 }
             }
