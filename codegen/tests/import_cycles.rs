@@ -635,7 +635,9 @@ fn the_acp_maps_match_the_acp_files() {
     let doc = std::fs::read_to_string(src.join("agent/acp/mod.rs")).expect("acp/mod.rs");
     let line: String = doc.lines().filter_map(|l| l.strip_prefix("//!")).collect::<Vec<_>>().join("");
     let listed = line.split_once("Imports go one way").expect("acp/mod.rs states its imports").1;
+    // The list follows the colon and ends with its sentence.
     let listed = listed.split_once("): ").expect("the list follows a colon").1;
+    let listed = listed.split(". ").next().unwrap_or(listed);
     let names = |text: &str| text.split('`').skip(1).step_by(2).map(str::to_string).collect::<Vec<_>>();
     let mut stated = BTreeSet::new();
     for clause in listed.split(';') {
