@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 ad43647543bebce75be3921f191006ac8f9c308420372e92956e8440245a9201). Do not edit.
+// Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 // No inner doc comment here: `write` commits this file beside the generated Rust module (and the
