@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 63e07a4ebbae47b3f2e8c3a16f3d0bbfa85ad0cae6d0e839923439bce60f616c). Do not edit.
+// Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 // No inner doc comment here: `write` commits this file beside the generated Rust module (and the
