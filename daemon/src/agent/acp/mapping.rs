@@ -279,7 +279,10 @@ impl<'a> Mapper<'a> {
                 PermissionOption::new(id, label, permission_kind(o.kind))
             })
             .collect();
-        let decision = policy::decide(&self.permissions, &kind, &offered);
+        let decision = match policy::route(&self.permissions, &kind, &offered, false) {
+            policy::Route::Answer(decision) => decision,
+            policy::Route::Ask => policy::answer(Verdict::Ask, &offered),
+        };
         if decision.verdict == Verdict::Reject {
             call.rejected = Some(format!("Rejected by the permission policy: `{kind}` calls are not allowed."));
         }
