@@ -25,6 +25,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::agent::sink::{CallView, Origin};
+use crate::approvals::DecidedBy;
 use crate::redact::truncate_on_char_boundary;
 use crate::sessions::Sessions;
 use crate::storage::transcript::{CompactionRef, Durability, MessageClock};
@@ -234,7 +235,8 @@ impl Journal {
     /// The answer to a permission request. The daemon's configured policy chose it: wire v2
     /// has no approval route, and the `user` role records that the answer stands in for the
     /// person (see the reference's session message section).
-    pub fn permission_response(&self, call_id: &str, option_id: &str) {
+    pub fn permission_response(&self, call_id: &str, option_id: &str, decided_by: Option<DecidedBy>) {
+        let _ = decided_by;
         self.push(&mut self.lock(), |id, time| {
             SessionMessage::UserPermissionResponse(SessionMessageUserPermissionResponse::new(
                 id,

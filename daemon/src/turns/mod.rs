@@ -364,6 +364,7 @@ impl TurnService {
             sink,
             ids: Ids::new(&t.turn_id),
             cancel: t.cancel.clone(),
+            asker: None,
         };
         let ended = turn.run().await;
         if let (Some(dir), Some(session)) = (dir, ended.acp_session) {

@@ -8,6 +8,7 @@
 //!
 //! Imports go one way: `turn` → `mapping` → `policy`; `process` → `client` → `routes`.
 
+pub mod ask;
 pub mod client;
 pub mod mapping;
 pub mod policy;

@@ -4,8 +4,11 @@
 //!
 //! - `stopReason` `end_turn` → completed; `cancelled` → cancelled; `refusal`,
 //!   `max_tokens`, `max_turn_requests` → failed (`agent_refused`, `agent_limit_reached`);
-//! - `turn.cancel` sends `session/cancel`; the turn ends when the agent answers the prompt,
-//!   or after [`CANCEL_WAIT`], when the process is killed and the turn fails;
+//! - a permission request asked of the person ([`Asker`]) is a future the turn awaits among
+//!   the agent's messages, so updates, further requests and a cancel go on meanwhile;
+//! - `turn.cancel` answers the pending permission requests `cancelled`, then sends
+//!   `session/cancel`; the turn ends when the agent answers the prompt, or after
+//!   [`CANCEL_WAIT`], when the process is killed and the turn fails;
 //! - the connection ending (the process died, a malformed or oversized line) fails the turn
 //!   with `agent_failed` and a `service` note saying why.
 
@@ -16,11 +19,15 @@ use agent_client_protocol::v1::schema::{
     CancelNotification, ContentBlock, LoadSessionRequest, NewSessionRequest, PromptRequest, StopReason, TextContent,
 };
 use agentwire_protocol::{limits, ActivityStatus, ErrorCode};
+use futures_util::stream::{FuturesUnordered, StreamExt};
 use tokio::sync::watch;
 
-use super::mapping::Mapper;
+use super::ask::Asker;
+use super::mapping::{Mapper, Permission, Waiting};
 use super::process::AgentProcess;
 use super::routes::Inbound;
+use crate::approvals::Resolution;
+use agent_client_protocol::v1::Responder;
 use crate::agent::activity::Ids;
 use crate::agent::sink::TurnSink;
 use crate::agent::Stop;
@@ -40,7 +47,14 @@ pub struct AcpTurn<'a> {
     pub sink: &'a dyn TurnSink,
     pub ids: Ids,
     pub cancel: watch::Receiver<bool>,
+    /// Who `ask` verdicts go to; `None` answers them by the policy's fallback.
+    pub asker: Option<&'a dyn Asker>,
 }
+
+/// A permission request asked of the person: where its answer goes, and its end.
+type Pending<'f> = std::pin::Pin<
+    Box<dyn std::future::Future<Output = (Waiting, Box<Responder<serde_json::Value>>, Resolution)> + Send + 'f>,
+>;
 
 /// How a turn ended and the ACP session it ran in (to keep for a later `session/load`).
 pub struct Ended {
@@ -118,7 +132,8 @@ impl AcpTurn<'_> {
         let cancel = crate::agent::cancelled(self.cancel.clone());
         tokio::pin!(cancel);
         let mut deadline: Option<tokio::time::Instant> = None;
-        loop {
+        let mut asked: FuturesUnordered<Pending<'static>> = FuturesUnordered::new();
+        let result = 'turn: loop {
             let wait = async {
                 match deadline {
                     Some(at) => tokio::time::sleep_until(at).await,
@@ -128,15 +143,22 @@ impl AcpTurn<'_> {
             tokio::select! {
                 biased;
                 item = inbound.recv() => match item {
-                    Some(item) => self.handle(item, mapper).await?,
-                    None => return Err(Stop::Failed(ErrorCode::AgentFailed)),
+                    Some(item) => if let Err(stop) = self.handle(item, mapper, &mut asked).await {
+                        break Err(stop);
+                    },
+                    None => break Err(Stop::Failed(ErrorCode::AgentFailed)),
                 },
+                Some((waiting, responder, resolution)) = asked.next(), if !asked.is_empty() => {
+                    self.answer(mapper, &waiting, responder, &resolution);
+                }
                 r = &mut answer => {
                     // Whatever arrived before the answer belongs to the turn.
                     while let Ok(item) = inbound.try_recv() {
-                        self.handle(item, mapper).await?;
+                        if let Err(stop) = self.handle(item, mapper, &mut asked).await {
+                            break 'turn Err(stop);
+                        }
                     }
-                    return match r {
+                    break match r {
                         Ok(response) => stop_of(response.stop_reason, self.sink),
                         Err(_) => {
                             let fault = tokio::time::timeout(Duration::from_millis(200), &mut ended).await;
@@ -147,30 +169,70 @@ impl AcpTurn<'_> {
                 }
                 f = &mut ended => {
                     self.sink.service_note(f.note());
-                    return Err(Stop::Failed(ErrorCode::AgentFailed));
+                    break Err(Stop::Failed(ErrorCode::AgentFailed));
                 }
                 () = &mut cancel, if deadline.is_none() => {
+                    // ACP: the client answers its pending permission requests `cancelled`
+                    // when it cancels the prompt.
+                    if let Some(asker) = self.asker {
+                        asker.cancel_turn();
+                    }
                     let _ = cx.send_notification(CancelNotification::new(acp_session.to_owned()));
                     deadline = Some(tokio::time::Instant::now() + CANCEL_WAIT);
                 }
                 () = wait => {
                     self.process.kill();
                     self.sink.service_note("The agent did not stop within the cancel grace period after `session/cancel`; it was killed.");
-                    return Err(Stop::Failed(ErrorCode::AgentFailed));
+                    break Err(Stop::Failed(ErrorCode::AgentFailed));
                 }
             }
+        };
+        // The turn ends with requests still pending (the agent answered its prompt, or went
+        // away): each is answered `cancelled`, so nothing stays pending past its turn.
+        if !asked.is_empty() {
+            if let Some(asker) = self.asker {
+                asker.cancel_turn();
+            }
+            while let Some((waiting, responder, resolution)) = asked.next().await {
+                self.answer(mapper, &waiting, responder, &resolution);
+            }
+        }
+        result
+    }
+
+    /// Ends an asked request: recorded, answered to the agent, told to the front ends.
+    fn answer(
+        &self,
+        mapper: &mut Mapper<'_>,
+        waiting: &Waiting,
+        responder: Box<Responder<serde_json::Value>>,
+        resolution: &Resolution,
+    ) {
+        let answer = mapper.permission_resolved(waiting, resolution);
+        let _ = responder.respond(answer);
+        if let Some(asker) = self.asker {
+            asker.resolved(&waiting.approval_id, resolution);
         }
     }
 
-    async fn handle(&self, item: Inbound, mapper: &mut Mapper<'_>) -> Result<(), Stop> {
+    async fn handle(
+        &self,
+        item: Inbound,
+        mapper: &mut Mapper<'_>,
+        asked: &mut FuturesUnordered<Pending<'static>>,
+    ) -> Result<(), Stop> {
         match item {
             Inbound::Update(params) => {
                 mapper.update(params).await.map_err(|_| Stop::Failed(ErrorCode::OutputLimitExceeded))?;
             }
-            Inbound::Permission(params, responder) => {
-                let answer = mapper.permission(params);
-                let _ = responder.respond(answer);
-            }
+            Inbound::Permission(params, responder) => match mapper.permission(params, self.asker) {
+                Permission::Answered(answer) => {
+                    let _ = responder.respond(answer);
+                }
+                Permission::Asked(waiting, resolution) => {
+                    asked.push(Box::pin(async move { (waiting, responder, resolution.await) }));
+                }
+            },
             Inbound::Unsupported(method) => mapper.unsupported(&method),
         }
         Ok(())
