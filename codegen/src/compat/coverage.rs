@@ -40,6 +40,7 @@ fn every_ir_field_is_considered(
         events: _,            // EVENT_*
         capabilities: caps,   // see below
         messages,             // see below
+        profiles: _,          // PROFILE_*
         walkthrough: _,       // documentation: records already checked against the contract
     } = spec;
     let crate::ir::Envelope { doc: _, payload_key: _, fields: _ } = e;
@@ -54,9 +55,10 @@ fn every_ir_field_is_considered(
         bounds_output: _, // LIMIT_OUTPUT_BOUND_ADDED / LIMIT_OUTPUT_BOUND_REMOVED
         applies_to: _,    // LIMIT_SCOPE_CHANGED
         doc: _,
+        profile: _, // PROFILE_*: a profile's items are judged as the profile
     } = limit;
     let Constant { name: _, value: _, unit: _, doc: _ } = constant; // values reach use sites
-    let ErrorCode { code: _, message: _, source: _, doc: _ } = error; // source: which document
+    let ErrorCode { code: _, message: _, source: _, doc: _, profile: _ } = error; // source: which document; profile: PROFILE_*
     let LaunchError { code: _, message: _, doc: _ } = launch;
     let Operation {
         method: _,
@@ -71,8 +73,9 @@ fn every_ir_field_is_considered(
         request: _,                 // payload type, compared as a type
         response: _,                // payload type, compared as a type
         examples: _,                // validated by lowering, not contract
+        profile: _,                 // PROFILE_*
     } = op;
-    let Event { name: _, doc: _, sequenced: _, terminal: _, correlation, payload: _, examples: _ } = event;
+    let Event { name: _, doc: _, sequenced: _, terminal: _, correlation, payload: _, examples: _, profile: _ } = event; // profile: PROFILE_*
     let EventCorrelation { session_id: _, operation_id: _, grant_generation: _, live_sequence: _ } = correlation; // EVENT_RULE_CHANGED
     let (def, field, object, enumeration, map, variant, union) = types;
     let TypeDef { name: _, doc: _, kind: _ } = def; // TYPE_KIND_CHANGED, then per kind

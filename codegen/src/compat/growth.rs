@@ -115,6 +115,11 @@ pub fn event_added() -> Growth {
     Growth::of(Rule::EVENT_ADDED, Reach::BOTH)
 }
 
+/// A new optional profile: `Profile`.
+pub fn profile_added() -> Growth {
+    Growth::of(Rule::PROFILE_ADDED, Reach::BOTH)
+}
+
 /// A new error code of the wire catalogue.
 pub fn error_code_added() -> Growth {
     Growth::of(Rule::ERROR_CODE_ADDED, Reach::BOTH)

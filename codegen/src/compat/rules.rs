@@ -41,6 +41,7 @@ const VERSION: &str = "Protocol version versus package version";
 const LIMITS: &str = "Advertised limits";
 const INIT: &str = "Initialization and decoding";
 const ERRORS: &str = "Errors and validation";
+const NEGOTIATION: &str = "Evolution and consumer decoding (negotiated profiles)";
 
 use Category::{Breaking as B, Compatible as C, NeedsPreflight as P};
 
@@ -170,6 +171,21 @@ rules! {
     PAYLOAD_KEY_CHANGED => B, B,
         "the envelope field that selects the payload type changed or was dropped",
         VERSION, "Known fields cannot be removed, renamed, retyped";
+    PROFILE_ADDED => C, C,
+        "a new optional profile: nothing of it reaches a connection that does not negotiate it",
+        NEGOTIATION, "an explicit, bounded capability negotiation isolates the changed behavior";
+    PROFILE_REMOVED => P, P,
+        "an optional profile is no longer declared: a client finds it missing from `profiles` before any turn",
+        NEGOTIATION, "defines absence, rejection, and mismatch handling **before** affected work";
+    PROFILE_VERSION_STEPPED => P, P,
+        "an optional profile took a new version (its items may change with it): a client negotiating the old one is rejected before any turn",
+        NEGOTIATION, "defines absence, rejection, and mismatch handling **before** affected work";
+    PROFILE_CHANGED => B, B,
+        "an optional profile's items (operations, events, errors, limits, the types they reach, its negotiation text) changed without a new version",
+        NEGOTIATION, "A change to required semantics needs a new protocol version unless an explicit, bounded capability negotiation isolates the changed behavior";
+    PROFILE_MEMBERSHIP_CHANGED => B, B,
+        "an item moved between the ordinary profile, profile negotiation and an optional profile",
+        NEGOTIATION, "Merely advertising a flag or accepting an operation name is not such isolation";
     EVENT_ADDED => P, P,
         "a new event",
         VERSION, "New events require complete-set preflight before mutation";

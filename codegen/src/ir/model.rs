@@ -26,6 +26,8 @@ pub struct Spec {
     pub events: Vec<Event>,
     pub capabilities: CapabilitiesDecl,
     pub messages: MessagesDecl,
+    /// Optional profiles, in spec order.
+    pub profiles: Vec<Profile>,
     /// The life of a client: complete records in the order a client meets them.
     pub walkthrough: Vec<Step>,
 }
@@ -43,9 +45,33 @@ impl Spec {
         self.limit(name).map_or(0, |l| l.value)
     }
 
-    /// The limits that bound what the service sends, in spec order.
+    /// The limits that bound what the service sends, in spec order (ordinary profile).
     pub fn output_bounds(&self) -> impl Iterator<Item = &Limit> {
-        self.limits.iter().filter(|l| l.bounds_output)
+        self.limits.iter().filter(|l| l.bounds_output && l.profile.is_ordinary())
+    }
+
+    /// The ordinary profile's advertised limits.
+    pub fn ordinary_limits(&self) -> impl Iterator<Item = &Limit> {
+        self.limits.iter().filter(|l| l.profile.is_ordinary())
+    }
+
+    /// The ordinary profile's advertised operations (no profile's, not the negotiation).
+    pub fn ordinary_operations(&self) -> impl Iterator<Item = &Operation> {
+        self.operations.iter().filter(|o| o.profile.is_ordinary())
+    }
+
+    /// The ordinary profile's advertised events.
+    pub fn ordinary_events(&self) -> impl Iterator<Item = &Event> {
+        self.events.iter().filter(|e| e.profile.is_ordinary())
+    }
+
+    pub fn profile(&self, name: &str) -> Option<&Profile> {
+        self.profiles.iter().find(|p| p.name == name)
+    }
+
+    /// The operation through which a connection opts into a profile, if any is declared.
+    pub fn negotiation(&self) -> Option<&Operation> {
+        self.operations.iter().find(|o| o.profile == Membership::Negotiation)
     }
 
     pub fn error(&self, code: &str) -> Option<&ErrorCode> {
@@ -69,6 +95,55 @@ impl Spec {
     }
 }
 
+/// Which profile an item belongs to.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Membership {
+    /// The ordinary profile: what every connection gets.
+    #[default]
+    Ordinary,
+    /// Profile negotiation itself: callable by any initialized connection, advertised by no
+    /// profile.
+    Negotiation,
+    /// An optional profile, by name.
+    Profile(String),
+}
+
+impl Membership {
+    pub fn is_ordinary(&self) -> bool {
+        *self == Membership::Ordinary
+    }
+
+    /// The optional profile's name, if the item belongs to one.
+    pub fn profile(&self) -> Option<&str> {
+        match self {
+            Membership::Profile(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// How generated artifacts and reports name it: `ordinary`, `negotiation` or the profile.
+    pub fn label(&self) -> &str {
+        match self {
+            Membership::Ordinary => "ordinary",
+            Membership::Negotiation => "negotiation",
+            Membership::Profile(p) => p,
+        }
+    }
+}
+
+/// An optional profile: a name, a version, and its negotiation's meaning. Its items carry
+/// [`Membership::Profile`] with its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    pub name: String,
+    pub version: u32,
+    pub doc: String,
+    pub opt_in: String,
+    pub absence: String,
+    pub rejection: String,
+    pub mismatch: String,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimitGroup {
     General,
@@ -88,6 +163,7 @@ pub struct Limit {
     pub bounds_output: bool,
     pub applies_to: String,
     pub doc: String,
+    pub profile: Membership,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,6 +181,7 @@ pub struct ErrorCode {
     /// Which document defines it: seed, lifecycle, resources or terminal.
     pub source: String,
     pub doc: String,
+    pub profile: Membership,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,6 +226,7 @@ pub struct Operation {
     /// Name of the success payload type.
     pub response: String,
     pub examples: Vec<OperationExample>,
+    pub profile: Membership,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -181,6 +259,7 @@ pub struct Event {
     /// Name of the payload type (generated for inline fields).
     pub payload: String,
     pub examples: Vec<Value>,
+    pub profile: Membership,
 }
 
 #[derive(Debug, Clone, PartialEq)]

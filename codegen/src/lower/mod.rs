@@ -3,6 +3,7 @@
 
 mod fields;
 mod operations;
+mod profiles;
 mod tables;
 mod types;
 mod walkthrough;
@@ -39,6 +40,7 @@ impl<'a> Lower<'a> {
 
     fn spec(&mut self) -> Spec {
         let raw = self.raw;
+        let profiles = self.profiles();
         let limits = self.limits();
         let constants = self.constants();
         let errors = self.errors(&limits);
@@ -63,6 +65,7 @@ impl<'a> Lower<'a> {
             events: Vec::new(),
             capabilities: self.capabilities(),
             messages: Default::default(),
+            profiles,
             walkthrough: Vec::new(),
         };
         spec.types = self.named_types(&spec);
@@ -70,6 +73,7 @@ impl<'a> Lower<'a> {
         self.operations(&mut spec);
         self.events(&mut spec);
         self.messages(&mut spec);
+        self.check_profiles(&spec);
         spec.walkthrough = self.walkthrough(&spec);
         spec
     }

@@ -12,7 +12,8 @@ use serde_json::Value;
 use std::ops::Range;
 use toml::Spanned;
 
-const DOMAINS: &[&str] = &["service", "auth", "catalog", "config", "session", "turn", "operation"];
+const DOMAINS: &[&str] =
+    &["service", "auth", "catalog", "config", "session", "turn", "operation", "profile", "approval"];
 
 impl Lower<'_> {
     pub(super) fn envelopes(&mut self, spec: &mut Spec) {
@@ -150,6 +151,7 @@ impl Lower<'_> {
                 request,
                 response,
                 examples,
+                profile: self.membership(o.profile.as_ref(), o.negotiation),
             });
         }
     }
@@ -220,6 +222,7 @@ impl Lower<'_> {
                 correlation,
                 payload,
                 examples,
+                profile: self.membership(e.profile.as_ref(), false),
             });
         }
         self.resolve_generated_examples(spec);

@@ -3,7 +3,8 @@
 use super::Lower;
 use crate::ir::{CapabilitiesDecl, Constant, ErrorCode, LaunchError, Limit, LimitGroup};
 
-const ERROR_SOURCES: &[&str] = &["seed", "lifecycle", "resources", "terminal"];
+/// Which document defines a code; `profile` is a profile declared in the spec itself.
+const ERROR_SOURCES: &[&str] = &["seed", "lifecycle", "resources", "terminal", "profile"];
 
 impl Lower<'_> {
     pub(super) fn limits(&mut self) -> Vec<Limit> {
@@ -32,6 +33,7 @@ impl Lower<'_> {
                 bounds_output: raw.get_ref().bounds_output,
                 applies_to: raw.get_ref().applies_to.clone(),
                 doc: raw.get_ref().doc.clone(),
+                profile: self.membership(raw.get_ref().profile.as_ref(), false),
             });
         }
         out
@@ -71,6 +73,7 @@ impl Lower<'_> {
                 message: e.message.clone(),
                 source: e.source.get_ref().clone(),
                 doc: e.doc.clone(),
+                profile: self.membership(e.profile.as_ref(), e.negotiation),
             });
         }
         for (name, raw) in &self.raw.limits {

@@ -96,7 +96,8 @@ impl Lower<'_> {
         };
         let required_keys = match raw.required_keys.as_deref() {
             None => Vec::new(),
-            Some("limits") => spec.limits.iter().map(|l| l.name.clone()).collect(),
+            // The ordinary profile's limits: a profile's own are advertised by its negotiation.
+            Some("limits") => spec.ordinary_limits().map(|l| l.name.clone()).collect(),
             Some(other) => {
                 self.error(span.clone(), format!("required_keys `{other}` is not `limits`"));
                 Vec::new()

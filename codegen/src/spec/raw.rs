@@ -29,6 +29,9 @@ pub struct RawSpec {
     pub events: Map<RawEvent>,
     pub capabilities: RawCapabilities,
     pub messages: RawMessages,
+    /// Optional profiles a connection opts into (`[profiles.<name>]`).
+    #[serde(default)]
+    pub profiles: Map<RawProfile>,
     #[serde(default)]
     pub walkthrough: Vec<Spanned<RawStep>>,
 }
@@ -47,6 +50,22 @@ pub struct RawStep {
     /// The complete record as JSON text; absent for a step the client does on its own.
     #[serde(default)]
     pub record: Option<String>,
+}
+
+/// An optional profile: its version, and what its negotiation means.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawProfile {
+    pub version: u32,
+    pub doc: String,
+    /// How a connection opts in.
+    pub opt_in: String,
+    /// What a client that does not ask, or a daemon that does not offer the profile, gets.
+    pub absence: String,
+    /// What an unknown profile or version gets.
+    pub rejection: String,
+    /// What a negotiation that conflicts with the connection's state gets.
+    pub mismatch: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -70,6 +89,9 @@ pub struct RawLimit {
     pub bounds_output: bool,
     pub applies_to: String,
     pub doc: String,
+    /// The optional profile that owns the limit; absent for the ordinary profile.
+    #[serde(default)]
+    pub profile: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -86,6 +108,12 @@ pub struct RawError {
     pub message: String,
     pub source: Spanned<String>,
     pub doc: String,
+    /// The optional profile that owns the code; absent for the ordinary profile.
+    #[serde(default)]
+    pub profile: Option<Spanned<String>>,
+    /// A code of profile negotiation itself (answered by the negotiation operation).
+    #[serde(default)]
+    pub negotiation: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -236,6 +264,13 @@ pub struct RawOperation {
     pub constraints: Option<RawConstraints>,
     #[serde(default)]
     pub examples: Vec<Spanned<RawOperationExample>>,
+    /// The optional profile that owns the operation; absent for the ordinary profile.
+    #[serde(default)]
+    pub profile: Option<Spanned<String>>,
+    /// The operation through which a connection opts into a profile: it belongs to no
+    /// profile and is not in the ordinary advertisement.
+    #[serde(default)]
+    pub negotiation: bool,
 }
 
 fn yes() -> bool {
@@ -271,6 +306,9 @@ pub struct RawEvent {
     pub payload_type: Option<Spanned<String>>,
     #[serde(default)]
     pub examples: Vec<Spanned<RawPayloadExample>>,
+    /// The optional profile that owns the event; absent for the ordinary profile.
+    #[serde(default)]
+    pub profile: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -46,7 +46,25 @@ impl ServiceHandler for Service {
     }
 
     async fn capabilities(&self, _cx: &RequestCx, _r: Parts<op::Capabilities>) -> Out<Capabilities> {
-        Ok(agentwire_protocol::capabilities().clone())
+        Ok(super::profiles::advertised().clone())
+    }
+}
+
+impl ProfileHandler for Service {
+    async fn profile_negotiate(&self, cx: &RequestCx, r: Parts<op::ProfileNegotiate>) -> Out<ProfileNegotiateResponse> {
+        self.negotiate_profile(&cx.conn, r.payload)
+    }
+}
+
+impl ApprovalHandler for Service {
+    async fn approval_respond(&self, cx: &RequestCx, _r: Parts<op::ApprovalRespond>) -> Out<ApprovalRespondResponse> {
+        // "approval.respond answers exactly as an unknown method does today" on a connection
+        // that did not negotiate the profile.
+        if !cx.conn.has_profile(Profile::Approvals) {
+            return Err(ErrorCode::UnsupportedOperation);
+        }
+        // Nothing is ever pending until approvals are wired, so no ID names a pending one.
+        Err(ErrorCode::ApprovalUnknown)
     }
 }
 
@@ -66,7 +84,13 @@ impl SessionHandler for Service {
     async fn session_claim(&self, cx: &RequestCx, r: Parts<op::SessionClaim>) -> Out<SessionClaimResponse> {
         // "No event under a grant before the response that grants it": the grant's events await
         // the claim's response gate.
-        Box::pin(self.sessions.claim(cx.conn.seq, &r.slots.session_id, r.payload, cx.work()?.grant())).await
+        let claimed =
+            Box::pin(self.sessions.claim(cx.conn.seq, &r.slots.session_id, r.payload, cx.work()?.grant())).await;
+        if claimed.is_ok() {
+            // "claimed a session before negotiating" makes a later negotiation a mismatch.
+            cx.conn.mark_claimed();
+        }
+        claimed
     }
 
     async fn session_detach(&self, cx: &RequestCx, r: Parts<op::SessionDetach>) -> Out<SessionDetachResponse> {
@@ -247,9 +271,9 @@ mod tests {
         // "A feature the spec advertises works end to end, or is not advertised": the handler
         // traits are total, so every operation and event of the profile is served.
         let caps = capabilities();
-        assert_eq!(caps.operations.len(), Method::ALL.len());
-        assert!(Method::ALL.iter().all(|m| caps.operations.iter().any(|o| o == m.as_str())));
-        assert!(EventName::ALL.iter().all(|e| caps.events.iter().any(|c| c == e.as_str())));
+        assert_eq!(caps.operations.len(), Method::ORDINARY.len());
+        assert!(Method::ORDINARY.iter().all(|m| caps.operations.iter().any(|o| o == m.as_str())));
+        assert!(EventName::ORDINARY.iter().all(|e| caps.events.iter().any(|c| c == e.as_str())));
         assert_eq!(caps.transports, vec![Transport::Unix]);
     }
 

@@ -6,6 +6,7 @@ mod catalog;
 mod file_watch;
 mod handlers;
 mod negotiate;
+mod profiles;
 mod provider_readiness;
 
 use crate::auth::AuthService;

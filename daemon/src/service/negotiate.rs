@@ -9,7 +9,7 @@ impl Service {
         if !p.supported_protocol_versions.contains(&PROTOCOL_VERSION) {
             return Err(ErrorCode::UnsupportedVersion);
         }
-        let caps = agentwire_protocol::capabilities();
+        let caps = super::profiles::advertised();
         // "Requested operation names are requirements, not subscriptions or an allowlist."
         if p.requested_capabilities.iter().any(|r| !caps.operations.contains(r)) {
             return Err(ErrorCode::UnsupportedCapability);

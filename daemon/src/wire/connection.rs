@@ -15,13 +15,14 @@
 //! slot is null whatever the sender knows. A slot the rules require that the sender cannot
 //! fill is an error, so no event goes out half-correlated.
 
+use super::profiles::{Negotiated, Offer};
 use crate::operations::ResponseTicket;
 use crate::transport::accepted::{AcceptedConnection, ConnectionHandler, HandlerFuture};
 use crate::transport::framing::{ReadOutcome, RecordReader, RecordWriter};
 use agentwire_protocol::runtime::encode_record_into;
 use agentwire_protocol::{
-    decode_request, limits, Call, ErrorCode, ErrorObject, EventEnvelope, EventPayload, Method, Request, RequestError,
-    ResponseEnvelope, ResponsePayload, SessionId, PROTOCOL_VERSION,
+    decode_request, limits, Call, ErrorCode, ErrorObject, EventEnvelope, EventPayload, Membership, Method, Profile,
+    Request, RequestError, ResponseEnvelope, ResponsePayload, SessionId, PROTOCOL_VERSION,
 };
 use std::future::Future;
 use std::pin::Pin;
@@ -241,11 +242,19 @@ pub(super) struct ConnState {
     initialized: AtomicBool,
     /// At most `max_inflight_requests` IDs, so a scan beats hashing.
     in_flight: Mutex<Vec<String>>,
+    /// The optional profiles this connection negotiated (`profile.negotiate`).
+    profiles: Mutex<Negotiated>,
 }
 
 impl ConnState {
     pub fn new(connection_id: String, instance_id: String) -> Self {
-        Self { connection_id, instance_id, initialized: AtomicBool::new(false), in_flight: Mutex::new(Vec::new()) }
+        Self {
+            connection_id,
+            instance_id,
+            initialized: AtomicBool::new(false),
+            in_flight: Mutex::new(Vec::new()),
+            profiles: Mutex::new(Negotiated::default()),
+        }
     }
 
     pub fn initialized(&self) -> bool {
@@ -287,6 +296,18 @@ impl ConnState {
         }
         set.push(request_id.to_owned());
         Ok(())
+    }
+
+    fn negotiate_profile(&self, offer: &[Offer], name: &str, version: u32) -> Result<Profile, ErrorCode> {
+        crate::sync::lock(&self.profiles).negotiate(offer, name, version)
+    }
+
+    fn has_profile(&self, profile: Profile) -> bool {
+        crate::sync::lock(&self.profiles).has(profile)
+    }
+
+    fn mark_claimed(&self) {
+        crate::sync::lock(&self.profiles).mark_claimed();
     }
 
     /// "Request IDs are reserved through response writing."
@@ -333,6 +354,24 @@ struct Output {
     buffer: Vec<u8>,
 }
 
+impl ConnCtx {
+    /// Opt this connection into an optional profile the daemon offers (see [`Negotiated`]).
+    pub fn negotiate_profile(&self, offer: &[Offer], name: &str, version: u32) -> Result<Profile, ErrorCode> {
+        self.outbound.state.negotiate_profile(offer, name, version)
+    }
+
+    /// Whether this connection negotiated `profile`: its operations are served and its events
+    /// delivered only then.
+    pub fn has_profile(&self, profile: Profile) -> bool {
+        self.outbound.state.has_profile(profile)
+    }
+
+    /// This connection claimed a session; profiles not negotiated by now no longer can be.
+    pub fn mark_claimed(&self) {
+        self.outbound.state.mark_claimed();
+    }
+}
+
 impl Outbound {
     pub(super) fn new(state: Arc<ConnState>, writer: RecordWriter<OwnedWriteHalf>) -> Self {
         Outbound {
@@ -376,6 +415,12 @@ impl Outbound {
     /// control cannot follow that response. Returns whether the event can still reach this
     /// connection: `false` once the fence moved or the connection closed.
     pub async fn event(&self, correlation: &Correlation<'_>, payload: EventPayload, fence: Option<&Fence>) -> bool {
+        // "profile events are never sent to" a connection that did not negotiate the profile.
+        if let Membership::Profile(p) = payload.name().membership() {
+            if !self.state.has_profile(p) {
+                return false;
+            }
+        }
         let mut output = self.output.lock().await;
         if fence.is_some_and(|f| !f.is_current()) || self.is_closed() {
             return false;
@@ -625,6 +670,35 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&line).unwrap();
         assert_eq!((v["event"].as_str(), v["connection_id"].as_str()), (Some("turn.started"), Some("cn_4")));
         assert_eq!((v["instance_id"].as_str(), v["grant_generation"].as_u64()), (Some("in_1"), Some(1)));
+    }
+
+    fn approval_resolved() -> EventPayload {
+        let payload = agentwire_protocol::ApprovalResolved::new(
+            "ap-1",
+            s1(),
+            "t-1",
+            agentwire_protocol::ApprovalOutcome::Cancelled,
+            None,
+            None,
+            agentwire_protocol::ApprovalDecider::Cancel,
+        );
+        EventPayload::ApprovalResolved(payload)
+    }
+
+    #[tokio::test]
+    async fn profile_events_are_never_sent_to_a_connection_that_did_not_negotiate() {
+        // "profile events are never sent to it", whatever the sender asks.
+        let (cx, mut peer) = test_pair(4);
+        let profiled = Correlation { grant: Some(Grant { generation: 1, live_sequence: 0 }), ..correlation() };
+        assert!(!cx.outbound.event(&profiled, approval_resolved(), None).await);
+        assert!(cx.outbound.event(&correlation(), started(), None).await);
+        let line = peer.next_line().await.unwrap().unwrap();
+        assert!(line.contains("\"turn.started\""), "{line}");
+        let offer = [crate::wire::Offer { profile: Profile::Approvals, versions: &[1] }];
+        assert_eq!(cx.negotiate_profile(&offer, "approvals", 1), Ok(Profile::Approvals));
+        assert!(cx.outbound.event(&profiled, approval_resolved(), None).await);
+        let line = peer.next_line().await.unwrap().unwrap();
+        assert!(line.contains("\"approval.resolved\"") && line.contains("\"live_sequence\":null"), "{line}");
     }
 
     #[tokio::test]

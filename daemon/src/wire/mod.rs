@@ -4,6 +4,7 @@
 //! from the spec's event rules.
 
 mod connection;
+mod profiles;
 
 #[cfg(test)]
 mod admission_tests;
@@ -11,3 +12,4 @@ mod admission_tests;
 #[cfg(test)]
 pub use connection::test_pair;
 pub use connection::{ConnCtx, Correlation, Dispatch, Fence, Grant, Outbound, Ran, WireHandler};
+pub use profiles::{Negotiated, Offer};

@@ -1,6 +1,6 @@
-// Generated from protocol.toml (sha256 4c01a92a7b1bf0118c9e8c410f5a79114334f2355b9991a70c220ec95cce0284). Do not edit.
+// Generated from protocol.toml (sha256 51d85fd777e090a88b64091e8046ba4c6d541273cbd9a5dc33dc3861dbc0a353). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 5a6f26a8465e917c, agentwire-codegen 0.1.0.
+// Freshness: spec fnv1a64 96381995868e71b9, agentwire-codegen 0.1.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
@@ -58,7 +58,16 @@ pub mod limits {
     pub const FRAMING_TIMEOUT_MS: u64 = 10000u64;
     /// Grace period of cancellation cleanup. Unit: milliseconds. Applies to: Bounded join grace for cancellation cleanup.
     pub const CANCEL_GRACE_MS: u64 = 2000u64;
-    /// Every advertised limit, in spec order.
+    /// How long a permission request waits for the person. Unit: milliseconds. Applies to: Each pending approval: when it passes, the daemon answers the request reject (never allow) and says the deadline decided. Settings `approval_deadline_ms` may set 1000..=3600000; the advertised value is the effective one. Limit of the `approvals` profile.
+    pub const APPROVAL_DEADLINE_MS: u64 = 600000u64;
+    /// Most pending approvals of one session. Unit: items. Applies to: Approvals pending at once in one session; past it a new request is answered reject by the policy at once. Limit of the `approvals` profile.
+    pub const MAX_PENDING_APPROVALS_PER_SESSION: u64 = 4u64;
+    /// Most pending approvals of the daemon. Unit: items. Applies to: Approvals pending at once in the daemon; past it a new request is answered reject by the policy at once. Limit of the `approvals` profile.
+    pub const MAX_PENDING_APPROVALS: u64 = 64u64;
+    /// Most options one approval offers. Unit: items. Applies to: Options of one `approval.requested`; a request offering more is answered reject by the policy at once. Limit of the `approvals` profile.
+    pub const MAX_APPROVAL_OPTIONS: u64 = 8u64;
+    /// Every limit the ordinary profile advertises, in spec order (a profile's own are
+    /// in `Profile::limits`).
     pub const ALL: &[crate::runtime::LimitInfo] = &[
         crate::runtime::LimitInfo {
             name: "max_record_bytes",
@@ -386,6 +395,8 @@ pub type Cursor = String;
 pub type PackageVersion = String;
 /// Conversational text, bounded by the general string limit.
 pub type Text = String;
+/// Name of an optional profile.
+pub type ProfileName = String;
 /// A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or `create-issue`).
 pub type ToolName = String;
 /// String rules of the named string types.
@@ -487,6 +498,14 @@ pub mod rules {
         min_bytes: 0u64,
         max_bytes: crate::limits::MAX_STRING_BYTES,
         charset: None,
+        rfc3339: false,
+        non_blank: false,
+    };
+    /// Rules of [`ProfileName`](crate::ProfileName).
+    pub const PROFILE_NAME: crate::runtime::StrRules = crate::runtime::StrRules {
+        min_bytes: 1u64,
+        max_bytes: crate::limits::MAX_NAME_BYTES,
+        charset: Some(crate::runtime::Charset::new([0u64, 576460745860972544u64])),
         rfc3339: false,
         non_blank: false,
     };
@@ -712,6 +731,14 @@ pub enum ErrorCode {
     AgentRefused,
     /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`. (from the terminal document)
     AgentLimitReached,
+    /// `profile.negotiate` named a profile or version the daemon does not offer; nothing changed. (from the profile document)
+    ProfileUnsupported,
+    /// The connection already negotiated another version of the profile, or claimed a session before negotiating; nothing changed. (from the profile document)
+    ProfileMismatch,
+    /// No pending approval of the session has this ID: unknown, already answered (a second answer) or already decided by the deadline, the policy or a cancel (a late answer); nothing changed. (from the profile document)
+    ApprovalUnknown,
+    /// The option ID is not one of the pending approval's options; nothing changed and the approval stays pending. (from the profile document)
+    ApprovalOptionUnknown,
 }
 impl ErrorCode {
     /// Every value, in spec order.
@@ -759,6 +786,10 @@ impl ErrorCode {
         Self::AgentFailed,
         Self::AgentRefused,
         Self::AgentLimitReached,
+        Self::ProfileUnsupported,
+        Self::ProfileMismatch,
+        Self::ApprovalUnknown,
+        Self::ApprovalOptionUnknown,
     ];
     /// Every wire spelling, in spec order.
     pub const NAMES: &'static [&'static str] = &[
@@ -805,6 +836,10 @@ impl ErrorCode {
         "agent_failed",
         "agent_refused",
         "agent_limit_reached",
+        "profile_unsupported",
+        "profile_mismatch",
+        "approval_unknown",
+        "approval_option_unknown",
     ];
     /// The wire spelling.
     pub fn as_str(self) -> &'static str {
@@ -852,6 +887,10 @@ impl ErrorCode {
             Self::AgentFailed => "agent_failed",
             Self::AgentRefused => "agent_refused",
             Self::AgentLimitReached => "agent_limit_reached",
+            Self::ProfileUnsupported => "profile_unsupported",
+            Self::ProfileMismatch => "profile_mismatch",
+            Self::ApprovalUnknown => "approval_unknown",
+            Self::ApprovalOptionUnknown => "approval_option_unknown",
         }
     }
     /// The value for a wire spelling; `None` for anything unknown.
@@ -900,6 +939,10 @@ impl ErrorCode {
             "agent_failed" => Some(Self::AgentFailed),
             "agent_refused" => Some(Self::AgentRefused),
             "agent_limit_reached" => Some(Self::AgentLimitReached),
+            "profile_unsupported" => Some(Self::ProfileUnsupported),
+            "profile_mismatch" => Some(Self::ProfileMismatch),
+            "approval_unknown" => Some(Self::ApprovalUnknown),
+            "approval_option_unknown" => Some(Self::ApprovalOptionUnknown),
             _ => None,
         }
     }
@@ -992,6 +1035,64 @@ impl ErrorCode {
             }
             Self::AgentRefused => "the agent refused to continue",
             Self::AgentLimitReached => "the agent reached its token or request limit",
+            Self::ProfileUnsupported => "profile or version is not offered",
+            Self::ProfileMismatch => {
+                "profile negotiation conflicts with this connection's state"
+            }
+            Self::ApprovalUnknown => "approval is unknown or already resolved",
+            Self::ApprovalOptionUnknown => "option is not one the approval offered",
+        }
+    }
+    /// Which profile the code belongs to.
+    pub fn membership(self) -> Membership {
+        match self {
+            Self::InvalidJson => Membership::Ordinary,
+            Self::RecordTooLarge => Membership::Ordinary,
+            Self::InvalidRequest => Membership::Ordinary,
+            Self::PayloadTooLarge => Membership::Ordinary,
+            Self::LimitExceeded => Membership::Ordinary,
+            Self::UnsupportedVersion => Membership::Ordinary,
+            Self::UnsupportedCapability => Membership::Ordinary,
+            Self::UnsupportedOperation => Membership::Ordinary,
+            Self::NotInitialized => Membership::Ordinary,
+            Self::InvalidPayload => Membership::Ordinary,
+            Self::DuplicateRequestId => Membership::Ordinary,
+            Self::TooManyActiveTurns => Membership::Ordinary,
+            Self::SessionBusy => Membership::Ordinary,
+            Self::SessionUnavailable => Membership::Ordinary,
+            Self::InvalidSessionId => Membership::Ordinary,
+            Self::SessionWorkspaceMismatch => Membership::Ordinary,
+            Self::UnknownTurn => Membership::Ordinary,
+            Self::AuthBusy => Membership::Ordinary,
+            Self::UnknownLogin => Membership::Ordinary,
+            Self::ProviderUnavailable => Membership::Ordinary,
+            Self::ConfirmationRequired => Membership::Ordinary,
+            Self::ConfigurationUnavailable => Membership::Ordinary,
+            Self::ConfigurationBusy => Membership::Ordinary,
+            Self::CatalogRefreshFailed => Membership::Ordinary,
+            Self::SettingsWriteFailed => Membership::Ordinary,
+            Self::InvalidScope => Membership::Ordinary,
+            Self::InvalidSelection => Membership::Ordinary,
+            Self::UnsupportedReasoning => Membership::Ordinary,
+            Self::CatalogUnavailable => Membership::Ordinary,
+            Self::CatalogStale => Membership::Ordinary,
+            Self::InternalError => Membership::Ordinary,
+            Self::InstanceMismatch => Membership::Ordinary,
+            Self::StaleGrant => Membership::Ordinary,
+            Self::ControlRequired => Membership::Ordinary,
+            Self::OperationConflict => Membership::Ordinary,
+            Self::UnknownOperation => Membership::Ordinary,
+            Self::Conflict => Membership::Ordinary,
+            Self::ResourceNotFound => Membership::Ordinary,
+            Self::PersistenceFailed => Membership::Ordinary,
+            Self::OutputLimitExceeded => Membership::Ordinary,
+            Self::AgentFailed => Membership::Ordinary,
+            Self::AgentRefused => Membership::Ordinary,
+            Self::AgentLimitReached => Membership::Ordinary,
+            Self::ProfileUnsupported => Membership::Negotiation,
+            Self::ProfileMismatch => Membership::Negotiation,
+            Self::ApprovalUnknown => Membership::Profile(Profile::Approvals),
+            Self::ApprovalOptionUnknown => Membership::Profile(Profile::Approvals),
         }
     }
     /// Errors any request can receive before its operation runs, in precedence order.
@@ -4182,6 +4283,8 @@ pub struct Capabilities {
     pub limits: LimitMap,
     /// Activity feature flags.
     pub activity: ActivityCapabilities,
+    /// Optional profiles offered, each negotiated with `profile.negotiate`; absent when the daemon offers none. (optional: `None` means omitted)
+    pub profiles: Option<Vec<ProfileOffer>>,
 }
 impl Capabilities {
     /// From the required members (`protocol_versions`, `transports`, `operations`, `events`, `limits`, `activity`); optional members are omitted, defaulted ones take their defaults.
@@ -4200,7 +4303,17 @@ impl Capabilities {
             events,
             limits,
             activity,
+            profiles: None,
         }
+    }
+    /// Sets `profiles` (`None` omits it): Optional profiles offered, each negotiated with `profile.negotiate`; absent when the daemon offers none.
+    #[must_use]
+    pub fn with_profiles(
+        mut self,
+        value: impl crate::runtime::IntoOptional<Vec<ProfileOffer>>,
+    ) -> Self {
+        self.profiles = crate::runtime::IntoOptional::into_optional(value);
+        self
     }
 }
 impl crate::runtime::Decode for Capabilities {
@@ -4226,6 +4339,7 @@ impl crate::runtime::Decode for Capabilities {
                 let mut f_events = None;
                 let mut f_limits = None;
                 let mut f_activity = None;
+                let mut f_profiles = None;
                 while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
                     cx.count_field(&mut fields)?;
                     match key.as_ref() {
@@ -4322,6 +4436,21 @@ impl crate::runtime::Decode for Capabilities {
                                 )?;
                             crate::runtime::put(cx, &mut f_activity, "activity", v)?;
                         }
+                        "profiles" => {
+                            let v = cx
+                                .in_member(
+                                    "profiles",
+                                    map
+                                        .next_value_seed(crate::runtime::ArraySeed {
+                                            cx,
+                                            min: 1u64,
+                                            max: crate::limits::MAX_NEGOTIATION_ITEMS,
+                                            max_is_limit: true,
+                                            item: |cx| crate::runtime::Seed::<ProfileOffer>::new(cx),
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_profiles, "profiles", v)?;
+                        }
                         other => cx.unknown_member(&mut map, other)?,
                     }
                 }
@@ -4335,6 +4464,7 @@ impl crate::runtime::Decode for Capabilities {
                     events: crate::runtime::required(f_events, "events")?,
                     limits: crate::runtime::required(f_limits, "limits")?,
                     activity: crate::runtime::required(f_activity, "activity")?,
+                    profiles: f_profiles,
                 })
             }
         }
@@ -4355,6 +4485,10 @@ impl crate::runtime::WriteJson for Capabilities {
         crate::runtime::WriteJson::write_json(&self.limits, out);
         out.extend_from_slice(b",\"activity\":");
         crate::runtime::WriteJson::write_json(&self.activity, out);
+        if let Some(v) = &self.profiles {
+            out.extend_from_slice(b",\"profiles\":");
+            crate::runtime::WriteJson::write_json(v, out);
+        }
         out.push(b'}');
     }
 }
@@ -9062,6 +9196,671 @@ impl crate::runtime::WriteJson for LoginProgress {
     }
 }
 impl serde::Serialize for LoginProgress {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+/// One optional profile the daemon offers, with the versions it negotiates.
+///
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ProfileOffer {
+    /// The profile.
+    pub name: ProfileName,
+    /// Versions offered, each at least 1.
+    pub versions: Vec<u32>,
+}
+impl ProfileOffer {
+    /// From the required members (`name`, `versions`); optional members are omitted, defaulted ones take their defaults.
+    pub fn new(name: impl Into<String>, versions: Vec<u32>) -> Self {
+        Self {
+            name: name.into(),
+            versions,
+        }
+    }
+}
+impl crate::runtime::Decode for ProfileOffer {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        struct V<'a>(crate::runtime::Cx<'a>, std::marker::PhantomData<()>);
+        impl<'de, 'a> serde::de::Visitor<'de> for V<'a> {
+            type Value = ProfileOffer;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a ProfileOffer object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let cx = self.0.enter()?;
+                let mut fields = 0u64;
+                let mut f_name = None;
+                let mut f_versions = None;
+                while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
+                    cx.count_field(&mut fields)?;
+                    match key.as_ref() {
+                        "name" => {
+                            let v = cx
+                                .in_member(
+                                    "name",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::PROFILE_NAME,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_name, "name", v)?;
+                        }
+                        "versions" => {
+                            let v = cx
+                                .in_member(
+                                    "versions",
+                                    map
+                                        .next_value_seed(crate::runtime::ArraySeed {
+                                            cx,
+                                            min: 1u64,
+                                            max: 8u64,
+                                            max_is_limit: false,
+                                            item: |_| crate::runtime::IntSeed::<
+                                                u32,
+                                            >::new(0u64, 4294967295u64),
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_versions, "versions", v)?;
+                        }
+                        other => cx.unknown_member(&mut map, other)?,
+                    }
+                }
+                Ok(ProfileOffer {
+                    name: crate::runtime::required(f_name, "name")?,
+                    versions: crate::runtime::required(f_versions, "versions")?,
+                })
+            }
+        }
+        d.deserialize_map(V(cx, std::marker::PhantomData))
+    }
+}
+impl crate::runtime::WriteJson for ProfileOffer {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"name\":");
+        crate::runtime::WriteJson::write_json(&self.name, out);
+        out.extend_from_slice(b",\"versions\":");
+        crate::runtime::WriteJson::write_json(&self.versions, out);
+        out.push(b'}');
+    }
+}
+impl serde::Serialize for ProfileOffer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+/// The limits of a negotiated profile with their effective values: every limit the profile declares; unknown keys are extensions that must still be positive integers.
+///
+/// Non-exhaustive: a new member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] (every declared key at the spec's limit) and the `with_*` setters.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ProfileLimitMap {
+    /// Keys this spec does not declare, kept so forwarding loses nothing.
+    pub extensions: std::collections::BTreeMap<String, u64>,
+}
+impl ProfileLimitMap {
+    /// Every declared key at the spec's value, and no extensions.
+    pub fn new() -> Self {
+        Self {
+            extensions: std::collections::BTreeMap::new(),
+        }
+    }
+}
+impl ProfileLimitMap {
+    /// The value under a wire key, declared or extension, so callers can walk a
+    /// spec-generated list of keys instead of naming fields.
+    pub fn get(&self, key: &str) -> Option<&u64> {
+        match key {
+            other => self.extensions.get(other),
+        }
+    }
+}
+impl crate::runtime::Decode for ProfileLimitMap {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        struct V<'a>(crate::runtime::Cx<'a>);
+        impl<'de> serde::de::Visitor<'de> for V<'_> {
+            type Value = ProfileLimitMap;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a ProfileLimitMap map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let cx = self.0.enter()?;
+                let mut fields = 0u64;
+                let mut extensions = std::collections::BTreeMap::new();
+                while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
+                    cx.count_field(&mut fields)?;
+                    let v = cx
+                        .in_member(
+                            &key,
+                            map
+                                .next_value_seed(
+                                    crate::runtime::IntSeed::<
+                                        u64,
+                                    >::new(1u64, 9007199254740991u64),
+                                ),
+                        )?;
+                    match key.as_ref() {
+                        other => {
+                            if extensions.insert(other.to_owned(), v).is_some() {
+                                return Err(cx.duplicate(other));
+                            }
+                        }
+                    }
+                }
+                Ok(ProfileLimitMap { extensions })
+            }
+        }
+        d.deserialize_map(V(cx))
+    }
+}
+impl crate::runtime::WriteJson for ProfileLimitMap {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.push(b'{');
+        for (k, v) in &self.extensions {
+            crate::runtime::separate(out);
+            crate::runtime::write_str(out, k);
+            out.push(b':');
+            crate::runtime::WriteJson::write_json(v, out);
+        }
+        out.push(b'}');
+    }
+}
+impl serde::Serialize for ProfileLimitMap {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+/// What a tool call does, as ACP names its tool kinds.
+///
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ToolKind {
+    /// `read`
+    Read,
+    /// `edit`
+    Edit,
+    /// `delete`
+    Delete,
+    /// `move`
+    Move,
+    /// `search`
+    Search,
+    /// `execute`
+    Execute,
+    /// `think`
+    Think,
+    /// `fetch`
+    Fetch,
+    /// `switch_mode`
+    SwitchMode,
+    /// `other`
+    Other,
+}
+impl ToolKind {
+    /// Every value, in spec order.
+    pub const ALL: &'static [Self] = &[
+        Self::Read,
+        Self::Edit,
+        Self::Delete,
+        Self::Move,
+        Self::Search,
+        Self::Execute,
+        Self::Think,
+        Self::Fetch,
+        Self::SwitchMode,
+        Self::Other,
+    ];
+    /// Every wire spelling, in spec order.
+    pub const NAMES: &'static [&'static str] = &[
+        "read",
+        "edit",
+        "delete",
+        "move",
+        "search",
+        "execute",
+        "think",
+        "fetch",
+        "switch_mode",
+        "other",
+    ];
+    /// The wire spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Read => "read",
+            Self::Edit => "edit",
+            Self::Delete => "delete",
+            Self::Move => "move",
+            Self::Search => "search",
+            Self::Execute => "execute",
+            Self::Think => "think",
+            Self::Fetch => "fetch",
+            Self::SwitchMode => "switch_mode",
+            Self::Other => "other",
+        }
+    }
+    /// The value for a wire spelling; `None` for anything unknown.
+    pub fn from_wire(s: &str) -> Option<Self> {
+        match s {
+            "read" => Some(Self::Read),
+            "edit" => Some(Self::Edit),
+            "delete" => Some(Self::Delete),
+            "move" => Some(Self::Move),
+            "search" => Some(Self::Search),
+            "execute" => Some(Self::Execute),
+            "think" => Some(Self::Think),
+            "fetch" => Some(Self::Fetch),
+            "switch_mode" => Some(Self::SwitchMode),
+            "other" => Some(Self::Other),
+            _ => None,
+        }
+    }
+}
+impl std::fmt::Display for ToolKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+impl crate::runtime::Decode for ToolKind {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        let s = serde::de::DeserializeSeed::deserialize(crate::runtime::KeySeed(cx), d)?;
+        Self::from_wire(&s)
+            .ok_or_else(|| <D::Error as serde::de::Error>::invalid_value(
+                serde::de::Unexpected::Str(&s),
+                &"a ToolKind value",
+            ))
+    }
+}
+impl crate::runtime::WriteJson for ToolKind {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        crate::runtime::write_str(out, self.as_str());
+    }
+}
+/// How an approval ended: an offered option was chosen, or the agent was answered cancelled.
+///
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ApprovalOutcome {
+    /// `selected`
+    Selected,
+    /// `cancelled`
+    Cancelled,
+}
+impl ApprovalOutcome {
+    /// Every value, in spec order.
+    pub const ALL: &'static [Self] = &[Self::Selected, Self::Cancelled];
+    /// Every wire spelling, in spec order.
+    pub const NAMES: &'static [&'static str] = &["selected", "cancelled"];
+    /// The wire spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Selected => "selected",
+            Self::Cancelled => "cancelled",
+        }
+    }
+    /// The value for a wire spelling; `None` for anything unknown.
+    pub fn from_wire(s: &str) -> Option<Self> {
+        match s {
+            "selected" => Some(Self::Selected),
+            "cancelled" => Some(Self::Cancelled),
+            _ => None,
+        }
+    }
+}
+impl std::fmt::Display for ApprovalOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+impl crate::runtime::Decode for ApprovalOutcome {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        let s = serde::de::DeserializeSeed::deserialize(crate::runtime::KeySeed(cx), d)?;
+        Self::from_wire(&s)
+            .ok_or_else(|| <D::Error as serde::de::Error>::invalid_value(
+                serde::de::Unexpected::Str(&s),
+                &"a ApprovalOutcome value",
+            ))
+    }
+}
+impl crate::runtime::WriteJson for ApprovalOutcome {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        crate::runtime::write_str(out, self.as_str());
+    }
+}
+/// What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable request), the deadline, or `turn.cancel`.
+///
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ApprovalDecider {
+    /// `person`
+    Person,
+    /// `policy`
+    Policy,
+    /// `deadline`
+    Deadline,
+    /// `cancel`
+    Cancel,
+}
+impl ApprovalDecider {
+    /// Every value, in spec order.
+    pub const ALL: &'static [Self] = &[
+        Self::Person,
+        Self::Policy,
+        Self::Deadline,
+        Self::Cancel,
+    ];
+    /// Every wire spelling, in spec order.
+    pub const NAMES: &'static [&'static str] = &[
+        "person",
+        "policy",
+        "deadline",
+        "cancel",
+    ];
+    /// The wire spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Person => "person",
+            Self::Policy => "policy",
+            Self::Deadline => "deadline",
+            Self::Cancel => "cancel",
+        }
+    }
+    /// The value for a wire spelling; `None` for anything unknown.
+    pub fn from_wire(s: &str) -> Option<Self> {
+        match s {
+            "person" => Some(Self::Person),
+            "policy" => Some(Self::Policy),
+            "deadline" => Some(Self::Deadline),
+            "cancel" => Some(Self::Cancel),
+            _ => None,
+        }
+    }
+}
+impl std::fmt::Display for ApprovalDecider {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+impl crate::runtime::Decode for ApprovalDecider {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        let s = serde::de::DeserializeSeed::deserialize(crate::runtime::KeySeed(cx), d)?;
+        Self::from_wire(&s)
+            .ok_or_else(|| <D::Error as serde::de::Error>::invalid_value(
+                serde::de::Unexpected::Str(&s),
+                &"a ApprovalDecider value",
+            ))
+    }
+}
+impl crate::runtime::WriteJson for ApprovalDecider {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        crate::runtime::write_str(out, self.as_str());
+    }
+}
+/// The change a tool call proposes, when the agent sent one.
+///
+/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ApprovalChange {
+    /// An edit of one file.
+    Diff(ApprovalChangeDiff),
+    /// A command line to run.
+    Command(ApprovalChangeCommand),
+}
+/// An edit of one file.
+///
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ApprovalChangeDiff {
+    /// The file, as the agent named it.
+    pub path: Text,
+    /// Its text before; null for a new file. (required, nullable)
+    pub old_text: Option<Text>,
+    /// Its text after.
+    pub new_text: Text,
+}
+impl ApprovalChangeDiff {
+    /// From the required members (`path`, `old_text`, `new_text`); optional members are omitted, defaulted ones take their defaults.
+    pub fn new(
+        path: impl Into<String>,
+        old_text: Option<Text>,
+        new_text: impl Into<String>,
+    ) -> Self {
+        Self {
+            path: path.into(),
+            old_text,
+            new_text: new_text.into(),
+        }
+    }
+}
+impl crate::runtime::Decode for ApprovalChangeDiff {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        struct V<'a>(crate::runtime::Cx<'a>, std::marker::PhantomData<()>);
+        impl<'de, 'a> serde::de::Visitor<'de> for V<'a> {
+            type Value = ApprovalChangeDiff;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a ApprovalChangeDiff object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let cx = self.0.enter()?;
+                let mut fields = 0u64;
+                let mut f_path = None;
+                let mut f_old_text = None;
+                let mut f_new_text = None;
+                while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
+                    cx.count_field(&mut fields)?;
+                    match key.as_ref() {
+                        "path" => {
+                            let v = cx
+                                .in_member(
+                                    "path",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::TEXT,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_path, "path", v)?;
+                        }
+                        "old_text" => {
+                            let v = cx
+                                .in_member(
+                                    "old_text",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::NullableSeed(crate::runtime::StrSeed {
+                                                cx,
+                                                rules: &crate::rules::TEXT,
+                                            }),
+                                        ),
+                                )?;
+                            crate::runtime::put(cx, &mut f_old_text, "old_text", v)?;
+                        }
+                        "new_text" => {
+                            let v = cx
+                                .in_member(
+                                    "new_text",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::TEXT,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_new_text, "new_text", v)?;
+                        }
+                        "type" => map.next_value_seed(crate::runtime::IgnoreSeed(cx))?,
+                        other => cx.unknown_member(&mut map, other)?,
+                    }
+                }
+                Ok(ApprovalChangeDiff {
+                    path: crate::runtime::required(f_path, "path")?,
+                    old_text: crate::runtime::required(f_old_text, "old_text")?,
+                    new_text: crate::runtime::required(f_new_text, "new_text")?,
+                })
+            }
+        }
+        d.deserialize_map(V(cx, std::marker::PhantomData))
+    }
+}
+impl crate::runtime::WriteJson for ApprovalChangeDiff {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"type\":\"diff\",\"path\":");
+        crate::runtime::WriteJson::write_json(&self.path, out);
+        out.extend_from_slice(b",\"old_text\":");
+        crate::runtime::WriteJson::write_json(&self.old_text, out);
+        out.extend_from_slice(b",\"new_text\":");
+        crate::runtime::WriteJson::write_json(&self.new_text, out);
+        out.push(b'}');
+    }
+}
+impl serde::Serialize for ApprovalChangeDiff {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+/// A command line to run.
+///
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ApprovalChangeCommand {
+    /// The command line.
+    pub command: Text,
+}
+impl ApprovalChangeCommand {
+    /// From the required members (`command`); optional members are omitted, defaulted ones take their defaults.
+    pub fn new(command: impl Into<String>) -> Self {
+        Self { command: command.into() }
+    }
+}
+impl crate::runtime::Decode for ApprovalChangeCommand {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        struct V<'a>(crate::runtime::Cx<'a>, std::marker::PhantomData<()>);
+        impl<'de, 'a> serde::de::Visitor<'de> for V<'a> {
+            type Value = ApprovalChangeCommand;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a ApprovalChangeCommand object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let cx = self.0.enter()?;
+                let mut fields = 0u64;
+                let mut f_command = None;
+                while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
+                    cx.count_field(&mut fields)?;
+                    match key.as_ref() {
+                        "command" => {
+                            let v = cx
+                                .in_member(
+                                    "command",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::TEXT,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_command, "command", v)?;
+                        }
+                        "type" => map.next_value_seed(crate::runtime::IgnoreSeed(cx))?,
+                        other => cx.unknown_member(&mut map, other)?,
+                    }
+                }
+                Ok(ApprovalChangeCommand {
+                    command: crate::runtime::required(f_command, "command")?,
+                })
+            }
+        }
+        d.deserialize_map(V(cx, std::marker::PhantomData))
+    }
+}
+impl crate::runtime::WriteJson for ApprovalChangeCommand {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"type\":\"command\",\"command\":");
+        crate::runtime::WriteJson::write_json(&self.command, out);
+        out.push(b'}');
+    }
+}
+impl serde::Serialize for ApprovalChangeCommand {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+impl crate::runtime::Decode for ApprovalChange {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        use serde::de::{DeserializeSeed, Error};
+        let value = crate::runtime::JsonSeed {
+            cx,
+            object_only: true,
+        }
+            .deserialize(d)?;
+        let tags = (value.get("type").and_then(serde_json::Value::as_str),);
+        let decoded = match tags {
+            (Some("diff"),) => {
+                crate::runtime::Seed::<ApprovalChangeDiff>::new(cx)
+                    .deserialize(&value)
+                    .map(Self::Diff)
+            }
+            (Some("command"),) => {
+                crate::runtime::Seed::<ApprovalChangeCommand>::new(cx)
+                    .deserialize(&value)
+                    .map(Self::Command)
+            }
+            _ => {
+                return Err(
+                    D::Error::custom(
+                        "no ApprovalChange variant matches its discriminators",
+                    ),
+                );
+            }
+        };
+        decoded.map_err(D::Error::custom)
+    }
+}
+impl crate::runtime::WriteJson for ApprovalChange {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        match self {
+            Self::Diff(v) => crate::runtime::WriteJson::write_json(v, out),
+            Self::Command(v) => crate::runtime::WriteJson::write_json(v, out),
+        }
+    }
+}
+impl serde::Serialize for ApprovalChange {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         crate::runtime::serialize_written(self, s)
     }
@@ -17617,6 +18416,483 @@ impl serde::Serialize for OperationLookupResponse {
         crate::runtime::serialize_written(self, s)
     }
 }
+/// Request payload of `profile.negotiate`.
+///
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ProfileNegotiateRequest {
+    /// The profile.
+    pub profile: ProfileName,
+    /// The version asked for; one the capability object's `profiles` lists.
+    pub version: u32,
+}
+impl ProfileNegotiateRequest {
+    /// From the required members (`profile`, `version`); optional members are omitted, defaulted ones take their defaults.
+    pub fn new(profile: impl Into<String>, version: u32) -> Self {
+        Self {
+            profile: profile.into(),
+            version,
+        }
+    }
+}
+impl crate::runtime::Decode for ProfileNegotiateRequest {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        struct V<'a>(crate::runtime::Cx<'a>, std::marker::PhantomData<()>);
+        impl<'de, 'a> serde::de::Visitor<'de> for V<'a> {
+            type Value = ProfileNegotiateRequest;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a ProfileNegotiateRequest object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let cx = self.0.enter()?;
+                let mut fields = 0u64;
+                let mut f_profile = None;
+                let mut f_version = None;
+                while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
+                    cx.count_field(&mut fields)?;
+                    match key.as_ref() {
+                        "profile" => {
+                            let v = cx
+                                .in_member(
+                                    "profile",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::PROFILE_NAME,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_profile, "profile", v)?;
+                        }
+                        "version" => {
+                            let v = cx
+                                .in_member(
+                                    "version",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::IntSeed::<u32>::new(1u64, 4294967295u64),
+                                        ),
+                                )?;
+                            crate::runtime::put(cx, &mut f_version, "version", v)?;
+                        }
+                        other => cx.unknown_member(&mut map, other)?,
+                    }
+                }
+                Ok(ProfileNegotiateRequest {
+                    profile: crate::runtime::required(f_profile, "profile")?,
+                    version: crate::runtime::required(f_version, "version")?,
+                })
+            }
+        }
+        d.deserialize_map(V(cx, std::marker::PhantomData))
+    }
+}
+impl crate::runtime::WriteJson for ProfileNegotiateRequest {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"profile\":");
+        crate::runtime::WriteJson::write_json(&self.profile, out);
+        out.extend_from_slice(b",\"version\":");
+        crate::runtime::WriteJson::write_json(&self.version, out);
+        out.push(b'}');
+    }
+}
+impl serde::Serialize for ProfileNegotiateRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+/// Success payload of `profile.negotiate`.
+///
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ProfileNegotiateResponse {
+    /// The accepted profile.
+    pub profile: ProfileName,
+    /// The accepted version.
+    pub version: u32,
+    /// The profile's operations this connection may now call.
+    pub operations: Vec<Name>,
+    /// The profile's events this connection may now receive.
+    pub events: Vec<Name>,
+    /// The profile's limits with their effective values.
+    pub limits: ProfileLimitMap,
+}
+impl ProfileNegotiateResponse {
+    /// From the required members (`profile`, `version`, `operations`, `events`, `limits`); optional members are omitted, defaulted ones take their defaults.
+    pub fn new(
+        profile: impl Into<String>,
+        version: u32,
+        operations: Vec<Name>,
+        events: Vec<Name>,
+        limits: ProfileLimitMap,
+    ) -> Self {
+        Self {
+            profile: profile.into(),
+            version,
+            operations,
+            events,
+            limits,
+        }
+    }
+}
+impl crate::runtime::Decode for ProfileNegotiateResponse {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        struct V<'a>(crate::runtime::Cx<'a>, std::marker::PhantomData<()>);
+        impl<'de, 'a> serde::de::Visitor<'de> for V<'a> {
+            type Value = ProfileNegotiateResponse;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a ProfileNegotiateResponse object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let cx = self.0.enter()?;
+                let mut fields = 0u64;
+                let mut f_profile = None;
+                let mut f_version = None;
+                let mut f_operations = None;
+                let mut f_events = None;
+                let mut f_limits = None;
+                while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
+                    cx.count_field(&mut fields)?;
+                    match key.as_ref() {
+                        "profile" => {
+                            let v = cx
+                                .in_member(
+                                    "profile",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::PROFILE_NAME,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_profile, "profile", v)?;
+                        }
+                        "version" => {
+                            let v = cx
+                                .in_member(
+                                    "version",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::IntSeed::<u32>::new(1u64, 4294967295u64),
+                                        ),
+                                )?;
+                            crate::runtime::put(cx, &mut f_version, "version", v)?;
+                        }
+                        "operations" => {
+                            let v = cx
+                                .in_member(
+                                    "operations",
+                                    map
+                                        .next_value_seed(crate::runtime::ArraySeed {
+                                            cx,
+                                            min: 0u64,
+                                            max: crate::limits::MAX_ARRAY_ITEMS,
+                                            max_is_limit: true,
+                                            item: |cx| crate::runtime::StrSeed {
+                                                cx,
+                                                rules: &crate::rules::NAME,
+                                            },
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_operations, "operations", v)?;
+                        }
+                        "events" => {
+                            let v = cx
+                                .in_member(
+                                    "events",
+                                    map
+                                        .next_value_seed(crate::runtime::ArraySeed {
+                                            cx,
+                                            min: 0u64,
+                                            max: crate::limits::MAX_ARRAY_ITEMS,
+                                            max_is_limit: true,
+                                            item: |cx| crate::runtime::StrSeed {
+                                                cx,
+                                                rules: &crate::rules::NAME,
+                                            },
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_events, "events", v)?;
+                        }
+                        "limits" => {
+                            let v = cx
+                                .in_member(
+                                    "limits",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::Seed::<ProfileLimitMap>::new(cx),
+                                        ),
+                                )?;
+                            crate::runtime::put(cx, &mut f_limits, "limits", v)?;
+                        }
+                        other => cx.unknown_member(&mut map, other)?,
+                    }
+                }
+                Ok(ProfileNegotiateResponse {
+                    profile: crate::runtime::required(f_profile, "profile")?,
+                    version: crate::runtime::required(f_version, "version")?,
+                    operations: crate::runtime::required(f_operations, "operations")?,
+                    events: crate::runtime::required(f_events, "events")?,
+                    limits: crate::runtime::required(f_limits, "limits")?,
+                })
+            }
+        }
+        d.deserialize_map(V(cx, std::marker::PhantomData))
+    }
+}
+impl crate::runtime::WriteJson for ProfileNegotiateResponse {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"profile\":");
+        crate::runtime::WriteJson::write_json(&self.profile, out);
+        out.extend_from_slice(b",\"version\":");
+        crate::runtime::WriteJson::write_json(&self.version, out);
+        out.extend_from_slice(b",\"operations\":");
+        crate::runtime::WriteJson::write_json(&self.operations, out);
+        out.extend_from_slice(b",\"events\":");
+        crate::runtime::WriteJson::write_json(&self.events, out);
+        out.extend_from_slice(b",\"limits\":");
+        crate::runtime::WriteJson::write_json(&self.limits, out);
+        out.push(b'}');
+    }
+}
+impl serde::Serialize for ProfileNegotiateResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+/// Request payload of `approval.respond`.
+///
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ApprovalRespondRequest {
+    /// The pending approval.
+    pub approval_id: OpaqueId,
+    /// One of its offered options.
+    pub option_id: OpaqueId,
+}
+impl ApprovalRespondRequest {
+    /// From the required members (`approval_id`, `option_id`); optional members are omitted, defaulted ones take their defaults.
+    pub fn new(approval_id: impl Into<String>, option_id: impl Into<String>) -> Self {
+        Self {
+            approval_id: approval_id.into(),
+            option_id: option_id.into(),
+        }
+    }
+}
+impl crate::runtime::Decode for ApprovalRespondRequest {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        struct V<'a>(crate::runtime::Cx<'a>, std::marker::PhantomData<()>);
+        impl<'de, 'a> serde::de::Visitor<'de> for V<'a> {
+            type Value = ApprovalRespondRequest;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a ApprovalRespondRequest object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let cx = self.0.enter()?;
+                let mut fields = 0u64;
+                let mut f_approval_id = None;
+                let mut f_option_id = None;
+                while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
+                    cx.count_field(&mut fields)?;
+                    match key.as_ref() {
+                        "approval_id" => {
+                            let v = cx
+                                .in_member(
+                                    "approval_id",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::OPAQUE_ID,
+                                        }),
+                                )?;
+                            crate::runtime::put(
+                                cx,
+                                &mut f_approval_id,
+                                "approval_id",
+                                v,
+                            )?;
+                        }
+                        "option_id" => {
+                            let v = cx
+                                .in_member(
+                                    "option_id",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::OPAQUE_ID,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_option_id, "option_id", v)?;
+                        }
+                        other => cx.unknown_member(&mut map, other)?,
+                    }
+                }
+                Ok(ApprovalRespondRequest {
+                    approval_id: crate::runtime::required(f_approval_id, "approval_id")?,
+                    option_id: crate::runtime::required(f_option_id, "option_id")?,
+                })
+            }
+        }
+        d.deserialize_map(V(cx, std::marker::PhantomData))
+    }
+}
+impl crate::runtime::WriteJson for ApprovalRespondRequest {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"approval_id\":");
+        crate::runtime::WriteJson::write_json(&self.approval_id, out);
+        out.extend_from_slice(b",\"option_id\":");
+        crate::runtime::WriteJson::write_json(&self.option_id, out);
+        out.push(b'}');
+    }
+}
+impl serde::Serialize for ApprovalRespondRequest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+/// Success payload of `approval.respond`.
+///
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ApprovalRespondResponse {
+    /// The approval, now resolved.
+    pub approval_id: OpaqueId,
+    /// The chosen option.
+    pub option_id: OpaqueId,
+    /// What choosing it means.
+    pub option_kind: PermissionKind,
+}
+impl ApprovalRespondResponse {
+    /// From the required members (`approval_id`, `option_id`, `option_kind`); optional members are omitted, defaulted ones take their defaults.
+    pub fn new(
+        approval_id: impl Into<String>,
+        option_id: impl Into<String>,
+        option_kind: PermissionKind,
+    ) -> Self {
+        Self {
+            approval_id: approval_id.into(),
+            option_id: option_id.into(),
+            option_kind,
+        }
+    }
+}
+impl crate::runtime::Decode for ApprovalRespondResponse {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        struct V<'a>(crate::runtime::Cx<'a>, std::marker::PhantomData<()>);
+        impl<'de, 'a> serde::de::Visitor<'de> for V<'a> {
+            type Value = ApprovalRespondResponse;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a ApprovalRespondResponse object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let cx = self.0.enter()?;
+                let mut fields = 0u64;
+                let mut f_approval_id = None;
+                let mut f_option_id = None;
+                let mut f_option_kind = None;
+                while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
+                    cx.count_field(&mut fields)?;
+                    match key.as_ref() {
+                        "approval_id" => {
+                            let v = cx
+                                .in_member(
+                                    "approval_id",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::OPAQUE_ID,
+                                        }),
+                                )?;
+                            crate::runtime::put(
+                                cx,
+                                &mut f_approval_id,
+                                "approval_id",
+                                v,
+                            )?;
+                        }
+                        "option_id" => {
+                            let v = cx
+                                .in_member(
+                                    "option_id",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::OPAQUE_ID,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_option_id, "option_id", v)?;
+                        }
+                        "option_kind" => {
+                            let v = cx
+                                .in_member(
+                                    "option_kind",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::Seed::<PermissionKind>::new(cx),
+                                        ),
+                                )?;
+                            crate::runtime::put(
+                                cx,
+                                &mut f_option_kind,
+                                "option_kind",
+                                v,
+                            )?;
+                        }
+                        other => cx.unknown_member(&mut map, other)?,
+                    }
+                }
+                Ok(ApprovalRespondResponse {
+                    approval_id: crate::runtime::required(f_approval_id, "approval_id")?,
+                    option_id: crate::runtime::required(f_option_id, "option_id")?,
+                    option_kind: crate::runtime::required(f_option_kind, "option_kind")?,
+                })
+            }
+        }
+        d.deserialize_map(V(cx, std::marker::PhantomData))
+    }
+}
+impl crate::runtime::WriteJson for ApprovalRespondResponse {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"approval_id\":");
+        crate::runtime::WriteJson::write_json(&self.approval_id, out);
+        out.extend_from_slice(b",\"option_id\":");
+        crate::runtime::WriteJson::write_json(&self.option_id, out);
+        out.extend_from_slice(b",\"option_kind\":");
+        crate::runtime::WriteJson::write_json(&self.option_kind, out);
+        out.push(b'}');
+    }
+}
+impl serde::Serialize for ApprovalRespondResponse {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
 /// Payload of the `turn.started` event.
 ///
 /// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
@@ -18388,6 +19664,475 @@ impl crate::runtime::WriteJson for AuthLoginTerminal {
     }
 }
 impl serde::Serialize for AuthLoginTerminal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+/// Payload of the `approval.requested` event.
+///
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ApprovalRequested {
+    /// The approval; `approval.respond` names it.
+    pub approval_id: OpaqueId,
+    /// Its session.
+    pub session_id: SessionId,
+    /// The waiting turn.
+    pub turn_id: OpaqueId,
+    /// The tool call awaiting approval, as the session stream names it.
+    pub call_id: OpaqueId,
+    /// Short inline-markdown summary of the call.
+    pub title: Text,
+    /// What the call does.
+    pub kind: ToolKind,
+    /// The call's arguments as JSON text, cut as the stream stores them; null when the agent sent none. (required, nullable)
+    pub arguments: Option<String>,
+    /// The proposed change, when the agent sent one: an edit's diff or a command line. (required, nullable)
+    pub change: Option<ApprovalChange>,
+    /// The answers offered, each with its kind; choose and show them by kind.
+    pub options: Vec<PermissionOption>,
+    /// When the deadline answers reject.
+    pub expires_at: Timestamp,
+}
+impl ApprovalRequested {
+    /// From the required members (`approval_id`, `session_id`, `turn_id`, `call_id`, `title`, `kind`, `arguments`, `change`, `options`, `expires_at`); optional members are omitted, defaulted ones take their defaults.
+    pub fn new(
+        approval_id: impl Into<String>,
+        session_id: SessionId,
+        turn_id: impl Into<String>,
+        call_id: impl Into<String>,
+        title: impl Into<String>,
+        kind: ToolKind,
+        arguments: Option<String>,
+        change: Option<ApprovalChange>,
+        options: Vec<PermissionOption>,
+        expires_at: impl Into<String>,
+    ) -> Self {
+        Self {
+            approval_id: approval_id.into(),
+            session_id,
+            turn_id: turn_id.into(),
+            call_id: call_id.into(),
+            title: title.into(),
+            kind,
+            arguments,
+            change,
+            options,
+            expires_at: expires_at.into(),
+        }
+    }
+}
+impl crate::runtime::Decode for ApprovalRequested {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        struct V<'a>(crate::runtime::Cx<'a>, std::marker::PhantomData<()>);
+        impl<'de, 'a> serde::de::Visitor<'de> for V<'a> {
+            type Value = ApprovalRequested;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a ApprovalRequested object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let cx = self.0.enter()?;
+                let mut fields = 0u64;
+                let mut f_approval_id = None;
+                let mut f_session_id = None;
+                let mut f_turn_id = None;
+                let mut f_call_id = None;
+                let mut f_title = None;
+                let mut f_kind = None;
+                let mut f_arguments = None;
+                let mut f_change = None;
+                let mut f_options = None;
+                let mut f_expires_at = None;
+                while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
+                    cx.count_field(&mut fields)?;
+                    match key.as_ref() {
+                        "approval_id" => {
+                            let v = cx
+                                .in_member(
+                                    "approval_id",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::OPAQUE_ID,
+                                        }),
+                                )?;
+                            crate::runtime::put(
+                                cx,
+                                &mut f_approval_id,
+                                "approval_id",
+                                v,
+                            )?;
+                        }
+                        "session_id" => {
+                            let v = cx
+                                .in_member(
+                                    "session_id",
+                                    map
+                                        .next_value_seed(crate::runtime::Seed::<SessionId>::new(cx)),
+                                )?;
+                            crate::runtime::put(cx, &mut f_session_id, "session_id", v)?;
+                        }
+                        "turn_id" => {
+                            let v = cx
+                                .in_member(
+                                    "turn_id",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::OPAQUE_ID,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_turn_id, "turn_id", v)?;
+                        }
+                        "call_id" => {
+                            let v = cx
+                                .in_member(
+                                    "call_id",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::OPAQUE_ID,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_call_id, "call_id", v)?;
+                        }
+                        "title" => {
+                            let v = cx
+                                .in_member(
+                                    "title",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::TEXT,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_title, "title", v)?;
+                        }
+                        "kind" => {
+                            let v = cx
+                                .in_member(
+                                    "kind",
+                                    map
+                                        .next_value_seed(crate::runtime::Seed::<ToolKind>::new(cx)),
+                                )?;
+                            crate::runtime::put(cx, &mut f_kind, "kind", v)?;
+                        }
+                        "arguments" => {
+                            let v = cx
+                                .in_member(
+                                    "arguments",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::NullableSeed(crate::runtime::StrSeed {
+                                                cx,
+                                                rules: &crate::runtime::StrRules {
+                                                    min_bytes: 0u64,
+                                                    max_bytes: crate::constants::STORED_ARGS_MAX_BYTES,
+                                                    charset: None,
+                                                    rfc3339: false,
+                                                    non_blank: false,
+                                                },
+                                            }),
+                                        ),
+                                )?;
+                            crate::runtime::put(cx, &mut f_arguments, "arguments", v)?;
+                        }
+                        "change" => {
+                            let v = cx
+                                .in_member(
+                                    "change",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::NullableSeed(
+                                                crate::runtime::Seed::<ApprovalChange>::new(cx),
+                                            ),
+                                        ),
+                                )?;
+                            crate::runtime::put(cx, &mut f_change, "change", v)?;
+                        }
+                        "options" => {
+                            let v = cx
+                                .in_member(
+                                    "options",
+                                    map
+                                        .next_value_seed(crate::runtime::ArraySeed {
+                                            cx,
+                                            min: 1u64,
+                                            max: crate::limits::MAX_APPROVAL_OPTIONS,
+                                            max_is_limit: false,
+                                            item: |cx| crate::runtime::Seed::<PermissionOption>::new(cx),
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_options, "options", v)?;
+                        }
+                        "expires_at" => {
+                            let v = cx
+                                .in_member(
+                                    "expires_at",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::TIMESTAMP,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_expires_at, "expires_at", v)?;
+                        }
+                        other => cx.unknown_member(&mut map, other)?,
+                    }
+                }
+                Ok(ApprovalRequested {
+                    approval_id: crate::runtime::required(f_approval_id, "approval_id")?,
+                    session_id: crate::runtime::required(f_session_id, "session_id")?,
+                    turn_id: crate::runtime::required(f_turn_id, "turn_id")?,
+                    call_id: crate::runtime::required(f_call_id, "call_id")?,
+                    title: crate::runtime::required(f_title, "title")?,
+                    kind: crate::runtime::required(f_kind, "kind")?,
+                    arguments: crate::runtime::required(f_arguments, "arguments")?,
+                    change: crate::runtime::required(f_change, "change")?,
+                    options: crate::runtime::required(f_options, "options")?,
+                    expires_at: crate::runtime::required(f_expires_at, "expires_at")?,
+                })
+            }
+        }
+        d.deserialize_map(V(cx, std::marker::PhantomData))
+    }
+}
+impl crate::runtime::WriteJson for ApprovalRequested {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"approval_id\":");
+        crate::runtime::WriteJson::write_json(&self.approval_id, out);
+        out.extend_from_slice(b",\"session_id\":");
+        crate::runtime::WriteJson::write_json(&self.session_id, out);
+        out.extend_from_slice(b",\"turn_id\":");
+        crate::runtime::WriteJson::write_json(&self.turn_id, out);
+        out.extend_from_slice(b",\"call_id\":");
+        crate::runtime::WriteJson::write_json(&self.call_id, out);
+        out.extend_from_slice(b",\"title\":");
+        crate::runtime::WriteJson::write_json(&self.title, out);
+        out.extend_from_slice(b",\"kind\":");
+        crate::runtime::WriteJson::write_json(&self.kind, out);
+        out.extend_from_slice(b",\"arguments\":");
+        crate::runtime::WriteJson::write_json(&self.arguments, out);
+        out.extend_from_slice(b",\"change\":");
+        crate::runtime::WriteJson::write_json(&self.change, out);
+        out.extend_from_slice(b",\"options\":");
+        crate::runtime::WriteJson::write_json(&self.options, out);
+        out.extend_from_slice(b",\"expires_at\":");
+        crate::runtime::WriteJson::write_json(&self.expires_at, out);
+        out.push(b'}');
+    }
+}
+impl serde::Serialize for ApprovalRequested {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::runtime::serialize_written(self, s)
+    }
+}
+/// Payload of the `approval.resolved` event.
+///
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ApprovalResolved {
+    /// The approval.
+    pub approval_id: OpaqueId,
+    /// Its session.
+    pub session_id: SessionId,
+    /// Its turn.
+    pub turn_id: OpaqueId,
+    /// selected or cancelled.
+    pub outcome: ApprovalOutcome,
+    /// The chosen option; null when cancelled. (required, nullable)
+    pub option_id: Option<OpaqueId>,
+    /// What the chosen option means; null when cancelled. (required, nullable)
+    pub option_kind: Option<PermissionKind>,
+    /// Who or what decided.
+    pub decided_by: ApprovalDecider,
+}
+impl ApprovalResolved {
+    /// From the required members (`approval_id`, `session_id`, `turn_id`, `outcome`, `option_id`, `option_kind`, `decided_by`); optional members are omitted, defaulted ones take their defaults.
+    pub fn new(
+        approval_id: impl Into<String>,
+        session_id: SessionId,
+        turn_id: impl Into<String>,
+        outcome: ApprovalOutcome,
+        option_id: Option<OpaqueId>,
+        option_kind: Option<PermissionKind>,
+        decided_by: ApprovalDecider,
+    ) -> Self {
+        Self {
+            approval_id: approval_id.into(),
+            session_id,
+            turn_id: turn_id.into(),
+            outcome,
+            option_id,
+            option_kind,
+            decided_by,
+        }
+    }
+}
+impl crate::runtime::Decode for ApprovalResolved {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        struct V<'a>(crate::runtime::Cx<'a>, std::marker::PhantomData<()>);
+        impl<'de, 'a> serde::de::Visitor<'de> for V<'a> {
+            type Value = ApprovalResolved;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a ApprovalResolved object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let cx = self.0.enter()?;
+                let mut fields = 0u64;
+                let mut f_approval_id = None;
+                let mut f_session_id = None;
+                let mut f_turn_id = None;
+                let mut f_outcome = None;
+                let mut f_option_id = None;
+                let mut f_option_kind = None;
+                let mut f_decided_by = None;
+                while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
+                    cx.count_field(&mut fields)?;
+                    match key.as_ref() {
+                        "approval_id" => {
+                            let v = cx
+                                .in_member(
+                                    "approval_id",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::OPAQUE_ID,
+                                        }),
+                                )?;
+                            crate::runtime::put(
+                                cx,
+                                &mut f_approval_id,
+                                "approval_id",
+                                v,
+                            )?;
+                        }
+                        "session_id" => {
+                            let v = cx
+                                .in_member(
+                                    "session_id",
+                                    map
+                                        .next_value_seed(crate::runtime::Seed::<SessionId>::new(cx)),
+                                )?;
+                            crate::runtime::put(cx, &mut f_session_id, "session_id", v)?;
+                        }
+                        "turn_id" => {
+                            let v = cx
+                                .in_member(
+                                    "turn_id",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::rules::OPAQUE_ID,
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_turn_id, "turn_id", v)?;
+                        }
+                        "outcome" => {
+                            let v = cx
+                                .in_member(
+                                    "outcome",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::Seed::<ApprovalOutcome>::new(cx),
+                                        ),
+                                )?;
+                            crate::runtime::put(cx, &mut f_outcome, "outcome", v)?;
+                        }
+                        "option_id" => {
+                            let v = cx
+                                .in_member(
+                                    "option_id",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::NullableSeed(crate::runtime::StrSeed {
+                                                cx,
+                                                rules: &crate::rules::OPAQUE_ID,
+                                            }),
+                                        ),
+                                )?;
+                            crate::runtime::put(cx, &mut f_option_id, "option_id", v)?;
+                        }
+                        "option_kind" => {
+                            let v = cx
+                                .in_member(
+                                    "option_kind",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::NullableSeed(
+                                                crate::runtime::Seed::<PermissionKind>::new(cx),
+                                            ),
+                                        ),
+                                )?;
+                            crate::runtime::put(
+                                cx,
+                                &mut f_option_kind,
+                                "option_kind",
+                                v,
+                            )?;
+                        }
+                        "decided_by" => {
+                            let v = cx
+                                .in_member(
+                                    "decided_by",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::Seed::<ApprovalDecider>::new(cx),
+                                        ),
+                                )?;
+                            crate::runtime::put(cx, &mut f_decided_by, "decided_by", v)?;
+                        }
+                        other => cx.unknown_member(&mut map, other)?,
+                    }
+                }
+                Ok(ApprovalResolved {
+                    approval_id: crate::runtime::required(f_approval_id, "approval_id")?,
+                    session_id: crate::runtime::required(f_session_id, "session_id")?,
+                    turn_id: crate::runtime::required(f_turn_id, "turn_id")?,
+                    outcome: crate::runtime::required(f_outcome, "outcome")?,
+                    option_id: crate::runtime::required(f_option_id, "option_id")?,
+                    option_kind: crate::runtime::required(f_option_kind, "option_kind")?,
+                    decided_by: crate::runtime::required(f_decided_by, "decided_by")?,
+                })
+            }
+        }
+        d.deserialize_map(V(cx, std::marker::PhantomData))
+    }
+}
+impl crate::runtime::WriteJson for ApprovalResolved {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"approval_id\":");
+        crate::runtime::WriteJson::write_json(&self.approval_id, out);
+        out.extend_from_slice(b",\"session_id\":");
+        crate::runtime::WriteJson::write_json(&self.session_id, out);
+        out.extend_from_slice(b",\"turn_id\":");
+        crate::runtime::WriteJson::write_json(&self.turn_id, out);
+        out.extend_from_slice(b",\"outcome\":");
+        crate::runtime::WriteJson::write_json(&self.outcome, out);
+        out.extend_from_slice(b",\"option_id\":");
+        crate::runtime::WriteJson::write_json(&self.option_id, out);
+        out.extend_from_slice(b",\"option_kind\":");
+        crate::runtime::WriteJson::write_json(&self.option_kind, out);
+        out.extend_from_slice(b",\"decided_by\":");
+        crate::runtime::WriteJson::write_json(&self.decided_by, out);
+        out.push(b'}');
+    }
+}
+impl serde::Serialize for ApprovalResolved {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         crate::runtime::serialize_written(self, s)
     }
@@ -19554,7 +21299,7 @@ impl EventEnvelope<crate::runtime::Deferred> {
         }
     }
 }
-/// Operations of the ordinary profile.
+/// Operations: the ordinary profile's ([`Method::ORDINARY`]), profile negotiation and each optional profile's ([`Method::membership`]).
 ///
 /// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19604,6 +21349,10 @@ pub enum Method {
     TurnCancel,
     /// `operation.lookup`: State and outcome of an operation ID, for recovery after uncertain delivery.
     OperationLookup,
+    /// `profile.negotiate`: Opt this connection into an optional profile the daemon offers; the answer is exactly what was accepted.
+    ProfileNegotiate,
+    /// `approval.respond`: Answer a pending approval of the session with one of its offered options; the first valid answer wins.
+    ApprovalRespond,
 }
 impl Method {
     /// Every value, in spec order.
@@ -19630,6 +21379,8 @@ impl Method {
         Self::TurnStart,
         Self::TurnCancel,
         Self::OperationLookup,
+        Self::ProfileNegotiate,
+        Self::ApprovalRespond,
     ];
     /// Every wire spelling, in spec order.
     pub const NAMES: &'static [&'static str] = &[
@@ -19655,6 +21406,8 @@ impl Method {
         "turn.start",
         "turn.cancel",
         "operation.lookup",
+        "profile.negotiate",
+        "approval.respond",
     ];
     /// The wire spelling.
     pub fn as_str(self) -> &'static str {
@@ -19681,6 +21434,8 @@ impl Method {
             Self::TurnStart => "turn.start",
             Self::TurnCancel => "turn.cancel",
             Self::OperationLookup => "operation.lookup",
+            Self::ProfileNegotiate => "profile.negotiate",
+            Self::ApprovalRespond => "approval.respond",
         }
     }
     /// The value for a wire spelling; `None` for anything unknown.
@@ -19708,6 +21463,8 @@ impl Method {
             "turn.start" => Some(Self::TurnStart),
             "turn.cancel" => Some(Self::TurnCancel),
             "operation.lookup" => Some(Self::OperationLookup),
+            "profile.negotiate" => Some(Self::ProfileNegotiate),
+            "approval.respond" => Some(Self::ApprovalRespond),
             _ => None,
         }
     }
@@ -19736,6 +21493,60 @@ impl crate::runtime::WriteJson for Method {
     }
 }
 impl Method {
+    /// The ordinary profile's operations, in spec order: what the advertisement lists.
+    pub const ORDINARY: &'static [Self] = &[
+        Self::Initialize,
+        Self::Status,
+        Self::Capabilities,
+        Self::AuthStatus,
+        Self::AuthLoginStart,
+        Self::AuthLoginCallback,
+        Self::AuthLoginCancel,
+        Self::AuthLogout,
+        Self::CatalogProviders,
+        Self::CatalogModels,
+        Self::CatalogRefresh,
+        Self::ConfigGet,
+        Self::ConfigSet,
+        Self::SessionList,
+        Self::SessionCreate,
+        Self::SessionReplay,
+        Self::SessionClaim,
+        Self::SessionDetach,
+        Self::SessionStatus,
+        Self::TurnStart,
+        Self::TurnCancel,
+        Self::OperationLookup,
+    ];
+    /// Which profile the operation belongs to.
+    pub fn membership(self) -> Membership {
+        match self {
+            Self::Initialize => Membership::Ordinary,
+            Self::Status => Membership::Ordinary,
+            Self::Capabilities => Membership::Ordinary,
+            Self::AuthStatus => Membership::Ordinary,
+            Self::AuthLoginStart => Membership::Ordinary,
+            Self::AuthLoginCallback => Membership::Ordinary,
+            Self::AuthLoginCancel => Membership::Ordinary,
+            Self::AuthLogout => Membership::Ordinary,
+            Self::CatalogProviders => Membership::Ordinary,
+            Self::CatalogModels => Membership::Ordinary,
+            Self::CatalogRefresh => Membership::Ordinary,
+            Self::ConfigGet => Membership::Ordinary,
+            Self::ConfigSet => Membership::Ordinary,
+            Self::SessionList => Membership::Ordinary,
+            Self::SessionCreate => Membership::Ordinary,
+            Self::SessionReplay => Membership::Ordinary,
+            Self::SessionClaim => Membership::Ordinary,
+            Self::SessionDetach => Membership::Ordinary,
+            Self::SessionStatus => Membership::Ordinary,
+            Self::TurnStart => Membership::Ordinary,
+            Self::TurnCancel => Membership::Ordinary,
+            Self::OperationLookup => Membership::Ordinary,
+            Self::ProfileNegotiate => Membership::Negotiation,
+            Self::ApprovalRespond => Membership::Profile(Profile::Approvals),
+        }
+    }
     /// Envelope rules: initialization, session_id, operation_id (mutations) and control.
     pub fn rules(self) -> crate::runtime::OperationRules {
         match self {
@@ -19937,6 +21748,24 @@ impl Method {
                     requires_initialization: true,
                 }
             }
+            Self::ProfileNegotiate => {
+                crate::runtime::OperationRules {
+                    domain: "profile",
+                    mutation: false,
+                    session_id: crate::runtime::SlotRule::Null,
+                    control: crate::runtime::SlotRule::Null,
+                    requires_initialization: true,
+                }
+            }
+            Self::ApprovalRespond => {
+                crate::runtime::OperationRules {
+                    domain: "approval",
+                    mutation: false,
+                    session_id: crate::runtime::SlotRule::Required,
+                    control: crate::runtime::SlotRule::Required,
+                    requires_initialization: true,
+                }
+            }
         }
     }
     /// Operation-specific error codes (the shared request errors come on top).
@@ -20069,6 +21898,18 @@ impl Method {
                 ]
             }
             Self::OperationLookup => &[],
+            Self::ProfileNegotiate => {
+                &[ErrorCode::ProfileUnsupported, ErrorCode::ProfileMismatch]
+            }
+            Self::ApprovalRespond => {
+                &[
+                    ErrorCode::InvalidSessionId,
+                    ErrorCode::StaleGrant,
+                    ErrorCode::ControlRequired,
+                    ErrorCode::ApprovalUnknown,
+                    ErrorCode::ApprovalOptionUnknown,
+                ]
+            }
         }
     }
     /// Events the operation's accepted work may send.
@@ -20105,10 +21946,12 @@ impl Method {
             }
             Self::TurnCancel => &[],
             Self::OperationLookup => &[],
+            Self::ProfileNegotiate => &[],
+            Self::ApprovalRespond => &[],
         }
     }
 }
-/// Events the service sends.
+/// Events the service sends: the ordinary profile's ([`EventName::ORDINARY`]) and each optional profile's ([`EventName::membership`]).
 ///
 /// Non-exhaustive: a new value is compatible once consumers preflight it in what both the server and consumers decode (`EVENT_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20126,6 +21969,10 @@ pub enum EventName {
     AuthLoginProgress,
     /// `auth.login.terminal`: The one terminal of a login, after worker cleanup.
     AuthLoginTerminal,
+    /// `approval.requested`: A permission request waits for the person: sent to every opted-in connection controlling the session, and again to a connection right after it claims or takes over a session with the approval pending. Not sequenced: it never takes a turn sequence number.
+    ApprovalRequested,
+    /// `approval.resolved`: An approval ended: sent to every opted-in connection controlling the session, whoever or whatever decided. Not sequenced.
+    ApprovalResolved,
 }
 impl EventName {
     /// Every value, in spec order.
@@ -20136,6 +21983,8 @@ impl EventName {
         Self::TurnTerminal,
         Self::AuthLoginProgress,
         Self::AuthLoginTerminal,
+        Self::ApprovalRequested,
+        Self::ApprovalResolved,
     ];
     /// Every wire spelling, in spec order.
     pub const NAMES: &'static [&'static str] = &[
@@ -20145,6 +21994,8 @@ impl EventName {
         "turn.terminal",
         "auth.login.progress",
         "auth.login.terminal",
+        "approval.requested",
+        "approval.resolved",
     ];
     /// The wire spelling.
     pub fn as_str(self) -> &'static str {
@@ -20155,6 +22006,8 @@ impl EventName {
             Self::TurnTerminal => "turn.terminal",
             Self::AuthLoginProgress => "auth.login.progress",
             Self::AuthLoginTerminal => "auth.login.terminal",
+            Self::ApprovalRequested => "approval.requested",
+            Self::ApprovalResolved => "approval.resolved",
         }
     }
     /// The value for a wire spelling; `None` for anything unknown.
@@ -20166,6 +22019,8 @@ impl EventName {
             "turn.terminal" => Some(Self::TurnTerminal),
             "auth.login.progress" => Some(Self::AuthLoginProgress),
             "auth.login.terminal" => Some(Self::AuthLoginTerminal),
+            "approval.requested" => Some(Self::ApprovalRequested),
+            "approval.resolved" => Some(Self::ApprovalResolved),
             _ => None,
         }
     }
@@ -20194,6 +22049,28 @@ impl crate::runtime::WriteJson for EventName {
     }
 }
 impl EventName {
+    /// The ordinary profile's events, in spec order: what the advertisement lists.
+    pub const ORDINARY: &'static [Self] = &[
+        Self::TurnStarted,
+        Self::TurnAssistantDelta,
+        Self::TurnActivity,
+        Self::TurnTerminal,
+        Self::AuthLoginProgress,
+        Self::AuthLoginTerminal,
+    ];
+    /// Which profile the event belongs to.
+    pub fn membership(self) -> Membership {
+        match self {
+            Self::TurnStarted => Membership::Ordinary,
+            Self::TurnAssistantDelta => Membership::Ordinary,
+            Self::TurnActivity => Membership::Ordinary,
+            Self::TurnTerminal => Membership::Ordinary,
+            Self::AuthLoginProgress => Membership::Ordinary,
+            Self::AuthLoginTerminal => Membership::Ordinary,
+            Self::ApprovalRequested => Membership::Profile(Profile::Approvals),
+            Self::ApprovalResolved => Membership::Profile(Profile::Approvals),
+        }
+    }
     /// Correlation (which envelope identities are set) and sequencing of the event.
     pub fn rules(self) -> crate::runtime::EventRules {
         match self {
@@ -20257,6 +22134,26 @@ impl EventName {
                     live_sequence: false,
                 }
             }
+            Self::ApprovalRequested => {
+                crate::runtime::EventRules {
+                    sequenced: false,
+                    terminal: false,
+                    session_id: true,
+                    operation_id: true,
+                    grant_generation: true,
+                    live_sequence: false,
+                }
+            }
+            Self::ApprovalResolved => {
+                crate::runtime::EventRules {
+                    sequenced: false,
+                    terminal: false,
+                    session_id: true,
+                    operation_id: true,
+                    grant_generation: true,
+                    live_sequence: false,
+                }
+            }
         }
     }
 }
@@ -20310,6 +22207,10 @@ pub enum RequestPayload {
     TurnCancel(TurnCancelRequest),
     /// `operation.lookup` payload: [`OperationLookupRequest`].
     OperationLookup(OperationLookupRequest),
+    /// `profile.negotiate` payload: [`ProfileNegotiateRequest`].
+    ProfileNegotiate(ProfileNegotiateRequest),
+    /// `approval.respond` payload: [`ApprovalRespondRequest`].
+    ApprovalRespond(ApprovalRespondRequest),
 }
 impl RequestPayload {
     /// The name this payload belongs to.
@@ -20337,6 +22238,8 @@ impl RequestPayload {
             Self::TurnStart(_) => Method::TurnStart,
             Self::TurnCancel(_) => Method::TurnCancel,
             Self::OperationLookup(_) => Method::OperationLookup,
+            Self::ProfileNegotiate(_) => Method::ProfileNegotiate,
+            Self::ApprovalRespond(_) => Method::ApprovalRespond,
         }
     }
 }
@@ -20458,6 +22361,16 @@ impl crate::runtime::PayloadDecode for RequestPayload {
                     .deserialize(d)
                     .map(Self::OperationLookup)
             }
+            Some(Method::ProfileNegotiate) => {
+                crate::runtime::Seed::<ProfileNegotiateRequest>::new(cx)
+                    .deserialize(d)
+                    .map(Self::ProfileNegotiate)
+            }
+            Some(Method::ApprovalRespond) => {
+                crate::runtime::Seed::<ApprovalRespondRequest>::new(cx)
+                    .deserialize(d)
+                    .map(Self::ApprovalRespond)
+            }
             None => Err(D::Error::custom("payload without a known name before it")),
         }
     }
@@ -20487,6 +22400,8 @@ impl crate::runtime::WriteJson for RequestPayload {
             Self::TurnStart(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::TurnCancel(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::OperationLookup(v) => crate::runtime::WriteJson::write_json(v, out),
+            Self::ProfileNegotiate(v) => crate::runtime::WriteJson::write_json(v, out),
+            Self::ApprovalRespond(v) => crate::runtime::WriteJson::write_json(v, out),
         }
     }
 }
@@ -20545,6 +22460,10 @@ pub enum ResponsePayload {
     TurnCancel(TurnCancelResponse),
     /// `operation.lookup` payload: [`OperationLookupResponse`].
     OperationLookup(OperationLookupResponse),
+    /// `profile.negotiate` payload: [`ProfileNegotiateResponse`].
+    ProfileNegotiate(ProfileNegotiateResponse),
+    /// `approval.respond` payload: [`ApprovalRespondResponse`].
+    ApprovalRespond(ApprovalRespondResponse),
 }
 impl ResponsePayload {
     /// The name this payload belongs to.
@@ -20572,6 +22491,8 @@ impl ResponsePayload {
             Self::TurnStart(_) => Method::TurnStart,
             Self::TurnCancel(_) => Method::TurnCancel,
             Self::OperationLookup(_) => Method::OperationLookup,
+            Self::ProfileNegotiate(_) => Method::ProfileNegotiate,
+            Self::ApprovalRespond(_) => Method::ApprovalRespond,
         }
     }
 }
@@ -20693,6 +22614,16 @@ impl crate::runtime::PayloadDecode for ResponsePayload {
                     .deserialize(d)
                     .map(Self::OperationLookup)
             }
+            Some(Method::ProfileNegotiate) => {
+                crate::runtime::Seed::<ProfileNegotiateResponse>::new(cx)
+                    .deserialize(d)
+                    .map(Self::ProfileNegotiate)
+            }
+            Some(Method::ApprovalRespond) => {
+                crate::runtime::Seed::<ApprovalRespondResponse>::new(cx)
+                    .deserialize(d)
+                    .map(Self::ApprovalRespond)
+            }
             None => Err(D::Error::custom("payload without a known name before it")),
         }
     }
@@ -20722,6 +22653,8 @@ impl crate::runtime::WriteJson for ResponsePayload {
             Self::TurnStart(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::TurnCancel(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::OperationLookup(v) => crate::runtime::WriteJson::write_json(v, out),
+            Self::ProfileNegotiate(v) => crate::runtime::WriteJson::write_json(v, out),
+            Self::ApprovalRespond(v) => crate::runtime::WriteJson::write_json(v, out),
         }
     }
 }
@@ -20748,6 +22681,10 @@ pub enum EventPayload {
     AuthLoginProgress(LoginProgress),
     /// `auth.login.terminal` payload: [`AuthLoginTerminal`].
     AuthLoginTerminal(AuthLoginTerminal),
+    /// `approval.requested` payload: [`ApprovalRequested`].
+    ApprovalRequested(Box<ApprovalRequested>),
+    /// `approval.resolved` payload: [`ApprovalResolved`].
+    ApprovalResolved(ApprovalResolved),
 }
 impl EventPayload {
     /// The name this payload belongs to.
@@ -20759,6 +22696,8 @@ impl EventPayload {
             Self::TurnTerminal(_) => EventName::TurnTerminal,
             Self::AuthLoginProgress(_) => EventName::AuthLoginProgress,
             Self::AuthLoginTerminal(_) => EventName::AuthLoginTerminal,
+            Self::ApprovalRequested(_) => EventName::ApprovalRequested,
+            Self::ApprovalResolved(_) => EventName::ApprovalResolved,
         }
     }
 }
@@ -20800,6 +22739,16 @@ impl crate::runtime::PayloadDecode for EventPayload {
                     .deserialize(d)
                     .map(Self::AuthLoginTerminal)
             }
+            Some(EventName::ApprovalRequested) => {
+                crate::runtime::Seed::<ApprovalRequested>::new(cx)
+                    .deserialize(d)
+                    .map(|p| Self::ApprovalRequested(Box::new(p)))
+            }
+            Some(EventName::ApprovalResolved) => {
+                crate::runtime::Seed::<ApprovalResolved>::new(cx)
+                    .deserialize(d)
+                    .map(Self::ApprovalResolved)
+            }
             None => Err(D::Error::custom("payload without a known name before it")),
         }
     }
@@ -20813,6 +22762,8 @@ impl crate::runtime::WriteJson for EventPayload {
             Self::TurnTerminal(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::AuthLoginProgress(v) => crate::runtime::WriteJson::write_json(v, out),
             Self::AuthLoginTerminal(v) => crate::runtime::WriteJson::write_json(v, out),
+            Self::ApprovalRequested(v) => crate::runtime::WriteJson::write_json(v, out),
+            Self::ApprovalResolved(v) => crate::runtime::WriteJson::write_json(v, out),
         }
     }
 }
@@ -20825,6 +22776,147 @@ impl serde::Serialize for EventPayload {
 pub const PROTOCOL_VERSION: u16 = 2u16;
 /// The capability advertisement of the ordinary profile, as JSON.
 pub const CAPABILITIES_JSON: &str = "{\"activity\":{\"activity_replay\":false,\"approvals\":false,\"events\":true,\"max_summary_bytes\":2048,\"mcp_server_lifecycle\":false,\"mcp_tool_activity\":true,\"raw_tool_output\":false,\"steering\":false,\"subagents\":true},\"events\":[\"turn.started\",\"turn.assistant_delta\",\"turn.activity\",\"turn.terminal\",\"auth.login.progress\",\"auth.login.terminal\"],\"limits\":{\"cancel_grace_ms\":2000,\"framing_timeout_ms\":10000,\"handshake_timeout_ms\":5000,\"max_active_turns\":8,\"max_array_items\":64,\"max_catalog_page_items\":32,\"max_connections\":64,\"max_error_message_bytes\":512,\"max_id_bytes\":128,\"max_inflight_requests\":32,\"max_json_depth\":32,\"max_name_bytes\":64,\"max_negotiation_items\":8,\"max_object_fields\":64,\"max_payload_bytes\":32768,\"max_record_bytes\":65536,\"max_retained_operations\":4096,\"max_session_attachments\":16,\"max_session_list_scan_entries\":20000,\"max_session_page_items\":32,\"max_session_replay_page_bytes\":16384,\"max_session_replay_window_bytes\":2097152,\"max_snapshot_text_bytes\":16384,\"max_string_bytes\":16384,\"operation_retention_ms\":600000,\"operation_tombstone_ms\":3600000,\"turn_event_queue_items\":256},\"operations\":[\"initialize\",\"status\",\"capabilities\",\"auth.status\",\"auth.login.start\",\"auth.login.callback\",\"auth.login.cancel\",\"auth.logout\",\"catalog.providers\",\"catalog.models\",\"catalog.refresh\",\"config.get\",\"config.set\",\"session.list\",\"session.create\",\"session.replay\",\"session.claim\",\"session.detach\",\"session.status\",\"turn.start\",\"turn.cancel\",\"operation.lookup\"],\"protocol_versions\":[2],\"transports\":[\"unix\"]}";
+/// Which profile an operation, event or error code belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Membership {
+    /// The ordinary profile: what every connection gets, and what the advertisement lists.
+    Ordinary,
+    /// Profile negotiation itself: callable by any initialized connection, listed by no
+    /// profile.
+    Negotiation,
+    /// An optional profile: served only to a connection that negotiated it.
+    Profile(Profile),
+}
+/// Optional profiles a connection opts into.
+///
+/// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`PROFILE_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Profile {
+    /// `approvals` v1: The person at the front end answers the agent's permission requests: the daemon delivers each request the policy says to ask about as `approval.requested` to the session's opted-in controller, and the controller's `approval.respond` answers it.
+    Approvals,
+}
+impl Profile {
+    /// Every value, in spec order.
+    pub const ALL: &'static [Self] = &[Self::Approvals];
+    /// Every wire spelling, in spec order.
+    pub const NAMES: &'static [&'static str] = &["approvals"];
+    /// The wire spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Approvals => "approvals",
+        }
+    }
+    /// The value for a wire spelling; `None` for anything unknown.
+    pub fn from_wire(s: &str) -> Option<Self> {
+        match s {
+            "approvals" => Some(Self::Approvals),
+            _ => None,
+        }
+    }
+}
+impl std::fmt::Display for Profile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+impl crate::runtime::Decode for Profile {
+    fn decode<'de, D: serde::Deserializer<'de>>(
+        d: D,
+        cx: crate::runtime::Cx<'_>,
+    ) -> Result<Self, D::Error> {
+        let s = serde::de::DeserializeSeed::deserialize(crate::runtime::KeySeed(cx), d)?;
+        Self::from_wire(&s)
+            .ok_or_else(|| <D::Error as serde::de::Error>::invalid_value(
+                serde::de::Unexpected::Str(&s),
+                &"a Profile value",
+            ))
+    }
+}
+impl crate::runtime::WriteJson for Profile {
+    fn write_json(&self, out: &mut Vec<u8>) {
+        crate::runtime::write_str(out, self.as_str());
+    }
+}
+impl Profile {
+    /// The version the spec declares.
+    pub fn version(self) -> u32 {
+        match self {
+            Self::Approvals => 1u32,
+        }
+    }
+    /// The profile's operations, in spec order.
+    pub fn operations(self) -> &'static [Method] {
+        match self {
+            Self::Approvals => &[Method::ApprovalRespond],
+        }
+    }
+    /// The profile's events, in spec order.
+    pub fn events(self) -> &'static [EventName] {
+        match self {
+            Self::Approvals => {
+                &[EventName::ApprovalRequested, EventName::ApprovalResolved]
+            }
+        }
+    }
+    /// The profile's own error codes, in spec order.
+    pub fn errors(self) -> &'static [ErrorCode] {
+        match self {
+            Self::Approvals => {
+                &[ErrorCode::ApprovalUnknown, ErrorCode::ApprovalOptionUnknown]
+            }
+        }
+    }
+    /// The profile's limits with their spec values, in spec order.
+    pub fn limits(self) -> &'static [crate::runtime::LimitInfo] {
+        use limits::*;
+        match self {
+            Self::Approvals => {
+                &[
+                    crate::runtime::LimitInfo {
+                        name: "approval_deadline_ms",
+                        value: APPROVAL_DEADLINE_MS,
+                        unit: "milliseconds",
+                        general: true,
+                        bounds_output: false,
+                    },
+                    crate::runtime::LimitInfo {
+                        name: "max_pending_approvals_per_session",
+                        value: MAX_PENDING_APPROVALS_PER_SESSION,
+                        unit: "items",
+                        general: true,
+                        bounds_output: false,
+                    },
+                    crate::runtime::LimitInfo {
+                        name: "max_pending_approvals",
+                        value: MAX_PENDING_APPROVALS,
+                        unit: "items",
+                        general: true,
+                        bounds_output: false,
+                    },
+                    crate::runtime::LimitInfo {
+                        name: "max_approval_options",
+                        value: MAX_APPROVAL_OPTIONS,
+                        unit: "items",
+                        general: true,
+                        bounds_output: true,
+                    },
+                ]
+            }
+        }
+    }
+    /// What negotiating the profile answers with the spec's limit values, as JSON.
+    pub fn terms_json(self) -> &'static str {
+        match self {
+            Self::Approvals => {
+                "{\"events\":[\"approval.requested\",\"approval.resolved\"],\"limits\":{\"approval_deadline_ms\":600000,\"max_approval_options\":8,\"max_pending_approvals\":64,\"max_pending_approvals_per_session\":4},\"operations\":[\"approval.respond\"],\"profile\":\"approvals\",\"version\":1}"
+            }
+        }
+    }
+}
+/// The `profiles` member of a capability object offering every declared profile, as
+/// JSON; a service that offers none omits the member.
+pub const PROFILES_JSON: &str = "[{\"name\":\"approvals\",\"versions\":[1]}]";
 /// One marker type per operation: see [`crate::typed::Operation`].
 pub mod operation {
     /// `initialize`: Negotiate the wire version and required operations; returns identities and capabilities. Request [`InitializeRequest`], response [`InitializeResponse`].
@@ -21543,6 +23635,75 @@ pub mod operation {
             }
         }
     }
+    /// `profile.negotiate`: Opt this connection into an optional profile the daemon offers; the answer is exactly what was accepted. Request [`ProfileNegotiateRequest`], response [`ProfileNegotiateResponse`].
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+    pub struct ProfileNegotiate;
+    impl crate::typed::Operation for ProfileNegotiate {
+        const METHOD: super::Method = super::Method::ProfileNegotiate;
+        const NAME: &'static str = "profile.negotiate";
+        const MUTATION: bool = false;
+        const REQUIRES_INITIALIZATION: bool = true;
+        const SESSION_ID: crate::runtime::SlotRule = crate::runtime::SlotRule::Null;
+        const CONTROL: crate::runtime::SlotRule = crate::runtime::SlotRule::Null;
+        const ERRORS: &'static [super::ErrorCode] = &[
+            super::ErrorCode::ProfileUnsupported,
+            super::ErrorCode::ProfileMismatch,
+        ];
+        const EVENTS: &'static [super::EventName] = &[];
+        type Request = super::ProfileNegotiateRequest;
+        type Response = super::ProfileNegotiateResponse;
+        type Slots = crate::typed::Unscoped;
+        type OperationId = ();
+        fn into_payload(
+            request: super::ProfileNegotiateRequest,
+        ) -> super::RequestPayload {
+            (super::RequestPayload::ProfileNegotiate)(request)
+        }
+        fn from_payload(
+            response: super::ResponsePayload,
+        ) -> Result<super::ProfileNegotiateResponse, super::Method> {
+            match response {
+                super::ResponsePayload::ProfileNegotiate(p) => Ok(p),
+                other => Err(other.name()),
+            }
+        }
+    }
+    /// `approval.respond`: Answer a pending approval of the session with one of its offered options; the first valid answer wins. Request [`ApprovalRespondRequest`], response [`ApprovalRespondResponse`].
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+    pub struct ApprovalRespond;
+    impl crate::typed::Operation for ApprovalRespond {
+        const METHOD: super::Method = super::Method::ApprovalRespond;
+        const NAME: &'static str = "approval.respond";
+        const MUTATION: bool = false;
+        const REQUIRES_INITIALIZATION: bool = true;
+        const SESSION_ID: crate::runtime::SlotRule = crate::runtime::SlotRule::Required;
+        const CONTROL: crate::runtime::SlotRule = crate::runtime::SlotRule::Required;
+        const ERRORS: &'static [super::ErrorCode] = &[
+            super::ErrorCode::InvalidSessionId,
+            super::ErrorCode::StaleGrant,
+            super::ErrorCode::ControlRequired,
+            super::ErrorCode::ApprovalUnknown,
+            super::ErrorCode::ApprovalOptionUnknown,
+        ];
+        const EVENTS: &'static [super::EventName] = &[];
+        type Request = super::ApprovalRespondRequest;
+        type Response = super::ApprovalRespondResponse;
+        type Slots = crate::typed::UnderControl;
+        type OperationId = ();
+        fn into_payload(
+            request: super::ApprovalRespondRequest,
+        ) -> super::RequestPayload {
+            (super::RequestPayload::ApprovalRespond)(request)
+        }
+        fn from_payload(
+            response: super::ResponsePayload,
+        ) -> Result<super::ApprovalRespondResponse, super::Method> {
+            match response {
+                super::ResponsePayload::ApprovalRespond(p) => Ok(p),
+                other => Err(other.name()),
+            }
+        }
+    }
 }
 /// A received request's slots and payload, typed by its method: what its handler gets.
 pub enum Call {
@@ -21590,6 +23751,10 @@ pub enum Call {
     TurnCancel(crate::typed::Parts<operation::TurnCancel>),
     /// `operation.lookup`.
     OperationLookup(crate::typed::Parts<operation::OperationLookup>),
+    /// `profile.negotiate`.
+    ProfileNegotiate(crate::typed::Parts<operation::ProfileNegotiate>),
+    /// `approval.respond`.
+    ApprovalRespond(crate::typed::Parts<operation::ApprovalRespond>),
 }
 impl Call {
     /// The method of the call.
@@ -21617,6 +23782,8 @@ impl Call {
             Self::TurnStart(_) => Method::TurnStart,
             Self::TurnCancel(_) => Method::TurnCancel,
             Self::OperationLookup(_) => Method::OperationLookup,
+            Self::ProfileNegotiate(_) => Method::ProfileNegotiate,
+            Self::ApprovalRespond(_) => Method::ApprovalRespond,
         }
     }
     /// The `session_id` slot.
@@ -21645,6 +23812,8 @@ impl Call {
             Self::TurnStart(p) => p.slots.session_id(),
             Self::TurnCancel(p) => p.slots.session_id(),
             Self::OperationLookup(p) => p.slots.session_id(),
+            Self::ProfileNegotiate(p) => p.slots.session_id(),
+            Self::ApprovalRespond(p) => p.slots.session_id(),
         }
     }
     /// The `operation_id` slot, set for mutations.
@@ -21673,6 +23842,8 @@ impl Call {
             Self::TurnStart(p) => p.operation_id.get(),
             Self::TurnCancel(p) => p.operation_id.get(),
             Self::OperationLookup(p) => p.operation_id.get(),
+            Self::ProfileNegotiate(p) => p.operation_id.get(),
+            Self::ApprovalRespond(p) => p.operation_id.get(),
         }
     }
 }
@@ -21702,6 +23873,8 @@ impl serde::Serialize for Call {
             Self::TurnStart(p) => p.payload.serialize(s),
             Self::TurnCancel(p) => p.payload.serialize(s),
             Self::OperationLookup(p) => p.payload.serialize(s),
+            Self::ProfileNegotiate(p) => p.payload.serialize(s),
+            Self::ApprovalRespond(p) => p.payload.serialize(s),
         }
     }
 }
@@ -21949,6 +24122,26 @@ impl RequestEnvelope<RequestPayload> {
                     )?,
                 )
             }
+            RequestPayload::ProfileNegotiate(p) => {
+                Call::ProfileNegotiate(
+                    crate::typed::Parts::from_envelope(
+                        session_id,
+                        control,
+                        operation_id,
+                        p,
+                    )?,
+                )
+            }
+            RequestPayload::ApprovalRespond(p) => {
+                Call::ApprovalRespond(
+                    crate::typed::Parts::from_envelope(
+                        session_id,
+                        control,
+                        operation_id,
+                        p,
+                    )?,
+                )
+            }
         };
         Ok(RequestParts {
             request_id,
@@ -22141,12 +24334,34 @@ pub trait OperationHandler: Handler {
         Output = Result<OperationLookupResponse, ErrorCode>,
     > + Send;
 }
+/// Operations of the `profile` domain.
+pub trait ProfileHandler: Handler {
+    /// `profile.negotiate`: Opt this connection into an optional profile the daemon offers; the answer is exactly what was accepted.
+    fn profile_negotiate(
+        &self,
+        cx: &Self::Context,
+        request: crate::typed::Parts<operation::ProfileNegotiate>,
+    ) -> impl std::future::Future<
+        Output = Result<ProfileNegotiateResponse, ErrorCode>,
+    > + Send;
+}
+/// Operations of the `approval` domain.
+pub trait ApprovalHandler: Handler {
+    /// `approval.respond`: Answer a pending approval of the session with one of its offered options; the first valid answer wins.
+    fn approval_respond(
+        &self,
+        cx: &Self::Context,
+        request: crate::typed::Parts<operation::ApprovalRespond>,
+    ) -> impl std::future::Future<
+        Output = Result<ApprovalRespondResponse, ErrorCode>,
+    > + Send;
+}
 /// Every domain handler; implemented automatically. Every operation has its handler, so
 /// a server implementing this serves the whole profile.
-pub trait Handlers: ServiceHandler + AuthHandler + CatalogHandler + ConfigHandler + SessionHandler + TurnHandler + OperationHandler {}
+pub trait Handlers: ServiceHandler + AuthHandler + CatalogHandler + ConfigHandler + SessionHandler + TurnHandler + OperationHandler + ProfileHandler + ApprovalHandler {}
 impl<
     H: ServiceHandler + AuthHandler + CatalogHandler + ConfigHandler + SessionHandler
-        + TurnHandler + OperationHandler,
+        + TurnHandler + OperationHandler + ProfileHandler + ApprovalHandler,
 > Handlers for H {}
 /// Route a call to its handler method.
 pub async fn dispatch<H: Handlers>(
@@ -22214,6 +24429,12 @@ pub async fn dispatch<H: Handlers>(
         }
         Call::OperationLookup(p) => {
             h.operation_lookup(cx, p).await.map(ResponsePayload::OperationLookup)
+        }
+        Call::ProfileNegotiate(p) => {
+            h.profile_negotiate(cx, p).await.map(ResponsePayload::ProfileNegotiate)
+        }
+        Call::ApprovalRespond(p) => {
+            h.approval_respond(cx, p).await.map(ResponsePayload::ApprovalRespond)
         }
     }
 }

@@ -13,6 +13,7 @@ mod inline_size;
 mod maps;
 mod objects;
 mod operations;
+mod profiles;
 mod tables;
 mod types;
 mod unions;
@@ -99,6 +100,7 @@ fn tokens(spec: &Spec) -> TokenStream {
         operations::event_names(spec),
         operations::payloads(spec),
         operations::advertisement(spec),
+        profiles::emit(spec),
         operations::markers(spec),
         handlers::emit(spec),
     ];

@@ -22,8 +22,16 @@ fn set(c: Correlation) -> bool {
 pub fn methods(spec: &Spec) -> TokenStream {
     let names: Vec<&str> = spec.operations.iter().map(|o| o.method.as_str()).collect();
     let docs: Vec<String> = spec.operations.iter().map(|o| format!(" `{}`: {}", o.method, o.doc)).collect();
-    let base = emit_values("Method", " Operations of the ordinary profile.", &names, &docs, operation_added());
+    let base = emit_values(
+        "Method",
+        " Operations: the ordinary profile's ([`Method::ORDINARY`]), profile negotiation and each optional profile's ([`Method::membership`]).",
+        &names,
+        &docs,
+        operation_added(),
+    );
     let variants: Vec<_> = names.iter().map(|n| idents::ty(n)).collect();
+    let ordinary = spec.ordinary_operations().map(|o| idents::ty(&o.method));
+    let memberships = spec.operations.iter().map(|o| super::profiles::membership(&o.profile));
     let rules = spec.operations.iter().map(|o| {
         let (domain, mutation, init) = (&o.domain, o.mutation, o.requires_initialization);
         let (session, control) = (slot(o.session_id), slot(o.control));
@@ -40,6 +48,12 @@ pub fn methods(spec: &Spec) -> TokenStream {
     quote! {
         #base
         impl Method {
+            /// The ordinary profile's operations, in spec order: what the advertisement lists.
+            pub const ORDINARY: &'static [Self] = &[#(Self::#ordinary),*];
+            /// Which profile the operation belongs to.
+            pub fn membership(self) -> Membership {
+                match self { #(Self::#variants => #memberships,)* }
+            }
             /// Envelope rules: initialization, session_id, operation_id (mutations) and control.
             pub fn rules(self) -> crate::runtime::OperationRules {
                 match self { #(Self::#variants => #rules,)* }
@@ -59,8 +73,16 @@ pub fn methods(spec: &Spec) -> TokenStream {
 pub fn event_names(spec: &Spec) -> TokenStream {
     let names: Vec<&str> = spec.events.iter().map(|e| e.name.as_str()).collect();
     let docs: Vec<String> = spec.events.iter().map(|e| format!(" `{}`: {}", e.name, e.doc)).collect();
-    let base = emit_values("EventName", " Events the service sends.", &names, &docs, event_added());
+    let base = emit_values(
+        "EventName",
+        " Events the service sends: the ordinary profile's ([`EventName::ORDINARY`]) and each optional profile's ([`EventName::membership`]).",
+        &names,
+        &docs,
+        event_added(),
+    );
     let variants: Vec<_> = names.iter().map(|n| idents::ty(n)).collect();
+    let ordinary = spec.ordinary_events().map(|e| idents::ty(&e.name));
+    let memberships = spec.events.iter().map(|e| super::profiles::membership(&e.profile));
     let rules = spec.events.iter().map(|e| {
         let c = &e.correlation;
         let (s, o, g, l) = (set(c.session_id), set(c.operation_id), set(c.grant_generation), set(c.live_sequence));
@@ -70,6 +92,12 @@ pub fn event_names(spec: &Spec) -> TokenStream {
     quote! {
         #base
         impl EventName {
+            /// The ordinary profile's events, in spec order: what the advertisement lists.
+            pub const ORDINARY: &'static [Self] = &[#(Self::#ordinary),*];
+            /// Which profile the event belongs to.
+            pub fn membership(self) -> Membership {
+                match self { #(Self::#variants => #memberships,)* }
+            }
             /// Correlation (which envelope identities are set) and sequencing of the event.
             pub fn rules(self) -> crate::runtime::EventRules {
                 match self { #(Self::#variants => #rules,)* }

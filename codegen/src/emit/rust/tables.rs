@@ -13,16 +13,18 @@ pub fn limits(spec: &Spec) -> TokenStream {
     let consts = spec.limits.iter().map(|l| {
         let id = idents::constant(&l.name);
         let v = l.value;
-        let doc = format!(" {} Unit: {}. Applies to: {}", l.doc, l.unit, l.applies_to);
+        let owner = l.profile.profile().map(|p| format!(" Limit of the `{p}` profile.")).unwrap_or_default();
+        let doc = format!(" {} Unit: {}. Applies to: {}{owner}", l.doc, l.unit, l.applies_to);
         quote!(#[doc = #doc] pub const #id: u64 = #v;)
     });
-    let rows = spec.limits.iter().map(limit_info);
+    let rows = spec.ordinary_limits().map(limit_info);
     let output = spec.output_bounds().map(limit_info);
     quote! {
         /// Advertised limits, declared once in the spec.
         pub mod limits {
             #(#consts)*
-            /// Every advertised limit, in spec order.
+            /// Every limit the ordinary profile advertises, in spec order (a profile's own are
+            /// in `Profile::limits`).
             pub const ALL: &[crate::runtime::LimitInfo] = &[#(#rows),*];
             /// The limits that bound what the service sends (`bounds_output` in the spec), in spec
             /// order: before any mutation a client refuses an advertised value above its own.
@@ -31,7 +33,7 @@ pub fn limits(spec: &Spec) -> TokenStream {
     }
 }
 
-fn limit_info(l: &Limit) -> TokenStream {
+pub(super) fn limit_info(l: &Limit) -> TokenStream {
     let (name, unit, id) = (&l.name, &l.unit, idents::constant(&l.name));
     let (general, bounds_output) = (l.group == LimitGroup::General, l.bounds_output);
     quote!(crate::runtime::LimitInfo {
@@ -81,8 +83,9 @@ pub fn error_codes(spec: &Spec) -> TokenStream {
         spec.errors.iter().map(|e| format!(" {} (from the {} document)", e.doc, e.source)).collect();
     let base =
         emit_values("ErrorCode", " Stable error codes; each has one fixed message.", &names, &docs, error_code_added());
-    let variants = names.iter().map(|n| idents::ty(n));
+    let variants: Vec<_> = names.iter().map(|n| idents::ty(n)).collect();
     let messages = spec.errors.iter().map(|e| &e.message);
+    let memberships = spec.errors.iter().map(|e| super::profiles::membership(&e.profile));
     let request: Vec<_> = spec.request_errors.iter().map(|c| idents::ty(c)).collect();
     quote! {
         #base
@@ -90,6 +93,11 @@ pub fn error_codes(spec: &Spec) -> TokenStream {
             /// The fixed, sanitized message of the code; never carries request data.
             pub fn message(self) -> &'static str {
                 match self { #(Self::#variants => #messages,)* }
+            }
+
+            /// Which profile the code belongs to.
+            pub fn membership(self) -> Membership {
+                match self { #(Self::#variants => #memberships,)* }
             }
 
             /// Errors any request can receive before its operation runs, in precedence order.

@@ -45,7 +45,11 @@ export type ErrorCode =
   | "output_limit_exceeded"
   | "agent_failed"
   | "agent_refused"
-  | "agent_limit_reached";
+  | "agent_limit_reached"
+  | "profile_unsupported"
+  | "profile_mismatch"
+  | "approval_unknown"
+  | "approval_option_unknown";
 
 /** The fixed message of every error code. */
 export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
@@ -135,6 +139,14 @@ export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
   agent_refused: "the agent refused to continue",
   /** Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`. (source: terminal) */
   agent_limit_reached: "the agent reached its token or request limit",
+  /** `profile.negotiate` named a profile or version the daemon does not offer; nothing changed. (source: profile) */
+  profile_unsupported: "profile or version is not offered",
+  /** The connection already negotiated another version of the profile, or claimed a session before negotiating; nothing changed. (source: profile) */
+  profile_mismatch: "profile negotiation conflicts with this connection's state",
+  /** No pending approval of the session has this ID: unknown, already answered (a second answer) or already decided by the deadline, the policy or a cancel (a late answer); nothing changed. (source: profile) */
+  approval_unknown: "approval is unknown or already resolved",
+  /** The option ID is not one of the pending approval's options; nothing changed and the approval stays pending. (source: profile) */
+  approval_option_unknown: "option is not one the approval offered",
 };
 
 /** Every known error code, in spec order. */
@@ -186,6 +198,10 @@ export function isErrorCode(code: string): code is ErrorCode {
     case "agent_failed":
     case "agent_refused":
     case "agent_limit_reached":
+    case "profile_unsupported":
+    case "profile_mismatch":
+    case "approval_unknown":
+    case "approval_option_unknown":
       return true;
     default:
       return false;

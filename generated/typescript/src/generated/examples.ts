@@ -27,6 +27,8 @@ export const OPERATION_EXAMPLES: ReadonlyArray<{ readonly method: Method; readon
   { method: "turn.start", request: "{\"prompt\":\"Find the TODOs in this project.\"}", response: "{\"status\":\"accepted\",\"turn_id\":\"t-1\"}" },
   { method: "turn.cancel", request: "{\"turn_id\":\"t-1\"}", response: "{\"session_id\":\"s-01\",\"status\":\"cancellation_requested\",\"turn_id\":\"t-1\"}" },
   { method: "operation.lookup", request: "{\"operation_id\":\"op-1\"}", response: "{\"login_id\":null,\"method\":\"turn.start\",\"operation_id\":\"op-1\",\"outcome\":{\"error\":null,\"status\":\"completed\"},\"session_id\":\"s-01\",\"state\":\"settled\",\"turn_id\":\"t-1\"}" },
+  { method: "profile.negotiate", request: "{\"profile\":\"approvals\",\"version\":1}", response: "{\"events\":[\"approval.requested\",\"approval.resolved\"],\"limits\":{\"approval_deadline_ms\":600000,\"max_approval_options\":8,\"max_pending_approvals\":64,\"max_pending_approvals_per_session\":4},\"operations\":[\"approval.respond\"],\"profile\":\"approvals\",\"version\":1}" },
+  { method: "approval.respond", request: "{\"approval_id\":\"ap-1\",\"option_id\":\"allow\"}", response: "{\"approval_id\":\"ap-1\",\"option_id\":\"allow\",\"option_kind\":\"allow-once\"}" },
 ];
 
 /** Payload examples of every event, as JSON text. */
@@ -38,6 +40,11 @@ export const EVENT_EXAMPLES: ReadonlyArray<{ readonly event: EventName; readonly
   { event: "auth.login.progress", payload: "{\"login_id\":\"login-1\",\"open_browser\":true,\"provider_id\":\"openai-codex\",\"state\":\"authorization_url\",\"url\":\"https://auth.example/authorize?state=xyz\"}" },
   { event: "auth.login.progress", payload: "{\"login_id\":\"login-1\",\"provider_id\":\"openai-codex\",\"state\":\"waiting\"}" },
   { event: "auth.login.terminal", payload: "{\"cleanup_complete\":true,\"login_id\":\"login-1\",\"provider_id\":\"openai-codex\",\"state\":\"exchange_succeeded\"}" },
+  { event: "approval.requested", payload: "{\"approval_id\":\"ap-1\",\"arguments\":\"{\\\"path\\\":\\\"config.toml\\\"}\",\"call_id\":\"call-1\",\"change\":{\"new_text\":\"debug = true\\n\",\"old_text\":\"debug = false\\n\",\"path\":\"config.toml\",\"type\":\"diff\"},\"expires_at\":\"2026-01-01T00:10:00Z\",\"kind\":\"edit\",\"options\":[{\"id\":\"allow\",\"kind\":\"allow-once\",\"label\":\"Allow\"},{\"id\":\"reject\",\"kind\":\"reject-once\",\"label\":\"Reject\"}],\"session_id\":\"s-01\",\"title\":\"Edit config.toml\",\"turn_id\":\"t-1\"}" },
+  { event: "approval.requested", payload: "{\"approval_id\":\"ap-2\",\"arguments\":null,\"call_id\":\"call-2\",\"change\":{\"command\":\"cargo test\",\"type\":\"command\"},\"expires_at\":\"2026-01-01T00:10:00Z\",\"kind\":\"execute\",\"options\":[{\"id\":\"always\",\"kind\":\"allow-always\",\"label\":\"Always allow\"},{\"id\":\"no\",\"kind\":\"reject-once\",\"label\":\"Reject\"}],\"session_id\":\"s-01\",\"title\":\"Run the tests\",\"turn_id\":\"t-1\"}" },
+  { event: "approval.resolved", payload: "{\"approval_id\":\"ap-1\",\"decided_by\":\"person\",\"option_id\":\"allow\",\"option_kind\":\"allow-once\",\"outcome\":\"selected\",\"session_id\":\"s-01\",\"turn_id\":\"t-1\"}" },
+  { event: "approval.resolved", payload: "{\"approval_id\":\"ap-2\",\"decided_by\":\"deadline\",\"option_id\":\"no\",\"option_kind\":\"reject-once\",\"outcome\":\"selected\",\"session_id\":\"s-01\",\"turn_id\":\"t-1\"}" },
+  { event: "approval.resolved", payload: "{\"approval_id\":\"ap-3\",\"decided_by\":\"cancel\",\"option_id\":null,\"option_kind\":null,\"outcome\":\"cancelled\",\"session_id\":\"s-01\",\"turn_id\":\"t-1\"}" },
 ];
 
 /** Session message examples, as JSON text (one transcript line each). */

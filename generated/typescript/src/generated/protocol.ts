@@ -284,6 +284,28 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     errors: [],
     events: [],
   },
+  "profile.negotiate": {
+    method: "profile.negotiate",
+    domain: "profile",
+    doc: "Opt this connection into an optional profile the daemon offers; the answer is exactly what was accepted.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "null",
+    control: "null",
+    errors: ["profile_unsupported", "profile_mismatch"],
+    events: [],
+  },
+  "approval.respond": {
+    method: "approval.respond",
+    domain: "approval",
+    doc: "Answer a pending approval of the session with one of its offered options; the first valid answer wins.",
+    requiresInitialization: true,
+    mutation: false,
+    sessionId: "required",
+    control: "required",
+    errors: ["invalid_session_id", "stale_grant", "control_required", "approval_unknown", "approval_option_unknown"],
+    events: [],
+  },
 };
 
 /** Every event of the ordinary profile. */
@@ -330,6 +352,20 @@ export const EVENTS: { readonly [E in EventName]: EventInfo } = {
     terminal: true,
     correlation: { session_id: "null", operation_id: "set", grant_generation: "null", live_sequence: "null" },
   },
+  "approval.requested": {
+    name: "approval.requested",
+    doc: "A permission request waits for the person: sent to every opted-in connection controlling the session, and again to a connection right after it claims or takes over a session with the approval pending. Not sequenced: it never takes a turn sequence number.",
+    sequenced: false,
+    terminal: false,
+    correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "null" },
+  },
+  "approval.resolved": {
+    name: "approval.resolved",
+    doc: "An approval ended: sent to every opted-in connection controlling the session, whoever or whatever decided. Not sequenced.",
+    sequenced: false,
+    terminal: false,
+    correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "null" },
+  },
 };
 
 /** Whether a name is an operation this package knows. */
@@ -357,6 +393,8 @@ export function isMethod(name: string): name is Method {
     case "turn.start":
     case "turn.cancel":
     case "operation.lookup":
+    case "profile.negotiate":
+    case "approval.respond":
       return true;
     default:
       return false;
@@ -372,6 +410,8 @@ export function isEventName(name: string): name is EventName {
     case "turn.terminal":
     case "auth.login.progress":
     case "auth.login.terminal":
+    case "approval.requested":
+    case "approval.resolved":
       return true;
     default:
       return false;
@@ -402,6 +442,10 @@ export const UNION_VARIANTS = {
     waiting: { state: "waiting" },
     callback_received: { state: "callback_received" },
     callback_accepted: { state: "callback_accepted" },
+  },
+  ApprovalChange: {
+    diff: { type: "diff" },
+    command: { type: "command" },
   },
   SessionMessage: {
     agent_turn_start: { type: "turn-start", role: "agent" },
@@ -446,6 +490,8 @@ export const REQUEST_DEFAULTS: { readonly [M in Method]: { readonly [member: str
   "turn.start": {},
   "turn.cancel": {},
   "operation.lookup": {},
+  "profile.negotiate": {},
+  "approval.respond": {},
 };
 
 /** Every operation name, in spec order. */

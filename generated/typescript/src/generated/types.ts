@@ -235,6 +235,8 @@ export interface Capabilities {
   limits: LimitMap;
   /** Activity feature flags. */
   activity: ActivityCapabilities;
+  /** Optional profiles offered, each negotiated with `profile.negotiate`; absent when the daemon offers none. */
+  profiles?: ProfileOffer[];
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
 }
@@ -692,6 +694,58 @@ export interface LoginProgressCallbackAccepted {
   login_id: OpaqueId;
   /** Provider. */
   provider_id: ProviderId;
+  /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
+  [EXTENSIONS]?: Extensions;
+}
+
+/** Name of an optional profile. */
+export type ProfileName = string;
+
+/** One optional profile the daemon offers, with the versions it negotiates. */
+export interface ProfileOffer {
+  /** The profile. */
+  name: ProfileName;
+  /** Versions offered, each at least 1. */
+  versions: number[];
+  /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
+  [EXTENSIONS]?: Extensions;
+}
+
+/** The limits of a negotiated profile with their effective values: every limit the profile declares; unknown keys are extensions that must still be positive integers. */
+export type ProfileLimitMap = { [key: string]: number };
+
+/** What a tool call does, as ACP names its tool kinds. */
+export type ToolKind = "read" | "edit" | "delete" | "move" | "search" | "execute" | "think" | "fetch" | "switch_mode" | "other";
+
+/** How an approval ended: an offered option was chosen, or the agent was answered cancelled. */
+export type ApprovalOutcome = "selected" | "cancelled";
+
+/** What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable request), the deadline, or `turn.cancel`. */
+export type ApprovalDecider = "person" | "policy" | "deadline" | "cancel";
+
+/** The change a tool call proposes, when the agent sent one. */
+export type ApprovalChange =
+  | ApprovalChangeDiff
+  | ApprovalChangeCommand;
+
+/** An edit of one file. */
+export interface ApprovalChangeDiff {
+  type: "diff";
+  /** The file, as the agent named it. */
+  path: Text;
+  /** Its text before; null for a new file. */
+  old_text: Text | null;
+  /** Its text after. */
+  new_text: Text;
+  /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
+  [EXTENSIONS]?: Extensions;
+}
+
+/** A command line to run. */
+export interface ApprovalChangeCommand {
+  type: "command";
+  /** The command line. */
+  command: Text;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
 }
@@ -1553,6 +1607,54 @@ export interface OperationLookupResponse {
   [EXTENSIONS]?: Extensions;
 }
 
+/** Request payload of `profile.negotiate`. */
+export interface ProfileNegotiateRequest {
+  /** The profile. */
+  profile: ProfileName;
+  /** The version asked for; one the capability object's `profiles` lists. */
+  version: number;
+  /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
+  [EXTENSIONS]?: Extensions;
+}
+
+/** Success payload of `profile.negotiate`. */
+export interface ProfileNegotiateResponse {
+  /** The accepted profile. */
+  profile: ProfileName;
+  /** The accepted version. */
+  version: number;
+  /** The profile's operations this connection may now call. */
+  operations: Name[];
+  /** The profile's events this connection may now receive. */
+  events: Name[];
+  /** The profile's limits with their effective values. */
+  limits: ProfileLimitMap;
+  /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
+  [EXTENSIONS]?: Extensions;
+}
+
+/** Request payload of `approval.respond`. */
+export interface ApprovalRespondRequest {
+  /** The pending approval. */
+  approval_id: OpaqueId;
+  /** One of its offered options. */
+  option_id: OpaqueId;
+  /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
+  [EXTENSIONS]?: Extensions;
+}
+
+/** Success payload of `approval.respond`. */
+export interface ApprovalRespondResponse {
+  /** The approval, now resolved. */
+  approval_id: OpaqueId;
+  /** The chosen option. */
+  option_id: OpaqueId;
+  /** What choosing it means. */
+  option_kind: PermissionKind;
+  /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
+  [EXTENSIONS]?: Extensions;
+}
+
 /** Payload of the `turn.started` event. */
 export interface TurnStarted {
   /** The turn. */
@@ -1631,6 +1733,52 @@ export interface AuthLoginTerminal {
   [EXTENSIONS]?: Extensions;
 }
 
+/** Payload of the `approval.requested` event. */
+export interface ApprovalRequested {
+  /** The approval; `approval.respond` names it. */
+  approval_id: OpaqueId;
+  /** Its session. */
+  session_id: SessionId;
+  /** The waiting turn. */
+  turn_id: OpaqueId;
+  /** The tool call awaiting approval, as the session stream names it. */
+  call_id: OpaqueId;
+  /** Short inline-markdown summary of the call. */
+  title: Text;
+  /** What the call does. */
+  kind: ToolKind;
+  /** The call's arguments as JSON text, cut as the stream stores them; null when the agent sent none. */
+  arguments: string | null;
+  /** The proposed change, when the agent sent one: an edit's diff or a command line. */
+  change: ApprovalChange | null;
+  /** The answers offered, each with its kind; choose and show them by kind. */
+  options: PermissionOption[];
+  /** When the deadline answers reject. */
+  expires_at: Timestamp;
+  /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
+  [EXTENSIONS]?: Extensions;
+}
+
+/** Payload of the `approval.resolved` event. */
+export interface ApprovalResolved {
+  /** The approval. */
+  approval_id: OpaqueId;
+  /** Its session. */
+  session_id: SessionId;
+  /** Its turn. */
+  turn_id: OpaqueId;
+  /** selected or cancelled. */
+  outcome: ApprovalOutcome;
+  /** The chosen option; null when cancelled. */
+  option_id: OpaqueId | null;
+  /** What the chosen option means; null when cancelled. */
+  option_kind: PermissionKind | null;
+  /** Who or what decided. */
+  decided_by: ApprovalDecider;
+  /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
+  [EXTENSIONS]?: Extensions;
+}
+
 /** An operation name. */
 export type Method =
   | "initialize"
@@ -1654,7 +1802,9 @@ export type Method =
   | "session.status"
   | "turn.start"
   | "turn.cancel"
-  | "operation.lookup";
+  | "operation.lookup"
+  | "profile.negotiate"
+  | "approval.respond";
 
 /** An event name. */
 export type EventName =
@@ -1663,7 +1813,9 @@ export type EventName =
   | "turn.activity"
   | "turn.terminal"
   | "auth.login.progress"
-  | "auth.login.terminal";
+  | "auth.login.terminal"
+  | "approval.requested"
+  | "approval.resolved";
 
 /** Request payload of each operation. */
 export interface RequestPayloads {
@@ -1689,6 +1841,8 @@ export interface RequestPayloads {
   "turn.start": TurnStartRequest;
   "turn.cancel": TurnCancelRequest;
   "operation.lookup": OperationLookupRequest;
+  "profile.negotiate": ProfileNegotiateRequest;
+  "approval.respond": ApprovalRespondRequest;
 }
 
 /** Success payload of each operation. */
@@ -1715,6 +1869,8 @@ export interface ResponsePayloads {
   "turn.start": TurnStartResponse;
   "turn.cancel": TurnCancelResponse;
   "operation.lookup": OperationLookupResponse;
+  "profile.negotiate": ProfileNegotiateResponse;
+  "approval.respond": ApprovalRespondResponse;
 }
 
 /** Payload of each event. */
@@ -1725,6 +1881,8 @@ export interface EventPayloads {
   "turn.terminal": TurnTerminal;
   "auth.login.progress": LoginProgress;
   "auth.login.terminal": AuthLoginTerminal;
+  "approval.requested": ApprovalRequested;
+  "approval.resolved": ApprovalResolved;
 }
 
 /** A client request; unknown fields are rejected. */

@@ -16,10 +16,17 @@ const CHARSET_0 = /^[\x2d0-9A-Z\x5fa-z]*$/;
 const CHARSET_1 = /^[\x2e0-9\x5fa-z]*$/;
 /** Charset `a-z0-9_`. */
 const CHARSET_2 = /^[0-9\x5fa-z]*$/;
+/** Charset `a-z_`. */
+const CHARSET_5 = /^[\x5fa-z]*$/;
 
 function item0(v: unknown, strict: boolean) {
   void strict;
   return int(v, 0, 65535);
+}
+
+function item1(v: unknown, strict: boolean) {
+  void strict;
+  return int(v, 0, 4294967295);
 }
 
 /** Decode a `OpaqueId`: Opaque correlation ID chosen by its issuer; never parsed by the other side. */
@@ -707,8 +714,12 @@ export const decodeCapabilities: Validator<T.Capabilities> = standard("Capabilit
     at = "activity";
     const r5 = required(o.activity);
     const f5 = decodeActivityCapabilities(r5, strict);
+    at = "profiles";
+    const r6 = o.profiles;
+    const f6 = r6 === undefined ? undefined : array(r6, 1, 8 /* limits.max_negotiation_items */, true, decodeProfileOffer, strict);
     at = "";
     const out: T.Capabilities = { protocol_versions: f0, transports: f1, operations: f2, events: f3, limits: f4, activity: f5 };
+    if (f6 !== undefined) out["profiles"] = f6;
     extend(out, o, strict, isCapabilitiesMember);
     return out;
   } catch (e) {
@@ -724,6 +735,7 @@ function isCapabilitiesMember(k: string): boolean {
     case "events":
     case "limits":
     case "activity":
+    case "profiles":
       return true;
     default:
       return false;
@@ -1899,6 +1911,173 @@ function isLoginProgressCallbackAcceptedMember(k: string): boolean {
     case "state":
     case "login_id":
     case "provider_id":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Decode a `ProfileName`: Name of an optional profile. */
+export const decodeProfileName: Validator<T.ProfileName> = standard("ProfileName", function decodeProfileName(v: unknown, strict: boolean): T.ProfileName {
+  void strict;
+  return text(v, 1, 64 /* limits.max_name_bytes */, CHARSET_5, false, false);
+});
+
+/** Decode a `ProfileOffer`: One optional profile the daemon offers, with the versions it negotiates. */
+export const decodeProfileOffer: Validator<T.ProfileOffer> = standard("ProfileOffer", function decodeProfileOffer(v: unknown, strict: boolean): T.ProfileOffer {
+  const o = object(v);
+  let at = "";
+  try {
+    at = "name";
+    const r0 = required(o.name);
+    const f0 = decodeProfileName(r0, strict);
+    at = "versions";
+    const r1 = required(o.versions);
+    const f1 = array(r1, 1, 8, false, item1, strict);
+    at = "";
+    const out: T.ProfileOffer = { name: f0, versions: f1 };
+    extend(out, o, strict, isProfileOfferMember);
+    return out;
+  } catch (e) {
+    throw within(e, at);
+  }
+});
+
+function isProfileOfferMember(k: string): boolean {
+  switch (k) {
+    case "name":
+    case "versions":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Decode a `ProfileLimitMap`: The limits of a negotiated profile with their effective values: every limit the profile declares; unknown keys are extensions that must still be positive integers. */
+export const decodeProfileLimitMap: Validator<T.ProfileLimitMap> = standard("ProfileLimitMap", function decodeProfileLimitMap(v: unknown, strict: boolean): T.ProfileLimitMap {
+  const o = object(v);
+  const out: T.ProfileLimitMap = nullObject();
+  let at = "";
+  try {
+    for (const k in o) {
+      at = k;
+      const x = o[k];
+      out[k] = int(x, 1, 9007199254740991);
+    }
+    return out;
+  } catch (e) {
+    throw within(e, at);
+  }
+});
+
+/** Decode a `ToolKind`: What a tool call does, as ACP names its tool kinds. */
+export const decodeToolKind: Validator<T.ToolKind> = standard("ToolKind", function decodeToolKind(v: unknown, strict: boolean): T.ToolKind {
+  void strict;
+  switch (v) {
+    case "read":
+    case "edit":
+    case "delete":
+    case "move":
+    case "search":
+    case "execute":
+    case "think":
+    case "fetch":
+    case "switch_mode":
+    case "other":
+      return v as T.ToolKind;
+  }
+  return fail(typeof v === "string" ? "not a value of ToolKind" : "expected a string", v);
+});
+
+/** Decode a `ApprovalOutcome`: How an approval ended: an offered option was chosen, or the agent was answered cancelled. */
+export const decodeApprovalOutcome: Validator<T.ApprovalOutcome> = standard("ApprovalOutcome", function decodeApprovalOutcome(v: unknown, strict: boolean): T.ApprovalOutcome {
+  void strict;
+  switch (v) {
+    case "selected":
+    case "cancelled":
+      return v as T.ApprovalOutcome;
+  }
+  return fail(typeof v === "string" ? "not a value of ApprovalOutcome" : "expected a string", v);
+});
+
+/** Decode a `ApprovalDecider`: What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable request), the deadline, or `turn.cancel`. */
+export const decodeApprovalDecider: Validator<T.ApprovalDecider> = standard("ApprovalDecider", function decodeApprovalDecider(v: unknown, strict: boolean): T.ApprovalDecider {
+  void strict;
+  switch (v) {
+    case "person":
+    case "policy":
+    case "deadline":
+    case "cancel":
+      return v as T.ApprovalDecider;
+  }
+  return fail(typeof v === "string" ? "not a value of ApprovalDecider" : "expected a string", v);
+});
+
+/** Decode a `ApprovalChange`: The change a tool call proposes, when the agent sent one. */
+export const decodeApprovalChange: Validator<T.ApprovalChange> = standard("ApprovalChange", function decodeApprovalChange(v: unknown, strict: boolean): T.ApprovalChange {
+  const o = object(v);
+  const d = tag(o, "type");
+  switch (d) {
+    case "diff":
+      return decodeApprovalChangeDiff(o, strict);
+    case "command":
+      return decodeApprovalChangeCommand(o, strict);
+  }
+  return fail("no variant of ApprovalChange has this type");
+});
+
+function decodeApprovalChangeDiff(o: Obj, strict: boolean): T.ApprovalChangeDiff {
+  let at = "";
+  try {
+    at = "path";
+    const r0 = required(o.path);
+    const f0 = decodeText(r0, strict);
+    at = "old_text";
+    const r1 = required(o.old_text);
+    const f1 = r1 === null ? null : decodeText(r1, strict);
+    at = "new_text";
+    const r2 = required(o.new_text);
+    const f2 = decodeText(r2, strict);
+    at = "";
+    const out: T.ApprovalChangeDiff = { type: "diff", path: f0, old_text: f1, new_text: f2 };
+    extend(out, o, strict, isApprovalChangeDiffMember);
+    return out;
+  } catch (e) {
+    throw within(e, at);
+  }
+}
+
+function isApprovalChangeDiffMember(k: string): boolean {
+  switch (k) {
+    case "type":
+    case "path":
+    case "old_text":
+    case "new_text":
+      return true;
+    default:
+      return false;
+  }
+}
+
+function decodeApprovalChangeCommand(o: Obj, strict: boolean): T.ApprovalChangeCommand {
+  let at = "";
+  try {
+    at = "command";
+    const r0 = required(o.command);
+    const f0 = decodeText(r0, strict);
+    at = "";
+    const out: T.ApprovalChangeCommand = { type: "command", command: f0 };
+    extend(out, o, strict, isApprovalChangeCommandMember);
+    return out;
+  } catch (e) {
+    throw within(e, at);
+  }
+}
+
+function isApprovalChangeCommandMember(k: string): boolean {
+  switch (k) {
+    case "type":
+    case "command":
       return true;
     default:
       return false;
@@ -4175,6 +4354,142 @@ function isOperationLookupResponseMember(k: string): boolean {
   }
 }
 
+/** Decode a `ProfileNegotiateRequest`: Request payload of `profile.negotiate`. */
+export const decodeProfileNegotiateRequest: Validator<T.ProfileNegotiateRequest> = standard("ProfileNegotiateRequest", function decodeProfileNegotiateRequest(v: unknown, strict: boolean): T.ProfileNegotiateRequest {
+  const o = object(v);
+  let at = "";
+  try {
+    at = "profile";
+    const r0 = required(o.profile);
+    const f0 = decodeProfileName(r0, strict);
+    at = "version";
+    const r1 = required(o.version);
+    const f1 = int(r1, 1, 4294967295);
+    at = "";
+    const out: T.ProfileNegotiateRequest = { profile: f0, version: f1 };
+    extend(out, o, strict, isProfileNegotiateRequestMember);
+    return out;
+  } catch (e) {
+    throw within(e, at);
+  }
+});
+
+function isProfileNegotiateRequestMember(k: string): boolean {
+  switch (k) {
+    case "profile":
+    case "version":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Decode a `ProfileNegotiateResponse`: Success payload of `profile.negotiate`. */
+export const decodeProfileNegotiateResponse: Validator<T.ProfileNegotiateResponse> = standard("ProfileNegotiateResponse", function decodeProfileNegotiateResponse(v: unknown, strict: boolean): T.ProfileNegotiateResponse {
+  const o = object(v);
+  let at = "";
+  try {
+    at = "profile";
+    const r0 = required(o.profile);
+    const f0 = decodeProfileName(r0, strict);
+    at = "version";
+    const r1 = required(o.version);
+    const f1 = int(r1, 1, 4294967295);
+    at = "operations";
+    const r2 = required(o.operations);
+    const f2 = array(r2, 0, 64 /* limits.max_array_items */, true, decodeName, strict);
+    at = "events";
+    const r3 = required(o.events);
+    const f3 = array(r3, 0, 64 /* limits.max_array_items */, true, decodeName, strict);
+    at = "limits";
+    const r4 = required(o.limits);
+    const f4 = decodeProfileLimitMap(r4, strict);
+    at = "";
+    const out: T.ProfileNegotiateResponse = { profile: f0, version: f1, operations: f2, events: f3, limits: f4 };
+    extend(out, o, strict, isProfileNegotiateResponseMember);
+    return out;
+  } catch (e) {
+    throw within(e, at);
+  }
+});
+
+function isProfileNegotiateResponseMember(k: string): boolean {
+  switch (k) {
+    case "profile":
+    case "version":
+    case "operations":
+    case "events":
+    case "limits":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Decode a `ApprovalRespondRequest`: Request payload of `approval.respond`. */
+export const decodeApprovalRespondRequest: Validator<T.ApprovalRespondRequest> = standard("ApprovalRespondRequest", function decodeApprovalRespondRequest(v: unknown, strict: boolean): T.ApprovalRespondRequest {
+  const o = object(v);
+  let at = "";
+  try {
+    at = "approval_id";
+    const r0 = required(o.approval_id);
+    const f0 = decodeOpaqueId(r0, strict);
+    at = "option_id";
+    const r1 = required(o.option_id);
+    const f1 = decodeOpaqueId(r1, strict);
+    at = "";
+    const out: T.ApprovalRespondRequest = { approval_id: f0, option_id: f1 };
+    extend(out, o, strict, isApprovalRespondRequestMember);
+    return out;
+  } catch (e) {
+    throw within(e, at);
+  }
+});
+
+function isApprovalRespondRequestMember(k: string): boolean {
+  switch (k) {
+    case "approval_id":
+    case "option_id":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Decode a `ApprovalRespondResponse`: Success payload of `approval.respond`. */
+export const decodeApprovalRespondResponse: Validator<T.ApprovalRespondResponse> = standard("ApprovalRespondResponse", function decodeApprovalRespondResponse(v: unknown, strict: boolean): T.ApprovalRespondResponse {
+  const o = object(v);
+  let at = "";
+  try {
+    at = "approval_id";
+    const r0 = required(o.approval_id);
+    const f0 = decodeOpaqueId(r0, strict);
+    at = "option_id";
+    const r1 = required(o.option_id);
+    const f1 = decodeOpaqueId(r1, strict);
+    at = "option_kind";
+    const r2 = required(o.option_kind);
+    const f2 = decodePermissionKind(r2, strict);
+    at = "";
+    const out: T.ApprovalRespondResponse = { approval_id: f0, option_id: f1, option_kind: f2 };
+    extend(out, o, strict, isApprovalRespondResponseMember);
+    return out;
+  } catch (e) {
+    throw within(e, at);
+  }
+});
+
+function isApprovalRespondResponseMember(k: string): boolean {
+  switch (k) {
+    case "approval_id":
+    case "option_id":
+    case "option_kind":
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** Decode a `TurnStarted`: Payload of the `turn.started` event. */
 export const decodeTurnStarted: Validator<T.TurnStarted> = standard("TurnStarted", function decodeTurnStarted(v: unknown, strict: boolean): T.TurnStarted {
   const o = object(v);
@@ -4375,6 +4690,118 @@ function isAuthLoginTerminalMember(k: string): boolean {
     case "provider_id":
     case "state":
     case "cleanup_complete":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Decode a `ApprovalRequested`: Payload of the `approval.requested` event. */
+export const decodeApprovalRequested: Validator<T.ApprovalRequested> = standard("ApprovalRequested", function decodeApprovalRequested(v: unknown, strict: boolean): T.ApprovalRequested {
+  const o = object(v);
+  let at = "";
+  try {
+    at = "approval_id";
+    const r0 = required(o.approval_id);
+    const f0 = decodeOpaqueId(r0, strict);
+    at = "session_id";
+    const r1 = required(o.session_id);
+    const f1 = decodeSessionId(r1, strict);
+    at = "turn_id";
+    const r2 = required(o.turn_id);
+    const f2 = decodeOpaqueId(r2, strict);
+    at = "call_id";
+    const r3 = required(o.call_id);
+    const f3 = decodeOpaqueId(r3, strict);
+    at = "title";
+    const r4 = required(o.title);
+    const f4 = decodeText(r4, strict);
+    at = "kind";
+    const r5 = required(o.kind);
+    const f5 = decodeToolKind(r5, strict);
+    at = "arguments";
+    const r6 = required(o.arguments);
+    const f6 = r6 === null ? null : str(r6, 0, 8192 /* constants.stored_args_max_bytes */);
+    at = "change";
+    const r7 = required(o.change);
+    const f7 = r7 === null ? null : decodeApprovalChange(r7, strict);
+    at = "options";
+    const r8 = required(o.options);
+    const f8 = array(r8, 1, 8 /* limits.max_approval_options */, false, decodePermissionOption, strict);
+    at = "expires_at";
+    const r9 = required(o.expires_at);
+    const f9 = decodeTimestamp(r9, strict);
+    at = "";
+    const out: T.ApprovalRequested = { approval_id: f0, session_id: f1, turn_id: f2, call_id: f3, title: f4, kind: f5, arguments: f6, change: f7, options: f8, expires_at: f9 };
+    extend(out, o, strict, isApprovalRequestedMember);
+    return out;
+  } catch (e) {
+    throw within(e, at);
+  }
+});
+
+function isApprovalRequestedMember(k: string): boolean {
+  switch (k) {
+    case "approval_id":
+    case "session_id":
+    case "turn_id":
+    case "call_id":
+    case "title":
+    case "kind":
+    case "arguments":
+    case "change":
+    case "options":
+    case "expires_at":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Decode a `ApprovalResolved`: Payload of the `approval.resolved` event. */
+export const decodeApprovalResolved: Validator<T.ApprovalResolved> = standard("ApprovalResolved", function decodeApprovalResolved(v: unknown, strict: boolean): T.ApprovalResolved {
+  const o = object(v);
+  let at = "";
+  try {
+    at = "approval_id";
+    const r0 = required(o.approval_id);
+    const f0 = decodeOpaqueId(r0, strict);
+    at = "session_id";
+    const r1 = required(o.session_id);
+    const f1 = decodeSessionId(r1, strict);
+    at = "turn_id";
+    const r2 = required(o.turn_id);
+    const f2 = decodeOpaqueId(r2, strict);
+    at = "outcome";
+    const r3 = required(o.outcome);
+    const f3 = decodeApprovalOutcome(r3, strict);
+    at = "option_id";
+    const r4 = required(o.option_id);
+    const f4 = r4 === null ? null : decodeOpaqueId(r4, strict);
+    at = "option_kind";
+    const r5 = required(o.option_kind);
+    const f5 = r5 === null ? null : decodePermissionKind(r5, strict);
+    at = "decided_by";
+    const r6 = required(o.decided_by);
+    const f6 = decodeApprovalDecider(r6, strict);
+    at = "";
+    const out: T.ApprovalResolved = { approval_id: f0, session_id: f1, turn_id: f2, outcome: f3, option_id: f4, option_kind: f5, decided_by: f6 };
+    extend(out, o, strict, isApprovalResolvedMember);
+    return out;
+  } catch (e) {
+    throw within(e, at);
+  }
+});
+
+function isApprovalResolvedMember(k: string): boolean {
+  switch (k) {
+    case "approval_id":
+    case "session_id":
+    case "turn_id":
+    case "outcome":
+    case "option_id":
+    case "option_kind":
+    case "decided_by":
       return true;
     default:
       return false;
@@ -4587,6 +5014,8 @@ export const REQUEST_PAYLOAD_DECODERS: { readonly [K in T.Method]: (v: unknown, 
   "turn.start": decodeTurnStartRequest,
   "turn.cancel": decodeTurnCancelRequest,
   "operation.lookup": decodeOperationLookupRequest,
+  "profile.negotiate": decodeProfileNegotiateRequest,
+  "approval.respond": decodeApprovalRespondRequest,
 };
 
 /** Success payload decoder of each operation. */
@@ -4613,6 +5042,8 @@ export const RESPONSE_PAYLOAD_DECODERS: { readonly [K in T.Method]: (v: unknown,
   "turn.start": decodeTurnStartResponse,
   "turn.cancel": decodeTurnCancelResponse,
   "operation.lookup": decodeOperationLookupResponse,
+  "profile.negotiate": decodeProfileNegotiateResponse,
+  "approval.respond": decodeApprovalRespondResponse,
 };
 
 /** Payload decoder of each event. */
@@ -4623,5 +5054,7 @@ export const EVENT_PAYLOAD_DECODERS: { readonly [K in T.EventName]: (v: unknown,
   "turn.terminal": decodeTurnTerminal,
   "auth.login.progress": decodeLoginProgress,
   "auth.login.terminal": decodeAuthLoginTerminal,
+  "approval.requested": decodeApprovalRequested,
+  "approval.resolved": decodeApprovalResolved,
 };
 

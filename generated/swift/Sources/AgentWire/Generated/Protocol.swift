@@ -12,9 +12,9 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// Every operation of the ordinary profile.
-    public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
+    public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup", "profile.negotiate", "approval.respond"]
     /// Every event; an advertisement naming any other is rejected before mutation.
-    public static let events: [String] = ["turn.started", "turn.assistant_delta", "turn.activity", "turn.terminal", "auth.login.progress", "auth.login.terminal"]
+    public static let events: [String] = ["turn.started", "turn.assistant_delta", "turn.activity", "turn.terminal", "auth.login.progress", "auth.login.terminal", "approval.requested", "approval.resolved"]
     public static let transports: [String] = ["unix"]
     public static let protocolVersions: [UInt16] = [2]
 }
@@ -78,8 +78,16 @@ public enum Limits {
     public static let framingTimeoutMs: UInt64 = 10000
     /// Grace period of cancellation cleanup. Unit: milliseconds; group: persistent. Applies to: Bounded join grace for cancellation cleanup.
     public static let cancelGraceMs: UInt64 = 2000
+    /// How long a permission request waits for the person. Unit: milliseconds; group: general. Applies to: Each pending approval: when it passes, the daemon answers the request reject (never allow) and says the deadline decided. Settings `approval_deadline_ms` may set 1000..=3600000; the advertised value is the effective one.
+    public static let approvalDeadlineMs: UInt64 = 600000
+    /// Most pending approvals of one session. Unit: items; group: general. Applies to: Approvals pending at once in one session; past it a new request is answered reject by the policy at once.
+    public static let maxPendingApprovalsPerSession: UInt64 = 4
+    /// Most pending approvals of the daemon. Unit: items; group: general. Applies to: Approvals pending at once in the daemon; past it a new request is answered reject by the policy at once.
+    public static let maxPendingApprovals: UInt64 = 64
+    /// Most options one approval offers. Unit: items; group: general. Applies to: Options of one `approval.requested`; a request offering more is answered reject by the policy at once.
+    public static let maxApprovalOptions: UInt64 = 8
     /// The general limits by wire name.
-    public static let general: [String: UInt64] = ["max_record_bytes": maxRecordBytes, "max_payload_bytes": maxPayloadBytes, "max_error_message_bytes": maxErrorMessageBytes, "max_id_bytes": maxIDBytes, "max_name_bytes": maxNameBytes, "max_string_bytes": maxStringBytes, "max_json_depth": maxJSONDepth, "max_array_items": maxArrayItems, "max_object_fields": maxObjectFields, "max_negotiation_items": maxNegotiationItems, "max_session_attachments": maxSessionAttachments, "max_session_page_items": maxSessionPageItems, "max_session_replay_page_bytes": maxSessionReplayPageBytes, "max_session_replay_window_bytes": maxSessionReplayWindowBytes, "max_session_list_scan_entries": maxSessionListScanEntries, "max_catalog_page_items": maxCatalogPageItems]
+    public static let general: [String: UInt64] = ["max_record_bytes": maxRecordBytes, "max_payload_bytes": maxPayloadBytes, "max_error_message_bytes": maxErrorMessageBytes, "max_id_bytes": maxIDBytes, "max_name_bytes": maxNameBytes, "max_string_bytes": maxStringBytes, "max_json_depth": maxJSONDepth, "max_array_items": maxArrayItems, "max_object_fields": maxObjectFields, "max_negotiation_items": maxNegotiationItems, "max_session_attachments": maxSessionAttachments, "max_session_page_items": maxSessionPageItems, "max_session_replay_page_bytes": maxSessionReplayPageBytes, "max_session_replay_window_bytes": maxSessionReplayWindowBytes, "max_session_list_scan_entries": maxSessionListScanEntries, "max_catalog_page_items": maxCatalogPageItems, "approval_deadline_ms": approvalDeadlineMs, "max_pending_approvals_per_session": maxPendingApprovalsPerSession, "max_pending_approvals": maxPendingApprovals, "max_approval_options": maxApprovalOptions]
     /// The persistent limits by wire name.
     public static let persistent: [String: UInt64] = ["max_connections": maxConnections, "max_inflight_requests": maxInflightRequests, "max_active_turns": maxActiveTurns, "max_retained_operations": maxRetainedOperations, "operation_retention_ms": operationRetentionMs, "operation_tombstone_ms": operationTombstoneMs, "max_snapshot_text_bytes": maxSnapshotTextBytes, "turn_event_queue_items": turnEventQueueItems, "handshake_timeout_ms": handshakeTimeoutMs, "framing_timeout_ms": framingTimeoutMs, "cancel_grace_ms": cancelGraceMs]
     /// Every limit by wire name: the keys a limit map must hold.
@@ -113,6 +121,10 @@ public enum Limits {
         public static let handshakeTimeoutMs = "handshake_timeout_ms"
         public static let framingTimeoutMs = "framing_timeout_ms"
         public static let cancelGraceMs = "cancel_grace_ms"
+        public static let approvalDeadlineMs = "approval_deadline_ms"
+        public static let maxPendingApprovalsPerSession = "max_pending_approvals_per_session"
+        public static let maxPendingApprovals = "max_pending_approvals"
+        public static let maxApprovalOptions = "max_approval_options"
     }
     /// The limits that bound what the service sends (`bounds_output` in the spec), in spec order: before any mutation a client refuses an advertised value above its own local bound.
     public static let outputBounds: [(name: String, value: UInt64)] = [(Name.maxRecordBytes, maxRecordBytes), (Name.maxErrorMessageBytes, maxErrorMessageBytes), (Name.maxIDBytes, maxIDBytes), (Name.maxNameBytes, maxNameBytes), (Name.maxStringBytes, maxStringBytes), (Name.maxJSONDepth, maxJSONDepth), (Name.maxArrayItems, maxArrayItems), (Name.maxObjectFields, maxObjectFields), (Name.maxSessionReplayPageBytes, maxSessionReplayPageBytes), (Name.maxSnapshotTextBytes, maxSnapshotTextBytes)]
@@ -248,6 +260,14 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case agentRefused = "agent_refused"
     /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`.
     case agentLimitReached = "agent_limit_reached"
+    /// `profile.negotiate` named a profile or version the daemon does not offer; nothing changed.
+    case profileUnsupported = "profile_unsupported"
+    /// The connection already negotiated another version of the profile, or claimed a session before negotiating; nothing changed.
+    case profileMismatch = "profile_mismatch"
+    /// No pending approval of the session has this ID: unknown, already answered (a second answer) or already decided by the deadline, the policy or a cancel (a late answer); nothing changed.
+    case approvalUnknown = "approval_unknown"
+    /// The option ID is not one of the pending approval's options; nothing changed and the approval stays pending.
+    case approvalOptionUnknown = "approval_option_unknown"
 
     /// The fixed message of the code.
     public var message: String {
@@ -295,6 +315,10 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .agentFailed: return "the agent process failed or broke the Agent Client Protocol"
         case .agentRefused: return "the agent refused to continue"
         case .agentLimitReached: return "the agent reached its token or request limit"
+        case .profileUnsupported: return "profile or version is not offered"
+        case .profileMismatch: return "profile negotiation conflicts with this connection's state"
+        case .approvalUnknown: return "approval is unknown or already resolved"
+        case .approvalOptionUnknown: return "option is not one the approval offered"
         }
     }
 
@@ -344,6 +368,10 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .agentFailed: return "terminal"
         case .agentRefused: return "terminal"
         case .agentLimitReached: return "terminal"
+        case .profileUnsupported: return "profile"
+        case .profileMismatch: return "profile"
+        case .approvalUnknown: return "profile"
+        case .approvalOptionUnknown: return "profile"
         }
     }
 
@@ -1557,14 +1585,17 @@ public struct Capabilities: Codable, Hashable, Sendable {
     public let limits: LimitMap
     /// Activity feature flags.
     public let activity: ActivityCapabilities
+    /// Optional profiles offered, each negotiated with `profile.negotiate`; absent when the daemon offers none.
+    public let profiles: [ProfileOffer]?
 
-    public init(protocolVersions: [UInt16], transports: [Transport], operations: [Name], events: [Name], limits: LimitMap, activity: ActivityCapabilities) {
+    public init(protocolVersions: [UInt16], transports: [Transport], operations: [Name], events: [Name], limits: LimitMap, activity: ActivityCapabilities, profiles: [ProfileOffer]? = nil) {
         self.protocolVersions = protocolVersions
         self.transports = transports
         self.operations = operations
         self.events = events
         self.limits = limits
         self.activity = activity
+        self.profiles = profiles
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -1574,6 +1605,7 @@ public struct Capabilities: Codable, Hashable, Sendable {
         case events
         case limits
         case activity
+        case profiles
     }
 
     public init(from decoder: Decoder) throws {
@@ -1584,6 +1616,7 @@ public struct Capabilities: Codable, Hashable, Sendable {
         self.events = try c.decode([Name].self, forKey: .events)
         self.limits = try c.decode(LimitMap.self, forKey: .limits)
         self.activity = try c.decode(ActivityCapabilities.self, forKey: .activity)
+        self.profiles = try c.decodeOptionalNonNull([ProfileOffer].self, forKey: .profiles)
         do {
             let value = self.protocolVersions
             try Check.count(value.count, min: 1, max: 64, at: c.path(.protocolVersions))
@@ -1600,6 +1633,9 @@ public struct Capabilities: Codable, Hashable, Sendable {
             let value = self.events
             try Check.count(value.count, min: 0, max: 64, at: c.path(.events))
         }
+        if let value = self.profiles {
+            try Check.count(value.count, min: 1, max: 8, at: c.path(.profiles))
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -1610,6 +1646,7 @@ public struct Capabilities: Codable, Hashable, Sendable {
         try c.encode(events, forKey: .events)
         try c.encode(limits, forKey: .limits)
         try c.encode(activity, forKey: .activity)
+        try c.encodeIfPresent(profiles, forKey: .profiles)
     }
 }
 
@@ -3270,6 +3307,280 @@ public enum LoginProgress: Codable, Hashable, Sendable {
         case .callbackReceived(let value):
             try value.encode(to: encoder)
         case .callbackAccepted(let value):
+            try value.encode(to: encoder)
+        }
+    }
+}
+
+/// Name of an optional profile.
+public struct ProfileName: Codable, WireString, Hashable, Sendable, CustomStringConvertible {
+    public let value: String
+
+    /// Validates `value` against the type's bounds.
+    public init(_ value: String) throws {
+        try Self.validate(value, at: "$")
+        self.value = value
+    }
+
+    /// For literals the generator has already checked (spec defaults).
+    init(unchecked value: String) {
+        self.value = value
+    }
+
+    public init(wire value: String, at path: @autoclosure () -> String) throws {
+        try Self.validate(value, at: path())
+        self.value = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(value)
+    }
+
+    public var description: String {
+        value
+    }
+
+    static func validate(_ value: String, at path: @autoclosure () -> String) throws {
+        try Check.string(value, minBytes: 1, maxBytes: 64, charset: ASCIISet(low: 0x0000000000000000, high: 0x07fffffe80000000), at: path())
+    }
+}
+
+/// One optional profile the daemon offers, with the versions it negotiates.
+public struct ProfileOffer: Codable, Hashable, Sendable {
+    /// The profile.
+    public let name: ProfileName
+    /// Versions offered, each at least 1.
+    public let versions: [UInt32]
+
+    public init(name: ProfileName, versions: [UInt32]) {
+        self.name = name
+        self.versions = versions
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case versions
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try c.decode(ProfileName.self, forKey: .name)
+        self.versions = try c.decode([UInt32].self, forKey: .versions)
+        do {
+            let value = self.versions
+            try Check.count(value.count, min: 1, max: 8, at: c.path(.versions))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(versions, forKey: .versions)
+    }
+}
+
+/// The limits of a negotiated profile with their effective values: every limit the profile declares; unknown keys are extensions that must still be positive integers.
+public struct ProfileLimitMap: Codable, Hashable, Sendable {
+    /// Keys every map must hold.
+    public static let requiredKeys: [String] = []
+    /// Every entry, known keys and extensions alike.
+    public let values: [String: UInt64]
+
+    public init(_ values: [String: UInt64]) {
+        self.values = values
+    }
+
+    public subscript(key: String) -> UInt64? {
+        values[key]
+    }
+
+    public init(from decoder: Decoder) throws {
+        let values = try decoder.singleValueContainer().decode([String: UInt64].self)
+        for key in Self.requiredKeys where values[key] == nil {
+            throw SchemaViolation(path: decoder.path, reason: "missing required key \(key)")
+        }
+        for (key, value) in values {
+            try Check.range(value, min: 1, max: 9007199254740991, at: decoder.path + ".\(key)")
+        }
+        self.values = values
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(values)
+    }
+}
+
+/// What a tool call does, as ACP names its tool kinds.
+public enum ToolKind: String, Codable, WireString, CaseIterable, Hashable, Sendable {
+    case read = "read"
+    case edit = "edit"
+    case delete = "delete"
+    case move = "move"
+    case search = "search"
+    case execute = "execute"
+    case think = "think"
+    case fetch = "fetch"
+    case switchMode = "switch_mode"
+    case other = "other"
+
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
+        guard let value = Self(rawValue: raw) else {
+            throw SchemaViolation(path: path(), reason: "unknown ToolKind value")
+        }
+        self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
+    }
+}
+
+/// How an approval ended: an offered option was chosen, or the agent was answered cancelled.
+public enum ApprovalOutcome: String, Codable, WireString, CaseIterable, Hashable, Sendable {
+    case selected = "selected"
+    case cancelled = "cancelled"
+
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
+        guard let value = Self(rawValue: raw) else {
+            throw SchemaViolation(path: path(), reason: "unknown ApprovalOutcome value")
+        }
+        self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
+    }
+}
+
+/// What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable request), the deadline, or `turn.cancel`.
+public enum ApprovalDecider: String, Codable, WireString, CaseIterable, Hashable, Sendable {
+    case person = "person"
+    case policy = "policy"
+    case deadline = "deadline"
+    case cancel = "cancel"
+
+    public init(wire raw: String, at path: @autoclosure () -> String) throws {
+        guard let value = Self(rawValue: raw) else {
+            throw SchemaViolation(path: path(), reason: "unknown ApprovalDecider value")
+        }
+        self = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(wire: decoder.singleValueContainer().decode(String.self), at: decoder.path)
+    }
+}
+
+/// An edit of one file.
+public struct ApprovalChangeDiff: Codable, Hashable, Sendable {
+    /// Discriminator `type` of this variant.
+    public static let typeTag = "diff"
+    /// The file, as the agent named it.
+    public let path: TextValue
+    /// Its text before; null for a new file.
+    public let oldText: TextValue?
+    /// Its text after.
+    public let newText: TextValue
+
+    public init(path: TextValue, oldText: TextValue? = nil, newText: TextValue) {
+        self.path = path
+        self.oldText = oldText
+        self.newText = newText
+    }
+
+    private typealias CodingKeys = ApprovalChange.WireKeys
+
+    public init(from decoder: Decoder) throws {
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<ApprovalChange.WireKeys>, decoder: Decoder) throws {
+        try Check.constant(try c.decode(String.self, forKey: .type), "diff", at: c.path(.type))
+        self.path = try c.decode(TextValue.self, forKey: .path)
+        self.oldText = try c.decodeRequiredNullable(TextValue.self, forKey: .oldText)
+        self.newText = try c.decode(TextValue.self, forKey: .newText)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("diff", forKey: .type)
+        try c.encode(path, forKey: .path)
+        if let value = oldText { try c.encode(value, forKey: .oldText) } else { try c.encodeNil(forKey: .oldText) }
+        try c.encode(newText, forKey: .newText)
+    }
+}
+
+/// A command line to run.
+public struct ApprovalChangeCommand: Codable, Hashable, Sendable {
+    /// Discriminator `type` of this variant.
+    public static let typeTag = "command"
+    /// The command line.
+    public let command: TextValue
+
+    public init(command: TextValue) {
+        self.command = command
+    }
+
+    private typealias CodingKeys = ApprovalChange.WireKeys
+
+    public init(from decoder: Decoder) throws {
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self), decoder: decoder)
+    }
+
+    /// Decodes from a container its picking decoder already opened.
+    init(from c: KeyedDecodingContainer<ApprovalChange.WireKeys>, decoder: Decoder) throws {
+        try Check.constant(try c.decode(String.self, forKey: .type), "command", at: c.path(.type))
+        self.command = try c.decode(TextValue.self, forKey: .command)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("command", forKey: .type)
+        try c.encode(command, forKey: .command)
+    }
+}
+
+/// The change a tool call proposes, when the agent sent one.
+public enum ApprovalChange: Codable, Hashable, Sendable {
+    /// An edit of one file.
+    case diff(ApprovalChangeDiff)
+    /// A command line to run.
+    case command(ApprovalChangeCommand)
+
+    /// Every variant's member names: one container serves discriminator and variant.
+    enum WireKeys: String, CodingKey {
+        case type
+        case path
+        case oldText = "old_text"
+        case newText = "new_text"
+        case command
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: WireKeys.self)
+        let tagType = try c.decode(String.self, forKey: .type)
+        switch tagType {
+        case "diff":
+            self = .diff(try ApprovalChangeDiff(from: c, decoder: decoder))
+        case "command":
+            self = .command(try ApprovalChangeCommand(from: c, decoder: decoder))
+        default:
+            throw SchemaViolation(path: decoder.path, reason: "unknown ApprovalChange discriminator")
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .diff(let value):
+            try value.encode(to: encoder)
+        case .command(let value):
             try value.encode(to: encoder)
         }
     }
@@ -6173,6 +6484,166 @@ public struct OperationLookupResponse: Codable, Hashable, Sendable {
     }
 }
 
+/// Request payload of `profile.negotiate`.
+public struct ProfileNegotiateRequest: Codable, Hashable, Sendable {
+    /// The profile.
+    public let profile: ProfileName
+    /// The version asked for; one the capability object's `profiles` lists.
+    public let version: UInt32
+
+    public init(profile: ProfileName, version: UInt32) {
+        self.profile = profile
+        self.version = version
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case profile
+        case version
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.profile = try c.decode(ProfileName.self, forKey: .profile)
+        self.version = try c.decode(UInt32.self, forKey: .version)
+        do {
+            let value = self.version
+            try Check.range(value, min: 1, max: 4294967295, at: c.path(.version))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(profile, forKey: .profile)
+        try c.encode(version, forKey: .version)
+    }
+}
+
+/// Success payload of `profile.negotiate`.
+public struct ProfileNegotiateResponse: Codable, Hashable, Sendable {
+    /// The accepted profile.
+    public let profile: ProfileName
+    /// The accepted version.
+    public let version: UInt32
+    /// The profile's operations this connection may now call.
+    public let operations: [Name]
+    /// The profile's events this connection may now receive.
+    public let events: [Name]
+    /// The profile's limits with their effective values.
+    public let limits: ProfileLimitMap
+
+    public init(profile: ProfileName, version: UInt32, operations: [Name], events: [Name], limits: ProfileLimitMap) {
+        self.profile = profile
+        self.version = version
+        self.operations = operations
+        self.events = events
+        self.limits = limits
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case profile
+        case version
+        case operations
+        case events
+        case limits
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.profile = try c.decode(ProfileName.self, forKey: .profile)
+        self.version = try c.decode(UInt32.self, forKey: .version)
+        self.operations = try c.decode([Name].self, forKey: .operations)
+        self.events = try c.decode([Name].self, forKey: .events)
+        self.limits = try c.decode(ProfileLimitMap.self, forKey: .limits)
+        do {
+            let value = self.version
+            try Check.range(value, min: 1, max: 4294967295, at: c.path(.version))
+        }
+        do {
+            let value = self.operations
+            try Check.count(value.count, min: 0, max: 64, at: c.path(.operations))
+        }
+        do {
+            let value = self.events
+            try Check.count(value.count, min: 0, max: 64, at: c.path(.events))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(profile, forKey: .profile)
+        try c.encode(version, forKey: .version)
+        try c.encode(operations, forKey: .operations)
+        try c.encode(events, forKey: .events)
+        try c.encode(limits, forKey: .limits)
+    }
+}
+
+/// Request payload of `approval.respond`.
+public struct ApprovalRespondRequest: Codable, Hashable, Sendable {
+    /// The pending approval.
+    public let approvalID: OpaqueID
+    /// One of its offered options.
+    public let optionID: OpaqueID
+
+    public init(approvalID: OpaqueID, optionID: OpaqueID) {
+        self.approvalID = approvalID
+        self.optionID = optionID
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case approvalID = "approval_id"
+        case optionID = "option_id"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.approvalID = try c.decode(OpaqueID.self, forKey: .approvalID)
+        self.optionID = try c.decode(OpaqueID.self, forKey: .optionID)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(approvalID, forKey: .approvalID)
+        try c.encode(optionID, forKey: .optionID)
+    }
+}
+
+/// Success payload of `approval.respond`.
+public struct ApprovalRespondResponse: Codable, Hashable, Sendable {
+    /// The approval, now resolved.
+    public let approvalID: OpaqueID
+    /// The chosen option.
+    public let optionID: OpaqueID
+    /// What choosing it means.
+    public let optionKind: PermissionKind
+
+    public init(approvalID: OpaqueID, optionID: OpaqueID, optionKind: PermissionKind) {
+        self.approvalID = approvalID
+        self.optionID = optionID
+        self.optionKind = optionKind
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case approvalID = "approval_id"
+        case optionID = "option_id"
+        case optionKind = "option_kind"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.approvalID = try c.decode(OpaqueID.self, forKey: .approvalID)
+        self.optionID = try c.decode(OpaqueID.self, forKey: .optionID)
+        self.optionKind = try c.decode(PermissionKind.self, forKey: .optionKind)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(approvalID, forKey: .approvalID)
+        try c.encode(optionID, forKey: .optionID)
+        try c.encode(optionKind, forKey: .optionKind)
+    }
+}
+
 /// Payload of the `turn.started` event.
 public struct TurnStarted: Codable, Hashable, Sendable {
     /// The turn.
@@ -6446,6 +6917,151 @@ public struct AuthLoginTerminal: Codable, Hashable, Sendable {
         try c.encode(providerID, forKey: .providerID)
         try c.encode(state, forKey: .state)
         try c.encode(cleanupComplete, forKey: .cleanupComplete)
+    }
+}
+
+/// Payload of the `approval.requested` event.
+public struct ApprovalRequested: Codable, Hashable, Sendable {
+    /// The approval; `approval.respond` names it.
+    public let approvalID: OpaqueID
+    /// Its session.
+    public let sessionID: SessionID
+    /// The waiting turn.
+    public let turnID: OpaqueID
+    /// The tool call awaiting approval, as the session stream names it.
+    public let callID: OpaqueID
+    /// Short inline-markdown summary of the call.
+    public let title: TextValue
+    /// What the call does.
+    public let kind: ToolKind
+    /// The call's arguments as JSON text, cut as the stream stores them; null when the agent sent none.
+    public let arguments: String?
+    /// The proposed change, when the agent sent one: an edit's diff or a command line.
+    public let change: ApprovalChange?
+    /// The answers offered, each with its kind; choose and show them by kind.
+    public let options: [PermissionOption]
+    /// When the deadline answers reject.
+    public let expiresAt: Timestamp
+
+    public init(approvalID: OpaqueID, sessionID: SessionID, turnID: OpaqueID, callID: OpaqueID, title: TextValue, kind: ToolKind, arguments: String? = nil, change: ApprovalChange? = nil, options: [PermissionOption], expiresAt: Timestamp) {
+        self.approvalID = approvalID
+        self.sessionID = sessionID
+        self.turnID = turnID
+        self.callID = callID
+        self.title = title
+        self.kind = kind
+        self.arguments = arguments
+        self.change = change
+        self.options = options
+        self.expiresAt = expiresAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case approvalID = "approval_id"
+        case sessionID = "session_id"
+        case turnID = "turn_id"
+        case callID = "call_id"
+        case title
+        case kind
+        case arguments
+        case change
+        case options
+        case expiresAt = "expires_at"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.approvalID = try c.decode(OpaqueID.self, forKey: .approvalID)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
+        self.callID = try c.decode(OpaqueID.self, forKey: .callID)
+        self.title = try c.decode(TextValue.self, forKey: .title)
+        self.kind = try c.decode(ToolKind.self, forKey: .kind)
+        self.arguments = try c.decodeRequiredNullable(String.self, forKey: .arguments)
+        self.change = try c.decodeRequiredNullable(ApprovalChange.self, forKey: .change)
+        self.options = try c.decode([PermissionOption].self, forKey: .options)
+        self.expiresAt = try c.decode(Timestamp.self, forKey: .expiresAt)
+        if let value = self.arguments {
+            try Check.string(value, minBytes: 0, maxBytes: 8192, at: c.path(.arguments))
+        }
+        do {
+            let value = self.options
+            try Check.count(value.count, min: 1, max: 8, at: c.path(.options))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(approvalID, forKey: .approvalID)
+        try c.encode(sessionID, forKey: .sessionID)
+        try c.encode(turnID, forKey: .turnID)
+        try c.encode(callID, forKey: .callID)
+        try c.encode(title, forKey: .title)
+        try c.encode(kind, forKey: .kind)
+        if let value = arguments { try c.encode(value, forKey: .arguments) } else { try c.encodeNil(forKey: .arguments) }
+        if let value = change { try c.encode(value, forKey: .change) } else { try c.encodeNil(forKey: .change) }
+        try c.encode(options, forKey: .options)
+        try c.encode(expiresAt, forKey: .expiresAt)
+    }
+}
+
+/// Payload of the `approval.resolved` event.
+public struct ApprovalResolved: Codable, Hashable, Sendable {
+    /// The approval.
+    public let approvalID: OpaqueID
+    /// Its session.
+    public let sessionID: SessionID
+    /// Its turn.
+    public let turnID: OpaqueID
+    /// selected or cancelled.
+    public let outcome: ApprovalOutcome
+    /// The chosen option; null when cancelled.
+    public let optionID: OpaqueID?
+    /// What the chosen option means; null when cancelled.
+    public let optionKind: PermissionKind?
+    /// Who or what decided.
+    public let decidedBy: ApprovalDecider
+
+    public init(approvalID: OpaqueID, sessionID: SessionID, turnID: OpaqueID, outcome: ApprovalOutcome, optionID: OpaqueID? = nil, optionKind: PermissionKind? = nil, decidedBy: ApprovalDecider) {
+        self.approvalID = approvalID
+        self.sessionID = sessionID
+        self.turnID = turnID
+        self.outcome = outcome
+        self.optionID = optionID
+        self.optionKind = optionKind
+        self.decidedBy = decidedBy
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case approvalID = "approval_id"
+        case sessionID = "session_id"
+        case turnID = "turn_id"
+        case outcome
+        case optionID = "option_id"
+        case optionKind = "option_kind"
+        case decidedBy = "decided_by"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.approvalID = try c.decode(OpaqueID.self, forKey: .approvalID)
+        self.sessionID = try c.decode(SessionID.self, forKey: .sessionID)
+        self.turnID = try c.decode(OpaqueID.self, forKey: .turnID)
+        self.outcome = try c.decode(ApprovalOutcome.self, forKey: .outcome)
+        self.optionID = try c.decodeRequiredNullable(OpaqueID.self, forKey: .optionID)
+        self.optionKind = try c.decodeRequiredNullable(PermissionKind.self, forKey: .optionKind)
+        self.decidedBy = try c.decode(ApprovalDecider.self, forKey: .decidedBy)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(approvalID, forKey: .approvalID)
+        try c.encode(sessionID, forKey: .sessionID)
+        try c.encode(turnID, forKey: .turnID)
+        try c.encode(outcome, forKey: .outcome)
+        if let value = optionID { try c.encode(value, forKey: .optionID) } else { try c.encodeNil(forKey: .optionID) }
+        if let value = optionKind { try c.encode(value, forKey: .optionKind) } else { try c.encodeNil(forKey: .optionKind) }
+        try c.encode(decidedBy, forKey: .decidedBy)
     }
 }
 
@@ -7005,6 +7621,30 @@ public enum Operations {
         public static let errors: [String] = []
         public static let events: [String] = []
     }
+    /// Opt this connection into an optional profile the daemon offers; the answer is exactly what was accepted.
+    public enum ProfileNegotiate: AgentWireOperation {
+        public typealias Request = ProfileNegotiateRequest
+        public typealias Response = ProfileNegotiateResponse
+        public static let method = "profile.negotiate"
+        public static let isMutation = false
+        public static let requiresInitialization = true
+        public static let sessionID: SlotRule = .mustBeNull
+        public static let control: SlotRule = .mustBeNull
+        public static let errors: [String] = ["profile_unsupported", "profile_mismatch"]
+        public static let events: [String] = []
+    }
+    /// Answer a pending approval of the session with one of its offered options; the first valid answer wins.
+    public enum ApprovalRespond: AgentWireOperation {
+        public typealias Request = ApprovalRespondRequest
+        public typealias Response = ApprovalRespondResponse
+        public static let method = "approval.respond"
+        public static let isMutation = false
+        public static let requiresInitialization = true
+        public static let sessionID: SlotRule = .required
+        public static let control: SlotRule = .required
+        public static let errors: [String] = ["invalid_session_id", "stale_grant", "control_required", "approval_unknown", "approval_option_unknown"]
+        public static let events: [String] = []
+    }
 }
 
 extension Operations {
@@ -7033,6 +7673,8 @@ extension Operations {
         case "turn.start": return TurnStart.self
         case "turn.cancel": return TurnCancel.self
         case "operation.lookup": return OperationLookup.self
+        case "profile.negotiate": return ProfileNegotiate.self
+        case "approval.respond": return ApprovalRespond.self
         default: return nil
         }
     }
@@ -7052,6 +7694,10 @@ public enum ServerEvent: Decodable, Sendable {
     case authLoginProgress(EventEnvelope<LoginProgress>)
     /// The one terminal of a login, after worker cleanup.
     case authLoginTerminal(EventEnvelope<AuthLoginTerminal>)
+    /// A permission request waits for the person: sent to every opted-in connection controlling the session, and again to a connection right after it claims or takes over a session with the approval pending. Not sequenced: it never takes a turn sequence number.
+    case approvalRequested(EventEnvelope<ApprovalRequested>)
+    /// An approval ended: sent to every opted-in connection controlling the session, whoever or whatever decided. Not sequenced.
+    case approvalResolved(EventEnvelope<ApprovalResolved>)
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: EventEnvelopeKeys.self)
@@ -7081,6 +7727,14 @@ public enum ServerEvent: Decodable, Sendable {
             let envelope = try EventEnvelope<AuthLoginTerminal>(from: c, decoder: decoder)
             try envelope.checkCorrelation(sessionID: false, operationID: true, grantGeneration: false, liveSequence: false, at: decoder.path)
             self = .authLoginTerminal(envelope)
+        case "approval.requested":
+            let envelope = try EventEnvelope<ApprovalRequested>(from: c, decoder: decoder)
+            try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: false, at: decoder.path)
+            self = .approvalRequested(envelope)
+        case "approval.resolved":
+            let envelope = try EventEnvelope<ApprovalResolved>(from: c, decoder: decoder)
+            try envelope.checkCorrelation(sessionID: true, operationID: true, grantGeneration: true, liveSequence: false, at: decoder.path)
+            self = .approvalResolved(envelope)
         default:
             throw ProtocolViolation(.unknownEvent, "unknown event \(name)", at: decoder.path + ".event")
         }
@@ -7095,6 +7749,8 @@ public enum ServerEvent: Decodable, Sendable {
         case .turnTerminal: return "turn.terminal"
         case .authLoginProgress: return "auth.login.progress"
         case .authLoginTerminal: return "auth.login.terminal"
+        case .approvalRequested: return "approval.requested"
+        case .approvalResolved: return "approval.resolved"
         }
     }
 
@@ -7107,6 +7763,8 @@ public enum ServerEvent: Decodable, Sendable {
         case .turnTerminal: return true
         case .authLoginProgress: return false
         case .authLoginTerminal: return true
+        case .approvalRequested: return false
+        case .approvalResolved: return false
         }
     }
 
@@ -7119,6 +7777,8 @@ public enum ServerEvent: Decodable, Sendable {
         case .turnTerminal(let e): return (e.payload.turnID, UInt64(e.payload.sequence))
         case .authLoginProgress: return nil
         case .authLoginTerminal: return nil
+        case .approvalRequested: return nil
+        case .approvalResolved: return nil
         }
     }
 
@@ -7131,6 +7791,8 @@ public enum ServerEvent: Decodable, Sendable {
         case .turnTerminal(let e): return e.correlation
         case .authLoginProgress(let e): return e.correlation
         case .authLoginTerminal(let e): return e.correlation
+        case .approvalRequested(let e): return e.correlation
+        case .approvalResolved(let e): return e.correlation
         }
     }
 
@@ -7143,6 +7805,8 @@ public enum ServerEvent: Decodable, Sendable {
         case .turnTerminal(let e): return e.protocolVersion
         case .authLoginProgress(let e): return e.protocolVersion
         case .authLoginTerminal(let e): return e.protocolVersion
+        case .approvalRequested(let e): return e.protocolVersion
+        case .approvalResolved(let e): return e.protocolVersion
         }
     }
 
@@ -7155,6 +7819,8 @@ public enum ServerEvent: Decodable, Sendable {
         case .turnTerminal(let e): return e.payload.sessionID.value
         case .authLoginProgress: return nil
         case .authLoginTerminal: return nil
+        case .approvalRequested(let e): return e.payload.sessionID.value
+        case .approvalResolved(let e): return e.payload.sessionID.value
         }
     }
 
@@ -7167,6 +7833,8 @@ public enum ServerEvent: Decodable, Sendable {
         case .turnTerminal(let e): return e.payload.turnID.value
         case .authLoginProgress: return nil
         case .authLoginTerminal(let e): return e.payload.loginID.value
+        case .approvalRequested(let e): return e.payload.turnID.value
+        case .approvalResolved(let e): return e.payload.turnID.value
         }
     }
 }

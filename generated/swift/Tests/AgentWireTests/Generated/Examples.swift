@@ -116,6 +116,16 @@ final class GeneratedExampleTests: XCTestCase {
         try assertRoundTrip(Operations.OperationLookup.Response.self, "{\"login_id\":null,\"method\":\"turn.start\",\"operation_id\":\"op-1\",\"outcome\":{\"error\":null,\"status\":\"completed\"},\"session_id\":\"s-01\",\"state\":\"settled\",\"turn_id\":\"t-1\"}")
     }
 
+    func testOperationProfileNegotiateExample1() throws {
+        try assertRoundTrip(Operations.ProfileNegotiate.Request.self, "{\"profile\":\"approvals\",\"version\":1}")
+        try assertRoundTrip(Operations.ProfileNegotiate.Response.self, "{\"events\":[\"approval.requested\",\"approval.resolved\"],\"limits\":{\"approval_deadline_ms\":600000,\"max_approval_options\":8,\"max_pending_approvals\":64,\"max_pending_approvals_per_session\":4},\"operations\":[\"approval.respond\"],\"profile\":\"approvals\",\"version\":1}")
+    }
+
+    func testOperationApprovalRespondExample1() throws {
+        try assertRoundTrip(Operations.ApprovalRespond.Request.self, "{\"approval_id\":\"ap-1\",\"option_id\":\"allow\"}")
+        try assertRoundTrip(Operations.ApprovalRespond.Response.self, "{\"approval_id\":\"ap-1\",\"option_id\":\"allow\",\"option_kind\":\"allow-once\"}")
+    }
+
     func testEventTurnStartedExample1() throws {
         try assertRoundTrip(TurnStarted.self, "{\"sequence\":0,\"session_id\":\"s-01\",\"status\":\"started\",\"turn_id\":\"t-1\"}")
     }
@@ -142,6 +152,26 @@ final class GeneratedExampleTests: XCTestCase {
 
     func testEventAuthLoginTerminalExample1() throws {
         try assertRoundTrip(AuthLoginTerminal.self, "{\"cleanup_complete\":true,\"login_id\":\"login-1\",\"provider_id\":\"openai-codex\",\"state\":\"exchange_succeeded\"}")
+    }
+
+    func testEventApprovalRequestedExample1() throws {
+        try assertRoundTrip(ApprovalRequested.self, "{\"approval_id\":\"ap-1\",\"arguments\":\"{\\\"path\\\":\\\"config.toml\\\"}\",\"call_id\":\"call-1\",\"change\":{\"new_text\":\"debug = true\\n\",\"old_text\":\"debug = false\\n\",\"path\":\"config.toml\",\"type\":\"diff\"},\"expires_at\":\"2026-01-01T00:10:00Z\",\"kind\":\"edit\",\"options\":[{\"id\":\"allow\",\"kind\":\"allow-once\",\"label\":\"Allow\"},{\"id\":\"reject\",\"kind\":\"reject-once\",\"label\":\"Reject\"}],\"session_id\":\"s-01\",\"title\":\"Edit config.toml\",\"turn_id\":\"t-1\"}")
+    }
+
+    func testEventApprovalRequestedExample2() throws {
+        try assertRoundTrip(ApprovalRequested.self, "{\"approval_id\":\"ap-2\",\"arguments\":null,\"call_id\":\"call-2\",\"change\":{\"command\":\"cargo test\",\"type\":\"command\"},\"expires_at\":\"2026-01-01T00:10:00Z\",\"kind\":\"execute\",\"options\":[{\"id\":\"always\",\"kind\":\"allow-always\",\"label\":\"Always allow\"},{\"id\":\"no\",\"kind\":\"reject-once\",\"label\":\"Reject\"}],\"session_id\":\"s-01\",\"title\":\"Run the tests\",\"turn_id\":\"t-1\"}")
+    }
+
+    func testEventApprovalResolvedExample1() throws {
+        try assertRoundTrip(ApprovalResolved.self, "{\"approval_id\":\"ap-1\",\"decided_by\":\"person\",\"option_id\":\"allow\",\"option_kind\":\"allow-once\",\"outcome\":\"selected\",\"session_id\":\"s-01\",\"turn_id\":\"t-1\"}")
+    }
+
+    func testEventApprovalResolvedExample2() throws {
+        try assertRoundTrip(ApprovalResolved.self, "{\"approval_id\":\"ap-2\",\"decided_by\":\"deadline\",\"option_id\":\"no\",\"option_kind\":\"reject-once\",\"outcome\":\"selected\",\"session_id\":\"s-01\",\"turn_id\":\"t-1\"}")
+    }
+
+    func testEventApprovalResolvedExample3() throws {
+        try assertRoundTrip(ApprovalResolved.self, "{\"approval_id\":\"ap-3\",\"decided_by\":\"cancel\",\"option_id\":null,\"option_kind\":null,\"outcome\":\"cancelled\",\"session_id\":\"s-01\",\"turn_id\":\"t-1\"}")
     }
 
     func testSessionMessageExample1() throws {
