@@ -45,14 +45,8 @@ pub enum Outcome {
     Cancelled,
 }
 
-/// Who decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DecidedBy {
-    Person,
-    Policy,
-    Deadline,
-    Cancel,
-}
+/// Who decided: the person, the policy, the deadline or a cancel (the spec's type).
+pub type DecidedBy = agentwire_protocol::ApprovalDecider;
 
 /// The end of one request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,13 +142,14 @@ impl<D: Clone> Approvals<D> {
         self.limits
     }
 
-    /// Makes a request pending for the session's turn, with its deadline starting now.
+    /// Makes a request pending for the session's turn, with its deadline starting now;
+    /// `details` makes what is kept with it from its ID and deadline.
     pub fn register(
         &self,
         session_id: &str,
         turn_id: &str,
         options: Vec<Offered>,
-        details: D,
+        details: impl FnOnce(&str, SystemTime) -> D,
     ) -> Result<Ticket<D>, RegisterError> {
         if options.is_empty() || options.len() > self.limits.max_options {
             return Err(RegisterError::Options);
@@ -179,7 +174,7 @@ impl<D: Clone> Approvals<D> {
                 seq,
                 options,
                 expires_at,
-                details,
+                details: details(&approval_id, expires_at),
                 answer: tx,
             },
         );
@@ -312,7 +307,7 @@ mod tests {
         // "The first valid answer wins; a second, a late or an unknown one gets a defined
         // error and changes nothing."
         let r = registry();
-        let ticket = r.register("s1", "t1", options(), "call").unwrap();
+        let ticket = r.register("s1", "t1", options(), move |_, _| "call").unwrap();
         let id = ticket.approval_id().to_owned();
         assert_eq!(r.respond("s1", &id, "yes"), Ok(PermissionKind::AllowOnce));
         assert_eq!(r.respond("s1", &id, "no"), Err(RespondError::Unknown));
@@ -334,7 +329,7 @@ mod tests {
         // "approval_unknown ... changes nothing", "approval_option_unknown (option is not one
         // the approval offered; changes nothing)".
         let r = registry();
-        let ticket = r.register("s1", "t1", options(), "call").unwrap();
+        let ticket = r.register("s1", "t1", options(), move |_, _| "call").unwrap();
         let id = ticket.approval_id().to_owned();
         assert_eq!(r.respond("s1", "ap-000000000000000000000000", "yes"), Err(RespondError::Unknown));
         assert_eq!(r.respond("s2", &id, "yes"), Err(RespondError::Unknown), "another session's controller");
@@ -349,7 +344,7 @@ mod tests {
         // "Deadline passes -> reject (never allow): a reject option if offered, else ACP
         // `cancelled`; the stream and the resolved event say `deadline`."
         let r = registry();
-        let ticket = r.register("s1", "t1", options(), "call").unwrap();
+        let ticket = r.register("s1", "t1", options(), move |_, _| "call").unwrap();
         let id = ticket.approval_id().to_owned();
         let resolution = ticket.resolved().await;
         assert_eq!(
@@ -362,7 +357,7 @@ mod tests {
         assert_eq!(r.respond("s1", &id, "yes"), Err(RespondError::Unknown), "a late answer");
         // Only allow options offered: cancelled, never allow.
         let only_allow = vec![option("a", PermissionKind::AllowOnce), option("b", PermissionKind::AllowAlways)];
-        let ticket = r.register("s1", "t1", only_allow, "call").unwrap();
+        let ticket = r.register("s1", "t1", only_allow, move |_, _| "call").unwrap();
         let started = tokio::time::Instant::now();
         let resolution = ticket.resolved().await;
         assert_eq!(resolution, Resolution { outcome: Outcome::Cancelled, decided_by: DecidedBy::Deadline });
@@ -376,8 +371,8 @@ mod tests {
     async fn cancel_of_a_turn_answers_its_pending_requests_cancelled() {
         // "`turn.cancel` while a request is pending answers the agent `cancelled`".
         let r = registry();
-        let a = r.register("s1", "t1", options(), "a").unwrap();
-        let other = r.register("s2", "t2", options(), "b").unwrap();
+        let a = r.register("s1", "t1", options(), move |_, _| "a").unwrap();
+        let other = r.register("s2", "t2", options(), move |_, _| "b").unwrap();
         assert_eq!(r.cancel_turn("s1", "t1"), 1);
         assert_eq!(a.resolved().await, Resolution { outcome: Outcome::Cancelled, decided_by: DecidedBy::Cancel });
         assert_eq!(r.pending("s2").len(), 1, "another turn's request stays");
@@ -390,20 +385,20 @@ mod tests {
         // "Pending requests are bounded per session and per daemon (advertised): an agent
         // flooding requests gets rejections past the bound".
         let r = registry();
-        let a = r.register("s1", "t1", options(), "a").unwrap();
-        let _b = r.register("s1", "t1", options(), "b").unwrap();
-        assert_eq!(r.register("s1", "t1", options(), "c").err(), Some(RegisterError::SessionFull));
-        let _c = r.register("s2", "t2", options(), "c").unwrap();
-        assert_eq!(r.register("s3", "t3", options(), "d").err(), Some(RegisterError::DaemonFull));
+        let a = r.register("s1", "t1", options(), move |_, _| "a").unwrap();
+        let _b = r.register("s1", "t1", options(), move |_, _| "b").unwrap();
+        assert_eq!(r.register("s1", "t1", options(), move |_, _| "c").err(), Some(RegisterError::SessionFull));
+        let _c = r.register("s2", "t2", options(), move |_, _| "c").unwrap();
+        assert_eq!(r.register("s3", "t3", options(), move |_, _| "d").err(), Some(RegisterError::DaemonFull));
         assert_eq!(r.len(), 3);
         // "options (1..=max_approval_options)".
-        assert_eq!(r.register("s4", "t4", vec![], "e").err(), Some(RegisterError::Options));
+        assert_eq!(r.register("s4", "t4", vec![], move |_, _| "e").err(), Some(RegisterError::Options));
         drop(a);
         assert_eq!(r.len(), 2, "a dropped ticket frees its place");
-        let d = r.register("s1", "t1", options(), "d").unwrap();
+        let d = r.register("s1", "t1", options(), move |_, _| "d").unwrap();
         let four = [options(), options()].concat();
         drop(d);
-        assert_eq!(r.register("s1", "t1", four, "e").err(), Some(RegisterError::Options));
+        assert_eq!(r.register("s1", "t1", four, move |_, _| "e").err(), Some(RegisterError::Options));
     }
 
     #[tokio::test]
@@ -411,9 +406,9 @@ mod tests {
         // "A connection that claims or takes over a session with pending approvals receives
         // one `approval.requested` for each".
         let r = registry();
-        let a = r.register("s1", "t1", options(), "first").unwrap();
-        let _x = r.register("s2", "t2", options(), "elsewhere").unwrap();
-        let b = r.register("s1", "t1", options(), "second").unwrap();
+        let a = r.register("s1", "t1", options(), move |_, _| "first").unwrap();
+        let _x = r.register("s2", "t2", options(), move |_, _| "elsewhere").unwrap();
+        let b = r.register("s1", "t1", options(), move |_, _| "second").unwrap();
         let listed = r.pending("s1");
         let details: Vec<&str> = listed.iter().map(|l| l.details).collect();
         assert_eq!(details, ["first", "second"]);
@@ -427,7 +422,7 @@ mod tests {
     async fn a_pending_request_holds_no_task_until_its_answer() {
         // "the turn waits (no thread held: a future)": many pending requests are only futures.
         let r: Approvals<u32> = Approvals::new(Limits { per_session: 64, per_daemon: 64, ..limits() });
-        let tickets: Vec<_> = (0..64).map(|i| r.register("s1", "t1", options(), i).unwrap()).collect();
+        let tickets: Vec<_> = (0..64).map(|i| r.register("s1", "t1", options(), move |_, _| i).unwrap()).collect();
         let ids: Vec<String> = tickets.iter().map(|t| t.approval_id().to_owned()).collect();
         let waits = futures_util::future::join_all(tickets.into_iter().map(Ticket::resolved));
         let answer = async {

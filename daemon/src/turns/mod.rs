@@ -30,6 +30,7 @@
 //! handed the daemon's [`Configuration`] and captures from it under its commit lock.
 
 mod admitted;
+pub mod asking;
 pub mod context;
 pub mod events;
 pub mod journal;
@@ -79,12 +80,34 @@ pub struct TurnService {
     mcp: McpPool,
     /// Running ACP agents, shared the same way.
     agents: AgentPool,
+    /// Permission requests waiting for the person (the approvals profile); nothing is kept
+    /// across a restart.
+    pub approvals: asking::Registry,
 }
 
 use crate::sync::lock;
 
+/// The approvals profile's limits, with the deadline the global settings give (read once, at
+/// start; an unreadable file leaves the spec's default).
+fn approval_limits(config: &Configuration) -> crate::approvals::Limits {
+    let configured = crate::config::settings::read_text(&crate::config::settings::global_path(config.state_root()))
+        .ok()
+        .flatten()
+        .and_then(|text| crate::config::settings::parse(&text).ok())
+        .and_then(|doc| crate::config::settings::parse_layer(&doc).ok())
+        .and_then(|layer| layer.approval_deadline_ms);
+    let items = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    crate::approvals::Limits {
+        per_session: items(limits::MAX_PENDING_APPROVALS_PER_SESSION),
+        per_daemon: items(limits::MAX_PENDING_APPROVALS),
+        max_options: items(limits::MAX_APPROVAL_OPTIONS),
+        deadline: Duration::from_millis(configured.unwrap_or(limits::APPROVAL_DEADLINE_MS)),
+    }
+}
+
 impl TurnService {
     pub fn new(sessions: Sessions, operations: Arc<OperationTable>, config: Configuration) -> Self {
+        let approvals = asking::Registry::new(approval_limits(&config));
         TurnService {
             sessions,
             operations,
@@ -93,6 +116,7 @@ impl TurnService {
             table: Arc::default(),
             mcp: McpPool::default(),
             agents: AgentPool::default(),
+            approvals,
         }
     }
 
@@ -234,7 +258,7 @@ impl TurnService {
         emitter.started().await;
 
         let (history, needs_title) = self.context(&t).await;
-        let (stop, compacted) = self.run_agent(&t, history, &emitter, &journal).await;
+        let (stop, compacted) = self.run_agent(&t, history, &emitter, &journal, &route).await;
         let closed = emitter.close();
         // The forwarder ends once its queue is empty and the emitter is gone.
         drop(emitter);
@@ -278,11 +302,12 @@ impl TurnService {
         history: Vec<ChatMessage>,
         emitter: &Arc<Emitter>,
         journal: &Arc<Journal>,
+        route: &Route,
     ) -> (Option<Stop>, bool) {
         if let Ok(Some(entry)) = t.capture.as_ref().map(|c| c.provider.agent.clone()) {
             {
                 let sink = TurnOutput { emitter: Arc::clone(emitter), journal: Arc::clone(journal) };
-                return (self.run_acp(t, entry, &sink).await, false);
+                return (self.run_acp(t, entry, &sink, route).await, false);
             }
         }
         let provider = match t.capture.as_ref().map(|c| select::for_turn(self.config.state_root(), c)) {
@@ -334,6 +359,7 @@ impl TurnService {
         t: &Admitted,
         entry: crate::catalog::agents::AgentEntry,
         sink: &TurnOutput,
+        route: &Route,
     ) -> Option<Stop> {
         use crate::agent::sink::TurnSink;
         let workspace = self.config.workspace().to_path_buf();
@@ -355,6 +381,7 @@ impl TurnService {
             }
             None => None,
         };
+        let (asker, delivery) = asking::TurnAsker::new(route.clone(), self.approvals.clone());
         let turn = AcpTurn {
             process,
             session_id: &t.session_id,
@@ -364,9 +391,12 @@ impl TurnService {
             sink,
             ids: Ids::new(&t.turn_id),
             cancel: t.cancel.clone(),
-            asker: None,
+            asker: Some(&asker),
         };
         let ended = turn.run().await;
+        // Every approval event of the turn is sent before its terminal.
+        drop(asker);
+        let _ = delivery.await;
         if let (Some(dir), Some(session)) = (dir, ended.acp_session) {
             if previous.as_deref() != Some(session.as_str()) {
                 let saved = tokio::task::spawn_blocking(move || resume::write(&dir, &agent_id, &session)).await;

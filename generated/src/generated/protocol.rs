@@ -1,6 +1,6 @@
-// Generated from protocol.toml (sha256 51d85fd777e090a88b64091e8046ba4c6d541273cbd9a5dc33dc3861dbc0a353). Do not edit.
+// Generated from protocol.toml (sha256 02f710683d1909af5b238ef142ebd5e13bb7b26ef231206cb9a327310da4ebb6). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 96381995868e71b9, agentwire-codegen 0.1.0.
+// Freshness: spec fnv1a64 972a03e063f18b02, agentwire-codegen 0.1.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
@@ -9548,7 +9548,7 @@ impl crate::runtime::WriteJson for ApprovalOutcome {
 }
 /// What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable request), the deadline, or `turn.cancel`.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ApprovalDecider {
     /// `person`
@@ -10004,7 +10004,7 @@ pub enum SessionMessage {
     AgentToolCallEnd(SessionMessageAgentToolCallEnd),
     /// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
     AgentPermissionRequest(SessionMessageAgentPermissionRequest),
-    /// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
+    /// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the person, by the person's own configuration. The daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself, with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals` profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`), `deadline` (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is answered cancelled (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no reject option offered), no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
     UserPermissionResponse(SessionMessageUserPermissionResponse),
     /// An image the agent produced, uploaded first.
     AgentPhoto(SessionMessageAgentPhoto),
@@ -11729,7 +11729,7 @@ impl serde::Serialize for SessionMessageAgentPermissionRequest {
         crate::runtime::serialize_written(self, s)
     }
 }
-/// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
+/// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the person, by the person's own configuration. The daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself, with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals` profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`), `deadline` (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is answered cancelled (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no reject option offered), no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
 ///
 /// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
@@ -11747,6 +11747,8 @@ pub struct SessionMessageUserPermissionResponse {
     pub call_id: OpaqueId,
     /// Chosen option.
     pub option_id: OpaqueId,
+    /// Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured policy answered without asking. (optional: `None` means omitted)
+    pub decided_by: Option<ApprovalDecider>,
 }
 impl SessionMessageUserPermissionResponse {
     /// From the required members (`id`, `time`, `callId`, `optionId`); optional members are omitted, defaulted ones take their defaults.
@@ -11763,6 +11765,7 @@ impl SessionMessageUserPermissionResponse {
             agent_id: None,
             call_id: call_id.into(),
             option_id: option_id.into(),
+            decided_by: None,
         }
     }
     /// Sets `parentId` (`None` omits it): callId of the tool call that spawned this message.
@@ -11781,6 +11784,15 @@ impl SessionMessageUserPermissionResponse {
         value: impl crate::runtime::IntoOptional<OpaqueId>,
     ) -> Self {
         self.agent_id = crate::runtime::IntoOptional::into_optional(value);
+        self
+    }
+    /// Sets `decidedBy` (`None` omits it): Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured policy answered without asking.
+    #[must_use]
+    pub fn with_decided_by(
+        mut self,
+        value: impl crate::runtime::IntoOptional<ApprovalDecider>,
+    ) -> Self {
+        self.decided_by = crate::runtime::IntoOptional::into_optional(value);
         self
     }
 }
@@ -11807,6 +11819,7 @@ impl crate::runtime::Decode for SessionMessageUserPermissionResponse {
                 let mut f_agent_id = None;
                 let mut f_call_id = None;
                 let mut f_option_id = None;
+                let mut f_decided_by = None;
                 while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
                     cx.count_field(&mut fields)?;
                     match key.as_ref() {
@@ -11883,6 +11896,17 @@ impl crate::runtime::Decode for SessionMessageUserPermissionResponse {
                                 )?;
                             crate::runtime::put(cx, &mut f_option_id, "optionId", v)?;
                         }
+                        "decidedBy" => {
+                            let v = cx
+                                .in_member(
+                                    "decidedBy",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::Seed::<ApprovalDecider>::new(cx),
+                                        ),
+                                )?;
+                            crate::runtime::put(cx, &mut f_decided_by, "decidedBy", v)?;
+                        }
                         "type" => map.next_value_seed(crate::runtime::IgnoreSeed(cx))?,
                         "role" => map.next_value_seed(crate::runtime::IgnoreSeed(cx))?,
                         other => cx.unknown_member(&mut map, other)?,
@@ -11895,6 +11919,7 @@ impl crate::runtime::Decode for SessionMessageUserPermissionResponse {
                     agent_id: f_agent_id,
                     call_id: crate::runtime::required(f_call_id, "callId")?,
                     option_id: crate::runtime::required(f_option_id, "optionId")?,
+                    decided_by: f_decided_by,
                 })
             }
         }
@@ -11921,6 +11946,10 @@ impl crate::runtime::WriteJson for SessionMessageUserPermissionResponse {
         crate::runtime::WriteJson::write_json(&self.call_id, out);
         out.extend_from_slice(b",\"optionId\":");
         crate::runtime::WriteJson::write_json(&self.option_id, out);
+        if let Some(v) = &self.decided_by {
+            out.extend_from_slice(b",\"decidedBy\":");
+            crate::runtime::WriteJson::write_json(v, out);
+        }
         out.push(b'}');
     }
 }

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 51d85fd777e090a88b64091e8046ba4c6d541273cbd9a5dc33dc3861dbc0a353). Do not edit.
+// Generated from protocol.toml (sha256 02f710683d1909af5b238ef142ebd5e13bb7b26ef231206cb9a327310da4ebb6). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 // No inner doc comment here: `write` commits this file beside the generated Rust module (and the

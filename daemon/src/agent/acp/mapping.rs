@@ -319,6 +319,8 @@ impl<'a> Mapper<'a> {
             self.sink.permission_request(&session_id, &view, &args, options.clone());
         }
         let asker = asker.filter(|a| a.present());
+        // Who decided, when the person was to be asked; `None`: the policy without asking.
+        let mut decided_by = None;
         let decision = match policy::route(&self.permissions, &kind, &offered, asker.is_some() && !options.is_empty()) {
             policy::Route::Answer(decision) => decision,
             policy::Route::Ask => {
@@ -339,6 +341,7 @@ impl<'a> Mapper<'a> {
                     // Past a bound: the policy answers at once, as it does with nobody to ask.
                     Some(Err(e)) => {
                         self.sink.service_note(&format!("The permission request was answered by the policy: {e}."));
+                        decided_by = Some(DecidedBy::Policy);
                         policy::answer(Verdict::Ask, &offered_acp(&offered))
                     }
                     None => policy::answer(Verdict::Ask, &request.options),
@@ -351,7 +354,7 @@ impl<'a> Mapper<'a> {
         }
         match decision.option_id {
             Some(option_id) => {
-                self.sink.permission_response(&session_id, &option_id, None);
+                self.sink.permission_response(&session_id, &option_id, decided_by);
                 Permission::Answered(json!({"outcome": {"outcome": "selected", "optionId": option_id}}))
             }
             None => {
