@@ -68,6 +68,13 @@ impl Daemon {
         let path = self.sb.mc_home.join("sessions").join(session_id).join("transcript.jsonl");
         std::fs::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
     }
+
+    /// The lines written so far, while a turn may be writing the next.
+    fn transcript_so_far(&self, session_id: &str) -> Vec<Value> {
+        let path = self.sb.mc_home.join("sessions").join(session_id).join("transcript.jsonl");
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
+    }
 }
 
 async fn session(client: &Client) -> Claim {
@@ -101,7 +108,15 @@ async fn watch(events: &mut EventStream, seen: &mut Seen, stop: impl Fn(&Seen) -
             }
         }
     });
-    wait.await.expect("the expected events arrive");
+    if wait.await.is_err() {
+        panic!(
+            "the expected events did not arrive: {} requested, {} resolved, text {:?}, status {:?}",
+            seen.requested.len(),
+            seen.resolved.len(),
+            seen.text,
+            seen.status
+        );
+    }
 }
 
 fn of_type<'a>(lines: &'a [Value], kind: &str) -> Vec<&'a Value> {
@@ -278,6 +293,16 @@ async fn a_flooding_agent_gets_rejections_past_the_bound_and_nothing_hangs() {
     claim.start_turn("Run every step.").await.unwrap();
     let mut seen = Seen::default();
     watch(&mut events, &mut seen, |s| s.requested.len() == bound).await;
+    // The rest are answered by the policy while these are pending (the stream says so).
+    let by_policy = |lines: &[Value]| {
+        of_type(lines, "permission-response").into_iter().filter(|r| r["decidedBy"] == "policy").count()
+    };
+    let waited = tokio::time::timeout(Duration::from_secs(30), async {
+        while by_policy(&d.transcript_so_far(claim.session_id())) < 7 - bound {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    });
+    waited.await.expect("past the bound the policy answers at once");
     for asked in seen.requested.clone() {
         client.call::<operation::ApprovalRespond>(&claim, respond(&asked.approval_id, "yes")).await.unwrap();
     }
@@ -289,8 +314,7 @@ async fn a_flooding_agent_gets_rejections_past_the_bound_and_nothing_hangs() {
     let no = answers.split(',').filter(|a| *a == "no").count();
     assert_eq!((yes, no), (bound, 7 - bound), "{}", seen.text);
     let lines = d.transcript(claim.session_id());
-    let by_policy = of_type(&lines, "permission-response").into_iter().filter(|r| r["decidedBy"] == "policy").count();
-    assert_eq!(by_policy, 7 - bound, "past the bound the policy answered, and said so");
+    assert_eq!(by_policy(&lines), 7 - bound, "past the bound the policy answered, and said so");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
