@@ -10,7 +10,7 @@ use std::time::Duration;
 use agentwire_client::{operation, Claim, Client, ClientOptions, EventStream, Target};
 use agentwire_protocol::typed::UnderControl;
 use agentwire_protocol::{
-    ApprovalDecider, ApprovalOutcome, ApprovalRequested, ApprovalResolved, ApprovalRespondRequest, ApprovalChange,
+    ApprovalChange, ApprovalDecider, ApprovalOutcome, ApprovalRequested, ApprovalResolved, ApprovalRespondRequest,
     Control, ErrorCode, EventPayload, PermissionKind, ProfileNegotiateRequest, SessionCreateRequest, SessionId,
     ToolKind, TurnStatus,
 };
@@ -142,7 +142,7 @@ async fn the_opted_in_controller_is_asked_and_the_first_valid_answer_wins() {
     let (client, terms) = d.opted_in().await;
     // "the advertised value is the effective one".
     assert_eq!(terms.limits.get("approval_deadline_ms"), Some(&120_000));
-    assert_eq!(terms.operations, ["approval.respond"]);
+    assert_eq!(terms.operations, [agentwire_protocol::Method::ApprovalRespond.as_str()]);
     let claim = session(&client).await;
     let mut events = client.session_events(claim.session_id());
     let (started, _turn) = claim.start_turn("Turn debugging on.").await.unwrap();
@@ -151,11 +151,19 @@ async fn the_opted_in_controller_is_asked_and_the_first_valid_answer_wins() {
     // "delivered as an event ... (the call, title, kind, bounded arguments, the proposed
     // change ..., the offered options with their kinds)".
     let asked = seen.requested[0].clone();
-    assert_eq!((asked.turn_id.as_str(), asked.kind, asked.title.as_str()), (started.turn_id.as_str(), ToolKind::Edit, "Edit `config.toml`"));
+    assert_eq!(
+        (asked.turn_id.as_str(), asked.kind, asked.title.as_str()),
+        (started.turn_id.as_str(), ToolKind::Edit, "Edit `config.toml`")
+    );
     let kinds: Vec<PermissionKind> = asked.options.iter().map(|o| o.kind).collect();
     assert_eq!(
         kinds,
-        [PermissionKind::AllowOnce, PermissionKind::AllowAlways, PermissionKind::RejectOnce, PermissionKind::RejectAlways]
+        [
+            PermissionKind::AllowOnce,
+            PermissionKind::AllowAlways,
+            PermissionKind::RejectOnce,
+            PermissionKind::RejectAlways
+        ]
     );
     match asked.change.as_ref() {
         Some(ApprovalChange::Diff(diff)) => {
@@ -330,9 +338,8 @@ async fn a_client_that_never_opts_in_sees_todays_stream_and_never_waits() {
     let refused = client.call::<operation::ApprovalRespond>(&claim, respond("ap-1", "ao")).await;
     assert_eq!(refused.unwrap_err().service_code(), Some(ErrorCode::UnsupportedOperation));
     // Mismatch: a session was claimed before negotiating.
-    let late = client
-        .call::<operation::ProfileNegotiate>(&(), ProfileNegotiateRequest::new("approvals".to_owned(), 1))
-        .await;
+    let late =
+        client.call::<operation::ProfileNegotiate>(&(), ProfileNegotiateRequest::new("approvals".to_owned(), 1)).await;
     assert_eq!(late.unwrap_err().service_code(), Some(ErrorCode::ProfileMismatch));
     let mut events = client.session_events(claim.session_id());
     claim.start_turn("Turn debugging on.").await.unwrap();
@@ -349,4 +356,26 @@ async fn a_client_that_never_opts_in_sees_todays_stream_and_never_waits() {
     assert_eq!(members, ["callId", "id", "optionId", "role", "time", "type"], "today's members, no decidedBy");
     let end = of_type(&lines, "tool-call-end");
     assert!(end[0]["error"].as_str().is_some_and(|e| e.contains("permission policy")), "{:?}", end[0]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rust_client_opts_in_and_a_turns_stream_yields_the_request_and_its_resolution() {
+    // "Rust ... clients: opt in; a turn's stream yields permission requests and resolutions;
+    // `respond` ... answers with an offered option". Options are chosen by their kind.
+    let d = daemon(&["ask-edit"], "");
+    let client = d.client().await;
+    let terms = client.opt_in_approvals().await.unwrap();
+    assert_eq!((terms.profile.as_str(), terms.version), ("approvals", agentwire_client::APPROVALS_VERSION));
+    let claim = session(&client).await;
+    let (_started, mut turn) = claim.start_turn("Turn debugging on.").await.unwrap();
+    let mut seen = Seen::default();
+    watch(&mut turn, &mut seen, |s| !s.requested.is_empty()).await;
+    let asked = seen.requested[0].clone();
+    let allow = asked.options.iter().find(|o| o.kind == PermissionKind::AllowOnce).unwrap();
+    let answer = claim.respond(&asked.approval_id, &allow.id).await.unwrap();
+    assert_eq!(answer.option_kind, PermissionKind::AllowOnce);
+    watch(&mut turn, &mut seen, |_| false).await;
+    assert_eq!(seen.status, Some(TurnStatus::Completed));
+    assert_eq!(seen.resolved.len(), 1, "the resolution is in the turn's stream, before its terminal");
+    assert!(seen.text.contains(&format!("Answer: {}.", allow.id)), "{}", seen.text);
 }

@@ -30,10 +30,10 @@ use serde_json::{json, Value};
 use super::ask::{change_of, Asker, Question};
 use super::policy;
 use crate::agent::calls::{CallState, Calls, End, NewCall, Segments, Shown};
-use crate::approvals::{DecidedBy, Offered, Outcome, Resolution};
-use crate::providers::BoxFuture;
 use crate::agent::sink::{CallView, Origin, OutputLimit, TurnSink};
+use crate::approvals::{DecidedBy, Offered, Outcome, Resolution};
 use crate::catalog::agents::{Permissions, Verdict};
+use crate::providers::BoxFuture;
 
 /// Update kinds of ACP v1 this bridge knows (mapped or deliberately not recorded).
 const KNOWN_KINDS: &[&str] = &[
@@ -315,8 +315,10 @@ impl<'a> Mapper<'a> {
         let decision = match policy::route(&self.permissions, &kind, &offered, asker.is_some() && !options.is_empty()) {
             policy::Route::Answer(decision) => decision,
             policy::Route::Ask => {
-                let offered: Vec<Offered> =
-                    options.iter().map(|o| Offered { option_id: o.id.clone(), name: o.label.clone(), kind: o.kind }).collect();
+                let offered: Vec<Offered> = options
+                    .iter()
+                    .map(|o| Offered { option_id: o.id.clone(), name: o.label.clone(), kind: o.kind })
+                    .collect();
                 let question = Question {
                     call_id: session_id.clone(),
                     title: view.title.clone(),

@@ -27,11 +27,11 @@ use super::ask::Asker;
 use super::mapping::{Mapper, Permission, Waiting};
 use super::process::AgentProcess;
 use super::routes::Inbound;
-use crate::approvals::Resolution;
-use agent_client_protocol::v1::Responder;
 use crate::agent::calls::{within_cancel_grace, Calls};
 use crate::agent::sink::TurnSink;
 use crate::agent::Stop;
+use crate::approvals::Resolution;
+use agent_client_protocol::v1::Responder;
 
 /// What one turn runs with.
 pub struct AcpTurn<'a> {
