@@ -12,6 +12,7 @@
 //! `agentwire-protocol` crate and plugs in through [`transport::accepted::ConnectionHandler`].
 
 pub mod agent;
+pub mod approvals;
 pub mod auth;
 pub mod catalog;
 pub mod cli;

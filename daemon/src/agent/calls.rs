@@ -354,7 +354,7 @@ pub(crate) mod tests {
         fn permission_request(&self, call_id: &str, _: &CallView, _: &Value, _: Vec<PermissionOption>) {
             self.push(format!("permission-request {call_id}"));
         }
-        fn permission_response(&self, call_id: &str, option_id: &str) {
+        fn permission_response(&self, call_id: &str, option_id: &str, _: Option<crate::approvals::DecidedBy>) {
             self.push(format!("permission-response {call_id} {option_id}"));
         }
         fn service_note(&self, text: &str) {

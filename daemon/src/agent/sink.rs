@@ -7,6 +7,7 @@
 use agentwire_protocol::{Activity, PermissionOption};
 use serde_json::Value;
 
+use crate::approvals::DecidedBy;
 use crate::providers::BoxFuture;
 
 /// Who produced a record: the main agent, or a subagent under a `task` call.
@@ -61,8 +62,10 @@ pub trait TurnSink: Send + Sync {
     /// `tool-call-end`), offering `options`.
     fn permission_request(&self, call_id: &str, view: &CallView, args: &Value, options: Vec<PermissionOption>);
 
-    /// The answer the configured permission policy chose, recorded with role `user`.
-    fn permission_response(&self, call_id: &str, option_id: &str);
+    /// The answer to a permission request, recorded with role `user`: the configured
+    /// policy's (`decided_by` `None`), or that of a request asked of the person, saying who
+    /// decided it.
+    fn permission_response(&self, call_id: &str, option_id: &str, decided_by: Option<DecidedBy>);
 
     /// A `service` note of this turn (an agent's plan, a reset context, a fault).
     fn service_note(&self, text: &str);

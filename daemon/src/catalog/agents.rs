@@ -9,7 +9,7 @@
 //! env = { SOME_VAR = "x" }              # optional
 //! auth_method = "api-key"               # optional; ACP `authenticate` with this method first
 //! mode = "default"                      # optional; ACP `session/set_mode` on every session
-//! [agents.example.permissions]          # optional; ACP tool kinds -> "allow" | "reject"
+//! [agents.example.permissions]          # optional; ACP tool kinds -> "allow" | "reject" | "ask"
 //! edit = "allow"
 //! ```
 
@@ -21,8 +21,9 @@ pub const TOOL_KINDS: &[&str] =
     &["read", "edit", "delete", "move", "search", "execute", "think", "fetch", "switch_mode", "other"];
 
 /// Kinds allowed when the policy does not name them: they only read or reason. Every other
-/// kind (`edit`, `delete`, `move`, `execute`, `switch_mode`, `other`) is rejected by default,
-/// because no person is asked: wire v2 has no approval route.
+/// kind (`edit`, `delete`, `move`, `execute`, `switch_mode`, `other`) is `ask` by default:
+/// the person decides when a front end that opted into approvals controls the session, and
+/// the fallback (reject) answers otherwise.
 const ALLOWED_BY_DEFAULT: &[&str] = &["read", "search", "think", "fetch"];
 
 /// What the policy answers for one kind.
@@ -30,6 +31,8 @@ const ALLOWED_BY_DEFAULT: &[&str] = &["read", "search", "think", "fetch"];
 pub enum Verdict {
     Allow,
     Reject,
+    /// The person decides; with nobody to ask, [`Verdict::Reject`] (the fallback).
+    Ask,
 }
 
 /// The permission policy of one agent: the default answers, overridden per kind.
@@ -45,7 +48,7 @@ impl Permissions {
         match self.overrides.get(kind) {
             Some(v) => *v,
             None if ALLOWED_BY_DEFAULT.contains(&kind) => Verdict::Allow,
-            None => Verdict::Reject,
+            None => Verdict::Ask,
         }
     }
 }
@@ -147,7 +150,8 @@ fn parse_permissions(id: &str, item: Option<&toml_edit::Item>) -> Result<Permiss
         let verdict = match value.as_str() {
             Some("allow") => Verdict::Allow,
             Some("reject") => Verdict::Reject,
-            _ => return Err(error(id, &key, "must be \"allow\" or \"reject\"")),
+            Some("ask") => Verdict::Ask,
+            _ => return Err(error(id, &key, "must be \"allow\", \"reject\" or \"ask\"")),
         };
         overrides.insert(kind.to_owned(), verdict);
     }
@@ -189,7 +193,7 @@ mod tests {
             ),
             (
                 "[agents.a]\ncommand = \"x\"\n[agents.a.permissions]\nedit = \"yes\"\n",
-                "agents.a.permissions.edit: must be \"allow\" or \"reject\"",
+                "agents.a.permissions.edit: must be \"allow\", \"reject\" or \"ask\"",
             ),
             ("[agents.a]\ncommand = \"x\"\ncomand = \"y\"\n", "agents.a.comand: is not a known key"),
         ];
@@ -199,19 +203,23 @@ mod tests {
     }
 
     #[test]
-    fn the_default_policy_allows_reading_and_rejects_changes() {
-        // "By default, read/search/think/fetch are allowed and edit/delete/move/execute/other are rejected."
+    fn the_default_policy_allows_reading_and_asks_for_everything_else() {
+        // "New defaults: `read`, `search`, `think`, `fetch` allow; every other kind `ask`."
         let p = entry("[agents.a]\ncommand = \"x\"\n").unwrap().permissions;
         for kind in ["read", "search", "think", "fetch"] {
             assert_eq!(p.verdict(kind), Verdict::Allow, "{kind}");
         }
         for kind in ["edit", "delete", "move", "execute", "other", "switch_mode", "invented"] {
-            assert_eq!(p.verdict(kind), Verdict::Reject, "{kind}");
+            assert_eq!(p.verdict(kind), Verdict::Ask, "{kind}");
         }
-        let p = entry("[agents.a]\ncommand = \"x\"\n[agents.a.permissions]\nedit = \"allow\"\nread = \"reject\"\n")
-            .unwrap()
-            .permissions;
+        let p = entry(
+            "[agents.a]\ncommand = \"x\"\n[agents.a.permissions]\nedit = \"allow\"\nread = \"reject\"\nexecute = \"ask\"\nfetch = \"ask\"\n",
+        )
+        .unwrap()
+        .permissions;
         assert_eq!((p.verdict("edit"), p.verdict("read")), (Verdict::Allow, Verdict::Reject));
+        // "a third verdict: `allow`, `reject` or **`ask`**", for any kind.
+        assert_eq!((p.verdict("execute"), p.verdict("fetch")), (Verdict::Ask, Verdict::Ask));
     }
 
     #[test]

@@ -41,7 +41,15 @@ pub struct Layer {
     /// Global only: how long a turn on the offline `local` provider takes (`local_turn_ms`),
     /// so front ends and tests can press Stop mid-turn; `None`: it answers at once.
     pub local_turn_ms: Option<u64>,
+    /// Global only: how long a permission request asked of the person waits before the
+    /// deadline answers it reject (`approval_deadline_ms`, within [`APPROVAL_DEADLINE_MS`]).
+    pub approval_deadline_ms: Option<u64>,
 }
+
+/// The range settings may give `approval_deadline_ms` (the spec's `approval_deadline_ms`
+/// limit: "Settings `approval_deadline_ms` may set 1000..=3600000"): a second at least, so an
+/// answer can arrive, an hour at most, so a forgotten request does not hold a turn for days.
+pub const APPROVAL_DEADLINE_MS: std::ops::RangeInclusive<u64> = 1_000..=3_600_000;
 
 /// The longest `local_turn_ms`: ten minutes, well past any test's patience.
 pub const MAX_LOCAL_TURN_MS: u64 = 600_000;
@@ -122,6 +130,7 @@ pub fn load(state_root: &Path, workspace: &Path) -> Result<Settings, SettingsErr
     // offline provider down.
     project_layer.fast = None;
     project_layer.local_turn_ms = None;
+    project_layer.approval_deadline_ms = None;
     Ok(Settings { global: parse_layer(&global)?, project: project_layer, custom: parse_custom(&global) })
 }
 
@@ -164,7 +173,14 @@ pub fn parse_layer(doc: &DocumentMut) -> Result<Layer, SettingsError> {
             Some(ms.filter(|ms| (1..=MAX_LOCAL_TURN_MS).contains(ms)).ok_or(SettingsError::Malformed)?)
         }
     };
-    Ok(Layer { provider, model, thinking_level, fast, local_turn_ms })
+    let approval_deadline_ms = match doc.get("approval_deadline_ms") {
+        None => None,
+        Some(item) => {
+            let ms = item.as_integer().and_then(|i| u64::try_from(i).ok());
+            Some(ms.filter(|ms| APPROVAL_DEADLINE_MS.contains(ms)).ok_or(SettingsError::Malformed)?)
+        }
+    };
+    Ok(Layer { provider, model, thinking_level, fast, local_turn_ms, approval_deadline_ms })
 }
 
 /// Valid `[providers.<id>]` and `[agents.<id>]` definitions.
@@ -262,8 +278,16 @@ mod tests {
                 thinking_level: Some(ReasoningLevel::High),
                 fast: Some(true),
                 local_turn_ms: None,
+                approval_deadline_ms: None,
             }
         );
+        // "configurable within a bounded range": 1000..=3600000 milliseconds.
+        let deadline = |text: &str| parse_layer(&parse(text).unwrap()).map(|l| l.approval_deadline_ms);
+        assert_eq!(deadline("approval_deadline_ms = 1000"), Ok(Some(1000)));
+        assert_eq!(deadline("approval_deadline_ms = 3600000"), Ok(Some(3_600_000)));
+        for bad in ["approval_deadline_ms = 999", "approval_deadline_ms = 3600001", "approval_deadline_ms = \"1m\""] {
+            assert_eq!(deadline(bad), Err(SettingsError::Malformed), "{bad}");
+        }
         assert_eq!(parse_layer(&parse("local_turn_ms = 1500").unwrap()).unwrap().local_turn_ms, Some(1500));
         let bad_turns = ["local_turn_ms = 0", "local_turn_ms = -1", "local_turn_ms = 600001", "local_turn_ms = \"1s\""];
         for bad in ["provider = 5", "thinking_level = \"extreme\"", "fast = \"yes\"", "model = \"has space\""]

@@ -57,14 +57,22 @@ impl ProfileHandler for Service {
 }
 
 impl ApprovalHandler for Service {
-    async fn approval_respond(&self, cx: &RequestCx, _r: Parts<op::ApprovalRespond>) -> Out<ApprovalRespondResponse> {
+    async fn approval_respond(&self, cx: &RequestCx, r: Parts<op::ApprovalRespond>) -> Out<ApprovalRespondResponse> {
         // "approval.respond answers exactly as an unknown method does today" on a connection
         // that did not negotiate the profile.
         if !cx.conn.has_profile(Profile::Approvals) {
             return Err(ErrorCode::UnsupportedOperation);
         }
-        // Nothing is ever pending until approvals are wired, so no ID names a pending one.
-        Err(ErrorCode::ApprovalUnknown)
+        // "Only the session's controller may answer".
+        self.sessions.check_control(cx.conn.seq, &r.slots.session_id, &r.slots.control)?;
+        let p = r.payload;
+        // "The first valid answer wins"; the turn awaiting it records it and tells every
+        // opted-in connection (`approval.resolved`).
+        match self.turns.approvals.respond(&r.slots.session_id, &p.approval_id, &p.option_id) {
+            Ok(kind) => Ok(ApprovalRespondResponse::new(p.approval_id, p.option_id, kind)),
+            Err(crate::approvals::RespondError::Unknown) => Err(ErrorCode::ApprovalUnknown),
+            Err(crate::approvals::RespondError::OptionUnknown) => Err(ErrorCode::ApprovalOptionUnknown),
+        }
     }
 }
 
@@ -89,6 +97,14 @@ impl SessionHandler for Service {
         if claimed.is_ok() {
             // "claimed a session before negotiating" makes a later negotiation a mismatch.
             cx.conn.mark_claimed();
+            // "A connection that claims or takes over a session with pending approvals
+            // receives one `approval.requested` for each, right after its claim response."
+            tokio::spawn(crate::turns::asking::redeliver(
+                self.sessions.clone(),
+                Arc::clone(&self.turns.conns),
+                self.turns.approvals.clone(),
+                r.slots.session_id.clone(),
+            ));
         }
         claimed
     }

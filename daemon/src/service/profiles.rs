@@ -8,13 +8,16 @@
 use super::Service;
 use crate::wire::{ConnCtx, Offer};
 use agentwire_protocol::{
-    Capabilities, ErrorCode, ProfileLimitMap, ProfileNegotiateRequest, ProfileNegotiateResponse, ProfileOffer,
+    Capabilities, ErrorCode, Profile, ProfileLimitMap, ProfileNegotiateRequest, ProfileNegotiateResponse, ProfileOffer,
 };
 use std::sync::OnceLock;
 
-/// The optional profiles this daemon offers, with the versions it negotiates. Empty until the
-/// approvals behaviour is wired: a profile is offered only once it works end to end.
-pub const OFFERED: &[Offer] = &[];
+/// The optional profiles this daemon offers, with the versions it negotiates: a profile is
+/// offered only once it works end to end (approvals: [`crate::turns::asking`]).
+pub const OFFERED: &[Offer] = &[Offer { profile: Profile::Approvals, versions: &[1] }];
+
+/// The settings key (and limit) whose effective value negotiation advertises.
+const DEADLINE_LIMIT: &str = "approval_deadline_ms";
 
 /// The capability object `initialize` and `capabilities` answer: the spec's ordinary
 /// advertisement, plus the optional `profiles` member when something is offered.
@@ -39,7 +42,15 @@ impl Service {
         conn: &ConnCtx,
         request: ProfileNegotiateRequest,
     ) -> Result<ProfileNegotiateResponse, ErrorCode> {
-        negotiate(conn, OFFERED, request)
+        let mut terms = negotiate(conn, OFFERED, request)?;
+        // "the advertised value is the effective one": the deadline the settings gave.
+        if terms.profile == Profile::Approvals.as_str() {
+            let deadline = self.turns.approvals.limits().deadline.as_millis();
+            if let Some(value) = terms.limits.extensions.get_mut(DEADLINE_LIMIT) {
+                *value = u64::try_from(deadline).unwrap_or(u64::MAX);
+            }
+        }
+        Ok(terms)
     }
 }
 
@@ -80,7 +91,8 @@ mod tests {
     #[test]
     fn absence_no_profile_offered_means_no_profiles_member() {
         // "emitted only when the daemon offers at least one profile"
-        assert_eq!(OFFERED.is_empty(), advertised().profiles.is_none());
+        assert_eq!(OFFERED, APPROVALS_V1, "this daemon offers approvals v1");
+        assert!(advertised().profiles.is_some());
         assert_eq!(with_offer(agentwire_protocol::capabilities(), &[]).profiles, None);
     }
 

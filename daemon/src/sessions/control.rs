@@ -345,6 +345,12 @@ impl<A: Clone> ControlTable<A> {
         (recipient, released)
     }
 
+    /// The session's current controller, if any (approvals go to it, outside any turn's
+    /// event batch).
+    pub(crate) fn controller(&self, session: &str) -> Option<Recipient> {
+        self.entries.get(session).and_then(Self::recipient_of)
+    }
+
     fn recipient_of(e: &Entry<A>) -> Option<Recipient> {
         e.holder.as_ref().map(|h| Recipient {
             conn: h.conn,

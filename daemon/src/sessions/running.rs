@@ -48,6 +48,11 @@ impl Sessions {
         lock(&self.inner.control).publish_turn(session_id, turn).map_err(to_code)
     }
 
+    /// The session's current controller, with the identities its events carry.
+    pub fn controller(&self, session_id: &SessionId) -> Option<Recipient> {
+        lock(&self.inner.control).controller(session_id)
+    }
+
     /// Turn-module hook: the turn is over; returns the controller its terminal goes to and
     /// releases the attachment when nothing else keeps it (after the turn's cleanup).
     pub fn end_turn(&self, session_id: &SessionId, turn_id: &str) -> Option<Recipient> {

@@ -25,6 +25,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::agent::sink::{CallView, Origin};
+use crate::approvals::DecidedBy;
 use crate::redact::truncate_on_char_boundary;
 use crate::sessions::Sessions;
 use crate::storage::transcript::{CompactionRef, Durability, MessageClock};
@@ -231,17 +232,15 @@ impl Journal {
         });
     }
 
-    /// The answer to a permission request. The daemon's configured policy chose it: wire v2
-    /// has no approval route, and the `user` role records that the answer stands in for the
-    /// person (see the reference's session message section).
-    pub fn permission_response(&self, call_id: &str, option_id: &str) {
+    /// The answer to a permission request: the configured policy's (no `decidedBy`: the
+    /// `user` role records that it stands in for the person), or that of a request asked of
+    /// the person, naming who decided (see the reference's session message section).
+    pub fn permission_response(&self, call_id: &str, option_id: &str, decided_by: Option<DecidedBy>) {
         self.push(&mut self.lock(), |id, time| {
-            SessionMessage::UserPermissionResponse(SessionMessageUserPermissionResponse::new(
-                id,
-                time,
-                call_id.to_owned(),
-                option_id.to_owned(),
-            ))
+            SessionMessage::UserPermissionResponse(
+                SessionMessageUserPermissionResponse::new(id, time, call_id.to_owned(), option_id.to_owned())
+                    .with_decided_by(decided_by),
+            )
         });
     }
 

@@ -30,6 +30,7 @@
 //! handed the daemon's [`Configuration`] and captures from it under its commit lock.
 
 mod admitted;
+pub mod asking;
 pub mod context;
 pub mod events;
 pub mod journal;
@@ -38,6 +39,7 @@ mod settle;
 pub mod stored_args;
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use agentwire_protocol::typed::UnderControl;
 use agentwire_protocol::{
@@ -79,12 +81,34 @@ pub struct TurnService {
     mcp: McpPool,
     /// Running ACP agents, shared the same way.
     agents: AgentPool,
+    /// Permission requests waiting for the person (the approvals profile); nothing is kept
+    /// across a restart.
+    pub approvals: asking::Registry,
 }
 
 use crate::sync::lock;
 
+/// The approvals profile's limits, with the deadline the global settings give (read once, at
+/// start; an unreadable file leaves the spec's default).
+fn approval_limits(config: &Configuration) -> crate::approvals::Limits {
+    let configured = crate::config::settings::read_text(&crate::config::settings::global_path(config.state_root()))
+        .ok()
+        .flatten()
+        .and_then(|text| crate::config::settings::parse(&text).ok())
+        .and_then(|doc| crate::config::settings::parse_layer(&doc).ok())
+        .and_then(|layer| layer.approval_deadline_ms);
+    let items = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    crate::approvals::Limits {
+        per_session: items(limits::MAX_PENDING_APPROVALS_PER_SESSION),
+        per_daemon: items(limits::MAX_PENDING_APPROVALS),
+        max_options: items(limits::MAX_APPROVAL_OPTIONS),
+        deadline: Duration::from_millis(configured.unwrap_or(limits::APPROVAL_DEADLINE_MS)),
+    }
+}
+
 impl TurnService {
     pub fn new(sessions: Sessions, operations: Arc<OperationTable>, config: Configuration) -> Self {
+        let approvals = asking::Registry::new(approval_limits(&config));
         TurnService {
             sessions,
             operations,
@@ -93,6 +117,7 @@ impl TurnService {
             table: Arc::default(),
             mcp: McpPool::default(),
             agents: AgentPool::default(),
+            approvals,
         }
     }
 
@@ -236,7 +261,7 @@ impl TurnService {
         // An ACP agent answers from its own context: no history is loaded for it.
         let on_agent = matches!(t.capture.as_ref().map(|c| c.provider.agent.is_some()), Ok(true));
         let (history, needs_title) = self.context(&t, !on_agent).await;
-        let (stop, compacted) = self.run_agent(&t, history, &emitter, &journal).await;
+        let (stop, compacted) = self.run_agent(&t, history, &emitter, &journal, &route).await;
         let closed = emitter.close();
         // The forwarder ends once its queue is empty and the emitter is gone.
         drop(emitter);
@@ -281,12 +306,13 @@ impl TurnService {
         history: Vec<ChatMessage>,
         emitter: &Arc<Emitter>,
         journal: &Arc<Journal>,
+        route: &Route,
     ) -> (Option<Stop>, bool) {
         let sink: Arc<dyn TurnSink> =
             Arc::new(TurnOutput { emitter: Arc::clone(emitter), journal: Arc::clone(journal) });
         let calls = Arc::new(Calls::new(Arc::clone(&sink), Ids::new(&t.turn_id)));
         let (stop, compacted) = match t.capture.as_ref().map(|c| c.provider.agent.clone()) {
-            Ok(Some(entry)) => (self.run_acp(t, entry, &*sink, &calls).await, false),
+            Ok(Some(entry)) => (self.run_acp(t, entry, &*sink, &calls, route).await, false),
             _ => self.run_tool_loop(t, history, sink, Arc::clone(&calls)).await,
         };
         calls.settle(stop);
@@ -342,7 +368,9 @@ impl TurnService {
         entry: crate::catalog::agents::AgentEntry,
         sink: &dyn TurnSink,
         calls: &Calls,
+        route: &Route,
     ) -> Option<Stop> {
+        let (asker, delivery) = asking::TurnAsker::new(route.clone(), self.approvals.clone());
         let turn = TurnOnAgent {
             agents: &self.agents,
             entry,
@@ -351,7 +379,12 @@ impl TurnService {
             session_id: &t.session_id,
             prompt: &t.prompt,
             cancel: t.cancel.clone(),
+            asker: Some(&asker),
         };
-        turn.run(sink, calls).await
+        let stop = turn.run(sink, calls).await;
+        // Every approval event of the turn is sent before its terminal.
+        drop(asker);
+        let _ = delivery.await;
+        stop
     }
 }

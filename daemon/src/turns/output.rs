@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::events::Emitter;
 use super::journal::Journal;
 use crate::agent::sink::{CallView, Origin, OutputLimit, TurnSink};
+use crate::approvals::DecidedBy;
 use crate::providers::BoxFuture;
 
 pub struct TurnOutput {
@@ -54,8 +55,8 @@ impl TurnSink for TurnOutput {
         self.journal.permission_request(call_id, view, args, options);
     }
 
-    fn permission_response(&self, call_id: &str, option_id: &str) {
-        self.journal.permission_response(call_id, option_id);
+    fn permission_response(&self, call_id: &str, option_id: &str, decided_by: Option<DecidedBy>) {
+        self.journal.permission_response(call_id, option_id, decided_by);
     }
 
     fn service_note(&self, text: &str) {

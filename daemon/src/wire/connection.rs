@@ -373,6 +373,11 @@ impl ConnCtx {
 }
 
 impl Outbound {
+    /// Whether this connection negotiated `profile` (its events go only to such connections).
+    pub fn has_profile(&self, profile: Profile) -> bool {
+        self.state.has_profile(profile)
+    }
+
     pub(super) fn new(state: Arc<ConnState>, writer: RecordWriter<OwnedWriteHalf>) -> Self {
         Outbound {
             state,

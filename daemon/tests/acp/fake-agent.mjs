@@ -15,6 +15,9 @@
 //   max-tokens         ends the prompt with stopReason max_tokens
 //   loadable           advertises loadSession; `session/load` answers for any session
 //   stderr-secret      writes its FAKE_SECRET environment value to stderr, then ends
+//   ask-edit           announces an `edit` call with a diff, asks permission offering all four
+//                      option kinds, says the answer ("Answer: <optionId|cancelled>.") and ends
+//   flood N            asks permission for N `execute` calls at once, then says every answer
 //   init-error         answers initialize with a JSON-RPC error (carrying FAKE_SECRET)
 //   new-error          answers session/new with a JSON-RPC error
 //   load-error         advertises loadSession; answers session/load with a JSON-RPC error
@@ -89,6 +92,48 @@ async function prompt(id, { sessionId }) {
         ],
       });
       text(sessionId, `Answer: ${answer.result?.outcome?.optionId ?? answer.result?.outcome?.outcome}.`);
+      return done("end_turn");
+    }
+    case "ask-edit": {
+      const diff = { type: "diff", path: "/w/config.toml", oldText: "debug = false\n", newText: "debug = true\n" };
+      const toolCall = { toolCallId: "e1", title: "Edit `config.toml`", kind: "edit", content: [diff], rawInput: { path: "/w/config.toml" } };
+      update(sessionId, { sessionUpdate: "tool_call", status: "pending", ...toolCall });
+      const answer = await request("session/request_permission", {
+        sessionId,
+        toolCall,
+        options: [
+          { optionId: "ao", name: "Allow once", kind: "allow_once" },
+          { optionId: "aa", name: "Always allow", kind: "allow_always" },
+          { optionId: "ro", name: "Reject", kind: "reject_once" },
+          { optionId: "ra", name: "Always reject", kind: "reject_always" },
+        ],
+      });
+      const outcome = answer.result?.outcome;
+      if (outcome?.outcome !== "selected") {
+        // ACP: a cancelled prompt ends `cancelled` once its session/cancel arrived.
+        return setTimeout(() => done(cancelled === sessionId ? "cancelled" : "end_turn"), 200);
+      }
+      const allowed = outcome.optionId.startsWith("a");
+      update(sessionId, { sessionUpdate: "tool_call_update", toolCallId: "e1", status: allowed ? "completed" : "failed" });
+      text(sessionId, `Answer: ${outcome.optionId}.`);
+      return done("end_turn");
+    }
+    case "flood": {
+      const asks = [];
+      for (let i = 0; i < count; i++) {
+        asks.push(
+          request("session/request_permission", {
+            sessionId,
+            toolCall: { toolCallId: `f${i}`, title: `Run step ${i}`, kind: "execute", rawInput: { command: `step ${i}` } },
+            options: [
+              { optionId: "yes", name: "Allow", kind: "allow_once" },
+              { optionId: "no", name: "Reject", kind: "reject_once" },
+            ],
+          }),
+        );
+      }
+      const answers = await Promise.all(asks);
+      text(sessionId, `Answers: ${answers.map((a) => a.result?.outcome?.optionId ?? "cancelled").join(",")}.`);
       return done("end_turn");
     }
     case "refusal":

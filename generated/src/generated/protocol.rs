@@ -1,6 +1,6 @@
 // Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 63df802b2e59cd93, agentwire-codegen 0.2.0.
+// Freshness: spec fnv1a64 1f32d5685e825114, agentwire-codegen 0.2.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
@@ -9769,7 +9769,7 @@ impl crate::runtime::WriteJson for ApprovalOutcome {
 /// What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable
 /// request), the deadline, or `turn.cancel`.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a
 /// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ApprovalDecider {
@@ -10238,15 +10238,18 @@ pub enum SessionMessage {
     /// `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call
     /// the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
     AgentPermissionRequest(SessionMessageAgentPermissionRequest),
-    /// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises
-    /// `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent
-    /// (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`,
-    /// `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded
-    /// with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the
-    /// offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`).
-    /// When no offered option matches, the request is answered cancelled, no `permission-response` is written and a
-    /// `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the
-    /// rejection.
+    /// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the
+    /// person, by the person's own configuration. The daemon's configured permission policy for the agent
+    /// (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default
+    /// `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject`
+    /// itself, with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before
+    /// `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals`
+    /// profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked
+    /// (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`),
+    /// `deadline` (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is
+    /// answered cancelled (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no
+    /// reject option offered), no `permission-response` is written and a `service` message of the turn says so. A
+    /// rejected call's `tool-call-end` carries an `error` naming the rejection.
     UserPermissionResponse(SessionMessageUserPermissionResponse),
     /// An image the agent produced, uploaded first.
     AgentPhoto(SessionMessageAgentPhoto),
@@ -11997,14 +12000,18 @@ impl serde::Serialize for SessionMessageAgentPermissionRequest {
         crate::runtime::serialize_written(self, s)
     }
 }
-/// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`),
-/// so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the
-/// global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed
-/// and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the
-/// person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once`
-/// before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is
-/// answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected
-/// call's `tool-call-end` carries an `error` naming the rejection.
+/// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the
+/// person, by the person's own configuration. The daemon's configured permission policy for the agent
+/// (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default
+/// `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself,
+/// with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before
+/// `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals`
+/// profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked
+/// (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`), `deadline`
+/// (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is answered cancelled
+/// (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no reject option offered), no
+/// `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end`
+/// carries an `error` naming the rejection.
 ///
 /// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
 /// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
@@ -12024,6 +12031,9 @@ pub struct SessionMessageUserPermissionResponse {
     pub call_id: OpaqueId,
     /// Chosen option.
     pub option_id: OpaqueId,
+    /// Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured
+    /// policy answered without asking. (optional: `None` means omitted)
+    pub decided_by: Option<ApprovalDecider>,
 }
 impl SessionMessageUserPermissionResponse {
     /// From the required members (`id`, `time`, `callId`, `optionId`); optional members are omitted, defaulted ones
@@ -12041,6 +12051,7 @@ impl SessionMessageUserPermissionResponse {
             agent_id: None,
             call_id: call_id.into(),
             option_id: option_id.into(),
+            decided_by: None,
         }
     }
     /// Sets `parentId` (`None` omits it): callId of the tool call that spawned this message.
@@ -12059,6 +12070,16 @@ impl SessionMessageUserPermissionResponse {
         value: impl crate::runtime::IntoOptional<OpaqueId>,
     ) -> Self {
         self.agent_id = crate::runtime::IntoOptional::into_optional(value);
+        self
+    }
+    /// Sets `decidedBy` (`None` omits it): Who decided a request the person was asked about (`person`, `deadline`,
+    /// `policy`); absent when the configured policy answered without asking.
+    #[must_use]
+    pub fn with_decided_by(
+        mut self,
+        value: impl crate::runtime::IntoOptional<ApprovalDecider>,
+    ) -> Self {
+        self.decided_by = crate::runtime::IntoOptional::into_optional(value);
         self
     }
 }
@@ -12085,6 +12106,7 @@ impl crate::runtime::Decode for SessionMessageUserPermissionResponse {
                 let mut f_agent_id = None;
                 let mut f_call_id = None;
                 let mut f_option_id = None;
+                let mut f_decided_by = None;
                 while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
                     cx.count_field(&mut fields)?;
                     match key.as_ref() {
@@ -12161,6 +12183,17 @@ impl crate::runtime::Decode for SessionMessageUserPermissionResponse {
                                 )?;
                             crate::runtime::put(cx, &mut f_option_id, "optionId", v)?;
                         }
+                        "decidedBy" => {
+                            let v = cx
+                                .in_member(
+                                    "decidedBy",
+                                    map
+                                        .next_value_seed(
+                                            crate::runtime::Seed::<ApprovalDecider>::new(cx),
+                                        ),
+                                )?;
+                            crate::runtime::put(cx, &mut f_decided_by, "decidedBy", v)?;
+                        }
                         "type" => map.next_value_seed(crate::runtime::IgnoreSeed(cx))?,
                         "role" => map.next_value_seed(crate::runtime::IgnoreSeed(cx))?,
                         other => cx.unknown_member(&mut map, other)?,
@@ -12173,6 +12206,7 @@ impl crate::runtime::Decode for SessionMessageUserPermissionResponse {
                     agent_id: f_agent_id,
                     call_id: crate::runtime::required(f_call_id, "callId")?,
                     option_id: crate::runtime::required(f_option_id, "optionId")?,
+                    decided_by: f_decided_by,
                 })
             }
         }
@@ -12199,6 +12233,10 @@ impl crate::runtime::WriteJson for SessionMessageUserPermissionResponse {
         crate::runtime::WriteJson::write_json(&self.call_id, out);
         out.extend_from_slice(b",\"optionId\":");
         crate::runtime::WriteJson::write_json(&self.option_id, out);
+        if let Some(v) = &self.decided_by {
+            out.extend_from_slice(b",\"decidedBy\":");
+            crate::runtime::WriteJson::write_json(v, out);
+        }
         out.push(b'}');
     }
 }

@@ -27,10 +27,13 @@ use agent_client_protocol::v1::schema::{
 use agentwire_protocol::{PermissionKind, PermissionOption};
 use serde_json::{json, Value};
 
+use super::ask::{change_of, Asker, Question};
 use super::policy;
 use crate::agent::calls::{CallState, Calls, End, NewCall, Segments, Shown};
 use crate::agent::sink::{CallView, Origin, OutputLimit, TurnSink};
+use crate::approvals::{DecidedBy, Offered, Outcome, Resolution};
 use crate::catalog::agents::{Permissions, Verdict};
+use crate::providers::BoxFuture;
 
 /// Update kinds of ACP v1 this bridge knows (mapped or deliberately not recorded).
 const KNOWN_KINDS: &[&str] = &[
@@ -104,6 +107,37 @@ fn permission_kind(kind: agent_client_protocol::v1::schema::PermissionOptionKind
         K::RejectOnce => PermissionKind::RejectOnce,
         _ => PermissionKind::RejectAlways,
     }
+}
+
+/// The offered options in ACP's terms, for the policy's answer.
+fn offered_acp(offered: &[Offered]) -> Vec<agent_client_protocol::v1::schema::PermissionOption> {
+    use agent_client_protocol::v1::schema::{PermissionOption as AcpOption, PermissionOptionKind as K};
+    offered
+        .iter()
+        .map(|o| {
+            let kind = match o.kind {
+                PermissionKind::AllowOnce => K::AllowOnce,
+                PermissionKind::AllowAlways => K::AllowAlways,
+                PermissionKind::RejectOnce => K::RejectOnce,
+                PermissionKind::RejectAlways => K::RejectAlways,
+            };
+            AcpOption::new(o.option_id.clone(), o.name.clone(), kind)
+        })
+        .collect()
+}
+
+/// A permission request asked of the person, waiting for its end.
+pub struct Waiting {
+    acp_id: String,
+    pub approval_id: String,
+}
+
+/// What became of one permission request.
+pub enum Permission {
+    /// Answered at once: the JSON-RPC result to send the agent.
+    Answered(Value),
+    /// Asked of the person: the turn awaits its end.
+    Asked(Waiting, BoxFuture<'static, Resolution>),
 }
 
 /// An option ID the stream can carry: non-empty and within the ID bound.
@@ -236,13 +270,15 @@ impl<'a> Mapper<'a> {
         let _ = self.calls.end(&call.session_id, end, None);
     }
 
-    /// A `session/request_permission`: recorded, decided by the policy, answered. Returns the
-    /// JSON-RPC result to send back.
-    pub fn permission(&mut self, params: Value) -> Value {
+    /// A `session/request_permission`: recorded, then decided by the policy, or, for an
+    /// `ask` verdict while an opted-in front end controls the session, asked of the person
+    /// through `asker` ([`Permission::Asked`]; the turn awaits it and calls
+    /// [`Mapper::permission_resolved`]).
+    pub fn permission(&mut self, params: Value, asker: Option<&dyn Asker>) -> Permission {
         let cancelled = json!({"outcome": {"outcome": "cancelled"}});
         let Ok(request) = serde_json::from_value::<RequestPermissionRequest>(params) else {
             self.sink.service_note("The agent sent a malformed permission request; it was answered `cancelled`.");
-            return cancelled;
+            return Permission::Answered(cancelled);
         };
         let acp_id = request.tool_call.tool_call_id.to_string();
         let fields = &request.tool_call.fields;
@@ -258,7 +294,7 @@ impl<'a> Mapper<'a> {
         // "between tool-call-start and tool-call-end": a call the agent never announced is
         // announced here first.
         self.start(acp_id.clone(), kind.clone(), &view, &args, CallState::WaitingForPermission);
-        let Some(call) = self.known.get_mut(&acp_id) else { return cancelled };
+        let Some(call) = self.known.get_mut(&acp_id) else { return Permission::Answered(cancelled) };
         call.kind = kind.clone();
         let session_id = call.session_id.clone();
         let offered: Vec<_> = request.options.iter().filter(|o| usable_id(&o.option_id.to_string())).cloned().collect();
@@ -270,24 +306,85 @@ impl<'a> Mapper<'a> {
                 PermissionOption::new(id, label, permission_kind(o.kind))
             })
             .collect();
-        let decision = policy::decide(&self.permissions, &kind, &offered);
+        if !options.is_empty() {
+            self.sink.permission_request(&session_id, &view, &args, options.clone());
+        }
+        let asker = asker.filter(|a| a.present());
+        // Who decided, when the person was to be asked; `None`: the policy without asking.
+        let mut decided_by = None;
+        let decision = match policy::route(&self.permissions, &kind, &offered, asker.is_some() && !options.is_empty()) {
+            policy::Route::Answer(decision) => decision,
+            policy::Route::Ask => {
+                let offered: Vec<Offered> = options
+                    .iter()
+                    .map(|o| Offered { option_id: o.id.clone(), name: o.label.clone(), kind: o.kind })
+                    .collect();
+                let question = Question {
+                    call_id: session_id.clone(),
+                    title: view.title.clone(),
+                    kind: kind.clone(),
+                    arguments: args.clone(),
+                    change: change_of(fields),
+                    options: offered.clone(),
+                };
+                match asker.map(|a| a.ask(question)) {
+                    Some(Ok(asked)) => {
+                        return Permission::Asked(Waiting { acp_id, approval_id: asked.approval_id }, asked.resolution);
+                    }
+                    // Past a bound: the policy answers at once, as it does with nobody to ask.
+                    Some(Err(e)) => {
+                        self.sink.service_note(&format!("The permission request was answered by the policy: {e}."));
+                        decided_by = Some(DecidedBy::Policy);
+                        policy::answer(Verdict::Ask, &offered_acp(&offered))
+                    }
+                    None => policy::answer(Verdict::Ask, &request.options),
+                }
+            }
+        };
         if decision.verdict == Verdict::Reject {
             let why = format!("Rejected by the permission policy: `{kind}` calls are not allowed.");
             let _ = self.calls.refuse(&session_id, why);
         }
-        if !options.is_empty() {
-            self.sink.permission_request(&session_id, &view, &args, options);
-        }
         match decision.option_id {
             Some(option_id) => {
-                self.sink.permission_response(&session_id, &option_id);
-                json!({"outcome": {"outcome": "selected", "optionId": option_id}})
+                self.sink.permission_response(&session_id, &option_id, decided_by);
+                Permission::Answered(json!({"outcome": {"outcome": "selected", "optionId": option_id}}))
             }
             None => {
                 self.sink.service_note(&format!(
                     "The permission request offered no option the policy could choose for a `{kind}` call; it was answered `cancelled`."
                 ));
-                cancelled
+                Permission::Answered(cancelled)
+            }
+        }
+    }
+
+    /// How an asked request ended: recorded (one `permission-response` naming who decided,
+    /// or a `service` note for `cancelled`) and the JSON-RPC result to send the agent.
+    pub fn permission_resolved(&mut self, waiting: &Waiting, resolution: &Resolution) -> Value {
+        let Some(call) = self.known.get(&waiting.acp_id) else {
+            return json!({"outcome": {"outcome": "cancelled"}});
+        };
+        let session_id = call.session_id.clone();
+        let who = match resolution.decided_by {
+            DecidedBy::Person => "the person",
+            DecidedBy::Policy => "the permission policy",
+            DecidedBy::Deadline => "the deadline (nobody answered in time)",
+            DecidedBy::Cancel => "the turn's cancel",
+        };
+        match &resolution.outcome {
+            Outcome::Selected { option_id, kind } => {
+                if matches!(kind, PermissionKind::RejectOnce | PermissionKind::RejectAlways) {
+                    let _ = self.calls.refuse(&session_id, format!("Rejected by {who}."));
+                }
+                self.sink.permission_response(&session_id, option_id, Some(resolution.decided_by));
+                json!({"outcome": {"outcome": "selected", "optionId": option_id}})
+            }
+            Outcome::Cancelled => {
+                let why = format!("Not allowed: the permission request was answered `cancelled` by {who}.");
+                let _ = self.calls.refuse(&session_id, why);
+                self.sink.service_note(&format!("The permission request was answered `cancelled` by {who}."));
+                json!({"outcome": {"outcome": "cancelled"}})
             }
         }
     }

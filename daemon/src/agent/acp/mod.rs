@@ -17,6 +17,7 @@
 //! `routes`, `said`; `client` → `routes`. Outside this folder, `turn` and `mapping` use
 //! `crate::agent::calls`.
 
+pub mod ask;
 pub mod client;
 pub mod mapping;
 pub mod policy;

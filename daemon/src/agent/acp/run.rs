@@ -27,6 +27,8 @@ pub struct TurnOnAgent<'a> {
     pub session_id: &'a str,
     pub prompt: &'a str,
     pub cancel: watch::Receiver<bool>,
+    /// Who `ask` verdicts go to; `None` answers them by the policy's fallback.
+    pub asker: Option<&'a dyn super::ask::Asker>,
 }
 
 impl TurnOnAgent<'_> {
@@ -67,6 +69,7 @@ impl TurnOnAgent<'_> {
             sink,
             calls,
             cancel: self.cancel,
+            asker: self.asker,
         };
         let ended = turn.run().await;
         if let (Some(dir), Some(session)) = (self.session_dir, ended.acp_session) {

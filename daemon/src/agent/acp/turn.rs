@@ -5,7 +5,10 @@
 //! - `stopReason` `end_turn` → completed; `cancelled` → cancelled; `refusal`,
 //!   `max_tokens`, `max_turn_requests` → failed (`agent_refused`, `agent_limit_reached`); a
 //!   reason of a later ACP version → failed (`agent_failed`), named in a note;
-//! - `turn.cancel` sends `session/cancel`; the turn ends when the agent answers the prompt,
+//! - a permission request asked of the person ([`Asker`]) is a future the turn awaits among
+//!   the agent's messages, so updates, further requests and a cancel go on meanwhile;
+//! - `turn.cancel` answers the pending permission requests `cancelled`, then sends
+//!   `session/cancel`; the turn ends when the agent answers the prompt,
 //!   or after the cancel grace ([`within_cancel_grace`]), when the process is killed and the
 //!   turn fails;
 //! - the connection ending (the process died, a malformed or oversized line) fails the turn
@@ -25,16 +28,20 @@ use agent_client_protocol::v1::schema::{
     SetSessionModeRequest, StopReason, TextContent,
 };
 use agentwire_protocol::ErrorCode;
+use futures_util::stream::{FuturesUnordered, StreamExt};
 use tokio::sync::watch;
 
-use super::mapping::Mapper;
+use super::ask::Asker;
+use super::mapping::{Mapper, Permission, Waiting};
 use super::process::AgentProcess;
 use super::routes::Inbound;
 use super::said;
 use crate::agent::calls::{within_cancel_grace, Calls};
 use crate::agent::sink::TurnSink;
 use crate::agent::Stop;
+use crate::approvals::Resolution;
 use crate::auth::agent_sign_in;
+use agent_client_protocol::v1::Responder;
 
 /// What one turn runs with.
 pub struct AcpTurn<'a> {
@@ -48,7 +55,14 @@ pub struct AcpTurn<'a> {
     /// The turn's tool calls; the turn ends those still open when it settles.
     pub calls: &'a Calls,
     pub cancel: watch::Receiver<bool>,
+    /// Who `ask` verdicts go to; `None` answers them by the policy's fallback.
+    pub asker: Option<&'a dyn Asker>,
 }
+
+/// A permission request asked of the person: where its answer goes, and its end.
+type Pending = std::pin::Pin<
+    Box<dyn std::future::Future<Output = (Waiting, Box<Responder<serde_json::Value>>, Resolution)> + Send>,
+>;
 
 /// How a turn ended and the ACP session it ran in (to keep for a later `session/load`).
 pub struct Ended {
@@ -96,6 +110,11 @@ impl AcpTurn<'_> {
         let cx = self.process.connection();
         let prompt = self.prompt(&acp_session, &mut mapper);
         let on_cancel = || {
+            // ACP: the client answers its pending permission requests `cancelled` when it
+            // cancels the prompt.
+            if let Some(asker) = self.asker {
+                asker.cancel_turn();
+            }
             let _ = cx.send_notification(CancelNotification::new(acp_session.clone()));
         };
         let result = match within_cancel_grace(self.cancel.clone(), prompt, on_cancel).await {
@@ -220,19 +239,27 @@ impl AcpTurn<'_> {
         tokio::pin!(answer);
         let ended = self.process.ended();
         tokio::pin!(ended);
-        loop {
+        let mut asked: FuturesUnordered<Pending> = FuturesUnordered::new();
+        let result = 'turn: loop {
             tokio::select! {
                 biased;
                 item = inbound.recv() => match item {
-                    Some(item) => self.handle(item, mapper).await?,
-                    None => return Err(Stop::Failed(ErrorCode::AgentFailed)),
+                    Some(item) => if let Err(stop) = self.handle(item, mapper, &mut asked).await {
+                        break Err(stop);
+                    },
+                    None => break Err(Stop::Failed(ErrorCode::AgentFailed)),
                 },
+                Some((waiting, responder, resolution)) = asked.next(), if !asked.is_empty() => {
+                    self.answer(mapper, &waiting, responder, &resolution);
+                }
                 r = &mut answer => {
                     // Whatever arrived before the answer belongs to the turn.
                     while let Ok(item) = inbound.try_recv() {
-                        self.handle(item, mapper).await?;
+                        if let Err(stop) = self.handle(item, mapper, &mut asked).await {
+                            break 'turn Err(stop);
+                        }
                     }
-                    return match r {
+                    break match r {
                         Ok(response) => {
                             agent_sign_in::succeeded(self.process.entry());
                             stop_of(response.stop_reason, self.sink)
@@ -248,21 +275,56 @@ impl AcpTurn<'_> {
                 }
                 f = &mut ended => {
                     let words = self.process.fault_words(f).await;
-                    return Err(self.fail(Failure::broken(words)));
+                    break Err(self.fail(Failure::broken(words)));
                 }
             }
+        };
+        // The turn ends with requests still pending (the agent answered its prompt, or went
+        // away): each is answered `cancelled`, so nothing stays pending past its turn.
+        if !asked.is_empty() {
+            if let Some(asker) = self.asker {
+                asker.cancel_turn();
+            }
+            while let Some((waiting, responder, resolution)) = asked.next().await {
+                self.answer(mapper, &waiting, responder, &resolution);
+            }
+        }
+        result
+    }
+
+    /// Ends an asked request: recorded, answered to the agent, told to the front ends.
+    fn answer(
+        &self,
+        mapper: &mut Mapper<'_>,
+        waiting: &Waiting,
+        responder: Box<Responder<serde_json::Value>>,
+        resolution: &Resolution,
+    ) {
+        let answer = mapper.permission_resolved(waiting, resolution);
+        let _ = responder.respond(answer);
+        if let Some(asker) = self.asker {
+            asker.resolved(&waiting.approval_id, resolution);
         }
     }
 
-    async fn handle(&self, item: Inbound, mapper: &mut Mapper<'_>) -> Result<(), Stop> {
+    async fn handle(
+        &self,
+        item: Inbound,
+        mapper: &mut Mapper<'_>,
+        asked: &mut FuturesUnordered<Pending>,
+    ) -> Result<(), Stop> {
         match item {
             Inbound::Update(params) => {
                 mapper.update(params).await.map_err(|_| Stop::Failed(ErrorCode::OutputLimitExceeded))?;
             }
-            Inbound::Permission(params, responder) => {
-                let answer = mapper.permission(params);
-                let _ = responder.respond(answer);
-            }
+            Inbound::Permission(params, responder) => match mapper.permission(params, self.asker) {
+                Permission::Answered(answer) => {
+                    let _ = responder.respond(answer);
+                }
+                Permission::Asked(waiting, resolution) => {
+                    asked.push(Box::pin(async move { (waiting, responder, resolution.await) }));
+                }
+            },
             Inbound::Unsupported(method) => mapper.unsupported(&method),
         }
         Ok(())

@@ -980,14 +980,17 @@ export interface SessionMessageAgentPermissionRequest {
 }
 
 /**
- * The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`),
- * so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the
- * global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed
- * and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the
- * person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once`
- * before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered
- * cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's
- * `tool-call-end` carries an `error` naming the rejection.
+ * The answer to a permission request, recorded with role `user` because it is the person's or stands in for the person,
+ * by the person's own configuration. The daemon's configured permission policy for the agent
+ * (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default `read`,
+ * `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself, with the
+ * offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`), and
+ * answers `ask` the same way as `reject` when no connection that negotiated the `approvals` profile controls the
+ * session; such an answer has no `decidedBy`. Otherwise the person is asked (`approval.requested`) and the answer names
+ * who decided: `person` (the controller's `approval.respond`), `deadline` (nobody answered in time: a reject option) or
+ * `policy` (a bound was reached). When the request is answered cancelled (no offered option matches the policy's
+ * verdict, a `turn.cancel`, or a deadline with no reject option offered), no `permission-response` is written and a
+ * `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
  */
 export interface SessionMessageUserPermissionResponse {
   type: "permission-response";
@@ -1004,6 +1007,11 @@ export interface SessionMessageUserPermissionResponse {
   callId: OpaqueId;
   /** Chosen option. */
   optionId: OpaqueId;
+  /**
+   * Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured
+   * policy answered without asking.
+   */
+  decidedBy?: ApprovalDecider;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
 }

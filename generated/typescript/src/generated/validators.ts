@@ -2591,10 +2591,14 @@ function decodeSessionMessageUserPermissionResponse(o: Obj, strict: boolean): T.
     at = "optionId";
     const r5 = required(o.optionId);
     const f5 = decodeOpaqueId(r5, strict);
+    at = "decidedBy";
+    const r6 = o.decidedBy;
+    const f6 = r6 === undefined ? undefined : decodeApprovalDecider(r6, strict);
     at = "";
     const out: T.SessionMessageUserPermissionResponse = { type: "permission-response", role: "user", id: f0, time: f1, callId: f4, optionId: f5 };
     if (f2 !== undefined) out["parentId"] = f2;
     if (f3 !== undefined) out["agentId"] = f3;
+    if (f6 !== undefined) out["decidedBy"] = f6;
     extend(out, o, strict, isSessionMessageUserPermissionResponseMember);
     return out;
   } catch (e) {
@@ -2612,6 +2616,7 @@ function isSessionMessageUserPermissionResponseMember(k: string): boolean {
     case "agentId":
     case "callId":
     case "optionId":
+    case "decidedBy":
       return true;
     default:
       return false;

@@ -4263,14 +4263,18 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     }
 }
 
-/// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`),
-/// so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the
-/// global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed
-/// and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the
-/// person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once`
-/// before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is
-/// answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected
-/// call's `tool-call-end` carries an `error` naming the rejection.
+/// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the
+/// person, by the person's own configuration. The daemon's configured permission policy for the agent
+/// (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default
+/// `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself,
+/// with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before
+/// `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals`
+/// profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked
+/// (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`), `deadline`
+/// (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is answered cancelled
+/// (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no reject option offered), no
+/// `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end`
+/// carries an `error` naming the rejection.
 public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable {
     /// Discriminator `type` of this variant.
     public static let typeTag = "permission-response"
@@ -4288,14 +4292,18 @@ public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable 
     public let callID: OpaqueID
     /// Chosen option.
     public let optionID: OpaqueID
+    /// Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured
+    /// policy answered without asking.
+    public let decidedBy: ApprovalDecider?
 
-    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, callID: OpaqueID, optionID: OpaqueID) {
+    public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, callID: OpaqueID, optionID: OpaqueID, decidedBy: ApprovalDecider? = nil) {
         self.id = id
         self.time = time
         self.parentID = parentID
         self.agentID = agentID
         self.callID = callID
         self.optionID = optionID
+        self.decidedBy = decidedBy
     }
 
     private typealias CodingKeys = SessionMessage.WireKeys
@@ -4314,6 +4322,7 @@ public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable 
         self.agentID = try c.decodeOptionalNonNull(OpaqueID.self, forKey: .agentID)
         self.callID = try c.decode(OpaqueID.self, forKey: .callID)
         self.optionID = try c.decode(OpaqueID.self, forKey: .optionID)
+        self.decidedBy = try c.decodeOptionalNonNull(ApprovalDecider.self, forKey: .decidedBy)
         do {
             let value = self.time
             try Check.range(value, min: 0, max: 9007199254740991, at: c.path(.time))
@@ -4330,6 +4339,7 @@ public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable 
         try c.encodeIfPresent(agentID, forKey: .agentID)
         try c.encode(callID, forKey: .callID)
         try c.encode(optionID, forKey: .optionID)
+        try c.encodeIfPresent(decidedBy, forKey: .decidedBy)
     }
 }
 
@@ -4953,15 +4963,18 @@ public enum SessionMessage: Codable, Hashable, Sendable {
     /// `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call
     /// the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
     case agentPermissionRequest(SessionMessageAgentPermissionRequest)
-    /// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises
-    /// `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent
-    /// (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`,
-    /// `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded
-    /// with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the
-    /// offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`).
-    /// When no offered option matches, the request is answered cancelled, no `permission-response` is written and a
-    /// `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the
-    /// rejection.
+    /// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the
+    /// person, by the person's own configuration. The daemon's configured permission policy for the agent
+    /// (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default
+    /// `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject`
+    /// itself, with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before
+    /// `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals`
+    /// profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked
+    /// (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`),
+    /// `deadline` (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is
+    /// answered cancelled (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no
+    /// reject option offered), no `permission-response` is written and a `service` message of the turn says so. A
+    /// rejected call's `tool-call-end` carries an `error` naming the rejection.
     case userPermissionResponse(SessionMessageUserPermissionResponse)
     /// An image the agent produced, uploaded first.
     case agentPhoto(SessionMessageAgentPhoto)
@@ -4999,6 +5012,7 @@ public enum SessionMessage: Codable, Hashable, Sendable {
         case error
         case options
         case optionID = "optionId"
+        case decidedBy
         case ref
         case thumbhash
         case width
