@@ -86,7 +86,10 @@ fn notification(routes: &Routes, message: UntypedMessage) {
         tracing::debug!(%method, "agent notification ignored");
         return;
     }
-    deliver_update(routes, params);
+    match serde_json::value::to_raw_value(&params) {
+        Ok(raw) => deliver_update(routes, raw),
+        Err(_) => tracing::debug!("agent update that cannot be written back ignored"),
+    }
 }
 
 async fn request(

@@ -23,6 +23,7 @@ use agent_client_protocol::v1::schema::{
     ToolKind,
 };
 use agentwire_protocol::{ActivityStatus, PermissionKind, PermissionOption};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 use super::policy;
@@ -47,6 +48,19 @@ const KNOWN_KINDS: &[&str] = &[
     "compaction_update",
     "compaction_summary_chunk",
 ];
+
+/// The kind of an update, read without the rest.
+#[derive(serde::Deserialize)]
+struct KindOf<'a> {
+    #[serde(borrow)]
+    update: Kind<'a>,
+}
+
+#[derive(serde::Deserialize)]
+struct Kind<'a> {
+    #[serde(borrow, rename = "sessionUpdate")]
+    kind: std::borrow::Cow<'a, str>,
+}
 
 /// One call as the stream knows it.
 struct OpenCall {
@@ -132,18 +146,18 @@ impl<'a> Mapper<'a> {
         }
     }
 
-    /// One `session/update`. `Err` when the assistant text would cross its bound.
-    pub async fn update(&mut self, params: Value) -> Result<(), OutputLimit> {
-        let kind =
-            params.get("update").and_then(|u| u.get("sessionUpdate")).and_then(Value::as_str).unwrap_or("").to_owned();
-        if !KNOWN_KINDS.contains(&kind.as_str()) {
+    /// One `session/update`, its params as received. `Err` when the assistant text would
+    /// cross its bound.
+    pub async fn update(&mut self, params: &RawValue) -> Result<(), OutputLimit> {
+        let kind = serde_json::from_str::<KindOf<'_>>(params.get()).map(|k| k.update.kind).unwrap_or_default();
+        if !KNOWN_KINDS.contains(&kind.as_ref()) {
             let shown = crate::redact::truncate_on_char_boundary(&kind, 64).to_owned();
             self.sink.service_note(&format!(
                 "The agent sent an update of a kind this daemon does not know (`{shown}`); it was skipped."
             ));
             return Ok(());
         }
-        let Ok(notification) = serde_json::from_value::<SessionNotification>(params) else {
+        let Ok(notification) = serde_json::from_str::<SessionNotification>(params.get()) else {
             self.sink.service_note(&format!("The agent sent a malformed `{kind}` update; it was skipped."));
             return Ok(());
         };

@@ -298,8 +298,8 @@ impl Reader {
     fn handle(&self, message: &Envelope<'_>) -> bool {
         let Some(method) = message.method.as_deref() else { return false };
         if message.id.is_none() && method == "session/update" && self.in_flight.idle() {
-            if let Some(params) = message.params.and_then(|p| serde_json::from_str(p.get()).ok()) {
-                deliver_update(&self.routes, params);
+            if let Some(params) = message.params {
+                deliver_update(&self.routes, params.to_owned());
                 return true;
             }
         }
@@ -396,6 +396,7 @@ async fn log_stderr(id: String, env: Vec<(String, String)>, stderr: ChildStderr)
 mod tests {
     use super::*;
     use futures_util::StreamExt;
+    use serde_json::Value;
 
     /// A reader over `input` with its fault, routes and in-flight count.
     fn reader() -> (Reader, watch::Receiver<Option<Fault>>) {
@@ -457,7 +458,10 @@ mod tests {
 
     fn text_of(item: Inbound) -> String {
         match item {
-            Inbound::Update(p) => p["update"]["content"]["text"].as_str().unwrap_or_default().to_owned(),
+            Inbound::Update(p) => {
+                let v: Value = serde_json::from_str(p.get()).unwrap();
+                v["update"]["content"]["text"].as_str().unwrap_or_default().to_owned()
+            }
             _ => "not an update".to_owned(),
         }
     }

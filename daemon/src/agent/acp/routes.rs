@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use agent_client_protocol::v1::Responder;
+use serde_json::value::RawValue;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
@@ -21,8 +22,8 @@ pub struct Launch {
 
 /// What the connection hands the turn of an ACP session, in arrival order.
 pub enum Inbound {
-    /// A `session/update` notification's params.
-    Update(Value),
+    /// A `session/update` notification's params, as received.
+    Update(Box<RawValue>),
     /// A `session/request_permission` request's params and where its answer goes.
     Permission(Value, Box<Responder<Value>>),
     /// A request this client does not implement (already answered `method not found`).
@@ -32,12 +33,20 @@ pub enum Inbound {
 /// ACP session ID → the turn running in it.
 pub type Routes = Arc<Mutex<HashMap<String, mpsc::UnboundedSender<Inbound>>>>;
 
+/// The session an update names, read without the rest.
+#[derive(serde::Deserialize)]
+struct Target<'a> {
+    #[serde(borrow, rename = "sessionId")]
+    session_id: std::borrow::Cow<'a, str>,
+}
+
 /// Hands a `session/update` notification's params to the running turn of the session it
 /// names; an update of a session without one (the history an agent replays on
 /// `session/load`, late updates after a turn ended) is not recorded.
-pub fn deliver_update(routes: &Routes, params: Value) {
+pub fn deliver_update(routes: &Routes, params: Box<RawValue>) {
+    let session = serde_json::from_str::<Target<'_>>(params.get()).ok();
     let routes = crate::sync::lock(routes);
-    let route = params.get("sessionId").and_then(Value::as_str).and_then(|s| routes.get(s));
+    let route = session.and_then(|t| routes.get(t.session_id.as_ref()));
     if route.is_none_or(|tx| tx.send(Inbound::Update(params)).is_err()) {
         tracing::debug!("agent update for a session without a running turn ignored");
     }

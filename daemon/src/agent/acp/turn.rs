@@ -165,7 +165,7 @@ impl AcpTurn<'_> {
     async fn handle(&self, item: Inbound, mapper: &mut Mapper<'_>) -> Result<(), Stop> {
         match item {
             Inbound::Update(params) => {
-                mapper.update(params).await.map_err(|_| Stop::Failed(ErrorCode::OutputLimitExceeded))?;
+                mapper.update(&params).await.map_err(|_| Stop::Failed(ErrorCode::OutputLimitExceeded))?;
             }
             Inbound::Permission(params, responder) => {
                 let answer = mapper.permission(params);
