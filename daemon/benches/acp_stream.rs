@@ -111,7 +111,11 @@ fn bare(dir: &Path, load: Load) -> Round {
     answer(&mut lines);
     ask(2, "session/new", serde_json::json!({"cwd": dir, "mcpServers": []}));
     let session = answer(&mut lines)["result"]["sessionId"].as_str().unwrap().to_owned();
-    ask(3, "session/prompt", serde_json::json!({"sessionId": session, "prompt":[{"type":"text","text":load.prompt()}]}));
+    ask(
+        3,
+        "session/prompt",
+        serde_json::json!({"sessionId": session, "prompt":[{"type":"text","text":load.prompt()}]}),
+    );
     let mut received = Vec::with_capacity(load.chunks);
     let mut buf = String::new();
     loop {

@@ -38,7 +38,6 @@ mod settle;
 pub mod stored_args;
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use agentwire_protocol::typed::UnderControl;
 use agentwire_protocol::{
@@ -46,12 +45,13 @@ use agentwire_protocol::{
 };
 use tokio::sync::{mpsc, watch};
 
-use crate::agent::acp::routes::Launch;
-use crate::agent::acp::turn::AcpTurn;
-use crate::agent::acp::{resume, AgentPool};
+use crate::agent::acp::run::TurnOnAgent;
+use crate::agent::acp::AgentPool;
 use crate::agent::activity::Ids;
+use crate::agent::calls::{within_cancel_grace, Calls};
 use crate::agent::mcp::{self, Mcp};
 use crate::agent::pool::McpPool;
+use crate::agent::sink::TurnSink;
 use crate::agent::tool_loop::Agent;
 use crate::agent::tools::Workspace;
 use crate::agent::{Role, RunCtx, Stop};
@@ -233,7 +233,9 @@ impl TurnService {
         let journal = Arc::clone(&t.journal);
         emitter.started().await;
 
-        let (history, needs_title) = self.context(&t).await;
+        // An ACP agent answers from its own context: no history is loaded for it.
+        let on_agent = matches!(t.capture.as_ref().map(|c| c.provider.agent.is_some()), Ok(true));
+        let (history, needs_title) = self.context(&t, !on_agent).await;
         let (stop, compacted) = self.run_agent(&t, history, &emitter, &journal).await;
         let closed = emitter.close();
         // The forwarder ends once its queue is empty and the emitter is gone.
@@ -248,11 +250,9 @@ impl TurnService {
         stopped.journal().await.title().await.drain().await.release().send_terminal().await;
     }
 
-    /// Runs the agent; on cancellation it gets the cancel grace period to stop on its own
-    /// before its future is dropped.
-    /// The model context (earlier conversation, then this prompt) and, when the session has
-    /// no title yet, the prompt to title it with.
-    async fn context(&self, t: &Admitted) -> (Vec<ChatMessage>, Option<String>) {
+    /// The model context (earlier conversation when `history`, then this prompt) and, when the
+    /// session has no title yet, the prompt to title it with.
+    async fn context(&self, t: &Admitted, history: bool) -> (Vec<ChatMessage>, Option<String>) {
         let Ok(dir) = crate::transport::paths::session_dir(self.config.state_root(), &t.session_id) else {
             return (vec![ChatMessage::User(t.prompt.clone())], None);
         };
@@ -261,7 +261,8 @@ impl TurnService {
                 .ok()
                 .flatten();
             let summaries = crate::storage::transcript::Summaries::of(meta.as_ref());
-            (context::load(&dir, &summaries), meta.and_then(|m| m.title).is_some())
+            let earlier = if history { context::load(&dir, &summaries) } else { Vec::new() };
+            (earlier, meta.and_then(|m| m.title).is_some())
         })
         .await;
         let (mut history, has_title) = loaded.unwrap_or_default();
@@ -272,6 +273,8 @@ impl TurnService {
         (history, (!has_title).then(|| t.prompt.clone()))
     }
 
+    /// Runs the turn's runtime (an ACP agent, or the tool loop) and, whatever became of it,
+    /// ends every call it left open ("every call started gets its end").
     async fn run_agent(
         &self,
         t: &Admitted,
@@ -279,12 +282,26 @@ impl TurnService {
         emitter: &Arc<Emitter>,
         journal: &Arc<Journal>,
     ) -> (Option<Stop>, bool) {
-        if let Ok(Some(entry)) = t.capture.as_ref().map(|c| c.provider.agent.clone()) {
-            {
-                let sink = TurnOutput { emitter: Arc::clone(emitter), journal: Arc::clone(journal) };
-                return (self.run_acp(t, entry, &sink).await, false);
-            }
-        }
+        let sink: Arc<dyn TurnSink> =
+            Arc::new(TurnOutput { emitter: Arc::clone(emitter), journal: Arc::clone(journal) });
+        let calls = Arc::new(Calls::new(Arc::clone(&sink), Ids::new(&t.turn_id)));
+        let (stop, compacted) = match t.capture.as_ref().map(|c| c.provider.agent.clone()) {
+            Ok(Some(entry)) => (self.run_acp(t, entry, &*sink, &calls).await, false),
+            _ => self.run_tool_loop(t, history, sink, Arc::clone(&calls)).await,
+        };
+        calls.settle(stop);
+        (stop, compacted)
+    }
+
+    /// A turn on the daemon's own tool loop; on cancellation it gets the cancel grace to stop
+    /// by itself before its future is dropped.
+    async fn run_tool_loop(
+        &self,
+        t: &Admitted,
+        history: Vec<ChatMessage>,
+        sink: Arc<dyn TurnSink>,
+        calls: Arc<Calls>,
+    ) -> (Option<Stop>, bool) {
         let provider = match t.capture.as_ref().map(|c| select::for_turn(self.config.state_root(), c)) {
             Ok(Ok(p)) => p,
             Ok(Err(e)) => {
@@ -307,73 +324,34 @@ impl TurnService {
         let servers = mcp::configured(self.config.state_root());
         // Acquired even when nothing is configured, so the pool lets go of removed servers.
         let mcp = Arc::new(Mcp::new(self.mcp.acquire(&servers).await));
-        let sink = Arc::new(TurnOutput { emitter: Arc::clone(emitter), journal: Arc::clone(journal) });
-        let ctx = RunCtx::new(provider, workspace, sink, ids, t.cancel.clone(), mcp);
-        let result = {
-            let mut messages = history;
-            let agent = Agent { ctx: &ctx, role: Role::Main };
-            let run = agent.run(&mut messages);
-            tokio::pin!(run);
-            tokio::select! {
-                r = &mut run => r,
-                () = crate::agent::cancelled(t.cancel.clone()) => {
-                    let grace = Duration::from_millis(limits::CANCEL_GRACE_MS);
-                    tokio::time::timeout(grace, &mut run).await.unwrap_or(Err(Stop::Cancelled))
-                }
-            }
-        };
-        let compacted = ctx.compacted();
+        let ctx = RunCtx::new(provider, workspace, sink, calls, ids, t.cancel.clone(), mcp);
+        let mut messages = history;
+        let agent = Agent { ctx: &ctx, role: Role::Main };
+        // The tool loop watches the cancel flag itself: nothing to send when it is set.
+        let result = within_cancel_grace(t.cancel.clone(), agent.run(&mut messages), || {})
+            .await
+            .unwrap_or(Err(Stop::Cancelled));
         // A cancel that raced a finished run does not change a completed answer.
-        (result.err(), compacted)
+        (result.err(), ctx.compacted())
     }
 
-    /// A turn on an ACP agent (see [`crate::agent::acp`]): the agent answers the prompt from
-    /// its own context, so no history is sent, and it bounds its own cancellation.
+    /// A turn on an ACP agent (see [`crate::agent::acp::run`]).
     async fn run_acp(
         &self,
         t: &Admitted,
         entry: crate::catalog::agents::AgentEntry,
-        sink: &TurnOutput,
+        sink: &dyn TurnSink,
+        calls: &Calls,
     ) -> Option<Stop> {
-        use crate::agent::sink::TurnSink;
-        let workspace = self.config.workspace().to_path_buf();
-        let launch = Launch { entry, workspace: workspace.clone() };
-        let process = match self.agents.acquire_one(&launch).await {
-            Ok(p) => p,
-            Err(e) => {
-                tracing::warn!(error = %e, "agent could not be started");
-                sink.service_note(&format!("The agent could not be started ({e})."));
-                return Some(Stop::Failed(ErrorCode::AgentFailed));
-            }
-        };
-        let dir = crate::transport::paths::session_dir(self.config.state_root(), &t.session_id).ok();
-        let agent_id = launch.entry.id.clone();
-        let previous = match dir.clone() {
-            Some(d) => {
-                let id = agent_id.clone();
-                tokio::task::spawn_blocking(move || resume::read(&d, &id)).await.ok().flatten()
-            }
-            None => None,
-        };
-        let turn = AcpTurn {
-            process,
+        let turn = TurnOnAgent {
+            agents: &self.agents,
+            entry,
+            workspace: self.config.workspace(),
+            session_dir: crate::transport::paths::session_dir(self.config.state_root(), &t.session_id).ok(),
             session_id: &t.session_id,
-            previous: previous.clone(),
-            workspace: &workspace,
             prompt: &t.prompt,
-            sink,
-            ids: Ids::new(&t.turn_id),
             cancel: t.cancel.clone(),
         };
-        let ended = turn.run().await;
-        if let (Some(dir), Some(session)) = (dir, ended.acp_session) {
-            if previous.as_deref() != Some(session.as_str()) {
-                let saved = tokio::task::spawn_blocking(move || resume::write(&dir, &agent_id, &session)).await;
-                if !matches!(saved, Ok(Ok(()))) {
-                    tracing::warn!("the agent's session could not be recorded for a later load");
-                }
-            }
-        }
-        ended.result.err()
+        turn.run(sink, calls).await
     }
 }

@@ -1,12 +1,14 @@
-// Generated from protocol.toml (sha256 4c01a92a7b1bf0118c9e8c410f5a79114334f2355b9991a70c220ec95cce0284). Do not edit.
+// Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 5a6f26a8465e917c, agentwire-codegen 0.1.0.
+// Freshness: spec fnv1a64 af0b3d48374a95b7, agentwire-codegen 0.2.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
-    /// Largest JSONL record either side may send. Unit: bytes. Applies to: Input JSON bytes before the newline; encoded outbound record including the newline. Oversized Unix frames close the socket.
+    /// Largest JSONL record either side may send. Unit: bytes. Applies to: Input JSON bytes before the newline; encoded
+    /// outbound record including the newline. Oversized Unix frames close the socket.
     pub const MAX_RECORD_BYTES: u64 = 65536u64;
-    /// Largest compact encoding of one request payload. Unit: bytes. Applies to: Compact UTF-8 JSON bytes for one payload.
+    /// Largest compact encoding of one request payload. Unit: bytes. Applies to: Compact UTF-8 JSON bytes for one
+    /// payload.
     pub const MAX_PAYLOAD_BYTES: u64 = 32768u64;
     /// Largest error message; current messages are shorter and fixed. Unit: bytes. Applies to: One UTF-8 error message.
     pub const MAX_ERROR_MESSAGE_BYTES: u64 = 512u64;
@@ -14,7 +16,8 @@ pub mod limits {
     pub const MAX_ID_BYTES: u64 = 128u64;
     /// Largest method, capability or event name. Unit: bytes. Applies to: Methods, capabilities, and event names.
     pub const MAX_NAME_BYTES: u64 = 64u64;
-    /// Largest JSON string or object key anywhere in a record. Unit: bytes. Applies to: Any JSON string or object key, including a prompt or assistant text value.
+    /// Largest JSON string or object key anywhere in a record. Unit: bytes. Applies to: Any JSON string or object key,
+    /// including a prompt or assistant text value.
     pub const MAX_STRING_BYTES: u64 = 16384u64;
     /// Deepest container nesting in a record. Unit: levels. Applies to: JSON container nesting and validation work.
     pub const MAX_JSON_DEPTH: u64 = 32u64;
@@ -22,41 +25,62 @@ pub mod limits {
     pub const MAX_ARRAY_ITEMS: u64 = 64u64;
     /// Most fields in any JSON object. Unit: fields. Applies to: Fields in any JSON object.
     pub const MAX_OBJECT_FIELDS: u64 = 64u64;
-    /// Most entries in either initialization input list. Unit: items. Applies to: Protocol-version and requested-capability lists during initialization.
+    /// Most entries in either initialization input list. Unit: items. Applies to: Protocol-version and
+    /// requested-capability lists during initialization.
     pub const MAX_NEGOTIATION_ITEMS: u64 = 8u64;
-    /// Most sessions with a live actor at once. Unit: attachments. Applies to: Daemon lease-held actors, including uncontrolled cleanup.
+    /// Most sessions with a live actor at once. Unit: attachments. Applies to: Daemon lease-held actors, including
+    /// uncontrolled cleanup.
     pub const MAX_SESSION_ATTACHMENTS: u64 = 16u64;
-    /// Largest and default session list or replay page. Unit: items. Applies to: Maximum/default list or replay page item count.
+    /// Largest and default session list or replay page. Unit: items. Applies to: Maximum/default list or replay page
+    /// item count.
     pub const MAX_SESSION_PAGE_ITEMS: u64 = 32u64;
-    /// Largest encoded replay page payload. Unit: bytes. Applies to: Complete encoded replay payload, including events, cursors, flags, and JSON framing.
+    /// Largest encoded replay page payload. Unit: bytes. Applies to: Complete encoded replay payload, including events,
+    /// cursors, flags, and JSON framing.
     pub const MAX_SESSION_REPLAY_PAGE_BYTES: u64 = 16384u64;
     /// Size of the recent transcript window replay reads. Unit: bytes. Applies to: Recent durable replay read window.
     pub const MAX_SESSION_REPLAY_WINDOW_BYTES: u64 = 2097152u64;
-    /// Most directory entries one session.list request examines. Unit: entries. Applies to: Directory entries examined per list request.
+    /// Most directory entries one session.list request examines. Unit: entries. Applies to: Directory entries examined
+    /// per list request.
     pub const MAX_SESSION_LIST_SCAN_ENTRIES: u64 = 20000u64;
-    /// Largest and default catalog page. Unit: items. Applies to: Maximum/default provider or model catalog page item count.
+    /// Largest and default catalog page. Unit: items. Applies to: Maximum/default provider or model catalog page item
+    /// count.
     pub const MAX_CATALOG_PAGE_ITEMS: u64 = 32u64;
-    /// Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake rejection in answer to its handshake line and is closed; the connections served are unaffected, and closing one makes room for the next. Unit: connections. Applies to: Concurrent accepted socket connections per daemon.
+    /// Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake
+    /// rejection in answer to its handshake line and is closed; the connections served are unaffected, and closing one
+    /// makes room for the next. Unit: connections. Applies to: Concurrent accepted socket connections per daemon.
     pub const MAX_CONNECTIONS: u64 = 64u64;
-    /// Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Unit: requests. Applies to: Requests of one connection whose responses are not yet written.
+    /// Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request
+    /// admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the
+    /// connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released
+    /// before its response's bytes are written, so a client that sends a new request only after reading a response,
+    /// with at most this many outstanding, is never refused. Unit: requests. Applies to: Requests of one connection
+    /// whose responses are not yet written.
     pub const MAX_INFLIGHT_REQUESTS: u64 = 32u64;
     /// Most turns running at once. Unit: turns. Applies to: Accepted turns not yet settled, across the daemon.
     pub const MAX_ACTIVE_TURNS: u64 = 8u64;
-    /// Most operation outcomes the daemon retains. Unit: operations. Applies to: Entries in the operation table, tombstones included.
+    /// Most operation outcomes the daemon retains. Unit: operations. Applies to: Entries in the operation table,
+    /// tombstones included.
     pub const MAX_RETAINED_OPERATIONS: u64 = 4096u64;
-    /// Retention of settled operation outcomes. Unit: milliseconds. Applies to: Time a settled outcome stays reusable and visible to lookup.
+    /// Retention of settled operation outcomes. Unit: milliseconds. Applies to: Time a settled outcome stays reusable
+    /// and visible to lookup.
     pub const OPERATION_RETENTION_MS: u64 = 600000u64;
-    /// Tombstone period after retention. Unit: milliseconds. Applies to: Time an expired operation ID stays reserved after retention.
+    /// Tombstone period after retention. Unit: milliseconds. Applies to: Time an expired operation ID stays reserved
+    /// after retention.
     pub const OPERATION_TOMBSTONE_MS: u64 = 3600000u64;
-    /// Largest assistant text in a running-turn snapshot. Unit: bytes. Applies to: Assistant text carried in a claim snapshot.
+    /// Largest assistant text in a running-turn snapshot. Unit: bytes. Applies to: Assistant text carried in a claim
+    /// snapshot.
     pub const MAX_SNAPSHOT_TEXT_BYTES: u64 = 16384u64;
-    /// Capacity of a turn's event queue. Unit: items. Applies to: Bounded per-turn event queue; activity overflow is dropped.
+    /// Capacity of a turn's event queue. Unit: items. Applies to: Bounded per-turn event queue; activity overflow is
+    /// dropped.
     pub const TURN_EVENT_QUEUE_ITEMS: u64 = 256u64;
-    /// Deadline of the identity handshake. Unit: milliseconds. Applies to: Time from connect to a completed identity handshake.
+    /// Deadline of the identity handshake. Unit: milliseconds. Applies to: Time from connect to a completed identity
+    /// handshake.
     pub const HANDSHAKE_TIMEOUT_MS: u64 = 5000u64;
-    /// Deadline for finishing a started record. Unit: milliseconds. Applies to: A started record must end with a newline within this time.
+    /// Deadline for finishing a started record. Unit: milliseconds. Applies to: A started record must end with a
+    /// newline within this time.
     pub const FRAMING_TIMEOUT_MS: u64 = 10000u64;
-    /// Grace period of cancellation cleanup. Unit: milliseconds. Applies to: Bounded join grace for cancellation cleanup.
+    /// Grace period of cancellation cleanup. Unit: milliseconds. Applies to: Bounded join grace for cancellation
+    /// cleanup.
     pub const CANCEL_GRACE_MS: u64 = 2000u64;
     /// Every advertised limit, in spec order.
     pub const ALL: &[crate::runtime::LimitInfo] = &[
@@ -353,15 +377,19 @@ pub mod constants {
     pub const REASONING_LEVELS_MAX: u64 = 6u64;
     /// Largest session title after sanitizing. Unit: bytes.
     pub const TITLE_MAX_BYTES: u64 = 256u64;
-    /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128 characters). Unit: bytes.
+    /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128
+    /// characters). Unit: bytes.
     pub const TOOL_NAME_MAX_BYTES: u64 = 256u64;
-    /// Serialized tool arguments over this are stored shortened, structure kept (see the session message deviations). Unit: bytes.
+    /// Serialized tool arguments over this are stored shortened, structure kept (see the session message deviations).
+    /// Unit: bytes.
     pub const STORED_ARGS_MAX_BYTES: u64 = 8192u64;
-    /// Longest a transcript line written during a turn waits for its fsync; a turn's settlement is fsynced before its terminal. Unit: milliseconds.
+    /// Longest a transcript line written during a turn waits for its fsync; a turn's settlement is fsynced before its
+    /// terminal. Unit: milliseconds.
     pub const JOURNAL_COMMIT_MS: u64 = 100u64;
     /// Largest RFC 3339 timestamp string. Unit: bytes.
     pub const TIMESTAMP_MAX_BYTES: u64 = 64u64;
-    /// Largest canonical workspace path: the handshake's expected workspace and a session summary's workspace. Unit: bytes.
+    /// Largest canonical workspace path: the handshake's expected workspace and a session summary's workspace. Unit:
+    /// bytes.
     pub const WORKSPACE_MAX_BYTES: u64 = 4096u64;
     /// Largest package version string. Unit: bytes.
     pub const VERSION_MAX_BYTES: u64 = 64u64;
@@ -622,11 +650,15 @@ impl crate::runtime::WriteJson for SessionId {
 }
 /// Stable error codes; each has one fixed message.
 ///
-/// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`ERROR_CODE_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`ERROR_CODE_ADDED`), so a
+/// later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum ErrorCode {
-    /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter (U+FDD0..U+FDEF or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one value. The service never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file) as U+FFFD. (from the seed document)
+    /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter
+    /// (U+FDD0..U+FDEF or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one
+    /// value. The service never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file)
+    /// as U+FFFD. (from the seed document)
     InvalidJson,
     /// The record is longer than max_record_bytes; the socket closes after this response. (from the seed document)
     RecordTooLarge,
@@ -634,9 +666,12 @@ pub enum ErrorCode {
     InvalidRequest,
     /// The payload's compact encoding is longer than max_payload_bytes. (from the seed document)
     PayloadTooLarge,
-    /// A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed, or the connection already has max_inflight_requests requests in flight (retry once a response arrives). (from the seed document)
+    /// A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed, or the
+    /// connection already has max_inflight_requests requests in flight (retry once a response arrives). (from the seed
+    /// document)
     LimitExceeded,
-    /// The envelope's protocol_version is not 2, or initialization offers no supported version. (from the seed document)
+    /// The envelope's protocol_version is not 2, or initialization offers no supported version. (from the seed
+    /// document)
     UnsupportedVersion,
     /// A requested capability names an operation the service does not offer. (from the seed document)
     UnsupportedCapability,
@@ -656,7 +691,10 @@ pub enum ErrorCode {
     SessionUnavailable,
     /// The session ID is not a well-formed opaque ID. (from the seed document)
     InvalidSessionId,
-    /// `turn.start` in a session created for another workspace than the one this daemon serves. A turn's tools read and write its daemon's workspace, so a session's turns run only in the workspace it was created for: continue it from that workspace's daemon (its `session.list` summary names the workspace), or create a session here. Reading, replaying, claiming and detaching it work from any workspace. (from the lifecycle document)
+    /// `turn.start` in a session created for another workspace than the one this daemon serves. A turn's tools read and
+    /// write its daemon's workspace, so a session's turns run only in the workspace it was created for: continue it
+    /// from that workspace's daemon (its `session.list` summary names the workspace), or create a session here.
+    /// Reading, replaying, claiming and detaching it work from any workspace. (from the lifecycle document)
     SessionWorkspaceMismatch,
     /// The turn ID names no running turn of the session. (from the seed document)
     UnknownTurn,
@@ -694,7 +732,8 @@ pub enum ErrorCode {
     StaleGrant,
     /// The operation needs control and the connection holds none for the session. (from the lifecycle document)
     ControlRequired,
-    /// The operation_id is recorded (or tombstoned) with another method, payload or session. (from the lifecycle document)
+    /// The operation_id is recorded (or tombstoned) with another method, payload or session. (from the lifecycle
+    /// document)
     OperationConflict,
     /// Reserved for outcome queries that name an operation of another instance. (from the lifecycle document)
     UnknownOperation,
@@ -706,12 +745,25 @@ pub enum ErrorCode {
     PersistenceFailed,
     /// Carried by a failed turn terminal whose assistant text would cross a bound. (from the terminal document)
     OutputLimitExceeded,
-    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered the prompt with an error, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which. (from the terminal document)
+    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited,
+    /// sent a line that is not JSON-RPC or is longer than max_record_bytes, answered session/new, session/load,
+    /// session/set_mode or the prompt with an error, does not offer the mode its settings name, ended the prompt with a
+    /// stop reason this service does not know, or did not stop within cancel_grace_ms after session/cancel (it is then
+    /// killed). A `service` message of the turn says which, with the agent's own words where it gave any (its JSON-RPC
+    /// error message, or a dead process's exit status and last stderr lines; bounded and redacted). (from the terminal
+    /// document)
     AgentFailed,
-    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`. (from the terminal document)
+    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`. (from
+    /// the terminal document)
     AgentRefused,
-    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`. (from the terminal document)
+    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or
+    /// `max_turn_requests`. (from the terminal document)
     AgentLimitReached,
+    /// Carried by a failed turn terminal of an ACP agent provider that refused a request for want of sign-in (ACP error
+    /// `auth_required`, -32000), or whose `authenticate` with the method its settings name failed. A `service` message
+    /// of the turn carries the agent's own words and the sign-in methods it offers; `auth.status` reports the agent
+    /// `needs_login` until a prompt of it is answered or its settings change. (from the terminal document)
+    AgentNeedsLogin,
 }
 impl ErrorCode {
     /// Every value, in spec order.
@@ -759,6 +811,7 @@ impl ErrorCode {
         Self::AgentFailed,
         Self::AgentRefused,
         Self::AgentLimitReached,
+        Self::AgentNeedsLogin,
     ];
     /// Every wire spelling, in spec order.
     pub const NAMES: &'static [&'static str] = &[
@@ -805,6 +858,7 @@ impl ErrorCode {
         "agent_failed",
         "agent_refused",
         "agent_limit_reached",
+        "agent_needs_login",
     ];
     /// The wire spelling.
     pub fn as_str(self) -> &'static str {
@@ -852,6 +906,7 @@ impl ErrorCode {
             Self::AgentFailed => "agent_failed",
             Self::AgentRefused => "agent_refused",
             Self::AgentLimitReached => "agent_limit_reached",
+            Self::AgentNeedsLogin => "agent_needs_login",
         }
     }
     /// The value for a wire spelling; `None` for anything unknown.
@@ -900,6 +955,7 @@ impl ErrorCode {
             "agent_failed" => Some(Self::AgentFailed),
             "agent_refused" => Some(Self::AgentRefused),
             "agent_limit_reached" => Some(Self::AgentLimitReached),
+            "agent_needs_login" => Some(Self::AgentNeedsLogin),
             _ => None,
         }
     }
@@ -992,6 +1048,7 @@ impl ErrorCode {
             }
             Self::AgentRefused => "the agent refused to continue",
             Self::AgentLimitReached => "the agent reached its token or request limit",
+            Self::AgentNeedsLogin => "the agent needs sign-in before it can answer",
         }
     }
     /// Errors any request can receive before its operation runs, in precedence order.
@@ -1022,7 +1079,8 @@ impl From<ErrorCode> for ErrorObject {
 }
 /// Stable codes of start-or-connect and handshake failures.
 ///
-/// Non-exhaustive: a new value is compatible outside wire v2 (judged both ways) (`ERROR_CODE_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new value is compatible outside wire v2 (judged both ways) (`ERROR_CODE_ADDED`), so a later spec
+/// may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum LaunchErrorCode {
@@ -1032,7 +1090,8 @@ pub enum LaunchErrorCode {
     WorkspaceMismatch,
     /// The handshake line is not a valid handshake request.
     InvalidHandshake,
-    /// The daemon serves `max_connections` connections already: it answers a new connection's handshake line, whatever it says, with this rejection and closes it. Another connection closing makes room.
+    /// The daemon serves `max_connections` connections already: it answers a new connection's handshake line, whatever
+    /// it says, with this rejection and closes it. Another connection closing makes room.
     ConnectionLimit,
     /// The daemon's handshake reply is malformed or names another version.
     InvalidHandshakeReply,
@@ -1044,7 +1103,10 @@ pub enum LaunchErrorCode {
     InvalidArguments,
     /// The state root could not be resolved or created.
     StateRootUnavailable,
-    /// The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid or writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod 700` the state root, `chmod 600` its files).
+    /// The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid
+    /// or writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and
+    /// `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod
+    /// 700` the state root, `chmod 600` its files).
     StateRootUnsafe,
     /// A fallback runtime folder is shared by two state roots; the daemon found serves the other.
     StateRootMismatch,
@@ -1215,7 +1277,8 @@ impl LaunchErrorCode {
 impl std::error::Error for LaunchErrorCode {}
 /// Reasoning choice of a model.
 ///
-/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReasoningLevel {
     /// `default`
@@ -1299,7 +1362,8 @@ impl crate::runtime::WriteJson for ReasoningLevel {
 }
 /// Settings scope a write targets.
 ///
-/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scope {
     /// `global`
@@ -1353,7 +1417,8 @@ impl crate::runtime::WriteJson for Scope {
 }
 /// Settings layer, in precedence order.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ConfigLayer {
     /// `environment`
@@ -1411,7 +1476,8 @@ impl crate::runtime::WriteJson for ConfigLayer {
 }
 /// A writable setting.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SettingName {
     /// `selection`
@@ -1469,7 +1535,8 @@ impl crate::runtime::WriteJson for SettingName {
 }
 /// Service transport.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Transport {
     /// `unix`
@@ -1519,7 +1586,8 @@ impl crate::runtime::WriteJson for Transport {
 }
 /// How a provider authenticates.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AuthMethod {
     /// `oauth`
@@ -1577,7 +1645,8 @@ impl crate::runtime::WriteJson for AuthMethod {
 }
 /// Where a provider's credential comes from; variable names are never returned.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AuthSource {
     /// `shared_store`
@@ -1635,7 +1704,8 @@ impl crate::runtime::WriteJson for AuthSource {
 }
 /// Whether a provider can prepare authentication now.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Readiness {
     /// `ready`
@@ -1693,7 +1763,8 @@ impl crate::runtime::WriteJson for Readiness {
 }
 /// State of a provider's validated model cache.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CatalogState {
     /// `fresh_cache`
@@ -1751,7 +1822,8 @@ impl crate::runtime::WriteJson for CatalogState {
 }
 /// Terminal status of a turn.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TurnStatus {
     /// `completed`
@@ -1809,7 +1881,8 @@ impl crate::runtime::WriteJson for TurnStatus {
 }
 /// Whether a turn's durable write succeeded.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Persistence {
     /// `committed`
@@ -1863,7 +1936,8 @@ impl crate::runtime::WriteJson for Persistence {
 }
 /// Whether a claimed session has a running turn.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SnapshotState {
     /// `idle`
@@ -1917,7 +1991,8 @@ impl crate::runtime::WriteJson for SnapshotState {
 }
 /// State of an operation ID in the operation table.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OperationState {
     /// `accepted`
@@ -1989,7 +2064,8 @@ impl crate::runtime::WriteJson for OperationState {
 }
 /// Settled outcome: a turn or login terminal status, or succeeded/failed for other mutations.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OutcomeStatus {
     /// `succeeded`
@@ -2103,7 +2179,8 @@ impl crate::runtime::WriteJson for OutcomeStatus {
 }
 /// Progress state of a login.
 ///
-/// Exhaustive: a new value is breaking outside wire v2 (judged both ways) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking outside wire v2 (judged both ways) (`ENUM_VALUE_ADDED`) and needs a new protocol
+/// version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LoginProgressState {
     /// `authorization_url`
@@ -2175,7 +2252,8 @@ impl crate::runtime::WriteJson for LoginProgressState {
 }
 /// Fixed terminal label of a login; no provider text is ever included.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LoginTerminalState {
     /// `exchange_succeeded`
@@ -2271,7 +2349,8 @@ impl crate::runtime::WriteJson for LoginTerminalState {
 }
 /// Lifecycle status of an activity.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ActivityStatus {
     /// `queued`
@@ -2355,7 +2434,8 @@ impl crate::runtime::WriteJson for ActivityStatus {
 }
 /// What a lifecycle activity is about; `activity` on finishes.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LifecycleCategory {
     /// `tool`
@@ -2455,9 +2535,11 @@ impl crate::runtime::WriteJson for LifecycleCategory {
         crate::runtime::write_str(out, self.as_str());
     }
 }
-/// How a tool runs; `unknown` is a literal accepted value, not a wildcard. The literal `unknown` is an accepted value, not a wildcard.
+/// How a tool runs; `unknown` is a literal accepted value, not a wildcard. The literal `unknown` is an accepted value,
+/// not a wildcard.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED_WITH_FALLBACK`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED_WITH_FALLBACK`)
+/// and needs a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ToolTransport {
     /// `local`
@@ -2515,7 +2597,8 @@ impl crate::runtime::WriteJson for ToolTransport {
 }
 /// Where a context count comes from.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ContextSource {
     /// `fallback_estimate`
@@ -2605,7 +2688,8 @@ impl crate::runtime::WriteJson for ContextSource {
 }
 /// Whether usage is one provider request or whole-run child usage.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum UsageSource {
     /// `provider_request`
@@ -2662,7 +2746,8 @@ impl crate::runtime::WriteJson for UsageSource {
 }
 /// State of a context compaction.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CompactionStatus {
     /// `triggered`
@@ -2740,7 +2825,8 @@ impl crate::runtime::WriteJson for CompactionStatus {
 }
 /// Author of a replayed message.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReplayRole {
     /// `user`
@@ -2794,7 +2880,8 @@ impl crate::runtime::WriteJson for ReplayRole {
 }
 /// Terminal label of a replayed turn.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReplayTerminalStatus {
     /// `completed`
@@ -2866,7 +2953,8 @@ impl crate::runtime::WriteJson for ReplayTerminalStatus {
 }
 /// Status recorded by a turn-end message.
 ///
-/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TurnEndStatus {
     /// `completed`
@@ -2924,7 +3012,8 @@ impl crate::runtime::WriteJson for TurnEndStatus {
 }
 /// Kind of a permission option.
 ///
-/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PermissionKind {
     /// `allow-once`
@@ -2996,7 +3085,9 @@ impl crate::runtime::WriteJson for PermissionKind {
 }
 /// Error with a stable code and a short fixed message; request data is never included.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ErrorObject {
@@ -3094,7 +3185,9 @@ impl serde::Serialize for ErrorObject {
 }
 /// Session control proof carried by control-requiring mutations.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Control {
@@ -3104,7 +3197,8 @@ pub struct Control {
     pub grant_generation: u64,
 }
 impl Control {
-    /// From the required members (`claim_id`, `grant_generation`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`claim_id`, `grant_generation`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(claim_id: impl Into<String>, grant_generation: u64) -> Self {
         Self {
             claim_id: claim_id.into(),
@@ -3193,9 +3287,12 @@ impl serde::Serialize for Control {
         crate::runtime::serialize_written(self, s)
     }
 }
-/// Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive integers.
+/// Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive
+/// integers.
 ///
-/// Non-exhaustive: a new required key (a new limit) is compatible in what both the server and consumers decode (`LIMIT_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] (every declared key at the spec's limit) and the `with_*` setters.
+/// Non-exhaustive: a new required key (a new limit) is compatible in what both the server and consumers decode
+/// (`LIMIT_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] (every
+/// declared key at the spec's limit) and the `with_*` setters.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LimitMap {
@@ -3963,7 +4060,9 @@ impl serde::Serialize for LimitMap {
 }
 /// Activity feature flags and the summary bound; not operation names.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`CAPABILITY_FLAG_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`CAPABILITY_FLAG_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`]
+/// and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityCapabilities {}
@@ -4166,7 +4265,9 @@ impl serde::Serialize for ActivityCapabilities {
 }
 /// Complete capability advertisement of the service.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Capabilities {
@@ -4184,7 +4285,8 @@ pub struct Capabilities {
     pub activity: ActivityCapabilities,
 }
 impl Capabilities {
-    /// From the required members (`protocol_versions`, `transports`, `operations`, `events`, `limits`, `activity`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`protocol_versions`, `transports`, `operations`, `events`, `limits`, `activity`);
+    /// optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         protocol_versions: Vec<u16>,
         transports: Vec<Transport>,
@@ -4365,7 +4467,9 @@ impl serde::Serialize for Capabilities {
 }
 /// Selected provider and model.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Selection {
@@ -4375,7 +4479,8 @@ pub struct Selection {
     pub model_id: ModelId,
 }
 impl Selection {
-    /// From the required members (`provider_id`, `model_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `model_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(provider_id: impl Into<String>, model_id: impl Into<String>) -> Self {
         Self {
             provider_id: provider_id.into(),
@@ -4462,7 +4567,9 @@ impl serde::Serialize for Selection {
 }
 /// Authentication readiness of one provider.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthProviderStatus {
@@ -4478,7 +4585,8 @@ pub struct AuthProviderStatus {
     pub ready: bool,
 }
 impl AuthProviderStatus {
-    /// From the required members (`provider_id`, `auth_method`, `source`, `readiness`, `ready`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `auth_method`, `source`, `readiness`, `ready`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         provider_id: impl Into<String>,
         auth_method: AuthMethod,
@@ -4618,7 +4726,9 @@ impl serde::Serialize for AuthProviderStatus {
 }
 /// One provider of the catalog.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ProviderEntry {
@@ -4628,7 +4738,8 @@ pub struct ProviderEntry {
     pub label: Label,
 }
 impl ProviderEntry {
-    /// From the required members (`provider_id`, `label`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `label`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(provider_id: impl Into<String>, label: impl Into<String>) -> Self {
         Self {
             provider_id: provider_id.into(),
@@ -4715,7 +4826,9 @@ impl serde::Serialize for ProviderEntry {
 }
 /// One model of a provider's cached catalog.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ModelEntry {
@@ -4735,7 +4848,9 @@ pub struct ModelEntry {
     pub available_thinking_levels: Vec<ReasoningLevel>,
 }
 impl ModelEntry {
-    /// From the required members (`provider_id`, `model_id`, `label`, `available`, `context_window`, `max_output_tokens`, `available_thinking_levels`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `model_id`, `label`, `available`, `context_window`,
+    /// `max_output_tokens`, `available_thinking_levels`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(
         provider_id: impl Into<String>,
         model_id: impl Into<String>,
@@ -4944,7 +5059,9 @@ impl serde::Serialize for ModelEntry {
 }
 /// Bounded projection of the effective settings, not the settings document.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ConfigProjection {
@@ -4966,7 +5083,9 @@ pub struct ConfigProjection {
     pub global_only: Vec<SettingName>,
 }
 impl ConfigProjection {
-    /// From the required members (`selection`, `thinking_level`, `configured_thinking_level`, `available_thinking_levels`, `fast`, `precedence`, `writable_scopes`, `global_only`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`selection`, `thinking_level`, `configured_thinking_level`,
+    /// `available_thinking_levels`, `fast`, `precedence`, `writable_scopes`, `global_only`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         selection: Selection,
         thinking_level: ReasoningLevel,
@@ -5199,7 +5318,9 @@ impl serde::Serialize for ConfigProjection {
 }
 /// One session of a list page.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionSummary {
@@ -5209,11 +5330,14 @@ pub struct SessionSummary {
     pub title: Option<String>,
     /// Last durable update.
     pub updated_at: Timestamp,
-    /// Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none. (optional: `None` means omitted)
+    /// Canonical path of the workspace the session was created for: turns run only in that workspace's daemon
+    /// (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none.
+    /// (optional: `None` means omitted)
     pub workspace: Option<String>,
 }
 impl SessionSummary {
-    /// From the required members (`session_id`, `title`, `updated_at`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`session_id`, `title`, `updated_at`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         session_id: SessionId,
         title: Option<String>,
@@ -5226,7 +5350,9 @@ impl SessionSummary {
             workspace: None,
         }
     }
-    /// Sets `workspace` (`None` omits it): Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none.
+    /// Sets `workspace` (`None` omits it): Canonical path of the workspace the session was created for: turns run only
+    /// in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's
+    /// metadata names none.
     #[must_use]
     pub fn with_workspace(
         mut self,
@@ -5355,7 +5481,9 @@ impl serde::Serialize for SessionSummary {
 }
 /// The running turn captured by a claim snapshot.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SnapshotTurn {
@@ -5369,7 +5497,8 @@ pub struct SnapshotTurn {
     pub assistant_text: String,
 }
 impl SnapshotTurn {
-    /// From the required members (`turn_id`, `operation_id`, `sequence`, `assistant_text`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `operation_id`, `sequence`, `assistant_text`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         turn_id: impl Into<String>,
         operation_id: impl Into<String>,
@@ -5513,7 +5642,9 @@ impl serde::Serialize for SnapshotTurn {
 }
 /// Atomic snapshot taken when control is granted.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ClaimSnapshot {
@@ -5525,7 +5656,8 @@ pub struct ClaimSnapshot {
     pub replay_cursor: Cursor,
 }
 impl ClaimSnapshot {
-    /// From the required members (`state`, `turn`, `replay_cursor`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`state`, `turn`, `replay_cursor`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         state: SnapshotState,
         turn: Option<SnapshotTurn>,
@@ -5636,7 +5768,9 @@ impl serde::Serialize for ClaimSnapshot {
 }
 /// A running turn as session.status reports it.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct RunningTurn {
@@ -5721,7 +5855,9 @@ impl serde::Serialize for RunningTurn {
 }
 /// Settled outcome of an operation.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct OperationOutcome {
@@ -5810,7 +5946,8 @@ impl serde::Serialize for OperationOutcome {
 }
 /// Allowlisted projection of one runtime activity; fields are flattened.
 ///
-/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs
+/// a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Activity {
     /// Start, update or finish of a runtime activity.
@@ -5828,7 +5965,9 @@ pub enum Activity {
 }
 /// Start, update or finish of a runtime activity.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityLifecycle {
@@ -5842,7 +5981,8 @@ pub struct ActivityLifecycle {
     pub status: ActivityStatus,
 }
 impl ActivityLifecycle {
-    /// From the required members (`activity_id`, `category`, `status`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `category`, `status`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         category: LifecycleCategory,
@@ -5855,7 +5995,8 @@ impl ActivityLifecycle {
             status,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -6004,7 +6145,9 @@ impl serde::Serialize for ActivityLifecycle {
 }
 /// Status of a tool call; never arguments or results.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityTool {
@@ -6026,7 +6169,8 @@ pub struct ActivityTool {
     pub timed_out: Option<bool>,
 }
 impl ActivityTool {
-    /// From the required members (`activity_id`, `tool_id`, `tool_name`, `server_id`, `transport`, `status`, `timed_out`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `tool_id`, `tool_name`, `server_id`, `transport`, `status`,
+    /// `timed_out`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         tool_id: impl Into<String>,
@@ -6047,7 +6191,8 @@ impl ActivityTool {
             timed_out,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -6263,7 +6408,9 @@ impl serde::Serialize for ActivityTool {
 }
 /// Sanitized completed provider reasoning summary.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityReasoningSummary {
@@ -6279,7 +6426,8 @@ pub struct ActivityReasoningSummary {
     pub truncated: bool,
 }
 impl ActivityReasoningSummary {
-    /// From the required members (`activity_id`, `text`, `redacted`, `truncated`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `text`, `redacted`, `truncated`); optional members are omitted,
+    /// defaulted ones take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         text: impl Into<String>,
@@ -6294,7 +6442,8 @@ impl ActivityReasoningSummary {
             truncated,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -6437,7 +6586,9 @@ impl serde::Serialize for ActivityReasoningSummary {
 }
 /// Context window usage.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityContext {
@@ -6457,7 +6608,8 @@ pub struct ActivityContext {
     pub source: ContextSource,
 }
 impl ActivityContext {
-    /// From the required members (`activity_id`, `current_tokens`, `max_tokens`, `reasoning_tokens`, `request_sequence`, `source`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `current_tokens`, `max_tokens`, `reasoning_tokens`,
+    /// `request_sequence`, `source`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         current_tokens: u64,
@@ -6476,7 +6628,8 @@ impl ActivityContext {
             source,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -6682,7 +6835,9 @@ impl serde::Serialize for ActivityContext {
 }
 /// Token usage of a provider request or a whole subagent run.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityUsage {
@@ -6706,7 +6861,8 @@ pub struct ActivityUsage {
     pub source: UsageSource,
 }
 impl ActivityUsage {
-    /// From the required members (`activity_id`, `effective_input`, `output`, `cache_read`, `cache_known`, `request_sequence`, `final_usage`, `source`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `effective_input`, `output`, `cache_read`, `cache_known`,
+    /// `request_sequence`, `final_usage`, `source`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         effective_input: u64,
@@ -6729,7 +6885,8 @@ impl ActivityUsage {
             source,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -6959,7 +7116,9 @@ impl serde::Serialize for ActivityUsage {
 }
 /// Context compaction progress.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityCompaction {
@@ -6977,7 +7136,8 @@ pub struct ActivityCompaction {
     pub replay_required: bool,
 }
 impl ActivityCompaction {
-    /// From the required members (`activity_id`, `status`, `current_tokens`, `max_tokens`, `replay_required`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `status`, `current_tokens`, `max_tokens`, `replay_required`); optional
+    /// members are omitted, defaulted ones take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         status: CompactionStatus,
@@ -6994,7 +7154,8 @@ impl ActivityCompaction {
             replay_required,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -7241,7 +7402,8 @@ impl serde::Serialize for Activity {
 }
 /// One allowlisted item of the durable replay projection.
 ///
-/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs
+/// a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReplayItem {
     /// A part of a user or assistant message.
@@ -7253,7 +7415,9 @@ pub enum ReplayItem {
 }
 /// A part of a user or assistant message.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ReplayItemMessage {
@@ -7269,7 +7433,8 @@ pub struct ReplayItemMessage {
     pub last_part: bool,
 }
 impl ReplayItemMessage {
-    /// From the required members (`cursor`, `role`, `text`, `part`, `last_part`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`cursor`, `role`, `text`, `part`, `last_part`); optional members are omitted,
+    /// defaulted ones take their defaults.
     pub fn new(
         cursor: impl Into<String>,
         role: ReplayRole,
@@ -7411,7 +7576,9 @@ impl serde::Serialize for ReplayItemMessage {
 }
 /// End of a turn.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ReplayItemTerminal {
@@ -7421,7 +7588,8 @@ pub struct ReplayItemTerminal {
     pub status: ReplayTerminalStatus,
 }
 impl ReplayItemTerminal {
-    /// From the required members (`cursor`, `status`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`cursor`, `status`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(cursor: impl Into<String>, status: ReplayTerminalStatus) -> Self {
         Self {
             cursor: cursor.into(),
@@ -7503,7 +7671,9 @@ impl serde::Serialize for ReplayItemTerminal {
 }
 /// A part of a compaction summary that precedes the conversation after its cutoff.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ReplayItemSummary {
@@ -7517,7 +7687,8 @@ pub struct ReplayItemSummary {
     pub last_part: bool,
 }
 impl ReplayItemSummary {
-    /// From the required members (`cursor`, `text`, `part`, `last_part`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`cursor`, `text`, `part`, `last_part`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         cursor: impl Into<String>,
         text: impl Into<String>,
@@ -7693,7 +7864,9 @@ impl serde::Serialize for ReplayItem {
 }
 /// The one JSON object start-or-connect prints on success.
 ///
-/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Discovery {
@@ -7713,7 +7886,8 @@ pub struct Discovery {
     pub started: bool,
 }
 impl Discovery {
-    /// From the required members (`socket`, `pid`, `version`, `instance_id`, `workspace_id`, `state_root_id`, `started`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`socket`, `pid`, `version`, `instance_id`, `workspace_id`, `state_root_id`,
+    /// `started`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         socket: impl Into<String>,
         pid: u32,
@@ -7932,7 +8106,9 @@ impl serde::Serialize for Discovery {
 }
 /// The one JSON object start-or-connect prints on failure, under `error`.
 ///
-/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LaunchError {
@@ -8002,7 +8178,9 @@ impl serde::Serialize for LaunchError {
 }
 /// First line a client sends after connecting.
 ///
-/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct HandshakeRequest {
@@ -8012,7 +8190,8 @@ pub struct HandshakeRequest {
     pub workspace: String,
 }
 impl HandshakeRequest {
-    /// From the required members (`version`, `workspace`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`version`, `workspace`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(version: impl Into<String>, workspace: impl Into<String>) -> Self {
         Self {
             version: version.into(),
@@ -8115,7 +8294,8 @@ impl serde::Serialize for HandshakeRequest {
 }
 /// Server's one-line handshake reply.
 ///
-/// Exhaustive: a new variant is breaking outside wire v2 (judged both ways) (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new variant is breaking outside wire v2 (judged both ways) (`UNION_VARIANT_ADDED`) and needs a new
+/// protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum HandshakeReply {
     /// Identity accepted; wire v2 initialize follows.
@@ -8125,7 +8305,9 @@ pub enum HandshakeReply {
 }
 /// Identity accepted; wire v2 initialize follows.
 ///
-/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct HandshakeReplyAccepted {
@@ -8141,7 +8323,8 @@ pub struct HandshakeReplyAccepted {
     pub state_root_id: OpaqueId,
 }
 impl HandshakeReplyAccepted {
-    /// From the required members (`version`, `pid`, `instance_id`, `workspace_id`, `state_root_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`version`, `pid`, `instance_id`, `workspace_id`, `state_root_id`); optional members
+    /// are omitted, defaulted ones take their defaults.
     pub fn new(
         version: impl Into<String>,
         pid: u32,
@@ -8318,7 +8501,9 @@ impl serde::Serialize for HandshakeReplyAccepted {
 }
 /// Identity refused; the server closes the connection.
 ///
-/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct HandshakeReplyRejected {
@@ -8480,7 +8665,8 @@ impl serde::Serialize for HandshakeReply {
 }
 /// Handshake rejection code.
 ///
-/// Exhaustive: a new value is breaking outside wire v2 (judged both ways) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking outside wire v2 (judged both ways) (`ENUM_VALUE_ADDED`) and needs a new protocol
+/// version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HandshakeRejection {
     /// `version_mismatch`
@@ -8552,7 +8738,8 @@ impl crate::runtime::WriteJson for HandshakeRejection {
 }
 /// Login progress payload; only the first state carries the authorization URL.
 ///
-/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs
+/// a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum LoginProgress {
     /// Offer the URL for opening, display or copying; the service launches no browser.
@@ -8566,7 +8753,9 @@ pub enum LoginProgress {
 }
 /// Offer the URL for opening, display or copying; the service launches no browser.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LoginProgressAuthorizationUrl {
@@ -8578,7 +8767,8 @@ pub struct LoginProgressAuthorizationUrl {
     pub url: String,
 }
 impl LoginProgressAuthorizationUrl {
-    /// From the required members (`login_id`, `provider_id`, `url`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`, `url`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         login_id: impl Into<String>,
         provider_id: impl Into<String>,
@@ -8715,7 +8905,9 @@ impl serde::Serialize for LoginProgressAuthorizationUrl {
 }
 /// Waiting for the loopback redirect or a manual callback.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LoginProgressWaiting {
@@ -8725,7 +8917,8 @@ pub struct LoginProgressWaiting {
     pub provider_id: ProviderId,
 }
 impl LoginProgressWaiting {
-    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(login_id: impl Into<String>, provider_id: impl Into<String>) -> Self {
         Self {
             login_id: login_id.into(),
@@ -8813,7 +9006,9 @@ impl serde::Serialize for LoginProgressWaiting {
 }
 /// A callback arrived; validation follows.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LoginProgressCallbackReceived {
@@ -8823,7 +9018,8 @@ pub struct LoginProgressCallbackReceived {
     pub provider_id: ProviderId,
 }
 impl LoginProgressCallbackReceived {
-    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(login_id: impl Into<String>, provider_id: impl Into<String>) -> Self {
         Self {
             login_id: login_id.into(),
@@ -8911,7 +9107,9 @@ impl serde::Serialize for LoginProgressCallbackReceived {
 }
 /// The callback was valid; token exchange follows.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LoginProgressCallbackAccepted {
@@ -8921,7 +9119,8 @@ pub struct LoginProgressCallbackAccepted {
     pub provider_id: ProviderId,
 }
 impl LoginProgressCallbackAccepted {
-    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(login_id: impl Into<String>, provider_id: impl Into<String>) -> Self {
         Self {
             login_id: login_id.into(),
@@ -9068,7 +9267,9 @@ impl serde::Serialize for LoginProgress {
 }
 /// One answer a permission request offers.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct PermissionOption {
@@ -9080,7 +9281,8 @@ pub struct PermissionOption {
     pub kind: PermissionKind,
 }
 impl PermissionOption {
-    /// From the required members (`id`, `label`, `kind`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `label`, `kind`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(
         id: impl Into<String>,
         label: impl Into<String>,
@@ -9188,7 +9390,8 @@ impl serde::Serialize for PermissionOption {
 }
 /// One immutable message of the append-only session stream.
 ///
-/// Exhaustive: a new variant is breaking in what both the server and consumers decode (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new variant is breaking in what both the server and consumers decode (`UNION_VARIANT_ADDED`) and needs
+/// a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SessionMessage {
     /// The agent begins processing a prompt.
@@ -9203,9 +9406,19 @@ pub enum SessionMessage {
     AgentToolCallStart(SessionMessageAgentToolCallStart),
     /// A tool invocation completed.
     AgentToolCallEnd(SessionMessageAgentToolCallEnd),
-    /// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
+    /// The agent asks the user to approve a tool call. Written when an ACP agent provider sends
+    /// `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call
+    /// the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
     AgentPermissionRequest(SessionMessageAgentPermissionRequest),
-    /// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
+    /// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises
+    /// `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent
+    /// (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`,
+    /// `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded
+    /// with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the
+    /// offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`).
+    /// When no offered option matches, the request is answered cancelled, no `permission-response` is written and a
+    /// `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the
+    /// rejection.
     UserPermissionResponse(SessionMessageUserPermissionResponse),
     /// An image the agent produced, uploaded first.
     AgentPhoto(SessionMessageAgentPhoto),
@@ -9224,7 +9437,9 @@ pub enum SessionMessage {
 }
 /// The agent begins processing a prompt.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentTurnStart {
@@ -9240,7 +9455,8 @@ pub struct SessionMessageAgentTurnStart {
     pub turn: OpaqueId,
 }
 impl SessionMessageAgentTurnStart {
-    /// From the required members (`id`, `time`, `turn`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(id: impl Into<String>, time: u64, turn: impl Into<String>) -> Self {
         Self {
             id: id.into(),
@@ -9398,7 +9614,9 @@ impl serde::Serialize for SessionMessageAgentTurnStart {
 }
 /// The agent finished processing.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentTurnEnd {
@@ -9416,7 +9634,8 @@ pub struct SessionMessageAgentTurnEnd {
     pub status: TurnEndStatus,
 }
 impl SessionMessageAgentTurnEnd {
-    /// From the required members (`id`, `time`, `turn`, `status`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `status`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -9595,7 +9814,9 @@ impl serde::Serialize for SessionMessageAgentTurnEnd {
 }
 /// Agent text: visible output or thinking.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentText {
@@ -9615,7 +9836,8 @@ pub struct SessionMessageAgentText {
     pub thinking: Option<bool>,
 }
 impl SessionMessageAgentText {
-    /// From the required members (`id`, `time`, `turn`, `text`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `text`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -9819,7 +10041,9 @@ impl serde::Serialize for SessionMessageAgentText {
 }
 /// A user prompt.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageUserText {
@@ -9835,11 +10059,13 @@ pub struct SessionMessageUserText {
     pub turn: Option<OpaqueId>,
     /// Prompt text.
     pub text: Text,
-    /// Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value. (optional: `None` means omitted)
+    /// Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder
+    /// rejects any value. (optional: `None` means omitted)
     pub thinking: Option<String>,
 }
 impl SessionMessageUserText {
-    /// From the required members (`id`, `time`, `text`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `text`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(id: impl Into<String>, time: u64, text: impl Into<String>) -> Self {
         Self {
             id: id.into(),
@@ -9878,7 +10104,8 @@ impl SessionMessageUserText {
         self.turn = crate::runtime::IntoOptional::into_optional(value);
         self
     }
-    /// Sets `thinking` (`None` omits it): Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value.
+    /// Sets `thinking` (`None` omits it): Never present ("User messages never set thinking"): no value is non-blank
+    /// within zero bytes, so every decoder rejects any value.
     #[must_use]
     pub fn with_thinking(
         mut self,
@@ -10059,7 +10286,9 @@ impl serde::Serialize for SessionMessageUserText {
 }
 /// The model decided to invoke a tool.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentToolCallStart {
@@ -10081,13 +10310,15 @@ pub struct SessionMessageAgentToolCallStart {
     pub title: Text,
     /// Longer inline-markdown description.
     pub description: Text,
-    /// Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut marked.
+    /// Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut
+    /// marked.
     pub args: serde_json::Value,
     /// Label of the subagent this call spawns. (optional: `None` means omitted)
     pub agent_title: Option<Text>,
 }
 impl SessionMessageAgentToolCallStart {
-    /// From the required members (`id`, `time`, `turn`, `callId`, `toolName`, `title`, `description`, `args`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `callId`, `toolName`, `title`, `description`, `args`); optional
+    /// members are omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -10379,7 +10610,9 @@ impl serde::Serialize for SessionMessageAgentToolCallStart {
 }
 /// A tool invocation completed.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentToolCallEnd {
@@ -10399,7 +10632,8 @@ pub struct SessionMessageAgentToolCallEnd {
     pub error: Option<Text>,
 }
 impl SessionMessageAgentToolCallEnd {
-    /// From the required members (`id`, `time`, `turn`, `callId`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `callId`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -10602,9 +10836,13 @@ impl serde::Serialize for SessionMessageAgentToolCallEnd {
         crate::runtime::serialize_written(self, s)
     }
 }
-/// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
+/// The agent asks the user to approve a tool call. Written when an ACP agent provider sends
+/// `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the
+/// agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentPermissionRequest {
@@ -10632,7 +10870,8 @@ pub struct SessionMessageAgentPermissionRequest {
     pub options: Vec<PermissionOption>,
 }
 impl SessionMessageAgentPermissionRequest {
-    /// From the required members (`id`, `time`, `turn`, `callId`, `toolName`, `title`, `options`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `callId`, `toolName`, `title`, `options`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -10930,9 +11169,18 @@ impl serde::Serialize for SessionMessageAgentPermissionRequest {
         crate::runtime::serialize_written(self, s)
     }
 }
-/// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
+/// The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`),
+/// so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the
+/// global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed
+/// and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the
+/// person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once`
+/// before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is
+/// answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected
+/// call's `tool-call-end` carries an `error` naming the rejection.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageUserPermissionResponse {
@@ -10950,7 +11198,8 @@ pub struct SessionMessageUserPermissionResponse {
     pub option_id: OpaqueId,
 }
 impl SessionMessageUserPermissionResponse {
-    /// From the required members (`id`, `time`, `callId`, `optionId`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `callId`, `optionId`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -11132,7 +11381,9 @@ impl serde::Serialize for SessionMessageUserPermissionResponse {
 }
 /// An image the agent produced, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentPhoto {
@@ -11156,7 +11407,8 @@ pub struct SessionMessageAgentPhoto {
     pub height: u64,
 }
 impl SessionMessageAgentPhoto {
-    /// From the required members (`id`, `time`, `turn`, `ref`, `thumbhash`, `width`, `height`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `ref`, `thumbhash`, `width`, `height`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -11392,7 +11644,9 @@ impl serde::Serialize for SessionMessageAgentPhoto {
 }
 /// An image the user sent, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageUserPhoto {
@@ -11414,7 +11668,8 @@ pub struct SessionMessageUserPhoto {
     pub height: u64,
 }
 impl SessionMessageUserPhoto {
-    /// From the required members (`id`, `time`, `ref`, `thumbhash`, `width`, `height`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `ref`, `thumbhash`, `width`, `height`); optional members are omitted,
+    /// defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -11632,7 +11887,9 @@ impl serde::Serialize for SessionMessageUserPhoto {
 }
 /// A video the agent produced, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentVideo {
@@ -11662,7 +11919,8 @@ pub struct SessionMessageAgentVideo {
     pub size: u64,
 }
 impl SessionMessageAgentVideo {
-    /// From the required members (`id`, `time`, `turn`, `ref`, `thumbhash`, `width`, `height`, `durationMs`, `mimeType`, `size`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `ref`, `thumbhash`, `width`, `height`, `durationMs`,
+    /// `mimeType`, `size`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -11959,7 +12217,9 @@ impl serde::Serialize for SessionMessageAgentVideo {
 }
 /// A video the user sent, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageUserVideo {
@@ -11987,7 +12247,8 @@ pub struct SessionMessageUserVideo {
     pub size: u64,
 }
 impl SessionMessageUserVideo {
-    /// From the required members (`id`, `time`, `ref`, `thumbhash`, `width`, `height`, `durationMs`, `mimeType`, `size`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `ref`, `thumbhash`, `width`, `height`, `durationMs`, `mimeType`,
+    /// `size`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -12266,7 +12527,9 @@ impl serde::Serialize for SessionMessageUserVideo {
 }
 /// A file the agent produced, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentFile {
@@ -12290,7 +12553,8 @@ pub struct SessionMessageAgentFile {
     pub mime_type: Text,
 }
 impl SessionMessageAgentFile {
-    /// From the required members (`id`, `time`, `turn`, `ref`, `name`, `size`, `mimeType`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `ref`, `name`, `size`, `mimeType`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -12525,7 +12789,9 @@ impl serde::Serialize for SessionMessageAgentFile {
 }
 /// A file the user sent, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageUserFile {
@@ -12547,7 +12813,8 @@ pub struct SessionMessageUserFile {
     pub mime_type: Text,
 }
 impl SessionMessageUserFile {
-    /// From the required members (`id`, `time`, `ref`, `name`, `size`, `mimeType`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `ref`, `name`, `size`, `mimeType`); optional members are omitted,
+    /// defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -12764,7 +13031,9 @@ impl serde::Serialize for SessionMessageUserFile {
 }
 /// Internal or system message, such as a compaction note.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentService {
@@ -12782,7 +13051,8 @@ pub struct SessionMessageAgentService {
     pub text: Text,
 }
 impl SessionMessageAgentService {
-    /// From the required members (`id`, `time`, `text`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `text`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(id: impl Into<String>, time: u64, text: impl Into<String>) -> Self {
         Self {
             id: id.into(),
@@ -13100,7 +13370,9 @@ impl serde::Serialize for SessionMessage {
 }
 /// Request payload of `initialize`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct InitializeRequest {
@@ -13110,7 +13382,8 @@ pub struct InitializeRequest {
     pub requested_capabilities: Vec<Name>,
 }
 impl InitializeRequest {
-    /// From the required members (`supported_protocol_versions`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`supported_protocol_versions`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(supported_protocol_versions: Vec<u16>) -> Self {
         Self {
             supported_protocol_versions,
@@ -13223,7 +13496,9 @@ impl serde::Serialize for InitializeRequest {
 }
 /// Success payload of `initialize`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct InitializeResponse {
@@ -13245,7 +13520,8 @@ pub struct InitializeResponse {
     pub limits: LimitMap,
 }
 impl InitializeResponse {
-    /// From the required members (`protocol_version`, `server_version`, `instance_id`, `connection_id`, `workspace_id`, `state_root_id`, `capabilities`, `limits`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`protocol_version`, `server_version`, `instance_id`, `connection_id`, `workspace_id`,
+    /// `state_root_id`, `capabilities`, `limits`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         protocol_version: u16,
         server_version: impl Into<String>,
@@ -13486,7 +13762,9 @@ impl serde::Serialize for InitializeResponse {
 }
 /// Request payload of `status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct StatusRequest {}
@@ -13537,7 +13815,9 @@ impl serde::Serialize for StatusRequest {
 }
 /// Success payload of `status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct StatusResponse {
@@ -13555,7 +13835,8 @@ pub struct StatusResponse {
     pub admitted_operations: u64,
 }
 impl StatusResponse {
-    /// From the required members (`provider_auth_ready`, `instance_id`, `workspace_id`, `state_root_id`, `connected_clients`, `admitted_operations`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_auth_ready`, `instance_id`, `workspace_id`, `state_root_id`,
+    /// `connected_clients`, `admitted_operations`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         provider_auth_ready: bool,
         instance_id: impl Into<String>,
@@ -13769,7 +14050,9 @@ impl serde::Serialize for StatusResponse {
 }
 /// Request payload of `capabilities`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CapabilitiesRequest {}
@@ -13820,7 +14103,9 @@ impl serde::Serialize for CapabilitiesRequest {
 }
 /// Request payload of `auth.status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthStatusRequest {}
@@ -13871,7 +14156,9 @@ impl serde::Serialize for AuthStatusRequest {
 }
 /// Success payload of `auth.status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthStatusResponse {
@@ -13947,7 +14234,9 @@ impl serde::Serialize for AuthStatusResponse {
 }
 /// Request payload of `auth.login.start`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginStartRequest {
@@ -14025,7 +14314,9 @@ impl serde::Serialize for AuthLoginStartRequest {
 }
 /// Success payload of `auth.login.start`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginStartResponse {
@@ -14035,7 +14326,8 @@ pub struct AuthLoginStartResponse {
     pub provider_id: ProviderId,
 }
 impl AuthLoginStartResponse {
-    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(login_id: impl Into<String>, provider_id: impl Into<String>) -> Self {
         Self {
             login_id: login_id.into(),
@@ -14136,7 +14428,9 @@ impl serde::Serialize for AuthLoginStartResponse {
 }
 /// Request payload of `auth.login.callback`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginCallbackRequest {
@@ -14146,7 +14440,8 @@ pub struct AuthLoginCallbackRequest {
     pub input: String,
 }
 impl AuthLoginCallbackRequest {
-    /// From the required members (`login_id`, `input`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `input`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(login_id: impl Into<String>, input: impl Into<String>) -> Self {
         Self {
             login_id: login_id.into(),
@@ -14234,7 +14529,9 @@ impl serde::Serialize for AuthLoginCallbackRequest {
 }
 /// Success payload of `auth.login.callback`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginCallbackResponse {
@@ -14319,7 +14616,9 @@ impl serde::Serialize for AuthLoginCallbackResponse {
 }
 /// Request payload of `auth.login.cancel`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginCancelRequest {
@@ -14390,7 +14689,9 @@ impl serde::Serialize for AuthLoginCancelRequest {
 }
 /// Success payload of `auth.login.cancel`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginCancelResponse {
@@ -14478,7 +14779,9 @@ impl serde::Serialize for AuthLoginCancelResponse {
 }
 /// Request payload of `auth.logout`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLogoutRequest {
@@ -14577,7 +14880,9 @@ impl serde::Serialize for AuthLogoutRequest {
 }
 /// Success payload of `auth.logout`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLogoutResponse {
@@ -14587,7 +14892,8 @@ pub struct AuthLogoutResponse {
     pub removed: bool,
 }
 impl AuthLogoutResponse {
-    /// From the required members (`provider_id`, `removed`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `removed`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(provider_id: impl Into<String>, removed: bool) -> Self {
         Self {
             provider_id: provider_id.into(),
@@ -14704,7 +15010,9 @@ impl serde::Serialize for AuthLogoutResponse {
 }
 /// Request payload of `catalog.providers`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogProvidersRequest {
@@ -14807,7 +15115,9 @@ impl serde::Serialize for CatalogProvidersRequest {
 }
 /// Success payload of `catalog.providers`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogProvidersResponse {
@@ -14817,7 +15127,8 @@ pub struct CatalogProvidersResponse {
     pub next_offset: Option<u32>,
 }
 impl CatalogProvidersResponse {
-    /// From the required members (`entries`, `next_offset`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`entries`, `next_offset`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(entries: Vec<ProviderEntry>, next_offset: Option<u32>) -> Self {
         Self { entries, next_offset }
     }
@@ -14919,7 +15230,9 @@ impl serde::Serialize for CatalogProvidersResponse {
 }
 /// Request payload of `catalog.models`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogModelsRequest {
@@ -15049,7 +15362,9 @@ impl serde::Serialize for CatalogModelsRequest {
 }
 /// Success payload of `catalog.models`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogModelsResponse {
@@ -15061,7 +15376,8 @@ pub struct CatalogModelsResponse {
     pub state: CatalogState,
 }
 impl CatalogModelsResponse {
-    /// From the required members (`entries`, `next_offset`, `state`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`entries`, `next_offset`, `state`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         entries: Vec<ModelEntry>,
         next_offset: Option<u32>,
@@ -15186,7 +15502,9 @@ impl serde::Serialize for CatalogModelsResponse {
 }
 /// Request payload of `catalog.refresh`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogRefreshRequest {
@@ -15264,7 +15582,9 @@ impl serde::Serialize for CatalogRefreshRequest {
 }
 /// Success payload of `catalog.refresh`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogRefreshResponse {
@@ -15274,7 +15594,8 @@ pub struct CatalogRefreshResponse {
     pub state: CatalogState,
 }
 impl CatalogRefreshResponse {
-    /// From the required members (`provider_id`, `state`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `state`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(provider_id: impl Into<String>, state: CatalogState) -> Self {
         Self {
             provider_id: provider_id.into(),
@@ -15360,7 +15681,9 @@ impl serde::Serialize for CatalogRefreshResponse {
 }
 /// Request payload of `config.get`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ConfigGetRequest {}
@@ -15411,13 +15734,16 @@ impl serde::Serialize for ConfigGetRequest {
 }
 /// Request payload of `config.set`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ConfigSetRequest {
     /// Scope to write.
     pub scope: Scope,
-    /// New selection; resets the saved reasoning to default unless thinking_level is also sent. (optional: `None` means omitted)
+    /// New selection; resets the saved reasoning to default unless thinking_level is also sent. (optional: `None` means
+    /// omitted)
     pub selection: Option<Selection>,
     /// New reasoning choice for the effective selection. (optional: `None` means omitted)
     pub thinking_level: Option<ReasoningLevel>,
@@ -15434,7 +15760,8 @@ impl ConfigSetRequest {
             fast: None,
         }
     }
-    /// Sets `selection` (`None` omits it): New selection; resets the saved reasoning to default unless thinking_level is also sent.
+    /// Sets `selection` (`None` omits it): New selection; resets the saved reasoning to default unless thinking_level
+    /// is also sent.
     #[must_use]
     pub fn with_selection(
         mut self,
@@ -15573,7 +15900,9 @@ impl serde::Serialize for ConfigSetRequest {
 }
 /// Success payload of `config.set`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ConfigSetResponse {
@@ -15583,7 +15912,8 @@ pub struct ConfigSetResponse {
     pub effective: ConfigProjection,
 }
 impl ConfigSetResponse {
-    /// From the required members (`scope`, `effective`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`scope`, `effective`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(scope: Scope, effective: ConfigProjection) -> Self {
         Self { scope, effective }
     }
@@ -15671,15 +16001,19 @@ impl serde::Serialize for ConfigSetResponse {
 }
 /// Request payload of `session.list`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionListRequest {
-    /// Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id). (defaults to `null` when omitted)
+    /// Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id).
+    /// (defaults to `null` when omitted)
     pub after: Option<OpaqueId>,
     /// Page size. (defaults to `32` when omitted)
     pub limit: u32,
-    /// List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves. (defaults to `false` when omitted)
+    /// List every session of the state root (each summary names its workspace); by default only the sessions created
+    /// for the workspace this daemon serves. (defaults to `false` when omitted)
     pub all_workspaces: bool,
 }
 impl SessionListRequest {
@@ -15691,7 +16025,8 @@ impl SessionListRequest {
             all_workspaces: false,
         }
     }
-    /// Sets `after`: Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id).
+    /// Sets `after`: Continue after this examined ID; null starts at the beginning. Validated as a session ID
+    /// (invalid_session_id).
     #[must_use]
     pub fn with_after(mut self, value: Option<OpaqueId>) -> Self {
         self.after = value;
@@ -15703,7 +16038,8 @@ impl SessionListRequest {
         self.limit = value;
         self
     }
-    /// Sets `all_workspaces`: List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves.
+    /// Sets `all_workspaces`: List every session of the state root (each summary names its workspace); by default only
+    /// the sessions created for the workspace this daemon serves.
     #[must_use]
     pub fn with_all_workspaces(mut self, value: bool) -> Self {
         self.all_workspaces = value;
@@ -15804,7 +16140,9 @@ impl serde::Serialize for SessionListRequest {
 }
 /// Success payload of `session.list`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionListResponse {
@@ -15818,7 +16156,8 @@ pub struct SessionListResponse {
     pub incomplete: bool,
 }
 impl SessionListResponse {
-    /// From the required members (`sessions`, `next_after`, `truncated`, `incomplete`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`sessions`, `next_after`, `truncated`, `incomplete`); optional members are omitted,
+    /// defaulted ones take their defaults.
     pub fn new(
         sessions: Vec<SessionSummary>,
         next_after: Option<SessionId>,
@@ -15935,7 +16274,9 @@ impl serde::Serialize for SessionListResponse {
 }
 /// Request payload of `session.create`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionCreateRequest {}
@@ -15986,7 +16327,9 @@ impl serde::Serialize for SessionCreateRequest {
 }
 /// Success payload of `session.create`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionCreateResponse {
@@ -16054,7 +16397,9 @@ impl serde::Serialize for SessionCreateResponse {
 }
 /// Request payload of `session.replay`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionReplayRequest {
@@ -16158,7 +16503,9 @@ impl serde::Serialize for SessionReplayRequest {
 }
 /// Success payload of `session.replay`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionReplayResponse {
@@ -16176,7 +16523,8 @@ pub struct SessionReplayResponse {
     pub resync_required: bool,
 }
 impl SessionReplayResponse {
-    /// From the required members (`events`, `next_cursor`, `snapshot_cursor`, `truncated`, `gap`, `resync_required`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`events`, `next_cursor`, `snapshot_cursor`, `truncated`, `gap`, `resync_required`);
+    /// optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         events: Vec<ReplayItem>,
         next_cursor: impl Into<String>,
@@ -16345,7 +16693,9 @@ impl serde::Serialize for SessionReplayResponse {
 }
 /// Request payload of `session.claim`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionClaimRequest {
@@ -16418,7 +16768,9 @@ impl serde::Serialize for SessionClaimRequest {
 }
 /// Success payload of `session.claim`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionClaimResponse {
@@ -16434,7 +16786,8 @@ pub struct SessionClaimResponse {
     pub snapshot: ClaimSnapshot,
 }
 impl SessionClaimResponse {
-    /// From the required members (`session_id`, `claim_id`, `grant_generation`, `live_sequence`, `snapshot`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`session_id`, `claim_id`, `grant_generation`, `live_sequence`, `snapshot`); optional
+    /// members are omitted, defaulted ones take their defaults.
     pub fn new(
         session_id: SessionId,
         claim_id: impl Into<String>,
@@ -16587,7 +16940,9 @@ impl serde::Serialize for SessionClaimResponse {
 }
 /// Request payload of `session.detach`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionDetachRequest {}
@@ -16638,7 +16993,9 @@ impl serde::Serialize for SessionDetachRequest {
 }
 /// Success payload of `session.detach`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionDetachResponse {
@@ -16648,7 +17005,8 @@ pub struct SessionDetachResponse {
     pub live_sequence: u64,
 }
 impl SessionDetachResponse {
-    /// From the required members (`session_id`, `live_sequence`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`session_id`, `live_sequence`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(session_id: SessionId, live_sequence: u64) -> Self {
         Self { session_id, live_sequence }
     }
@@ -16747,7 +17105,9 @@ impl serde::Serialize for SessionDetachResponse {
 }
 /// Request payload of `session.status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionStatusRequest {}
@@ -16798,7 +17158,9 @@ impl serde::Serialize for SessionStatusRequest {
 }
 /// Success payload of `session.status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionStatusResponse {
@@ -16816,7 +17178,8 @@ pub struct SessionStatusResponse {
     pub turn: Option<RunningTurn>,
 }
 impl SessionStatusResponse {
-    /// From the required members (`session_id`, `controlled`, `controlled_by_caller`, `grant_generation`, `live_sequence`, `turn`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`session_id`, `controlled`, `controlled_by_caller`, `grant_generation`,
+    /// `live_sequence`, `turn`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         session_id: SessionId,
         controlled: bool,
@@ -16989,7 +17352,9 @@ impl serde::Serialize for SessionStatusResponse {
 }
 /// Request payload of `turn.start`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnStartRequest {
@@ -17066,7 +17431,9 @@ impl serde::Serialize for TurnStartRequest {
 }
 /// Success payload of `turn.start`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnStartResponse {
@@ -17151,7 +17518,9 @@ impl serde::Serialize for TurnStartResponse {
 }
 /// Request payload of `turn.cancel`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnCancelRequest {
@@ -17222,7 +17591,9 @@ impl serde::Serialize for TurnCancelRequest {
 }
 /// Success payload of `turn.cancel`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnCancelResponse {
@@ -17232,7 +17603,8 @@ pub struct TurnCancelResponse {
     pub session_id: SessionId,
 }
 impl TurnCancelResponse {
-    /// From the required members (`turn_id`, `session_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `session_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(turn_id: impl Into<String>, session_id: SessionId) -> Self {
         Self {
             turn_id: turn_id.into(),
@@ -17328,7 +17700,9 @@ impl serde::Serialize for TurnCancelResponse {
 }
 /// Request payload of `operation.lookup`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct OperationLookupRequest {
@@ -17409,7 +17783,9 @@ impl serde::Serialize for OperationLookupRequest {
 }
 /// Success payload of `operation.lookup`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct OperationLookupResponse {
@@ -17429,7 +17805,8 @@ pub struct OperationLookupResponse {
     pub outcome: Option<OperationOutcome>,
 }
 impl OperationLookupResponse {
-    /// From the required members (`operation_id`, `method`, `state`, `session_id`, `turn_id`, `login_id`, `outcome`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`operation_id`, `method`, `state`, `session_id`, `turn_id`, `login_id`, `outcome`);
+    /// optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         operation_id: impl Into<String>,
         method: Option<Name>,
@@ -17619,7 +17996,9 @@ impl serde::Serialize for OperationLookupResponse {
 }
 /// Payload of the `turn.started` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnStarted {
@@ -17629,7 +18008,8 @@ pub struct TurnStarted {
     pub session_id: SessionId,
 }
 impl TurnStarted {
-    /// From the required members (`turn_id`, `session_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `session_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(turn_id: impl Into<String>, session_id: SessionId) -> Self {
         Self {
             turn_id: turn_id.into(),
@@ -17734,7 +18114,9 @@ impl serde::Serialize for TurnStarted {
 }
 /// Payload of the `turn.assistant_delta` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnAssistantDelta {
@@ -17746,7 +18128,8 @@ pub struct TurnAssistantDelta {
     pub text: String,
 }
 impl TurnAssistantDelta {
-    /// From the required members (`turn_id`, `sequence`, `text`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `sequence`, `text`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         turn_id: impl Into<String>,
         sequence: u64,
@@ -17856,7 +18239,9 @@ impl serde::Serialize for TurnAssistantDelta {
 }
 /// Payload of the `turn.activity` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnActivity {
@@ -17868,7 +18253,8 @@ pub struct TurnActivity {
     pub activity: Activity,
 }
 impl TurnActivity {
-    /// From the required members (`turn_id`, `sequence`, `activity`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `sequence`, `activity`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(turn_id: impl Into<String>, sequence: u64, activity: Activity) -> Self {
         Self {
             turn_id: turn_id.into(),
@@ -17965,7 +18351,9 @@ impl serde::Serialize for TurnActivity {
 }
 /// Payload of the `turn.terminal` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnTerminal {
@@ -17989,7 +18377,8 @@ pub struct TurnTerminal {
     pub error: Option<ErrorObject>,
 }
 impl TurnTerminal {
-    /// From the required members (`turn_id`, `session_id`, `status`, `assistant_text`, `sequence`, `activity_dropped`, `replay_required`, `persistence`, `error`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `session_id`, `status`, `assistant_text`, `sequence`, `activity_dropped`,
+    /// `replay_required`, `persistence`, `error`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         turn_id: impl Into<String>,
         session_id: SessionId,
@@ -18253,7 +18642,9 @@ impl serde::Serialize for TurnTerminal {
 }
 /// Payload of the `auth.login.terminal` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginTerminal {
@@ -18265,7 +18656,8 @@ pub struct AuthLoginTerminal {
     pub state: LoginTerminalState,
 }
 impl AuthLoginTerminal {
-    /// From the required members (`login_id`, `provider_id`, `state`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`, `state`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         login_id: impl Into<String>,
         provider_id: impl Into<String>,
@@ -18394,7 +18786,9 @@ impl serde::Serialize for AuthLoginTerminal {
 }
 /// A client request; unknown fields are rejected.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct RequestEnvelope<P> {
@@ -18406,7 +18800,8 @@ pub struct RequestEnvelope<P> {
     pub instance_id: Option<OpaqueId>,
     /// Connection from initialize; null only on initialize. (required, nullable)
     pub connection_id: Option<OpaqueId>,
-    /// Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved. (required, nullable)
+    /// Target session where the operation requires one; null otherwise. The server validates it as a session ID
+    /// (invalid_session_id) before any path is resolved. (required, nullable)
     pub session_id: Option<OpaqueId>,
     /// Mutation intent ID; required for mutations, null for reads. (required, nullable)
     pub operation_id: Option<OpaqueId>,
@@ -18418,7 +18813,9 @@ pub struct RequestEnvelope<P> {
     pub payload: P,
 }
 impl<P> RequestEnvelope<P> {
-    /// From the required members (`protocol_version`, `request_id`, `instance_id`, `connection_id`, `session_id`, `operation_id`, `control`, `method`, `payload`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`protocol_version`, `request_id`, `instance_id`, `connection_id`, `session_id`,
+    /// `operation_id`, `control`, `method`, `payload`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(
         protocol_version: u16,
         request_id: impl Into<String>,
@@ -18785,7 +19182,9 @@ impl RequestEnvelope<crate::runtime::Deferred> {
 }
 /// The one response to a request; exactly one of payload and error is non-null.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ResponseEnvelope<P> {
@@ -18807,7 +19206,8 @@ pub struct ResponseEnvelope<P> {
     pub error: Option<ErrorObject>,
 }
 impl<P> ResponseEnvelope<P> {
-    /// From the required members (`protocol_version`, `request_id`, `instance_id`, `connection_id`, `session_id`, `operation_id`, `payload`, `error`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`protocol_version`, `request_id`, `instance_id`, `connection_id`, `session_id`,
+    /// `operation_id`, `payload`, `error`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         protocol_version: u16,
         request_id: Option<OpaqueId>,
@@ -19147,7 +19547,9 @@ impl ResponseEnvelope<crate::runtime::Deferred> {
 }
 /// A server event; correlation rules come from the event's declaration.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct EventEnvelope<P> {
@@ -19171,7 +19573,9 @@ pub struct EventEnvelope<P> {
     pub payload: P,
 }
 impl<P> EventEnvelope<P> {
-    /// From the required members (`protocol_version`, `event`, `instance_id`, `connection_id`, `session_id`, `operation_id`, `grant_generation`, `live_sequence`, `payload`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`protocol_version`, `event`, `instance_id`, `connection_id`, `session_id`,
+    /// `operation_id`, `grant_generation`, `live_sequence`, `payload`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         protocol_version: u16,
         event: impl Into<String>,
@@ -19556,7 +19960,8 @@ impl EventEnvelope<crate::runtime::Deferred> {
 }
 /// Operations of the ordinary profile.
 ///
-/// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a
+/// later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Method {
@@ -19586,7 +19991,10 @@ pub enum Method {
     ConfigGet,
     /// `config.set`: Persist a scoped change of selection, reasoning or fast mode through the locked atomic writer.
     ConfigSet,
-    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain.
+    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's
+    /// daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every
+    /// one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page
+    /// may hold fewer than `limit` sessions while `truncated` says more candidates remain.
     SessionList,
     /// `session.create`: Create a session durably without claiming it.
     SessionCreate,
@@ -20110,7 +20518,8 @@ impl Method {
 }
 /// Events the service sends.
 ///
-/// Non-exhaustive: a new value is compatible once consumers preflight it in what both the server and consumers decode (`EVENT_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new value is compatible once consumers preflight it in what both the server and consumers decode
+/// (`EVENT_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum EventName {
@@ -20262,7 +20671,8 @@ impl EventName {
 }
 /// A request payload, typed by its method.
 ///
-/// Non-exhaustive: a new payload is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new payload is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a
+/// later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum RequestPayload {
@@ -20497,7 +20907,8 @@ impl serde::Serialize for RequestPayload {
 }
 /// A success payload, typed by the method of its request.
 ///
-/// Non-exhaustive: a new payload is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new payload is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a
+/// later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum ResponsePayload {
@@ -20732,7 +21143,8 @@ impl serde::Serialize for ResponsePayload {
 }
 /// An event payload, typed by its event name.
 ///
-/// Non-exhaustive: a new payload is compatible once consumers preflight it in what both the server and consumers decode (`EVENT_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new payload is compatible once consumers preflight it in what both the server and consumers decode
+/// (`EVENT_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum EventPayload {
@@ -20827,7 +21239,8 @@ pub const PROTOCOL_VERSION: u16 = 2u16;
 pub const CAPABILITIES_JSON: &str = "{\"activity\":{\"activity_replay\":false,\"approvals\":false,\"events\":true,\"max_summary_bytes\":2048,\"mcp_server_lifecycle\":false,\"mcp_tool_activity\":true,\"raw_tool_output\":false,\"steering\":false,\"subagents\":true},\"events\":[\"turn.started\",\"turn.assistant_delta\",\"turn.activity\",\"turn.terminal\",\"auth.login.progress\",\"auth.login.terminal\"],\"limits\":{\"cancel_grace_ms\":2000,\"framing_timeout_ms\":10000,\"handshake_timeout_ms\":5000,\"max_active_turns\":8,\"max_array_items\":64,\"max_catalog_page_items\":32,\"max_connections\":64,\"max_error_message_bytes\":512,\"max_id_bytes\":128,\"max_inflight_requests\":32,\"max_json_depth\":32,\"max_name_bytes\":64,\"max_negotiation_items\":8,\"max_object_fields\":64,\"max_payload_bytes\":32768,\"max_record_bytes\":65536,\"max_retained_operations\":4096,\"max_session_attachments\":16,\"max_session_list_scan_entries\":20000,\"max_session_page_items\":32,\"max_session_replay_page_bytes\":16384,\"max_session_replay_window_bytes\":2097152,\"max_snapshot_text_bytes\":16384,\"max_string_bytes\":16384,\"operation_retention_ms\":600000,\"operation_tombstone_ms\":3600000,\"turn_event_queue_items\":256},\"operations\":[\"initialize\",\"status\",\"capabilities\",\"auth.status\",\"auth.login.start\",\"auth.login.callback\",\"auth.login.cancel\",\"auth.logout\",\"catalog.providers\",\"catalog.models\",\"catalog.refresh\",\"config.get\",\"config.set\",\"session.list\",\"session.create\",\"session.replay\",\"session.claim\",\"session.detach\",\"session.status\",\"turn.start\",\"turn.cancel\",\"operation.lookup\"],\"protocol_versions\":[2],\"transports\":[\"unix\"]}";
 /// One marker type per operation: see [`crate::typed::Operation`].
 pub mod operation {
-    /// `initialize`: Negotiate the wire version and required operations; returns identities and capabilities. Request [`InitializeRequest`], response [`InitializeResponse`].
+    /// `initialize`: Negotiate the wire version and required operations; returns identities and capabilities. Request
+    /// [`InitializeRequest`], response [`InitializeResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct Initialize;
     impl crate::typed::Operation for Initialize {
@@ -20859,7 +21272,8 @@ pub mod operation {
             }
         }
     }
-    /// `status`: Service state and whether the selected provider can prepare authentication. Request [`StatusRequest`], response [`StatusResponse`].
+    /// `status`: Service state and whether the selected provider can prepare authentication. Request [`StatusRequest`],
+    /// response [`StatusResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct Status;
     impl crate::typed::Operation for Status {
@@ -20887,7 +21301,8 @@ pub mod operation {
             }
         }
     }
-    /// `capabilities`: The complete capability object that initialize returned. Request [`CapabilitiesRequest`], response [`Capabilities`].
+    /// `capabilities`: The complete capability object that initialize returned. Request [`CapabilitiesRequest`],
+    /// response [`Capabilities`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct Capabilities;
     impl crate::typed::Operation for Capabilities {
@@ -20915,7 +21330,8 @@ pub mod operation {
             }
         }
     }
-    /// `auth.status`: Authentication readiness of every provider, read now without refresh or network. Request [`AuthStatusRequest`], response [`AuthStatusResponse`].
+    /// `auth.status`: Authentication readiness of every provider, read now without refresh or network. Request
+    /// [`AuthStatusRequest`], response [`AuthStatusResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct AuthStatus;
     impl crate::typed::Operation for AuthStatus {
@@ -20943,7 +21359,8 @@ pub mod operation {
             }
         }
     }
-    /// `auth.login.start`: Start the one Codex OAuth login of the service; progress and terminal events follow. Request [`AuthLoginStartRequest`], response [`AuthLoginStartResponse`].
+    /// `auth.login.start`: Start the one Codex OAuth login of the service; progress and terminal events follow. Request
+    /// [`AuthLoginStartRequest`], response [`AuthLoginStartResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct AuthLoginStart;
     impl crate::typed::Operation for AuthLoginStart {
@@ -20978,7 +21395,8 @@ pub mod operation {
             }
         }
     }
-    /// `auth.login.callback`: Submit the final redirect URL or bare code by hand; never echoed, accepted once. Request [`AuthLoginCallbackRequest`], response [`AuthLoginCallbackResponse`].
+    /// `auth.login.callback`: Submit the final redirect URL or bare code by hand; never echoed, accepted once. Request
+    /// [`AuthLoginCallbackRequest`], response [`AuthLoginCallbackResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct AuthLoginCallback;
     impl crate::typed::Operation for AuthLoginCallback {
@@ -21012,7 +21430,8 @@ pub mod operation {
             }
         }
     }
-    /// `auth.login.cancel`: Request cancellation of an active login; the terminal event settles it. Request [`AuthLoginCancelRequest`], response [`AuthLoginCancelResponse`].
+    /// `auth.login.cancel`: Request cancellation of an active login; the terminal event settles it. Request
+    /// [`AuthLoginCancelRequest`], response [`AuthLoginCancelResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct AuthLoginCancel;
     impl crate::typed::Operation for AuthLoginCancel {
@@ -21045,7 +21464,8 @@ pub mod operation {
             }
         }
     }
-    /// `auth.logout`: Remove one provider's local credential record; the environment is never changed. Request [`AuthLogoutRequest`], response [`AuthLogoutResponse`].
+    /// `auth.logout`: Remove one provider's local credential record; the environment is never changed. Request
+    /// [`AuthLogoutRequest`], response [`AuthLogoutResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct AuthLogout;
     impl crate::typed::Operation for AuthLogout {
@@ -21078,7 +21498,8 @@ pub mod operation {
             }
         }
     }
-    /// `catalog.providers`: One cache-only page of providers, sorted by ID and deduplicated. Request [`CatalogProvidersRequest`], response [`CatalogProvidersResponse`].
+    /// `catalog.providers`: One cache-only page of providers, sorted by ID and deduplicated. Request
+    /// [`CatalogProvidersRequest`], response [`CatalogProvidersResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct CatalogProviders;
     impl crate::typed::Operation for CatalogProviders {
@@ -21111,7 +21532,8 @@ pub mod operation {
             }
         }
     }
-    /// `catalog.models`: One cache-only page of a provider's models, in cached order and deduplicated. Request [`CatalogModelsRequest`], response [`CatalogModelsResponse`].
+    /// `catalog.models`: One cache-only page of a provider's models, in cached order and deduplicated. Request
+    /// [`CatalogModelsRequest`], response [`CatalogModelsResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct CatalogModels;
     impl crate::typed::Operation for CatalogModels {
@@ -21143,7 +21565,8 @@ pub mod operation {
             }
         }
     }
-    /// `catalog.refresh`: Run provider model discovery and write the cache; stale data may be kept on failure. Request [`CatalogRefreshRequest`], response [`CatalogRefreshResponse`].
+    /// `catalog.refresh`: Run provider model discovery and write the cache; stale data may be kept on failure. Request
+    /// [`CatalogRefreshRequest`], response [`CatalogRefreshResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct CatalogRefresh;
     impl crate::typed::Operation for CatalogRefresh {
@@ -21176,7 +21599,8 @@ pub mod operation {
             }
         }
     }
-    /// `config.get`: Bounded projection of the effective settings. Request [`ConfigGetRequest`], response [`ConfigProjection`].
+    /// `config.get`: Bounded projection of the effective settings. Request [`ConfigGetRequest`], response
+    /// [`ConfigProjection`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct ConfigGet;
     impl crate::typed::Operation for ConfigGet {
@@ -21207,7 +21631,8 @@ pub mod operation {
             }
         }
     }
-    /// `config.set`: Persist a scoped change of selection, reasoning or fast mode through the locked atomic writer. Request [`ConfigSetRequest`], response [`ConfigSetResponse`].
+    /// `config.set`: Persist a scoped change of selection, reasoning or fast mode through the locked atomic writer.
+    /// Request [`ConfigSetRequest`], response [`ConfigSetResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct ConfigSet;
     impl crate::typed::Operation for ConfigSet {
@@ -21245,7 +21670,11 @@ pub mod operation {
             }
         }
     }
-    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain. Request [`SessionListRequest`], response [`SessionListResponse`].
+    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's
+    /// daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every
+    /// one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page
+    /// may hold fewer than `limit` sessions while `truncated` says more candidates remain. Request
+    /// [`SessionListRequest`], response [`SessionListResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionList;
     impl crate::typed::Operation for SessionList {
@@ -21277,7 +21706,8 @@ pub mod operation {
             }
         }
     }
-    /// `session.create`: Create a session durably without claiming it. Request [`SessionCreateRequest`], response [`SessionCreateResponse`].
+    /// `session.create`: Create a session durably without claiming it. Request [`SessionCreateRequest`], response
+    /// [`SessionCreateResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionCreate;
     impl crate::typed::Operation for SessionCreate {
@@ -21308,7 +21738,8 @@ pub mod operation {
             }
         }
     }
-    /// `session.replay`: One bounded page of the allowlisted durable projection; read-only and lock-free. Request [`SessionReplayRequest`], response [`SessionReplayResponse`].
+    /// `session.replay`: One bounded page of the allowlisted durable projection; read-only and lock-free. Request
+    /// [`SessionReplayRequest`], response [`SessionReplayResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionReplay;
     impl crate::typed::Operation for SessionReplay {
@@ -21340,7 +21771,8 @@ pub mod operation {
             }
         }
     }
-    /// `session.claim`: Take control of a session and receive an atomic snapshot. Request [`SessionClaimRequest`], response [`SessionClaimResponse`].
+    /// `session.claim`: Take control of a session and receive an atomic snapshot. Request [`SessionClaimRequest`],
+    /// response [`SessionClaimResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionClaim;
     impl crate::typed::Operation for SessionClaim {
@@ -21374,7 +21806,8 @@ pub mod operation {
             }
         }
     }
-    /// `session.detach`: Release control of a session; a running turn goes on. Request [`SessionDetachRequest`], response [`SessionDetachResponse`].
+    /// `session.detach`: Release control of a session; a running turn goes on. Request [`SessionDetachRequest`],
+    /// response [`SessionDetachResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionDetach;
     impl crate::typed::Operation for SessionDetach {
@@ -21407,7 +21840,8 @@ pub mod operation {
             }
         }
     }
-    /// `session.status`: Control and running-turn state of a session. Request [`SessionStatusRequest`], response [`SessionStatusResponse`].
+    /// `session.status`: Control and running-turn state of a session. Request [`SessionStatusRequest`], response
+    /// [`SessionStatusResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionStatus;
     impl crate::typed::Operation for SessionStatus {
@@ -21438,7 +21872,8 @@ pub mod operation {
             }
         }
     }
-    /// `turn.start`: Start a turn on a claimed session; accepted precedes turn.started. Request [`TurnStartRequest`], response [`TurnStartResponse`].
+    /// `turn.start`: Start a turn on a claimed session; accepted precedes turn.started. Request [`TurnStartRequest`],
+    /// response [`TurnStartResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct TurnStart;
     impl crate::typed::Operation for TurnStart {
@@ -21480,7 +21915,8 @@ pub mod operation {
             }
         }
     }
-    /// `turn.cancel`: Request Stop of a running turn; the cancelled terminal settles it. Request [`TurnCancelRequest`], response [`TurnCancelResponse`].
+    /// `turn.cancel`: Request Stop of a running turn; the cancelled terminal settles it. Request [`TurnCancelRequest`],
+    /// response [`TurnCancelResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct TurnCancel;
     impl crate::typed::Operation for TurnCancel {
@@ -21513,7 +21949,8 @@ pub mod operation {
             }
         }
     }
-    /// `operation.lookup`: State and outcome of an operation ID, for recovery after uncertain delivery. Request [`OperationLookupRequest`], response [`OperationLookupResponse`].
+    /// `operation.lookup`: State and outcome of an operation ID, for recovery after uncertain delivery. Request
+    /// [`OperationLookupRequest`], response [`OperationLookupResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct OperationLookup;
     impl crate::typed::Operation for OperationLookup {
@@ -22066,7 +22503,10 @@ pub trait ConfigHandler: Handler {
 }
 /// Operations of the `session` domain.
 pub trait SessionHandler: Handler {
-    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain.
+    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's
+    /// daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every
+    /// one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page
+    /// may hold fewer than `limit` sessions while `truncated` says more candidates remain.
     fn session_list(
         &self,
         cx: &Self::Context,

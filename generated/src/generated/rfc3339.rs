@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 4c01a92a7b1bf0118c9e8c410f5a79114334f2355b9991a70c220ec95cce0284). Do not edit.
+// Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 // No inner doc comment here: `write` commits this file beside the generated Rust module (and the

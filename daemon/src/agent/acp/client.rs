@@ -19,7 +19,7 @@ use agent_client_protocol::{Agent, Client, ConnectTo, Error, UntypedMessage};
 use serde_json::Value;
 use tokio::sync::oneshot;
 
-use super::routes::{deliver_update, Inbound, InFlight, Launch, Routes};
+use super::routes::{deliver_update, InFlight, Inbound, Launch, Routes};
 use crate::agent::tools::Workspace;
 use crate::catalog::agents::Verdict;
 

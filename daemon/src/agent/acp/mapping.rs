@@ -14,7 +14,9 @@
 //!   `current_mode_update`, `config_option_update`, `session_info_update`, `usage_update`,
 //!   notices and compaction updates) carry no output of the turn and are not recorded.
 //!
-//! Every call started gets its end by the end of the turn ([`Mapper::finish`]).
+//! A call's life (its activity with its `tool-call-start` and `tool-call-end`, its states,
+//! its end when the turn settles) and the text and thinking segments are
+//! [`crate::agent::calls`]'s; this module only says what each update means for them.
 
 use std::collections::HashMap;
 
@@ -22,12 +24,12 @@ use agent_client_protocol::v1::schema::{
     ContentBlock, RequestPermissionRequest, SessionNotification, SessionUpdate, ToolCallLocation, ToolCallStatus,
     ToolKind,
 };
-use agentwire_protocol::{ActivityStatus, PermissionKind, PermissionOption};
+use agentwire_protocol::{PermissionKind, PermissionOption};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 use super::policy;
-use crate::agent::activity::{self, Ids};
+use crate::agent::calls::{CallState, Calls, End, NewCall, Segments, Shown};
 use crate::agent::sink::{CallView, Origin, OutputLimit, TurnSink};
 use crate::catalog::agents::{Permissions, Verdict};
 
@@ -62,41 +64,36 @@ struct Kind<'a> {
     kind: std::borrow::Cow<'a, str>,
 }
 
-/// One call as the stream knows it.
-struct OpenCall {
-    /// Start order, so calls left open end in the order they started.
-    seq: usize,
+/// An open call as the agent names it.
+struct Known {
+    /// Its session call ID, under which [`Calls`] keeps it.
     session_id: String,
-    tool_name: String,
     kind: String,
-    /// Why the policy rejected it, the `error` of its end.
-    rejected: Option<String>,
 }
 
 pub struct Mapper<'a> {
     sink: &'a dyn TurnSink,
-    ids: Ids,
+    calls: &'a Calls,
     permissions: Permissions,
     /// By the agent's `toolCallId`; removed when ended.
-    calls: HashMap<String, OpenCall>,
-    thinking: String,
-    /// Whether text was streamed since the last segment was journaled.
-    text_open: bool,
-    /// Calls started in this turn.
-    started: usize,
+    known: HashMap<String, Known>,
+    segments: Segments<'a>,
 }
 
 fn kind_name(kind: ToolKind) -> String {
     serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_else(|| "other".to_owned())
 }
 
-fn status_of(status: ToolCallStatus) -> ActivityStatus {
+/// The state of a call the agent reports `status` of (a finished call ran).
+fn state_of(status: ToolCallStatus) -> CallState {
     match status {
-        ToolCallStatus::InProgress => ActivityStatus::Running,
-        ToolCallStatus::Completed => ActivityStatus::Completed,
-        ToolCallStatus::Failed => ActivityStatus::Failed,
-        _ => ActivityStatus::Queued,
+        ToolCallStatus::InProgress | ToolCallStatus::Completed | ToolCallStatus::Failed => CallState::Running,
+        _ => CallState::Queued,
     }
+}
+
+fn finished(status: ToolCallStatus) -> bool {
+    matches!(status, ToolCallStatus::Completed | ToolCallStatus::Failed)
 }
 
 /// "An `edit` call on `a`, `b`": the kind and the locations the agent named.
@@ -129,21 +126,8 @@ fn usable_id(id: &str) -> bool {
 }
 
 impl<'a> Mapper<'a> {
-    pub fn new(sink: &'a dyn TurnSink, ids: Ids, permissions: Permissions) -> Self {
-        Mapper { sink, ids, permissions, calls: HashMap::new(), thinking: String::new(), text_open: false, started: 0 }
-    }
-
-    fn end_thinking(&mut self) {
-        if !self.thinking.is_empty() {
-            self.sink.thinking(&Origin::default(), &std::mem::take(&mut self.thinking));
-        }
-    }
-
-    fn end_text(&mut self) {
-        if self.text_open {
-            self.sink.main_text_segment();
-            self.text_open = false;
-        }
+    pub fn new(sink: &'a dyn TurnSink, calls: &'a Calls, permissions: Permissions) -> Self {
+        Mapper { sink, calls, permissions, known: HashMap::new(), segments: Segments::main(sink) }
     }
 
     /// One `session/update`, its params as received. `Err` when the assistant text would
@@ -164,17 +148,15 @@ impl<'a> Mapper<'a> {
         match notification.update {
             SessionUpdate::AgentMessageChunk(chunk) => match chunk.content {
                 ContentBlock::Text(t) if !t.text.is_empty() => {
-                    self.end_thinking();
+                    self.segments.end_thinking();
                     self.sink.delta(&t.text).await?;
-                    self.text_open = true;
                 }
                 ContentBlock::Text(_) => {}
                 _ => self.sink.service_note("The agent sent a content block that is not text; it is not shown."),
             },
             SessionUpdate::AgentThoughtChunk(chunk) => {
                 if let ContentBlock::Text(t) = chunk.content {
-                    self.end_text();
-                    self.thinking.push_str(&t.text);
+                    self.segments.think(&t.text, "");
                 }
             }
             SessionUpdate::ToolCall(call) => {
@@ -186,14 +168,19 @@ impl<'a> Mapper<'a> {
                     agent_title: None,
                 };
                 let args = call.raw_input.clone().unwrap_or_else(|| json!({}));
-                self.start(call.tool_call_id.to_string(), kind, &view, &args, status_of(call.status));
-                if matches!(call.status, ToolCallStatus::Completed | ToolCallStatus::Failed) {
-                    self.end(&call.tool_call_id.to_string(), call.status);
+                let id = call.tool_call_id.to_string();
+                // A call announced finished starts (it ran) and ends at once; a repeated
+                // announcement of a finished call is its end alone.
+                if !finished(call.status) || !self.known.contains_key(&id) {
+                    self.start(id.clone(), kind, &view, &args, state_of(call.status));
+                }
+                if finished(call.status) {
+                    self.end(&id, call.status);
                 }
             }
             SessionUpdate::ToolCallUpdate(update) => {
                 let id = update.tool_call_id.to_string();
-                if !self.calls.contains_key(&id) {
+                if !self.known.contains_key(&id) {
                     let kind = update.fields.kind.map_or_else(|| "other".to_owned(), kind_name);
                     let view = CallView {
                         tool_name: update.fields.name.clone().unwrap_or_else(|| kind.clone()),
@@ -202,11 +189,11 @@ impl<'a> Mapper<'a> {
                         agent_title: None,
                     };
                     let args = update.fields.raw_input.clone().unwrap_or_else(|| json!({}));
-                    self.start(id.clone(), kind, &view, &args, ActivityStatus::Queued);
+                    self.start(id.clone(), kind, &view, &args, CallState::Queued);
                 }
                 match update.fields.status {
-                    Some(s @ (ToolCallStatus::Completed | ToolCallStatus::Failed)) => self.end(&id, s),
-                    Some(s) => self.activity(&id, status_of(s)),
+                    Some(s) if finished(s) => self.end(&id, s),
+                    Some(s) => self.set_state(&id, state_of(s)),
                     None => {}
                 }
             }
@@ -223,40 +210,44 @@ impl<'a> Mapper<'a> {
         Ok(())
     }
 
-    fn activity(&self, acp_id: &str, status: ActivityStatus) {
-        if let Some(call) = self.calls.get(acp_id) {
-            let id = self.ids.tool_call(&call.session_id);
-            self.sink.activity(activity::tool(id, None, &call.tool_name, status, None));
-        }
-    }
-
-    fn start(&mut self, acp_id: String, kind: String, view: &CallView, args: &Value, status: ActivityStatus) {
-        self.end_thinking();
-        self.end_text();
-        if self.calls.contains_key(&acp_id) {
+    /// A call the agent reports in `state`: announced now (the segments before it end), or,
+    /// when it was announced already, moved to `state`.
+    fn start(&mut self, acp_id: String, kind: String, view: &CallView, args: &Value, state: CallState) {
+        self.segments.end("");
+        if self.known.contains_key(&acp_id) {
             // A repeated announcement is a status update.
-            self.activity(&acp_id, status);
+            self.set_state(&acp_id, state);
             return;
         }
         let session_id = self.sink.call_id(&acp_id);
-        self.sink.tool_start(&Origin::default(), &session_id, view, args);
-        self.calls.insert(
-            acp_id.clone(),
-            OpenCall { seq: self.started, session_id, tool_name: view.tool_name.clone(), kind, rejected: None },
-        );
-        self.started += 1;
-        self.activity(&acp_id, status);
+        let new = NewCall {
+            origin: Origin::default(),
+            id: session_id.clone(),
+            view,
+            args,
+            shown: Shown::Tool { name: view.tool_name.clone() },
+            parent: None,
+        };
+        // A session call ID is new (`TurnSink::call_id`): the start cannot be refused.
+        let _ = self.calls.start(new, state);
+        self.known.insert(acp_id, Known { session_id, kind });
+    }
+
+    /// A status update; one the call's life refuses (a call that ran does not go back to
+    /// queued) changes nothing.
+    fn set_state(&self, acp_id: &str, state: CallState) {
+        if let Some(call) = self.known.get(acp_id) {
+            let _ = self.calls.set_state(&call.session_id, state);
+        }
     }
 
     fn end(&mut self, acp_id: &str, status: ToolCallStatus) {
-        self.activity(acp_id, status_of(status));
-        let Some(call) = self.calls.remove(acp_id) else { return };
-        let error = match (&call.rejected, status) {
-            (Some(rejected), _) => Some(rejected.clone()),
-            (None, ToolCallStatus::Failed) => Some("The agent reported that the call failed.".to_owned()),
-            (None, _) => None,
+        let Some(call) = self.known.remove(acp_id) else { return };
+        let end = match status {
+            ToolCallStatus::Failed => End::Failed("The agent reported that the call failed."),
+            _ => End::Completed,
         };
-        self.sink.tool_end(&Origin::default(), &call.session_id, error.as_deref());
+        let _ = self.calls.end(&call.session_id, end, None);
     }
 
     /// A `session/request_permission`: recorded, decided by the policy, answered. Returns the
@@ -269,7 +260,7 @@ impl<'a> Mapper<'a> {
         };
         let acp_id = request.tool_call.tool_call_id.to_string();
         let fields = &request.tool_call.fields;
-        let announced_kind = self.calls.get(&acp_id).map(|c| c.kind.clone());
+        let announced_kind = self.known.get(&acp_id).map(|c| c.kind.clone());
         let kind = fields.kind.map(kind_name).or(announced_kind).unwrap_or_else(|| "other".to_owned());
         let view = CallView {
             tool_name: fields.name.clone().unwrap_or_else(|| kind.clone()),
@@ -280,8 +271,8 @@ impl<'a> Mapper<'a> {
         let args = fields.raw_input.clone().unwrap_or_else(|| json!({}));
         // "between tool-call-start and tool-call-end": a call the agent never announced is
         // announced here first.
-        self.start(acp_id.clone(), kind.clone(), &view, &args, ActivityStatus::Queued);
-        let Some(call) = self.calls.get_mut(&acp_id) else { return cancelled };
+        self.start(acp_id.clone(), kind.clone(), &view, &args, CallState::WaitingForPermission);
+        let Some(call) = self.known.get_mut(&acp_id) else { return cancelled };
         call.kind = kind.clone();
         let session_id = call.session_id.clone();
         let offered: Vec<_> = request.options.iter().filter(|o| usable_id(&o.option_id.to_string())).cloned().collect();
@@ -295,7 +286,8 @@ impl<'a> Mapper<'a> {
             .collect();
         let decision = policy::decide(&self.permissions, &kind, &offered);
         if decision.verdict == Verdict::Reject {
-            call.rejected = Some(format!("Rejected by the permission policy: `{kind}` calls are not allowed."));
+            let why = format!("Rejected by the permission policy: `{kind}` calls are not allowed.");
+            let _ = self.calls.refuse(&session_id, why);
         }
         if !options.is_empty() {
             self.sink.permission_request(&session_id, &view, &args, options);
@@ -321,23 +313,87 @@ impl<'a> Mapper<'a> {
         ));
     }
 
-    /// The turn settles: the last segments are journaled and every call still open ends with
-    /// `reason` and `status` (or its rejection, `cancelled`), so no call shows as running
-    /// forever.
-    pub fn finish(&mut self, reason: &str, status: ActivityStatus) {
-        self.end_thinking();
-        self.end_text();
-        let mut open: Vec<(usize, String)> = self.calls.iter().map(|(id, c)| (c.seq, id.clone())).collect();
-        open.sort_unstable();
-        let open = open.into_iter().map(|(_, id)| id);
-        for acp_id in open {
-            // A call the policy refused did not run, whatever became of the turn.
-            let refused = self.calls.get(&acp_id).is_some_and(|c| c.rejected.is_some());
-            self.activity(&acp_id, if refused { ActivityStatus::Cancelled } else { status });
-            if let Some(call) = self.calls.remove(&acp_id) {
-                let error = call.rejected.clone().unwrap_or_else(|| reason.to_owned());
-                self.sink.tool_end(&Origin::default(), &call.session_id, Some(&error));
-            }
-        }
+    /// The turn's runtime ended: the last segments are journaled (the calls still open end
+    /// when the turn settles, [`Calls::settle`]).
+    pub fn finish(&mut self) {
+        self.segments.end("");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::agent::activity::Ids;
+    use crate::agent::calls::tests::Fake;
+
+    /// A `session/update`'s params as the mapper receives them.
+    fn update(kind: &str, fields: Value) -> Box<RawValue> {
+        let mut update = json!({"sessionUpdate": kind});
+        update.as_object_mut().unwrap().extend(fields.as_object().unwrap().clone());
+        serde_json::value::to_raw_value(&json!({"sessionId": "s", "update": update})).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_call_announced_finished_starts_as_having_run_and_ends_at_once() {
+        let fake = Arc::new(Fake::default());
+        let calls = Calls::new(fake.clone(), Ids::new("t"));
+        let mut mapper = Mapper::new(&*fake, &calls, Permissions::default());
+        let done = json!({"toolCallId": "c1", "title": "Read", "kind": "read", "status": "completed"});
+        mapper.update(&update("tool_call", done)).await.unwrap();
+        assert_eq!(
+            fake.take(),
+            [
+                "text",
+                "activity tool running",
+                "tool-call-start t/c1 read",
+                "activity tool completed",
+                "tool-call-end t/c1 -"
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_status_that_goes_back_to_pending_after_running_changes_nothing() {
+        let fake = Arc::new(Fake::default());
+        let calls = Calls::new(fake.clone(), Ids::new("t"));
+        let mut mapper = Mapper::new(&*fake, &calls, Permissions::default());
+        let running = json!({"toolCallId": "c1", "title": "Build", "kind": "execute", "status": "in_progress"});
+        mapper.update(&update("tool_call", running)).await.unwrap();
+        fake.take();
+        mapper.update(&update("tool_call_update", json!({"toolCallId": "c1", "status": "pending"}))).await.unwrap();
+        assert!(fake.take().is_empty(), "a call that ran does not go back to queued");
+        mapper.update(&update("tool_call_update", json!({"toolCallId": "c1", "status": "failed"}))).await.unwrap();
+        assert_eq!(
+            fake.take(),
+            ["activity tool failed", "tool-call-end t/c1 The agent reported that the call failed."]
+        );
+    }
+}
+
+#[cfg(test)]
+mod known_kinds {
+    use super::{SessionUpdate, KNOWN_KINDS};
+
+    /// Every kind the SDK's `SessionUpdate` deserializes: serde names them all when refusing a
+    /// kind it does not know ("unknown variant `x`, expected one of `a`, `b`, ...").
+    fn sdk_kinds() -> Vec<String> {
+        let refused = serde_json::from_value::<SessionUpdate>(serde_json::json!({"sessionUpdate": "no such kind"}));
+        let message = refused.expect_err("an unknown kind is refused").to_string();
+        let listed = message.split_once("expected one of").map_or("", |(_, l)| l);
+        listed.split('`').skip(1).step_by(2).map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn the_known_update_kinds_are_exactly_the_sdks() {
+        // An SDK upgrade that adds (or drops) a kind fails here, instead of its updates being
+        // noted as unknown at run time.
+        let mut sdk = sdk_kinds();
+        sdk.sort();
+        let mut known: Vec<String> = KNOWN_KINDS.iter().map(|k| (*k).to_owned()).collect();
+        known.sort();
+        assert!(sdk.len() > 5, "the SDK's refusal lists its kinds: {sdk:?}");
+        assert_eq!(known, sdk, "KNOWN_KINDS against the SDK's `SessionUpdate`");
     }
 }

@@ -137,7 +137,10 @@ export interface Control {
   [EXTENSIONS]?: Extensions;
 }
 
-/** Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive integers. */
+/**
+ * Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive
+ * integers.
+ */
 export interface LimitMap {
   /** Largest JSONL record either side may send. (bytes) */
   max_record_bytes: number;
@@ -171,9 +174,19 @@ export interface LimitMap {
   max_session_list_scan_entries: number;
   /** Largest and default catalog page. (items) */
   max_catalog_page_items: number;
-  /** Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake rejection in answer to its handshake line and is closed; the connections served are unaffected, and closing one makes room for the next. (connections) */
+  /**
+   * Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake rejection
+   * in answer to its handshake line and is closed; the connections served are unaffected, and closing one makes room
+   * for the next. (connections)
+   */
   max_connections: number;
-  /** Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. (requests) */
+  /**
+   * Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request
+   * admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection
+   * stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its
+   * response's bytes are written, so a client that sends a new request only after reading a response, with at most this
+   * many outstanding, is never refused. (requests)
+   */
   max_inflight_requests: number;
   /** Most turns running at once. (turns) */
   max_active_turns: number;
@@ -325,7 +338,10 @@ export interface SessionSummary {
   title: string | null;
   /** Last durable update. */
   updated_at: Timestamp;
-  /** Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none. */
+  /**
+   * Canonical path of the workspace the session was created for: turns run only in that workspace's daemon
+   * (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none.
+   */
   workspace?: string;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
@@ -805,7 +821,10 @@ export interface SessionMessageUserText {
   turn?: OpaqueId;
   /** Prompt text. */
   text: Text;
-  /** Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value. */
+  /**
+   * Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder
+   * rejects any value.
+   */
   thinking?: string;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
@@ -833,7 +852,10 @@ export interface SessionMessageAgentToolCallStart {
   title: Text;
   /** Longer inline-markdown description. */
   description: Text;
-  /** Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut marked. */
+  /**
+   * Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut
+   * marked.
+   */
   args: JsonObject;
   /** Label of the subagent this call spawns. */
   agentTitle?: Text;
@@ -863,7 +885,11 @@ export interface SessionMessageAgentToolCallEnd {
   [EXTENSIONS]?: Extensions;
 }
 
-/** The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered. */
+/**
+ * The agent asks the user to approve a tool call. Written when an ACP agent provider sends
+ * `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the
+ * agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
+ */
 export interface SessionMessageAgentPermissionRequest {
   type: "permission-request";
   role: "agent";
@@ -893,7 +919,16 @@ export interface SessionMessageAgentPermissionRequest {
   [EXTENSIONS]?: Extensions;
 }
 
-/** The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`), so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection. */
+/**
+ * The user's answer to a permission request. Wire v2 has no approval route (the profile advertises `approvals:false`),
+ * so no person is asked: the daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the
+ * global settings: ACP tool kinds to `allow` or `reject`; by default `read`, `search`, `think` and `fetch` are allowed
+ * and every other kind rejected) decides, and the answer is recorded with role `user` because it stands in for the
+ * person, by the person's own configuration. `optionId` is the offered option of the verdict's kind (`allow-once`
+ * before `allow-always`, `reject-once` before `reject-always`). When no offered option matches, the request is answered
+ * cancelled, no `permission-response` is written and a `service` message of the turn says so. A rejected call's
+ * `tool-call-end` carries an `error` naming the rejection.
+ */
 export interface SessionMessageUserPermissionResponse {
   type: "permission-response";
   role: "user";
@@ -1355,11 +1390,17 @@ export interface ConfigSetResponse {
 
 /** Request payload of `session.list`. */
 export interface SessionListRequest {
-  /** Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id). Absent means `null`. */
+  /**
+   * Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id).
+   * Absent means `null`.
+   */
   after?: OpaqueId | null;
   /** Page size. Absent means `32`. */
   limit?: number;
-  /** List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves. Absent means `false`. */
+  /**
+   * List every session of the state root (each summary names its workspace); by default only the sessions created for
+   * the workspace this daemon serves. Absent means `false`.
+   */
   all_workspaces?: boolean;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
@@ -1739,7 +1780,10 @@ export interface RequestEnvelope<M extends Method = Method> {
   instance_id: OpaqueId | null;
   /** Connection from initialize; null only on initialize. */
   connection_id: OpaqueId | null;
-  /** Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved. */
+  /**
+   * Target session where the operation requires one; null otherwise. The server validates it as a session ID
+   * (invalid_session_id) before any path is resolved.
+   */
   session_id: OpaqueId | null;
   /** Mutation intent ID; required for mutations, null for reads. */
   operation_id: OpaqueId | null;
@@ -1835,7 +1879,10 @@ export interface RawRequestEnvelope {
   instance_id: OpaqueId | null;
   /** Connection from initialize; null only on initialize. */
   connection_id: OpaqueId | null;
-  /** Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved. */
+  /**
+   * Target session where the operation requires one; null otherwise. The server validates it as a session ID
+   * (invalid_session_id) before any path is resolved.
+   */
   session_id: OpaqueId | null;
   /** Mutation intent ID; required for mutations, null for reads. */
   operation_id: OpaqueId | null;
@@ -1849,7 +1896,10 @@ export interface RawRequestEnvelope {
   [EXTENSIONS]?: Extensions;
 }
 
-/** The one response to a request; exactly one of payload and error is non-null. Decoded envelope fields with the payload still undecoded. */
+/**
+ * The one response to a request; exactly one of payload and error is non-null. Decoded envelope fields with the payload
+ * still undecoded.
+ */
 export interface RawResponseEnvelope {
   /** Wire version; 2. */
   protocol_version: number;
@@ -1873,7 +1923,10 @@ export interface RawResponseEnvelope {
   [EXTENSIONS]?: Extensions;
 }
 
-/** A server event; correlation rules come from the event's declaration. Decoded envelope fields with the payload still undecoded. */
+/**
+ * A server event; correlation rules come from the event's declaration. Decoded envelope fields with the payload still
+ * undecoded.
+ */
 export interface RawEventEnvelope {
   /** Wire version; 2. */
   protocol_version: number;

@@ -243,7 +243,9 @@ export const decodeOperationState: Validator<T.OperationState> = standard("Opera
   return fail(typeof v === "string" ? "not a value of OperationState" : "expected a string", v);
 });
 
-/** Decode a `OutcomeStatus`: Settled outcome: a turn or login terminal status, or succeeded/failed for other mutations. */
+/**
+ * Decode a `OutcomeStatus`: Settled outcome: a turn or login terminal status, or succeeded/failed for other mutations.
+ */
 export const decodeOutcomeStatus: Validator<T.OutcomeStatus> = standard("OutcomeStatus", function decodeOutcomeStatus(v: unknown, strict: boolean): T.OutcomeStatus {
   void strict;
   switch (v) {
@@ -488,7 +490,10 @@ function isControlMember(k: string): boolean {
   }
 }
 
-/** Decode a `LimitMap`: Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive integers. */
+/**
+ * Decode a `LimitMap`: Advertised limits: every declared limit is required; unknown keys are extensions that must still
+ * be positive integers.
+ */
 export const decodeLimitMap: Validator<T.LimitMap> = standard("LimitMap", function decodeLimitMap(v: unknown, strict: boolean): T.LimitMap {
   const o = object(v);
   let at = "";
@@ -1939,7 +1944,10 @@ function isPermissionOptionMember(k: string): boolean {
   }
 }
 
-/** Decode a `ToolName`: A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or `create-issue`). */
+/**
+ * Decode a `ToolName`: A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or
+ * `create-issue`).
+ */
 export const decodeToolName: Validator<T.ToolName> = standard("ToolName", function decodeToolName(v: unknown, strict: boolean): T.ToolName {
   void strict;
   return str(v, 1, 256 /* constants.tool_name_max_bytes */);
