@@ -1,6 +1,8 @@
 //! ACP bridge delivery load generator: the scripted agent (`daemon/tests/acp/fake-agent.mjs
-//! stream 10000`) streams 10,000 one-byte `agent_message_chunk` updates as fast as it can,
-//! each send time (wall clock, µs) written to a side file. In the same run, rounds alternate:
+//! stream 10000`) streams 10,000 one-byte `agent_message_chunk` updates as fast as it can (the
+//! flood), then, prompted `pace 1000 3000`, 3,000 at a steady 1,000 per second (the steady
+//! rate), each send time (wall clock, µs) written to a side file. In the same run, rounds
+//! alternate:
 //!
 //! - **bare**: a bare ACP client (newline-delimited JSON-RPC on the agent's stdio, each line
 //!   parsed once) reads the chunks: the floor;
@@ -9,7 +11,8 @@
 //!
 //! Figures: chunks/s from the first chunk sent to the last received, and latency per chunk
 //! (send → receive) p50/p99 for each; the bridge's added latency is its percentile minus the
-//! bare client's, and its rate a share of the bare rate.
+//! bare client's, and its rate a share of the bare rate. Under the flood latency is queueing
+//! behind earlier chunks; at the steady rate it is the time one chunk takes through.
 //!
 //! Run: `cargo bench -p agentwire-daemon --bench acp_stream` (`ACP_STREAM_ROUNDS`, default 5).
 
@@ -24,6 +27,29 @@ use agentwire_client::{operation, Client, ClientOptions};
 use agentwire_protocol::{EventPayload, SessionCreateRequest};
 
 const CHUNKS: usize = 10_000;
+/// The steady rate: chunks per second, and chunks per round.
+const PACE_RATE: usize = 1_000;
+const PACE_CHUNKS: usize = 3_000;
+
+/// What one round streams: how many chunks, as fast as the agent can or at a steady rate.
+#[derive(Clone, Copy)]
+struct Load {
+    chunks: usize,
+    per_second: Option<usize>,
+}
+
+impl Load {
+    /// The prompt that tells the scripted agent how to stream.
+    fn prompt(self) -> String {
+        match self.per_second {
+            Some(rate) => format!("pace {rate} {}", self.chunks),
+            None => "go".to_owned(),
+        }
+    }
+}
+
+const FLOOD: Load = Load { chunks: CHUNKS, per_second: None };
+const STEADY: Load = Load { chunks: PACE_CHUNKS, per_second: Some(PACE_RATE) };
 
 fn now_us() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64)
@@ -41,13 +67,14 @@ struct Round {
 }
 
 fn figures(sent: &[u64], received: &[u64]) -> Round {
-    assert_eq!(sent.len(), CHUNKS, "the agent sent every chunk");
-    assert_eq!(received.len(), CHUNKS, "every chunk arrived");
+    let chunks = received.len();
+    assert_eq!(sent.len(), chunks, "the agent sent every chunk that arrived");
+    assert!(chunks > 0, "chunks arrived");
     let mut latency: Vec<u64> = sent.iter().zip(received).map(|(s, r)| r.saturating_sub(*s)).collect();
     latency.sort_unstable();
-    let span = (received[CHUNKS - 1] - sent[0]).max(1) as f64 / 1e6;
+    let span = (received[chunks - 1] - sent[0]).max(1) as f64 / 1e6;
     let pct = |p: f64| latency[((latency.len() as f64 * p) as usize).min(latency.len() - 1)] as f64 / 1000.0;
-    Round { rate: CHUNKS as f64 / span, p50_ms: pct(0.50), p99_ms: pct(0.99) }
+    Round { rate: chunks as f64 / span, p50_ms: pct(0.50), p99_ms: pct(0.99) }
 }
 
 fn read_times(path: &Path) -> Vec<u64> {
@@ -55,7 +82,7 @@ fn read_times(path: &Path) -> Vec<u64> {
 }
 
 /// The bare ACP client: initialize, session/new, session/prompt, every chunk timed on arrival.
-fn bare(dir: &Path) -> Round {
+fn bare(dir: &Path, load: Load) -> Round {
     let times = dir.join("bare-times.json");
     let mut child = Command::new("node")
         .arg(agent_script())
@@ -84,8 +111,12 @@ fn bare(dir: &Path) -> Round {
     answer(&mut lines);
     ask(2, "session/new", serde_json::json!({"cwd": dir, "mcpServers": []}));
     let session = answer(&mut lines)["result"]["sessionId"].as_str().unwrap().to_owned();
-    ask(3, "session/prompt", serde_json::json!({"sessionId": session, "prompt":[{"type":"text","text":"go"}]}));
-    let mut received = Vec::with_capacity(CHUNKS);
+    ask(
+        3,
+        "session/prompt",
+        serde_json::json!({"sessionId": session, "prompt":[{"type":"text","text":load.prompt()}]}),
+    );
+    let mut received = Vec::with_capacity(load.chunks);
     let mut buf = String::new();
     loop {
         buf.clear();
@@ -101,15 +132,16 @@ fn bare(dir: &Path) -> Round {
     }
     drop(stdin);
     let _ = child.wait();
+    assert_eq!(received.len(), load.chunks, "every chunk arrived");
     figures(&read_times(&times), &received)
 }
 
 /// The bridge: the daemon runs the agent, a wire v2 client reads one turn's deltas.
-async fn bridge(client: &Client, times: &Path) -> Round {
+async fn bridge(client: &Client, times: &Path, load: Load) -> Round {
     let session = client.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap();
     let claim = client.claim(&session.session_id, false).await.unwrap();
-    let (_, mut events) = claim.start_turn("go").await.unwrap();
-    let mut received = Vec::with_capacity(CHUNKS);
+    let (_, mut events) = claim.start_turn(&load.prompt()).await.unwrap();
+    let mut received = Vec::with_capacity(load.chunks);
     while let Some(event) = events.next().await {
         match event.unwrap().payload {
             EventPayload::TurnAssistantDelta(d) => {
@@ -123,12 +155,30 @@ async fn bridge(client: &Client, times: &Path) -> Round {
             _ => {}
         }
     }
+    assert_eq!(received.len(), load.chunks, "every chunk arrived");
     figures(&read_times(times), &received)
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
+}
+
+/// The medians of one load's rounds.
+fn report(name: &str, load: Load, b: &[Round], d: &[Round]) {
+    let rounds = b.len();
+    let m = |v: &[Round], f: fn(&Round) -> f64| median(v.iter().map(f).collect());
+    let (br, dr) = (m(b, |r| r.rate), m(d, |r| r.rate));
+    let (b50, d50, b99, d99) = (m(b, |r| r.p50_ms), m(d, |r| r.p50_ms), m(b, |r| r.p99_ms), m(d, |r| r.p99_ms));
+    let chunks = load.chunks;
+    let pace = load.per_second.map(|r| format!(" at {r}/s")).unwrap_or_default();
+    println!("{name}: median over {rounds} rounds, {chunks} chunks each{pace}:");
+    println!("  bare ACP client: {br:.0} chunks/s, latency p50 {b50:.3} ms, p99 {b99:.3} ms");
+    println!(
+        "  through the daemon: {dr:.0} chunks/s ({:.0} % of bare), latency p50 {d50:.3} ms, p99 {d99:.3} ms",
+        100.0 * dr / br
+    );
+    println!("  added latency per chunk: p50 {:.3} ms, p99 {:.3} ms", d50 - b50, d99 - b99);
 }
 
 fn main() {
@@ -162,33 +212,26 @@ fn main() {
         Client::connect(options).await.unwrap()
     });
     // A first turn starts the agent: process start is not delivery.
-    rt.block_on(bridge(&client, &times));
-    let (mut b, mut d) = (Vec::new(), Vec::new());
-    for round in 0..rounds {
-        let pair = if round % 2 == 0 {
-            let bare = bare(&dir);
-            (bare, rt.block_on(bridge(&client, &times)))
-        } else {
-            let bridged = rt.block_on(bridge(&client, &times));
-            (bare(&dir), bridged)
-        };
-        println!(
-            "round {round}: bare {:.0}/s p50 {:.3} ms p99 {:.3} ms | bridge {:.0}/s p50 {:.3} ms p99 {:.3} ms",
-            pair.0.rate, pair.0.p50_ms, pair.0.p99_ms, pair.1.rate, pair.1.p50_ms, pair.1.p99_ms
-        );
-        b.push(pair.0);
-        d.push(pair.1);
+    rt.block_on(bridge(&client, &times, FLOOD));
+    for (name, load) in [("flood", FLOOD), ("steady", STEADY)] {
+        let (mut b, mut d) = (Vec::new(), Vec::new());
+        for round in 0..rounds {
+            let pair = if round % 2 == 0 {
+                let bare = bare(&dir, load);
+                (bare, rt.block_on(bridge(&client, &times, load)))
+            } else {
+                let bridged = rt.block_on(bridge(&client, &times, load));
+                (bare(&dir, load), bridged)
+            };
+            println!(
+                "{name} round {round}: bare {:.0}/s p50 {:.3} ms p99 {:.3} ms | bridge {:.0}/s p50 {:.3} ms p99 {:.3} ms",
+                pair.0.rate, pair.0.p50_ms, pair.0.p99_ms, pair.1.rate, pair.1.p50_ms, pair.1.p99_ms
+            );
+            b.push(pair.0);
+            d.push(pair.1);
+        }
+        report(name, load, &b, &d);
     }
-    let m = |v: &[Round], f: fn(&Round) -> f64| median(v.iter().map(f).collect());
-    let (br, dr) = (m(&b, |r| r.rate), m(&d, |r| r.rate));
-    let (b50, d50, b99, d99) = (m(&b, |r| r.p50_ms), m(&d, |r| r.p50_ms), m(&b, |r| r.p99_ms), m(&d, |r| r.p99_ms));
-    println!("median over {rounds} rounds, {CHUNKS} chunks each:");
-    println!("  bare ACP client: {br:.0} chunks/s, latency p50 {b50:.3} ms, p99 {b99:.3} ms");
-    println!(
-        "  through the daemon: {dr:.0} chunks/s ({:.0} % of bare), latency p50 {d50:.3} ms, p99 {d99:.3} ms",
-        100.0 * dr / br
-    );
-    println!("  added latency per chunk: p50 {:.3} ms, p99 {:.3} ms", d50 - b50, d99 - b99);
     let _ = daemon.kill();
     let _ = daemon.wait();
 }

@@ -30,7 +30,8 @@
 //   max-turn-requests  ends the prompt with stopReason max_turn_requests
 //   future-stop        ends the prompt with a stopReason of a later ACP version
 //   stream N           streams N one-byte chunks as fast as it can, then ends; with FAKE_TIMES
-//                      set, writes each chunk's send time there (the benchmark)
+//                      set, writes each chunk's send time there (the benchmark); a prompt
+//                      "pace R C" streams C chunks at a steady R per second instead
 import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
@@ -53,7 +54,7 @@ let signedIn = false;
 const modes = new Map();
 const authRequired = (id) => send({ id, error: { code: -32000, message: "Authentication required" } });
 
-async function prompt(id, { sessionId }) {
+async function prompt(id, { sessionId, prompt: blocks }) {
   const done = (stopReason) => send({ id, result: { stopReason } });
   switch (mode) {
     case "crash":
@@ -168,12 +169,32 @@ async function prompt(id, { sessionId }) {
       // One-byte chunks (a turn's text is bounded), each send time (wall clock, microseconds)
       // kept and written to FAKE_TIMES before the answer.
       const times = [];
+      const stamp = () => times.push(Math.round((performance.timeOrigin + performance.now()) * 1000));
+      const finish = () => {
+        if (process.env.FAKE_TIMES) writeFileSync(process.env.FAKE_TIMES, JSON.stringify(times));
+        done("end_turn");
+      };
+      const pace = /^pace (\d+) (\d+)$/.exec(blocks?.[0]?.text ?? "");
+      if (pace) {
+        // Chunk i is due i/R seconds after the start; each timer tick sends those due.
+        const [rate, total] = [Number(pace[1]), Number(pace[2])];
+        const start = performance.now();
+        const tick = () => {
+          const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
+          while (times.length < due) {
+            stamp();
+            text(sessionId, "a");
+          }
+          if (times.length < total) setTimeout(tick, Math.max(0, start + (times.length * 1000) / rate - performance.now()));
+          else finish();
+        };
+        return tick();
+      }
       for (let i = 0; i < count; i++) {
-        times.push(Math.round((performance.timeOrigin + performance.now()) * 1000));
+        stamp();
         text(sessionId, "a");
       }
-      if (process.env.FAKE_TIMES) writeFileSync(process.env.FAKE_TIMES, JSON.stringify(times));
-      return done("end_turn");
+      return finish();
     }
     default:
       text(sessionId, "fake ok.");

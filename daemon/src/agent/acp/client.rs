@@ -11,6 +11,7 @@
 //!   running turn records that it was asked.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use agent_client_protocol::v1::schema::{ReadTextFileRequest, WriteTextFileRequest};
 use agent_client_protocol::v1::{ConnectionTo, Responder};
@@ -18,7 +19,7 @@ use agent_client_protocol::{Agent, Client, ConnectTo, Error, UntypedMessage};
 use serde_json::Value;
 use tokio::sync::oneshot;
 
-use super::routes::{Inbound, Launch, Routes};
+use super::routes::{deliver_update, InFlight, Inbound, Launch, Routes};
 use crate::agent::tools::Workspace;
 use crate::catalog::agents::Verdict;
 
@@ -30,16 +31,18 @@ const MAX_READ_BYTES: u64 = 4 * 1024 * 1024;
 pub async fn serve(
     launch: Launch,
     routes: Routes,
+    in_flight: Arc<InFlight>,
     transport: impl ConnectTo<Client> + 'static,
     cx: oneshot::Sender<ConnectionTo<Agent>>,
     stop: oneshot::Receiver<()>,
 ) -> agent_client_protocol::Result<()> {
-    let requests = (launch, routes.clone());
+    let requests = (launch, routes.clone(), Arc::clone(&in_flight));
     Client
         .v1()
         .name("agentwire")
         .on_receive_notification(
             async move |message: UntypedMessage, _cx| {
+                let _dispatching = in_flight.dispatching();
                 notification(&routes, message);
                 Ok(())
             },
@@ -47,6 +50,7 @@ pub async fn serve(
         )
         .on_receive_request(
             async move |message: UntypedMessage, responder: Responder<Value>, _cx| {
+                let _dispatching = requests.2.dispatching();
                 request(&requests.0, &requests.1, message, responder).await
             },
             agent_client_protocol::on_receive_request!(),
@@ -74,17 +78,17 @@ fn send(routes: &Routes, session: Option<&str>, inbound: Inbound) -> Result<(), 
     }
 }
 
-/// Updates go to the session's running turn; updates of a session without one (the history
-/// an agent replays on `session/load`, late updates after a turn ended) are not recorded.
+/// Updates go to the session's running turn ([`deliver_update`]): those the reader handed
+/// the SDK to keep arrival order.
 fn notification(routes: &Routes, message: UntypedMessage) {
     let (method, params) = message.into_parts();
     if method != "session/update" {
         tracing::debug!(%method, "agent notification ignored");
         return;
     }
-    let session = session_of(&params).map(str::to_owned);
-    if send(routes, session.as_deref(), Inbound::Update(params)).is_err() {
-        tracing::debug!("agent update for a session without a running turn ignored");
+    match serde_json::value::to_raw_value(&params) {
+        Ok(raw) => deliver_update(routes, raw),
+        Err(_) => tracing::debug!("agent update that cannot be written back ignored"),
     }
 }
 

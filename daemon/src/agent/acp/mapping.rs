@@ -25,6 +25,7 @@ use agent_client_protocol::v1::schema::{
     ToolKind,
 };
 use agentwire_protocol::{PermissionKind, PermissionOption};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 use super::ask::{change_of, Asker, Question};
@@ -52,6 +53,19 @@ const KNOWN_KINDS: &[&str] = &[
     "compaction_update",
     "compaction_summary_chunk",
 ];
+
+/// The kind of an update, read without the rest.
+#[derive(serde::Deserialize)]
+struct KindOf<'a> {
+    #[serde(borrow)]
+    update: Kind<'a>,
+}
+
+#[derive(serde::Deserialize)]
+struct Kind<'a> {
+    #[serde(borrow, rename = "sessionUpdate")]
+    kind: std::borrow::Cow<'a, str>,
+}
 
 /// An open call as the agent names it.
 struct Known {
@@ -150,18 +164,18 @@ impl<'a> Mapper<'a> {
         Mapper { sink, calls, permissions, known: HashMap::new(), segments: Segments::main(sink) }
     }
 
-    /// One `session/update`. `Err` when the assistant text would cross its bound.
-    pub async fn update(&mut self, params: Value) -> Result<(), OutputLimit> {
-        let kind =
-            params.get("update").and_then(|u| u.get("sessionUpdate")).and_then(Value::as_str).unwrap_or("").to_owned();
-        if !KNOWN_KINDS.contains(&kind.as_str()) {
+    /// One `session/update`, its params as received. `Err` when the assistant text would
+    /// cross its bound.
+    pub async fn update(&mut self, params: &RawValue) -> Result<(), OutputLimit> {
+        let kind = serde_json::from_str::<KindOf<'_>>(params.get()).map(|k| k.update.kind).unwrap_or_default();
+        if !KNOWN_KINDS.contains(&kind.as_ref()) {
             let shown = crate::redact::truncate_on_char_boundary(&kind, 64).to_owned();
             self.sink.service_note(&format!(
                 "The agent sent an update of a kind this daemon does not know (`{shown}`); it was skipped."
             ));
             return Ok(());
         }
-        let Ok(notification) = serde_json::from_value::<SessionNotification>(params) else {
+        let Ok(notification) = serde_json::from_str::<SessionNotification>(params.get()) else {
             self.sink.service_note(&format!("The agent sent a malformed `{kind}` update; it was skipped."));
             return Ok(());
         };
@@ -411,10 +425,11 @@ mod tests {
     use crate::agent::activity::Ids;
     use crate::agent::calls::tests::Fake;
 
-    fn update(kind: &str, fields: Value) -> Value {
+    /// A `session/update`'s params as the mapper receives them.
+    fn update(kind: &str, fields: Value) -> Box<RawValue> {
         let mut update = json!({"sessionUpdate": kind});
         update.as_object_mut().unwrap().extend(fields.as_object().unwrap().clone());
-        json!({"sessionId": "s", "update": update})
+        serde_json::value::to_raw_value(&json!({"sessionId": "s", "update": update})).unwrap()
     }
 
     #[tokio::test]
@@ -423,7 +438,7 @@ mod tests {
         let calls = Calls::new(fake.clone(), Ids::new("t"));
         let mut mapper = Mapper::new(&*fake, &calls, Permissions::default());
         let done = json!({"toolCallId": "c1", "title": "Read", "kind": "read", "status": "completed"});
-        mapper.update(update("tool_call", done)).await.unwrap();
+        mapper.update(&update("tool_call", done)).await.unwrap();
         assert_eq!(
             fake.take(),
             [
@@ -442,11 +457,11 @@ mod tests {
         let calls = Calls::new(fake.clone(), Ids::new("t"));
         let mut mapper = Mapper::new(&*fake, &calls, Permissions::default());
         let running = json!({"toolCallId": "c1", "title": "Build", "kind": "execute", "status": "in_progress"});
-        mapper.update(update("tool_call", running)).await.unwrap();
+        mapper.update(&update("tool_call", running)).await.unwrap();
         fake.take();
-        mapper.update(update("tool_call_update", json!({"toolCallId": "c1", "status": "pending"}))).await.unwrap();
+        mapper.update(&update("tool_call_update", json!({"toolCallId": "c1", "status": "pending"}))).await.unwrap();
         assert!(fake.take().is_empty(), "a call that ran does not go back to queued");
-        mapper.update(update("tool_call_update", json!({"toolCallId": "c1", "status": "failed"}))).await.unwrap();
+        mapper.update(&update("tool_call_update", json!({"toolCallId": "c1", "status": "failed"}))).await.unwrap();
         assert_eq!(
             fake.take(),
             ["activity tool failed", "tool-call-end t/c1 The agent reported that the call failed."]

@@ -1,7 +1,12 @@
 //! One running ACP agent: the child process (started in the workspace), its stdio JSON-RPC
 //! connection (the official `agent-client-protocol` crate over newline-delimited lines this
 //! module reads and bounds), `initialize`, and the routes that hand each ACP session's
-//! updates and requests to the turn running in it. Pooled by [`crate::agent::pool::Pool`]:
+//! updates and requests to the turn running in it. The reader parses each line once and
+//! hands `session/update` notifications, the stream of a turn, to their turn itself: the
+//! SDK's own handling of one message (a `Value` tree, re-parsed into its message enum, cloned
+//! twice on dispatch) costs several times what the rest of the bridge does per chunk, and
+//! caps a fast stream at a third of what a bare client reads. Everything else goes to the
+//! SDK, and an update waits its turn behind those ([`InFlight`]). Pooled by [`crate::agent::pool::Pool`]:
 //! kept across turns, restarted when it dies or its entry changes, stopped when idle.
 //!
 //! Faults that end the connection (the process exits, a line is not a JSON-RPC message, a
@@ -26,7 +31,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStderr};
 use tokio::sync::{mpsc, oneshot, watch};
 
-use super::routes::{Inbound, Launch, RouteGuard, Routes};
+use super::routes::{deliver_update, InFlight, Inbound, Launch, RouteGuard, Routes};
 use super::{client, said};
 use crate::agent::pool::Pooled;
 use crate::catalog::agents::{command_executable, AgentEntry, Verdict};
@@ -240,18 +245,21 @@ impl AgentProcess {
         tokio::spawn(log_stderr(id.clone(), launch.entry.env.clone(), stderr, Arc::clone(&tail)));
         let (fault_tx, fault) = watch::channel(None);
         let fault_tx = Arc::new(fault_tx);
-        let incoming = lines(BufReader::new(stdout), Arc::clone(&fault_tx));
+        let routes: Routes = Arc::default();
+        let in_flight = Arc::new(InFlight::default());
+        let reader =
+            Reader { fault: Arc::clone(&fault_tx), routes: Arc::clone(&routes), in_flight: Arc::clone(&in_flight) };
+        let incoming = lines(BufReader::new(stdout), reader);
         let outgoing = futures_util::sink::unfold(stdin, |mut stdin, line: String| async move {
             stdin.write_all(line.as_bytes()).await?;
             stdin.write_all(b"\n").await?;
             stdin.flush().await?;
             Ok::<_, std::io::Error>(stdin)
         });
-        let routes: Routes = Arc::default();
         let (cx_tx, cx_rx) = oneshot::channel();
         let (stop_tx, stop_rx) = oneshot::channel::<()>();
         let transport = Lines::new(Box::pin(outgoing), Box::pin(incoming));
-        let driver = client::serve(launch.clone(), Arc::clone(&routes), transport, cx_tx, stop_rx);
+        let driver = client::serve(launch.clone(), Arc::clone(&routes), in_flight, transport, cx_tx, stop_rx);
         let ended = Arc::clone(&fault_tx);
         tokio::spawn(async move {
             let _ = driver.await;
@@ -382,44 +390,90 @@ impl Drop for AgentProcess {
     }
 }
 
-/// The minimal JSON-RPC 2.0 shape every line must have; members are not kept.
+/// The members of a line the reader looks at; `params` stays unparsed unless the reader
+/// delivers the update itself.
 #[derive(serde::Deserialize)]
 struct Envelope<'a> {
     #[serde(borrow)]
     jsonrpc: std::borrow::Cow<'a, str>,
+    #[serde(borrow, default)]
+    method: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default)]
+    id: Option<&'a serde_json::value::RawValue>,
+    #[serde(borrow, default)]
+    params: Option<&'a serde_json::value::RawValue>,
 }
 
-/// The agent's stdout as lines, each checked before the SDK sees it: at most
+/// A checked line: a JSON-RPC 2.0 object.
+fn envelope(line: &[u8]) -> Option<Envelope<'_>> {
+    let text = std::str::from_utf8(line).ok()?;
+    // A struct also reads from an array; a message is an object.
+    if !text.trim_start().starts_with('{') {
+        return None;
+    }
+    serde_json::from_str::<Envelope<'_>>(text).ok().filter(|e| e.jsonrpc == "2.0")
+}
+
+/// What the reader needs besides its input: where faults are recorded, and where updates go.
+struct Reader {
+    fault: Arc<watch::Sender<Option<Fault>>>,
+    routes: Routes,
+    in_flight: Arc<InFlight>,
+}
+
+impl Reader {
+    fn reject(&self, fault: Fault) -> std::io::Error {
+        self.fault.send_replace(Some(fault));
+        std::io::Error::other("agent output rejected")
+    }
+
+    /// Delivers a `session/update` notification itself when nothing handed to the SDK is
+    /// still to be dispatched; otherwise the line is for the SDK (counted when it may reach
+    /// a route: a request or a notification).
+    fn handle(&self, message: &Envelope<'_>) -> bool {
+        let Some(method) = message.method.as_deref() else { return false };
+        if message.id.is_none() && method == "session/update" && self.in_flight.idle() {
+            if let Some(params) = message.params {
+                deliver_update(&self.routes, params.to_owned());
+                return true;
+            }
+        }
+        self.in_flight.handed();
+        false
+    }
+}
+
+/// The agent's stdout as the lines for the SDK, each checked first: at most
 /// [`MAX_LINE_BYTES`], UTF-8, and a JSON-RPC 2.0 object. A line that fails records the
-/// [`Fault`] and ends the stream with an error, which ends the connection.
+/// [`Fault`] and ends the stream with an error, which ends the connection. `session/update`
+/// notifications go to their turn from here when they can ([`Reader::handle`]).
 fn lines<R: AsyncBufRead + Unpin + Send + 'static>(
     reader: R,
-    fault: Arc<watch::Sender<Option<Fault>>>,
+    checks: Reader,
 ) -> impl futures_util::Stream<Item = std::io::Result<String>> + Send {
+    let checks = Arc::new(checks);
     futures_util::stream::unfold(Some(reader), move |reader| {
-        let fault = Arc::clone(&fault);
+        let checks = Arc::clone(&checks);
         async move {
             let mut reader = reader?;
             loop {
                 let line = match read_line(&mut reader).await {
                     Ok(None) => return None,
                     Ok(Some(line)) => line,
-                    Err(f) => {
-                        fault.send_replace(Some(f));
-                        return Some((Err(std::io::Error::other("agent output rejected")), None));
-                    }
+                    Err(f) => return Some((Err(checks.reject(f)), None)),
                 };
                 if line.iter().all(u8::is_ascii_whitespace) {
                     continue;
                 }
-                let valid = std::str::from_utf8(&line)
-                    .ok()
-                    .filter(|s| serde_json::from_str::<Envelope<'_>>(s).is_ok_and(|e| e.jsonrpc == "2.0"));
-                let Some(text) = valid else {
-                    fault.send_replace(Some(Fault::Malformed));
-                    return Some((Err(std::io::Error::other("agent output rejected")), None));
+                let Some(message) = envelope(&line) else {
+                    return Some((Err(checks.reject(Fault::Malformed)), None));
                 };
-                let text = text.to_owned();
+                if checks.handle(&message) {
+                    continue;
+                }
+                drop(message);
+                // Checked UTF-8 above.
+                let text = String::from_utf8(line).unwrap_or_default();
                 return Some((Ok(text), Some(reader)));
             }
         }
@@ -483,10 +537,17 @@ async fn log_stderr(id: String, env: Vec<(String, String)>, stderr: ChildStderr,
 mod tests {
     use super::*;
     use futures_util::StreamExt;
+    use serde_json::Value;
+
+    /// A reader over `input` with its fault, routes and in-flight count.
+    fn reader() -> (Reader, watch::Receiver<Option<Fault>>) {
+        let (tx, rx) = watch::channel(None);
+        (Reader { fault: Arc::new(tx), routes: Routes::default(), in_flight: Arc::default() }, rx)
+    }
 
     async fn collect(input: &'static [u8]) -> (Vec<std::io::Result<String>>, Option<Fault>) {
-        let (tx, rx) = watch::channel(None);
-        let out: Vec<_> = lines(input, Arc::new(tx)).collect().await;
+        let (checks, rx) = reader();
+        let out: Vec<_> = lines(input, checks).collect().await;
         let fault = *rx.borrow();
         (out, fault)
     }
@@ -502,9 +563,16 @@ mod tests {
     #[tokio::test]
     async fn a_line_that_is_not_json_rpc_ends_the_stream_as_malformed() {
         // "malformed JSON-RPC": a clear, fixed failure, recorded before the SDK sees the line.
-        for input in [&b"not json\n"[..], b"{\"method\":\"a\"}\n", b"[1,2]\n", b"{\"jsonrpc\":\"1.0\"}\n"] {
-            let (tx, rx) = watch::channel(None);
-            let out: Vec<_> = lines(input, Arc::new(tx)).collect().await;
+        for input in [
+            &b"not json\n"[..],
+            b"{\"method\":\"a\"}\n",
+            b"[1,2]\n",
+            b"[\"2.0\",\"session/update\"]\n",
+            b"{\"jsonrpc\":\"1.0\"}\n",
+            b"{\"jsonrpc\":\"2.0\",\"method\":\"session/update\",\"params\":{}\n",
+        ] {
+            let (checks, rx) = reader();
+            let out: Vec<_> = lines(input, checks).collect().await;
             assert!(matches!(&out[..], [Err(_)]), "{input:?}");
             assert_eq!(*rx.borrow(), Some(Fault::Malformed));
         }
@@ -517,9 +585,68 @@ mod tests {
         big.extend(std::iter::repeat_n(b'a', MAX_LINE_BYTES));
         big.extend_from_slice(b"\"}\n");
         let big: &'static [u8] = Box::leak(big.into_boxed_slice());
-        let (tx, rx) = watch::channel(None);
-        let out: Vec<_> = lines(big, Arc::new(tx)).collect().await;
+        let (checks, rx) = reader();
+        let out: Vec<_> = lines(big, checks).collect().await;
         assert!(matches!(&out[..], [Err(_)]));
         assert_eq!(*rx.borrow(), Some(Fault::Oversized));
+    }
+
+    fn update(text: &str) -> String {
+        format!(
+            "{{\"jsonrpc\":\"2.0\",\"method\":\"session/update\",\"params\":{{\"sessionId\":\"s\",\"update\":{{\"sessionUpdate\":\"agent_message_chunk\",\"content\":{{\"type\":\"text\",\"text\":\"{text}\"}}}}}}}}\n"
+        )
+    }
+
+    fn text_of(item: Inbound) -> String {
+        match item {
+            Inbound::Update(p) => {
+                let v: Value = serde_json::from_str(p.get()).unwrap();
+                v["update"]["content"]["text"].as_str().unwrap_or_default().to_owned()
+            }
+            _ => "not an update".to_owned(),
+        }
+    }
+
+    #[tokio::test]
+    async fn updates_go_to_their_turn_without_the_sdk_and_in_arrival_order() {
+        // "in arrival order": an update read while a request handed to the SDK is not yet
+        // dispatched goes through the SDK behind it; once it is, updates go straight on.
+        let input = format!(
+            "{}{{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"session/request_permission\",\"params\":{{\"sessionId\":\"s\"}}}}\n{}{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{}}}}\n",
+            update("one"),
+            update("two")
+        );
+        let input: &'static [u8] = Box::leak(input.into_bytes().into_boxed_slice());
+        let (checks, _rx) = reader();
+        let (routes, in_flight) = (Arc::clone(&checks.routes), Arc::clone(&checks.in_flight));
+        let (_guard, mut turn) = super::super::routes::register(&routes, "s");
+        let mut sdk = Box::pin(lines(input, checks));
+        // The first update went to the turn; the request is the SDK's.
+        let request = sdk.next().await.unwrap().unwrap();
+        assert!(request.contains("request_permission"));
+        assert_eq!(text_of(turn.try_recv().unwrap()), "one");
+        // The request is not dispatched yet: the next update follows it through the SDK.
+        let behind = sdk.next().await.unwrap().unwrap();
+        assert!(behind.contains("\"two\""), "{behind}");
+        assert!(turn.try_recv().is_err());
+        // A response never reaches a route and is not counted.
+        assert!(sdk.next().await.unwrap().unwrap().contains("\"result\""));
+        assert!(!in_flight.idle());
+        drop(in_flight.dispatching());
+        drop(in_flight.dispatching());
+        assert!(in_flight.idle());
+        assert!(sdk.next().await.is_none());
+    }
+
+    #[tokio::test]
+    async fn an_update_read_while_nothing_is_pending_reaches_the_turn_directly() {
+        let input: &'static [u8] = Box::leak(format!("{}{}", update("a"), update("b")).into_bytes().into_boxed_slice());
+        let (checks, _rx) = reader();
+        let routes = Arc::clone(&checks.routes);
+        let (_guard, mut turn) = super::super::routes::register(&routes, "s");
+        let out: Vec<_> = lines(input, checks).collect().await;
+        assert!(out.is_empty(), "the SDK saw no update");
+        assert_eq!(text_of(turn.try_recv().unwrap()), "a");
+        assert_eq!(text_of(turn.try_recv().unwrap()), "b");
     }
 }

@@ -3,9 +3,11 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use agent_client_protocol::v1::Responder;
+use serde_json::value::RawValue;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
@@ -20,8 +22,8 @@ pub struct Launch {
 
 /// What the connection hands the turn of an ACP session, in arrival order.
 pub enum Inbound {
-    /// A `session/update` notification's params.
-    Update(Value),
+    /// A `session/update` notification's params, as received.
+    Update(Box<RawValue>),
     /// A `session/request_permission` request's params and where its answer goes.
     Permission(Value, Box<Responder<Value>>),
     /// A request this client does not implement (already answered `method not found`).
@@ -30,6 +32,61 @@ pub enum Inbound {
 
 /// ACP session ID → the turn running in it.
 pub type Routes = Arc<Mutex<HashMap<String, mpsc::UnboundedSender<Inbound>>>>;
+
+/// The session an update names, read without the rest.
+#[derive(serde::Deserialize)]
+struct Target<'a> {
+    #[serde(borrow, rename = "sessionId")]
+    session_id: std::borrow::Cow<'a, str>,
+}
+
+/// Hands a `session/update` notification's params to the running turn of the session it
+/// names; an update of a session without one (the history an agent replays on
+/// `session/load`, late updates after a turn ended) is not recorded.
+pub fn deliver_update(routes: &Routes, params: Box<RawValue>) {
+    let session = serde_json::from_str::<Target<'_>>(params.get()).ok();
+    let routes = crate::sync::lock(routes);
+    let route = session.and_then(|t| routes.get(t.session_id.as_ref()));
+    if route.is_none_or(|tx| tx.send(Inbound::Update(params)).is_err()) {
+        tracing::debug!("agent update for a session without a running turn ignored");
+    }
+}
+
+/// How many incoming messages the reader handed the SDK that may reach a route and have not
+/// been dispatched yet. The reader delivers `session/update` notifications to their turn
+/// itself ([`deliver_update`]) only while none is pending; otherwise they go through the SDK
+/// behind the others, so a turn receives everything in arrival order. A message the SDK
+/// never dispatches leaves the count above zero: updates then take the SDK's path, slower
+/// but in order.
+#[derive(Debug, Default)]
+pub struct InFlight(AtomicUsize);
+
+impl InFlight {
+    /// The reader handed the SDK a request or notification.
+    pub fn handed(&self) {
+        self.0.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Whether every message handed to the SDK was dispatched.
+    pub fn idle(&self) -> bool {
+        self.0.load(Ordering::Acquire) == 0
+    }
+
+    /// Held by a handler while it routes one message the reader handed the SDK; counts it
+    /// dispatched when dropped.
+    pub fn dispatching(self: &Arc<Self>) -> Dispatching {
+        Dispatching(Arc::clone(self))
+    }
+}
+
+pub struct Dispatching(Arc<InFlight>);
+
+impl Drop for Dispatching {
+    fn drop(&mut self) {
+        // Never below zero: a message the reader did not hand over (none today) changes nothing.
+        let _ = self.0 .0.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+    }
+}
 
 /// Registers the turn of an ACP session; the route leaves when the guard drops.
 pub fn register(routes: &Routes, acp_session: &str) -> (RouteGuard, mpsc::UnboundedReceiver<Inbound>) {

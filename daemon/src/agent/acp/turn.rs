@@ -315,7 +315,7 @@ impl AcpTurn<'_> {
     ) -> Result<(), Stop> {
         match item {
             Inbound::Update(params) => {
-                mapper.update(params).await.map_err(|_| Stop::Failed(ErrorCode::OutputLimitExceeded))?;
+                mapper.update(&params).await.map_err(|_| Stop::Failed(ErrorCode::OutputLimitExceeded))?;
             }
             Inbound::Permission(params, responder) => match mapper.permission(params, self.asker) {
                 Permission::Answered(answer) => {
