@@ -8,12 +8,13 @@
 //! [`crate::agent::calls`]) and answers permission requests as [`policy`] decides. [`process`]
 //! starts and speaks to the agent, serving [`client`], which answers what the agent asks of the
 //! client (file reads and writes in the workspace) and hands updates and permission requests to
-//! the turn of their ACP session through [`routes`]. [`said`] quotes what the agent said for
-//! notes.
+//! the turn of their ACP session through [`routes`]. [`ask`] is the seam through which a turn
+//! asks the person (the `approvals` profile). [`said`] quotes what the agent said for notes.
 //!
 //! Imports go one way, and these are all of them between the files here (`resume`, `routes`,
-//! `policy` and `said` import none): `run` → `process`, `resume`, `routes`, `turn`; `turn` →
-//! `mapping`, `process`, `routes`, `said`; `mapping` → `policy`; `process` → `client`,
+//! `policy`, `ask` and `said` import none): `run` → `ask`, `process`, `resume`, `routes`,
+//! `turn`; `turn` → `ask`, `mapping`, `process`, `routes`, `said`; `mapping` → `ask`,
+//! `policy`; `process` → `client`,
 //! `routes`, `said`; `client` → `routes`. Outside this folder, `turn` and `mapping` use
 //! `crate::agent::calls`.
 
