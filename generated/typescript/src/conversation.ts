@@ -9,8 +9,8 @@
 
 import { LIMITS, LIMIT_NAMES, OUTPUT_BOUNDS, PROTOCOL_VERSION } from "./generated/constants.js";
 import type { LimitName } from "./generated/constants.js";
-import { EVENTS, OPERATIONS, isMethod } from "./generated/protocol.js";
-import type { AnyEvent, Capabilities, Control, HandshakeReplyAccepted, InitializeResponse, LimitMap, Method, ResponseEnvelope, ResponsePayloads } from "./generated/types.js";
+import { EVENTS, OPERATIONS, ORDINARY_EVENT_NAMES, PROFILES, isMethod } from "./generated/protocol.js";
+import type { AnyEvent, Capabilities, Control, HandshakeReplyAccepted, InitializeResponse, LimitMap, Method, ProfileNegotiateResponse, ResponseEnvelope, ResponsePayloads } from "./generated/types.js";
 import { DEFAULT_PROFILE, ProtocolError, decodeServerRecord } from "./records.js";
 import type { ProfileLimits } from "./runtime/jsonProfile.js";
 
@@ -75,6 +75,8 @@ export class Conversation {
   private readonly controls = new Map<string, Control>();
   /** The turn or login each operation started, for payload correlation. */
   private readonly started = new Map<string, string>();
+  /** Optional profiles this connection negotiated (`profile.negotiate`), by name. */
+  private readonly profiles = new Map<string, ProfileNegotiateResponse>();
 
   constructor(private readonly options: ConversationOptions = {}) {
     this.profile = localProfile(options.localBounds);
@@ -100,6 +102,11 @@ export class Conversation {
   /** The control grant this connection holds for a session. */
   control(sessionId: string): Control | undefined {
     return this.controls.get(sessionId);
+  }
+
+  /** What `profile.negotiate` accepted for `profile` on this connection; undefined when it was not negotiated. */
+  negotiated(profile: string): ProfileNegotiateResponse | undefined {
+    return this.profiles.get(profile);
   }
 
   /** Record a request as sent (after it was encoded). */
@@ -192,12 +199,39 @@ export class Conversation {
       case "auth.login.start":
         this.started.set(p.operationId as string, (result as ResponsePayloads["auth.login.start"]).login_id);
         break;
+      case "profile.negotiate":
+        this.negotiate(result as ResponsePayloads["profile.negotiate"]);
+        break;
       default:
     }
   }
 
+  /**
+   * A profile was accepted: from now on its events may arrive. The answer must name a profile
+   * this package knows, and only events and operations of that profile.
+   */
+  private negotiate(r: ProfileNegotiateResponse): void {
+    const known = Object.prototype.hasOwnProperty.call(PROFILES, r.profile) ? PROFILES[r.profile] : undefined;
+    if (known === undefined || known.version !== r.version) {
+      throw new ProtocolError("advertisement", `profile.negotiate accepted ${r.profile} version ${r.version}, which this package does not know`, "$.payload.profile");
+    }
+    for (const ev of r.events) {
+      if (!(known.events as readonly string[]).includes(ev)) throw new ProtocolError("advertisement", `profile.negotiate lists event ${ev}, not one of ${r.profile}'s`, "$.payload.events");
+    }
+    for (const op of r.operations) {
+      if (!(known.operations as readonly string[]).includes(op)) throw new ProtocolError("advertisement", `profile.negotiate lists operation ${op}, not one of ${r.profile}'s`, "$.payload.operations");
+    }
+    this.profiles.set(r.profile, r);
+  }
+
   private event(e: AnyEvent): void {
     if (!this.ready) throw new ProtocolError("correlation", "an event before initialization");
+    const info = EVENTS[e.event];
+    // A profile's events exist only on a connection that negotiated it; anywhere else they are
+    // as unknown as any event this package does not know.
+    if (info.membership !== "ordinary" && this.profiles.get(info.membership)?.events.includes(e.event) !== true) {
+      throw new ProtocolError("unknown_event", `${e.event} belongs to the ${info.membership} profile, which this connection did not negotiate`, "$.event");
+    }
     if (e.instance_id !== this.instanceId || e.connection_id !== this.connectionId) {
       throw new ProtocolError("correlation", "event for another instance or connection");
     }
@@ -210,7 +244,6 @@ export class Conversation {
     if (payload.session_id !== undefined && payload.session_id !== e.session_id) {
       throw new ProtocolError("correlation", `${e.event} payload names another session`, "$.payload.session_id");
     }
-    const info = EVENTS[e.event];
     if (info.sequenced) this.turns.accept(payload.turn_id as string, payload.sequence as number, info.terminal, e.event);
     else if (payload.login_id !== undefined) this.logins.accept(payload.login_id, info.terminal, e.event);
   }
@@ -258,9 +291,10 @@ export function checkAdvertisement(caps: Capabilities, options: ConversationOpti
       if (!caps.events.includes(ev)) throw new PreflightError(`event ${ev} of required operation ${op} is not advertised`);
     }
   }
-  // The entire event set must be known, even when every required operation exists.
+  // The entire event set must be known, even when every required operation exists. An optional
+  // profile's events are negotiated, never advertised here: listed here they are unknown too.
   for (const ev of caps.events) {
-    if (!Object.prototype.hasOwnProperty.call(EVENTS, ev)) throw new PreflightError(`advertised event ${ev} is unknown`);
+    if (!(ORDINARY_EVENT_NAMES as readonly string[]).includes(ev)) throw new PreflightError(`advertised event ${ev} is unknown`);
   }
   if (caps.events.includes("turn.activity") && !caps.activity.events) throw new PreflightError("turn.activity is advertised with activity.events false");
   checkLimits(caps, options.localBounds);
