@@ -316,8 +316,9 @@ export class AgentwireClient {
     const version = APPROVALS_VERSION;
     const offered = this.init.capabilities.profiles?.some((p) => p.name === profile && p.versions.includes(version)) === true;
     if (!offered) throw new ProfileUnavailableError(profile, version, "not_offered");
+    let terms: ProfileNegotiateResponse;
     try {
-      return await this.request("profile.negotiate", { profile, version }, waitOf(options));
+      terms = await this.request("profile.negotiate", { profile, version }, waitOf(options));
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
       switch (e.code) {
@@ -332,6 +333,15 @@ export class AgentwireClient {
           throw e;
       }
     }
+    // The answer is exactly what was accepted: what was asked, and only the profile's own items.
+    const own = PROFILES[profile] as ProfileInfo;
+    const foreign = [...terms.operations.filter((o) => !(own.operations as readonly string[]).includes(o)), ...terms.events.filter((e) => !(own.events as readonly string[]).includes(e))];
+    if (terms.profile !== profile || terms.version !== version || foreign.length > 0) {
+      const error = new ProtocolError("advertisement", `profile.negotiate asked for ${profile} version ${version} and accepted ${terms.profile} version ${terms.version}${foreign.length > 0 ? ` with ${foreign.join(", ")}` : ""}`, "$.payload");
+      this.shutdown(error);
+      throw error;
+    }
+    return terms;
   }
 
   /** What this connection's `profile.negotiate` accepted for `profile`; undefined when it did not opt in. */

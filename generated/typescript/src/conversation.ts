@@ -9,7 +9,7 @@
 
 import { LIMITS, LIMIT_NAMES, OUTPUT_BOUNDS, PROTOCOL_VERSION } from "./generated/constants.js";
 import type { LimitName } from "./generated/constants.js";
-import { EVENTS, OPERATIONS, ORDINARY_EVENT_NAMES, PROFILES, isMethod } from "./generated/protocol.js";
+import { EVENTS, OPERATIONS, ORDINARY_EVENT_NAMES, isMethod } from "./generated/protocol.js";
 import type { AnyEvent, Capabilities, Control, HandshakeReplyAccepted, InitializeResponse, LimitMap, Method, ProfileNegotiateResponse, ResponseEnvelope, ResponsePayloads } from "./generated/types.js";
 import { DEFAULT_PROFILE, ProtocolError, decodeServerRecord } from "./records.js";
 import type { ProfileLimits } from "./runtime/jsonProfile.js";
@@ -40,7 +40,15 @@ export interface ConversationOptions {
    * identities, and no preflight runs. Without it, the first success is initialize's, and it
    * must pass preflight.
    */
-  readonly joined?: { readonly instanceId: string | null; readonly connectionId: string | null };
+  readonly joined?: {
+    readonly instanceId: string | null;
+    readonly connectionId: string | null;
+    /**
+     * The optional profiles it negotiated, when known: only their events are then accepted.
+     * Absent, the negotiation is unknown and any profile's events are.
+     */
+    readonly profiles?: readonly string[];
+  };
   /**
    * Whether session-scoped events must belong to a session this connection claimed, under its
    * grant generation. Default true; turn it off only when the claims are unknown (joined).
@@ -77,11 +85,15 @@ export class Conversation {
   private readonly started = new Map<string, string>();
   /** Optional profiles this connection negotiated (`profile.negotiate`), by name. */
   private readonly profiles = new Map<string, ProfileNegotiateResponse>();
+  /** Profiles a joined connection negotiated before; null when that is unknown. */
+  private readonly joinedProfiles: ReadonlySet<string> | null;
 
   constructor(private readonly options: ConversationOptions = {}) {
     this.profile = localProfile(options.localBounds);
     this.instanceId = options.joined?.instanceId ?? null;
     this.connectionId = options.joined?.connectionId ?? null;
+    const joined = options.joined;
+    this.joinedProfiles = joined === undefined ? new Set() : joined.profiles === undefined ? null : new Set(joined.profiles);
   }
 
   /** Whether requests other than initialize may be sent. */
@@ -206,21 +218,8 @@ export class Conversation {
     }
   }
 
-  /**
-   * A profile was accepted: from now on its events may arrive. The answer must name a profile
-   * this package knows, and only events and operations of that profile.
-   */
+  /** A profile was accepted: from now on its events may arrive. */
   private negotiate(r: ProfileNegotiateResponse): void {
-    const known = Object.prototype.hasOwnProperty.call(PROFILES, r.profile) ? PROFILES[r.profile] : undefined;
-    if (known === undefined || known.version !== r.version) {
-      throw new ProtocolError("advertisement", `profile.negotiate accepted ${r.profile} version ${r.version}, which this package does not know`, "$.payload.profile");
-    }
-    for (const ev of r.events) {
-      if (!(known.events as readonly string[]).includes(ev)) throw new ProtocolError("advertisement", `profile.negotiate lists event ${ev}, not one of ${r.profile}'s`, "$.payload.events");
-    }
-    for (const op of r.operations) {
-      if (!(known.operations as readonly string[]).includes(op)) throw new ProtocolError("advertisement", `profile.negotiate lists operation ${op}, not one of ${r.profile}'s`, "$.payload.operations");
-    }
     this.profiles.set(r.profile, r);
   }
 
@@ -229,7 +228,8 @@ export class Conversation {
     const info = EVENTS[e.event];
     // A profile's events exist only on a connection that negotiated it; anywhere else they are
     // as unknown as any event this package does not know.
-    if (info.membership !== "ordinary" && this.profiles.get(info.membership)?.events.includes(e.event) !== true) {
+    const profile = info.membership;
+    if (profile !== "ordinary" && this.joinedProfiles !== null && !this.profiles.has(profile) && !this.joinedProfiles.has(profile)) {
       throw new ProtocolError("unknown_event", `${e.event} belongs to the ${info.membership} profile, which this connection did not negotiate`, "$.event");
     }
     if (e.instance_id !== this.instanceId || e.connection_id !== this.connectionId) {

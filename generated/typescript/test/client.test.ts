@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { APPROVALS_VERSION, AgentwireClient, ConnectionClosedError, HandshakeError, PACKAGE_VERSION, PreflightError, ProfileUnavailableError, ServiceError, VersionMismatchError } from "../dist/client.js";
 import type { TurnEvent } from "../dist/client.js";
-import { EVENTS, LAUNCH_ERROR_MESSAGES, LIMITS, OPERATION_EXAMPLES, PROFILES, ProtocolError, toWire } from "../dist/index.js";
+import { Conversation, EVENTS, LAUNCH_ERROR_MESSAGES, LIMITS, OPERATION_EXAMPLES, PROFILES, ProtocolError, toWire } from "../dist/index.js";
 import type { AnyEvent, EventName } from "../dist/index.js";
-import { CONNECTION, INSTANCE, initResult, terminal } from "./helpers.js";
+import { CONNECTION, INSTANCE, event as eventRecord, initResult, terminal } from "./helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agentwire-ts-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -403,5 +403,13 @@ describe("approvals profile (scripted daemon)", () => {
       client.close();
       fake.server.close();
     }
+  });
+
+  it("a joined conversation accepts a profile's events unless it is told which profiles were negotiated", () => {
+    const record = eventRecord("approval.requested", JSON.stringify(REQUESTED));
+    const joined = { instanceId: INSTANCE, connectionId: CONNECTION };
+    assert.equal(new Conversation({ joined, checkControl: false }).received(record).kind, "event");
+    assert.equal(new Conversation({ joined: { ...joined, profiles: ["approvals"] }, checkControl: false }).received(record).kind, "event");
+    assert.throws(() => new Conversation({ joined: { ...joined, profiles: [] }, checkControl: false }).received(record), (e: unknown) => e instanceof ProtocolError && e.code === "unknown_event");
   });
 });
