@@ -64,6 +64,13 @@ impl<'a> Differ<'a> {
         self.findings.push(finding(rule, reach, path, detail));
     }
 
+    /// Judge types by the directions the complete specs read them in: a type only an optional
+    /// profile reaches is still on the wire, for the connections that negotiated it.
+    pub(super) fn reach_of(mut self, old: &Spec, new: &Spec) -> Self {
+        self.reach = Reachability::of(old).merge(Reachability::of(new));
+        self
+    }
+
     /// Findings found outside this walk (optional profiles), reported with the rest.
     pub(super) fn extend(&mut self, findings: Vec<Finding>) {
         self.findings.extend(findings);

@@ -114,7 +114,7 @@ impl Report {
 /// Compare two lowered specs.
 pub fn compare(old: &Spec, new: &Spec) -> Report {
     let (old_view, new_view) = (profiles::ordinary_view(old), profiles::ordinary_view(new));
-    let mut differ = diff::Differ::new(&old_view, &new_view);
+    let mut differ = diff::Differ::new(&old_view, &new_view).reach_of(old, new);
     differ.extend(profiles::findings(old, new));
     differ.run()
 }

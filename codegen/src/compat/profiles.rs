@@ -5,19 +5,20 @@
 //! - a new profile is compatible (`PROFILE_ADDED`);
 //! - a removed one, or a version step, needs preflight: the client is told before any work
 //!   (`PROFILE_REMOVED`, `PROFILE_VERSION_STEPPED`);
-//! - a change to what a profile owns without a version step breaks the clients that negotiated
-//!   it (`PROFILE_CHANGED`), as does moving an item between profiles
-//!   (`PROFILE_MEMBERSHIP_CHANGED`).
+//! - a change to what a profile owns (its operations, events, errors, limits, negotiation text)
+//!   without a version step breaks the clients that negotiated it (`PROFILE_CHANGED`), as does
+//!   moving an item between profiles (`PROFILE_MEMBERSHIP_CHANGED`).
 //!
 //! The ordinary sections of the checker see the ordinary profile only ([`ordinary_view`]).
+//! Named types belong to no profile: they are judged by the type rules like every type, in the
+//! directions the complete specs read them.
 
 use super::diff::finding;
 use super::path::join;
 use super::reach::Reach;
 use super::rules::Rule;
 use super::Finding;
-use crate::ir::{Membership, Profile, Spec, TypeKind, TypeRef};
-use std::collections::BTreeSet;
+use crate::ir::{Membership, Profile, Spec};
 
 /// The spec without any optional profile's operations, events, errors and limits.
 pub(super) fn ordinary_view(spec: &Spec) -> Spec {
@@ -81,19 +82,16 @@ fn moved(old: &Spec, new: &Spec) -> Vec<Finding> {
 }
 
 /// Everything a profile owns that a client that negotiated it relies on: its declaration
-/// (the version aside), its operations, events, errors and limits, and every named type they
-/// reach. Examples are documentation and are left out.
+/// (the version aside), its operations, events, errors and limits. Examples and docs are
+/// documentation and are left out; the types they name are judged as types.
 fn fingerprint(spec: &Spec, p: &Profile) -> String {
     let owned = Membership::Profile(p.name.clone());
     let mut text = format!("{:?}", Profile { version: 0, ..p.clone() });
-    let mut roots = Vec::new();
     for o in spec.operations.iter().filter(|o| o.profile == owned) {
         text.push_str(&format!("{:?}", crate::ir::Operation { examples: Vec::new(), doc: String::new(), ..o.clone() }));
-        roots.extend([o.request.clone(), o.response.clone()]);
     }
     for e in spec.events.iter().filter(|e| e.profile == owned) {
         text.push_str(&format!("{:?}", crate::ir::Event { examples: Vec::new(), doc: String::new(), ..e.clone() }));
-        roots.push(e.payload.clone());
     }
     for e in spec.errors.iter().filter(|e| e.profile == owned) {
         text.push_str(&format!("{:?}", crate::ir::ErrorCode { doc: String::new(), ..e.clone() }));
@@ -101,40 +99,5 @@ fn fingerprint(spec: &Spec, p: &Profile) -> String {
     for l in spec.limits.iter().filter(|l| l.profile == owned) {
         text.push_str(&format!("{:?}", crate::ir::Limit { doc: String::new(), ..l.clone() }));
     }
-    for name in reachable(spec, roots) {
-        if let Some(t) = spec.ty(&name) {
-            text.push_str(&format!("{:?}", t.kind));
-        }
-    }
     text
-}
-
-/// The named types reachable from `roots`, sorted.
-fn reachable(spec: &Spec, roots: Vec<String>) -> BTreeSet<String> {
-    let mut seen = BTreeSet::new();
-    let mut todo = roots;
-    while let Some(name) = todo.pop() {
-        if !seen.insert(name.clone()) {
-            continue;
-        }
-        let Some(t) = spec.ty(&name) else { continue };
-        let fields: Vec<&TypeRef> = match &t.kind {
-            TypeKind::String(_) | TypeKind::Enum(_) => Vec::new(),
-            TypeKind::Object(o) => o.fields.iter().map(|f| &f.ty).collect(),
-            TypeKind::Map(m) => vec![&m.values.ty],
-            TypeKind::Union(u) => u.variants.iter().flat_map(|v| &v.fields).map(|f| &f.ty).collect(),
-        };
-        for ty in fields {
-            named(ty, &mut todo);
-        }
-    }
-    seen
-}
-
-fn named(ty: &TypeRef, out: &mut Vec<String>) {
-    match ty {
-        TypeRef::Named(n) => out.push(n.clone()),
-        TypeRef::Array(a) => named(&a.items, out),
-        _ => {}
-    }
 }
