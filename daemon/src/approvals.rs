@@ -66,13 +66,13 @@ pub enum RegisterError {
     Options,
 }
 
-/// Why an answer changed nothing.
+/// Why an answer changed nothing (the spec's `approval_unknown` and `approval_option_unknown`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum RespondError {
     /// Unknown, already resolved (a second or late answer), or of another session.
-    #[error("approval is unknown or already resolved")]
+    #[error("{}", agentwire_protocol::ErrorCode::ApprovalUnknown.message())]
     Unknown,
-    #[error("option is not one the approval offered")]
+    #[error("{}", agentwire_protocol::ErrorCode::ApprovalOptionUnknown.message())]
     OptionUnknown,
 }
 
