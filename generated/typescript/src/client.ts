@@ -9,8 +9,10 @@
  *
  * Afterwards: typed requests correlated by request_id, each with an optional `AbortSignal` and
  * deadline; any number of independent event streams (streams.ts); per-turn streams from
- * {@link AgentwireClient.startTurn}. Correlation and per-turn sequence rules live in
- * {@link Conversation}; this file only moves bytes. Any record that breaks a rule invalidates
+ * {@link AgentwireClient.startTurn}; the optional `approvals` profile
+ * ({@link AgentwireClient.optInApprovals}, {@link Claim.respond}). Correlation and per-turn
+ * sequence rules live in {@link Conversation}; this file only moves bytes. Any record that
+ * breaks a rule invalidates
  * the trusted stream state: the connection closes, pending requests reject, every stream ends
  * with the `ProtocolError`. Nothing is ever retried or resent automatically.
  */
