@@ -180,6 +180,25 @@ describe("approvals against the real daemon and the scripted asking agent", { sk
     }
   });
 
+  it("claim.cancel while a request is pending resolves it by cancel and ends the turn cancelled", { timeout: 60_000 }, async () => {
+    // "`turn.cancel` while a request is pending answers the agent `cancelled`, ends the call
+    // cancelled and the turn cancelled."
+    const client = await connect({ approvals: true });
+    try {
+      const claim = await session(client);
+      const turn = await claim.startTurn(PROMPT);
+      const seen = await watch(turn, async () => {
+        await claim.cancel(turn.turnId);
+      });
+      assert.equal(seen.status, "cancelled");
+      const [resolved] = seen.resolved;
+      assert.deepEqual([resolved?.outcome, resolved?.option_id, resolved?.decided_by], ["cancelled", null, "cancel"]);
+      await assert.rejects(claim.respond(seen.requested[0]?.approval_id ?? "", "ao"), isCode("approval_unknown"));
+    } finally {
+      client.close();
+    }
+  });
+
   it("a pending request is re-delivered after resume with take-over, and answered there", { timeout: 60_000 }, async () => {
     // "The controller disconnecting does not answer ... a connection that claims or takes over
     // the session receives the pending requests and can answer them".
