@@ -36,16 +36,16 @@ fn the_ordinary_advertisement_lists_no_profile_item() {
 fn the_approvals_profile_owns_what_its_negotiation_answers() {
     let s = spec();
     let p = s.profile("approvals").expect("approvals is declared");
+    let negotiation = s.negotiation().expect("a spec with a profile has its negotiation operation");
     let terms = advertise::profile_terms(&s, p);
-    let example = &s.operation("profile.negotiate").unwrap().examples[0].response;
-    assert_eq!(&terms, example, "the negotiate example is the profile's terms");
-    assert_eq!(s.negotiation().map(|o| o.method.as_str()), Some("profile.negotiate"));
+    assert_eq!(&terms, &negotiation.examples[0].response, "the negotiation example is the profile's terms");
     let approvals = Membership::Profile("approvals".into());
-    assert_eq!(s.operation("approval.respond").unwrap().profile, approvals);
-    for e in ["approval.requested", "approval.resolved"] {
-        let event = s.event(e).unwrap();
-        assert_eq!(event.profile, approvals);
-        assert!(!event.sequenced, "{e}: profile events never take a turn sequence number");
+    let ops: Vec<&str> = s.operations.iter().filter(|o| o.profile == approvals).map(|o| o.method.as_str()).collect();
+    let events: Vec<_> = s.events.iter().filter(|e| e.profile == approvals).collect();
+    assert_eq!(terms["operations"], serde_json::json!(ops));
+    assert_eq!(events.len(), terms["events"].as_array().unwrap().len());
+    for event in events {
+        assert!(!event.sequenced, "{}: profile events never take a turn sequence number", event.name);
     }
 }
 
