@@ -519,3 +519,39 @@ fn session_list_pages_follow_changes_another_process_makes_between_pages() {
     std::fs::rename(sb.mc_home.join("sessions.old").join(&ids[1]), sessions.join(&ids[1])).unwrap();
     assert_eq!(list_page(&mut w, None, 32).0, [ids[1].as_str()]);
 }
+
+#[test]
+fn absence_a_daemon_offering_no_profile_answers_its_operations_as_unknown_methods() {
+    // "a daemon that offers no profile answers `profile.negotiate` like any unknown method today
+    // (`unsupported_operation`)"; "approval.respond answers exactly as an unknown method does";
+    // the `profiles` member is "emitted only when the daemon offers at least one profile".
+    let sb = Sandbox::new();
+    let mut w = Wire::open(&sb);
+    let init = w.request("initialize", json!({"supported_protocol_versions":[2]}));
+    w.ids = Some((
+        init["payload"]["instance_id"].as_str().unwrap().into(),
+        init["payload"]["connection_id"].as_str().unwrap().into(),
+    ));
+    let caps = &init["payload"]["capabilities"];
+    assert!(caps.get("profiles").is_none(), "{caps}");
+    let listed = |m: &str| caps["operations"].as_array().unwrap().iter().any(|o| o == m);
+    assert!(!listed("profile.negotiate") && !listed("approval.respond"));
+
+    let unknown = w.request("nope.method", json!({}));
+    let negotiate = w.request("profile.negotiate", json!({"profile":"approvals","version":1}));
+    assert_eq!(code(&unknown), "unsupported_operation");
+    assert_eq!(negotiate["error"], unknown["error"], "the same code and fixed message");
+    for slot in ["kind", "instance_id", "connection_id", "session_id", "operation_id", "payload"] {
+        assert_eq!(negotiate[slot], unknown[slot], "{slot}");
+    }
+
+    let s = create(&mut w, "op-create");
+    let claim = w.mutate("session.claim", Some(&s), None, "op-claim", json!({}));
+    let mut respond = w.envelope("approval.respond", json!({"approval_id":"ap-1","option_id":"allow"}));
+    respond["session_id"] = json!(s);
+    respond["control"] = control(&claim);
+    let answer = w.send(&respond);
+    assert_eq!(answer["error"], unknown["error"], "{answer}");
+    // A request-level error keeps the connection.
+    assert_eq!(w.request("status", json!({}))["payload"]["service"], "ready");
+}
