@@ -192,10 +192,8 @@ async fn prompt(
                 async move { ask(&cx, json!({"sessionId": session, "toolCall": call, "options": options})).await }
             });
             let answers = futures_util::future::join_all(asks).await;
-            let said: Vec<String> = answers
-                .iter()
-                .map(|a| a.as_ref().ok().and_then(chosen).unwrap_or("cancelled").to_owned())
-                .collect();
+            let said: Vec<String> =
+                answers.iter().map(|a| a.as_ref().ok().and_then(chosen).unwrap_or("cancelled").to_owned()).collect();
             say(&cx, &session, &format!("Answers: {}.", said.join(",")))?;
             end(if was_cancelled() { "cancelled" } else { "end_turn" })
         }

@@ -15,7 +15,10 @@
 //!   connection accepted.
 
 use agentwire_protocol::runtime::EventRules;
-use agentwire_protocol::{EventName, LoginProgressState, LoginTerminalState, Persistence, TurnStatus};
+use agentwire_protocol::{
+    ApprovalDecider, ApprovalOutcome, EventName, LoginProgressState, LoginTerminalState, Membership, PermissionKind,
+    Persistence, ToolKind, TurnStatus,
+};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::LazyLock;
@@ -83,6 +86,12 @@ pub struct EventChecker {
     awaiting: HashSet<String>,
     /// Events checked so far (for reports and tests).
     pub seen: u64,
+    /// The events of negotiated profiles this connection received, in order, after their checks.
+    pub profile_events: Vec<Value>,
+    /// Approvals that were resolved on this connection: none resolves twice.
+    resolved_approvals: HashSet<String>,
+    /// `max_approval_options` as the negotiation answered it.
+    max_approval_options: Option<u64>,
 }
 
 fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, String> {
@@ -115,6 +124,12 @@ impl EventChecker {
     pub fn initialized(&mut self, instance_id: &str, connection_id: &str, events: impl IntoIterator<Item = String>) {
         self.ids = Some((instance_id.to_owned(), connection_id.to_owned()));
         self.advertised = events.into_iter().collect();
+    }
+
+    /// A profile was negotiated: its events may now arrive, its limits bound them.
+    pub fn negotiated(&mut self, events: impl IntoIterator<Item = String>, limits: &Value) {
+        self.advertised.extend(events);
+        self.max_approval_options = limits.get("max_approval_options").and_then(Value::as_u64);
     }
 
     /// A claim succeeded: events of the session under this grant may follow. A running snapshot
@@ -227,7 +242,8 @@ impl EventChecker {
         if rules.session_id {
             let session = string(ev, "session_id")?;
             let grant = uint(ev, "grant_generation")?;
-            let live = uint(ev, "live_sequence")?;
+            // Profile events that take no live sequence are judged on their grant alone.
+            let live = if rules.live_sequence { Some(uint(ev, "live_sequence")?) } else { None };
             // "`turn.activity` uses the v2 envelope with originating operation ID and current
             // recipient's session/grant generation"; the live sequence is the one of the
             // transition that granted this control (any later transition revokes it).
@@ -236,9 +252,10 @@ impl EventChecker {
                 Some((g, _)) if *g != grant => {
                     return Err(format!("`{name}` under grant generation {grant}; this connection holds {g}"))
                 }
-                Some((_, l)) if *l != live => {
+                Some((_, l)) if live.is_some_and(|live| *l != live) => {
                     return Err(format!(
-                        "`{name}` carries live_sequence {live}; the grant this connection holds is at {l}"
+                        "`{name}` carries live_sequence {}; the grant this connection holds is at {l}",
+                        ev["live_sequence"]
                     ))
                 }
                 Some(_) => {}
@@ -249,11 +266,81 @@ impl EventChecker {
                 }
             }
         }
+        let membership = EventName::from_wire(name).map(EventName::membership);
         if rules.sequenced {
             self.turn_event(name, rules.terminal, payload)
+        } else if matches!(membership, Some(Membership::Profile(_))) {
+            self.approval_event(name, payload)?;
+            self.profile_events.push(ev.clone());
+            Ok(())
         } else {
             self.login_event(name, rules.terminal, payload)
         }
+    }
+
+    /// `approval.requested` and `approval.resolved` (the approvals profile): every member the
+    /// spec declares, enum values from the spec's enums, the options within the negotiated
+    /// `max_approval_options`, a cancelled outcome without an option, one resolution each.
+    fn approval_event(&mut self, name: &str, p: &Value) -> Result<(), String> {
+        let approval = string(p, "approval_id")?.to_owned();
+        string(p, "turn_id")?;
+        match EventName::from_wire(name) {
+            Some(EventName::ApprovalRequested) => {
+                string(p, "call_id")?;
+                string(p, "title")?;
+                one_of(p, "kind", ToolKind::NAMES)?;
+                string(p, "expires_at")?;
+                if !matches!(field(p, "arguments")?, Value::Null | Value::String(_)) {
+                    return Err("`arguments` is neither null nor a string".into());
+                }
+                match field(p, "change")? {
+                    Value::Null => {}
+                    c @ Value::Object(_) => match c.get("type").and_then(Value::as_str) {
+                        Some("diff") => {
+                            string(c, "path")?;
+                            field(c, "new_text")?.as_str().ok_or("diff `new_text` is not a string")?;
+                            if !matches!(field(c, "old_text")?, Value::Null | Value::String(_)) {
+                                return Err("diff `old_text` is neither null nor a string".into());
+                            }
+                        }
+                        Some("command") => {
+                            string(c, "command")?;
+                        }
+                        other => return Err(format!("`change` has the unknown type {other:?}")),
+                    },
+                    _ => return Err("`change` is neither null nor an object".into()),
+                }
+                let options = field(p, "options")?.as_array().ok_or("`options` is not an array")?;
+                let most = self.max_approval_options.unwrap_or(u64::MAX);
+                if options.is_empty() || options.len() as u64 > most {
+                    return Err(format!("`options` has {} entries, not 1..={most}", options.len()));
+                }
+                for o in options {
+                    string(o, "id")?;
+                    string(o, "label")?;
+                    one_of(o, "kind", PermissionKind::NAMES)?;
+                }
+                if self.resolved_approvals.contains(&approval) {
+                    return Err(format!("`{name}` for approval {approval}, already resolved"));
+                }
+            }
+            _ => {
+                one_of(p, "outcome", ApprovalOutcome::NAMES)?;
+                one_of(p, "decided_by", ApprovalDecider::NAMES)?;
+                let selected = p["outcome"] == ApprovalOutcome::Selected.as_str();
+                match (selected, field(p, "option_id")?, field(p, "option_kind")?) {
+                    (true, Value::String(_), Value::String(_)) => one_of(p, "option_kind", PermissionKind::NAMES)?,
+                    (false, Value::Null, Value::Null) => {}
+                    _ => {
+                        return Err("`option_id`/`option_kind` must be set exactly when the outcome is selected".into())
+                    }
+                }
+                if !self.resolved_approvals.insert(approval.clone()) {
+                    return Err(format!("approval {approval} resolved twice"));
+                }
+            }
+        }
+        Ok(())
     }
 
     fn turn_event(&mut self, name: &str, terminal: bool, p: &Value) -> Result<(), String> {
