@@ -8,8 +8,9 @@ use crate::streams::EventStream;
 use crate::target::Target;
 use agentwire_protocol::typed::{InSession, UnderControl};
 use agentwire_protocol::{
-    operation, Control, SessionClaimResponse, SessionDetachRequest, SessionDetachResponse, SessionStatusRequest,
-    TurnCancelRequest, TurnCancelResponse, TurnStartRequest, TurnStartResponse,
+    operation, ApprovalRespondRequest, ApprovalRespondResponse, Control, SessionClaimResponse, SessionDetachRequest,
+    SessionDetachResponse, SessionStatusRequest, TurnCancelRequest, TurnCancelResponse, TurnStartRequest,
+    TurnStartResponse,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -64,6 +65,13 @@ impl Claim {
 
     pub async fn cancel(&self, turn_id: &str) -> Result<TurnCancelResponse, CallError> {
         self.client.call::<operation::TurnCancel>(self, TurnCancelRequest::new(turn_id)).await
+    }
+
+    /// Answers a pending approval of this session with one of its offered options (the
+    /// approvals profile, see [`Client::opt_in_approvals`]); the first valid answer wins.
+    pub async fn respond(&self, approval_id: &str, option_id: &str) -> Result<ApprovalRespondResponse, CallError> {
+        let request = ApprovalRespondRequest::new(approval_id.to_owned(), option_id.to_owned());
+        self.client.call::<operation::ApprovalRespond>(self, request).await
     }
 
     /// Gives control back; the handle is revoked afterwards.

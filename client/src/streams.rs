@@ -117,6 +117,9 @@ fn turn_of(ev: &Event) -> Option<(&str, bool)> {
         EventPayload::TurnAssistantDelta(p) => Some((&p.turn_id, false)),
         EventPayload::TurnActivity(p) => Some((&p.turn_id, false)),
         EventPayload::TurnTerminal(p) => Some((&p.turn_id, true)),
+        // The approvals profile's events belong to their turn's stream (unsequenced).
+        EventPayload::ApprovalRequested(p) => Some((&p.turn_id, false)),
+        EventPayload::ApprovalResolved(p) => Some((&p.turn_id, false)),
         _ => None,
     }
 }

@@ -168,3 +168,58 @@ fn walkthrough_records_are_checked() {
         assert!(out.contains(expected), "expected `{expected}` in:\n{out}");
     }
 }
+
+#[test]
+fn profile_items_name_a_declared_profile() {
+    let out = diagnostics(|t| {
+        replace_once(
+            t,
+            "domain = \"approval\"\nprofile = \"approvals\"",
+            "domain = \"approval\"\nprofile = \"approval\"",
+        )
+    });
+    assert_eq!(out, "protocol.toml `profile = \"approval\"`:11: undefined profile `approval`");
+}
+
+#[test]
+fn an_ordinary_operation_cannot_name_a_profiles_error_or_event() {
+    // "Nothing of an optional profile leaks into the ordinary one."
+    let out = diagnostics(|t| {
+        let t = replace_once(
+            t,
+            r#"errors = ["unknown_turn", "stale_grant", "control_required", "operation_conflict"]"#,
+            r#"errors = ["unknown_turn", "stale_grant", "control_required", "operation_conflict", "approval_unknown"]"#,
+        );
+        replace_once(
+            &t,
+            r#"events = ["auth.login.progress", "auth.login.terminal"]"#,
+            r#"events = ["auth.login.progress", "auth.login.terminal", "approval.resolved"]"#,
+        )
+    });
+    assert!(
+        out.contains(
+            "`auth.login.start` (the ordinary profile) names `approval.resolved`, an event of profile `approvals`"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("`turn.cancel` (the ordinary profile) names `approval_unknown`, an error of profile `approvals`"),
+        "{out}"
+    );
+    assert!(out.lines().all(|l| l.starts_with("protocol.toml `[operations.")), "{out}");
+}
+
+#[test]
+fn a_profile_declaration_refuses_unknown_keys() {
+    let out = diagnostics(|t| {
+        replace_once(t, "[profiles.approvals]\nversion = 1", "[profiles.approvals]\nversion = 1\nflag = true")
+    });
+    assert!(out.starts_with("protocol.toml") && out.contains("unknown field `flag`"), "{out}");
+}
+
+#[test]
+fn a_declared_profile_needs_the_negotiation_operation() {
+    let out = diagnostics(|t| replace_once(t, "domain = \"profile\"\nnegotiation = true", "domain = \"profile\""));
+    assert!(out.contains("a spec that declares a profile needs one operation with `negotiation = true`"), "{out}");
+    assert!(out.contains("names `profile_unsupported`, an error of profile negotiation"), "{out}");
+}

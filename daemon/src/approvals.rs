@@ -66,13 +66,13 @@ pub enum RegisterError {
     Options,
 }
 
-/// Why an answer changed nothing.
+/// Why an answer changed nothing (the spec's `approval_unknown` and `approval_option_unknown`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum RespondError {
     /// Unknown, already resolved (a second or late answer), or of another session.
-    #[error("approval is unknown or already resolved")]
+    #[error("{}", agentwire_protocol::ErrorCode::ApprovalUnknown.message())]
     Unknown,
-    #[error("option is not one the approval offered")]
+    #[error("{}", agentwire_protocol::ErrorCode::ApprovalOptionUnknown.message())]
     OptionUnknown,
 }
 
@@ -189,9 +189,15 @@ impl<D: Clone> Approvals<D> {
 
     /// The person's answer for a request of `session_id`. The first valid answer wins; the
     /// option's kind is returned.
-    pub fn respond(&self, session_id: &str, approval_id: &str, option_id: &str) -> Result<PermissionKind, RespondError> {
+    pub fn respond(
+        &self,
+        session_id: &str,
+        approval_id: &str,
+        option_id: &str,
+    ) -> Result<PermissionKind, RespondError> {
         let mut inner = crate::sync::lock(&self.inner);
-        let pending = inner.pending.get(approval_id).filter(|p| p.session_id == session_id).ok_or(RespondError::Unknown)?;
+        let pending =
+            inner.pending.get(approval_id).filter(|p| p.session_id == session_id).ok_or(RespondError::Unknown)?;
         let kind = pending.options.iter().find(|o| o.option_id == option_id).ok_or(RespondError::OptionUnknown)?.kind;
         let Some(pending) = inner.pending.remove(approval_id) else { return Err(RespondError::Unknown) };
         let outcome = Outcome::Selected { option_id: option_id.to_owned(), kind };
@@ -364,7 +370,10 @@ mod tests {
         assert_eq!(started.elapsed(), limits().deadline);
         // reject_always when it is the only reject option.
         let always = vec![option("a", PermissionKind::AllowOnce), option("r", PermissionKind::RejectAlways)];
-        assert_eq!(reject(&always), Outcome::Selected { option_id: "r".to_owned(), kind: PermissionKind::RejectAlways });
+        assert_eq!(
+            reject(&always),
+            Outcome::Selected { option_id: "r".to_owned(), kind: PermissionKind::RejectAlways }
+        );
     }
 
     #[tokio::test]

@@ -71,6 +71,9 @@ struct Turn {
     tool_status: std::collections::HashMap<String, String>,
     status: TurnStatus,
     error: Option<String>,
+    /// Every event of the turn, as JSON, and the turn's ID.
+    events: Vec<Value>,
+    turn_id: String,
 }
 
 impl Daemon {
@@ -88,11 +91,15 @@ impl Daemon {
             tool_status: Default::default(),
             status: TurnStatus::Completed,
             error: None,
+            events: Vec::new(),
+            turn_id: started.turn_id.clone(),
         };
         let mut cancelled = false;
         let wait = tokio::time::timeout(Duration::from_secs(60), async {
             while let Some(event) = events.next().await {
-                match event.unwrap().payload {
+                let event = event.unwrap();
+                turn.events.push(serde_json::to_value(&event.payload).unwrap());
+                match event.payload {
                     EventPayload::TurnAssistantDelta(d) => {
                         turn.text.push_str(&d.text);
                         if cancel_after_text && !cancelled {
@@ -240,6 +247,22 @@ async fn the_example_agent_streams_its_text_and_tools_and_the_default_policy_rej
     assert_eq!(lines[read]["title"], "Reading project files");
     assert!(lines[position(&lines, "tool-call-end", "/call_1")]["error"].is_null());
     assert_eq!(lines.last().unwrap()["status"], "completed");
+}
+
+/// The session stream and the events of the example agent's turn (a read that completes, an
+/// edit the policy refuses), compared with the committed golden file: what an ACP turn writes
+/// and sends is byte-for-byte the same from change to change, IDs and times aside.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_example_agents_stream_and_events_match_the_golden_file() {
+    let sb = Sandbox::new();
+    settings(&sb, "example", &example_entry("example", ""));
+    let d = daemon(sb, &[]).await;
+    let claim = d.session().await;
+    let turn = d.turn(&claim, "Improve the configuration.", false).await;
+    assert_eq!(turn.status, TurnStatus::Completed, "{:?}", turn.error);
+    common::golden("acp-example-turn.events.jsonl", &common::normalized(&turn.events, &turn.turn_id));
+    let lines = d.transcript(&claim);
+    common::golden("acp-example-turn.stream.jsonl", &common::normalized(&lines, &turn.turn_id));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

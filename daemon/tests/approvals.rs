@@ -10,7 +10,7 @@ use std::time::Duration;
 use agentwire_client::{operation, Claim, Client, ClientOptions, EventStream, Target};
 use agentwire_protocol::typed::UnderControl;
 use agentwire_protocol::{
-    ApprovalDecider, ApprovalOutcome, ApprovalRequested, ApprovalResolved, ApprovalRespondRequest, ApprovalChange,
+    ApprovalChange, ApprovalDecider, ApprovalOutcome, ApprovalRequested, ApprovalResolved, ApprovalRespondRequest,
     Control, ErrorCode, EventPayload, PermissionKind, ProfileNegotiateRequest, SessionCreateRequest, SessionId,
     ToolKind, TurnStatus,
 };
@@ -68,6 +68,13 @@ impl Daemon {
         let path = self.sb.mc_home.join("sessions").join(session_id).join("transcript.jsonl");
         std::fs::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
     }
+
+    /// The lines written so far, while a turn may be writing the next.
+    fn transcript_so_far(&self, session_id: &str) -> Vec<Value> {
+        let path = self.sb.mc_home.join("sessions").join(session_id).join("transcript.jsonl");
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
+    }
 }
 
 async fn session(client: &Client) -> Claim {
@@ -101,7 +108,15 @@ async fn watch(events: &mut EventStream, seen: &mut Seen, stop: impl Fn(&Seen) -
             }
         }
     });
-    wait.await.expect("the expected events arrive");
+    if wait.await.is_err() {
+        panic!(
+            "the expected events did not arrive: {} requested, {} resolved, text {:?}, status {:?}",
+            seen.requested.len(),
+            seen.resolved.len(),
+            seen.text,
+            seen.status
+        );
+    }
 }
 
 fn of_type<'a>(lines: &'a [Value], kind: &str) -> Vec<&'a Value> {
@@ -127,7 +142,7 @@ async fn the_opted_in_controller_is_asked_and_the_first_valid_answer_wins() {
     let (client, terms) = d.opted_in().await;
     // "the advertised value is the effective one".
     assert_eq!(terms.limits.get("approval_deadline_ms"), Some(&120_000));
-    assert_eq!(terms.operations, ["approval.respond"]);
+    assert_eq!(terms.operations, [agentwire_protocol::Method::ApprovalRespond.as_str()]);
     let claim = session(&client).await;
     let mut events = client.session_events(claim.session_id());
     let (started, _turn) = claim.start_turn("Turn debugging on.").await.unwrap();
@@ -136,11 +151,19 @@ async fn the_opted_in_controller_is_asked_and_the_first_valid_answer_wins() {
     // "delivered as an event ... (the call, title, kind, bounded arguments, the proposed
     // change ..., the offered options with their kinds)".
     let asked = seen.requested[0].clone();
-    assert_eq!((asked.turn_id.as_str(), asked.kind, asked.title.as_str()), (started.turn_id.as_str(), ToolKind::Edit, "Edit `config.toml`"));
+    assert_eq!(
+        (asked.turn_id.as_str(), asked.kind, asked.title.as_str()),
+        (started.turn_id.as_str(), ToolKind::Edit, "Edit `config.toml`")
+    );
     let kinds: Vec<PermissionKind> = asked.options.iter().map(|o| o.kind).collect();
     assert_eq!(
         kinds,
-        [PermissionKind::AllowOnce, PermissionKind::AllowAlways, PermissionKind::RejectOnce, PermissionKind::RejectAlways]
+        [
+            PermissionKind::AllowOnce,
+            PermissionKind::AllowAlways,
+            PermissionKind::RejectOnce,
+            PermissionKind::RejectAlways
+        ]
     );
     match asked.change.as_ref() {
         Some(ApprovalChange::Diff(diff)) => {
@@ -278,6 +301,16 @@ async fn a_flooding_agent_gets_rejections_past_the_bound_and_nothing_hangs() {
     claim.start_turn("Run every step.").await.unwrap();
     let mut seen = Seen::default();
     watch(&mut events, &mut seen, |s| s.requested.len() == bound).await;
+    // The rest are answered by the policy while these are pending (the stream says so).
+    let by_policy = |lines: &[Value]| {
+        of_type(lines, "permission-response").into_iter().filter(|r| r["decidedBy"] == "policy").count()
+    };
+    let waited = tokio::time::timeout(Duration::from_secs(30), async {
+        while by_policy(&d.transcript_so_far(claim.session_id())) < 7 - bound {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    });
+    waited.await.expect("past the bound the policy answers at once");
     for asked in seen.requested.clone() {
         client.call::<operation::ApprovalRespond>(&claim, respond(&asked.approval_id, "yes")).await.unwrap();
     }
@@ -289,8 +322,7 @@ async fn a_flooding_agent_gets_rejections_past_the_bound_and_nothing_hangs() {
     let no = answers.split(',').filter(|a| *a == "no").count();
     assert_eq!((yes, no), (bound, 7 - bound), "{}", seen.text);
     let lines = d.transcript(claim.session_id());
-    let by_policy = of_type(&lines, "permission-response").into_iter().filter(|r| r["decidedBy"] == "policy").count();
-    assert_eq!(by_policy, 7 - bound, "past the bound the policy answered, and said so");
+    assert_eq!(by_policy(&lines), 7 - bound, "past the bound the policy answered, and said so");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -306,9 +338,8 @@ async fn a_client_that_never_opts_in_sees_todays_stream_and_never_waits() {
     let refused = client.call::<operation::ApprovalRespond>(&claim, respond("ap-1", "ao")).await;
     assert_eq!(refused.unwrap_err().service_code(), Some(ErrorCode::UnsupportedOperation));
     // Mismatch: a session was claimed before negotiating.
-    let late = client
-        .call::<operation::ProfileNegotiate>(&(), ProfileNegotiateRequest::new("approvals".to_owned(), 1))
-        .await;
+    let late =
+        client.call::<operation::ProfileNegotiate>(&(), ProfileNegotiateRequest::new("approvals".to_owned(), 1)).await;
     assert_eq!(late.unwrap_err().service_code(), Some(ErrorCode::ProfileMismatch));
     let mut events = client.session_events(claim.session_id());
     claim.start_turn("Turn debugging on.").await.unwrap();
@@ -325,4 +356,26 @@ async fn a_client_that_never_opts_in_sees_todays_stream_and_never_waits() {
     assert_eq!(members, ["callId", "id", "optionId", "role", "time", "type"], "today's members, no decidedBy");
     let end = of_type(&lines, "tool-call-end");
     assert!(end[0]["error"].as_str().is_some_and(|e| e.contains("permission policy")), "{:?}", end[0]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rust_client_opts_in_and_a_turns_stream_yields_the_request_and_its_resolution() {
+    // "Rust ... clients: opt in; a turn's stream yields permission requests and resolutions;
+    // `respond` ... answers with an offered option". Options are chosen by their kind.
+    let d = daemon(&["ask-edit"], "");
+    let client = d.client().await;
+    let terms = client.opt_in_approvals().await.unwrap();
+    assert_eq!((terms.profile.as_str(), terms.version), ("approvals", agentwire_client::APPROVALS_VERSION));
+    let claim = session(&client).await;
+    let (_started, mut turn) = claim.start_turn("Turn debugging on.").await.unwrap();
+    let mut seen = Seen::default();
+    watch(&mut turn, &mut seen, |s| !s.requested.is_empty()).await;
+    let asked = seen.requested[0].clone();
+    let allow = asked.options.iter().find(|o| o.kind == PermissionKind::AllowOnce).unwrap();
+    let answer = claim.respond(&asked.approval_id, &allow.id).await.unwrap();
+    assert_eq!(answer.option_kind, PermissionKind::AllowOnce);
+    watch(&mut turn, &mut seen, |_| false).await;
+    assert_eq!(seen.status, Some(TurnStatus::Completed));
+    assert_eq!(seen.resolved.len(), 1, "the resolution is in the turn's stream, before its terminal");
+    assert!(seen.text.contains(&format!("Answer: {}.", allow.id)), "{}", seen.text);
 }

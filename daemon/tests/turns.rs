@@ -2066,3 +2066,44 @@ fn logout_leaves_a_running_turn_its_key_and_asks_no_server_to_revoke() {
     assert_eq!(t["payload"]["status"], "failed", "{t}");
     assert_eq!(mock.heads().len(), 2);
 }
+
+/// The session stream and the events of one tool-loop turn with every kind of call ending (a
+/// built-in call that completes, one that fails, a `task` whose subagent runs its own call),
+/// compared with the committed golden file: what the turn writes and sends is byte-for-byte
+/// the same from change to change, IDs and times aside.
+#[test]
+fn a_tool_loop_turns_stream_and_events_match_the_golden_file() {
+    let mock = Mock::start(|_, body| {
+        let child = body["messages"][0]["content"].as_str().unwrap_or_default().contains("research subagent");
+        let rounds = body["messages"].as_array().map_or(0, |m| m.iter().filter(|m| m["role"] == "tool").count());
+        match (child, rounds) {
+            (false, 0) => Reply::sse(mock::openai(
+                &["Looking. "],
+                &[
+                    ("call_1", "list_folder", json!({"path":"."})),
+                    ("call_2", "read_file", json!({"path":"missing.txt"})),
+                ],
+            )),
+            (false, 2) => Reply::sse(mock::openai(
+                &["Delegating. "],
+                &[("task_1", "task", json!({"prompt":"List the src folder","title":"Explore src"}))],
+            )),
+            (true, 0) => Reply::sse(mock::openai(&["child looks"], &[("c_1", "list_folder", json!({"path":"."}))])),
+            (true, _) => Reply::sse(mock::openai(&["nothing there."], &[])),
+            (false, _) => Reply::sse(mock::openai(&["Done."], &[])),
+        }
+    });
+    let sb = Sandbox::new();
+    let env = compat(&sb, &mock);
+    let d = start_daemon(&sb, &env_refs(&env));
+    let mut c = Conn::open(&sb, &d);
+    let (session, control) = c.create_and_claim();
+    let turn = c.start(&session, &control, "Explore");
+    let (mut events, terminal) = c.until_terminal(&turn);
+    assert_eq!(terminal["payload"]["status"], "completed", "{terminal}");
+    events.push(terminal);
+    let events: Vec<Value> = events.iter().map(|e| json!({"event": e["event"], "payload": e["payload"]})).collect();
+    common::golden("tool-loop-turn.events.jsonl", &common::normalized(&events, &turn));
+    c.quiet_for(Duration::from_millis(200));
+    common::golden("tool-loop-turn.stream.jsonl", &common::normalized(&transcript_lines(&sb, &session), &turn));
+}

@@ -203,10 +203,17 @@ fn every_spec_response_and_event_example_decodes() {
     for ev in &spec.events {
         for ex in &ev.examples {
             let mut env = event(&ev.name, ex.clone());
-            if !ev.correlation.session_id.eq(&agentwire_codegen::ir::Correlation::Set) {
-                env["session_id"] = Value::Null;
-                env["grant_generation"] = Value::Null;
-                env["live_sequence"] = Value::Null;
+            let c = &ev.correlation;
+            let slots = [
+                ("session_id", c.session_id),
+                ("operation_id", c.operation_id),
+                ("grant_generation", c.grant_generation),
+                ("live_sequence", c.live_sequence),
+            ];
+            for (slot, rule) in slots {
+                if rule != agentwire_codegen::ir::Correlation::Set {
+                    env[slot] = Value::Null;
+                }
             }
             decode_event(&common::record(&env)).unwrap_or_else(|e| panic!("{}: {e}", ev.name));
         }

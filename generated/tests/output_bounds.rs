@@ -4,15 +4,32 @@
 
 use agentwire_protocol::limits;
 
-/// `(name, value)` of every limit protocol.toml marks `bounds_output = true`, in spec order.
-fn flagged_in_the_spec() -> Vec<(String, u64)> {
+/// `(name, value)` of every limit of `profile` (`None`: the ordinary one) protocol.toml marks
+/// `bounds_output = true`, in spec order.
+fn flagged_in(profile: Option<&str>) -> Vec<(String, u64)> {
     let raw = agentwire_codegen::spec::parse("protocol.toml", include_str!("../../protocol.toml"))
         .unwrap_or_else(|d| panic!("{d}"));
     raw.limits
         .iter()
         .filter(|(_, l)| l.get_ref().bounds_output)
+        .filter(|(_, l)| l.get_ref().profile.as_ref().map(|p| p.get_ref().as_str()) == profile)
         .map(|(name, l)| (name.clone(), l.get_ref().value))
         .collect()
+}
+
+fn flagged_in_the_spec() -> Vec<(String, u64)> {
+    flagged_in(None)
+}
+
+#[test]
+fn a_profiles_output_bounds_are_its_own() {
+    // A profile's limits are advertised by its negotiation, never in the ordinary maps.
+    for &p in agentwire_protocol::Profile::ALL {
+        let generated: Vec<(String, u64)> =
+            p.limits().iter().filter(|l| l.bounds_output).map(|l| (l.name.to_owned(), l.value)).collect();
+        assert_eq!(generated, flagged_in(Some(p.as_str())));
+        assert!(p.limits().iter().all(|l| !limits::ALL.iter().any(|o| o.name == l.name)));
+    }
 }
 
 #[test]

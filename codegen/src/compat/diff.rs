@@ -10,6 +10,21 @@ use super::{Finding, Report, Scope};
 use crate::ir::{Correlation, Envelope, Event, Limit, Operation, SlotRule, Spec};
 use std::collections::HashSet;
 
+/// One finding; its category is the strictest over the directions the item is read in.
+pub(super) fn finding(rule: Rule, reach: Reach, path: String, detail: String) -> Finding {
+    let info = rule.info();
+    let category = super::growth::category(rule, reach);
+    let scope = if reach.is_wire() { Scope::Wire } else { Scope::Unreferenced };
+    let verdict = match category {
+        Category::Breaking => "breaks existing peers",
+        Category::NeedsPreflight => "consumers must preflight it before mutating",
+        Category::Compatible => "existing peers keep working",
+    };
+    let reason =
+        format!("{detail} {}: {verdict}; seed \u{a7}\"{}\": \"{}\".", reach.describe(), info.section, info.quote);
+    Finding { rule, category, scope, path, reason }
+}
+
 /// Comparison state: both specs, what reads each type, and the findings so far.
 pub(super) struct Differ<'a> {
     pub(super) old: &'a Spec,
@@ -46,17 +61,19 @@ impl<'a> Differ<'a> {
 
     /// Record a finding; its category is the strictest over the directions the item is read in.
     pub(super) fn emit(&mut self, rule: Rule, reach: Reach, path: String, detail: String) {
-        let info = rule.info();
-        let category = super::growth::category(rule, reach);
-        let scope = if reach.is_wire() { Scope::Wire } else { Scope::Unreferenced };
-        let verdict = match category {
-            Category::Breaking => "breaks existing peers",
-            Category::NeedsPreflight => "consumers must preflight it before mutating",
-            Category::Compatible => "existing peers keep working",
-        };
-        let reason =
-            format!("{detail} {}: {verdict}; seed \u{a7}\"{}\": \"{}\".", reach.describe(), info.section, info.quote);
-        self.findings.push(Finding { rule, category, scope, path, reason });
+        self.findings.push(finding(rule, reach, path, detail));
+    }
+
+    /// Judge types by the directions the complete specs read them in: a type only an optional
+    /// profile reaches is still on the wire, for the connections that negotiated it.
+    pub(super) fn reach_of(mut self, old: &Spec, new: &Spec) -> Self {
+        self.reach = Reachability::of(old).merge(Reachability::of(new));
+        self
+    }
+
+    /// Findings found outside this walk (optional profiles), reported with the rest.
+    pub(super) fn extend(&mut self, findings: Vec<Finding>) {
+        self.findings.extend(findings);
     }
 
     pub(super) fn type_reach(&self, name: &str) -> Reach {

@@ -7,9 +7,10 @@
 //! quoting the sentence that decides it. Changes are judged per direction ([`reach`]): the same
 //! edit can break strict request decoding and be harmless to tolerant consumers, or the reverse.
 //!
-//! Not modelled: "an explicit, bounded capability negotiation" that could isolate a change
-//! without a version bump. The spec language has no such declaration, so it is treated as absent
-//! and every breaking wire change requires a bump.
+//! Optional profiles are "an explicit, bounded capability negotiation" that isolates what they
+//! own: the ordinary sections compare the ordinary profile (and profile negotiation) only, and
+//! [`profiles`] judges each optional profile as a whole: added, removed, a version step, or
+//! changed without one.
 
 #[cfg(feature = "artifacts")]
 pub mod cli;
@@ -22,6 +23,8 @@ mod git;
 pub mod growth;
 #[cfg(feature = "artifacts")]
 pub mod path;
+#[cfg(feature = "artifacts")]
+mod profiles;
 pub mod reach;
 #[cfg(feature = "artifacts")]
 mod report;
@@ -110,7 +113,10 @@ impl Report {
 #[cfg(feature = "artifacts")]
 /// Compare two lowered specs.
 pub fn compare(old: &Spec, new: &Spec) -> Report {
-    diff::Differ::new(old, new).run()
+    let (old_view, new_view) = (profiles::ordinary_view(old), profiles::ordinary_view(new));
+    let mut differ = diff::Differ::new(&old_view, &new_view).reach_of(old, new);
+    differ.extend(profiles::findings(old, new));
+    differ.run()
 }
 
 #[cfg(feature = "artifacts")]

@@ -7,9 +7,10 @@ use std::fmt::Write;
 
 /// Why no finding is ever waived by negotiation: the seed permits it, the spec cannot say it.
 pub const NEGOTIATION_NOTE: &str = "The seed lets \"an explicit, bounded capability negotiation\" isolate a changed \
-behavior instead of a protocol_version bump, but the spec language has no such declaration yet: it is treated as \
-absent, so every breaking wire change requires a bump. Findings outside wire v2 (unreferenced types such as the Unix \
-launch and handshake objects, and launch errors) are governed by the exact package match, not protocol_version.";
+behavior instead of a protocol_version bump: an optional profile declared in the spec is one, so what it owns is judged \
+as the profile (PROFILE_*: a change needs a version step of the profile, not of the wire), and every other breaking \
+wire change requires a bump. Findings outside wire v2 (unreferenced types such as the Unix launch and handshake \
+objects, and launch errors) are governed by the exact package match, not protocol_version.";
 
 const ORDER: [Category; 3] = [Category::Breaking, Category::NeedsPreflight, Category::Compatible];
 

@@ -64,6 +64,9 @@ impl Lower<'_> {
         }
         for (method, raw_op) in &raw.operations {
             let Some(op) = spec.operation(method) else { continue };
+            if op.profile.profile().is_some_and(|p| spec.profile(p).is_none()) {
+                continue; // an undefined profile, already reported
+            }
             let span = raw_op.span();
             if op.profile != Membership::Ordinary && !op.requires_initialization {
                 self.error(span.clone(), format!("`{method}` is not ordinary, so it needs initialization"));

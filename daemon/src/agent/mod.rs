@@ -4,19 +4,23 @@
 //! daemon-wide [`pool`]; [`activity`] builds the allowlisted activity and [`describe`]
 //! titles every call. Output goes through [`sink::TurnSink`], which the turn implements
 //! (assistant text, activity, transcript records); this module depends on nothing of the turn.
-//! Cancellation is cooperative through a watch flag, and the turn bounds it with the cancel
-//! grace period.
+//! A tool call's life, from its start to its end, is [`calls`]'s for both runtimes (this tool
+//! loop and the [`acp`] bridge), and so are the text and thinking segments and the cancel
+//! grace. Cancellation is cooperative through a watch flag.
 //!
-//! Imports go one way: `tool_loop` → `subagent`, `compaction` → `model` → this module's types.
+//! Imports go one way: `tool_loop` → `subagent`, `compaction` → `model` → this module's
+//! types; `tool_loop`, `subagent` and `acp` → `calls` → `activity`, `sink`.
 
 pub mod acp;
 pub mod activity;
+pub mod calls;
 pub mod compaction;
 pub mod describe;
 pub mod mcp;
 pub mod model;
 pub mod pool;
 pub mod sink;
+pub mod stop;
 pub mod subagent;
 pub mod tool_loop;
 pub mod tools;
@@ -24,12 +28,13 @@ pub mod tools;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use agentwire_protocol::ErrorCode;
 use tokio::sync::watch;
 
 use crate::providers::{Provider, ToolCall, Usage};
 use activity::Ids;
+use calls::Calls;
 use sink::{Origin, TurnSink};
+pub use stop::{cancelled, Stop};
 
 /// Model/tool rounds one agent may take in a turn; a model that never stops is a failure,
 /// not an endless turn.
@@ -48,6 +53,8 @@ pub struct RunCtx {
     pub workspace: tools::Workspace,
     /// The turn's output: text, activity and transcript records.
     pub sink: Arc<dyn TurnSink>,
+    /// The turn's tool calls, from start to end.
+    pub calls: Arc<Calls>,
     pub ids: Ids,
     pub cancel: watch::Receiver<bool>,
     /// The pooled MCP servers this turn acquired (none when nothing is configured).
@@ -64,6 +71,7 @@ impl RunCtx {
         provider: Arc<dyn Provider>,
         workspace: tools::Workspace,
         sink: Arc<dyn TurnSink>,
+        calls: Arc<Calls>,
         ids: Ids,
         cancel: watch::Receiver<bool>,
         mcp: Arc<mcp::Mcp>,
@@ -72,6 +80,7 @@ impl RunCtx {
             provider,
             workspace,
             sink,
+            calls,
             ids,
             cancel,
             mcp,
@@ -119,18 +128,4 @@ pub struct Report {
 pub struct SessionCall {
     pub id: String,
     pub call: ToolCall,
-}
-
-/// How an agent run stopped early.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stop {
-    Cancelled,
-    Failed(ErrorCode),
-}
-
-/// Resolves once cancellation is requested (never, if the flag's sender is gone).
-pub async fn cancelled(mut cancel: watch::Receiver<bool>) {
-    if cancel.wait_for(|c| *c).await.is_err() {
-        std::future::pending::<()>().await;
-    }
 }

@@ -9,6 +9,7 @@ use agentwire_protocol::{ActivityStatus, LifecycleCategory, UsageSource};
 use futures_util::future::join_all;
 
 use super::activity::{self, hashed_id};
+use super::calls::{CallState, End, NewCall, Shown};
 use super::describe;
 use super::sink::Origin;
 use super::tools::bound;
@@ -44,11 +45,19 @@ async fn run_task<'a>(
 ) -> Result<ChatMessage, Stop> {
     let call = &c.call;
     let task = ctx.ids.task(&c.id);
-    ctx.sink.activity(activity::lifecycle_start(task.clone(), Some(batch.to_owned()), LifecycleCategory::SubagentTask));
-    ctx.sink.tool_start(&Origin::default(), &c.id, &describe::task(&call.arguments), &call.arguments);
+    let view = describe::task(&call.arguments);
+    let new = NewCall {
+        origin: Origin::default(),
+        id: c.id.clone(),
+        view: &view,
+        args: &call.arguments,
+        shown: Shown::Task,
+        parent: Some(batch.to_owned()),
+    };
+    // Session call IDs are unique in the turn: neither the start nor the end can be refused.
+    let _ = ctx.calls.start(new, CallState::Running);
     let Some(prompt) = call.arguments.get("prompt").and_then(|p| p.as_str()).filter(|p| !p.trim().is_empty()) else {
-        ctx.sink.activity(activity::lifecycle_finish(task, ActivityStatus::Failed));
-        ctx.sink.tool_end(&Origin::default(), &c.id, Some("task needs a prompt"));
+        let _ = ctx.calls.end(&c.id, End::Failed("task needs a prompt"), None);
         return Ok(ChatMessage::ToolResult {
             call_id: call.id.clone(),
             content: "error: task needs a prompt".into(),
@@ -72,18 +81,15 @@ async fn run_task<'a>(
                 UsageSource::SubagentAggregate,
             );
             ctx.sink.activity(u);
-            ctx.sink.activity(activity::lifecycle_finish(task, ActivityStatus::Completed));
-            ctx.sink.tool_end(&Origin::default(), &c.id, None);
+            let _ = ctx.calls.end(&c.id, End::Completed, None);
             Ok(ChatMessage::ToolResult { call_id: call.id.clone(), content: bound(report.text), is_error: false })
         }
         Err(Stop::Cancelled) => {
-            ctx.sink.activity(activity::lifecycle_finish(task, ActivityStatus::Cancelled));
-            ctx.sink.tool_end(&Origin::default(), &c.id, Some("cancelled"));
+            let _ = ctx.calls.end(&c.id, End::Cancelled("cancelled"), None);
             Err(Stop::Cancelled)
         }
         Err(Stop::Failed(_)) => {
-            ctx.sink.activity(activity::lifecycle_finish(task, ActivityStatus::Failed));
-            ctx.sink.tool_end(&Origin::default(), &c.id, Some("subagent failed"));
+            let _ = ctx.calls.end(&c.id, End::Failed("subagent failed"), None);
             Ok(ChatMessage::ToolResult {
                 call_id: call.id.clone(),
                 content: "error: subagent failed".into(),

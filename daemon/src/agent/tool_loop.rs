@@ -5,11 +5,12 @@
 //! report (a tool result for the parent), journaled with its parent links, never assistant
 //! text. Activity from a subagent carries the task's activity as parent.
 
-use agentwire_protocol::{ActivityStatus, ErrorCode, UsageSource};
+use agentwire_protocol::{ErrorCode, UsageSource};
 use tokio::sync::mpsc;
 
+use super::calls::{CallState, End, NewCall, Segments, Shown};
 use super::model::estimate_tokens;
-use super::sink::Origin;
+use super::sink::{CallView, Origin};
 use super::tools::{self, TASK};
 use super::{activity, mcp};
 use super::{cancelled, compaction, describe, subagent, Report, Role, RunCtx, SessionCall, Stop};
@@ -150,14 +151,17 @@ impl Agent<'_> {
         let mut out = StepOut::default();
         let mut ended = None;
         let mut summaries = 0u64;
-        let mut segments = Segments::default();
+        let mut segments = match &self.role {
+            Role::Main => Segments::main(&*ctx.sink),
+            Role::Child { origin, .. } => Segments::child(&*ctx.sink, origin.clone()),
+        };
         loop {
             tokio::select! {
                 biased;
                 () = &mut cancel => return Err(Stop::Cancelled),
                 ev = rx.recv() => match ev {
                     Some(StreamEvent::Text(t)) => {
-                        segments.end_thinking(self);
+                        segments.end_thinking();
                         if self.main() {
                             ctx.sink.delta(&t).await.map_err(|_| Stop::Failed(ErrorCode::OutputLimitExceeded))?;
                         } else if out.text.len() < tools::MAX_RESULT_BYTES {
@@ -167,18 +171,14 @@ impl Agent<'_> {
                             out.text.push_str(&t);
                         }
                     }
-                    Some(StreamEvent::Thinking(t)) => {
-                        // Text before this thinking is a segment of its own: order is kept.
-                        segments.end_text(self, &out.text);
-                        segments.thinking.push_str(&t);
-                    }
+                    Some(StreamEvent::Thinking(t)) => segments.think(&t, &out.text),
                     Some(StreamEvent::ReasoningSummary(s)) => {
                         summaries += 1;
                         let id = ctx.ids.reasoning(n * 1000 + summaries);
                         ctx.sink.activity(activity::reasoning_summary(id, self.parent(), &s));
                     }
                     Some(StreamEvent::ToolCall(c)) => {
-                        segments.end_thinking(self);
+                        segments.end_thinking();
                         out.calls.push(c);
                     }
                     Some(StreamEvent::Usage(u)) => out.usage = Some(u),
@@ -195,8 +195,7 @@ impl Agent<'_> {
             None => call.await,
         };
         // The step's last segments, before its tool calls start.
-        segments.end_thinking(self);
-        segments.end_text(self, &out.text);
+        segments.end(&out.text);
         match result {
             Ok(StopReason::EndTurn | StopReason::ToolUse | StopReason::MaxTokens) => Ok(out),
             Err(e) => {
@@ -234,10 +233,8 @@ impl Agent<'_> {
         if let Some(tool) = ctx.mcp.find(&call.name) {
             return self.run_mcp_tool(c, tool).await;
         }
-        let origin = self.origin();
-        let id = ctx.ids.tool_call(&c.id);
-        ctx.sink.activity(activity::tool(id.clone(), self.parent(), &call.name, ActivityStatus::Running, None));
-        ctx.sink.tool_start(&origin, &c.id, &describe::builtin(&call.name, &call.arguments), &call.arguments);
+        let view = describe::builtin(&call.name, &call.arguments);
+        self.start(c, &view, Shown::Tool { name: call.name.clone() });
         let workspace = ctx.workspace.clone();
         let (name, args) = (call.name.clone(), call.arguments.clone());
         let work = async move {
@@ -251,86 +248,59 @@ impl Agent<'_> {
         };
         let outcome = tokio::select! {
             biased;
-            () = cancelled(ctx.cancel.clone()) => {
-                ctx.sink.activity(activity::tool(id, self.parent(), &call.name, ActivityStatus::Cancelled, None));
-                ctx.sink.tool_end(&origin, &c.id, Some("cancelled"));
-                return Err(Stop::Cancelled);
-            }
+            () = cancelled(ctx.cancel.clone()) => return Err(self.cancel(c)),
             r = work => r,
         };
-        // "timed_out: boolean when supplied by a main-agent result, otherwise null"
-        let timed_out = self.main().then_some(false);
-        let status = if outcome.is_ok() { ActivityStatus::Completed } else { ActivityStatus::Failed };
-        ctx.sink.activity(activity::tool(id, self.parent(), &call.name, status, timed_out));
-        ctx.sink.tool_end(&origin, &c.id, outcome.as_ref().err().map(String::as_str));
-        Ok(match outcome {
-            Ok(content) => ChatMessage::ToolResult { call_id: call.id.clone(), content, is_error: false },
-            Err(e) => {
-                ChatMessage::ToolResult { call_id: call.id.clone(), content: format!("error: {e}"), is_error: true }
-            }
-        })
-    }
-}
-
-/// The text and thinking of one streamed response not yet journaled: each becomes a record
-/// when the other kind (or a tool call, or the response's end) follows it.
-#[derive(Debug, Default)]
-struct Segments {
-    thinking: String,
-    /// Bytes of a subagent's step text already journaled (the main agent's text is tracked
-    /// by the journal against the emitter's accepted text).
-    child_journaled: usize,
-}
-
-impl Segments {
-    fn end_thinking(&mut self, agent: &Agent<'_>) {
-        if !self.thinking.is_empty() {
-            agent.ctx.sink.thinking(&agent.origin(), &std::mem::take(&mut self.thinking));
-        }
+        Ok(self.finish(c, outcome.map_err(|e| (e, false))))
     }
 
-    fn end_text(&mut self, agent: &Agent<'_>, step_text: &str) {
-        if agent.main() {
-            agent.ctx.sink.main_text_segment();
-        } else if let Some(segment) = step_text.get(self.child_journaled..).filter(|s| !s.is_empty()) {
-            agent.ctx.sink.child_text(&agent.origin(), segment);
-            self.child_journaled = step_text.len();
-        }
-    }
-}
-
-impl Agent<'_> {
     async fn run_mcp_tool(&self, c: &SessionCall, tool: &mcp::McpTool) -> Result<ChatMessage, Stop> {
         let ctx = self.ctx;
         let call = &c.call;
-        let origin = self.origin();
-        let id = ctx.ids.tool_call(&c.id);
-        let state = |status, timed_out| {
-            activity::tool_mcp(id.clone(), self.parent(), &tool.server, &tool.name, status, timed_out)
-        };
-        ctx.sink.activity(state(ActivityStatus::Running, None));
-        ctx.sink.tool_start(&origin, &c.id, &describe::mcp(&call.name, tool, &call.arguments), &call.arguments);
+        let view = describe::mcp(&call.name, tool, &call.arguments);
+        self.start(c, &view, Shown::Mcp { server: tool.server.clone(), tool: tool.name.clone() });
         let outcome = tokio::select! {
             biased;
-            () = cancelled(ctx.cancel.clone()) => {
-                ctx.sink.activity(state(ActivityStatus::Cancelled, None));
-                ctx.sink.tool_end(&origin, &c.id, Some("cancelled"));
-                return Err(Stop::Cancelled);
-            }
+            () = cancelled(ctx.cancel.clone()) => return Err(self.cancel(c)),
             r = ctx.mcp.call(tool, &call.arguments) => r,
         };
-        let timed_out = match &outcome {
-            Err((_, t)) => *t,
-            Ok(_) => false,
+        Ok(self.finish(c, outcome))
+    }
+
+    /// A call of this agent starts running.
+    fn start(&self, c: &SessionCall, view: &CallView, shown: Shown) {
+        let new = NewCall {
+            origin: self.origin(),
+            id: c.id.clone(),
+            view,
+            args: &c.call.arguments,
+            shown,
+            parent: self.parent(),
         };
-        let status = if outcome.is_ok() { ActivityStatus::Completed } else { ActivityStatus::Failed };
-        ctx.sink.activity(state(status, self.main().then_some(timed_out)));
-        ctx.sink.tool_end(&origin, &c.id, outcome.as_ref().err().map(|(e, _)| e.as_str()));
-        Ok(match outcome {
-            Ok(content) => ChatMessage::ToolResult { call_id: call.id.clone(), content, is_error: false },
-            Err((e, _)) => {
-                ChatMessage::ToolResult { call_id: call.id.clone(), content: format!("error: {e}"), is_error: true }
-            }
-        })
+        // Session call IDs are unique in the turn (`TurnSink::call_id`): the start cannot be refused.
+        let _ = self.ctx.calls.start(new, CallState::Running);
+    }
+
+    /// The turn was cancelled while the call ran: it ends cancelled.
+    fn cancel(&self, c: &SessionCall) -> Stop {
+        let _ = self.ctx.calls.end(&c.id, End::Cancelled("cancelled"), None);
+        Stop::Cancelled
+    }
+
+    /// The call ran: it ends with its outcome (`Err` holds the error and whether it timed out),
+    /// and the model gets the result.
+    fn finish(&self, c: &SessionCall, outcome: Result<String, (String, bool)>) -> ChatMessage {
+        // "timed_out: boolean when supplied by a main-agent result, otherwise null"
+        let timed_out = self.main().then_some(outcome.as_ref().err().is_some_and(|(_, t)| *t));
+        let end = match &outcome {
+            Ok(_) => End::Completed,
+            Err((e, _)) => End::Failed(e),
+        };
+        let _ = self.ctx.calls.end(&c.id, end, timed_out);
+        let call_id = c.call.id.clone();
+        match outcome {
+            Ok(content) => ChatMessage::ToolResult { call_id, content, is_error: false },
+            Err((e, _)) => ChatMessage::ToolResult { call_id, content: format!("error: {e}"), is_error: true },
+        }
     }
 }

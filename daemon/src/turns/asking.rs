@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use agentwire_protocol::{
-    ApprovalChange, ApprovalChangeCommand, ApprovalChangeDiff, ApprovalOutcome, ApprovalRequested,
-    ApprovalResolved, EventPayload, PermissionOption, Profile, SessionId, ToolKind,
+    ApprovalChange, ApprovalChangeCommand, ApprovalChangeDiff, ApprovalOutcome, ApprovalRequested, ApprovalResolved,
+    EventPayload, PermissionOption, Profile, SessionId, ToolKind,
 };
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
@@ -75,7 +75,12 @@ impl TurnAsker {
 }
 
 fn tool_kind(kind: &str) -> ToolKind {
-    ToolKind::NAMES.iter().position(|n| *n == kind).and_then(|i| ToolKind::ALL.get(i)).copied().unwrap_or(ToolKind::Other)
+    ToolKind::NAMES
+        .iter()
+        .position(|n| *n == kind)
+        .and_then(|i| ToolKind::ALL.get(i))
+        .copied()
+        .unwrap_or(ToolKind::Other)
 }
 
 fn cut(text: &str, max: usize) -> String {
@@ -113,15 +118,7 @@ pub fn resolved_event(session_id: &SessionId, turn_id: &str, approval_id: &str, 
         Outcome::Selected { option_id, kind } => (ApprovalOutcome::Selected, Some(option_id.clone()), Some(*kind)),
         Outcome::Cancelled => (ApprovalOutcome::Cancelled, None, None),
     };
-    ApprovalResolved::new(
-        approval_id,
-        session_id.clone(),
-        turn_id,
-        outcome,
-        option_id,
-        option_kind,
-        r.decided_by,
-    )
+    ApprovalResolved::new(approval_id, session_id.clone(), turn_id, outcome, option_id, option_kind, r.decided_by)
 }
 
 impl Asker for TurnAsker {

@@ -51,8 +51,10 @@ use crate::agent::acp::routes::Launch;
 use crate::agent::acp::turn::AcpTurn;
 use crate::agent::acp::{resume, AgentPool};
 use crate::agent::activity::Ids;
+use crate::agent::calls::{within_cancel_grace, Calls};
 use crate::agent::mcp::{self, Mcp};
 use crate::agent::pool::McpPool;
+use crate::agent::sink::TurnSink;
 use crate::agent::tool_loop::Agent;
 use crate::agent::tools::Workspace;
 use crate::agent::{Role, RunCtx, Stop};
@@ -272,8 +274,6 @@ impl TurnService {
         stopped.journal().await.title().await.drain().await.release().send_terminal().await;
     }
 
-    /// Runs the agent; on cancellation it gets the cancel grace period to stop on its own
-    /// before its future is dropped.
     /// The model context (earlier conversation, then this prompt) and, when the session has
     /// no title yet, the prompt to title it with.
     async fn context(&self, t: &Admitted) -> (Vec<ChatMessage>, Option<String>) {
@@ -296,6 +296,8 @@ impl TurnService {
         (history, (!has_title).then(|| t.prompt.clone()))
     }
 
+    /// Runs the turn's runtime (an ACP agent, or the tool loop) and, whatever became of it,
+    /// ends every call it left open ("every call started gets its end").
     async fn run_agent(
         &self,
         t: &Admitted,
@@ -304,12 +306,26 @@ impl TurnService {
         journal: &Arc<Journal>,
         route: &Route,
     ) -> (Option<Stop>, bool) {
-        if let Ok(Some(entry)) = t.capture.as_ref().map(|c| c.provider.agent.clone()) {
-            {
-                let sink = TurnOutput { emitter: Arc::clone(emitter), journal: Arc::clone(journal) };
-                return (self.run_acp(t, entry, &sink, route).await, false);
-            }
-        }
+        let sink: Arc<dyn TurnSink> =
+            Arc::new(TurnOutput { emitter: Arc::clone(emitter), journal: Arc::clone(journal) });
+        let calls = Arc::new(Calls::new(Arc::clone(&sink), Ids::new(&t.turn_id)));
+        let (stop, compacted) = match t.capture.as_ref().map(|c| c.provider.agent.clone()) {
+            Ok(Some(entry)) => (self.run_acp(t, entry, &*sink, &calls, route).await, false),
+            _ => self.run_tool_loop(t, history, sink, Arc::clone(&calls)).await,
+        };
+        calls.settle(stop);
+        (stop, compacted)
+    }
+
+    /// A turn on the daemon's own tool loop; on cancellation it gets the cancel grace to stop
+    /// by itself before its future is dropped.
+    async fn run_tool_loop(
+        &self,
+        t: &Admitted,
+        history: Vec<ChatMessage>,
+        sink: Arc<dyn TurnSink>,
+        calls: Arc<Calls>,
+    ) -> (Option<Stop>, bool) {
         let provider = match t.capture.as_ref().map(|c| select::for_turn(self.config.state_root(), c)) {
             Ok(Ok(p)) => p,
             Ok(Err(e)) => {
@@ -332,24 +348,15 @@ impl TurnService {
         let servers = mcp::configured(self.config.state_root());
         // Acquired even when nothing is configured, so the pool lets go of removed servers.
         let mcp = Arc::new(Mcp::new(self.mcp.acquire(&servers).await));
-        let sink = Arc::new(TurnOutput { emitter: Arc::clone(emitter), journal: Arc::clone(journal) });
-        let ctx = RunCtx::new(provider, workspace, sink, ids, t.cancel.clone(), mcp);
-        let result = {
-            let mut messages = history;
-            let agent = Agent { ctx: &ctx, role: Role::Main };
-            let run = agent.run(&mut messages);
-            tokio::pin!(run);
-            tokio::select! {
-                r = &mut run => r,
-                () = crate::agent::cancelled(t.cancel.clone()) => {
-                    let grace = Duration::from_millis(limits::CANCEL_GRACE_MS);
-                    tokio::time::timeout(grace, &mut run).await.unwrap_or(Err(Stop::Cancelled))
-                }
-            }
-        };
-        let compacted = ctx.compacted();
+        let ctx = RunCtx::new(provider, workspace, sink, calls, ids, t.cancel.clone(), mcp);
+        let mut messages = history;
+        let agent = Agent { ctx: &ctx, role: Role::Main };
+        // The tool loop watches the cancel flag itself: nothing to send when it is set.
+        let result = within_cancel_grace(t.cancel.clone(), agent.run(&mut messages), || {})
+            .await
+            .unwrap_or(Err(Stop::Cancelled));
         // A cancel that raced a finished run does not change a completed answer.
-        (result.err(), compacted)
+        (result.err(), ctx.compacted())
     }
 
     /// A turn on an ACP agent (see [`crate::agent::acp`]): the agent answers the prompt from
@@ -358,10 +365,10 @@ impl TurnService {
         &self,
         t: &Admitted,
         entry: crate::catalog::agents::AgentEntry,
-        sink: &TurnOutput,
+        sink: &dyn TurnSink,
+        calls: &Calls,
         route: &Route,
     ) -> Option<Stop> {
-        use crate::agent::sink::TurnSink;
         let workspace = self.config.workspace().to_path_buf();
         let launch = Launch { entry, workspace: workspace.clone() };
         let process = match self.agents.acquire_one(&launch).await {
@@ -389,7 +396,7 @@ impl TurnService {
             workspace: &workspace,
             prompt: &t.prompt,
             sink,
-            ids: Ids::new(&t.turn_id),
+            calls,
             cancel: t.cancel.clone(),
             asker: Some(&asker),
         };

@@ -190,3 +190,75 @@ pub fn start_daemon_clearing(sb: &Sandbox, extra: &[&str], env: &[(&str, &str)])
     assert!(ok, "{discovery}");
     discovery
 }
+
+/// What a turn wrote and sent, with what differs from run to run taken out: `id`, `time` and
+/// `turn` members are dropped, the turn ID inside other strings becomes `T`, and every
+/// hashed identity (`act_…`, `agent_…`, `tool_…`, …, 32 hex digits after the namespace)
+/// becomes `<namespace>#<n>`, numbered in order of first appearance.
+pub fn normalized(values: &[Value], turn_id: &str) -> Vec<Value> {
+    fn walk(v: &mut Value, turn_id: &str, seen: &mut Vec<String>) {
+        match v {
+            Value::Object(map) => {
+                for key in ["id", "time", "turn", "turn_id", "session_id", "sequence"] {
+                    map.remove(key);
+                }
+                for member in map.values_mut() {
+                    walk(member, turn_id, seen);
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(|i| walk(i, turn_id, seen)),
+            Value::String(s) => {
+                if let Some((namespace, hex)) = s.split_once('_') {
+                    if hex.len() == 32 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                        let n = seen.iter().position(|x| x == s).unwrap_or_else(|| {
+                            seen.push(s.clone());
+                            seen.len() - 1
+                        });
+                        *s = format!("{namespace}#{n}");
+                        return;
+                    }
+                }
+                *s = s.replace(turn_id, "T");
+            }
+            _ => {}
+        }
+    }
+    let mut seen = Vec::new();
+    values
+        .iter()
+        .map(|v| {
+            let mut v = v.clone();
+            walk(&mut v, turn_id, &mut seen);
+            v
+        })
+        .collect()
+}
+
+/// Compares `values` (one JSON value a line) with the committed file `tests/golden/<name>`;
+/// `AGENTWIRE_BLESS=1` writes the file instead (only when the output is meant to change).
+pub fn golden(name: &str, values: &[Value]) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    // Members sorted, whether or not a workspace build turned serde_json's preserve_order on.
+    fn sorted(v: &Value) -> Value {
+        match v {
+            Value::Object(map) => {
+                let mut keys: Vec<&String> = map.keys().collect();
+                keys.sort();
+                Value::Object(keys.into_iter().map(|k| (k.clone(), sorted(&map[k]))).collect())
+            }
+            Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
+            other => other.clone(),
+        }
+    }
+    let text: String = values.iter().map(|v| format!("{}\n", sorted(v))).collect();
+    if std::env::var_os("AGENTWIRE_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &text).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    for (i, (got, want)) in text.lines().zip(expected.lines()).enumerate() {
+        assert_eq!(got, want, "{name} line {}", i + 1);
+    }
+    assert_eq!(text.lines().count(), expected.lines().count(), "{name}: number of lines\n{text}");
+}

@@ -1,6 +1,6 @@
-// Generated from protocol.toml (sha256 02f710683d1909af5b238ef142ebd5e13bb7b26ef231206cb9a327310da4ebb6). Do not edit.
+// Generated from protocol.toml (sha256 95b03241171e460c3a998b04f4975aa20f017bce773f7b5c84fc9c48b3056187). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 972a03e063f18b02, agentwire-codegen 0.1.0.
+// Freshness: spec fnv1a64 f4d09e52a32b4da3, agentwire-codegen 0.1.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {

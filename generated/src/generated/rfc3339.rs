@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 02f710683d1909af5b238ef142ebd5e13bb7b26ef231206cb9a327310da4ebb6). Do not edit.
+// Generated from protocol.toml (sha256 95b03241171e460c3a998b04f4975aa20f017bce773f7b5c84fc9c48b3056187). Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 // No inner doc comment here: `write` commits this file beside the generated Rust module (and the

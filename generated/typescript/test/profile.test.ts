@@ -310,5 +310,12 @@ describe("JSON profile", () => {
     fails('{"a":[[[', "invalid_json");
     fails('{"a":1,"a":2}', "invalid_json");
     assert.deepEqual(ok('{"a":[1]}'), { a: [1] });
+    // The careful scan stops at the raw control character with its search for backslashes
+    // already at the last escape, far ahead; the next record's escapes must all be read (each
+    // `\\n` is two characters and one byte), so its string fits exactly, and one more does not.
+    fails(`{"a":"\\n\u0001${" ".repeat(3 * LIMITS.max_string_bytes)}\\n"}`, "invalid_json");
+    const escapes = "\\n".repeat(LIMITS.max_string_bytes);
+    assert.equal((ok(`{"a":"${escapes}"}`) as { a: string }).a, "\n".repeat(LIMITS.max_string_bytes));
+    fails(`{"a":"${escapes}\\n"}`, "limit_exceeded");
   });
 });

@@ -6,6 +6,7 @@ mod launch;
 mod messages;
 mod operations;
 mod ordered;
+mod profiles;
 mod render;
 mod tables;
 mod types;
@@ -33,6 +34,7 @@ pub fn reference(spec: &Spec) -> String {
         envelopes(spec),
         operations::section(spec),
         operations::events_section(spec),
+        profiles::section(spec),
         tables::errors(spec),
         tables::limits(spec),
         tables::constants(spec),
@@ -68,15 +70,18 @@ fn overview(spec: &Spec) -> String {
          [decoding.md](decoding.md). New here? Start with [Life of a client](#{life}): every record of one \
          client's session, complete and in order.\n\n\
          | Item | Count |\n|---|---|\n| Operations | {ops} |\n| Events | {events} |\n| Error codes | {errors} |\n\
-         | Limits | {limits} |\n| Constants | {constants} |\n| Named types | {types} |\n",
+         | Limits | {limits} |\n| Constants | {constants} |\n| Named types | {types} |\n| Optional profiles | {profiles} |\n\n\
+         Operations, events and limits count the ordinary profile's; optional profiles and profile negotiation \
+         are counted apart (see [Profiles](#profiles)).\n",
         name = spec.name,
         version = spec.protocol_version,
         doc = spec.doc,
         life = walkthrough::ANCHOR,
-        ops = spec.operations.len(),
-        events = spec.events.len(),
+        ops = spec.ordinary_operations().count(),
+        events = spec.ordinary_events().count(),
         errors = spec.errors.len(),
-        limits = spec.limits.len(),
+        limits = spec.ordinary_limits().count(),
+        profiles = spec.profiles.len(),
         constants = spec.constants.len(),
         types = spec.types.iter().filter(|t| !is_generated_payload(spec, &t.name)).count(),
     )

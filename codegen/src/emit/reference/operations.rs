@@ -6,14 +6,16 @@ use super::render::{anchor, anchor_line, cell, field_table, type_link};
 use crate::ir::{Correlation, Event, Operation, SlotRule, Spec, TypeKind};
 
 pub fn section(spec: &Spec) -> String {
-    let mut out = String::from("## Operations\n\n| Method | Domain | Kind | Description |\n|---|---|---|---|\n");
+    let mut out =
+        String::from("## Operations\n\n| Method | Domain | Kind | Profile | Description |\n|---|---|---|---|---|\n");
     for op in &spec.operations {
         let kind = if op.mutation { "mutation" } else { "read" };
         out.push_str(&format!(
-            "| [`{m}`](#{a}) | {d} | {kind} | {doc} |\n",
+            "| [`{m}`](#{a}) | {d} | {kind} | {p} | {doc} |\n",
             m = op.method,
             a = anchor("op", &op.method),
             d = op.domain,
+            p = super::profiles::membership_cell(&op.profile),
             doc = cell(&op.doc)
         ));
     }
@@ -26,6 +28,7 @@ pub fn section(spec: &Spec) -> String {
 
 fn operation(spec: &Spec, op: &Operation) -> String {
     let mut out = format!("{}### `{}`\n\n{}\n\n", anchor_line("op", &op.method), op.method, op.doc);
+    out.push_str(&super::profiles::membership_line(spec, &op.profile));
     out.push_str(&requirements(op));
     out.push_str(&payload(spec, "Request payload", &op.request, true));
     out.push_str(&payload(spec, "Success payload", &op.response, false));
@@ -108,15 +111,16 @@ pub fn events_section(spec: &Spec) -> String {
     let mut out = String::from(
         "## Events\n\nSequenced events carry the per-turn `sequence`: it starts at 0, strictly increases, may \
          skip values, and nothing of the turn follows its terminal. Correlation says which event-envelope \
-         identities are set (non-null) or `null`.\n\n| Event | Sequenced | Terminal | Description |\n|---|---|---|---|\n",
+         identities are set (non-null) or `null`.\n\n| Event | Sequenced | Terminal | Profile | Description |\n|---|---|---|---|---|\n",
     );
     for e in &spec.events {
         out.push_str(&format!(
-            "| [`{n}`](#{a}) | {s} | {t} | {d} |\n",
+            "| [`{n}`](#{a}) | {s} | {t} | {p} | {d} |\n",
             n = e.name,
             a = anchor("event", &e.name),
             s = yes_no(e.sequenced),
             t = yes_no(e.terminal),
+            p = super::profiles::membership_cell(&e.profile),
             d = cell(&e.doc)
         ));
     }
@@ -137,6 +141,7 @@ fn yes_no(b: bool) -> &'static str {
 
 fn event(spec: &Spec, e: &Event) -> String {
     let mut out = format!("{}### `{}`\n\n{}\n\n", anchor_line("event", &e.name), e.name, e.doc);
+    out.push_str(&super::profiles::membership_line(spec, &e.profile));
     let senders: Vec<String> = spec
         .operations
         .iter()

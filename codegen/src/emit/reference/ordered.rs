@@ -95,7 +95,10 @@ fn members_of(spec: &Spec, ty: &TypeRef, map: &Map<String, Value>) -> Vec<(Strin
         TypeKind::Union(u) => union_members(u, map),
         TypeKind::Map(m) => {
             let mut keys: Vec<String> = m.required_keys.clone();
-            keys.extend(map.keys().filter(|k| !m.required_keys.contains(k)).cloned());
+            // Other keys by name, whatever order the parsed value keeps its members in.
+            let mut rest: Vec<String> = map.keys().filter(|k| !m.required_keys.contains(k)).cloned().collect();
+            rest.sort();
+            keys.extend(rest);
             keys.into_iter().map(|k| (k, Some(m.values.ty.clone()))).collect()
         }
         TypeKind::String(_) | TypeKind::Enum(_) => Vec::new(),

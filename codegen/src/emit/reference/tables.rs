@@ -7,15 +7,16 @@ use crate::ir::{LimitGroup, Spec};
 pub fn errors(spec: &Spec) -> String {
     let mut out = String::from(
         "## Error codes\n\nMessages are fixed and never carry request data. An unfamiliar code with a valid \
-         error shape is a generic failure, never a success.\n\n| Code | Fixed message | Source | Description |\n|---|---|---|---|\n",
+         error shape is a generic failure, never a success.\n\n| Code | Fixed message | Source | Profile | Description |\n|---|---|---|---|---|\n",
     );
     for e in &spec.errors {
         out.push_str(&format!(
-            "| <a id=\"{a}\"></a>`{c}` | {m} | {s} | {d} |\n",
+            "| <a id=\"{a}\"></a>`{c}` | {m} | {s} | {p} | {d} |\n",
             a = anchor("error", &e.code),
             c = e.code,
             m = cell(&e.message),
             s = e.source,
+            p = super::profiles::membership_cell(&e.profile),
             d = cell(&e.doc)
         ));
     }
@@ -36,11 +37,11 @@ pub fn limits(spec: &Spec) -> String {
          every declared limit is a required key. \"Exceeded\" names the error a request gets for crossing it \
          structurally; other crossings use the decoding context's error. \"Bounds output\" marks the limits that \
          bound what the service sends: before any mutation a client refuses an advertised value above its own \
-         local bound.\n\n",
+         local bound. A profile's own limits are listed with [its profile](#profiles).\n\n",
     );
     for (group, title) in [(LimitGroup::General, "General limits"), (LimitGroup::Persistent, "Persistent limits")] {
         out.push_str(&format!("### {title}\n\n| Limit | Value | Unit | Applies to | Exceeded | Bounds output | Description |\n|---|---:|---|---|---|---|---|\n"));
-        for l in spec.limits.iter().filter(|l| l.group == group) {
+        for l in spec.ordinary_limits().filter(|l| l.group == group) {
             let exceeded =
                 l.exceeded.as_ref().map_or_else(|| "—".to_string(), |c| format!("[`{c}`](#{})", anchor("error", c)));
             let output = if l.bounds_output { "yes" } else { "—" };

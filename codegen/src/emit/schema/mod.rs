@@ -86,21 +86,31 @@ fn group(spec: &Spec, mode: Mode) -> Value {
     json!({ "$comment": about, "$defs": defs })
 }
 
+/// Marks a record schema with the profile its item belongs to (`x-profile`, an annotation
+/// validators ignore), when that is not the ordinary profile.
+fn tagged(mut schema: Value, profile: &crate::ir::Membership) -> Value {
+    if !profile.is_ordinary() {
+        schema["x-profile"] = json!(profile.label());
+    }
+    schema
+}
+
 fn requests(spec: &Spec) -> Value {
     let defs: Map<String, Value> =
-        spec.operations.iter().map(|o| (o.method.clone(), records::request(spec, o))).collect();
+        spec.operations.iter().map(|o| (o.method.clone(), tagged(records::request(spec, o), &o.profile))).collect();
     json!({ "$comment": "One strict request record per method.", "$defs": defs })
 }
 
 fn responses(spec: &Spec) -> Value {
     let mut defs: Map<String, Value> =
-        spec.operations.iter().map(|o| (o.method.clone(), records::response(spec, o))).collect();
+        spec.operations.iter().map(|o| (o.method.clone(), tagged(records::response(spec, o), &o.profile))).collect();
     defs.insert("any".into(), records::any_response(spec));
     json!({ "$comment": "One consumer response record per method (the method comes from the pending request), and any.", "$defs": defs })
 }
 
 fn events(spec: &Spec) -> Value {
-    let defs: Map<String, Value> = spec.events.iter().map(|e| (e.name.clone(), records::event(spec, e))).collect();
+    let defs: Map<String, Value> =
+        spec.events.iter().map(|e| (e.name.clone(), tagged(records::event(spec, e), &e.profile))).collect();
     json!({ "$comment": "One consumer event record per event name, with its correlation rules.", "$defs": defs })
 }
 

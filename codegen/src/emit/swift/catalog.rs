@@ -9,8 +9,35 @@ fn list(items: impl Iterator<Item = String>) -> String {
 }
 
 pub fn protocol_info(spec: &Spec) -> String {
-    let operations = list(spec.operations.iter().map(|o| string_literal(&o.method)));
-    let events = list(spec.events.iter().map(|e| string_literal(&e.name)));
+    let operations = list(spec.ordinary_operations().map(|o| string_literal(&o.method)));
+    let events = list(spec.ordinary_events().map(|e| string_literal(&e.name)));
+    let membership = list(
+        spec.operations
+            .iter()
+            .map(|o| (&o.method, &o.profile))
+            .chain(spec.events.iter().map(|e| (&e.name, &e.profile)))
+            .chain(spec.errors.iter().map(|e| (&e.code, &e.profile)))
+            .map(|(name, m)| format!("{}: {}", string_literal(name), string_literal(m.label()))),
+    );
+    let profiles = list(spec.profiles.iter().map(|p| {
+        let owned = |m: &crate::ir::Membership| m.profile() == Some(p.name.as_str());
+        let ops = list(spec.operations.iter().filter(|o| owned(&o.profile)).map(|o| string_literal(&o.method)));
+        let evs = list(spec.events.iter().filter(|e| owned(&e.profile)).map(|e| string_literal(&e.name)));
+        let errs = list(spec.errors.iter().filter(|e| owned(&e.profile)).map(|e| string_literal(&e.code)));
+        let lims = list(
+            spec.limits
+                .iter()
+                .filter(|l| owned(&l.profile))
+                .map(|l| format!("{}: {}", string_literal(&l.name), l.value)),
+        );
+        let lims = if lims.is_empty() { ":".to_string() } else { lims };
+        format!(
+            "{}: ProfileInfo(version: {}, operations: [{ops}], events: [{evs}], errors: [{errs}], limits: [{lims}])",
+            string_literal(&p.name),
+            p.version
+        )
+    }));
+    let profiles = if profiles.is_empty() { ":".to_string() } else { profiles };
     let transports = list(spec.capabilities.transports.iter().map(|t| string_literal(t)));
     let versions = list(spec.capabilities.protocol_versions.iter().map(u16::to_string));
     format!(
@@ -20,10 +47,22 @@ pub fn protocol_info(spec: &Spec) -> String {
          \x20   public static let version: UInt16 = {version}\n\
          \x20   /// Every operation of the ordinary profile.\n\
          \x20   public static let operations: [String] = [{operations}]\n\
-         \x20   /// Every event; an advertisement naming any other is rejected before mutation.\n\
+         \x20   /// Every event of the ordinary profile; an advertisement naming any other is rejected before mutation.\n\
          \x20   public static let events: [String] = [{events}]\n\
          \x20   public static let transports: [String] = [{transports}]\n\
-         \x20   public static let protocolVersions: [UInt16] = [{versions}]\n}}\n",
+         \x20   public static let protocolVersions: [UInt16] = [{versions}]\n\
+         \x20   /// Which profile each operation, event and error code belongs to: `ordinary`,\n\
+         \x20   /// `negotiation` (opting into a profile) or an optional profile's name.\n\
+         \x20   public static let membership: [String: String] = [{membership}]\n\
+         \x20   /// Optional profiles a connection opts into with `profile.negotiate`, by name.\n\
+         \x20   public static let profiles: [String: ProfileInfo] = [{profiles}]\n}}\n\n\
+         /// An optional profile: its version, what it owns, and the limits its negotiation answers.\n\
+         public struct ProfileInfo: Sendable {{\n\
+         \x20   public let version: UInt32\n\
+         \x20   public let operations: [String]\n\
+         \x20   public let events: [String]\n\
+         \x20   public let errors: [String]\n\
+         \x20   public let limits: [String: UInt64]\n}}\n",
         doc = doc(&spec.doc, ""),
         name = string_literal(&spec.name),
         version = spec.protocol_version,
@@ -45,7 +84,7 @@ pub fn package_version() -> String {
 }
 
 pub fn limits(spec: &Spec) -> String {
-    let mut out = String::from("/// Advertised limits, as declared by the spec.\npublic enum Limits {\n");
+    let mut out = String::from("/// Advertised limits, as declared by the spec (a profile's own are in its `ProfileInfo`, not in\n/// the maps).\npublic enum Limits {\n");
     for l in &spec.limits {
         out.push_str(&doc(
             &format!("{} Unit: {}; group: {}. Applies to: {}", l.doc, l.unit, group(l.group), l.applies_to),
@@ -55,8 +94,7 @@ pub fn limits(spec: &Spec) -> String {
     }
     for (g, name) in [(LimitGroup::General, "general"), (LimitGroup::Persistent, "persistent")] {
         let entries = list(
-            spec.limits
-                .iter()
+            spec.ordinary_limits()
                 .filter(|l| l.group == g)
                 .map(|l| format!("{}: {}", string_literal(&l.name), ident(&l.name))),
         );

@@ -23,9 +23,9 @@ pub fn constants(spec: &Spec) -> String {
     ));
     out.push_str(&format!(
         "{}export const LIMITS = {{\n",
-        doc("", "Advertised limits: the values this package was built for, and the default local bounds.")
+        doc("", "Advertised limits of the ordinary profile: the values this package was built for, and the default local bounds. A profile's own limits are in `PROFILES`.")
     ));
-    for l in &spec.limits {
+    for l in spec.ordinary_limits() {
         let group = match l.group {
             LimitGroup::General => "general",
             LimitGroup::Persistent => "persistent",
@@ -38,7 +38,7 @@ pub fn constants(spec: &Spec) -> String {
         "{}export type LimitName = keyof typeof LIMITS;\n\n",
         doc("", "The name of an advertised limit.")
     ));
-    let names: Vec<String> = spec.limits.iter().map(|l| lit(&l.name)).collect();
+    let names: Vec<String> = spec.ordinary_limits().map(|l| lit(&l.name)).collect();
     out.push_str(&format!(
         "{}export const LIMIT_NAMES: readonly LimitName[] = [{}];\n\n",
         doc("", "Every limit, in spec order."),
@@ -54,8 +54,7 @@ pub fn constants(spec: &Spec) -> String {
         output.join(", ")
     ));
     let exceeded: Vec<String> = spec
-        .limits
-        .iter()
+        .ordinary_limits()
         .filter_map(|l| l.exceeded.as_ref().map(|e| format!("  {}: {},\n", prop(&l.name), lit(e))))
         .collect();
     out.push_str(&format!(
@@ -143,38 +142,43 @@ fn correlation(c: Correlation) -> &'static str {
 
 const PROTOCOL_PRELUDE: &str = "import type { ErrorCode } from \"./errors.js\";\nimport type { EventName, JsonValue, Method } from \"./types.js\";\n\n\
 /** Envelope rules of one operation. */\n\
-export interface OperationInfo {\n  readonly method: Method;\n  readonly domain: string;\n  readonly doc: string;\n  /** False only for the operation that initializes a connection. */\n  readonly requiresInitialization: boolean;\n  /** Mutations carry an operation_id; reads carry null. */\n  readonly mutation: boolean;\n  readonly sessionId: \"null\" | \"required\";\n  readonly control: \"null\" | \"required\";\n  /** Operation-specific error codes; the shared request errors come on top. */\n  readonly errors: readonly ErrorCode[];\n  /** Events the operation's accepted work may send. */\n  readonly events: readonly EventName[];\n}\n\n\
+export interface OperationInfo {\n  readonly method: Method;\n  readonly domain: string;\n  readonly doc: string;\n  /** False only for the operation that initializes a connection. */\n  readonly requiresInitialization: boolean;\n  /** Mutations carry an operation_id; reads carry null. */\n  readonly mutation: boolean;\n  readonly sessionId: \"null\" | \"required\";\n  readonly control: \"null\" | \"required\";\n  /** Operation-specific error codes; the shared request errors come on top. */\n  readonly errors: readonly ErrorCode[];\n  /** Events the operation's accepted work may send. */\n  readonly events: readonly EventName[];\n  /** `ordinary`, `negotiation` (opting into a profile) or the optional profile it belongs to. */\n  readonly membership: string;\n}\n\n\
 /** Whether an event envelope slot must be set or must be null. */\n\
 export type Correlation = \"set\" | \"null\";\n\n\
 /** Delivery rules of one event. */\n\
-export interface EventInfo {\n  readonly name: EventName;\n  readonly doc: string;\n  /** Carries the per-turn `sequence`: strictly increasing, gaps allowed. */\n  readonly sequenced: boolean;\n  /** Closes the stream of its turn or login: nothing of it follows. */\n  readonly terminal: boolean;\n  readonly correlation: {\n    readonly session_id: Correlation;\n    readonly operation_id: Correlation;\n    readonly grant_generation: Correlation;\n    readonly live_sequence: Correlation;\n  };\n}\n\n";
+export interface EventInfo {\n  readonly name: EventName;\n  readonly doc: string;\n  /** Carries the per-turn `sequence`: strictly increasing, gaps allowed. */\n  readonly sequenced: boolean;\n  /** Closes the stream of its turn or login: nothing of it follows. */\n  readonly terminal: boolean;\n  readonly correlation: {\n    readonly session_id: Correlation;\n    readonly operation_id: Correlation;\n    readonly grant_generation: Correlation;\n    readonly live_sequence: Correlation;\n  };\n  /** `ordinary` or the optional profile it belongs to. */\n  readonly membership: string;\n}\n\n\
+/** An optional profile: its version, what it owns, and the limits its negotiation answers. */\n\
+export interface ProfileInfo {\n  readonly version: number;\n  readonly doc: string;\n  readonly operations: readonly Method[];\n  readonly events: readonly EventName[];\n  readonly errors: readonly ErrorCode[];\n  readonly limits: { readonly [limit: string]: number };\n}\n\n";
 
 /// `protocol.ts`: per-operation and per-event metadata, and name guards.
 pub fn protocol(spec: &Spec) -> String {
     let mut out = String::from(PROTOCOL_PRELUDE);
     out.push_str(&format!(
         "{}export const OPERATIONS: {{ readonly [M in Method]: OperationInfo }} = {{\n",
-        doc("", "Every operation of the ordinary profile.")
+        doc(
+            "",
+            "Every operation: the ordinary profile's, profile negotiation and each optional profile's (`membership`)."
+        )
     ));
     for o in &spec.operations {
         let errors: Vec<String> = o.errors.iter().map(|c| lit(c)).collect();
         let events: Vec<String> = o.events.iter().map(|c| lit(c)).collect();
         out.push_str(&format!(
-            "  {}: {{\n    method: {},\n    domain: {},\n    doc: {},\n    requiresInitialization: {},\n    mutation: {},\n    sessionId: {},\n    control: {},\n    errors: [{}],\n    events: [{}],\n  }},\n",
-            lit(&o.method), lit(&o.method), lit(&o.domain), lit(&o.doc), o.requires_initialization, o.mutation, slot(o.session_id), slot(o.control), errors.join(", "), events.join(", ")
+            "  {}: {{\n    method: {},\n    domain: {},\n    doc: {},\n    requiresInitialization: {},\n    mutation: {},\n    sessionId: {},\n    control: {},\n    errors: [{}],\n    events: [{}],\n    membership: {},\n  }},\n",
+            lit(&o.method), lit(&o.method), lit(&o.domain), lit(&o.doc), o.requires_initialization, o.mutation, slot(o.session_id), slot(o.control), errors.join(", "), events.join(", "), lit(o.profile.label())
         ));
     }
     out.push_str("};\n\n");
     out.push_str(&format!(
         "{}export const EVENTS: {{ readonly [E in EventName]: EventInfo }} = {{\n",
-        doc("", "Every event of the ordinary profile.")
+        doc("", "Every event: the ordinary profile's and each optional profile's (`membership`).")
     ));
     for e in &spec.events {
         let c = &e.correlation;
         out.push_str(&format!(
-            "  {}: {{\n    name: {},\n    doc: {},\n    sequenced: {},\n    terminal: {},\n    correlation: {{ session_id: {}, operation_id: {}, grant_generation: {}, live_sequence: {} }},\n  }},\n",
+            "  {}: {{\n    name: {},\n    doc: {},\n    sequenced: {},\n    terminal: {},\n    correlation: {{ session_id: {}, operation_id: {}, grant_generation: {}, live_sequence: {} }},\n    membership: {},\n  }},\n",
             lit(&e.name), lit(&e.name), lit(&e.doc), e.sequenced, e.terminal,
-            correlation(c.session_id), correlation(c.operation_id), correlation(c.grant_generation), correlation(c.live_sequence)
+            correlation(c.session_id), correlation(c.operation_id), correlation(c.grant_generation), correlation(c.live_sequence), lit(e.profile.label())
         ));
     }
     out.push_str("};\n\n");
@@ -187,9 +191,48 @@ pub fn protocol(spec: &Spec) -> String {
         doc("", "Every operation name, in spec order.")
     ));
     out.push_str(&format!(
-        "{}export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];\n",
+        "{}export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];\n\n",
         doc("", "Every event name, in spec order.")
     ));
+    let ordinary: Vec<String> = spec.ordinary_operations().map(|o| lit(&o.method)).collect();
+    out.push_str(&format!(
+        "{}export const ORDINARY_METHODS: readonly Method[] = [{}];\n\n",
+        doc("", "The ordinary profile's operations, in spec order: what the advertisement lists."),
+        ordinary.join(", ")
+    ));
+    let ordinary: Vec<String> = spec.ordinary_events().map(|e| lit(&e.name)).collect();
+    out.push_str(&format!(
+        "{}export const ORDINARY_EVENT_NAMES: readonly EventName[] = [{}];\n\n",
+        doc("", "The ordinary profile's events, in spec order: what the advertisement lists."),
+        ordinary.join(", ")
+    ));
+    out.push_str(&profiles(spec));
+    out
+}
+
+/// `PROFILES`: every optional profile with what it owns and the limits its negotiation answers.
+fn profiles(spec: &Spec) -> String {
+    let mut out = format!(
+        "{}export const PROFILES: {{ readonly [profile: string]: ProfileInfo }} = {{\n",
+        doc("", "Optional profiles a connection opts into with `profile.negotiate`, by name.")
+    );
+    for p in &spec.profiles {
+        let owned = |m: &crate::ir::Membership| m.profile() == Some(p.name.as_str());
+        let ops: Vec<String> = spec.operations.iter().filter(|o| owned(&o.profile)).map(|o| lit(&o.method)).collect();
+        let events: Vec<String> = spec.events.iter().filter(|e| owned(&e.profile)).map(|e| lit(&e.name)).collect();
+        let errors: Vec<String> = spec.errors.iter().filter(|e| owned(&e.profile)).map(|e| lit(&e.code)).collect();
+        let limits: Vec<String> = spec
+            .limits
+            .iter()
+            .filter(|l| owned(&l.profile))
+            .map(|l| format!("{}: {}", prop(&l.name), l.value))
+            .collect();
+        out.push_str(&format!(
+            "  {}: {{\n    version: {},\n    doc: {},\n    operations: [{}],\n    events: [{}],\n    errors: [{}],\n    limits: {{ {} }},\n  }},\n",
+            prop(&p.name), p.version, lit(&p.doc), ops.join(", "), events.join(", "), errors.join(", "), limits.join(", ")
+        ));
+    }
+    out.push_str("};\n");
     out
 }
 
@@ -257,7 +300,7 @@ pub fn capabilities(spec: &Spec) -> String {
         doc(
             "",
             &format!(
-                "{} Every declared operation, event and limit; activity flags are the const values.",
+                "{} Every operation, event and limit of the ordinary profile; activity flags are the const values.",
                 spec.capabilities.doc
             )
         ),

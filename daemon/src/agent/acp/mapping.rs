@@ -14,7 +14,9 @@
 //!   `current_mode_update`, `config_option_update`, `session_info_update`, `usage_update`,
 //!   notices and compaction updates) carry no output of the turn and are not recorded.
 //!
-//! Every call started gets its end by the end of the turn ([`Mapper::finish`]).
+//! A call's life (its activity with its `tool-call-start` and `tool-call-end`, its states,
+//! its end when the turn settles) and the text and thinking segments are
+//! [`crate::agent::calls`]'s; this module only says what each update means for them.
 
 use std::collections::HashMap;
 
@@ -22,16 +24,16 @@ use agent_client_protocol::v1::schema::{
     ContentBlock, RequestPermissionRequest, SessionNotification, SessionUpdate, ToolCallLocation, ToolCallStatus,
     ToolKind,
 };
-use agentwire_protocol::{ActivityStatus, PermissionKind, PermissionOption};
+use agentwire_protocol::{PermissionKind, PermissionOption};
 use serde_json::{json, Value};
 
 use super::ask::{change_of, Asker, Question};
 use super::policy;
-use crate::approvals::{DecidedBy, Offered, Outcome, Resolution};
-use crate::providers::BoxFuture;
-use crate::agent::activity::{self, Ids};
+use crate::agent::calls::{CallState, Calls, End, NewCall, Segments, Shown};
 use crate::agent::sink::{CallView, Origin, OutputLimit, TurnSink};
+use crate::approvals::{DecidedBy, Offered, Outcome, Resolution};
 use crate::catalog::agents::{Permissions, Verdict};
+use crate::providers::BoxFuture;
 
 /// Update kinds of ACP v1 this bridge knows (mapped or deliberately not recorded).
 const KNOWN_KINDS: &[&str] = &[
@@ -51,41 +53,36 @@ const KNOWN_KINDS: &[&str] = &[
     "compaction_summary_chunk",
 ];
 
-/// One call as the stream knows it.
-struct OpenCall {
-    /// Start order, so calls left open end in the order they started.
-    seq: usize,
+/// An open call as the agent names it.
+struct Known {
+    /// Its session call ID, under which [`Calls`] keeps it.
     session_id: String,
-    tool_name: String,
     kind: String,
-    /// Why the policy rejected it, the `error` of its end.
-    rejected: Option<String>,
 }
 
 pub struct Mapper<'a> {
     sink: &'a dyn TurnSink,
-    ids: Ids,
+    calls: &'a Calls,
     permissions: Permissions,
     /// By the agent's `toolCallId`; removed when ended.
-    calls: HashMap<String, OpenCall>,
-    thinking: String,
-    /// Whether text was streamed since the last segment was journaled.
-    text_open: bool,
-    /// Calls started in this turn.
-    started: usize,
+    known: HashMap<String, Known>,
+    segments: Segments<'a>,
 }
 
 fn kind_name(kind: ToolKind) -> String {
     serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_else(|| "other".to_owned())
 }
 
-fn status_of(status: ToolCallStatus) -> ActivityStatus {
+/// The state of a call the agent reports `status` of (a finished call ran).
+fn state_of(status: ToolCallStatus) -> CallState {
     match status {
-        ToolCallStatus::InProgress => ActivityStatus::Running,
-        ToolCallStatus::Completed => ActivityStatus::Completed,
-        ToolCallStatus::Failed => ActivityStatus::Failed,
-        _ => ActivityStatus::Queued,
+        ToolCallStatus::InProgress | ToolCallStatus::Completed | ToolCallStatus::Failed => CallState::Running,
+        _ => CallState::Queued,
     }
+}
+
+fn finished(status: ToolCallStatus) -> bool {
+    matches!(status, ToolCallStatus::Completed | ToolCallStatus::Failed)
 }
 
 /// "An `edit` call on `a`, `b`": the kind and the locations the agent named.
@@ -149,21 +146,8 @@ fn usable_id(id: &str) -> bool {
 }
 
 impl<'a> Mapper<'a> {
-    pub fn new(sink: &'a dyn TurnSink, ids: Ids, permissions: Permissions) -> Self {
-        Mapper { sink, ids, permissions, calls: HashMap::new(), thinking: String::new(), text_open: false, started: 0 }
-    }
-
-    fn end_thinking(&mut self) {
-        if !self.thinking.is_empty() {
-            self.sink.thinking(&Origin::default(), &std::mem::take(&mut self.thinking));
-        }
-    }
-
-    fn end_text(&mut self) {
-        if self.text_open {
-            self.sink.main_text_segment();
-            self.text_open = false;
-        }
+    pub fn new(sink: &'a dyn TurnSink, calls: &'a Calls, permissions: Permissions) -> Self {
+        Mapper { sink, calls, permissions, known: HashMap::new(), segments: Segments::main(sink) }
     }
 
     /// One `session/update`. `Err` when the assistant text would cross its bound.
@@ -184,17 +168,15 @@ impl<'a> Mapper<'a> {
         match notification.update {
             SessionUpdate::AgentMessageChunk(chunk) => match chunk.content {
                 ContentBlock::Text(t) if !t.text.is_empty() => {
-                    self.end_thinking();
+                    self.segments.end_thinking();
                     self.sink.delta(&t.text).await?;
-                    self.text_open = true;
                 }
                 ContentBlock::Text(_) => {}
                 _ => self.sink.service_note("The agent sent a content block that is not text; it is not shown."),
             },
             SessionUpdate::AgentThoughtChunk(chunk) => {
                 if let ContentBlock::Text(t) = chunk.content {
-                    self.end_text();
-                    self.thinking.push_str(&t.text);
+                    self.segments.think(&t.text, "");
                 }
             }
             SessionUpdate::ToolCall(call) => {
@@ -206,14 +188,19 @@ impl<'a> Mapper<'a> {
                     agent_title: None,
                 };
                 let args = call.raw_input.clone().unwrap_or_else(|| json!({}));
-                self.start(call.tool_call_id.to_string(), kind, &view, &args, status_of(call.status));
-                if matches!(call.status, ToolCallStatus::Completed | ToolCallStatus::Failed) {
-                    self.end(&call.tool_call_id.to_string(), call.status);
+                let id = call.tool_call_id.to_string();
+                // A call announced finished starts (it ran) and ends at once; a repeated
+                // announcement of a finished call is its end alone.
+                if !finished(call.status) || !self.known.contains_key(&id) {
+                    self.start(id.clone(), kind, &view, &args, state_of(call.status));
+                }
+                if finished(call.status) {
+                    self.end(&id, call.status);
                 }
             }
             SessionUpdate::ToolCallUpdate(update) => {
                 let id = update.tool_call_id.to_string();
-                if !self.calls.contains_key(&id) {
+                if !self.known.contains_key(&id) {
                     let kind = update.fields.kind.map_or_else(|| "other".to_owned(), kind_name);
                     let view = CallView {
                         tool_name: update.fields.name.clone().unwrap_or_else(|| kind.clone()),
@@ -222,11 +209,11 @@ impl<'a> Mapper<'a> {
                         agent_title: None,
                     };
                     let args = update.fields.raw_input.clone().unwrap_or_else(|| json!({}));
-                    self.start(id.clone(), kind, &view, &args, ActivityStatus::Queued);
+                    self.start(id.clone(), kind, &view, &args, CallState::Queued);
                 }
                 match update.fields.status {
-                    Some(s @ (ToolCallStatus::Completed | ToolCallStatus::Failed)) => self.end(&id, s),
-                    Some(s) => self.activity(&id, status_of(s)),
+                    Some(s) if finished(s) => self.end(&id, s),
+                    Some(s) => self.set_state(&id, state_of(s)),
                     None => {}
                 }
             }
@@ -243,40 +230,44 @@ impl<'a> Mapper<'a> {
         Ok(())
     }
 
-    fn activity(&self, acp_id: &str, status: ActivityStatus) {
-        if let Some(call) = self.calls.get(acp_id) {
-            let id = self.ids.tool_call(&call.session_id);
-            self.sink.activity(activity::tool(id, None, &call.tool_name, status, None));
-        }
-    }
-
-    fn start(&mut self, acp_id: String, kind: String, view: &CallView, args: &Value, status: ActivityStatus) {
-        self.end_thinking();
-        self.end_text();
-        if self.calls.contains_key(&acp_id) {
+    /// A call the agent reports in `state`: announced now (the segments before it end), or,
+    /// when it was announced already, moved to `state`.
+    fn start(&mut self, acp_id: String, kind: String, view: &CallView, args: &Value, state: CallState) {
+        self.segments.end("");
+        if self.known.contains_key(&acp_id) {
             // A repeated announcement is a status update.
-            self.activity(&acp_id, status);
+            self.set_state(&acp_id, state);
             return;
         }
         let session_id = self.sink.call_id(&acp_id);
-        self.sink.tool_start(&Origin::default(), &session_id, view, args);
-        self.calls.insert(
-            acp_id.clone(),
-            OpenCall { seq: self.started, session_id, tool_name: view.tool_name.clone(), kind, rejected: None },
-        );
-        self.started += 1;
-        self.activity(&acp_id, status);
+        let new = NewCall {
+            origin: Origin::default(),
+            id: session_id.clone(),
+            view,
+            args,
+            shown: Shown::Tool { name: view.tool_name.clone() },
+            parent: None,
+        };
+        // A session call ID is new (`TurnSink::call_id`): the start cannot be refused.
+        let _ = self.calls.start(new, state);
+        self.known.insert(acp_id, Known { session_id, kind });
+    }
+
+    /// A status update; one the call's life refuses (a call that ran does not go back to
+    /// queued) changes nothing.
+    fn set_state(&self, acp_id: &str, state: CallState) {
+        if let Some(call) = self.known.get(acp_id) {
+            let _ = self.calls.set_state(&call.session_id, state);
+        }
     }
 
     fn end(&mut self, acp_id: &str, status: ToolCallStatus) {
-        self.activity(acp_id, status_of(status));
-        let Some(call) = self.calls.remove(acp_id) else { return };
-        let error = match (&call.rejected, status) {
-            (Some(rejected), _) => Some(rejected.clone()),
-            (None, ToolCallStatus::Failed) => Some("The agent reported that the call failed.".to_owned()),
-            (None, _) => None,
+        let Some(call) = self.known.remove(acp_id) else { return };
+        let end = match status {
+            ToolCallStatus::Failed => End::Failed("The agent reported that the call failed."),
+            _ => End::Completed,
         };
-        self.sink.tool_end(&Origin::default(), &call.session_id, error.as_deref());
+        let _ = self.calls.end(&call.session_id, end, None);
     }
 
     /// A `session/request_permission`: recorded, then decided by the policy, or, for an
@@ -291,7 +282,7 @@ impl<'a> Mapper<'a> {
         };
         let acp_id = request.tool_call.tool_call_id.to_string();
         let fields = &request.tool_call.fields;
-        let announced_kind = self.calls.get(&acp_id).map(|c| c.kind.clone());
+        let announced_kind = self.known.get(&acp_id).map(|c| c.kind.clone());
         let kind = fields.kind.map(kind_name).or(announced_kind).unwrap_or_else(|| "other".to_owned());
         let view = CallView {
             tool_name: fields.name.clone().unwrap_or_else(|| kind.clone()),
@@ -302,8 +293,8 @@ impl<'a> Mapper<'a> {
         let args = fields.raw_input.clone().unwrap_or_else(|| json!({}));
         // "between tool-call-start and tool-call-end": a call the agent never announced is
         // announced here first.
-        self.start(acp_id.clone(), kind.clone(), &view, &args, ActivityStatus::Queued);
-        let Some(call) = self.calls.get_mut(&acp_id) else { return Permission::Answered(cancelled) };
+        self.start(acp_id.clone(), kind.clone(), &view, &args, CallState::WaitingForPermission);
+        let Some(call) = self.known.get_mut(&acp_id) else { return Permission::Answered(cancelled) };
         call.kind = kind.clone();
         let session_id = call.session_id.clone();
         let offered: Vec<_> = request.options.iter().filter(|o| usable_id(&o.option_id.to_string())).cloned().collect();
@@ -324,8 +315,10 @@ impl<'a> Mapper<'a> {
         let decision = match policy::route(&self.permissions, &kind, &offered, asker.is_some() && !options.is_empty()) {
             policy::Route::Answer(decision) => decision,
             policy::Route::Ask => {
-                let offered: Vec<Offered> =
-                    options.iter().map(|o| Offered { option_id: o.id.clone(), name: o.label.clone(), kind: o.kind }).collect();
+                let offered: Vec<Offered> = options
+                    .iter()
+                    .map(|o| Offered { option_id: o.id.clone(), name: o.label.clone(), kind: o.kind })
+                    .collect();
                 let question = Question {
                     call_id: session_id.clone(),
                     title: view.title.clone(),
@@ -348,9 +341,9 @@ impl<'a> Mapper<'a> {
                 }
             }
         };
-        let Some(call) = self.calls.get_mut(&acp_id) else { return Permission::Answered(cancelled) };
         if decision.verdict == Verdict::Reject {
-            call.rejected = Some(format!("Rejected by the permission policy: `{kind}` calls are not allowed."));
+            let why = format!("Rejected by the permission policy: `{kind}` calls are not allowed.");
+            let _ = self.calls.refuse(&session_id, why);
         }
         match decision.option_id {
             Some(option_id) => {
@@ -369,7 +362,7 @@ impl<'a> Mapper<'a> {
     /// How an asked request ended: recorded (one `permission-response` naming who decided,
     /// or a `service` note for `cancelled`) and the JSON-RPC result to send the agent.
     pub fn permission_resolved(&mut self, waiting: &Waiting, resolution: &Resolution) -> Value {
-        let Some(call) = self.calls.get_mut(&waiting.acp_id) else {
+        let Some(call) = self.known.get(&waiting.acp_id) else {
             return json!({"outcome": {"outcome": "cancelled"}});
         };
         let session_id = call.session_id.clone();
@@ -382,13 +375,14 @@ impl<'a> Mapper<'a> {
         match &resolution.outcome {
             Outcome::Selected { option_id, kind } => {
                 if matches!(kind, PermissionKind::RejectOnce | PermissionKind::RejectAlways) {
-                    call.rejected = Some(format!("Rejected by {who}."));
+                    let _ = self.calls.refuse(&session_id, format!("Rejected by {who}."));
                 }
                 self.sink.permission_response(&session_id, option_id, Some(resolution.decided_by));
                 json!({"outcome": {"outcome": "selected", "optionId": option_id}})
             }
             Outcome::Cancelled => {
-                call.rejected = Some(format!("Not allowed: the permission request was answered `cancelled` by {who}."));
+                let why = format!("Not allowed: the permission request was answered `cancelled` by {who}.");
+                let _ = self.calls.refuse(&session_id, why);
                 self.sink.service_note(&format!("The permission request was answered `cancelled` by {who}."));
                 json!({"outcome": {"outcome": "cancelled"}})
             }
@@ -402,23 +396,60 @@ impl<'a> Mapper<'a> {
         ));
     }
 
-    /// The turn settles: the last segments are journaled and every call still open ends with
-    /// `reason` and `status` (or its rejection, `cancelled`), so no call shows as running
-    /// forever.
-    pub fn finish(&mut self, reason: &str, status: ActivityStatus) {
-        self.end_thinking();
-        self.end_text();
-        let mut open: Vec<(usize, String)> = self.calls.iter().map(|(id, c)| (c.seq, id.clone())).collect();
-        open.sort_unstable();
-        let open = open.into_iter().map(|(_, id)| id);
-        for acp_id in open {
-            // A call the policy refused did not run, whatever became of the turn.
-            let refused = self.calls.get(&acp_id).is_some_and(|c| c.rejected.is_some());
-            self.activity(&acp_id, if refused { ActivityStatus::Cancelled } else { status });
-            if let Some(call) = self.calls.remove(&acp_id) {
-                let error = call.rejected.clone().unwrap_or_else(|| reason.to_owned());
-                self.sink.tool_end(&Origin::default(), &call.session_id, Some(&error));
-            }
-        }
+    /// The turn's runtime ended: the last segments are journaled (the calls still open end
+    /// when the turn settles, [`Calls::settle`]).
+    pub fn finish(&mut self) {
+        self.segments.end("");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::agent::activity::Ids;
+    use crate::agent::calls::tests::Fake;
+
+    fn update(kind: &str, fields: Value) -> Value {
+        let mut update = json!({"sessionUpdate": kind});
+        update.as_object_mut().unwrap().extend(fields.as_object().unwrap().clone());
+        json!({"sessionId": "s", "update": update})
+    }
+
+    #[tokio::test]
+    async fn a_call_announced_finished_starts_as_having_run_and_ends_at_once() {
+        let fake = Arc::new(Fake::default());
+        let calls = Calls::new(fake.clone(), Ids::new("t"));
+        let mut mapper = Mapper::new(&*fake, &calls, Permissions::default());
+        let done = json!({"toolCallId": "c1", "title": "Read", "kind": "read", "status": "completed"});
+        mapper.update(update("tool_call", done)).await.unwrap();
+        assert_eq!(
+            fake.take(),
+            [
+                "text",
+                "activity tool running",
+                "tool-call-start t/c1 read",
+                "activity tool completed",
+                "tool-call-end t/c1 -"
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_status_that_goes_back_to_pending_after_running_changes_nothing() {
+        let fake = Arc::new(Fake::default());
+        let calls = Calls::new(fake.clone(), Ids::new("t"));
+        let mut mapper = Mapper::new(&*fake, &calls, Permissions::default());
+        let running = json!({"toolCallId": "c1", "title": "Build", "kind": "execute", "status": "in_progress"});
+        mapper.update(update("tool_call", running)).await.unwrap();
+        fake.take();
+        mapper.update(update("tool_call_update", json!({"toolCallId": "c1", "status": "pending"}))).await.unwrap();
+        assert!(fake.take().is_empty(), "a call that ran does not go back to queued");
+        mapper.update(update("tool_call_update", json!({"toolCallId": "c1", "status": "failed"}))).await.unwrap();
+        assert_eq!(
+            fake.take(),
+            ["activity tool failed", "tool-call-end t/c1 The agent reported that the call failed."]
+        );
     }
 }

@@ -4,9 +4,11 @@
 //! [`crate::agent::pool::Pool`]), [`client`] answers what the agent asks of the client
 //! (file reads and writes in the workspace, permission requests routed to the turn),
 //! [`policy`] decides permissions, [`mapping`] turns updates into the session stream and
-//! wire v2 through [`crate::agent::sink::TurnSink`], and [`turn`] runs one prompt.
+//! wire v2 through [`crate::agent::sink::TurnSink`] (a tool call's life through
+//! [`crate::agent::calls`]), and [`turn`] runs one prompt under the cancel grace.
 //!
-//! Imports go one way: `turn` → `mapping` → `policy`; `process` → `client` → `routes`.
+//! Imports go one way: `turn` → `mapping` → `policy`, `crate::agent::calls`; `process` →
+//! `client` → `routes`.
 
 pub mod ask;
 pub mod client;

@@ -7,8 +7,9 @@
 //! - a permission request asked of the person ([`Asker`]) is a future the turn awaits among
 //!   the agent's messages, so updates, further requests and a cancel go on meanwhile;
 //! - `turn.cancel` answers the pending permission requests `cancelled`, then sends
-//!   `session/cancel`; the turn ends when the agent answers the prompt, or after
-//!   [`CANCEL_WAIT`], when the process is killed and the turn fails;
+//!   `session/cancel`; the turn ends when the agent answers the prompt,
+//!   or after the cancel grace ([`within_cancel_grace`]), when the process is killed and the
+//!   turn fails;
 //! - the connection ending (the process died, a malformed or oversized line) fails the turn
 //!   with `agent_failed` and a `service` note saying why.
 
@@ -18,7 +19,7 @@ use std::time::Duration;
 use agent_client_protocol::v1::schema::{
     CancelNotification, ContentBlock, LoadSessionRequest, NewSessionRequest, PromptRequest, StopReason, TextContent,
 };
-use agentwire_protocol::{limits, ActivityStatus, ErrorCode};
+use agentwire_protocol::ErrorCode;
 use futures_util::stream::{FuturesUnordered, StreamExt};
 use tokio::sync::watch;
 
@@ -26,15 +27,11 @@ use super::ask::Asker;
 use super::mapping::{Mapper, Permission, Waiting};
 use super::process::AgentProcess;
 use super::routes::Inbound;
-use crate::approvals::Resolution;
-use agent_client_protocol::v1::Responder;
-use crate::agent::activity::Ids;
+use crate::agent::calls::{within_cancel_grace, Calls};
 use crate::agent::sink::TurnSink;
 use crate::agent::Stop;
-
-/// How long a cancelled turn waits for the agent to answer its prompt before the process is
-/// killed: the daemon's cancel grace.
-pub const CANCEL_WAIT: Duration = Duration::from_millis(limits::CANCEL_GRACE_MS);
+use crate::approvals::Resolution;
+use agent_client_protocol::v1::Responder;
 
 /// What one turn runs with.
 pub struct AcpTurn<'a> {
@@ -45,15 +42,16 @@ pub struct AcpTurn<'a> {
     pub workspace: &'a std::path::Path,
     pub prompt: &'a str,
     pub sink: &'a dyn TurnSink,
-    pub ids: Ids,
+    /// The turn's tool calls; the turn ends those still open when it settles.
+    pub calls: &'a Calls,
     pub cancel: watch::Receiver<bool>,
     /// Who `ask` verdicts go to; `None` answers them by the policy's fallback.
     pub asker: Option<&'a dyn Asker>,
 }
 
 /// A permission request asked of the person: where its answer goes, and its end.
-type Pending<'f> = std::pin::Pin<
-    Box<dyn std::future::Future<Output = (Waiting, Box<Responder<serde_json::Value>>, Resolution)> + Send + 'f>,
+type Pending = std::pin::Pin<
+    Box<dyn std::future::Future<Output = (Waiting, Box<Responder<serde_json::Value>>, Resolution)> + Send>,
 >;
 
 /// How a turn ended and the ACP session it ran in (to keep for a later `session/load`).
@@ -71,17 +69,28 @@ impl AcpTurn<'_> {
                 return Ended { result: Err(Stop::Failed(ErrorCode::AgentFailed)), acp_session: None };
             }
         };
-        let mut mapper = Mapper::new(self.sink, self.ids.clone(), self.process.entry().permissions.clone());
-        let result = self.prompt(&acp_session, &mut mapper).await;
-        let (reason, status) = match &result {
-            // Unfinished is not done: the end carries an error, and the activity agrees.
-            Ok(()) => ("The agent ended the turn without finishing this call.", ActivityStatus::Failed),
-            Err(Stop::Cancelled) => {
-                ("The turn was cancelled before the agent finished this call.", ActivityStatus::Cancelled)
+        let mut mapper = Mapper::new(self.sink, self.calls, self.process.entry().permissions.clone());
+        let cx = self.process.connection();
+        let prompt = self.prompt(&acp_session, &mut mapper);
+        let on_cancel = || {
+            // ACP: the client answers its pending permission requests `cancelled` when it
+            // cancels the prompt.
+            if let Some(asker) = self.asker {
+                asker.cancel_turn();
             }
-            Err(Stop::Failed(_)) => ("The turn failed before the agent finished this call.", ActivityStatus::Failed),
+            let _ = cx.send_notification(CancelNotification::new(acp_session.clone()));
         };
-        mapper.finish(reason, status);
+        let result = match within_cancel_grace(self.cancel.clone(), prompt, on_cancel).await {
+            Some(result) => result,
+            None => {
+                self.process.kill();
+                self.sink.service_note(
+                    "The agent did not stop within the cancel grace period after `session/cancel`; it was killed.",
+                );
+                Err(Stop::Failed(ErrorCode::AgentFailed))
+            }
+        };
+        mapper.finish();
         Ended { result, acp_session: Some(acp_session) }
     }
 
@@ -129,17 +138,8 @@ impl AcpTurn<'_> {
         tokio::pin!(answer);
         let ended = self.process.ended();
         tokio::pin!(ended);
-        let cancel = crate::agent::cancelled(self.cancel.clone());
-        tokio::pin!(cancel);
-        let mut deadline: Option<tokio::time::Instant> = None;
-        let mut asked: FuturesUnordered<Pending<'static>> = FuturesUnordered::new();
+        let mut asked: FuturesUnordered<Pending> = FuturesUnordered::new();
         let result = 'turn: loop {
-            let wait = async {
-                match deadline {
-                    Some(at) => tokio::time::sleep_until(at).await,
-                    None => std::future::pending().await,
-                }
-            };
             tokio::select! {
                 biased;
                 item = inbound.recv() => match item {
@@ -169,20 +169,6 @@ impl AcpTurn<'_> {
                 }
                 f = &mut ended => {
                     self.sink.service_note(f.note());
-                    break Err(Stop::Failed(ErrorCode::AgentFailed));
-                }
-                () = &mut cancel, if deadline.is_none() => {
-                    // ACP: the client answers its pending permission requests `cancelled`
-                    // when it cancels the prompt.
-                    if let Some(asker) = self.asker {
-                        asker.cancel_turn();
-                    }
-                    let _ = cx.send_notification(CancelNotification::new(acp_session.to_owned()));
-                    deadline = Some(tokio::time::Instant::now() + CANCEL_WAIT);
-                }
-                () = wait => {
-                    self.process.kill();
-                    self.sink.service_note("The agent did not stop within the cancel grace period after `session/cancel`; it was killed.");
                     break Err(Stop::Failed(ErrorCode::AgentFailed));
                 }
             }
@@ -219,7 +205,7 @@ impl AcpTurn<'_> {
         &self,
         item: Inbound,
         mapper: &mut Mapper<'_>,
-        asked: &mut FuturesUnordered<Pending<'static>>,
+        asked: &mut FuturesUnordered<Pending>,
     ) -> Result<(), Stop> {
         match item {
             Inbound::Update(params) => {

@@ -10,7 +10,7 @@ export const PROTOCOL_VERSION = 2;
 /** The package version this package was generated with; the daemon's handshake requires an exact match. */
 export const PACKAGE_VERSION = "0.1.0";
 
-/** Advertised limits: the values this package was built for, and the default local bounds. */
+/** Advertised limits of the ordinary profile: the values this package was built for, and the default local bounds. A profile's own limits are in `PROFILES`. */
 export const LIMITS = {
   /** Largest JSONL record either side may send. Input JSON bytes before the newline; encoded outbound record including the newline. Oversized Unix frames close the socket. (general; bytes). */
   max_record_bytes: 65536,
@@ -66,21 +66,13 @@ export const LIMITS = {
   framing_timeout_ms: 10000,
   /** Grace period of cancellation cleanup. Bounded join grace for cancellation cleanup. (persistent; milliseconds). */
   cancel_grace_ms: 2000,
-  /** How long a permission request waits for the person. Each pending approval: when it passes, the daemon answers the request reject (never allow) and says the deadline decided. Settings `approval_deadline_ms` may set 1000..=3600000; the advertised value is the effective one. (general; milliseconds). */
-  approval_deadline_ms: 600000,
-  /** Most pending approvals of one session. Approvals pending at once in one session; past it a new request is answered reject by the policy at once. (general; items). */
-  max_pending_approvals_per_session: 4,
-  /** Most pending approvals of the daemon. Approvals pending at once in the daemon; past it a new request is answered reject by the policy at once. (general; items). */
-  max_pending_approvals: 64,
-  /** Most options one approval offers. Options of one `approval.requested`; a request offering more is answered reject by the policy at once. (general; items). */
-  max_approval_options: 8,
 } as const;
 
 /** The name of an advertised limit. */
 export type LimitName = keyof typeof LIMITS;
 
 /** Every limit, in spec order. */
-export const LIMIT_NAMES: readonly LimitName[] = ["max_record_bytes", "max_payload_bytes", "max_error_message_bytes", "max_id_bytes", "max_name_bytes", "max_string_bytes", "max_json_depth", "max_array_items", "max_object_fields", "max_negotiation_items", "max_session_attachments", "max_session_page_items", "max_session_replay_page_bytes", "max_session_replay_window_bytes", "max_session_list_scan_entries", "max_catalog_page_items", "max_connections", "max_inflight_requests", "max_active_turns", "max_retained_operations", "operation_retention_ms", "operation_tombstone_ms", "max_snapshot_text_bytes", "turn_event_queue_items", "handshake_timeout_ms", "framing_timeout_ms", "cancel_grace_ms", "approval_deadline_ms", "max_pending_approvals_per_session", "max_pending_approvals", "max_approval_options"];
+export const LIMIT_NAMES: readonly LimitName[] = ["max_record_bytes", "max_payload_bytes", "max_error_message_bytes", "max_id_bytes", "max_name_bytes", "max_string_bytes", "max_json_depth", "max_array_items", "max_object_fields", "max_negotiation_items", "max_session_attachments", "max_session_page_items", "max_session_replay_page_bytes", "max_session_replay_window_bytes", "max_session_list_scan_entries", "max_catalog_page_items", "max_connections", "max_inflight_requests", "max_active_turns", "max_retained_operations", "operation_retention_ms", "operation_tombstone_ms", "max_snapshot_text_bytes", "turn_event_queue_items", "handshake_timeout_ms", "framing_timeout_ms", "cancel_grace_ms"];
 
 /** The limits that bound what the service sends (`bounds_output` in the spec), in spec order: before any mutation a client refuses an advertised value above its own local bound. */
 export const OUTPUT_BOUNDS: readonly LimitName[] = ["max_record_bytes", "max_error_message_bytes", "max_id_bytes", "max_name_bytes", "max_string_bytes", "max_json_depth", "max_array_items", "max_object_fields", "max_session_replay_page_bytes", "max_snapshot_text_bytes"];

@@ -19,6 +19,8 @@ export interface OperationInfo {
   readonly errors: readonly ErrorCode[];
   /** Events the operation's accepted work may send. */
   readonly events: readonly EventName[];
+  /** `ordinary`, `negotiation` (opting into a profile) or the optional profile it belongs to. */
+  readonly membership: string;
 }
 
 /** Whether an event envelope slot must be set or must be null. */
@@ -38,9 +40,21 @@ export interface EventInfo {
     readonly grant_generation: Correlation;
     readonly live_sequence: Correlation;
   };
+  /** `ordinary` or the optional profile it belongs to. */
+  readonly membership: string;
 }
 
-/** Every operation of the ordinary profile. */
+/** An optional profile: its version, what it owns, and the limits its negotiation answers. */
+export interface ProfileInfo {
+  readonly version: number;
+  readonly doc: string;
+  readonly operations: readonly Method[];
+  readonly events: readonly EventName[];
+  readonly errors: readonly ErrorCode[];
+  readonly limits: { readonly [limit: string]: number };
+}
+
+/** Every operation: the ordinary profile's, profile negotiation and each optional profile's (`membership`). */
 export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
   "initialize": {
     method: "initialize",
@@ -52,6 +66,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["unsupported_version", "unsupported_capability", "invalid_request"],
     events: [],
+    membership: "ordinary",
   },
   "status": {
     method: "status",
@@ -63,6 +78,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: [],
     events: [],
+    membership: "ordinary",
   },
   "capabilities": {
     method: "capabilities",
@@ -74,6 +90,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: [],
     events: [],
+    membership: "ordinary",
   },
   "auth.status": {
     method: "auth.status",
@@ -85,6 +102,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: [],
     events: [],
+    membership: "ordinary",
   },
   "auth.login.start": {
     method: "auth.login.start",
@@ -96,6 +114,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["provider_unavailable", "auth_busy", "operation_conflict"],
     events: ["auth.login.progress", "auth.login.terminal"],
+    membership: "ordinary",
   },
   "auth.login.callback": {
     method: "auth.login.callback",
@@ -107,6 +126,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["unknown_login", "auth_busy", "operation_conflict"],
     events: [],
+    membership: "ordinary",
   },
   "auth.login.cancel": {
     method: "auth.login.cancel",
@@ -118,6 +138,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["unknown_login", "operation_conflict"],
     events: [],
+    membership: "ordinary",
   },
   "auth.logout": {
     method: "auth.logout",
@@ -129,6 +150,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["confirmation_required", "provider_unavailable", "internal_error", "operation_conflict"],
     events: [],
+    membership: "ordinary",
   },
   "catalog.providers": {
     method: "catalog.providers",
@@ -140,6 +162,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["configuration_busy", "internal_error"],
     events: [],
+    membership: "ordinary",
   },
   "catalog.models": {
     method: "catalog.models",
@@ -151,6 +174,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["invalid_selection", "configuration_busy", "internal_error"],
     events: [],
+    membership: "ordinary",
   },
   "catalog.refresh": {
     method: "catalog.refresh",
@@ -162,6 +186,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["catalog_refresh_failed", "invalid_selection", "configuration_busy", "operation_conflict"],
     events: [],
+    membership: "ordinary",
   },
   "config.get": {
     method: "config.get",
@@ -173,6 +198,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["configuration_unavailable", "configuration_busy"],
     events: [],
+    membership: "ordinary",
   },
   "config.set": {
     method: "config.set",
@@ -184,6 +210,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["invalid_scope", "invalid_selection", "unsupported_reasoning", "catalog_unavailable", "catalog_stale", "settings_write_failed", "configuration_unavailable", "configuration_busy", "operation_conflict"],
     events: [],
+    membership: "ordinary",
   },
   "session.list": {
     method: "session.list",
@@ -195,6 +222,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["limit_exceeded", "invalid_session_id", "internal_error"],
     events: [],
+    membership: "ordinary",
   },
   "session.create": {
     method: "session.create",
@@ -206,6 +234,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["internal_error", "operation_conflict"],
     events: [],
+    membership: "ordinary",
   },
   "session.replay": {
     method: "session.replay",
@@ -217,6 +246,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["invalid_session_id", "session_unavailable", "session_busy"],
     events: [],
+    membership: "ordinary",
   },
   "session.claim": {
     method: "session.claim",
@@ -228,6 +258,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["invalid_session_id", "session_unavailable", "session_busy", "limit_exceeded", "operation_conflict"],
     events: [],
+    membership: "ordinary",
   },
   "session.detach": {
     method: "session.detach",
@@ -239,6 +270,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "required",
     errors: ["invalid_session_id", "stale_grant", "control_required", "operation_conflict"],
     events: [],
+    membership: "ordinary",
   },
   "session.status": {
     method: "session.status",
@@ -250,6 +282,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["invalid_session_id", "session_unavailable"],
     events: [],
+    membership: "ordinary",
   },
   "turn.start": {
     method: "turn.start",
@@ -261,6 +294,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "required",
     errors: ["too_many_active_turns", "session_busy", "session_unavailable", "stale_grant", "control_required", "configuration_unavailable", "operation_conflict", "session_workspace_mismatch"],
     events: ["turn.started", "turn.assistant_delta", "turn.activity", "turn.terminal"],
+    membership: "ordinary",
   },
   "turn.cancel": {
     method: "turn.cancel",
@@ -272,6 +306,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "required",
     errors: ["unknown_turn", "stale_grant", "control_required", "operation_conflict"],
     events: [],
+    membership: "ordinary",
   },
   "operation.lookup": {
     method: "operation.lookup",
@@ -283,6 +318,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: [],
     events: [],
+    membership: "ordinary",
   },
   "profile.negotiate": {
     method: "profile.negotiate",
@@ -294,6 +330,7 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "null",
     errors: ["profile_unsupported", "profile_mismatch"],
     events: [],
+    membership: "negotiation",
   },
   "approval.respond": {
     method: "approval.respond",
@@ -305,10 +342,11 @@ export const OPERATIONS: { readonly [M in Method]: OperationInfo } = {
     control: "required",
     errors: ["invalid_session_id", "stale_grant", "control_required", "approval_unknown", "approval_option_unknown"],
     events: [],
+    membership: "approvals",
   },
 };
 
-/** Every event of the ordinary profile. */
+/** Every event: the ordinary profile's and each optional profile's (`membership`). */
 export const EVENTS: { readonly [E in EventName]: EventInfo } = {
   "turn.started": {
     name: "turn.started",
@@ -316,6 +354,7 @@ export const EVENTS: { readonly [E in EventName]: EventInfo } = {
     sequenced: true,
     terminal: false,
     correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "set" },
+    membership: "ordinary",
   },
   "turn.assistant_delta": {
     name: "turn.assistant_delta",
@@ -323,6 +362,7 @@ export const EVENTS: { readonly [E in EventName]: EventInfo } = {
     sequenced: true,
     terminal: false,
     correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "set" },
+    membership: "ordinary",
   },
   "turn.activity": {
     name: "turn.activity",
@@ -330,6 +370,7 @@ export const EVENTS: { readonly [E in EventName]: EventInfo } = {
     sequenced: true,
     terminal: false,
     correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "set" },
+    membership: "ordinary",
   },
   "turn.terminal": {
     name: "turn.terminal",
@@ -337,6 +378,7 @@ export const EVENTS: { readonly [E in EventName]: EventInfo } = {
     sequenced: true,
     terminal: true,
     correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "set" },
+    membership: "ordinary",
   },
   "auth.login.progress": {
     name: "auth.login.progress",
@@ -344,6 +386,7 @@ export const EVENTS: { readonly [E in EventName]: EventInfo } = {
     sequenced: false,
     terminal: false,
     correlation: { session_id: "null", operation_id: "set", grant_generation: "null", live_sequence: "null" },
+    membership: "ordinary",
   },
   "auth.login.terminal": {
     name: "auth.login.terminal",
@@ -351,6 +394,7 @@ export const EVENTS: { readonly [E in EventName]: EventInfo } = {
     sequenced: false,
     terminal: true,
     correlation: { session_id: "null", operation_id: "set", grant_generation: "null", live_sequence: "null" },
+    membership: "ordinary",
   },
   "approval.requested": {
     name: "approval.requested",
@@ -358,6 +402,7 @@ export const EVENTS: { readonly [E in EventName]: EventInfo } = {
     sequenced: false,
     terminal: false,
     correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "null" },
+    membership: "approvals",
   },
   "approval.resolved": {
     name: "approval.resolved",
@@ -365,6 +410,7 @@ export const EVENTS: { readonly [E in EventName]: EventInfo } = {
     sequenced: false,
     terminal: false,
     correlation: { session_id: "set", operation_id: "set", grant_generation: "set", live_sequence: "null" },
+    membership: "approvals",
   },
 };
 
@@ -499,3 +545,21 @@ export const METHODS = Object.keys(OPERATIONS) as readonly Method[];
 
 /** Every event name, in spec order. */
 export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];
+
+/** The ordinary profile's operations, in spec order: what the advertisement lists. */
+export const ORDINARY_METHODS: readonly Method[] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"];
+
+/** The ordinary profile's events, in spec order: what the advertisement lists. */
+export const ORDINARY_EVENT_NAMES: readonly EventName[] = ["turn.started", "turn.assistant_delta", "turn.activity", "turn.terminal", "auth.login.progress", "auth.login.terminal"];
+
+/** Optional profiles a connection opts into with `profile.negotiate`, by name. */
+export const PROFILES: { readonly [profile: string]: ProfileInfo } = {
+  approvals: {
+    version: 1,
+    doc: "The person at the front end answers the agent's permission requests: the daemon delivers each request the policy says to ask about as `approval.requested` to the session's opted-in controller, and the controller's `approval.respond` answers it.",
+    operations: ["approval.respond"],
+    events: ["approval.requested", "approval.resolved"],
+    errors: ["approval_unknown", "approval_option_unknown"],
+    limits: { approval_deadline_ms: 600000, max_pending_approvals_per_session: 4, max_pending_approvals: 64, max_approval_options: 8 },
+  },
+};

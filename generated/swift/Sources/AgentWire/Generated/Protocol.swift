@@ -12,17 +12,32 @@ public enum ProtocolInfo {
     /// The wire version every envelope carries.
     public static let version: UInt16 = 2
     /// Every operation of the ordinary profile.
-    public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup", "profile.negotiate", "approval.respond"]
-    /// Every event; an advertisement naming any other is rejected before mutation.
-    public static let events: [String] = ["turn.started", "turn.assistant_delta", "turn.activity", "turn.terminal", "auth.login.progress", "auth.login.terminal", "approval.requested", "approval.resolved"]
+    public static let operations: [String] = ["initialize", "status", "capabilities", "auth.status", "auth.login.start", "auth.login.callback", "auth.login.cancel", "auth.logout", "catalog.providers", "catalog.models", "catalog.refresh", "config.get", "config.set", "session.list", "session.create", "session.replay", "session.claim", "session.detach", "session.status", "turn.start", "turn.cancel", "operation.lookup"]
+    /// Every event of the ordinary profile; an advertisement naming any other is rejected before mutation.
+    public static let events: [String] = ["turn.started", "turn.assistant_delta", "turn.activity", "turn.terminal", "auth.login.progress", "auth.login.terminal"]
     public static let transports: [String] = ["unix"]
     public static let protocolVersions: [UInt16] = [2]
+    /// Which profile each operation, event and error code belongs to: `ordinary`,
+    /// `negotiation` (opting into a profile) or an optional profile's name.
+    public static let membership: [String: String] = ["initialize": "ordinary", "status": "ordinary", "capabilities": "ordinary", "auth.status": "ordinary", "auth.login.start": "ordinary", "auth.login.callback": "ordinary", "auth.login.cancel": "ordinary", "auth.logout": "ordinary", "catalog.providers": "ordinary", "catalog.models": "ordinary", "catalog.refresh": "ordinary", "config.get": "ordinary", "config.set": "ordinary", "session.list": "ordinary", "session.create": "ordinary", "session.replay": "ordinary", "session.claim": "ordinary", "session.detach": "ordinary", "session.status": "ordinary", "turn.start": "ordinary", "turn.cancel": "ordinary", "operation.lookup": "ordinary", "profile.negotiate": "negotiation", "approval.respond": "approvals", "turn.started": "ordinary", "turn.assistant_delta": "ordinary", "turn.activity": "ordinary", "turn.terminal": "ordinary", "auth.login.progress": "ordinary", "auth.login.terminal": "ordinary", "approval.requested": "approvals", "approval.resolved": "approvals", "invalid_json": "ordinary", "record_too_large": "ordinary", "invalid_request": "ordinary", "payload_too_large": "ordinary", "limit_exceeded": "ordinary", "unsupported_version": "ordinary", "unsupported_capability": "ordinary", "unsupported_operation": "ordinary", "not_initialized": "ordinary", "invalid_payload": "ordinary", "duplicate_request_id": "ordinary", "too_many_active_turns": "ordinary", "session_busy": "ordinary", "session_unavailable": "ordinary", "invalid_session_id": "ordinary", "session_workspace_mismatch": "ordinary", "unknown_turn": "ordinary", "auth_busy": "ordinary", "unknown_login": "ordinary", "provider_unavailable": "ordinary", "confirmation_required": "ordinary", "configuration_unavailable": "ordinary", "configuration_busy": "ordinary", "catalog_refresh_failed": "ordinary", "settings_write_failed": "ordinary", "invalid_scope": "ordinary", "invalid_selection": "ordinary", "unsupported_reasoning": "ordinary", "catalog_unavailable": "ordinary", "catalog_stale": "ordinary", "internal_error": "ordinary", "instance_mismatch": "ordinary", "stale_grant": "ordinary", "control_required": "ordinary", "operation_conflict": "ordinary", "unknown_operation": "ordinary", "conflict": "ordinary", "resource_not_found": "ordinary", "persistence_failed": "ordinary", "output_limit_exceeded": "ordinary", "agent_failed": "ordinary", "agent_refused": "ordinary", "agent_limit_reached": "ordinary", "profile_unsupported": "negotiation", "profile_mismatch": "negotiation", "approval_unknown": "approvals", "approval_option_unknown": "approvals"]
+    /// Optional profiles a connection opts into with `profile.negotiate`, by name.
+    public static let profiles: [String: ProfileInfo] = ["approvals": ProfileInfo(version: 1, operations: ["approval.respond"], events: ["approval.requested", "approval.resolved"], errors: ["approval_unknown", "approval_option_unknown"], limits: ["approval_deadline_ms": 600000, "max_pending_approvals_per_session": 4, "max_pending_approvals": 64, "max_approval_options": 8])]
+}
+
+/// An optional profile: its version, what it owns, and the limits its negotiation answers.
+public struct ProfileInfo: Sendable {
+    public let version: UInt32
+    public let operations: [String]
+    public let events: [String]
+    public let errors: [String]
+    public let limits: [String: UInt64]
 }
 
 /// This package's version, generated from the workspace's one declared version. The identity handshake sends it by default and the daemon admits only an exact match: use the `agentwire` executable of the same version.
 public let packageVersion = PackageVersion(unchecked: "0.1.0")
 
-/// Advertised limits, as declared by the spec.
+/// Advertised limits, as declared by the spec (a profile's own are in its `ProfileInfo`, not in
+/// the maps).
 public enum Limits {
     /// Largest JSONL record either side may send. Unit: bytes; group: general. Applies to: Input JSON bytes before the newline; encoded outbound record including the newline. Oversized Unix frames close the socket.
     public static let maxRecordBytes: UInt64 = 65536
@@ -87,7 +102,7 @@ public enum Limits {
     /// Most options one approval offers. Unit: items; group: general. Applies to: Options of one `approval.requested`; a request offering more is answered reject by the policy at once.
     public static let maxApprovalOptions: UInt64 = 8
     /// The general limits by wire name.
-    public static let general: [String: UInt64] = ["max_record_bytes": maxRecordBytes, "max_payload_bytes": maxPayloadBytes, "max_error_message_bytes": maxErrorMessageBytes, "max_id_bytes": maxIDBytes, "max_name_bytes": maxNameBytes, "max_string_bytes": maxStringBytes, "max_json_depth": maxJSONDepth, "max_array_items": maxArrayItems, "max_object_fields": maxObjectFields, "max_negotiation_items": maxNegotiationItems, "max_session_attachments": maxSessionAttachments, "max_session_page_items": maxSessionPageItems, "max_session_replay_page_bytes": maxSessionReplayPageBytes, "max_session_replay_window_bytes": maxSessionReplayWindowBytes, "max_session_list_scan_entries": maxSessionListScanEntries, "max_catalog_page_items": maxCatalogPageItems, "approval_deadline_ms": approvalDeadlineMs, "max_pending_approvals_per_session": maxPendingApprovalsPerSession, "max_pending_approvals": maxPendingApprovals, "max_approval_options": maxApprovalOptions]
+    public static let general: [String: UInt64] = ["max_record_bytes": maxRecordBytes, "max_payload_bytes": maxPayloadBytes, "max_error_message_bytes": maxErrorMessageBytes, "max_id_bytes": maxIDBytes, "max_name_bytes": maxNameBytes, "max_string_bytes": maxStringBytes, "max_json_depth": maxJSONDepth, "max_array_items": maxArrayItems, "max_object_fields": maxObjectFields, "max_negotiation_items": maxNegotiationItems, "max_session_attachments": maxSessionAttachments, "max_session_page_items": maxSessionPageItems, "max_session_replay_page_bytes": maxSessionReplayPageBytes, "max_session_replay_window_bytes": maxSessionReplayWindowBytes, "max_session_list_scan_entries": maxSessionListScanEntries, "max_catalog_page_items": maxCatalogPageItems]
     /// The persistent limits by wire name.
     public static let persistent: [String: UInt64] = ["max_connections": maxConnections, "max_inflight_requests": maxInflightRequests, "max_active_turns": maxActiveTurns, "max_retained_operations": maxRetainedOperations, "operation_retention_ms": operationRetentionMs, "operation_tombstone_ms": operationTombstoneMs, "max_snapshot_text_bytes": maxSnapshotTextBytes, "turn_event_queue_items": turnEventQueueItems, "handshake_timeout_ms": handshakeTimeoutMs, "framing_timeout_ms": framingTimeoutMs, "cancel_grace_ms": cancelGraceMs]
     /// Every limit by wire name: the keys a limit map must hold.

@@ -1,0 +1,68 @@
+//! The `approvals` profile (issue #38) on the client side: [`Client::opt_in_approvals`]
+//! negotiates it after `initialize` and before any claim, failing locally with a typed reason
+//! ([`ProfileError::NotOffered`]) when the daemon does not offer it; a turn's stream then
+//! yields `approval.requested` and `approval.resolved` among its events, and
+//! [`Claim::respond`](crate::Claim::respond) answers with one of the offered options (choose
+//! and show them by their `kind`, never by their IDs).
+
+use crate::client::Client;
+use crate::error::CallError;
+use agentwire_protocol::{operation, Capabilities, Profile, ProfileNegotiateRequest, ProfileNegotiateResponse};
+
+/// The version of the approvals profile this client speaks.
+pub const APPROVALS_VERSION: u32 = 1;
+
+/// Why a profile could not be opted into.
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProfileError {
+    /// The daemon's capability object does not list the profile at this version; nothing was
+    /// sent.
+    #[error("profile not offered: the daemon does not offer {profile} version {version}")]
+    NotOffered { profile: &'static str, version: u32 },
+    /// The daemon refused the negotiation (`profile_unsupported`, `profile_mismatch`, …) or
+    /// the call failed.
+    #[error(transparent)]
+    Call(#[from] CallError),
+}
+
+/// Whether `caps` offers `profile` at `version`.
+pub fn offered(caps: &Capabilities, profile: Profile, version: u32) -> bool {
+    caps.profiles
+        .as_ref()
+        .is_some_and(|offers| offers.iter().any(|o| o.name == profile.as_str() && o.versions.contains(&version)))
+}
+
+impl Client {
+    /// Opts this connection into approvals v1: call it after connecting and before claiming a
+    /// session. The answer names the accepted version and the effective limits (the deadline
+    /// among them).
+    pub async fn opt_in_approvals(&self) -> Result<ProfileNegotiateResponse, ProfileError> {
+        let profile = Profile::Approvals;
+        if !offered(&self.init().capabilities, profile, APPROVALS_VERSION) {
+            return Err(ProfileError::NotOffered { profile: profile.as_str(), version: APPROVALS_VERSION });
+        }
+        let request = ProfileNegotiateRequest::new(profile.as_str().to_owned(), APPROVALS_VERSION);
+        Ok(self.call::<operation::ProfileNegotiate>(&(), request).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agentwire_protocol::ProfileOffer;
+
+    #[test]
+    fn absence_is_known_from_the_capability_object_before_any_request() {
+        // "A client library talking to a daemon without the profile learns that before any
+        // turn, with a typed reason."
+        let ordinary = agentwire_protocol::capabilities().clone();
+        assert!(!offered(&ordinary, Profile::Approvals, APPROVALS_VERSION));
+        let other_version = ordinary.clone().with_profiles(vec![ProfileOffer::new("approvals".to_owned(), vec![2])]);
+        assert!(!offered(&other_version, Profile::Approvals, APPROVALS_VERSION));
+        let v1 = ordinary.with_profiles(vec![ProfileOffer::new("approvals".to_owned(), vec![1])]);
+        assert!(offered(&v1, Profile::Approvals, APPROVALS_VERSION));
+        let e = ProfileError::NotOffered { profile: "approvals", version: 1 };
+        assert_eq!(e.to_string(), "profile not offered: the daemon does not offer approvals version 1");
+    }
+}
