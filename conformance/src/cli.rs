@@ -349,7 +349,7 @@ fn trace(a: TraceArgs) -> Result<bool> {
         rules.extend(crate::client::cases::all().into_iter().map(|c| (c.id, c.rule.to_owned())));
         let rules: Vec<(String, String)> = rules.into_iter().map(|(id, r)| (id, crate::trace::normalize(&r))).collect();
         let documents = a.documents.as_deref().ok_or_else(|| Error::Usage("--suggest needs DOCUMENTS".into()))?;
-        print!("{}", crate::trace::suggest(&file, &rules, documents));
+        print!("{}", crate::trace::suggest(&file, &rules, documents, &base));
         return Ok(true);
     }
     let report = crate::trace::check(&file, &known_ids(&vectors), &base, a.documents.as_deref());

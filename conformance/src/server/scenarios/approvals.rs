@@ -33,7 +33,7 @@ const ORDINARY: &[Method] = &[Method::SessionCreate, Method::SessionClaim, Metho
 pub const ALL: &[Scenario] = &[
     Scenario {
         id: "scenario.approvals.absence",
-        rule: "A daemon that does not offer the profile leaves it out of `profiles` (or omits the member) and answers `profile.negotiate` like any unknown method, `unsupported_operation` ... A connection that never negotiates gets the ordinary profile: `approval.respond` answers `unsupported_operation`",
+        rule: "A daemon that offers no profile omits `profiles` and answers `profile.negotiate` like any unknown method, `unsupported_operation`; one that offers other profiles leaves this one out of `profiles` and rejects it (`profile_unsupported`). ... A connection that never negotiates gets the ordinary profile: `approval.respond` answers `unsupported_operation`",
         requires: &[Method::SessionCreate, Method::SessionClaim],
         run: absence,
     },
@@ -121,9 +121,7 @@ pub const ALL: &[Scenario] = &[
 
 /// The versions of the profile the target's capability object offers (empty: not offered).
 fn offered(cx: &Ctx) -> Vec<u64> {
-    let profiles = cx.adv.capabilities.get("profiles").and_then(Value::as_array);
-    let entry = profiles.into_iter().flatten().find(|p| p["name"] == PROFILE.as_str());
-    entry.and_then(|e| e["versions"].as_array()).into_iter().flatten().filter_map(Value::as_u64).collect()
+    cx.adv.profile_versions(PROFILE.as_str())
 }
 
 /// `None` when the target offers the profile's version; else the skip.
@@ -317,10 +315,18 @@ fn absence(cx: &mut Ctx) -> BoxFut<'_> {
             }
         }
         if offered(cx).is_empty() {
-            // The daemon offers no such profile: negotiation is an unknown method.
+            // A daemon that offers no profile: negotiation is an unknown method; one that
+            // offers others rejects this one.
             let mut fresh = cx.client().await?;
             let r = negotiate(&mut fresh, PROFILE.as_str(), PROFILE.version().into()).await?;
-            r.err(ErrorCode::UnsupportedOperation.as_str(), "profile.negotiate on a daemon that does not offer it")?;
+            if cx.adv.capabilities.get("profiles").is_some() {
+                r.err(ErrorCode::ProfileUnsupported.as_str(), "profile.negotiate of a profile the daemon leaves out")?;
+            } else {
+                r.err(
+                    ErrorCode::UnsupportedOperation.as_str(),
+                    "profile.negotiate on a daemon that offers no profile",
+                )?;
+            }
             done(fresh).await?;
         }
         // A connection that never negotiates: the profile's operation is an unknown method.

@@ -184,7 +184,7 @@ pub async fn run(env: &Env) -> Vec<CaseResult> {
             continue;
         }
         let start = Instant::now();
-        if let Some(m) = sc.requires.iter().find(|m| !env.adv.offers(m.as_str())) {
+        if let Some(m) = sc.requires.iter().find(|m| !env.adv.serves(m.as_str())) {
             let r = CaseResult::new(
                 &sc.id,
                 Suite::Scenario,
