@@ -468,6 +468,77 @@ mod tests {
         ev("turn.started", json!({"turn_id":"t-1","session_id":"s-1","status":"started","sequence":0}))
     }
 
+    fn approval(name: &str, payload: Value) -> Value {
+        let mut e = ev(name, payload);
+        e["live_sequence"] = Value::Null;
+        e
+    }
+
+    fn requested(options: usize) -> Value {
+        let options: Vec<Value> =
+            (0..options).map(|i| json!({"id": format!("o{i}"), "label": "Allow", "kind": "allow-once"})).collect();
+        approval(
+            "approval.requested",
+            json!({"approval_id":"ap-1","session_id":"s-1","turn_id":"t-1","call_id":"c-1","title":"Edit","kind":"edit",
+                   "arguments":null,"change":{"type":"command","command":"make"},"options":options,"expires_at":"2026-01-01T00:10:00Z"}),
+        )
+    }
+
+    fn resolution(outcome: &str, option: Value, kind: Value) -> Value {
+        approval(
+            "approval.resolved",
+            json!({"approval_id":"ap-1","session_id":"s-1","turn_id":"t-1","outcome":outcome,"option_id":option,
+                   "option_kind":kind,"decided_by":"person"}),
+        )
+    }
+
+    fn negotiated() -> EventChecker {
+        let mut c = EventChecker::default();
+        c.initialized("in_1", "cn_1", EventName::ORDINARY.iter().map(|e| e.as_str().to_owned()));
+        c.claimed("s-1", 1, 1, None);
+        c.negotiated(["approval.requested".to_owned(), "approval.resolved".to_owned()], &json!({"max_approval_options": 2}));
+        c
+    }
+
+    #[test]
+    fn profile_events_reach_only_a_connection_that_negotiated_them() {
+        // "the profile's events are never sent to it" (a connection that never negotiates).
+        let mut plain = EventChecker::default();
+        plain.initialized("in_1", "cn_1", EventName::ORDINARY.iter().map(|e| e.as_str().to_owned()));
+        plain.claimed("s-1", 1, 1, None);
+        assert!(plain.check(&requested(1)).unwrap_err().contains("not in the advertised event set"));
+        let mut c = negotiated();
+        c.check(&requested(2)).unwrap();
+        assert_eq!(c.profile_events.len(), 1);
+    }
+
+    #[test]
+    fn approval_events_take_no_live_sequence_and_respect_the_negotiated_bounds() {
+        // "Not sequenced: it never takes a turn sequence number."
+        let mut with_live = requested(1);
+        with_live["live_sequence"] = json!(1);
+        assert!(negotiated().check(&with_live).unwrap_err().contains("live_sequence"));
+        // "options (1..=max_approval_options)".
+        assert!(negotiated().check(&requested(3)).unwrap_err().contains("options"));
+        assert!(negotiated().check(&requested(0)).unwrap_err().contains("options"));
+        let mut unknown_kind = requested(1);
+        unknown_kind["payload"]["kind"] = json!("teleport");
+        assert!(negotiated().check(&unknown_kind).is_err());
+    }
+
+    #[test]
+    fn an_approval_resolves_once_with_an_option_exactly_when_selected() {
+        let mut c = negotiated();
+        c.check(&requested(1)).unwrap();
+        let bad = resolution("cancelled", json!("o0"), json!("allow-once"));
+        assert!(negotiated().check(&bad).unwrap_err().contains("exactly when"));
+        let bad = resolution("selected", Value::Null, Value::Null);
+        assert!(negotiated().check(&bad).unwrap_err().contains("exactly when"));
+        c.check(&resolution("selected", json!("o0"), json!("allow-once"))).unwrap();
+        assert!(c.check(&resolution("cancelled", Value::Null, Value::Null)).unwrap_err().contains("resolved twice"));
+        assert!(c.check(&requested(1)).unwrap_err().contains("already resolved"));
+    }
+
     #[test]
     fn payload_constants_come_from_the_vectors() {
         let names = |e: &str| payload_consts(e).iter().map(|(m, _)| m.as_str()).collect::<Vec<_>>();
