@@ -265,7 +265,7 @@ mod tests {
     fn the_spec_profile_passes_and_each_rule_bites() {
         let a = preflight(&init(), &hello(), Some("ws_1")).unwrap();
         // Counts and values come from the spec, so adding an operation needs no edit here.
-        assert_eq!(a.operations.len(), agentwire_protocol::Method::ALL.len());
+        assert_eq!(a.operations.len(), agentwire_protocol::Method::ORDINARY.len());
         assert_eq!(a.limit("max_record_bytes"), limits::MAX_RECORD_BYTES);
         let mut i = init();
         i["capabilities"]["events"].as_array_mut().unwrap().push(json!("turn.steering"));

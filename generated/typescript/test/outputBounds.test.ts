@@ -14,19 +14,22 @@ import { initResult } from "./helpers.js";
 const SPEC = new URL("../../../protocol.toml", import.meta.url);
 
 /**
- * The `[limits.NAME]` tables that say `bounds_output = true`, in spec order. Read from the
+ * The `[limits.NAME]` tables of the ordinary profile (no `profile` key: a profile's limits are
+ * advertised by its negotiation) that say `bounds_output = true`, in spec order. Read from the
  * TOML text itself, not from anything the generator emitted, so the two can disagree.
  */
 function flaggedInSpec(text: string): string[] {
   const flagged: string[] = [];
+  const profiled = new Set<string>();
   let table = "";
   for (const raw of text.split("\n")) {
     const line = raw.replace(/#.*$/, "").trim();
     const header = /^\[\[?([^\]]+)\]\]?$/.exec(line);
     if (header) table = header[1];
     else if (table.startsWith("limits.") && /^bounds_output\s*=\s*true$/.test(line)) flagged.push(table.slice("limits.".length));
+    else if (table.startsWith("limits.") && /^profile\s*=/.test(line)) profiled.add(table.slice("limits.".length));
   }
-  return flagged;
+  return flagged.filter((name) => !profiled.has(name));
 }
 
 /** Preflight of the spec's own initialize result with one limit raised in both maps. */
