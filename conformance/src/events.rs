@@ -496,7 +496,10 @@ mod tests {
         let mut c = EventChecker::default();
         c.initialized("in_1", "cn_1", EventName::ORDINARY.iter().map(|e| e.as_str().to_owned()));
         c.claimed("s-1", 1, 1, None);
-        c.negotiated(["approval.requested".to_owned(), "approval.resolved".to_owned()], &json!({"max_approval_options": 2}));
+        c.negotiated(
+            ["approval.requested".to_owned(), "approval.resolved".to_owned()],
+            &json!({"max_approval_options": 2}),
+        );
         c
     }
 

@@ -630,7 +630,8 @@ mod tests {
 
     #[test]
     fn an_excerpt_is_its_sections_up_to_the_next_heading_of_their_level() {
-        let md = "# Doc\n## A\nA must hold.\n### A.1\nA.1 must hold.\n## B\nB must hold.\n### `c`\nC must hold.\n## D\n";
+        let md =
+            "# Doc\n## A\nA must hold.\n### A.1\nA.1 must hold.\n## B\nB must hold.\n### `c`\nC must hold.\n## D\n";
         let headings = |h: &[&str]| h.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         let (text, absent) = sections(md, &headings(&["## A", "### `c`", "## Nowhere"]));
         assert_eq!(extract(&text), ["A must hold.", "A.1 must hold.", "C must hold."]);
@@ -640,7 +641,8 @@ mod tests {
     #[test]
     fn an_excerpt_is_checked_for_completeness_without_the_documents_folder() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("ref.md"), "## P\nIt must hold.\nIt must also hold.\n## Q\nNot this one.\n").unwrap();
+        std::fs::write(dir.path().join("ref.md"), "## P\nIt must hold.\nIt must also hold.\n## Q\nNot this one.\n")
+            .unwrap();
         let mut f = file(vec![Sentence { doc: "p".into(), ..sentence("It must hold.", &["c.1"], &[], None) }]);
         f.excerpts.insert("p".into(), Excerpt { path: "ref.md".into(), sections: vec!["## P".into()] });
         let known: BTreeSet<String> = ["c.1".to_owned()].into();

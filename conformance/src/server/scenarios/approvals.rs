@@ -134,10 +134,13 @@ fn unless_offered(cx: &Ctx) -> Option<Run> {
     })
 }
 
-/// The target's turns do not run the suite's agent: the case cannot make it ask.
+/// The target's turns do not run the suite's agent: the case cannot make it ask. `text` is
+/// what the turn said instead (its start, in the reason).
 fn no_agent(text: &str) -> Run {
+    let start: String = text.chars().take(60).collect();
+    let more = if start.len() < text.len() { "…" } else { "" };
     Ok(Outcome::skipped(format!(
-        "the target's turns do not run `agentwire-conformance acp-agent` (an `ask-edit` turn ended saying {text:?}); configure it as conformance/README.md, Approvals, says"
+        "the target's turns do not run `agentwire-conformance acp-agent` (a scripted turn ended saying {start:?}{more}); configure it as conformance/README.md, Approvals, says"
     )))
 }
 
