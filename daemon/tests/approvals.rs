@@ -379,3 +379,32 @@ async fn the_rust_client_opts_in_and_a_turns_stream_yields_the_request_and_its_r
     assert_eq!(seen.resolved.len(), 1, "the resolution is in the turn's stream, before its terminal");
     assert!(seen.text.contains(&format!("Answer: {}.", allow.id)), "{}", seen.text);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daemon_restart_leaves_nothing_pending() {
+    // "A daemon restart leaves nothing pending (the interrupted turn is closed, as today)."
+    let d = daemon(&["ask-edit"], "");
+    let (client, _) = d.opted_in().await;
+    let claim = session(&client).await;
+    let session_id = claim.session_id().to_owned();
+    let mut events = client.session_events(&session_id);
+    claim.start_turn("Turn debugging on.").await.unwrap();
+    let mut seen = Seen::default();
+    watch(&mut events, &mut seen, |s| !s.requested.is_empty()).await;
+    let asked = seen.requested[0].clone();
+    drop(claim);
+    client.close();
+    let stop = d.sb.command(None).args(["daemon", "stop", "--workspace"]).arg(&d.sb.workspace).output().unwrap();
+    assert!(stop.status.success(), "{stop:?}");
+    let discovery = common::start_daemon(&d.sb, &[]);
+    let d = Daemon { socket: discovery["socket"].as_str().unwrap().to_owned(), sb: d.sb };
+    let (client, _) = d.opted_in().await;
+    let mut events = client.session_events(&session_id);
+    let claim = client.claim(&session_id, false).await.unwrap();
+    let nothing = tokio::time::timeout(Duration::from_millis(500), events.next()).await;
+    assert!(nothing.is_err(), "no approval is pending after a restart: {nothing:?}");
+    let late = claim.respond(&asked.approval_id, "ao").await;
+    assert_eq!(late.unwrap_err().service_code(), Some(ErrorCode::ApprovalUnknown));
+    let lines = d.transcript(&session_id);
+    assert_eq!(lines.last().unwrap()["type"], "turn-end", "the interrupted turn is closed");
+}

@@ -270,11 +270,11 @@ function isWhiteSpace(c: number): boolean {
  * has any, `jsonProfile.ts` wraps each in a marker object before parsing, so integer checks
  * see an object and refuse it; free-form JSON values get the number back through `json()`.
  */
-export const floats = {
+export const floats: { active: boolean; readonly key: string } = {
   /** Whether the record being decoded carries markers. */
   active: false,
   /** The marker member name (random per process, so a real member cannot imitate it). */
-  key: "",
+  key: `\u0000agentwire.float.${Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("")}`,
 };
 
 /** A copy of `v` with every float marker replaced by its number. */

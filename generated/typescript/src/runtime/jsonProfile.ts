@@ -225,19 +225,9 @@ function bytesNoncharacter(b: ByteSearch): boolean {
 // Float markers
 // ---------------------------------------------------------------------------------------------
 
-/** A per-process marker member name; see `floats` in check.ts. */
-function markerKey(): string {
-  if (floats.key === "") {
-    const bytes = new Uint8Array(12);
-    globalThis.crypto.getRandomValues(bytes);
-    floats.key = "\u0000agentwire.float." + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  }
-  return floats.key;
-}
-
 /** Rewrite each remembered number as `{"<marker>":"<text>"}` so integer checks refuse it. */
 function markFloats(s: string, spans: readonly number[]): string {
-  const key = JSON.stringify(markerKey());
+  const key = JSON.stringify(floats.key);
   let out = "";
   let from = 0;
   for (let p = 0; p < spans.length; p += 2) {

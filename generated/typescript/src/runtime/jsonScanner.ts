@@ -54,6 +54,7 @@ export function scan(text: string, limits: ProfileLimits, mode: ScanMode): ScanR
 const END = -1;
 
 const QUOTE = 0x22;
+const MINUS = 0x2d;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const COLON = 0x3a;
@@ -71,7 +72,7 @@ class Scanner implements ScanResult {
   private readonly names: OpenNames | null;
   /** Mode "careful": read every escape and search every string for raw characters it may not hold. */
   private readonly careful: boolean;
-  /** The search for those raw characters (mode "careful" only; a global RegExp keeps a position). */
+  /** The search for those raw characters (mode "careful" only): a global RegExp keeps its position in `lastIndex`, so each scan has its own. */
   private readonly inside: RegExp | null;
 
   /** How many containers are open; 1 is the top-level one. */
@@ -115,7 +116,7 @@ class Scanner implements ScanResult {
         i = this.close(i);
       } else if (c === QUOTE) {
         i = this.string(i + 1, "string");
-      } else if (c === 0x2d || isDigit(c)) {
+      } else if (c === MINUS || isDigit(c)) {
         i = number(s, i, this.floatSpans);
       } else {
         i = literal(s, i);
@@ -335,7 +336,7 @@ function literal(s: string, i: number): number {
  */
 function number(s: string, i: number, floatSpans: number[]): number {
   const start = i;
-  if (s.charCodeAt(i) === 0x2d) i++;
+  if (s.charCodeAt(i) === MINUS) i++;
   if (s.charCodeAt(i) === 0x30) i++;
   else if (isDigit(s.charCodeAt(i))) i = digits(s, i);
   else syntax("invalid number", i);
