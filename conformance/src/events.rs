@@ -478,7 +478,7 @@ mod tests {
         let options: Vec<Value> =
             (0..options).map(|i| json!({"id": format!("o{i}"), "label": "Allow", "kind": "allow-once"})).collect();
         approval(
-            "approval.requested",
+            EventName::ApprovalRequested.as_str(),
             json!({"approval_id":"ap-1","session_id":"s-1","turn_id":"t-1","call_id":"c-1","title":"Edit","kind":"edit",
                    "arguments":null,"change":{"type":"command","command":"make"},"options":options,"expires_at":"2026-01-01T00:10:00Z"}),
         )
@@ -486,7 +486,7 @@ mod tests {
 
     fn resolution(outcome: &str, option: Value, kind: Value) -> Value {
         approval(
-            "approval.resolved",
+            EventName::ApprovalResolved.as_str(),
             json!({"approval_id":"ap-1","session_id":"s-1","turn_id":"t-1","outcome":outcome,"option_id":option,
                    "option_kind":kind,"decided_by":"person"}),
         )
@@ -497,7 +497,7 @@ mod tests {
         c.initialized("in_1", "cn_1", EventName::ORDINARY.iter().map(|e| e.as_str().to_owned()));
         c.claimed("s-1", 1, 1, None);
         c.negotiated(
-            ["approval.requested".to_owned(), "approval.resolved".to_owned()],
+            [EventName::ApprovalRequested, EventName::ApprovalResolved].map(|e| e.as_str().to_owned()),
             &json!({"max_approval_options": 2}),
         );
         c
