@@ -145,8 +145,12 @@ async fn request(
             // `ask`: only what the person allowed in the running turn.
             let approved: Option<Arc<ApprovedWrites>> = match verdict {
                 Verdict::Allow => None,
-                _ => Some(session.as_deref().and_then(|s| crate::sync::lock(routes).get(s).map(|r| Arc::clone(r.writes())))
-                    .unwrap_or_default()),
+                _ => Some(
+                    session
+                        .as_deref()
+                        .and_then(|s| crate::sync::lock(routes).get(s).map(|r| Arc::clone(r.writes())))
+                        .unwrap_or_default(),
+                ),
             };
             let workspace = launch.workspace.clone();
             let permitted = move |target: &std::path::Path| approved.is_none_or(|a| a.permits(target));
