@@ -1,6 +1,6 @@
 // Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 1f32d5685e825114, agentwire-codegen 0.2.0.
+// Freshness: spec fnv1a64 4ca7557d6c9e9651, agentwire-codegen 0.2.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
@@ -90,9 +90,10 @@ pub mod limits {
     /// Most pending approvals of one session. Unit: items. Applies to: Approvals pending at once in one session; past
     /// it a new request is answered reject by the policy at once. Limit of the `approvals` profile.
     pub const MAX_PENDING_APPROVALS_PER_SESSION: u64 = 4u64;
-    /// Most pending approvals of the daemon. Unit: items. Applies to: Approvals pending at once in the daemon; past it
-    /// a new request is answered reject by the policy at once. Limit of the `approvals` profile.
-    pub const MAX_PENDING_APPROVALS: u64 = 64u64;
+    /// Most pending approvals of the daemon. Unit: items. Applies to: Approvals pending at once in the daemon, below
+    /// what max_active_turns sessions at their per-session bound could hold, so it binds; past it a new request is
+    /// answered reject by the policy at once. Limit of the `approvals` profile.
+    pub const MAX_PENDING_APPROVALS: u64 = 16u64;
     /// Most options one approval offers. Unit: items. Applies to: Options of one `approval.requested`; a request
     /// offering more is answered reject by the policy at once. Limit of the `approvals` profile.
     pub const MAX_APPROVAL_OPTIONS: u64 = 8u64;
@@ -23417,7 +23418,7 @@ impl Profile {
     pub fn terms_json(self) -> &'static str {
         match self {
             Self::Approvals => {
-                "{\"events\":[\"approval.requested\",\"approval.resolved\"],\"limits\":{\"approval_deadline_ms\":600000,\"max_approval_options\":8,\"max_pending_approvals\":64,\"max_pending_approvals_per_session\":4},\"operations\":[\"approval.respond\"],\"profile\":\"approvals\",\"version\":1}"
+                "{\"events\":[\"approval.requested\",\"approval.resolved\"],\"limits\":{\"approval_deadline_ms\":600000,\"max_approval_options\":8,\"max_pending_approvals\":16,\"max_pending_approvals_per_session\":4},\"operations\":[\"approval.respond\"],\"profile\":\"approvals\",\"version\":1}"
             }
         }
     }
