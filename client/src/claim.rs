@@ -9,9 +9,8 @@ use crate::target::Target;
 use agentwire_protocol::typed::{InSession, UnderControl};
 use agentwire_protocol::{
     operation, ApprovalRespondRequest, ApprovalRespondResponse, Control, ErrorCode, SessionClaimRequest,
-    SessionClaimResponse, SessionDetachRequest,
-    SessionDetachResponse, SessionStatusRequest, TurnCancelRequest, TurnCancelResponse, TurnStartRequest,
-    TurnStartResponse,
+    SessionClaimResponse, SessionDetachRequest, SessionDetachResponse, SessionStatusRequest, TurnCancelRequest,
+    TurnCancelResponse, TurnStartRequest, TurnStartResponse,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

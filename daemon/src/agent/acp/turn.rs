@@ -40,8 +40,8 @@ use crate::agent::calls::{within_cancel_grace, Calls};
 use crate::agent::sink::TurnSink;
 use crate::agent::Stop;
 use crate::approvals::Resolution;
-use agent_client_protocol::v1::Responder;
 use crate::auth::agent_sign_in;
+use agent_client_protocol::v1::Responder;
 
 /// What one turn runs with.
 pub struct AcpTurn<'a> {
