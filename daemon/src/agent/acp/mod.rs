@@ -11,9 +11,10 @@
 //! the turn of their ACP session through [`routes`]. [`said`] quotes what the agent said for
 //! notes.
 //!
-//! Imports go one way, and these are all of them between the files here (`resume`, `routes`,
-//! `policy` and `said` import none): `run` → `process`, `resume`, `routes`, `turn`; `turn` →
-//! `mapping`, `process`, `routes`, `said`; `mapping` → `policy`; `process` → `client`,
+//! Imports go one way, and these are all of them between the files here (`ask`, `resume`,
+//! `routes`, `policy` and `said` import none): `run` → `ask`, `process`, `resume`, `routes`,
+//! `turn`; `turn` → `ask`, `mapping`, `process`, `routes`, `said`; `mapping` → `ask`,
+//! `policy`; `process` → `client`,
 //! `routes`, `said`; `client` → `routes`. Outside this folder, `turn` and `mapping` use
 //! `crate::agent::calls`.
 

@@ -252,6 +252,10 @@ impl Chat {
                             error.as_ref().map(|e| format!(": {}", e.code)).unwrap_or_default()
                         ),
                     }
+                    // Why, in the agent's own words (and how to sign in), as the daemon noted it.
+                    if let Some(notice) = &t.notice {
+                        println!("{}", approval::printable(notice));
+                    }
                     return Ok(t);
                 }
                 _ => {}
