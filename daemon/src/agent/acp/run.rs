@@ -8,7 +8,6 @@ use std::path::Path;
 use agentwire_protocol::ErrorCode;
 use tokio::sync::watch;
 
-use super::ask::Asker;
 use super::process::StartError;
 use super::routes::Launch;
 use super::turn::{sign_in_failure, AcpTurn, Failure};
@@ -28,8 +27,8 @@ pub struct TurnOnAgent<'a> {
     pub session_id: &'a str,
     pub prompt: &'a str,
     pub cancel: watch::Receiver<bool>,
-    /// Who asks the person about an `ask` verdict; `None` answers them by the fallback.
-    pub asker: Option<&'a dyn Asker>,
+    /// Who `ask` verdicts go to; `None` answers them by the policy's fallback.
+    pub asker: Option<&'a dyn super::ask::Asker>,
 }
 
 impl TurnOnAgent<'_> {
