@@ -56,7 +56,7 @@ tmux -V
 step "packaging: agentwire-codegen, agentwire-protocol and agentwire-client package and would publish"
 # One run packages all three and verifies each against the others through a local registry.
 # Cargo unpacks that registry's crates under the cargo home once per version and never again,
-# so an unpacking left by an earlier run of the same 0.1.0 would be verified instead of today's
+# so an unpacking left by an earlier run of the same version would be verified instead of today's
 # sources (it failed CI once: a build script missed a constant added since). Drop those first,
 # and build in a target of its own whose agentwire fingerprints are dropped too: cargo takes a
 # registry crate of an unchanged version as unchanged, so a stale build would also be reused.
@@ -78,6 +78,9 @@ bash scripts/fuzz.sh short
 
 step "acp: the example agent (npm ci from its lockfile) behind the daemon, one chat --once run"
 bash scripts/acp-chat-once.sh
+
+step "acp: the real Claude and Codex adapters (npm ci from their lockfile) behind the daemon, as far as they run offline"
+bash scripts/acp-real-agents.sh
 
 step "rust: every test"
 cargo test --workspace --locked --no-fail-fast

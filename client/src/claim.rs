@@ -2,15 +2,15 @@
 //! fills a `control` slot. "A take-over revokes the old grant": the handle learns it from the
 //! service's `stale_grant` answer (or from [`Claim::refresh`]) and then refuses to send.
 
-use crate::client::{revokes, Client};
+use crate::client::Client;
 use crate::error::{CallError, ServiceError};
 use crate::streams::EventStream;
 use crate::target::Target;
 use agentwire_protocol::typed::{InSession, UnderControl};
 use agentwire_protocol::{
-    operation, ApprovalRespondRequest, ApprovalRespondResponse, Control, SessionClaimResponse, SessionDetachRequest,
-    SessionDetachResponse, SessionStatusRequest, TurnCancelRequest, TurnCancelResponse, TurnStartRequest,
-    TurnStartResponse,
+    operation, ApprovalRespondRequest, ApprovalRespondResponse, Control, ErrorCode, SessionClaimRequest,
+    SessionClaimResponse, SessionDetachRequest, SessionDetachResponse, SessionStatusRequest, TurnCancelRequest,
+    TurnCancelResponse, TurnStartRequest, TurnStartResponse,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -28,8 +28,19 @@ pub struct Claim {
     client: Client,
 }
 
+impl Client {
+    /// Claims `session_id` (`take_over` revokes another connection's control): the handle
+    /// carries the control that turns and detach need.
+    pub async fn claim(&self, session_id: &str, take_over: bool) -> Result<Claim, CallError> {
+        let response = self
+            .call::<operation::SessionClaim>(session_id, SessionClaimRequest::new().with_take_over(take_over))
+            .await?;
+        Ok(Claim::new(response, self.clone()))
+    }
+}
+
 impl Claim {
-    pub(crate) fn new(response: SessionClaimResponse, client: Client) -> Self {
+    fn new(response: SessionClaimResponse, client: Client) -> Self {
         let control = Control::new(response.claim_id.clone(), response.grant_generation);
         Claim { state: Arc::new(State { response, control, revoked: AtomicBool::new(false) }), client }
     }
@@ -106,6 +117,11 @@ impl Target<UnderControl> for Claim {
             self.revoke();
         }
     }
+}
+
+/// Whether an error means the claim's grant is gone.
+fn revokes(e: &ServiceError) -> bool {
+    e.is(ErrorCode::StaleGrant) || e.is(ErrorCode::ControlRequired)
 }
 
 impl Target<InSession> for Claim {

@@ -8,7 +8,6 @@
 //! answer is discarded when it comes. Nothing is ever resent; what became of a mutation whose
 //! answer was not awaited is what [`Client::lookup`] of its operation ID says.
 
-use crate::claim::Claim;
 use crate::error::{CallError, ConnectError, ServiceError, VersionMismatch};
 use crate::framing::{Line, LineReader};
 use crate::handshake::{handshake, HandshakeError};
@@ -16,20 +15,20 @@ use crate::launcher::{canonical_workspace, start_or_connect, LaunchError, StartO
 use crate::preflight::preflight;
 use crate::sequence::SequenceTracker;
 use crate::streams::{EventStream, Router};
+use crate::sync::lock;
 use crate::target::Target;
 use agentwire_protocol::runtime::{encode_record, EncodeError};
 use agentwire_protocol::typed::{check_slots, Identities, InSession};
 use agentwire_protocol::{
-    decode_incoming, decode_request, limits, operation, ConsumerError, Control, ErrorCode, Event, EventPayload,
+    decode_incoming, decode_request, limits, operation, ConsumerError, Control, Event, EventPayload,
     HandshakeRejection, HandshakeReplyAccepted, HandshakeRequest, Incoming, InitializeRequest, InitializeResponse,
     LimitMap, Method, Operation, OperationLookupRequest, OperationLookupResponse, RequestEnvelope, RequestPayload,
-    Response, ResponsePayload, SessionClaimRequest, SessionReplayRequest, SessionReplayResponse, TypedRequest,
-    PROTOCOL_VERSION,
+    Response, ResponsePayload, SessionReplayRequest, SessionReplayResponse, TypedRequest, PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
@@ -142,12 +141,6 @@ pub struct Client {
     inner: Arc<Inner>,
 }
 
-/// The client's one way to take a mutex: every one guards state changed in single steps that
-/// cannot panic halfway, so a poisoned lock still guards consistent data.
-pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
-}
-
 impl Client {
     /// Handshake (checking the service's uid), `initialize` requesting `options.required`, and
     /// the full preflight; nothing is mutated before this returns.
@@ -235,7 +228,7 @@ impl Client {
     }
 
     /// One request of operation `O` to `target` (`&()` for operations without a session, a
-    /// session ID for reads of a session, a [`Claim`] for turns and detach), awaiting its
+    /// session ID for reads of a session, a [`Claim`](crate::Claim) for turns and detach), awaiting its
     /// response.
     ///
     /// It waits until answered, or for [`ClientOptions::request_timeout`] when set.
@@ -313,21 +306,12 @@ impl Client {
         self.send(method, &envelope).await
     }
 
-    /// Claims `session_id` (`take_over` revokes another connection's control): the handle
-    /// carries the control that turns and detach need.
-    pub async fn claim(&self, session_id: &str, take_over: bool) -> Result<Claim, CallError> {
-        let response = self
-            .call::<operation::SessionClaim>(session_id, SessionClaimRequest::new().with_take_over(take_over))
-            .await?;
-        Ok(Claim::new(response, self.clone()))
-    }
-
     /// What became of a mutation (`operation.lookup`): how an uncertain outcome is reconciled.
     pub async fn lookup(&self, operation_id: &str) -> Result<OperationLookupResponse, CallError> {
         self.call::<operation::OperationLookup>(&(), OperationLookupRequest::new(operation_id)).await
     }
 
-    /// One `session.replay` page of `session` (its ID or a [`Claim`]) after `after` (a saved
+    /// One `session.replay` page of `session` (its ID or a [`Claim`](crate::Claim)) after `after` (a saved
     /// `next_cursor`; `None` from the window's start), at most `limit` items.
     pub async fn replay(
         &self,
@@ -520,11 +504,6 @@ fn check_event(ev: &Event, inner: &Inner, sequences: &mut SequenceTracker) -> Re
         _ => return Ok(()),
     };
     sequences.observe(turn, seq, terminal).map_err(|e| CallError::Protocol(e.to_string()))
-}
-
-/// Whether an error means the claim's grant is gone.
-pub(crate) fn revokes(e: &ServiceError) -> bool {
-    e.is(ErrorCode::StaleGrant) || e.is(ErrorCode::ControlRequired)
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ mod preflight;
 mod resume;
 mod sequence;
 pub mod streams;
+mod sync;
 mod target;
 
 pub use agentwire_protocol as protocol;

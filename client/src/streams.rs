@@ -12,6 +12,7 @@
 //! read, before any of its events, so [`crate::Client::turn_events`] sees the whole turn however
 //! late it is asked for (the buffers of the last few finished, untaken turns are kept).
 
+use crate::sync::lock;
 use agentwire_protocol::{Event, EventPayload};
 use std::collections::{HashMap, VecDeque};
 use std::pin::Pin;
@@ -59,7 +60,7 @@ impl Sink {
     }
 
     fn fail(&self, reason: &str) {
-        *crate::client::lock(&self.end.failure) = Some(reason.to_owned());
+        *lock(&self.end.failure) = Some(reason.to_owned());
     }
 }
 
@@ -98,7 +99,7 @@ impl EventStream {
         if self.end.lagged.load(Ordering::Acquire) {
             return Some(Err(StreamError::Lagged));
         }
-        let failure = crate::client::lock(&self.end.failure).clone();
+        let failure = lock(&self.end.failure).clone();
         failure.map(|f| Err(StreamError::Connection(f)))
     }
 }

@@ -3,7 +3,9 @@
 //! `agentwire-codegen write --root` regenerates into a temporary folder, and every target
 //! gains the operation — the Rust handler trait with the method the recipe's handler
 //! implements, the TypeScript and Swift packages, the JSON Schema, the reference and the
-//! request vectors — while nothing hand-written spells a count the spec decides.
+//! request vectors — while nothing hand-written spells a count the spec decides. The recipe's
+//! handler is then compiled: the crates are copied into a scratch workspace, the module
+//! regenerated there, the handler put where step 3 says, and the daemon `cargo check`ed.
 
 mod scratch;
 
@@ -39,13 +41,13 @@ fn load(text: &str) -> agentwire_codegen::ir::Spec {
 }
 
 #[test]
-fn the_recipe_adds_an_operation_with_two_hand_edits() {
+fn the_recipe_adds_an_operation_to_every_target() {
     let addition = recipe_block("toml");
     let method = method_of(&addition);
     let original = std::fs::read_to_string(root().join("protocol.toml")).expect("protocol.toml");
     assert!(!original.contains(&format!("[operations.\"{method}\"]")), "the recipe's operation is already in the spec");
 
-    // Edit 1: protocol.toml, on a scratch copy. Then `agentwire-codegen write`.
+    // Step 1: protocol.toml, on a scratch copy. Step 2: `agentwire-codegen write`.
     let scratch = Scratch::new("add-an-operation");
     let scratch = scratch.path();
     let edited = format!("{original}\n{addition}");
@@ -81,8 +83,8 @@ fn the_recipe_adds_an_operation_with_two_hand_edits() {
     };
     assert_eq!(paths(&before), paths(&after), "adding an operation adds no artifact a hand edit must register");
 
-    // Edit 2: the handler. The generated trait declares the method the recipe's handler
-    // implements, with the marker and response type it names.
+    // Step 3: the handler. The generated trait declares the method the recipe's handler
+    // implements, with the marker and response type it names (the next test compiles it).
     let handler = recipe_block("rust");
     let rust = agentwire_codegen::emit::rust::generate_unformatted(&after).replace(' ', "");
     let name = handler.split("fn ").nth(1).and_then(|s| s.split('(').next()).expect("the handler is a fn").trim();
@@ -92,6 +94,123 @@ fn the_recipe_adds_an_operation_with_two_hand_edits() {
         assert!(rust.contains(&needle), "the generated handler traits lack `{needle}`");
     }
     assert!(rust.contains(&format!("\"{method}\"")), "the generated Method lacks `{method}`");
+}
+
+/// The recipe counts every step it asks for: the number its first sentence spells is the number
+/// of its numbered steps, and its hand edits and commands add up to it.
+#[test]
+fn the_recipe_counts_its_steps() {
+    let doc = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let section = doc.split("\n## Add an operation\n").nth(1).expect("the recipe");
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let steps = section
+        .lines()
+        .filter(|l| l.split_once(". ").is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
+        .count();
+    const WORDS: [&str; 10] = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+    let number = |word: &str| WORDS.iter().position(|w| w.eq_ignore_ascii_case(word));
+    let words: Vec<&str> = section.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let count_before = |noun: &str| {
+        words
+            .windows(3)
+            .find_map(|w| (w[1..].join(" ") == noun).then(|| number(w[0])).flatten())
+            .or_else(|| words.windows(2).find_map(|w| (w[1] == noun).then(|| number(w[0])).flatten()))
+    };
+    assert_eq!(count_before("steps"), Some(steps), "the recipe's first sentence counts {steps} numbered steps");
+    let (edits, commands) = (count_before("hand edits"), count_before("commands"));
+    assert_eq!(edits.zip(commands).map(|(e, c)| e + c), Some(steps), "hand edits and commands add up to the steps");
+}
+
+/// `Name` of a `snake_case` domain, as the generated handler traits spell it (`SessionHandler`).
+fn camel(domain: &str) -> String {
+    domain.split('_').map(|w| w[..1].to_ascii_uppercase() + &w[1..]).collect()
+}
+
+/// Copies `from` to `to`: files, and links as links; build output and the TypeScript and Swift
+/// packages (not part of any crate) are left out.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create a scratch folder");
+    for entry in std::fs::read_dir(from).expect("read a crate folder") {
+        let entry = entry.expect("dir entry");
+        let name = entry.file_name();
+        if ["target", "node_modules", "typescript", "swift", ".build"].iter().any(|n| name == *n) {
+            continue;
+        }
+        let (source, dest) = (entry.path(), to.join(&name));
+        let kind = entry.file_type().expect("file type");
+        if kind.is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(&source).expect("read a link"), &dest).expect("copy a link");
+        } else if kind.is_dir() {
+            copy_tree(&source, &dest);
+        } else {
+            std::fs::copy(&source, &dest).expect("copy a file");
+        }
+    }
+}
+
+/// Steps 1 to 3 on a scratch workspace, and the daemon must compile: the recipe's handler body
+/// is type-checked against the regenerated module and the daemon's own types, so a recipe
+/// whose body no longer compiles fails here. The scratch crates sit one folder deeper (`ws/`)
+/// than the real ones, so cargo gives them their own artifacts in the shared target folder
+/// (it hashes a member by its path inside the workspace) and the registry dependencies, already
+/// built there, are reused: a check of three crates, not a cold build.
+#[test]
+fn the_recipes_handler_compiles_in_the_daemon() {
+    let addition = recipe_block("toml");
+    let handler = recipe_block("rust");
+    let scratch = Scratch::new("recipe-compiles");
+    let (top, ws) = (scratch.path(), scratch.path().join("ws"));
+    for krate in ["generated", "client", "daemon"] {
+        copy_tree(&root().join(krate), &ws.join(krate));
+    }
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).expect("Cargo.toml");
+    let members = manifest.lines().find(|l| l.starts_with("members = ")).expect("the workspace lists its members");
+    // The generator is the real one, outside the scratch workspace: the protocol crate's build
+    // script compiles it, and its build is then reused from one run to the next.
+    let codegen = root().join("codegen").display().to_string();
+    let manifest = manifest
+        .replace(members, r#"members = ["ws/generated", "ws/client", "ws/daemon"]"#)
+        .replace("{ path = \"codegen\"", &format!("{{ path = {codegen:?}"))
+        .replace("{ path = \"generated\"", "{ path = \"ws/generated\"")
+        .replace("{ path = \"client\"", "{ path = \"ws/client\"");
+    std::fs::write(top.join("Cargo.toml"), manifest).expect("write the scratch manifest");
+    std::fs::copy(root().join("Cargo.lock"), top.join("Cargo.lock")).expect("copy Cargo.lock");
+
+    // Step 1 and step 2.
+    let original = std::fs::read_to_string(root().join("protocol.toml")).expect("protocol.toml");
+    std::fs::write(ws.join("protocol.toml"), format!("{original}\n{addition}")).expect("write the scratch spec");
+    let out = Command::new(env!("CARGO_BIN_EXE_agentwire-codegen"))
+        .args(["write", "--root"])
+        .arg(&ws)
+        .output()
+        .expect("agentwire-codegen runs");
+    assert!(out.status.success(), "write: {}", String::from_utf8_lossy(&out.stderr));
+
+    // Step 3: the handler, in the impl of the domain's generated trait in handlers.rs.
+    let domain = addition
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("domain = \""))
+        .and_then(|rest| rest.split('"').next())
+        .expect("the recipe names the operation's domain");
+    let handlers_rs = ws.join("daemon/src/service/handlers.rs");
+    let handlers = std::fs::read_to_string(&handlers_rs).expect("handlers.rs");
+    let open = format!("impl {}Handler for Service {{\n", camel(domain));
+    assert!(handlers.contains(&open), "handlers.rs has no `{}`", open.trim());
+    let body: String = handler.lines().map(|l| format!("    {l}\n")).collect();
+    std::fs::write(&handlers_rs, handlers.replacen(&open, &format!("{open}{body}\n"), 1)).expect("write handlers.rs");
+
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), Into::into);
+    let out = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args(["check", "--offline", "--quiet", "-p", "agentwire-daemon", "--lib", "--manifest-path"])
+        .arg(top.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", target)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "the daemon with the recipe's handler does not compile:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// The count the spec decides is read from it: no hand-written Rust line that talks about

@@ -16,35 +16,30 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the codegen crate sits in the repository")
 }
 
+fn spec_text() -> String {
+    std::fs::read_to_string(root().join("protocol.toml")).expect("protocol.toml")
+}
+
 fn spec() -> agentwire_codegen::ir::Spec {
-    let text = std::fs::read_to_string(root().join("protocol.toml")).expect("protocol.toml");
-    agentwire_codegen::load("protocol.toml", &text).unwrap_or_else(|d| panic!("{d}"))
+    agentwire_codegen::load("protocol.toml", &spec_text()).unwrap_or_else(|d| panic!("{d}"))
 }
 
 /// The structured header of the conformance vectors (data a harness reads, not a page a person
 /// edits): `"generated": {"regenerate": …}`.
 const STRUCTURED: &str = "\"generated\": {\n    \"regenerate\": ";
 
-/// The Rust module's own header starts its first line and says where it came from, in the Rust
-/// emitter's words (it may also carry what the build script's freshness check needs).
-fn rust_header(path: &str, text: &str) -> bool {
-    path.ends_with(".rs")
-        && text.lines().next().is_some_and(|l| l.to_lowercase().contains("generated from protocol.toml"))
-}
-
 /// The header line, or for the conformance vectors its structured form.
-fn has_header(path: &str, text: &str) -> bool {
+fn has_header(text: &str) -> bool {
     let [first, _] = agentwire_codegen::emit::header_lines();
     let head: String = text.chars().take(HEADER_WITHIN + first.len()).collect();
-    rust_header(path, text)
-        || [first.as_str(), STRUCTURED].iter().any(|h| head.find(h).is_some_and(|at| at <= HEADER_WITHIN))
+    [first.as_str(), STRUCTURED].iter().any(|h| head.find(h).is_some_and(|at| at <= HEADER_WITHIN))
 }
 
-/// Any header, today's or an older one's: a stale copy still claims to be emitted.
-fn claims_generated(path: &str, text: &str) -> bool {
+/// Any header, today's or an older one's (which named the spec's hash): a stale copy still
+/// claims to be emitted.
+fn claims_generated(text: &str) -> bool {
     let head: String = text.chars().take(HEADER_WITHIN + 80).collect();
-    rust_header(path, text)
-        || ["Generated from protocol.toml", "\"spec_sha256\": \"", STRUCTURED].iter().any(|h| head.contains(h))
+    ["Generated from protocol.toml", "\"spec_sha256\": \"", STRUCTURED].iter().any(|h| head.contains(h))
 }
 
 #[test]
@@ -52,7 +47,7 @@ fn every_emitted_file_starts_with_the_header() {
     let spec = spec();
     let missing: Vec<String> = agentwire_codegen::emit::artifacts(&spec)
         .into_iter()
-        .filter(|a| !has_header(&a.path, &a.contents))
+        .filter(|a| !has_header(&a.contents))
         .map(|a| a.path)
         .collect();
     assert!(missing.is_empty(), "emitted without the generated header: {missing:?}");
@@ -61,15 +56,40 @@ fn every_emitted_file_starts_with_the_header() {
 #[test]
 fn no_emitted_header_names_the_spec_hash() {
     // A 14-line spec change once rewrote every artifact's header; `verify` compares contents.
-    // The Rust module (`.rs`) may name the hash: the build script's freshness check reads it.
+    // The one hash a header carries is the Rust module's freshness marker, which the protocol
+    // crate's build script reads (`emit::rust::freshness::is_fresh`).
     let spec = spec();
     let hashed: Vec<String> = agentwire_codegen::emit::artifacts(&spec)
         .into_iter()
-        .filter(|a| !a.path.ends_with(".rs"))
         .filter(|a| a.contents.chars().take(HEADER_WITHIN + 200).collect::<String>().contains(&spec.sha256))
         .map(|a| a.path)
         .collect();
     assert!(hashed.is_empty(), "headers naming the spec hash: {hashed:?}");
+}
+
+#[test]
+fn the_only_hash_in_a_generated_header_is_the_one_the_build_script_reads() {
+    let spec = spec();
+    let marker = agentwire_codegen::emit::rust::freshness::marker(spec.text_fnv1a64);
+    let fnv = format!("{:016x}", spec.text_fnv1a64);
+    for artifact in agentwire_codegen::emit::artifacts(&spec) {
+        let head: String = artifact.contents.chars().take(HEADER_WITHIN + 200).collect();
+        let is_module = artifact.path.ends_with(agentwire_codegen::emit::rust::freshness::MODULE_IN_CRATE);
+        assert_eq!(
+            head.contains(&fnv),
+            is_module,
+            "{}: the FNV-1a marker belongs to the Rust module alone",
+            artifact.path
+        );
+        if is_module {
+            assert!(agentwire_codegen::emit::rust::freshness::is_fresh(&artifact.contents, &spec_text()));
+            assert!(
+                head.lines().any(|l| l == format!("// {marker}")),
+                "{}: the marker is a header line",
+                artifact.path
+            );
+        }
+    }
 }
 
 #[test]
@@ -86,7 +106,7 @@ fn a_committed_file_carries_the_header_only_if_it_is_emitted() {
             continue;
         }
         let Ok(text) = std::fs::read_to_string(root().join(path)) else { continue };
-        match (emitted.contains(path), claims_generated(path, &text)) {
+        match (emitted.contains(path), claims_generated(&text)) {
             (false, true) => wrong.push(format!("{path}: carries the generated header but nothing emits it")),
             (true, false) => wrong.push(format!("{path}: emitted, but the committed copy has no header")),
             _ => {}

@@ -45,9 +45,14 @@ fn example_entry(id: &str, extra: &str) -> String {
 }
 
 fn fake_entry(id: &str, mode: &str) -> String {
+    fake_entry_with(id, mode, "", "")
+}
+
+/// A fake agent's entry with more `env` members (`, NAME = "v"`) and more keys (TOML lines).
+fn fake_entry_with(id: &str, mode: &str, more_env: &str, keys: &str) -> String {
     let script = fixtures().join("fake-agent.mjs");
     format!(
-        "[agents.{id}]\ncommand = \"node\"\nargs = [{:?}, {mode:?}]\nenv = {{ FAKE_SECRET = {FAKE_SECRET:?} }}\n",
+        "[agents.{id}]\ncommand = \"node\"\nargs = [{:?}, {mode:?}]\nenv = {{ FAKE_SECRET = {FAKE_SECRET:?}{more_env} }}\n{keys}",
         script.display().to_string()
     )
 }
@@ -396,8 +401,13 @@ async fn an_agent_that_cannot_start_fails_its_turn_with_a_note_naming_the_key() 
 
 /// A fake agent in `mode` selected alone; one turn's outcome and transcript.
 async fn fake_turn(mode: &str, cancel: bool, env: &[(&str, &str)]) -> (Daemon, Claim, Turn, Vec<Value>) {
+    fake_entry_turn(&fake_entry("fake", mode), cancel, env).await
+}
+
+/// The agent `entry` (its ID `fake`) selected alone; one turn's outcome and transcript.
+async fn fake_entry_turn(entry: &str, cancel: bool, env: &[(&str, &str)]) -> (Daemon, Claim, Turn, Vec<Value>) {
     let sb = Sandbox::new();
-    settings(&sb, "fake", &fake_entry("fake", mode));
+    settings(&sb, "fake", entry);
     let d = daemon(sb, env).await;
     let claim = d.session().await;
     let turn = d.turn(&claim, "Go.", cancel).await;
@@ -533,4 +543,173 @@ async fn after_a_daemon_restart_a_loadable_agent_gets_session_load_and_no_reset_
     let lines = d.transcript(&claim);
     assert!(service_notes(&lines).is_empty(), "loaded, not reset: {lines:?}");
     assert!(!serde_json::to_string(&lines).unwrap().contains("replayed history"), "history is not recorded twice");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_agent_error_keeps_its_reason_in_the_note_and_the_log() {
+    // "An agent's JSON-RPC error on initialize, session/new or session/prompt, and its exit
+    // status and last stderr lines when it dies, reach the turn's service message in words
+    // (bounded, redacted), not only a fixed sentence."
+    let cases: &[(&str, &[&str])] = &[
+        ("init-error", &["initialize failed: it said “unsupported client (token [redacted])” (JSON-RPC error -32602)"]),
+        (
+            "new-error",
+            &["could not start a session: it said “Internal error: the workspace is not trusted” (JSON-RPC error -32603)"],
+        ),
+        (
+            "prompt-error",
+            &["answered the prompt with an error: it said “Internal error: the model is overloaded” (JSON-RPC error -32603)"],
+        ),
+        (
+            "exit-stderr",
+            &[
+                "exited during the turn (exit status 7",
+                "“fatal: lost the connection to the model” / “retrying with key [redacted]”",
+            ],
+        ),
+    ];
+    for (mode, words) in cases {
+        let (d, _c, turn, lines) = fake_turn(mode, false, &[]).await;
+        assert_eq!(
+            (turn.status, turn.error.as_deref()),
+            (TurnStatus::Failed, Some(ErrorCode::AgentFailed.as_str())),
+            "{mode}"
+        );
+        let notes = service_notes(&lines);
+        let log = d.sb.log();
+        for w in *words {
+            assert!(notes.iter().any(|n| n.contains(w)), "{mode}: {w} in {notes:?}");
+            assert!(log.contains(w), "{mode}: {w} in the log");
+        }
+        assert!(!serde_json::to_string(&lines).unwrap().contains(FAKE_SECRET), "{mode}: no secret in the stream");
+    }
+}
+
+/// A daemon whose first turn on `entry` ran and recorded its ACP session, restarted; the
+/// second turn's outcome and transcript.
+async fn turn_after_restart(entry: &str) -> (Turn, Vec<Value>) {
+    let sb = Sandbox::new();
+    settings(&sb, "fake", entry);
+    let d = daemon(sb, &[]).await;
+    let claim = d.session().await;
+    assert_eq!(d.turn(&claim, "One.", false).await.status, TurnStatus::Completed);
+    let session = claim.session_id().to_owned();
+    drop(claim);
+    let Daemon { client, sb } = d;
+    drop(client);
+    let stop = sb.command(None).args(["daemon", "stop", "--workspace"]).arg(&sb.workspace).output().unwrap();
+    assert!(stop.status.success(), "{stop:?}");
+    let d = daemon(sb, &[]).await;
+    let claim = d.client.claim(&session, false).await.unwrap();
+    let turn = d.turn(&claim, "Two.", false).await;
+    let lines = d.transcript(&claim);
+    (turn, lines)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_load_error_keeps_the_agents_reason_in_the_reset_note() {
+    let (turn, lines) = turn_after_restart(&fake_entry("fake", "load-error")).await;
+    assert_eq!(turn.status, TurnStatus::Completed, "a new session is started instead");
+    let notes = service_notes(&lines);
+    assert!(
+        notes.iter().any(|n| n
+            .starts_with("The agent could not load its earlier session (it said “Resource not found: session fake-")
+            && n.contains("(JSON-RPC error -32002)): its context was reset")),
+        "{notes:?}"
+    );
+}
+
+async fn readiness(d: &Daemon, id: &str) -> String {
+    let status = d.client.call::<operation::AuthStatus>(&(), AuthStatusRequest::new()).await.unwrap();
+    let status = serde_json::to_value(&status).unwrap();
+    let of = status["providers"].as_array().unwrap().iter().find(|p| p["provider_id"] == id).cloned().unwrap();
+    of["readiness"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_that_needs_sign_in_fails_with_its_own_code_and_names_its_methods() {
+    // "fails the turn with a code a front end can tell from a broken agent ... carry the
+    // agent's own message and its offered sign-in methods by name"; "auth.status reports ...
+    // not ready for an agent that refused for sign-in".
+    let (d, claim, turn, lines) = fake_turn("auth-required", false, &[]).await;
+    assert_eq!((turn.status, turn.error.as_deref()), (TurnStatus::Failed, Some(ErrorCode::AgentNeedsLogin.as_str())));
+    let notes = service_notes(&lines);
+    let note = notes.iter().find(|n| n.starts_with("The agent needs sign-in")).unwrap_or_else(|| panic!("{notes:?}"));
+    assert!(
+        note.contains("it refused `session/prompt`; it said “Authentication required” (JSON-RPC error -32000)"),
+        "{note}"
+    );
+    assert!(note.contains("API Key (`api-key`), Browser sign-in (`browser`)"), "{note}");
+    assert!(note.contains("`agents.fake.auth_method`"), "{note}");
+    assert!(d.sb.log().contains("The agent needs sign-in"), "the log carries it");
+    assert_eq!(readiness(&d, "fake").await, "needs_login");
+    // The same agent refuses again: still needs_login, still the same code.
+    let again = d.turn(&claim, "Again.", false).await;
+    assert_eq!(again.error.as_deref(), Some(ErrorCode::AgentNeedsLogin.as_str()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sign_in_method_named_in_the_settings_is_completed_before_the_session() {
+    // "the daemon completes it before opening a session" (ACP `authenticate`).
+    let entry =
+        fake_entry_with("fake", "auth-required", ", FAKE_API_KEY = \"fake-key-123\"", "auth_method = \"api-key\"\n");
+    let (d, _c, turn, _) = fake_entry_turn(&entry, false, &[]).await;
+    assert_eq!((turn.status, turn.text.as_str()), (TurnStatus::Completed, "signed in."), "{:?}", turn.error);
+    assert_eq!(readiness(&d, "fake").await, "ready");
+    // A key the agent refuses: sign-in is still needed, with the agent's words.
+    let entry =
+        fake_entry_with("fake", "auth-required", ", FAKE_API_KEY = \"fake-key-bad\"", "auth_method = \"api-key\"\n");
+    let (d, _c, turn, lines) = fake_entry_turn(&entry, false, &[]).await;
+    assert_eq!(turn.error.as_deref(), Some(ErrorCode::AgentNeedsLogin.as_str()));
+    let notes = service_notes(&lines);
+    assert!(notes.iter().any(|n| n.contains("it refused `authenticate`; it said “Invalid API key”")), "{notes:?}");
+    assert!(!serde_json::to_string(&lines).unwrap().contains("fake-key-bad"), "the key is never shown");
+    assert_eq!(readiness(&d, "fake").await, "needs_login");
+    // A method the agent does not offer is a settings error naming the ones it does.
+    let entry = fake_entry_with("fake", "auth-required", "", "auth_method = \"magic-link\"\n");
+    let (_d, _c, turn, lines) = fake_entry_turn(&entry, false, &[]).await;
+    assert_eq!(turn.error.as_deref(), Some(ErrorCode::AgentFailed.as_str()));
+    let notes = service_notes(&lines);
+    assert!(
+        notes.iter().any(|n| n.contains(
+            "agents.fake.auth_method: is not a sign-in method the agent offers (it offers API Key (`api-key`), Browser sign-in (`browser`))"
+        )),
+        "{notes:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_configured_mode_is_set_on_every_session_and_an_unknown_one_names_the_offered() {
+    // "`mode = \"<id>\"` in an agent's settings is set on every session the daemon opens for it"
+    let entry = fake_entry_with("fake", "modes", "", "mode = \"plan\"\n");
+    let (d, _c, turn, _) = fake_entry_turn(&entry, false, &[]).await;
+    assert_eq!((turn.status, turn.text.as_str()), (TurnStatus::Completed, "mode plan."), "{:?}", turn.error);
+    let other = d.session().await;
+    assert_eq!(d.turn(&other, "Again.", false).await.text, "mode plan.", "the second session too");
+    let (_d, _c, turn, _) = fake_turn("modes", false, &[]).await;
+    assert_eq!(turn.text, "mode default.", "no mode configured: the agent's own");
+    // "an unknown mode is a clear error naming the modes the agent offered"
+    let entry = fake_entry_with("fake", "modes", "", "mode = \"yolo\"\n");
+    let (_d, _c, turn, lines) = fake_entry_turn(&entry, false, &[]).await;
+    assert_eq!(turn.error.as_deref(), Some(ErrorCode::AgentFailed.as_str()));
+    let notes = service_notes(&lines);
+    assert!(
+        notes.iter().any(|n| {
+            n
+            == "agents.fake.mode: `yolo` is not a mode the agent offers for this session; it offers `default`, `plan`."
+        }),
+        "{notes:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_future_stop_reason_is_not_reported_as_a_known_one() {
+    let (_d, _c, limit, _) = fake_turn("max-turn-requests", false, &[]).await;
+    assert_eq!(limit.error.as_deref(), Some(ErrorCode::AgentLimitReached.as_str()));
+    let (_d, _c, future, lines) = fake_turn("future-stop", false, &[]).await;
+    assert_eq!((future.status, future.error.as_deref()), (TurnStatus::Failed, Some(ErrorCode::AgentFailed.as_str())));
+    let notes = service_notes(&lines);
+    assert!(notes.iter().all(|n| !n.contains("max_turn_requests")), "{notes:?}");
+    // The SDK cannot read a reason it does not know: the answer is an error, said so.
+    assert!(notes.iter().any(|n| n.contains("answered the prompt with an error")), "{notes:?}");
 }

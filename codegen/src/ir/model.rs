@@ -8,7 +8,7 @@ pub struct Spec {
     pub name: String,
     pub protocol_version: u16,
     pub doc: String,
-    /// SHA-256 of the spec text, named in every generated file's header.
+    /// SHA-256 of the spec text, printed by `check`; no generated file names it.
     pub sha256: String,
     /// FNV-1a of the spec text: the committed Rust module's freshness marker
     /// (`emit::rust::freshness`).

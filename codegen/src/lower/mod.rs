@@ -79,8 +79,9 @@ impl<'a> Lower<'a> {
     }
 }
 
-/// The spec's SHA-256 in hex, which committed artifacts carry in their headers. The build-time
-/// Rust module has no such header, so the build script does not hash.
+/// The spec's SHA-256 in hex, which `agentwire-codegen check` prints. No artifact carries it
+/// (generated headers name no hash but the Rust module's freshness marker), so the build script,
+/// which compiles the generator without `artifacts`, does not compute it.
 #[cfg(feature = "artifacts")]
 fn spec_hash(text: &str) -> String {
     use sha2::{Digest, Sha256};

@@ -143,6 +143,9 @@ pub struct Conn {
     pub claim: Option<Value>,
     /// Turns started on this connection.
     pub turns: u32,
+    /// The package version the handshake accepted, which `initialize` names as `server_version`
+    /// (a client may check that the two agree).
+    pub accepted_version: Option<String>,
 }
 
 impl Conn {
@@ -321,6 +324,7 @@ impl Daemon {
                     records: Arc::clone(&records),
                     claim: None,
                     turns: 0,
+                    accepted_version: None,
                 };
                 tokio::spawn(serve(stream, conn, plan.clone(), l.clone()));
             }
@@ -382,7 +386,9 @@ async fn serve(stream: UnixStream, mut conn: Conn, plan: Plan, log: Log) {
         let Ok(request) = parsed else { break };
         let handshaken_before = handshaken;
         let acts = if !std::mem::replace(&mut handshaken, true) {
-            handshake(&plan.handshake, &conn.served, &request)
+            let (acts, accepted) = handshake(&plan.handshake, &conn.served, &request);
+            conn.accepted_version = accepted;
+            acts
         } else if let Some(acts) = plan.hook.as_ref().and_then(|h| h(&request, &mut conn)) {
             acts
         } else if method_of(&request) == Some(Method::Initialize) {
@@ -418,7 +424,8 @@ fn extend(act: Act, ext: &(String, Value)) -> Act {
     }
 }
 
-fn handshake(plan: &Handshake, served: &Served, request: &Value) -> Vec<Act> {
+/// The handshake's answer, and the version it accepted, if it did.
+fn handshake(plan: &Handshake, served: &Served, request: &Value) -> (Vec<Act>, Option<String>) {
     let accepted = |version: &str| {
         HandshakeReply::Accepted(HandshakeReplyAccepted::new(
             version.to_owned(),
@@ -428,11 +435,14 @@ fn handshake(plan: &Handshake, served: &Served, request: &Value) -> Vec<Act> {
             served.state_root_id.clone(),
         ))
     };
+    let asked = request["version"].as_str().unwrap_or(&served.version);
+    let version = match plan {
+        Handshake::Accept => Some(asked.to_owned()),
+        Handshake::AcceptOtherVersion => Some(format!("{asked}-other")),
+        _ => None,
+    };
     let reply = match plan {
-        Handshake::Accept => accepted(request["version"].as_str().unwrap_or(&served.version)),
-        Handshake::AcceptOtherVersion => {
-            accepted(&format!("{}-other", request["version"].as_str().unwrap_or(&served.version)))
-        }
+        Handshake::Accept | Handshake::AcceptOtherVersion => accepted(version.as_deref().unwrap_or(asked)),
         Handshake::Reject(code) => {
             let message = agentwire_protocol::LaunchErrorCode::from_wire(code.as_str())
                 .map(|c| c.message().to_owned())
@@ -440,13 +450,16 @@ fn handshake(plan: &Handshake, served: &Served, request: &Value) -> Vec<Act> {
             HandshakeReply::Rejected(HandshakeReplyRejected::new(*code, message))
         }
         Handshake::Silent => {
-            return vec![Act::Wait(Duration::from_millis(3 * agentwire_protocol::limits::HANDSHAKE_TIMEOUT_MS))]
+            return (
+                vec![Act::Wait(Duration::from_millis(3 * agentwire_protocol::limits::HANDSHAKE_TIMEOUT_MS))],
+                None,
+            );
         }
     };
     let value = serde_json::to_value(&reply).unwrap_or_default();
     match plan {
-        Handshake::Reject(_) => vec![Act::Send(value), Act::Close],
-        _ => vec![Act::Send(value)],
+        Handshake::Reject(_) => (vec![Act::Send(value), Act::Close], None),
+        _ => (vec![Act::Send(value)], version),
     }
 }
 
@@ -457,6 +470,11 @@ fn initialize(plan: &Plan, conn: &Conn, request: &Value) -> Vec<Act> {
     p["connection_id"] = json!(conn.connection_id);
     p["workspace_id"] = json!(conn.served.workspace_id);
     p["state_root_id"] = json!(conn.served.state_root_id);
+    // The example names some version; an honest daemon's initialize names the one its
+    // handshake accepted.
+    if let Some(version) = &conn.accepted_version {
+        p["server_version"] = json!(version);
+    }
     if let Some(edit) = &plan.init {
         edit(p);
     }

@@ -18,6 +18,7 @@
 //! `expose()`d values. Nothing here is reachable from the wire except through the
 //! `auth.*` operations, which never return a credential.
 
+pub mod agent_sign_in;
 pub mod credentials;
 pub mod events;
 pub mod http;

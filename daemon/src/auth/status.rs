@@ -18,11 +18,19 @@ fn entry(spec: &ProviderSpec, auth_method: AuthMethod, source: AuthSource, readi
     AuthProviderStatus::new(spec.id.clone(), auth_method, source, readiness, readiness == Readiness::Ready)
 }
 
-/// One provider's readiness. Refreshable Codex credentials count as ready; an agent is ready
-/// when its command names an executable program (it needs no credential of the daemon's).
+/// One provider's readiness. Refreshable Codex credentials count as ready; an agent is
+/// `missing` when its command names no executable program, `needs_login` when it last
+/// refused for want of sign-in ([`super::agent_sign_in`]), and otherwise ready (it needs no
+/// credential of the daemon's).
 pub fn provider_status(store: &Store, spec: &ProviderSpec) -> AuthProviderStatus {
     if let Some(agent) = &spec.agent {
-        let readiness = if command_executable(&agent.command) { Readiness::Ready } else { Readiness::Missing };
+        let readiness = if !command_executable(&agent.command) {
+            Readiness::Missing
+        } else if super::agent_sign_in::needs_sign_in(agent) {
+            Readiness::NeedsLogin
+        } else {
+            Readiness::Ready
+        };
         return entry(spec, AuthMethod::None, AuthSource::None, readiness);
     }
     match &spec.auth {

@@ -7,6 +7,8 @@
 //! command = "node"                      # a program on PATH, or an absolute path
 //! args = ["/abs/path/agent.js"]
 //! env = { SOME_VAR = "x" }              # optional
+//! auth_method = "api-key"               # optional; ACP `authenticate` with this method first
+//! mode = "default"                      # optional; ACP `session/set_mode` on every session
 //! [agents.example.permissions]          # optional; ACP tool kinds -> "allow" | "reject" | "ask"
 //! edit = "allow"
 //! ```
@@ -61,6 +63,11 @@ pub struct AgentEntry {
     /// Sorted by name, so reordering the table is not a configuration change.
     pub env: Vec<(String, String)>,
     pub permissions: Permissions,
+    /// A sign-in method the agent offers that completes without a browser (the agent reads
+    /// its key from `env`): the daemon calls ACP `authenticate` with it before any session.
+    pub auth_method: Option<String>,
+    /// The session mode set on every session the daemon opens for this agent.
+    pub mode: Option<String>,
 }
 
 /// Why an entry was not accepted; the message names the settings key, never a value.
@@ -81,7 +88,7 @@ fn error(id: &str, key: &str, problem: &'static str) -> EntryError {
 pub fn parse_entry(id: &str, item: &toml_edit::Item) -> Result<AgentEntry, EntryError> {
     let t = item.as_table_like().ok_or_else(|| error(id, "", "must be a table"))?;
     for (key, _) in t.iter() {
-        if !matches!(key, "command" | "args" | "env" | "permissions" | "label") {
+        if !matches!(key, "command" | "args" | "env" | "permissions" | "label" | "auth_method" | "mode") {
             return Err(error(id, &format!(".{key}"), "is not a known key"));
         }
     }
@@ -116,7 +123,19 @@ pub fn parse_entry(id: &str, item: &toml_edit::Item) -> Result<AgentEntry, Entry
         Some(l) => Some(l.as_str().ok_or_else(|| error(id, ".label", "must be a string"))?.to_owned()),
     };
     let permissions = parse_permissions(id, t.get("permissions"))?;
-    Ok(AgentEntry { id: id.to_owned(), label, command: command.to_owned(), args, env, permissions })
+    let auth_method = optional_name(id, t.get("auth_method"), ".auth_method")?;
+    let mode = optional_name(id, t.get("mode"), ".mode")?;
+    Ok(AgentEntry { id: id.to_owned(), label, command: command.to_owned(), args, env, permissions, auth_method, mode })
+}
+
+/// An optional ID the agent defines (a sign-in method, a mode): a non-empty string within the
+/// ID bound.
+fn optional_name(id: &str, item: Option<&toml_edit::Item>, key: &str) -> Result<Option<String>, EntryError> {
+    let Some(item) = item else { return Ok(None) };
+    item.as_str()
+        .filter(|v| !v.trim().is_empty() && v.len() as u64 <= agentwire_protocol::limits::MAX_ID_BYTES)
+        .map(|v| Some(v.to_owned()))
+        .ok_or_else(|| error(id, key, "must be a non-empty string no longer than an ID may be"))
 }
 
 fn parse_permissions(id: &str, item: Option<&toml_edit::Item>) -> Result<Permissions, EntryError> {

@@ -47,9 +47,8 @@ use agentwire_protocol::{
 };
 use tokio::sync::{mpsc, watch};
 
-use crate::agent::acp::routes::Launch;
-use crate::agent::acp::turn::AcpTurn;
-use crate::agent::acp::{resume, AgentPool};
+use crate::agent::acp::run::TurnOnAgent;
+use crate::agent::acp::AgentPool;
 use crate::agent::activity::Ids;
 use crate::agent::calls::{within_cancel_grace, Calls};
 use crate::agent::mcp::{self, Mcp};
@@ -259,7 +258,9 @@ impl TurnService {
         let journal = Arc::clone(&t.journal);
         emitter.started().await;
 
-        let (history, needs_title) = self.context(&t).await;
+        // An ACP agent answers from its own context: no history is loaded for it.
+        let on_agent = matches!(t.capture.as_ref().map(|c| c.provider.agent.is_some()), Ok(true));
+        let (history, needs_title) = self.context(&t, !on_agent).await;
         let (stop, compacted) = self.run_agent(&t, history, &emitter, &journal, &route).await;
         let closed = emitter.close();
         // The forwarder ends once its queue is empty and the emitter is gone.
@@ -274,9 +275,9 @@ impl TurnService {
         stopped.journal().await.title().await.drain().await.release().send_terminal().await;
     }
 
-    /// The model context (earlier conversation, then this prompt) and, when the session has
-    /// no title yet, the prompt to title it with.
-    async fn context(&self, t: &Admitted) -> (Vec<ChatMessage>, Option<String>) {
+    /// The model context (earlier conversation when `history`, then this prompt) and, when the
+    /// session has no title yet, the prompt to title it with.
+    async fn context(&self, t: &Admitted, history: bool) -> (Vec<ChatMessage>, Option<String>) {
         let Ok(dir) = crate::transport::paths::session_dir(self.config.state_root(), &t.session_id) else {
             return (vec![ChatMessage::User(t.prompt.clone())], None);
         };
@@ -285,7 +286,8 @@ impl TurnService {
                 .ok()
                 .flatten();
             let summaries = crate::storage::transcript::Summaries::of(meta.as_ref());
-            (context::load(&dir, &summaries), meta.and_then(|m| m.title).is_some())
+            let earlier = if history { context::load(&dir, &summaries) } else { Vec::new() };
+            (earlier, meta.and_then(|m| m.title).is_some())
         })
         .await;
         let (mut history, has_title) = loaded.unwrap_or_default();
@@ -359,8 +361,7 @@ impl TurnService {
         (result.err(), ctx.compacted())
     }
 
-    /// A turn on an ACP agent (see [`crate::agent::acp`]): the agent answers the prompt from
-    /// its own context, so no history is sent, and it bounds its own cancellation.
+    /// A turn on an ACP agent (see [`crate::agent::acp::run`]).
     async fn run_acp(
         &self,
         t: &Admitted,
@@ -369,49 +370,21 @@ impl TurnService {
         calls: &Calls,
         route: &Route,
     ) -> Option<Stop> {
-        let workspace = self.config.workspace().to_path_buf();
-        let launch = Launch { entry, workspace: workspace.clone() };
-        let process = match self.agents.acquire_one(&launch).await {
-            Ok(p) => p,
-            Err(e) => {
-                tracing::warn!(error = %e, "agent could not be started");
-                sink.service_note(&format!("The agent could not be started ({e})."));
-                return Some(Stop::Failed(ErrorCode::AgentFailed));
-            }
-        };
-        let dir = crate::transport::paths::session_dir(self.config.state_root(), &t.session_id).ok();
-        let agent_id = launch.entry.id.clone();
-        let previous = match dir.clone() {
-            Some(d) => {
-                let id = agent_id.clone();
-                tokio::task::spawn_blocking(move || resume::read(&d, &id)).await.ok().flatten()
-            }
-            None => None,
-        };
         let (asker, delivery) = asking::TurnAsker::new(route.clone(), self.approvals.clone());
-        let turn = AcpTurn {
-            process,
+        let turn = TurnOnAgent {
+            agents: &self.agents,
+            entry,
+            workspace: self.config.workspace(),
+            session_dir: crate::transport::paths::session_dir(self.config.state_root(), &t.session_id).ok(),
             session_id: &t.session_id,
-            previous: previous.clone(),
-            workspace: &workspace,
             prompt: &t.prompt,
-            sink,
-            calls,
             cancel: t.cancel.clone(),
             asker: Some(&asker),
         };
-        let ended = turn.run().await;
+        let stop = turn.run(sink, calls).await;
         // Every approval event of the turn is sent before its terminal.
         drop(asker);
         let _ = delivery.await;
-        if let (Some(dir), Some(session)) = (dir, ended.acp_session) {
-            if previous.as_deref() != Some(session.as_str()) {
-                let saved = tokio::task::spawn_blocking(move || resume::write(&dir, &agent_id, &session)).await;
-                if !matches!(saved, Ok(Ok(()))) {
-                    tracing::warn!("the agent's session could not be recorded for a later load");
-                }
-            }
-        }
-        ended.result.err()
+        stop
     }
 }

@@ -18,6 +18,17 @@
 //   ask-edit           announces an `edit` call with a diff, asks permission offering all four
 //                      option kinds, says the answer ("Answer: <optionId|cancelled>.") and ends
 //   flood N            asks permission for N `execute` calls at once, then says every answer
+//   init-error         answers initialize with a JSON-RPC error (carrying FAKE_SECRET)
+//   new-error          answers session/new with a JSON-RPC error
+//   load-error         advertises loadSession; answers session/load with a JSON-RPC error
+//   prompt-error       answers session/prompt with a JSON-RPC error
+//   exit-stderr        at the prompt writes two stderr lines (one with FAKE_SECRET), exits 7
+//   auth-required      offers the sign-in methods `api-key` and `browser`; answers prompts with
+//                      ACP's auth_required (-32000) until `authenticate` with `api-key` succeeds,
+//                      which it does when FAKE_API_KEY is "fake-key-123"
+//   modes              offers the modes `default` and `plan`; the answer names the current mode
+//   max-turn-requests  ends the prompt with stopReason max_turn_requests
+//   future-stop        ends the prompt with a stopReason of a later ACP version
 //   stream N           streams N one-byte chunks as fast as it can, then ends; with FAKE_TIMES
 //                      set, writes each chunk's send time there (the benchmark)
 //   ask-timed N        asks permission for N `execute` calls one after another, each asked once
@@ -41,6 +52,9 @@ const request = (method, params) =>
   });
 let sessions = 0;
 let cancelled = null;
+let signedIn = false;
+const modes = new Map();
+const authRequired = (id) => send({ id, error: { code: -32000, message: "Authentication required" } });
 
 async function prompt(id, { sessionId }) {
   const done = (stopReason) => send({ id, result: { stopReason } });
@@ -131,6 +145,24 @@ async function prompt(id, { sessionId }) {
     case "max-tokens":
       text(sessionId, "Out of room. ");
       return done("max_tokens");
+    case "max-turn-requests":
+      return done("max_turn_requests");
+    case "future-stop":
+      text(sessionId, "Stopping oddly. ");
+      return done("telepathy_reached");
+    case "prompt-error":
+      return send({ id, error: { code: -32603, message: "Internal error: the model is overloaded" } });
+    case "exit-stderr":
+      process.stderr.write("fatal: lost the connection to the model\n");
+      process.stderr.write(`retrying with key ${process.env.FAKE_SECRET}\n`, () => process.exit(7));
+      return;
+    case "auth-required":
+      if (!signedIn) return authRequired(id);
+      text(sessionId, "signed in.");
+      return done("end_turn");
+    case "modes":
+      text(sessionId, `mode ${modes.get(sessionId)}.`);
+      return done("end_turn");
     case "stderr-secret":
       process.stderr.write(`debug: secret is ${process.env.FAKE_SECRET}\n`);
       text(sessionId, "fake ok.");
@@ -180,13 +212,49 @@ lines.on("line", (line) => {
     return;
   }
   switch (msg.method) {
-    case "initialize":
+    case "initialize": {
       if (mode === "no-init") return;
-      return send({ id: msg.id, result: { protocolVersion: 1, agentCapabilities: { loadSession: mode === "loadable" } } });
-    case "session/new":
+      if (mode === "init-error") {
+        return send({ id: msg.id, error: { code: -32602, message: `unsupported client (token ${process.env.FAKE_SECRET})` } });
+      }
+      const authMethods =
+        mode === "auth-required"
+          ? [
+              { id: "api-key", name: "API Key", description: "Reads FAKE_API_KEY" },
+              { id: "browser", name: "Browser sign-in" },
+            ]
+          : [];
+      const loadSession = mode === "loadable" || mode === "load-error";
+      return send({ id: msg.id, result: { protocolVersion: 1, agentCapabilities: { loadSession }, authMethods } });
+    }
+    case "authenticate":
+      if (mode === "auth-required" && msg.params.methodId === "api-key" && process.env.FAKE_API_KEY === "fake-key-123") {
+        signedIn = true;
+        return send({ id: msg.id, result: {} });
+      }
+      return send({ id: msg.id, error: { code: -32000, message: "Invalid API key" } });
+    case "session/new": {
+      if (mode === "new-error") {
+        return send({ id: msg.id, error: { code: -32603, message: "Internal error: the workspace is not trusted" } });
+      }
       sessions += 1;
-      return send({ id: msg.id, result: { sessionId: `fake-${process.pid}-${sessions}` } });
+      const sessionId = `fake-${process.pid}-${sessions}`;
+      if (mode !== "modes") return send({ id: msg.id, result: { sessionId } });
+      modes.set(sessionId, "default");
+      const availableModes = [
+        { id: "default", name: "Always ask", description: "Asks before making changes" },
+        { id: "plan", name: "Plan" },
+      ];
+      return send({ id: msg.id, result: { sessionId, modes: { currentModeId: "default", availableModes } } });
+    }
+    case "session/set_mode":
+      if (!modes.has(msg.params.sessionId)) return send({ id: msg.id, error: { code: -32602, message: "no such session" } });
+      modes.set(msg.params.sessionId, msg.params.modeId);
+      return send({ id: msg.id, result: {} });
     case "session/load":
+      if (mode === "load-error") {
+        return send({ id: msg.id, error: { code: -32002, message: `Resource not found: session ${msg.params.sessionId}` } });
+      }
       if (mode !== "loadable") return send({ id: msg.id, error: { code: -32601, message: "Method not found" } });
       // History replay before the answer: the daemon must not record it again.
       text(msg.params.sessionId, "replayed history");

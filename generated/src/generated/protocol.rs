@@ -1,12 +1,14 @@
-// Generated from protocol.toml (sha256 95b03241171e460c3a998b04f4975aa20f017bce773f7b5c84fc9c48b3056187). Do not edit.
+// Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 f4d09e52a32b4da3, agentwire-codegen 0.1.0.
+// Freshness: spec fnv1a64 1f32d5685e825114, agentwire-codegen 0.2.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
-    /// Largest JSONL record either side may send. Unit: bytes. Applies to: Input JSON bytes before the newline; encoded outbound record including the newline. Oversized Unix frames close the socket.
+    /// Largest JSONL record either side may send. Unit: bytes. Applies to: Input JSON bytes before the newline; encoded
+    /// outbound record including the newline. Oversized Unix frames close the socket.
     pub const MAX_RECORD_BYTES: u64 = 65536u64;
-    /// Largest compact encoding of one request payload. Unit: bytes. Applies to: Compact UTF-8 JSON bytes for one payload.
+    /// Largest compact encoding of one request payload. Unit: bytes. Applies to: Compact UTF-8 JSON bytes for one
+    /// payload.
     pub const MAX_PAYLOAD_BYTES: u64 = 32768u64;
     /// Largest error message; current messages are shorter and fixed. Unit: bytes. Applies to: One UTF-8 error message.
     pub const MAX_ERROR_MESSAGE_BYTES: u64 = 512u64;
@@ -14,7 +16,8 @@ pub mod limits {
     pub const MAX_ID_BYTES: u64 = 128u64;
     /// Largest method, capability or event name. Unit: bytes. Applies to: Methods, capabilities, and event names.
     pub const MAX_NAME_BYTES: u64 = 64u64;
-    /// Largest JSON string or object key anywhere in a record. Unit: bytes. Applies to: Any JSON string or object key, including a prompt or assistant text value.
+    /// Largest JSON string or object key anywhere in a record. Unit: bytes. Applies to: Any JSON string or object key,
+    /// including a prompt or assistant text value.
     pub const MAX_STRING_BYTES: u64 = 16384u64;
     /// Deepest container nesting in a record. Unit: levels. Applies to: JSON container nesting and validation work.
     pub const MAX_JSON_DEPTH: u64 = 32u64;
@@ -22,49 +25,76 @@ pub mod limits {
     pub const MAX_ARRAY_ITEMS: u64 = 64u64;
     /// Most fields in any JSON object. Unit: fields. Applies to: Fields in any JSON object.
     pub const MAX_OBJECT_FIELDS: u64 = 64u64;
-    /// Most entries in either initialization input list. Unit: items. Applies to: Protocol-version and requested-capability lists during initialization.
+    /// Most entries in either initialization input list. Unit: items. Applies to: Protocol-version and
+    /// requested-capability lists during initialization.
     pub const MAX_NEGOTIATION_ITEMS: u64 = 8u64;
-    /// Most sessions with a live actor at once. Unit: attachments. Applies to: Daemon lease-held actors, including uncontrolled cleanup.
+    /// Most sessions with a live actor at once. Unit: attachments. Applies to: Daemon lease-held actors, including
+    /// uncontrolled cleanup.
     pub const MAX_SESSION_ATTACHMENTS: u64 = 16u64;
-    /// Largest and default session list or replay page. Unit: items. Applies to: Maximum/default list or replay page item count.
+    /// Largest and default session list or replay page. Unit: items. Applies to: Maximum/default list or replay page
+    /// item count.
     pub const MAX_SESSION_PAGE_ITEMS: u64 = 32u64;
-    /// Largest encoded replay page payload. Unit: bytes. Applies to: Complete encoded replay payload, including events, cursors, flags, and JSON framing.
+    /// Largest encoded replay page payload. Unit: bytes. Applies to: Complete encoded replay payload, including events,
+    /// cursors, flags, and JSON framing.
     pub const MAX_SESSION_REPLAY_PAGE_BYTES: u64 = 16384u64;
     /// Size of the recent transcript window replay reads. Unit: bytes. Applies to: Recent durable replay read window.
     pub const MAX_SESSION_REPLAY_WINDOW_BYTES: u64 = 2097152u64;
-    /// Most directory entries one session.list request examines. Unit: entries. Applies to: Directory entries examined per list request.
+    /// Most directory entries one session.list request examines. Unit: entries. Applies to: Directory entries examined
+    /// per list request.
     pub const MAX_SESSION_LIST_SCAN_ENTRIES: u64 = 20000u64;
-    /// Largest and default catalog page. Unit: items. Applies to: Maximum/default provider or model catalog page item count.
+    /// Largest and default catalog page. Unit: items. Applies to: Maximum/default provider or model catalog page item
+    /// count.
     pub const MAX_CATALOG_PAGE_ITEMS: u64 = 32u64;
-    /// Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake rejection in answer to its handshake line and is closed; the connections served are unaffected, and closing one makes room for the next. Unit: connections. Applies to: Concurrent accepted socket connections per daemon.
+    /// Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake
+    /// rejection in answer to its handshake line and is closed; the connections served are unaffected, and closing one
+    /// makes room for the next. Unit: connections. Applies to: Concurrent accepted socket connections per daemon.
     pub const MAX_CONNECTIONS: u64 = 64u64;
-    /// Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Unit: requests. Applies to: Requests of one connection whose responses are not yet written.
+    /// Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request
+    /// admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the
+    /// connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released
+    /// before its response's bytes are written, so a client that sends a new request only after reading a response,
+    /// with at most this many outstanding, is never refused. Unit: requests. Applies to: Requests of one connection
+    /// whose responses are not yet written.
     pub const MAX_INFLIGHT_REQUESTS: u64 = 32u64;
     /// Most turns running at once. Unit: turns. Applies to: Accepted turns not yet settled, across the daemon.
     pub const MAX_ACTIVE_TURNS: u64 = 8u64;
-    /// Most operation outcomes the daemon retains. Unit: operations. Applies to: Entries in the operation table, tombstones included.
+    /// Most operation outcomes the daemon retains. Unit: operations. Applies to: Entries in the operation table,
+    /// tombstones included.
     pub const MAX_RETAINED_OPERATIONS: u64 = 4096u64;
-    /// Retention of settled operation outcomes. Unit: milliseconds. Applies to: Time a settled outcome stays reusable and visible to lookup.
+    /// Retention of settled operation outcomes. Unit: milliseconds. Applies to: Time a settled outcome stays reusable
+    /// and visible to lookup.
     pub const OPERATION_RETENTION_MS: u64 = 600000u64;
-    /// Tombstone period after retention. Unit: milliseconds. Applies to: Time an expired operation ID stays reserved after retention.
+    /// Tombstone period after retention. Unit: milliseconds. Applies to: Time an expired operation ID stays reserved
+    /// after retention.
     pub const OPERATION_TOMBSTONE_MS: u64 = 3600000u64;
-    /// Largest assistant text in a running-turn snapshot. Unit: bytes. Applies to: Assistant text carried in a claim snapshot.
+    /// Largest assistant text in a running-turn snapshot. Unit: bytes. Applies to: Assistant text carried in a claim
+    /// snapshot.
     pub const MAX_SNAPSHOT_TEXT_BYTES: u64 = 16384u64;
-    /// Capacity of a turn's event queue. Unit: items. Applies to: Bounded per-turn event queue; activity overflow is dropped.
+    /// Capacity of a turn's event queue. Unit: items. Applies to: Bounded per-turn event queue; activity overflow is
+    /// dropped.
     pub const TURN_EVENT_QUEUE_ITEMS: u64 = 256u64;
-    /// Deadline of the identity handshake. Unit: milliseconds. Applies to: Time from connect to a completed identity handshake.
+    /// Deadline of the identity handshake. Unit: milliseconds. Applies to: Time from connect to a completed identity
+    /// handshake.
     pub const HANDSHAKE_TIMEOUT_MS: u64 = 5000u64;
-    /// Deadline for finishing a started record. Unit: milliseconds. Applies to: A started record must end with a newline within this time.
+    /// Deadline for finishing a started record. Unit: milliseconds. Applies to: A started record must end with a
+    /// newline within this time.
     pub const FRAMING_TIMEOUT_MS: u64 = 10000u64;
-    /// Grace period of cancellation cleanup. Unit: milliseconds. Applies to: Bounded join grace for cancellation cleanup.
+    /// Grace period of cancellation cleanup. Unit: milliseconds. Applies to: Bounded join grace for cancellation
+    /// cleanup.
     pub const CANCEL_GRACE_MS: u64 = 2000u64;
-    /// How long a permission request waits for the person. Unit: milliseconds. Applies to: Each pending approval: when it passes, the daemon answers the request reject (never allow) and says the deadline decided. Settings `approval_deadline_ms` may set 1000..=3600000; the advertised value is the effective one. Limit of the `approvals` profile.
+    /// How long a permission request waits for the person. Unit: milliseconds. Applies to: Each pending approval: when
+    /// it passes, the daemon answers the request reject (never allow) and says the deadline decided. Settings
+    /// `approval_deadline_ms` may set 1000..=3600000; the advertised value is the effective one. Limit of the
+    /// `approvals` profile.
     pub const APPROVAL_DEADLINE_MS: u64 = 600000u64;
-    /// Most pending approvals of one session. Unit: items. Applies to: Approvals pending at once in one session; past it a new request is answered reject by the policy at once. Limit of the `approvals` profile.
+    /// Most pending approvals of one session. Unit: items. Applies to: Approvals pending at once in one session; past
+    /// it a new request is answered reject by the policy at once. Limit of the `approvals` profile.
     pub const MAX_PENDING_APPROVALS_PER_SESSION: u64 = 4u64;
-    /// Most pending approvals of the daemon. Unit: items. Applies to: Approvals pending at once in the daemon; past it a new request is answered reject by the policy at once. Limit of the `approvals` profile.
+    /// Most pending approvals of the daemon. Unit: items. Applies to: Approvals pending at once in the daemon; past it
+    /// a new request is answered reject by the policy at once. Limit of the `approvals` profile.
     pub const MAX_PENDING_APPROVALS: u64 = 64u64;
-    /// Most options one approval offers. Unit: items. Applies to: Options of one `approval.requested`; a request offering more is answered reject by the policy at once. Limit of the `approvals` profile.
+    /// Most options one approval offers. Unit: items. Applies to: Options of one `approval.requested`; a request
+    /// offering more is answered reject by the policy at once. Limit of the `approvals` profile.
     pub const MAX_APPROVAL_OPTIONS: u64 = 8u64;
     /// Every limit the ordinary profile advertises, in spec order (a profile's own are
     /// in `Profile::limits`).
@@ -362,15 +392,19 @@ pub mod constants {
     pub const REASONING_LEVELS_MAX: u64 = 6u64;
     /// Largest session title after sanitizing. Unit: bytes.
     pub const TITLE_MAX_BYTES: u64 = 256u64;
-    /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128 characters). Unit: bytes.
+    /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128
+    /// characters). Unit: bytes.
     pub const TOOL_NAME_MAX_BYTES: u64 = 256u64;
-    /// Serialized tool arguments over this are stored shortened, structure kept (see the session message deviations). Unit: bytes.
+    /// Serialized tool arguments over this are stored shortened, structure kept (see the session message deviations).
+    /// Unit: bytes.
     pub const STORED_ARGS_MAX_BYTES: u64 = 8192u64;
-    /// Longest a transcript line written during a turn waits for its fsync; a turn's settlement is fsynced before its terminal. Unit: milliseconds.
+    /// Longest a transcript line written during a turn waits for its fsync; a turn's settlement is fsynced before its
+    /// terminal. Unit: milliseconds.
     pub const JOURNAL_COMMIT_MS: u64 = 100u64;
     /// Largest RFC 3339 timestamp string. Unit: bytes.
     pub const TIMESTAMP_MAX_BYTES: u64 = 64u64;
-    /// Largest canonical workspace path: the handshake's expected workspace and a session summary's workspace. Unit: bytes.
+    /// Largest canonical workspace path: the handshake's expected workspace and a session summary's workspace. Unit:
+    /// bytes.
     pub const WORKSPACE_MAX_BYTES: u64 = 4096u64;
     /// Largest package version string. Unit: bytes.
     pub const VERSION_MAX_BYTES: u64 = 64u64;
@@ -641,11 +675,15 @@ impl crate::runtime::WriteJson for SessionId {
 }
 /// Stable error codes; each has one fixed message.
 ///
-/// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`ERROR_CODE_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`ERROR_CODE_ADDED`), so a
+/// later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum ErrorCode {
-    /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter (U+FDD0..U+FDEF or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one value. The service never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file) as U+FFFD. (from the seed document)
+    /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter
+    /// (U+FDD0..U+FDEF or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one
+    /// value. The service never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file)
+    /// as U+FFFD. (from the seed document)
     InvalidJson,
     /// The record is longer than max_record_bytes; the socket closes after this response. (from the seed document)
     RecordTooLarge,
@@ -653,9 +691,12 @@ pub enum ErrorCode {
     InvalidRequest,
     /// The payload's compact encoding is longer than max_payload_bytes. (from the seed document)
     PayloadTooLarge,
-    /// A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed, or the connection already has max_inflight_requests requests in flight (retry once a response arrives). (from the seed document)
+    /// A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed, or the
+    /// connection already has max_inflight_requests requests in flight (retry once a response arrives). (from the seed
+    /// document)
     LimitExceeded,
-    /// The envelope's protocol_version is not 2, or initialization offers no supported version. (from the seed document)
+    /// The envelope's protocol_version is not 2, or initialization offers no supported version. (from the seed
+    /// document)
     UnsupportedVersion,
     /// A requested capability names an operation the service does not offer. (from the seed document)
     UnsupportedCapability,
@@ -675,7 +716,10 @@ pub enum ErrorCode {
     SessionUnavailable,
     /// The session ID is not a well-formed opaque ID. (from the seed document)
     InvalidSessionId,
-    /// `turn.start` in a session created for another workspace than the one this daemon serves. A turn's tools read and write its daemon's workspace, so a session's turns run only in the workspace it was created for: continue it from that workspace's daemon (its `session.list` summary names the workspace), or create a session here. Reading, replaying, claiming and detaching it work from any workspace. (from the lifecycle document)
+    /// `turn.start` in a session created for another workspace than the one this daemon serves. A turn's tools read and
+    /// write its daemon's workspace, so a session's turns run only in the workspace it was created for: continue it
+    /// from that workspace's daemon (its `session.list` summary names the workspace), or create a session here.
+    /// Reading, replaying, claiming and detaching it work from any workspace. (from the lifecycle document)
     SessionWorkspaceMismatch,
     /// The turn ID names no running turn of the session. (from the seed document)
     UnknownTurn,
@@ -713,7 +757,8 @@ pub enum ErrorCode {
     StaleGrant,
     /// The operation needs control and the connection holds none for the session. (from the lifecycle document)
     ControlRequired,
-    /// The operation_id is recorded (or tombstoned) with another method, payload or session. (from the lifecycle document)
+    /// The operation_id is recorded (or tombstoned) with another method, payload or session. (from the lifecycle
+    /// document)
     OperationConflict,
     /// Reserved for outcome queries that name an operation of another instance. (from the lifecycle document)
     UnknownOperation,
@@ -725,19 +770,36 @@ pub enum ErrorCode {
     PersistenceFailed,
     /// Carried by a failed turn terminal whose assistant text would cross a bound. (from the terminal document)
     OutputLimitExceeded,
-    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered the prompt with an error, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which. (from the terminal document)
+    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited,
+    /// sent a line that is not JSON-RPC or is longer than max_record_bytes, answered session/new, session/load,
+    /// session/set_mode or the prompt with an error, does not offer the mode its settings name, ended the prompt with a
+    /// stop reason this service does not know, or did not stop within cancel_grace_ms after session/cancel (it is then
+    /// killed). A `service` message of the turn says which, with the agent's own words where it gave any (its JSON-RPC
+    /// error message, or a dead process's exit status and last stderr lines; bounded and redacted). (from the terminal
+    /// document)
     AgentFailed,
-    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`. (from the terminal document)
+    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`. (from
+    /// the terminal document)
     AgentRefused,
-    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`. (from the terminal document)
+    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or
+    /// `max_turn_requests`. (from the terminal document)
     AgentLimitReached,
-    /// `profile.negotiate` named a profile or version the daemon does not offer; nothing changed. (from the profile document)
+    /// Carried by a failed turn terminal of an ACP agent provider that refused a request for want of sign-in (ACP error
+    /// `auth_required`, -32000), or whose `authenticate` with the method its settings name failed. A `service` message
+    /// of the turn carries the agent's own words and the sign-in methods it offers; `auth.status` reports the agent
+    /// `needs_login` until a prompt of it is answered or its settings change. (from the terminal document)
+    AgentNeedsLogin,
+    /// `profile.negotiate` named a profile or version the daemon does not offer; nothing changed. (from the profile
+    /// document)
     ProfileUnsupported,
-    /// The connection already negotiated another version of the profile, or claimed a session before negotiating; nothing changed. (from the profile document)
+    /// The connection already negotiated another version of the profile, or claimed a session before negotiating;
+    /// nothing changed. (from the profile document)
     ProfileMismatch,
-    /// No pending approval of the session has this ID: unknown, already answered (a second answer) or already decided by the deadline, the policy or a cancel (a late answer); nothing changed. (from the profile document)
+    /// No pending approval of the session has this ID: unknown, already answered (a second answer) or already decided
+    /// by the deadline, the policy or a cancel (a late answer); nothing changed. (from the profile document)
     ApprovalUnknown,
-    /// The option ID is not one of the pending approval's options; nothing changed and the approval stays pending. (from the profile document)
+    /// The option ID is not one of the pending approval's options; nothing changed and the approval stays pending.
+    /// (from the profile document)
     ApprovalOptionUnknown,
 }
 impl ErrorCode {
@@ -786,6 +848,7 @@ impl ErrorCode {
         Self::AgentFailed,
         Self::AgentRefused,
         Self::AgentLimitReached,
+        Self::AgentNeedsLogin,
         Self::ProfileUnsupported,
         Self::ProfileMismatch,
         Self::ApprovalUnknown,
@@ -836,6 +899,7 @@ impl ErrorCode {
         "agent_failed",
         "agent_refused",
         "agent_limit_reached",
+        "agent_needs_login",
         "profile_unsupported",
         "profile_mismatch",
         "approval_unknown",
@@ -887,6 +951,7 @@ impl ErrorCode {
             Self::AgentFailed => "agent_failed",
             Self::AgentRefused => "agent_refused",
             Self::AgentLimitReached => "agent_limit_reached",
+            Self::AgentNeedsLogin => "agent_needs_login",
             Self::ProfileUnsupported => "profile_unsupported",
             Self::ProfileMismatch => "profile_mismatch",
             Self::ApprovalUnknown => "approval_unknown",
@@ -939,6 +1004,7 @@ impl ErrorCode {
             "agent_failed" => Some(Self::AgentFailed),
             "agent_refused" => Some(Self::AgentRefused),
             "agent_limit_reached" => Some(Self::AgentLimitReached),
+            "agent_needs_login" => Some(Self::AgentNeedsLogin),
             "profile_unsupported" => Some(Self::ProfileUnsupported),
             "profile_mismatch" => Some(Self::ProfileMismatch),
             "approval_unknown" => Some(Self::ApprovalUnknown),
@@ -1035,6 +1101,7 @@ impl ErrorCode {
             }
             Self::AgentRefused => "the agent refused to continue",
             Self::AgentLimitReached => "the agent reached its token or request limit",
+            Self::AgentNeedsLogin => "the agent needs sign-in before it can answer",
             Self::ProfileUnsupported => "profile or version is not offered",
             Self::ProfileMismatch => {
                 "profile negotiation conflicts with this connection's state"
@@ -1089,6 +1156,7 @@ impl ErrorCode {
             Self::AgentFailed => Membership::Ordinary,
             Self::AgentRefused => Membership::Ordinary,
             Self::AgentLimitReached => Membership::Ordinary,
+            Self::AgentNeedsLogin => Membership::Ordinary,
             Self::ProfileUnsupported => Membership::Negotiation,
             Self::ProfileMismatch => Membership::Negotiation,
             Self::ApprovalUnknown => Membership::Profile(Profile::Approvals),
@@ -1123,7 +1191,8 @@ impl From<ErrorCode> for ErrorObject {
 }
 /// Stable codes of start-or-connect and handshake failures.
 ///
-/// Non-exhaustive: a new value is compatible outside wire v2 (judged both ways) (`ERROR_CODE_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new value is compatible outside wire v2 (judged both ways) (`ERROR_CODE_ADDED`), so a later spec
+/// may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum LaunchErrorCode {
@@ -1133,7 +1202,8 @@ pub enum LaunchErrorCode {
     WorkspaceMismatch,
     /// The handshake line is not a valid handshake request.
     InvalidHandshake,
-    /// The daemon serves `max_connections` connections already: it answers a new connection's handshake line, whatever it says, with this rejection and closes it. Another connection closing makes room.
+    /// The daemon serves `max_connections` connections already: it answers a new connection's handshake line, whatever
+    /// it says, with this rejection and closes it. Another connection closing makes room.
     ConnectionLimit,
     /// The daemon's handshake reply is malformed or names another version.
     InvalidHandshakeReply,
@@ -1145,7 +1215,10 @@ pub enum LaunchErrorCode {
     InvalidArguments,
     /// The state root could not be resolved or created.
     StateRootUnavailable,
-    /// The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid or writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod 700` the state root, `chmod 600` its files).
+    /// The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid
+    /// or writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and
+    /// `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod
+    /// 700` the state root, `chmod 600` its files).
     StateRootUnsafe,
     /// A fallback runtime folder is shared by two state roots; the daemon found serves the other.
     StateRootMismatch,
@@ -1316,7 +1389,8 @@ impl LaunchErrorCode {
 impl std::error::Error for LaunchErrorCode {}
 /// Reasoning choice of a model.
 ///
-/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReasoningLevel {
     /// `default`
@@ -1400,7 +1474,8 @@ impl crate::runtime::WriteJson for ReasoningLevel {
 }
 /// Settings scope a write targets.
 ///
-/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scope {
     /// `global`
@@ -1454,7 +1529,8 @@ impl crate::runtime::WriteJson for Scope {
 }
 /// Settings layer, in precedence order.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ConfigLayer {
     /// `environment`
@@ -1512,7 +1588,8 @@ impl crate::runtime::WriteJson for ConfigLayer {
 }
 /// A writable setting.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SettingName {
     /// `selection`
@@ -1570,7 +1647,8 @@ impl crate::runtime::WriteJson for SettingName {
 }
 /// Service transport.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Transport {
     /// `unix`
@@ -1620,7 +1698,8 @@ impl crate::runtime::WriteJson for Transport {
 }
 /// How a provider authenticates.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AuthMethod {
     /// `oauth`
@@ -1678,7 +1757,8 @@ impl crate::runtime::WriteJson for AuthMethod {
 }
 /// Where a provider's credential comes from; variable names are never returned.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AuthSource {
     /// `shared_store`
@@ -1736,7 +1816,8 @@ impl crate::runtime::WriteJson for AuthSource {
 }
 /// Whether a provider can prepare authentication now.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Readiness {
     /// `ready`
@@ -1794,7 +1875,8 @@ impl crate::runtime::WriteJson for Readiness {
 }
 /// State of a provider's validated model cache.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CatalogState {
     /// `fresh_cache`
@@ -1852,7 +1934,8 @@ impl crate::runtime::WriteJson for CatalogState {
 }
 /// Terminal status of a turn.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TurnStatus {
     /// `completed`
@@ -1910,7 +1993,8 @@ impl crate::runtime::WriteJson for TurnStatus {
 }
 /// Whether a turn's durable write succeeded.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Persistence {
     /// `committed`
@@ -1964,7 +2048,8 @@ impl crate::runtime::WriteJson for Persistence {
 }
 /// Whether a claimed session has a running turn.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SnapshotState {
     /// `idle`
@@ -2018,7 +2103,8 @@ impl crate::runtime::WriteJson for SnapshotState {
 }
 /// State of an operation ID in the operation table.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OperationState {
     /// `accepted`
@@ -2090,7 +2176,8 @@ impl crate::runtime::WriteJson for OperationState {
 }
 /// Settled outcome: a turn or login terminal status, or succeeded/failed for other mutations.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OutcomeStatus {
     /// `succeeded`
@@ -2204,7 +2291,8 @@ impl crate::runtime::WriteJson for OutcomeStatus {
 }
 /// Progress state of a login.
 ///
-/// Exhaustive: a new value is breaking outside wire v2 (judged both ways) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking outside wire v2 (judged both ways) (`ENUM_VALUE_ADDED`) and needs a new protocol
+/// version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LoginProgressState {
     /// `authorization_url`
@@ -2276,7 +2364,8 @@ impl crate::runtime::WriteJson for LoginProgressState {
 }
 /// Fixed terminal label of a login; no provider text is ever included.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LoginTerminalState {
     /// `exchange_succeeded`
@@ -2372,7 +2461,8 @@ impl crate::runtime::WriteJson for LoginTerminalState {
 }
 /// Lifecycle status of an activity.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ActivityStatus {
     /// `queued`
@@ -2456,7 +2546,8 @@ impl crate::runtime::WriteJson for ActivityStatus {
 }
 /// What a lifecycle activity is about; `activity` on finishes.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LifecycleCategory {
     /// `tool`
@@ -2556,9 +2647,11 @@ impl crate::runtime::WriteJson for LifecycleCategory {
         crate::runtime::write_str(out, self.as_str());
     }
 }
-/// How a tool runs; `unknown` is a literal accepted value, not a wildcard. The literal `unknown` is an accepted value, not a wildcard.
+/// How a tool runs; `unknown` is a literal accepted value, not a wildcard. The literal `unknown` is an accepted value,
+/// not a wildcard.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED_WITH_FALLBACK`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED_WITH_FALLBACK`)
+/// and needs a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ToolTransport {
     /// `local`
@@ -2616,7 +2709,8 @@ impl crate::runtime::WriteJson for ToolTransport {
 }
 /// Where a context count comes from.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ContextSource {
     /// `fallback_estimate`
@@ -2706,7 +2800,8 @@ impl crate::runtime::WriteJson for ContextSource {
 }
 /// Whether usage is one provider request or whole-run child usage.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum UsageSource {
     /// `provider_request`
@@ -2763,7 +2858,8 @@ impl crate::runtime::WriteJson for UsageSource {
 }
 /// State of a context compaction.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CompactionStatus {
     /// `triggered`
@@ -2841,7 +2937,8 @@ impl crate::runtime::WriteJson for CompactionStatus {
 }
 /// Author of a replayed message.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReplayRole {
     /// `user`
@@ -2895,7 +2992,8 @@ impl crate::runtime::WriteJson for ReplayRole {
 }
 /// Terminal label of a replayed turn.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReplayTerminalStatus {
     /// `completed`
@@ -2967,7 +3065,8 @@ impl crate::runtime::WriteJson for ReplayTerminalStatus {
 }
 /// Status recorded by a turn-end message.
 ///
-/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TurnEndStatus {
     /// `completed`
@@ -3025,7 +3124,8 @@ impl crate::runtime::WriteJson for TurnEndStatus {
 }
 /// Kind of a permission option.
 ///
-/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PermissionKind {
     /// `allow-once`
@@ -3097,7 +3197,9 @@ impl crate::runtime::WriteJson for PermissionKind {
 }
 /// Error with a stable code and a short fixed message; request data is never included.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ErrorObject {
@@ -3195,7 +3297,9 @@ impl serde::Serialize for ErrorObject {
 }
 /// Session control proof carried by control-requiring mutations.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Control {
@@ -3205,7 +3309,8 @@ pub struct Control {
     pub grant_generation: u64,
 }
 impl Control {
-    /// From the required members (`claim_id`, `grant_generation`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`claim_id`, `grant_generation`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(claim_id: impl Into<String>, grant_generation: u64) -> Self {
         Self {
             claim_id: claim_id.into(),
@@ -3294,9 +3399,12 @@ impl serde::Serialize for Control {
         crate::runtime::serialize_written(self, s)
     }
 }
-/// Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive integers.
+/// Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive
+/// integers.
 ///
-/// Non-exhaustive: a new required key (a new limit) is compatible in what both the server and consumers decode (`LIMIT_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] (every declared key at the spec's limit) and the `with_*` setters.
+/// Non-exhaustive: a new required key (a new limit) is compatible in what both the server and consumers decode
+/// (`LIMIT_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] (every
+/// declared key at the spec's limit) and the `with_*` setters.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LimitMap {
@@ -4064,7 +4172,9 @@ impl serde::Serialize for LimitMap {
 }
 /// Activity feature flags and the summary bound; not operation names.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`CAPABILITY_FLAG_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`CAPABILITY_FLAG_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`]
+/// and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityCapabilities {}
@@ -4267,7 +4377,9 @@ impl serde::Serialize for ActivityCapabilities {
 }
 /// Complete capability advertisement of the service.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Capabilities {
@@ -4283,11 +4395,13 @@ pub struct Capabilities {
     pub limits: LimitMap,
     /// Activity feature flags.
     pub activity: ActivityCapabilities,
-    /// Optional profiles offered, each negotiated with `profile.negotiate`; absent when the daemon offers none. (optional: `None` means omitted)
+    /// Optional profiles offered, each negotiated with `profile.negotiate`; absent when the daemon offers none.
+    /// (optional: `None` means omitted)
     pub profiles: Option<Vec<ProfileOffer>>,
 }
 impl Capabilities {
-    /// From the required members (`protocol_versions`, `transports`, `operations`, `events`, `limits`, `activity`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`protocol_versions`, `transports`, `operations`, `events`, `limits`, `activity`);
+    /// optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         protocol_versions: Vec<u16>,
         transports: Vec<Transport>,
@@ -4306,7 +4420,8 @@ impl Capabilities {
             profiles: None,
         }
     }
-    /// Sets `profiles` (`None` omits it): Optional profiles offered, each negotiated with `profile.negotiate`; absent when the daemon offers none.
+    /// Sets `profiles` (`None` omits it): Optional profiles offered, each negotiated with `profile.negotiate`; absent
+    /// when the daemon offers none.
     #[must_use]
     pub fn with_profiles(
         mut self,
@@ -4499,7 +4614,9 @@ impl serde::Serialize for Capabilities {
 }
 /// Selected provider and model.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Selection {
@@ -4509,7 +4626,8 @@ pub struct Selection {
     pub model_id: ModelId,
 }
 impl Selection {
-    /// From the required members (`provider_id`, `model_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `model_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(provider_id: impl Into<String>, model_id: impl Into<String>) -> Self {
         Self {
             provider_id: provider_id.into(),
@@ -4596,7 +4714,9 @@ impl serde::Serialize for Selection {
 }
 /// Authentication readiness of one provider.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthProviderStatus {
@@ -4612,7 +4732,8 @@ pub struct AuthProviderStatus {
     pub ready: bool,
 }
 impl AuthProviderStatus {
-    /// From the required members (`provider_id`, `auth_method`, `source`, `readiness`, `ready`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `auth_method`, `source`, `readiness`, `ready`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         provider_id: impl Into<String>,
         auth_method: AuthMethod,
@@ -4752,7 +4873,9 @@ impl serde::Serialize for AuthProviderStatus {
 }
 /// One provider of the catalog.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ProviderEntry {
@@ -4762,7 +4885,8 @@ pub struct ProviderEntry {
     pub label: Label,
 }
 impl ProviderEntry {
-    /// From the required members (`provider_id`, `label`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `label`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(provider_id: impl Into<String>, label: impl Into<String>) -> Self {
         Self {
             provider_id: provider_id.into(),
@@ -4849,7 +4973,9 @@ impl serde::Serialize for ProviderEntry {
 }
 /// One model of a provider's cached catalog.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ModelEntry {
@@ -4869,7 +4995,9 @@ pub struct ModelEntry {
     pub available_thinking_levels: Vec<ReasoningLevel>,
 }
 impl ModelEntry {
-    /// From the required members (`provider_id`, `model_id`, `label`, `available`, `context_window`, `max_output_tokens`, `available_thinking_levels`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `model_id`, `label`, `available`, `context_window`,
+    /// `max_output_tokens`, `available_thinking_levels`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(
         provider_id: impl Into<String>,
         model_id: impl Into<String>,
@@ -5078,7 +5206,9 @@ impl serde::Serialize for ModelEntry {
 }
 /// Bounded projection of the effective settings, not the settings document.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ConfigProjection {
@@ -5100,7 +5230,9 @@ pub struct ConfigProjection {
     pub global_only: Vec<SettingName>,
 }
 impl ConfigProjection {
-    /// From the required members (`selection`, `thinking_level`, `configured_thinking_level`, `available_thinking_levels`, `fast`, `precedence`, `writable_scopes`, `global_only`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`selection`, `thinking_level`, `configured_thinking_level`,
+    /// `available_thinking_levels`, `fast`, `precedence`, `writable_scopes`, `global_only`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         selection: Selection,
         thinking_level: ReasoningLevel,
@@ -5333,7 +5465,9 @@ impl serde::Serialize for ConfigProjection {
 }
 /// One session of a list page.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionSummary {
@@ -5343,11 +5477,14 @@ pub struct SessionSummary {
     pub title: Option<String>,
     /// Last durable update.
     pub updated_at: Timestamp,
-    /// Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none. (optional: `None` means omitted)
+    /// Canonical path of the workspace the session was created for: turns run only in that workspace's daemon
+    /// (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none.
+    /// (optional: `None` means omitted)
     pub workspace: Option<String>,
 }
 impl SessionSummary {
-    /// From the required members (`session_id`, `title`, `updated_at`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`session_id`, `title`, `updated_at`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         session_id: SessionId,
         title: Option<String>,
@@ -5360,7 +5497,9 @@ impl SessionSummary {
             workspace: None,
         }
     }
-    /// Sets `workspace` (`None` omits it): Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none.
+    /// Sets `workspace` (`None` omits it): Canonical path of the workspace the session was created for: turns run only
+    /// in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's
+    /// metadata names none.
     #[must_use]
     pub fn with_workspace(
         mut self,
@@ -5489,7 +5628,9 @@ impl serde::Serialize for SessionSummary {
 }
 /// The running turn captured by a claim snapshot.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SnapshotTurn {
@@ -5503,7 +5644,8 @@ pub struct SnapshotTurn {
     pub assistant_text: String,
 }
 impl SnapshotTurn {
-    /// From the required members (`turn_id`, `operation_id`, `sequence`, `assistant_text`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `operation_id`, `sequence`, `assistant_text`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         turn_id: impl Into<String>,
         operation_id: impl Into<String>,
@@ -5647,7 +5789,9 @@ impl serde::Serialize for SnapshotTurn {
 }
 /// Atomic snapshot taken when control is granted.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ClaimSnapshot {
@@ -5659,7 +5803,8 @@ pub struct ClaimSnapshot {
     pub replay_cursor: Cursor,
 }
 impl ClaimSnapshot {
-    /// From the required members (`state`, `turn`, `replay_cursor`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`state`, `turn`, `replay_cursor`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         state: SnapshotState,
         turn: Option<SnapshotTurn>,
@@ -5770,7 +5915,9 @@ impl serde::Serialize for ClaimSnapshot {
 }
 /// A running turn as session.status reports it.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct RunningTurn {
@@ -5855,7 +6002,9 @@ impl serde::Serialize for RunningTurn {
 }
 /// Settled outcome of an operation.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct OperationOutcome {
@@ -5944,7 +6093,8 @@ impl serde::Serialize for OperationOutcome {
 }
 /// Allowlisted projection of one runtime activity; fields are flattened.
 ///
-/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs
+/// a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Activity {
     /// Start, update or finish of a runtime activity.
@@ -5962,7 +6112,9 @@ pub enum Activity {
 }
 /// Start, update or finish of a runtime activity.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityLifecycle {
@@ -5976,7 +6128,8 @@ pub struct ActivityLifecycle {
     pub status: ActivityStatus,
 }
 impl ActivityLifecycle {
-    /// From the required members (`activity_id`, `category`, `status`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `category`, `status`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         category: LifecycleCategory,
@@ -5989,7 +6142,8 @@ impl ActivityLifecycle {
             status,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -6138,7 +6292,9 @@ impl serde::Serialize for ActivityLifecycle {
 }
 /// Status of a tool call; never arguments or results.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityTool {
@@ -6160,7 +6316,8 @@ pub struct ActivityTool {
     pub timed_out: Option<bool>,
 }
 impl ActivityTool {
-    /// From the required members (`activity_id`, `tool_id`, `tool_name`, `server_id`, `transport`, `status`, `timed_out`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `tool_id`, `tool_name`, `server_id`, `transport`, `status`,
+    /// `timed_out`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         tool_id: impl Into<String>,
@@ -6181,7 +6338,8 @@ impl ActivityTool {
             timed_out,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -6397,7 +6555,9 @@ impl serde::Serialize for ActivityTool {
 }
 /// Sanitized completed provider reasoning summary.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityReasoningSummary {
@@ -6413,7 +6573,8 @@ pub struct ActivityReasoningSummary {
     pub truncated: bool,
 }
 impl ActivityReasoningSummary {
-    /// From the required members (`activity_id`, `text`, `redacted`, `truncated`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `text`, `redacted`, `truncated`); optional members are omitted,
+    /// defaulted ones take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         text: impl Into<String>,
@@ -6428,7 +6589,8 @@ impl ActivityReasoningSummary {
             truncated,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -6571,7 +6733,9 @@ impl serde::Serialize for ActivityReasoningSummary {
 }
 /// Context window usage.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityContext {
@@ -6591,7 +6755,8 @@ pub struct ActivityContext {
     pub source: ContextSource,
 }
 impl ActivityContext {
-    /// From the required members (`activity_id`, `current_tokens`, `max_tokens`, `reasoning_tokens`, `request_sequence`, `source`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `current_tokens`, `max_tokens`, `reasoning_tokens`,
+    /// `request_sequence`, `source`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         current_tokens: u64,
@@ -6610,7 +6775,8 @@ impl ActivityContext {
             source,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -6816,7 +6982,9 @@ impl serde::Serialize for ActivityContext {
 }
 /// Token usage of a provider request or a whole subagent run.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityUsage {
@@ -6840,7 +7008,8 @@ pub struct ActivityUsage {
     pub source: UsageSource,
 }
 impl ActivityUsage {
-    /// From the required members (`activity_id`, `effective_input`, `output`, `cache_read`, `cache_known`, `request_sequence`, `final_usage`, `source`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `effective_input`, `output`, `cache_read`, `cache_known`,
+    /// `request_sequence`, `final_usage`, `source`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         effective_input: u64,
@@ -6863,7 +7032,8 @@ impl ActivityUsage {
             source,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -7093,7 +7263,9 @@ impl serde::Serialize for ActivityUsage {
 }
 /// Context compaction progress.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ActivityCompaction {
@@ -7111,7 +7283,8 @@ pub struct ActivityCompaction {
     pub replay_required: bool,
 }
 impl ActivityCompaction {
-    /// From the required members (`activity_id`, `status`, `current_tokens`, `max_tokens`, `replay_required`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`activity_id`, `status`, `current_tokens`, `max_tokens`, `replay_required`); optional
+    /// members are omitted, defaulted ones take their defaults.
     pub fn new(
         activity_id: impl Into<String>,
         status: CompactionStatus,
@@ -7128,7 +7301,8 @@ impl ActivityCompaction {
             replay_required,
         }
     }
-    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never null.
+    /// Sets `parent_activity_id` (`None` omits it): Parent supplied by a lifecycle start; omitted otherwise, never
+    /// null.
     #[must_use]
     pub fn with_parent_activity_id(
         mut self,
@@ -7375,7 +7549,8 @@ impl serde::Serialize for Activity {
 }
 /// One allowlisted item of the durable replay projection.
 ///
-/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs
+/// a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReplayItem {
     /// A part of a user or assistant message.
@@ -7387,7 +7562,9 @@ pub enum ReplayItem {
 }
 /// A part of a user or assistant message.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ReplayItemMessage {
@@ -7403,7 +7580,8 @@ pub struct ReplayItemMessage {
     pub last_part: bool,
 }
 impl ReplayItemMessage {
-    /// From the required members (`cursor`, `role`, `text`, `part`, `last_part`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`cursor`, `role`, `text`, `part`, `last_part`); optional members are omitted,
+    /// defaulted ones take their defaults.
     pub fn new(
         cursor: impl Into<String>,
         role: ReplayRole,
@@ -7545,7 +7723,9 @@ impl serde::Serialize for ReplayItemMessage {
 }
 /// End of a turn.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ReplayItemTerminal {
@@ -7555,7 +7735,8 @@ pub struct ReplayItemTerminal {
     pub status: ReplayTerminalStatus,
 }
 impl ReplayItemTerminal {
-    /// From the required members (`cursor`, `status`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`cursor`, `status`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(cursor: impl Into<String>, status: ReplayTerminalStatus) -> Self {
         Self {
             cursor: cursor.into(),
@@ -7637,7 +7818,9 @@ impl serde::Serialize for ReplayItemTerminal {
 }
 /// A part of a compaction summary that precedes the conversation after its cutoff.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ReplayItemSummary {
@@ -7651,7 +7834,8 @@ pub struct ReplayItemSummary {
     pub last_part: bool,
 }
 impl ReplayItemSummary {
-    /// From the required members (`cursor`, `text`, `part`, `last_part`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`cursor`, `text`, `part`, `last_part`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         cursor: impl Into<String>,
         text: impl Into<String>,
@@ -7827,7 +8011,9 @@ impl serde::Serialize for ReplayItem {
 }
 /// The one JSON object start-or-connect prints on success.
 ///
-/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Discovery {
@@ -7847,7 +8033,8 @@ pub struct Discovery {
     pub started: bool,
 }
 impl Discovery {
-    /// From the required members (`socket`, `pid`, `version`, `instance_id`, `workspace_id`, `state_root_id`, `started`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`socket`, `pid`, `version`, `instance_id`, `workspace_id`, `state_root_id`,
+    /// `started`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         socket: impl Into<String>,
         pid: u32,
@@ -8066,7 +8253,9 @@ impl serde::Serialize for Discovery {
 }
 /// The one JSON object start-or-connect prints on failure, under `error`.
 ///
-/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LaunchError {
@@ -8136,7 +8325,9 @@ impl serde::Serialize for LaunchError {
 }
 /// First line a client sends after connecting.
 ///
-/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct HandshakeRequest {
@@ -8146,7 +8337,8 @@ pub struct HandshakeRequest {
     pub workspace: String,
 }
 impl HandshakeRequest {
-    /// From the required members (`version`, `workspace`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`version`, `workspace`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(version: impl Into<String>, workspace: impl Into<String>) -> Self {
         Self {
             version: version.into(),
@@ -8249,7 +8441,8 @@ impl serde::Serialize for HandshakeRequest {
 }
 /// Server's one-line handshake reply.
 ///
-/// Exhaustive: a new variant is breaking outside wire v2 (judged both ways) (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new variant is breaking outside wire v2 (judged both ways) (`UNION_VARIANT_ADDED`) and needs a new
+/// protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum HandshakeReply {
     /// Identity accepted; wire v2 initialize follows.
@@ -8259,7 +8452,9 @@ pub enum HandshakeReply {
 }
 /// Identity accepted; wire v2 initialize follows.
 ///
-/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct HandshakeReplyAccepted {
@@ -8275,7 +8470,8 @@ pub struct HandshakeReplyAccepted {
     pub state_root_id: OpaqueId,
 }
 impl HandshakeReplyAccepted {
-    /// From the required members (`version`, `pid`, `instance_id`, `workspace_id`, `state_root_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`version`, `pid`, `instance_id`, `workspace_id`, `state_root_id`); optional members
+    /// are omitted, defaulted ones take their defaults.
     pub fn new(
         version: impl Into<String>,
         pid: u32,
@@ -8452,7 +8648,9 @@ impl serde::Serialize for HandshakeReplyAccepted {
 }
 /// Identity refused; the server closes the connection.
 ///
-/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible outside wire v2 (judged both ways)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct HandshakeReplyRejected {
@@ -8614,7 +8812,8 @@ impl serde::Serialize for HandshakeReply {
 }
 /// Handshake rejection code.
 ///
-/// Exhaustive: a new value is breaking outside wire v2 (judged both ways) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking outside wire v2 (judged both ways) (`ENUM_VALUE_ADDED`) and needs a new protocol
+/// version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HandshakeRejection {
     /// `version_mismatch`
@@ -8686,7 +8885,8 @@ impl crate::runtime::WriteJson for HandshakeRejection {
 }
 /// Login progress payload; only the first state carries the authorization URL.
 ///
-/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs
+/// a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum LoginProgress {
     /// Offer the URL for opening, display or copying; the service launches no browser.
@@ -8700,7 +8900,9 @@ pub enum LoginProgress {
 }
 /// Offer the URL for opening, display or copying; the service launches no browser.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LoginProgressAuthorizationUrl {
@@ -8712,7 +8914,8 @@ pub struct LoginProgressAuthorizationUrl {
     pub url: String,
 }
 impl LoginProgressAuthorizationUrl {
-    /// From the required members (`login_id`, `provider_id`, `url`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`, `url`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         login_id: impl Into<String>,
         provider_id: impl Into<String>,
@@ -8849,7 +9052,9 @@ impl serde::Serialize for LoginProgressAuthorizationUrl {
 }
 /// Waiting for the loopback redirect or a manual callback.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LoginProgressWaiting {
@@ -8859,7 +9064,8 @@ pub struct LoginProgressWaiting {
     pub provider_id: ProviderId,
 }
 impl LoginProgressWaiting {
-    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(login_id: impl Into<String>, provider_id: impl Into<String>) -> Self {
         Self {
             login_id: login_id.into(),
@@ -8947,7 +9153,9 @@ impl serde::Serialize for LoginProgressWaiting {
 }
 /// A callback arrived; validation follows.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LoginProgressCallbackReceived {
@@ -8957,7 +9165,8 @@ pub struct LoginProgressCallbackReceived {
     pub provider_id: ProviderId,
 }
 impl LoginProgressCallbackReceived {
-    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(login_id: impl Into<String>, provider_id: impl Into<String>) -> Self {
         Self {
             login_id: login_id.into(),
@@ -9045,7 +9254,9 @@ impl serde::Serialize for LoginProgressCallbackReceived {
 }
 /// The callback was valid; token exchange follows.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct LoginProgressCallbackAccepted {
@@ -9055,7 +9266,8 @@ pub struct LoginProgressCallbackAccepted {
     pub provider_id: ProviderId,
 }
 impl LoginProgressCallbackAccepted {
-    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(login_id: impl Into<String>, provider_id: impl Into<String>) -> Self {
         Self {
             login_id: login_id.into(),
@@ -9202,7 +9414,9 @@ impl serde::Serialize for LoginProgress {
 }
 /// One optional profile the daemon offers, with the versions it negotiates.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ProfileOffer {
@@ -9212,7 +9426,8 @@ pub struct ProfileOffer {
     pub versions: Vec<u32>,
 }
 impl ProfileOffer {
-    /// From the required members (`name`, `versions`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`name`, `versions`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(name: impl Into<String>, versions: Vec<u32>) -> Self {
         Self {
             name: name.into(),
@@ -9297,9 +9512,12 @@ impl serde::Serialize for ProfileOffer {
         crate::runtime::serialize_written(self, s)
     }
 }
-/// The limits of a negotiated profile with their effective values: every limit the profile declares; unknown keys are extensions that must still be positive integers.
+/// The limits of a negotiated profile with their effective values: every limit the profile declares; unknown keys are
+/// extensions that must still be positive integers.
 ///
-/// Non-exhaustive: a new member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] (every declared key at the spec's limit) and the `with_*` setters.
+/// Non-exhaustive: a new member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] (every declared key at the spec's limit) and the `with_*` setters.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ProfileLimitMap {
@@ -9386,7 +9604,8 @@ impl serde::Serialize for ProfileLimitMap {
 }
 /// What a tool call does, as ACP names its tool kinds.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ToolKind {
     /// `read`
@@ -9494,7 +9713,8 @@ impl crate::runtime::WriteJson for ToolKind {
 }
 /// How an approval ended: an offered option was chosen, or the agent was answered cancelled.
 ///
-/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what consumers decode (responses, events) (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ApprovalOutcome {
     /// `selected`
@@ -9546,9 +9766,11 @@ impl crate::runtime::WriteJson for ApprovalOutcome {
         crate::runtime::write_str(out, self.as_str());
     }
 }
-/// What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable request), the deadline, or `turn.cancel`.
+/// What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable
+/// request), the deadline, or `turn.cancel`.
 ///
-/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new value is breaking in what both the server and consumers decode (`ENUM_VALUE_ADDED`) and needs a
+/// new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ApprovalDecider {
     /// `person`
@@ -9620,7 +9842,8 @@ impl crate::runtime::WriteJson for ApprovalDecider {
 }
 /// The change a tool call proposes, when the agent sent one.
 ///
-/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new variant is breaking in what consumers decode (responses, events) (`UNION_VARIANT_ADDED`) and needs
+/// a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ApprovalChange {
     /// An edit of one file.
@@ -9630,7 +9853,9 @@ pub enum ApprovalChange {
 }
 /// An edit of one file.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ApprovalChangeDiff {
@@ -9642,7 +9867,8 @@ pub struct ApprovalChangeDiff {
     pub new_text: Text,
 }
 impl ApprovalChangeDiff {
-    /// From the required members (`path`, `old_text`, `new_text`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`path`, `old_text`, `new_text`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         path: impl Into<String>,
         old_text: Option<Text>,
@@ -9748,7 +9974,9 @@ impl serde::Serialize for ApprovalChangeDiff {
 }
 /// A command line to run.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ApprovalChangeCommand {
@@ -9867,7 +10095,9 @@ impl serde::Serialize for ApprovalChange {
 }
 /// One answer a permission request offers.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct PermissionOption {
@@ -9879,7 +10109,8 @@ pub struct PermissionOption {
     pub kind: PermissionKind,
 }
 impl PermissionOption {
-    /// From the required members (`id`, `label`, `kind`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `label`, `kind`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(
         id: impl Into<String>,
         label: impl Into<String>,
@@ -9987,7 +10218,8 @@ impl serde::Serialize for PermissionOption {
 }
 /// One immutable message of the append-only session stream.
 ///
-/// Exhaustive: a new variant is breaking in what both the server and consumers decode (`UNION_VARIANT_ADDED`) and needs a new protocol version, so Rust may rely on the full list.
+/// Exhaustive: a new variant is breaking in what both the server and consumers decode (`UNION_VARIANT_ADDED`) and needs
+/// a new protocol version, so Rust may rely on the full list.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SessionMessage {
     /// The agent begins processing a prompt.
@@ -10002,9 +10234,22 @@ pub enum SessionMessage {
     AgentToolCallStart(SessionMessageAgentToolCallStart),
     /// A tool invocation completed.
     AgentToolCallEnd(SessionMessageAgentToolCallEnd),
-    /// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
+    /// The agent asks the user to approve a tool call. Written when an ACP agent provider sends
+    /// `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call
+    /// the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
     AgentPermissionRequest(SessionMessageAgentPermissionRequest),
-    /// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the person, by the person's own configuration. The daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself, with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals` profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`), `deadline` (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is answered cancelled (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no reject option offered), no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
+    /// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the
+    /// person, by the person's own configuration. The daemon's configured permission policy for the agent
+    /// (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default
+    /// `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject`
+    /// itself, with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before
+    /// `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals`
+    /// profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked
+    /// (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`),
+    /// `deadline` (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is
+    /// answered cancelled (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no
+    /// reject option offered), no `permission-response` is written and a `service` message of the turn says so. A
+    /// rejected call's `tool-call-end` carries an `error` naming the rejection.
     UserPermissionResponse(SessionMessageUserPermissionResponse),
     /// An image the agent produced, uploaded first.
     AgentPhoto(SessionMessageAgentPhoto),
@@ -10023,7 +10268,9 @@ pub enum SessionMessage {
 }
 /// The agent begins processing a prompt.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentTurnStart {
@@ -10039,7 +10286,8 @@ pub struct SessionMessageAgentTurnStart {
     pub turn: OpaqueId,
 }
 impl SessionMessageAgentTurnStart {
-    /// From the required members (`id`, `time`, `turn`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(id: impl Into<String>, time: u64, turn: impl Into<String>) -> Self {
         Self {
             id: id.into(),
@@ -10197,7 +10445,9 @@ impl serde::Serialize for SessionMessageAgentTurnStart {
 }
 /// The agent finished processing.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentTurnEnd {
@@ -10215,7 +10465,8 @@ pub struct SessionMessageAgentTurnEnd {
     pub status: TurnEndStatus,
 }
 impl SessionMessageAgentTurnEnd {
-    /// From the required members (`id`, `time`, `turn`, `status`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `status`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -10394,7 +10645,9 @@ impl serde::Serialize for SessionMessageAgentTurnEnd {
 }
 /// Agent text: visible output or thinking.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentText {
@@ -10414,7 +10667,8 @@ pub struct SessionMessageAgentText {
     pub thinking: Option<bool>,
 }
 impl SessionMessageAgentText {
-    /// From the required members (`id`, `time`, `turn`, `text`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `text`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -10618,7 +10872,9 @@ impl serde::Serialize for SessionMessageAgentText {
 }
 /// A user prompt.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageUserText {
@@ -10634,11 +10890,13 @@ pub struct SessionMessageUserText {
     pub turn: Option<OpaqueId>,
     /// Prompt text.
     pub text: Text,
-    /// Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value. (optional: `None` means omitted)
+    /// Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder
+    /// rejects any value. (optional: `None` means omitted)
     pub thinking: Option<String>,
 }
 impl SessionMessageUserText {
-    /// From the required members (`id`, `time`, `text`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `text`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(id: impl Into<String>, time: u64, text: impl Into<String>) -> Self {
         Self {
             id: id.into(),
@@ -10677,7 +10935,8 @@ impl SessionMessageUserText {
         self.turn = crate::runtime::IntoOptional::into_optional(value);
         self
     }
-    /// Sets `thinking` (`None` omits it): Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value.
+    /// Sets `thinking` (`None` omits it): Never present ("User messages never set thinking"): no value is non-blank
+    /// within zero bytes, so every decoder rejects any value.
     #[must_use]
     pub fn with_thinking(
         mut self,
@@ -10858,7 +11117,9 @@ impl serde::Serialize for SessionMessageUserText {
 }
 /// The model decided to invoke a tool.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentToolCallStart {
@@ -10880,13 +11141,15 @@ pub struct SessionMessageAgentToolCallStart {
     pub title: Text,
     /// Longer inline-markdown description.
     pub description: Text,
-    /// Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut marked.
+    /// Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut
+    /// marked.
     pub args: serde_json::Value,
     /// Label of the subagent this call spawns. (optional: `None` means omitted)
     pub agent_title: Option<Text>,
 }
 impl SessionMessageAgentToolCallStart {
-    /// From the required members (`id`, `time`, `turn`, `callId`, `toolName`, `title`, `description`, `args`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `callId`, `toolName`, `title`, `description`, `args`); optional
+    /// members are omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -11178,7 +11441,9 @@ impl serde::Serialize for SessionMessageAgentToolCallStart {
 }
 /// A tool invocation completed.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentToolCallEnd {
@@ -11198,7 +11463,8 @@ pub struct SessionMessageAgentToolCallEnd {
     pub error: Option<Text>,
 }
 impl SessionMessageAgentToolCallEnd {
-    /// From the required members (`id`, `time`, `turn`, `callId`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `callId`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -11401,9 +11667,13 @@ impl serde::Serialize for SessionMessageAgentToolCallEnd {
         crate::runtime::serialize_written(self, s)
     }
 }
-/// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
+/// The agent asks the user to approve a tool call. Written when an ACP agent provider sends
+/// `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the
+/// agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentPermissionRequest {
@@ -11431,7 +11701,8 @@ pub struct SessionMessageAgentPermissionRequest {
     pub options: Vec<PermissionOption>,
 }
 impl SessionMessageAgentPermissionRequest {
-    /// From the required members (`id`, `time`, `turn`, `callId`, `toolName`, `title`, `options`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `callId`, `toolName`, `title`, `options`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -11729,9 +12000,22 @@ impl serde::Serialize for SessionMessageAgentPermissionRequest {
         crate::runtime::serialize_written(self, s)
     }
 }
-/// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the person, by the person's own configuration. The daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself, with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals` profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`), `deadline` (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is answered cancelled (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no reject option offered), no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
+/// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the
+/// person, by the person's own configuration. The daemon's configured permission policy for the agent
+/// (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default
+/// `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself,
+/// with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before
+/// `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals`
+/// profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked
+/// (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`), `deadline`
+/// (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is answered cancelled
+/// (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no reject option offered), no
+/// `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end`
+/// carries an `error` naming the rejection.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageUserPermissionResponse {
@@ -11747,11 +12031,13 @@ pub struct SessionMessageUserPermissionResponse {
     pub call_id: OpaqueId,
     /// Chosen option.
     pub option_id: OpaqueId,
-    /// Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured policy answered without asking. (optional: `None` means omitted)
+    /// Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured
+    /// policy answered without asking. (optional: `None` means omitted)
     pub decided_by: Option<ApprovalDecider>,
 }
 impl SessionMessageUserPermissionResponse {
-    /// From the required members (`id`, `time`, `callId`, `optionId`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `callId`, `optionId`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -11786,7 +12072,8 @@ impl SessionMessageUserPermissionResponse {
         self.agent_id = crate::runtime::IntoOptional::into_optional(value);
         self
     }
-    /// Sets `decidedBy` (`None` omits it): Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured policy answered without asking.
+    /// Sets `decidedBy` (`None` omits it): Who decided a request the person was asked about (`person`, `deadline`,
+    /// `policy`); absent when the configured policy answered without asking.
     #[must_use]
     pub fn with_decided_by(
         mut self,
@@ -11960,7 +12247,9 @@ impl serde::Serialize for SessionMessageUserPermissionResponse {
 }
 /// An image the agent produced, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentPhoto {
@@ -11984,7 +12273,8 @@ pub struct SessionMessageAgentPhoto {
     pub height: u64,
 }
 impl SessionMessageAgentPhoto {
-    /// From the required members (`id`, `time`, `turn`, `ref`, `thumbhash`, `width`, `height`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `ref`, `thumbhash`, `width`, `height`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -12220,7 +12510,9 @@ impl serde::Serialize for SessionMessageAgentPhoto {
 }
 /// An image the user sent, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageUserPhoto {
@@ -12242,7 +12534,8 @@ pub struct SessionMessageUserPhoto {
     pub height: u64,
 }
 impl SessionMessageUserPhoto {
-    /// From the required members (`id`, `time`, `ref`, `thumbhash`, `width`, `height`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `ref`, `thumbhash`, `width`, `height`); optional members are omitted,
+    /// defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -12460,7 +12753,9 @@ impl serde::Serialize for SessionMessageUserPhoto {
 }
 /// A video the agent produced, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentVideo {
@@ -12490,7 +12785,8 @@ pub struct SessionMessageAgentVideo {
     pub size: u64,
 }
 impl SessionMessageAgentVideo {
-    /// From the required members (`id`, `time`, `turn`, `ref`, `thumbhash`, `width`, `height`, `durationMs`, `mimeType`, `size`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `ref`, `thumbhash`, `width`, `height`, `durationMs`,
+    /// `mimeType`, `size`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -12787,7 +13083,9 @@ impl serde::Serialize for SessionMessageAgentVideo {
 }
 /// A video the user sent, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageUserVideo {
@@ -12815,7 +13113,8 @@ pub struct SessionMessageUserVideo {
     pub size: u64,
 }
 impl SessionMessageUserVideo {
-    /// From the required members (`id`, `time`, `ref`, `thumbhash`, `width`, `height`, `durationMs`, `mimeType`, `size`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `ref`, `thumbhash`, `width`, `height`, `durationMs`, `mimeType`,
+    /// `size`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -13094,7 +13393,9 @@ impl serde::Serialize for SessionMessageUserVideo {
 }
 /// A file the agent produced, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentFile {
@@ -13118,7 +13419,8 @@ pub struct SessionMessageAgentFile {
     pub mime_type: Text,
 }
 impl SessionMessageAgentFile {
-    /// From the required members (`id`, `time`, `turn`, `ref`, `name`, `size`, `mimeType`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `turn`, `ref`, `name`, `size`, `mimeType`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -13353,7 +13655,9 @@ impl serde::Serialize for SessionMessageAgentFile {
 }
 /// A file the user sent, uploaded first.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageUserFile {
@@ -13375,7 +13679,8 @@ pub struct SessionMessageUserFile {
     pub mime_type: Text,
 }
 impl SessionMessageUserFile {
-    /// From the required members (`id`, `time`, `ref`, `name`, `size`, `mimeType`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `ref`, `name`, `size`, `mimeType`); optional members are omitted,
+    /// defaulted ones take their defaults.
     pub fn new(
         id: impl Into<String>,
         time: u64,
@@ -13592,7 +13897,9 @@ impl serde::Serialize for SessionMessageUserFile {
 }
 /// Internal or system message, such as a compaction note.
 ///
-/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what both the server and consumers decode
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionMessageAgentService {
@@ -13610,7 +13917,8 @@ pub struct SessionMessageAgentService {
     pub text: Text,
 }
 impl SessionMessageAgentService {
-    /// From the required members (`id`, `time`, `text`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`id`, `time`, `text`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(id: impl Into<String>, time: u64, text: impl Into<String>) -> Self {
         Self {
             id: id.into(),
@@ -13928,7 +14236,9 @@ impl serde::Serialize for SessionMessage {
 }
 /// Request payload of `initialize`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct InitializeRequest {
@@ -13938,7 +14248,8 @@ pub struct InitializeRequest {
     pub requested_capabilities: Vec<Name>,
 }
 impl InitializeRequest {
-    /// From the required members (`supported_protocol_versions`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`supported_protocol_versions`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(supported_protocol_versions: Vec<u16>) -> Self {
         Self {
             supported_protocol_versions,
@@ -14051,7 +14362,9 @@ impl serde::Serialize for InitializeRequest {
 }
 /// Success payload of `initialize`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct InitializeResponse {
@@ -14073,7 +14386,8 @@ pub struct InitializeResponse {
     pub limits: LimitMap,
 }
 impl InitializeResponse {
-    /// From the required members (`protocol_version`, `server_version`, `instance_id`, `connection_id`, `workspace_id`, `state_root_id`, `capabilities`, `limits`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`protocol_version`, `server_version`, `instance_id`, `connection_id`, `workspace_id`,
+    /// `state_root_id`, `capabilities`, `limits`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         protocol_version: u16,
         server_version: impl Into<String>,
@@ -14314,7 +14628,9 @@ impl serde::Serialize for InitializeResponse {
 }
 /// Request payload of `status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct StatusRequest {}
@@ -14365,7 +14681,9 @@ impl serde::Serialize for StatusRequest {
 }
 /// Success payload of `status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct StatusResponse {
@@ -14383,7 +14701,8 @@ pub struct StatusResponse {
     pub admitted_operations: u64,
 }
 impl StatusResponse {
-    /// From the required members (`provider_auth_ready`, `instance_id`, `workspace_id`, `state_root_id`, `connected_clients`, `admitted_operations`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_auth_ready`, `instance_id`, `workspace_id`, `state_root_id`,
+    /// `connected_clients`, `admitted_operations`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         provider_auth_ready: bool,
         instance_id: impl Into<String>,
@@ -14597,7 +14916,9 @@ impl serde::Serialize for StatusResponse {
 }
 /// Request payload of `capabilities`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CapabilitiesRequest {}
@@ -14648,7 +14969,9 @@ impl serde::Serialize for CapabilitiesRequest {
 }
 /// Request payload of `auth.status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthStatusRequest {}
@@ -14699,7 +15022,9 @@ impl serde::Serialize for AuthStatusRequest {
 }
 /// Success payload of `auth.status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthStatusResponse {
@@ -14775,7 +15100,9 @@ impl serde::Serialize for AuthStatusResponse {
 }
 /// Request payload of `auth.login.start`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginStartRequest {
@@ -14853,7 +15180,9 @@ impl serde::Serialize for AuthLoginStartRequest {
 }
 /// Success payload of `auth.login.start`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginStartResponse {
@@ -14863,7 +15192,8 @@ pub struct AuthLoginStartResponse {
     pub provider_id: ProviderId,
 }
 impl AuthLoginStartResponse {
-    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(login_id: impl Into<String>, provider_id: impl Into<String>) -> Self {
         Self {
             login_id: login_id.into(),
@@ -14964,7 +15294,9 @@ impl serde::Serialize for AuthLoginStartResponse {
 }
 /// Request payload of `auth.login.callback`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginCallbackRequest {
@@ -14974,7 +15306,8 @@ pub struct AuthLoginCallbackRequest {
     pub input: String,
 }
 impl AuthLoginCallbackRequest {
-    /// From the required members (`login_id`, `input`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `input`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(login_id: impl Into<String>, input: impl Into<String>) -> Self {
         Self {
             login_id: login_id.into(),
@@ -15062,7 +15395,9 @@ impl serde::Serialize for AuthLoginCallbackRequest {
 }
 /// Success payload of `auth.login.callback`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginCallbackResponse {
@@ -15147,7 +15482,9 @@ impl serde::Serialize for AuthLoginCallbackResponse {
 }
 /// Request payload of `auth.login.cancel`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginCancelRequest {
@@ -15218,7 +15555,9 @@ impl serde::Serialize for AuthLoginCancelRequest {
 }
 /// Success payload of `auth.login.cancel`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginCancelResponse {
@@ -15306,7 +15645,9 @@ impl serde::Serialize for AuthLoginCancelResponse {
 }
 /// Request payload of `auth.logout`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLogoutRequest {
@@ -15405,7 +15746,9 @@ impl serde::Serialize for AuthLogoutRequest {
 }
 /// Success payload of `auth.logout`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLogoutResponse {
@@ -15415,7 +15758,8 @@ pub struct AuthLogoutResponse {
     pub removed: bool,
 }
 impl AuthLogoutResponse {
-    /// From the required members (`provider_id`, `removed`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `removed`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(provider_id: impl Into<String>, removed: bool) -> Self {
         Self {
             provider_id: provider_id.into(),
@@ -15532,7 +15876,9 @@ impl serde::Serialize for AuthLogoutResponse {
 }
 /// Request payload of `catalog.providers`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogProvidersRequest {
@@ -15635,7 +15981,9 @@ impl serde::Serialize for CatalogProvidersRequest {
 }
 /// Success payload of `catalog.providers`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogProvidersResponse {
@@ -15645,7 +15993,8 @@ pub struct CatalogProvidersResponse {
     pub next_offset: Option<u32>,
 }
 impl CatalogProvidersResponse {
-    /// From the required members (`entries`, `next_offset`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`entries`, `next_offset`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(entries: Vec<ProviderEntry>, next_offset: Option<u32>) -> Self {
         Self { entries, next_offset }
     }
@@ -15747,7 +16096,9 @@ impl serde::Serialize for CatalogProvidersResponse {
 }
 /// Request payload of `catalog.models`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogModelsRequest {
@@ -15877,7 +16228,9 @@ impl serde::Serialize for CatalogModelsRequest {
 }
 /// Success payload of `catalog.models`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogModelsResponse {
@@ -15889,7 +16242,8 @@ pub struct CatalogModelsResponse {
     pub state: CatalogState,
 }
 impl CatalogModelsResponse {
-    /// From the required members (`entries`, `next_offset`, `state`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`entries`, `next_offset`, `state`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         entries: Vec<ModelEntry>,
         next_offset: Option<u32>,
@@ -16014,7 +16368,9 @@ impl serde::Serialize for CatalogModelsResponse {
 }
 /// Request payload of `catalog.refresh`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogRefreshRequest {
@@ -16092,7 +16448,9 @@ impl serde::Serialize for CatalogRefreshRequest {
 }
 /// Success payload of `catalog.refresh`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct CatalogRefreshResponse {
@@ -16102,7 +16460,8 @@ pub struct CatalogRefreshResponse {
     pub state: CatalogState,
 }
 impl CatalogRefreshResponse {
-    /// From the required members (`provider_id`, `state`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`provider_id`, `state`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(provider_id: impl Into<String>, state: CatalogState) -> Self {
         Self {
             provider_id: provider_id.into(),
@@ -16188,7 +16547,9 @@ impl serde::Serialize for CatalogRefreshResponse {
 }
 /// Request payload of `config.get`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ConfigGetRequest {}
@@ -16239,13 +16600,16 @@ impl serde::Serialize for ConfigGetRequest {
 }
 /// Request payload of `config.set`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ConfigSetRequest {
     /// Scope to write.
     pub scope: Scope,
-    /// New selection; resets the saved reasoning to default unless thinking_level is also sent. (optional: `None` means omitted)
+    /// New selection; resets the saved reasoning to default unless thinking_level is also sent. (optional: `None` means
+    /// omitted)
     pub selection: Option<Selection>,
     /// New reasoning choice for the effective selection. (optional: `None` means omitted)
     pub thinking_level: Option<ReasoningLevel>,
@@ -16262,7 +16626,8 @@ impl ConfigSetRequest {
             fast: None,
         }
     }
-    /// Sets `selection` (`None` omits it): New selection; resets the saved reasoning to default unless thinking_level is also sent.
+    /// Sets `selection` (`None` omits it): New selection; resets the saved reasoning to default unless thinking_level
+    /// is also sent.
     #[must_use]
     pub fn with_selection(
         mut self,
@@ -16401,7 +16766,9 @@ impl serde::Serialize for ConfigSetRequest {
 }
 /// Success payload of `config.set`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ConfigSetResponse {
@@ -16411,7 +16778,8 @@ pub struct ConfigSetResponse {
     pub effective: ConfigProjection,
 }
 impl ConfigSetResponse {
-    /// From the required members (`scope`, `effective`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`scope`, `effective`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(scope: Scope, effective: ConfigProjection) -> Self {
         Self { scope, effective }
     }
@@ -16499,15 +16867,19 @@ impl serde::Serialize for ConfigSetResponse {
 }
 /// Request payload of `session.list`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionListRequest {
-    /// Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id). (defaults to `null` when omitted)
+    /// Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id).
+    /// (defaults to `null` when omitted)
     pub after: Option<OpaqueId>,
     /// Page size. (defaults to `32` when omitted)
     pub limit: u32,
-    /// List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves. (defaults to `false` when omitted)
+    /// List every session of the state root (each summary names its workspace); by default only the sessions created
+    /// for the workspace this daemon serves. (defaults to `false` when omitted)
     pub all_workspaces: bool,
 }
 impl SessionListRequest {
@@ -16519,7 +16891,8 @@ impl SessionListRequest {
             all_workspaces: false,
         }
     }
-    /// Sets `after`: Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id).
+    /// Sets `after`: Continue after this examined ID; null starts at the beginning. Validated as a session ID
+    /// (invalid_session_id).
     #[must_use]
     pub fn with_after(mut self, value: Option<OpaqueId>) -> Self {
         self.after = value;
@@ -16531,7 +16904,8 @@ impl SessionListRequest {
         self.limit = value;
         self
     }
-    /// Sets `all_workspaces`: List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves.
+    /// Sets `all_workspaces`: List every session of the state root (each summary names its workspace); by default only
+    /// the sessions created for the workspace this daemon serves.
     #[must_use]
     pub fn with_all_workspaces(mut self, value: bool) -> Self {
         self.all_workspaces = value;
@@ -16632,7 +17006,9 @@ impl serde::Serialize for SessionListRequest {
 }
 /// Success payload of `session.list`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionListResponse {
@@ -16646,7 +17022,8 @@ pub struct SessionListResponse {
     pub incomplete: bool,
 }
 impl SessionListResponse {
-    /// From the required members (`sessions`, `next_after`, `truncated`, `incomplete`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`sessions`, `next_after`, `truncated`, `incomplete`); optional members are omitted,
+    /// defaulted ones take their defaults.
     pub fn new(
         sessions: Vec<SessionSummary>,
         next_after: Option<SessionId>,
@@ -16763,7 +17140,9 @@ impl serde::Serialize for SessionListResponse {
 }
 /// Request payload of `session.create`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionCreateRequest {}
@@ -16814,7 +17193,9 @@ impl serde::Serialize for SessionCreateRequest {
 }
 /// Success payload of `session.create`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionCreateResponse {
@@ -16882,7 +17263,9 @@ impl serde::Serialize for SessionCreateResponse {
 }
 /// Request payload of `session.replay`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionReplayRequest {
@@ -16986,7 +17369,9 @@ impl serde::Serialize for SessionReplayRequest {
 }
 /// Success payload of `session.replay`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionReplayResponse {
@@ -17004,7 +17389,8 @@ pub struct SessionReplayResponse {
     pub resync_required: bool,
 }
 impl SessionReplayResponse {
-    /// From the required members (`events`, `next_cursor`, `snapshot_cursor`, `truncated`, `gap`, `resync_required`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`events`, `next_cursor`, `snapshot_cursor`, `truncated`, `gap`, `resync_required`);
+    /// optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         events: Vec<ReplayItem>,
         next_cursor: impl Into<String>,
@@ -17173,7 +17559,9 @@ impl serde::Serialize for SessionReplayResponse {
 }
 /// Request payload of `session.claim`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionClaimRequest {
@@ -17246,7 +17634,9 @@ impl serde::Serialize for SessionClaimRequest {
 }
 /// Success payload of `session.claim`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionClaimResponse {
@@ -17262,7 +17652,8 @@ pub struct SessionClaimResponse {
     pub snapshot: ClaimSnapshot,
 }
 impl SessionClaimResponse {
-    /// From the required members (`session_id`, `claim_id`, `grant_generation`, `live_sequence`, `snapshot`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`session_id`, `claim_id`, `grant_generation`, `live_sequence`, `snapshot`); optional
+    /// members are omitted, defaulted ones take their defaults.
     pub fn new(
         session_id: SessionId,
         claim_id: impl Into<String>,
@@ -17415,7 +17806,9 @@ impl serde::Serialize for SessionClaimResponse {
 }
 /// Request payload of `session.detach`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionDetachRequest {}
@@ -17466,7 +17859,9 @@ impl serde::Serialize for SessionDetachRequest {
 }
 /// Success payload of `session.detach`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionDetachResponse {
@@ -17476,7 +17871,8 @@ pub struct SessionDetachResponse {
     pub live_sequence: u64,
 }
 impl SessionDetachResponse {
-    /// From the required members (`session_id`, `live_sequence`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`session_id`, `live_sequence`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(session_id: SessionId, live_sequence: u64) -> Self {
         Self { session_id, live_sequence }
     }
@@ -17575,7 +17971,9 @@ impl serde::Serialize for SessionDetachResponse {
 }
 /// Request payload of `session.status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionStatusRequest {}
@@ -17626,7 +18024,9 @@ impl serde::Serialize for SessionStatusRequest {
 }
 /// Success payload of `session.status`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SessionStatusResponse {
@@ -17644,7 +18044,8 @@ pub struct SessionStatusResponse {
     pub turn: Option<RunningTurn>,
 }
 impl SessionStatusResponse {
-    /// From the required members (`session_id`, `controlled`, `controlled_by_caller`, `grant_generation`, `live_sequence`, `turn`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`session_id`, `controlled`, `controlled_by_caller`, `grant_generation`,
+    /// `live_sequence`, `turn`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         session_id: SessionId,
         controlled: bool,
@@ -17817,7 +18218,9 @@ impl serde::Serialize for SessionStatusResponse {
 }
 /// Request payload of `turn.start`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnStartRequest {
@@ -17894,7 +18297,9 @@ impl serde::Serialize for TurnStartRequest {
 }
 /// Success payload of `turn.start`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnStartResponse {
@@ -17979,7 +18384,9 @@ impl serde::Serialize for TurnStartResponse {
 }
 /// Request payload of `turn.cancel`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnCancelRequest {
@@ -18050,7 +18457,9 @@ impl serde::Serialize for TurnCancelRequest {
 }
 /// Success payload of `turn.cancel`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnCancelResponse {
@@ -18060,7 +18469,8 @@ pub struct TurnCancelResponse {
     pub session_id: SessionId,
 }
 impl TurnCancelResponse {
-    /// From the required members (`turn_id`, `session_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `session_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(turn_id: impl Into<String>, session_id: SessionId) -> Self {
         Self {
             turn_id: turn_id.into(),
@@ -18156,7 +18566,9 @@ impl serde::Serialize for TurnCancelResponse {
 }
 /// Request payload of `operation.lookup`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct OperationLookupRequest {
@@ -18237,7 +18649,9 @@ impl serde::Serialize for OperationLookupRequest {
 }
 /// Success payload of `operation.lookup`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct OperationLookupResponse {
@@ -18257,7 +18671,8 @@ pub struct OperationLookupResponse {
     pub outcome: Option<OperationOutcome>,
 }
 impl OperationLookupResponse {
-    /// From the required members (`operation_id`, `method`, `state`, `session_id`, `turn_id`, `login_id`, `outcome`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`operation_id`, `method`, `state`, `session_id`, `turn_id`, `login_id`, `outcome`);
+    /// optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         operation_id: impl Into<String>,
         method: Option<Name>,
@@ -18447,7 +18862,9 @@ impl serde::Serialize for OperationLookupResponse {
 }
 /// Request payload of `profile.negotiate`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ProfileNegotiateRequest {
@@ -18457,7 +18874,8 @@ pub struct ProfileNegotiateRequest {
     pub version: u32,
 }
 impl ProfileNegotiateRequest {
-    /// From the required members (`profile`, `version`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`profile`, `version`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(profile: impl Into<String>, version: u32) -> Self {
         Self {
             profile: profile.into(),
@@ -18538,7 +18956,9 @@ impl serde::Serialize for ProfileNegotiateRequest {
 }
 /// Success payload of `profile.negotiate`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ProfileNegotiateResponse {
@@ -18554,7 +18974,8 @@ pub struct ProfileNegotiateResponse {
     pub limits: ProfileLimitMap,
 }
 impl ProfileNegotiateResponse {
-    /// From the required members (`profile`, `version`, `operations`, `events`, `limits`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`profile`, `version`, `operations`, `events`, `limits`); optional members are
+    /// omitted, defaulted ones take their defaults.
     pub fn new(
         profile: impl Into<String>,
         version: u32,
@@ -18703,7 +19124,9 @@ impl serde::Serialize for ProfileNegotiateResponse {
 }
 /// Request payload of `approval.respond`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ApprovalRespondRequest {
@@ -18713,7 +19136,8 @@ pub struct ApprovalRespondRequest {
     pub option_id: OpaqueId,
 }
 impl ApprovalRespondRequest {
-    /// From the required members (`approval_id`, `option_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`approval_id`, `option_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(approval_id: impl Into<String>, option_id: impl Into<String>) -> Self {
         Self {
             approval_id: approval_id.into(),
@@ -18800,7 +19224,9 @@ impl serde::Serialize for ApprovalRespondRequest {
 }
 /// Success payload of `approval.respond`.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ApprovalRespondResponse {
@@ -18812,7 +19238,8 @@ pub struct ApprovalRespondResponse {
     pub option_kind: PermissionKind,
 }
 impl ApprovalRespondResponse {
-    /// From the required members (`approval_id`, `option_id`, `option_kind`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`approval_id`, `option_id`, `option_kind`); optional members are omitted, defaulted
+    /// ones take their defaults.
     pub fn new(
         approval_id: impl Into<String>,
         option_id: impl Into<String>,
@@ -18924,7 +19351,9 @@ impl serde::Serialize for ApprovalRespondResponse {
 }
 /// Payload of the `turn.started` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnStarted {
@@ -18934,7 +19363,8 @@ pub struct TurnStarted {
     pub session_id: SessionId,
 }
 impl TurnStarted {
-    /// From the required members (`turn_id`, `session_id`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `session_id`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(turn_id: impl Into<String>, session_id: SessionId) -> Self {
         Self {
             turn_id: turn_id.into(),
@@ -19039,7 +19469,9 @@ impl serde::Serialize for TurnStarted {
 }
 /// Payload of the `turn.assistant_delta` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnAssistantDelta {
@@ -19051,7 +19483,8 @@ pub struct TurnAssistantDelta {
     pub text: String,
 }
 impl TurnAssistantDelta {
-    /// From the required members (`turn_id`, `sequence`, `text`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `sequence`, `text`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(
         turn_id: impl Into<String>,
         sequence: u64,
@@ -19161,7 +19594,9 @@ impl serde::Serialize for TurnAssistantDelta {
 }
 /// Payload of the `turn.activity` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnActivity {
@@ -19173,7 +19608,8 @@ pub struct TurnActivity {
     pub activity: Activity,
 }
 impl TurnActivity {
-    /// From the required members (`turn_id`, `sequence`, `activity`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `sequence`, `activity`); optional members are omitted, defaulted ones take
+    /// their defaults.
     pub fn new(turn_id: impl Into<String>, sequence: u64, activity: Activity) -> Self {
         Self {
             turn_id: turn_id.into(),
@@ -19270,7 +19706,9 @@ impl serde::Serialize for TurnActivity {
 }
 /// Payload of the `turn.terminal` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct TurnTerminal {
@@ -19294,7 +19732,8 @@ pub struct TurnTerminal {
     pub error: Option<ErrorObject>,
 }
 impl TurnTerminal {
-    /// From the required members (`turn_id`, `session_id`, `status`, `assistant_text`, `sequence`, `activity_dropped`, `replay_required`, `persistence`, `error`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`turn_id`, `session_id`, `status`, `assistant_text`, `sequence`, `activity_dropped`,
+    /// `replay_required`, `persistence`, `error`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         turn_id: impl Into<String>,
         session_id: SessionId,
@@ -19558,7 +19997,9 @@ impl serde::Serialize for TurnTerminal {
 }
 /// Payload of the `auth.login.terminal` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct AuthLoginTerminal {
@@ -19570,7 +20011,8 @@ pub struct AuthLoginTerminal {
     pub state: LoginTerminalState,
 }
 impl AuthLoginTerminal {
-    /// From the required members (`login_id`, `provider_id`, `state`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`login_id`, `provider_id`, `state`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         login_id: impl Into<String>,
         provider_id: impl Into<String>,
@@ -19699,7 +20141,9 @@ impl serde::Serialize for AuthLoginTerminal {
 }
 /// Payload of the `approval.requested` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ApprovalRequested {
@@ -19715,7 +20159,8 @@ pub struct ApprovalRequested {
     pub title: Text,
     /// What the call does.
     pub kind: ToolKind,
-    /// The call's arguments as JSON text, cut as the stream stores them; null when the agent sent none. (required, nullable)
+    /// The call's arguments as JSON text, cut as the stream stores them; null when the agent sent none. (required,
+    /// nullable)
     pub arguments: Option<String>,
     /// The proposed change, when the agent sent one: an edit's diff or a command line. (required, nullable)
     pub change: Option<ApprovalChange>,
@@ -19725,7 +20170,8 @@ pub struct ApprovalRequested {
     pub expires_at: Timestamp,
 }
 impl ApprovalRequested {
-    /// From the required members (`approval_id`, `session_id`, `turn_id`, `call_id`, `title`, `kind`, `arguments`, `change`, `options`, `expires_at`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`approval_id`, `session_id`, `turn_id`, `call_id`, `title`, `kind`, `arguments`,
+    /// `change`, `options`, `expires_at`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         approval_id: impl Into<String>,
         session_id: SessionId,
@@ -19965,7 +20411,9 @@ impl serde::Serialize for ApprovalRequested {
 }
 /// Payload of the `approval.resolved` event.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ApprovalResolved {
@@ -19985,7 +20433,8 @@ pub struct ApprovalResolved {
     pub decided_by: ApprovalDecider,
 }
 impl ApprovalResolved {
-    /// From the required members (`approval_id`, `session_id`, `turn_id`, `outcome`, `option_id`, `option_kind`, `decided_by`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`approval_id`, `session_id`, `turn_id`, `outcome`, `option_id`, `option_kind`,
+    /// `decided_by`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         approval_id: impl Into<String>,
         session_id: SessionId,
@@ -20168,7 +20617,9 @@ impl serde::Serialize for ApprovalResolved {
 }
 /// A client request; unknown fields are rejected.
 ///
-/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests) (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what the server decodes (requests)
+/// (`OPTIONAL_REQUEST_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct RequestEnvelope<P> {
@@ -20180,7 +20631,8 @@ pub struct RequestEnvelope<P> {
     pub instance_id: Option<OpaqueId>,
     /// Connection from initialize; null only on initialize. (required, nullable)
     pub connection_id: Option<OpaqueId>,
-    /// Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved. (required, nullable)
+    /// Target session where the operation requires one; null otherwise. The server validates it as a session ID
+    /// (invalid_session_id) before any path is resolved. (required, nullable)
     pub session_id: Option<OpaqueId>,
     /// Mutation intent ID; required for mutations, null for reads. (required, nullable)
     pub operation_id: Option<OpaqueId>,
@@ -20192,7 +20644,9 @@ pub struct RequestEnvelope<P> {
     pub payload: P,
 }
 impl<P> RequestEnvelope<P> {
-    /// From the required members (`protocol_version`, `request_id`, `instance_id`, `connection_id`, `session_id`, `operation_id`, `control`, `method`, `payload`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`protocol_version`, `request_id`, `instance_id`, `connection_id`, `session_id`,
+    /// `operation_id`, `control`, `method`, `payload`); optional members are omitted, defaulted ones take their
+    /// defaults.
     pub fn new(
         protocol_version: u16,
         request_id: impl Into<String>,
@@ -20559,7 +21013,9 @@ impl RequestEnvelope<crate::runtime::Deferred> {
 }
 /// The one response to a request; exactly one of payload and error is non-null.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ResponseEnvelope<P> {
@@ -20581,7 +21037,8 @@ pub struct ResponseEnvelope<P> {
     pub error: Option<ErrorObject>,
 }
 impl<P> ResponseEnvelope<P> {
-    /// From the required members (`protocol_version`, `request_id`, `instance_id`, `connection_id`, `session_id`, `operation_id`, `payload`, `error`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`protocol_version`, `request_id`, `instance_id`, `connection_id`, `session_id`,
+    /// `operation_id`, `payload`, `error`); optional members are omitted, defaulted ones take their defaults.
     pub fn new(
         protocol_version: u16,
         request_id: Option<OpaqueId>,
@@ -20921,7 +21378,9 @@ impl ResponseEnvelope<crate::runtime::Deferred> {
 }
 /// A server event; correlation rules come from the event's declaration.
 ///
-/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events) (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with [`Self::new`] and the `with_*` setters; read its members directly.
+/// Non-exhaustive: a new optional member is compatible in what consumers decode (responses, events)
+/// (`OPTIONAL_OUTPUT_FIELD_ADDED`), so a later spec may add one without a new protocol version. Build it with
+/// [`Self::new`] and the `with_*` setters; read its members directly.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct EventEnvelope<P> {
@@ -20945,7 +21404,9 @@ pub struct EventEnvelope<P> {
     pub payload: P,
 }
 impl<P> EventEnvelope<P> {
-    /// From the required members (`protocol_version`, `event`, `instance_id`, `connection_id`, `session_id`, `operation_id`, `grant_generation`, `live_sequence`, `payload`); optional members are omitted, defaulted ones take their defaults.
+    /// From the required members (`protocol_version`, `event`, `instance_id`, `connection_id`, `session_id`,
+    /// `operation_id`, `grant_generation`, `live_sequence`, `payload`); optional members are omitted, defaulted ones
+    /// take their defaults.
     pub fn new(
         protocol_version: u16,
         event: impl Into<String>,
@@ -21328,9 +21789,11 @@ impl EventEnvelope<crate::runtime::Deferred> {
         }
     }
 }
-/// Operations: the ordinary profile's ([`Method::ORDINARY`]), profile negotiation and each optional profile's ([`Method::membership`]).
+/// Operations: the ordinary profile's ([`Method::ORDINARY`]), profile negotiation and each optional profile's
+/// ([`Method::membership`]).
 ///
-/// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a
+/// later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Method {
@@ -21360,7 +21823,10 @@ pub enum Method {
     ConfigGet,
     /// `config.set`: Persist a scoped change of selection, reasoning or fast mode through the locked atomic writer.
     ConfigSet,
-    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain.
+    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's
+    /// daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every
+    /// one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page
+    /// may hold fewer than `limit` sessions while `truncated` says more candidates remain.
     SessionList,
     /// `session.create`: Create a session durably without claiming it.
     SessionCreate,
@@ -21378,9 +21844,11 @@ pub enum Method {
     TurnCancel,
     /// `operation.lookup`: State and outcome of an operation ID, for recovery after uncertain delivery.
     OperationLookup,
-    /// `profile.negotiate`: Opt this connection into an optional profile the daemon offers; the answer is exactly what was accepted.
+    /// `profile.negotiate`: Opt this connection into an optional profile the daemon offers; the answer is exactly what
+    /// was accepted.
     ProfileNegotiate,
-    /// `approval.respond`: Answer a pending approval of the session with one of its offered options; the first valid answer wins.
+    /// `approval.respond`: Answer a pending approval of the session with one of its offered options; the first valid
+    /// answer wins.
     ApprovalRespond,
 }
 impl Method {
@@ -21980,9 +22448,11 @@ impl Method {
         }
     }
 }
-/// Events the service sends: the ordinary profile's ([`EventName::ORDINARY`]) and each optional profile's ([`EventName::membership`]).
+/// Events the service sends: the ordinary profile's ([`EventName::ORDINARY`]) and each optional profile's
+/// ([`EventName::membership`]).
 ///
-/// Non-exhaustive: a new value is compatible once consumers preflight it in what both the server and consumers decode (`EVENT_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new value is compatible once consumers preflight it in what both the server and consumers decode
+/// (`EVENT_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum EventName {
@@ -21998,9 +22468,12 @@ pub enum EventName {
     AuthLoginProgress,
     /// `auth.login.terminal`: The one terminal of a login, after worker cleanup.
     AuthLoginTerminal,
-    /// `approval.requested`: A permission request waits for the person: sent to every opted-in connection controlling the session, and again to a connection right after it claims or takes over a session with the approval pending. Not sequenced: it never takes a turn sequence number.
+    /// `approval.requested`: A permission request waits for the person: sent to every opted-in connection controlling
+    /// the session, and again to a connection right after it claims or takes over a session with the approval pending.
+    /// Not sequenced: it never takes a turn sequence number.
     ApprovalRequested,
-    /// `approval.resolved`: An approval ended: sent to every opted-in connection controlling the session, whoever or whatever decided. Not sequenced.
+    /// `approval.resolved`: An approval ended: sent to every opted-in connection controlling the session, whoever or
+    /// whatever decided. Not sequenced.
     ApprovalResolved,
 }
 impl EventName {
@@ -22188,7 +22661,8 @@ impl EventName {
 }
 /// A request payload, typed by its method.
 ///
-/// Non-exhaustive: a new payload is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new payload is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a
+/// later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum RequestPayload {
@@ -22441,7 +22915,8 @@ impl serde::Serialize for RequestPayload {
 }
 /// A success payload, typed by the method of its request.
 ///
-/// Non-exhaustive: a new payload is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new payload is compatible in what both the server and consumers decode (`OPERATION_ADDED`), so a
+/// later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum ResponsePayload {
@@ -22694,7 +23169,8 @@ impl serde::Serialize for ResponsePayload {
 }
 /// An event payload, typed by its event name.
 ///
-/// Non-exhaustive: a new payload is compatible once consumers preflight it in what both the server and consumers decode (`EVENT_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new payload is compatible once consumers preflight it in what both the server and consumers decode
+/// (`EVENT_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum EventPayload {
@@ -22818,11 +23294,14 @@ pub enum Membership {
 }
 /// Optional profiles a connection opts into.
 ///
-/// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`PROFILE_ADDED`), so a later spec may add one without a new protocol version. A `match` over it needs a `_` arm.
+/// Non-exhaustive: a new value is compatible in what both the server and consumers decode (`PROFILE_ADDED`), so a later
+/// spec may add one without a new protocol version. A `match` over it needs a `_` arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Profile {
-    /// `approvals` v1: The person at the front end answers the agent's permission requests: the daemon delivers each request the policy says to ask about as `approval.requested` to the session's opted-in controller, and the controller's `approval.respond` answers it.
+    /// `approvals` v1: The person at the front end answers the agent's permission requests: the daemon delivers each
+    /// request the policy says to ask about as `approval.requested` to the session's opted-in controller, and the
+    /// controller's `approval.respond` answers it.
     Approvals,
 }
 impl Profile {
@@ -22948,7 +23427,8 @@ impl Profile {
 pub const PROFILES_JSON: &str = "[{\"name\":\"approvals\",\"versions\":[1]}]";
 /// One marker type per operation: see [`crate::typed::Operation`].
 pub mod operation {
-    /// `initialize`: Negotiate the wire version and required operations; returns identities and capabilities. Request [`InitializeRequest`], response [`InitializeResponse`].
+    /// `initialize`: Negotiate the wire version and required operations; returns identities and capabilities. Request
+    /// [`InitializeRequest`], response [`InitializeResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct Initialize;
     impl crate::typed::Operation for Initialize {
@@ -22980,7 +23460,8 @@ pub mod operation {
             }
         }
     }
-    /// `status`: Service state and whether the selected provider can prepare authentication. Request [`StatusRequest`], response [`StatusResponse`].
+    /// `status`: Service state and whether the selected provider can prepare authentication. Request [`StatusRequest`],
+    /// response [`StatusResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct Status;
     impl crate::typed::Operation for Status {
@@ -23008,7 +23489,8 @@ pub mod operation {
             }
         }
     }
-    /// `capabilities`: The complete capability object that initialize returned. Request [`CapabilitiesRequest`], response [`Capabilities`].
+    /// `capabilities`: The complete capability object that initialize returned. Request [`CapabilitiesRequest`],
+    /// response [`Capabilities`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct Capabilities;
     impl crate::typed::Operation for Capabilities {
@@ -23036,7 +23518,8 @@ pub mod operation {
             }
         }
     }
-    /// `auth.status`: Authentication readiness of every provider, read now without refresh or network. Request [`AuthStatusRequest`], response [`AuthStatusResponse`].
+    /// `auth.status`: Authentication readiness of every provider, read now without refresh or network. Request
+    /// [`AuthStatusRequest`], response [`AuthStatusResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct AuthStatus;
     impl crate::typed::Operation for AuthStatus {
@@ -23064,7 +23547,8 @@ pub mod operation {
             }
         }
     }
-    /// `auth.login.start`: Start the one Codex OAuth login of the service; progress and terminal events follow. Request [`AuthLoginStartRequest`], response [`AuthLoginStartResponse`].
+    /// `auth.login.start`: Start the one Codex OAuth login of the service; progress and terminal events follow. Request
+    /// [`AuthLoginStartRequest`], response [`AuthLoginStartResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct AuthLoginStart;
     impl crate::typed::Operation for AuthLoginStart {
@@ -23099,7 +23583,8 @@ pub mod operation {
             }
         }
     }
-    /// `auth.login.callback`: Submit the final redirect URL or bare code by hand; never echoed, accepted once. Request [`AuthLoginCallbackRequest`], response [`AuthLoginCallbackResponse`].
+    /// `auth.login.callback`: Submit the final redirect URL or bare code by hand; never echoed, accepted once. Request
+    /// [`AuthLoginCallbackRequest`], response [`AuthLoginCallbackResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct AuthLoginCallback;
     impl crate::typed::Operation for AuthLoginCallback {
@@ -23133,7 +23618,8 @@ pub mod operation {
             }
         }
     }
-    /// `auth.login.cancel`: Request cancellation of an active login; the terminal event settles it. Request [`AuthLoginCancelRequest`], response [`AuthLoginCancelResponse`].
+    /// `auth.login.cancel`: Request cancellation of an active login; the terminal event settles it. Request
+    /// [`AuthLoginCancelRequest`], response [`AuthLoginCancelResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct AuthLoginCancel;
     impl crate::typed::Operation for AuthLoginCancel {
@@ -23166,7 +23652,8 @@ pub mod operation {
             }
         }
     }
-    /// `auth.logout`: Remove one provider's local credential record; the environment is never changed. Request [`AuthLogoutRequest`], response [`AuthLogoutResponse`].
+    /// `auth.logout`: Remove one provider's local credential record; the environment is never changed. Request
+    /// [`AuthLogoutRequest`], response [`AuthLogoutResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct AuthLogout;
     impl crate::typed::Operation for AuthLogout {
@@ -23199,7 +23686,8 @@ pub mod operation {
             }
         }
     }
-    /// `catalog.providers`: One cache-only page of providers, sorted by ID and deduplicated. Request [`CatalogProvidersRequest`], response [`CatalogProvidersResponse`].
+    /// `catalog.providers`: One cache-only page of providers, sorted by ID and deduplicated. Request
+    /// [`CatalogProvidersRequest`], response [`CatalogProvidersResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct CatalogProviders;
     impl crate::typed::Operation for CatalogProviders {
@@ -23232,7 +23720,8 @@ pub mod operation {
             }
         }
     }
-    /// `catalog.models`: One cache-only page of a provider's models, in cached order and deduplicated. Request [`CatalogModelsRequest`], response [`CatalogModelsResponse`].
+    /// `catalog.models`: One cache-only page of a provider's models, in cached order and deduplicated. Request
+    /// [`CatalogModelsRequest`], response [`CatalogModelsResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct CatalogModels;
     impl crate::typed::Operation for CatalogModels {
@@ -23264,7 +23753,8 @@ pub mod operation {
             }
         }
     }
-    /// `catalog.refresh`: Run provider model discovery and write the cache; stale data may be kept on failure. Request [`CatalogRefreshRequest`], response [`CatalogRefreshResponse`].
+    /// `catalog.refresh`: Run provider model discovery and write the cache; stale data may be kept on failure. Request
+    /// [`CatalogRefreshRequest`], response [`CatalogRefreshResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct CatalogRefresh;
     impl crate::typed::Operation for CatalogRefresh {
@@ -23297,7 +23787,8 @@ pub mod operation {
             }
         }
     }
-    /// `config.get`: Bounded projection of the effective settings. Request [`ConfigGetRequest`], response [`ConfigProjection`].
+    /// `config.get`: Bounded projection of the effective settings. Request [`ConfigGetRequest`], response
+    /// [`ConfigProjection`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct ConfigGet;
     impl crate::typed::Operation for ConfigGet {
@@ -23328,7 +23819,8 @@ pub mod operation {
             }
         }
     }
-    /// `config.set`: Persist a scoped change of selection, reasoning or fast mode through the locked atomic writer. Request [`ConfigSetRequest`], response [`ConfigSetResponse`].
+    /// `config.set`: Persist a scoped change of selection, reasoning or fast mode through the locked atomic writer.
+    /// Request [`ConfigSetRequest`], response [`ConfigSetResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct ConfigSet;
     impl crate::typed::Operation for ConfigSet {
@@ -23366,7 +23858,11 @@ pub mod operation {
             }
         }
     }
-    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain. Request [`SessionListRequest`], response [`SessionListResponse`].
+    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's
+    /// daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every
+    /// one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page
+    /// may hold fewer than `limit` sessions while `truncated` says more candidates remain. Request
+    /// [`SessionListRequest`], response [`SessionListResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionList;
     impl crate::typed::Operation for SessionList {
@@ -23398,7 +23894,8 @@ pub mod operation {
             }
         }
     }
-    /// `session.create`: Create a session durably without claiming it. Request [`SessionCreateRequest`], response [`SessionCreateResponse`].
+    /// `session.create`: Create a session durably without claiming it. Request [`SessionCreateRequest`], response
+    /// [`SessionCreateResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionCreate;
     impl crate::typed::Operation for SessionCreate {
@@ -23429,7 +23926,8 @@ pub mod operation {
             }
         }
     }
-    /// `session.replay`: One bounded page of the allowlisted durable projection; read-only and lock-free. Request [`SessionReplayRequest`], response [`SessionReplayResponse`].
+    /// `session.replay`: One bounded page of the allowlisted durable projection; read-only and lock-free. Request
+    /// [`SessionReplayRequest`], response [`SessionReplayResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionReplay;
     impl crate::typed::Operation for SessionReplay {
@@ -23461,7 +23959,8 @@ pub mod operation {
             }
         }
     }
-    /// `session.claim`: Take control of a session and receive an atomic snapshot. Request [`SessionClaimRequest`], response [`SessionClaimResponse`].
+    /// `session.claim`: Take control of a session and receive an atomic snapshot. Request [`SessionClaimRequest`],
+    /// response [`SessionClaimResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionClaim;
     impl crate::typed::Operation for SessionClaim {
@@ -23495,7 +23994,8 @@ pub mod operation {
             }
         }
     }
-    /// `session.detach`: Release control of a session; a running turn goes on. Request [`SessionDetachRequest`], response [`SessionDetachResponse`].
+    /// `session.detach`: Release control of a session; a running turn goes on. Request [`SessionDetachRequest`],
+    /// response [`SessionDetachResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionDetach;
     impl crate::typed::Operation for SessionDetach {
@@ -23528,7 +24028,8 @@ pub mod operation {
             }
         }
     }
-    /// `session.status`: Control and running-turn state of a session. Request [`SessionStatusRequest`], response [`SessionStatusResponse`].
+    /// `session.status`: Control and running-turn state of a session. Request [`SessionStatusRequest`], response
+    /// [`SessionStatusResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct SessionStatus;
     impl crate::typed::Operation for SessionStatus {
@@ -23559,7 +24060,8 @@ pub mod operation {
             }
         }
     }
-    /// `turn.start`: Start a turn on a claimed session; accepted precedes turn.started. Request [`TurnStartRequest`], response [`TurnStartResponse`].
+    /// `turn.start`: Start a turn on a claimed session; accepted precedes turn.started. Request [`TurnStartRequest`],
+    /// response [`TurnStartResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct TurnStart;
     impl crate::typed::Operation for TurnStart {
@@ -23601,7 +24103,8 @@ pub mod operation {
             }
         }
     }
-    /// `turn.cancel`: Request Stop of a running turn; the cancelled terminal settles it. Request [`TurnCancelRequest`], response [`TurnCancelResponse`].
+    /// `turn.cancel`: Request Stop of a running turn; the cancelled terminal settles it. Request [`TurnCancelRequest`],
+    /// response [`TurnCancelResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct TurnCancel;
     impl crate::typed::Operation for TurnCancel {
@@ -23634,7 +24137,8 @@ pub mod operation {
             }
         }
     }
-    /// `operation.lookup`: State and outcome of an operation ID, for recovery after uncertain delivery. Request [`OperationLookupRequest`], response [`OperationLookupResponse`].
+    /// `operation.lookup`: State and outcome of an operation ID, for recovery after uncertain delivery. Request
+    /// [`OperationLookupRequest`], response [`OperationLookupResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct OperationLookup;
     impl crate::typed::Operation for OperationLookup {
@@ -23664,7 +24168,8 @@ pub mod operation {
             }
         }
     }
-    /// `profile.negotiate`: Opt this connection into an optional profile the daemon offers; the answer is exactly what was accepted. Request [`ProfileNegotiateRequest`], response [`ProfileNegotiateResponse`].
+    /// `profile.negotiate`: Opt this connection into an optional profile the daemon offers; the answer is exactly what
+    /// was accepted. Request [`ProfileNegotiateRequest`], response [`ProfileNegotiateResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct ProfileNegotiate;
     impl crate::typed::Operation for ProfileNegotiate {
@@ -23697,7 +24202,8 @@ pub mod operation {
             }
         }
     }
-    /// `approval.respond`: Answer a pending approval of the session with one of its offered options; the first valid answer wins. Request [`ApprovalRespondRequest`], response [`ApprovalRespondResponse`].
+    /// `approval.respond`: Answer a pending approval of the session with one of its offered options; the first valid
+    /// answer wins. Request [`ApprovalRespondRequest`], response [`ApprovalRespondResponse`].
     #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
     pub struct ApprovalRespond;
     impl crate::typed::Operation for ApprovalRespond {
@@ -24288,7 +24794,10 @@ pub trait ConfigHandler: Handler {
 }
 /// Operations of the `session` domain.
 pub trait SessionHandler: Handler {
-    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain.
+    /// `session.list`: One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's
+    /// daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every
+    /// one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page
+    /// may hold fewer than `limit` sessions while `truncated` says more candidates remain.
     fn session_list(
         &self,
         cx: &Self::Context,
@@ -24365,7 +24874,8 @@ pub trait OperationHandler: Handler {
 }
 /// Operations of the `profile` domain.
 pub trait ProfileHandler: Handler {
-    /// `profile.negotiate`: Opt this connection into an optional profile the daemon offers; the answer is exactly what was accepted.
+    /// `profile.negotiate`: Opt this connection into an optional profile the daemon offers; the answer is exactly what
+    /// was accepted.
     fn profile_negotiate(
         &self,
         cx: &Self::Context,
@@ -24376,7 +24886,8 @@ pub trait ProfileHandler: Handler {
 }
 /// Operations of the `approval` domain.
 pub trait ApprovalHandler: Handler {
-    /// `approval.respond`: Answer a pending approval of the session with one of its offered options; the first valid answer wins.
+    /// `approval.respond`: Answer a pending approval of the session with one of its offered options; the first valid
+    /// answer wins.
     fn approval_respond(
         &self,
         cx: &Self::Context,

@@ -1,4 +1,4 @@
-// Generated from protocol.toml (sha256 95b03241171e460c3a998b04f4975aa20f017bce773f7b5c84fc9c48b3056187). Do not edit.
+// Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
 
 // No inner doc comment here: `write` commits this file beside the generated Rust module (and the

@@ -45,7 +45,7 @@ function serve(socket: Socket, script: Script, init: any, seen: Req[], reject?: 
       buffer = buffer.slice(nl + 1);
       if (lines++ === 0) {
         if (reject !== undefined) return void send({ handshake: "agentwire-unix", status: "rejected", code: reject, message: "a daemon of another package version is running" });
-        send({ handshake: "agentwire-unix", status: "accepted", version: "0.1.0", pid: 42, instance_id: INSTANCE, workspace_id: init.workspace_id, state_root_id: init.state_root_id });
+        send({ handshake: "agentwire-unix", status: "accepted", version: PACKAGE_VERSION, pid: 42, instance_id: INSTANCE, workspace_id: init.workspace_id, state_root_id: init.state_root_id });
         continue;
       }
       seen.push(line);
@@ -90,7 +90,7 @@ const turnScript = (events: [string, object][]): Script => (req, send) => {
   }
 };
 
-const options = (path: string) => ({ socketPath: path, version: "0.1.0", workspace: "/abs/project", requiredOperations: ["turn.start" as const] });
+const options = (path: string) => ({ socketPath: path, version: PACKAGE_VERSION, workspace: "/abs/project", requiredOperations: ["turn.start" as const] });
 
 async function collect(client: AgentwireClient, n: number): Promise<AnyEvent[]> {
   const out: AnyEvent[] = [];
@@ -226,12 +226,12 @@ describe("client", () => {
 
   it("an accepted handshake naming another version is version_mismatch naming both versions", async () => {
     const fake = await daemon(() => undefined);
-    // "Package versions must match exactly": the fake accepts as 0.1.0, the client claims 9.9.9.
+    // "Package versions must match exactly": the fake accepts as this package's version, the client claims 9.9.9.
     await assert.rejects(AgentwireClient.connect({ ...options(fake.path), version: "9.9.9" }), (e: unknown) => {
       assert.ok(e instanceof VersionMismatchError);
       assert.equal(e.code, "version_mismatch");
-      assert.deepEqual([e.packageVersion, e.daemonVersion], ["9.9.9", "0.1.0"]);
-      assert.ok(e.message.startsWith(`version_mismatch: ${LAUNCH_ERROR_MESSAGES.version_mismatch} (this package is 9.9.9, the daemon runs 0.1.0;`), e.message);
+      assert.deepEqual([e.packageVersion, e.daemonVersion], ["9.9.9", PACKAGE_VERSION]);
+      assert.ok(e.message.startsWith(`version_mismatch: ${LAUNCH_ERROR_MESSAGES.version_mismatch} (this package is 9.9.9, the daemon runs ${PACKAGE_VERSION};`), e.message);
       return true;
     });
     fake.server.close();

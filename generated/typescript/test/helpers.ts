@@ -1,6 +1,6 @@
 /** Record builders shared by the tests: envelopes around payloads, as JSON text. */
 
-import { CAPABILITIES, EVENTS, LIMITS, OPERATIONS } from "../dist/index.js";
+import { CAPABILITIES, EVENTS, LIMITS, OPERATIONS, PACKAGE_VERSION } from "../dist/index.js";
 import type { EventName, Method } from "../dist/index.js";
 
 export const INSTANCE = "in_0123456789abcdef";
@@ -56,7 +56,7 @@ export function request(method: Method, payload: unknown, overrides: Record<stri
 export function initResult(): any {
   return {
     protocol_version: 2,
-    server_version: "0.1.0",
+    server_version: PACKAGE_VERSION,
     instance_id: INSTANCE,
     connection_id: CONNECTION,
     workspace_id: "ws_0123456789abcdef0123456789abcdef",

@@ -10,7 +10,7 @@ import type { Server, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { AgentwireClient, ConnectionClosedError, ServiceError, StreamOverflowError, TimeoutError } from "../dist/client.js";
+import { AgentwireClient, ConnectionClosedError, PACKAGE_VERSION, ServiceError, StreamOverflowError, TimeoutError } from "../dist/client.js";
 import type { RecordDirection } from "../dist/client.js";
 import { ERROR_MESSAGES, EncodeError, encodeRequest } from "../dist/index.js";
 import type { AnyEvent } from "../dist/index.js";
@@ -46,7 +46,7 @@ async function daemon(script: (req: Req, send: Send, socket: Socket) => void): P
         if (first) {
           first = false;
           const init = initResult();
-          send({ handshake: "agentwire-unix", status: "accepted", version: "0.1.0", pid: 42, instance_id: INSTANCE, workspace_id: init.workspace_id, state_root_id: init.state_root_id });
+          send({ handshake: "agentwire-unix", status: "accepted", version: PACKAGE_VERSION, pid: 42, instance_id: INSTANCE, workspace_id: init.workspace_id, state_root_id: init.state_root_id });
           continue;
         }
         fake.seen.push(line);

@@ -29,7 +29,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 /// The committed module and the committed copy of the generator's RFC 3339 checker (which the
-/// runtime includes beside it), each under the generated header and the freshness marker.
+/// runtime includes beside it), each under the generated header; the module's header adds the
+/// freshness marker, the one hash a generated header carries (the build script reads it).
 #[cfg(feature = "artifacts")]
 pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
     let module = generate(spec).unwrap_or_else(|e| panic!("the Rust emitter's tokens do not parse: {e}"));
@@ -38,21 +39,22 @@ pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
         Artifact { path: in_crate(freshness::MODULE_IN_CRATE), contents: module },
         Artifact {
             path: in_crate(freshness::RFC3339_IN_CRATE),
-            contents: format!("{}\n{}", super::header(spec, "//"), crate::RFC3339_SOURCE),
+            contents: format!("{}\n{}", super::comment_header("//"), crate::RFC3339_SOURCE),
         },
     ]
 }
 
-/// The generated module, formatted with prettyplease under the generated header and the
-/// freshness marker of the spec's text: the committed copy.
+/// The generated module, formatted with prettyplease (its doc comments wrapped at the code's
+/// width) under the generated header and the freshness marker of the spec's text: the
+/// committed copy.
 #[cfg(feature = "artifacts")]
 pub fn generate(spec: &Spec) -> Result<String, syn::Error> {
     let file: syn::File = syn::parse2(tokens(spec))?;
     Ok(format!(
         "{}// {}\n\n{}",
-        super::header(spec, "//"),
+        super::comment_header("//"),
         freshness::marker(spec.text_fnv1a64),
-        prettyplease::unparse(&file)
+        super::wrap_comments(&prettyplease::unparse(&file))
     ))
 }
 

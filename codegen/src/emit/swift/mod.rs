@@ -22,8 +22,8 @@ pub const PATH: &str = "generated/swift/Sources/AgentWire/Generated/Protocol.swi
 
 pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
     vec![
-        Artifact { path: PATH.to_string(), contents: generated(spec) },
-        Artifact { path: examples::PATH.to_string(), contents: examples::generated(spec) },
+        Artifact { path: PATH.to_string(), contents: super::wrap_comments(&generated(spec)) },
+        Artifact { path: examples::PATH.to_string(), contents: super::wrap_comments(&examples::generated(spec)) },
     ]
 }
 

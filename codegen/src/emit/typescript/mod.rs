@@ -38,7 +38,7 @@ pub fn artifacts(spec: &Spec) -> Vec<Artifact> {
         .into_iter()
         .map(|(name, body)| Artifact {
             path: format!("{DIR}/{name}"),
-            contents: format!("{}\n{body}", comment_header("//")),
+            contents: super::wrap_comments(&format!("{}\n{body}", comment_header("//"))),
         })
         .collect()
 }

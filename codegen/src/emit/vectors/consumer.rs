@@ -716,11 +716,15 @@ impl Consumer<'_> {
         let limit = |name: &str| usize::try_from(cx.spec.limit_value(name)).unwrap_or(0);
         let (depth, items, fields, bytes) =
             (limit("max_json_depth"), limit("max_array_items"), limit("max_object_fields"), limit("max_string_bytes"));
-        let cases: [(&str, &str, usize, Make); 5] = [
+        let cases: [(&str, &str, usize, Make); 6] = [
             ("depth", rules::DEPTH, depth, &|n, at| records::nested_arrays((n + 1).saturating_sub(at))),
             ("array_items", rules::ARRAY_ITEMS, items, &|n, _| Value::Array(vec![json!(0); n])),
             ("object_fields", rules::OBJECT_FIELDS, fields, &|n, _| records::wide_object(n)),
             ("string_bytes", rules::STRING_BYTES, bytes, &|n, _| json!("a".repeat(n))),
+            // The bound is in UTF-8 bytes: `n` bytes in about n/4 characters (and n/2 UTF-16
+            // units), so a consumer that counts characters or UTF-16 units accepts the case
+            // one byte past the bound.
+            ("string_bytes.utf8", rules::STRING_BYTES, bytes, &|n, _| json!(utf8_bytes(n))),
             ("string_bytes.member_name", rules::STRING_BYTES, bytes, &|n, _| {
                 Value::Object(Map::from_iter([("a".repeat(n), json!(0))]))
             }),
@@ -786,6 +790,11 @@ impl Consumer<'_> {
             self.push_text(r, text, None, rules::RECORD_BYTES, None);
         }
     }
+}
+
+/// A string of exactly `n` UTF-8 bytes in four-byte characters (U+1F600), padded with ASCII.
+fn utf8_bytes(n: usize) -> String {
+    format!("{}{}", "\u{1F600}".repeat(n / 4), "a".repeat(n % 4))
 }
 
 /// Builds a structural case's value from the limit value and the depth it starts at.

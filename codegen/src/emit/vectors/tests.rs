@@ -640,3 +640,36 @@ fn base64_matches_rfc_4648() {
         assert_eq!(base64(input.as_bytes()), want);
     }
 }
+
+/// "max_string_bytes" counts UTF-8 bytes: in a member with no bound of its own (an unknown
+/// member, a free-form one), a string whose characters and UTF-16 units fit the bound but whose
+/// bytes do not is refused, so a consumer that counts characters fails the suite.
+#[test]
+fn a_string_over_the_bound_in_bytes_but_not_in_characters_is_refused() {
+    let spec = spec();
+    let max = limit(&spec, "max_string_bytes");
+    fn longest(v: &Value) -> Option<&str> {
+        match v {
+            Value::String(s) => Some(s),
+            Value::Array(a) => a.iter().filter_map(longest).max_by_key(|s| s.len()),
+            Value::Object(o) => o.values().filter_map(longest).max_by_key(|s| s.len()),
+            _ => None,
+        }
+    }
+    let mut seen = 0;
+    for v in generated(&spec).consumer.iter().filter(|v| v.id.contains(".string_bytes.utf8.")) {
+        let record = parse(&bytes(v).expect("a record")).expect("JSON");
+        let s = longest(&record).expect("a string");
+        assert!(s.chars().count() <= max && s.encode_utf16().count() <= max, "{}: fits in characters", v.id);
+        match (v.id.ends_with(".above_max"), &v.expect) {
+            (true, Expect::Consumer { reason, .. }) => {
+                assert_eq!(reason.as_str(), "limit", "{}", v.id);
+                assert_eq!(s.len(), max + 1, "{}: one byte past the bound", v.id);
+            }
+            (false, Expect::Accept { .. }) => assert_eq!(s.len(), max, "{}: at the bound", v.id),
+            (_, other) => panic!("{}: unexpected expectation {other:?}", v.id),
+        }
+        seen += 1;
+    }
+    assert!(seen >= 4, "the envelope, payload and free-form cases, at and past the bound ({seen})");
+}

@@ -453,3 +453,29 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod known_kinds {
+    use super::{SessionUpdate, KNOWN_KINDS};
+
+    /// Every kind the SDK's `SessionUpdate` deserializes: serde names them all when refusing a
+    /// kind it does not know ("unknown variant `x`, expected one of `a`, `b`, ...").
+    fn sdk_kinds() -> Vec<String> {
+        let refused = serde_json::from_value::<SessionUpdate>(serde_json::json!({"sessionUpdate": "no such kind"}));
+        let message = refused.expect_err("an unknown kind is refused").to_string();
+        let listed = message.split_once("expected one of").map_or("", |(_, l)| l);
+        listed.split('`').skip(1).step_by(2).map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn the_known_update_kinds_are_exactly_the_sdks() {
+        // An SDK upgrade that adds (or drops) a kind fails here, instead of its updates being
+        // noted as unknown at run time.
+        let mut sdk = sdk_kinds();
+        sdk.sort();
+        let mut known: Vec<String> = KNOWN_KINDS.iter().map(|k| (*k).to_owned()).collect();
+        known.sort();
+        assert!(sdk.len() > 5, "the SDK's refusal lists its kinds: {sdk:?}");
+        assert_eq!(known, sdk, "KNOWN_KINDS against the SDK's `SessionUpdate`");
+    }
+}

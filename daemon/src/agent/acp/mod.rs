@@ -1,14 +1,21 @@
 //! Agent Client Protocol (ACP) agents as the runtime of a turn, in place of the tool loop,
 //! when the selected provider is an `[agents.<id>]` entry
-//! ([`crate::catalog::agents`]): [`process`] starts and speaks to the agent (pooled by
-//! [`crate::agent::pool::Pool`]), [`client`] answers what the agent asks of the client
-//! (file reads and writes in the workspace, permission requests routed to the turn),
-//! [`policy`] decides permissions, [`mapping`] turns updates into the session stream and
-//! wire v2 through [`crate::agent::sink::TurnSink`] (a tool call's life through
-//! [`crate::agent::calls`]), and [`turn`] runs one prompt under the cancel grace.
+//! ([`crate::catalog::agents`]): [`run`] is the whole turn from the daemon's side (the agent
+//! from the pool, [`crate::agent::pool::Pool`]; the session to resume, [`resume`]); [`turn`]
+//! opens the ACP session and runs one prompt on an [`process::AgentProcess`] under the cancel
+//! grace, and hands what arrives to [`mapping`], which turns updates into the session stream
+//! and wire v2 through [`crate::agent::sink::TurnSink`] (a tool call's life through
+//! [`crate::agent::calls`]) and answers permission requests as [`policy`] decides. [`process`]
+//! starts and speaks to the agent, serving [`client`], which answers what the agent asks of the
+//! client (file reads and writes in the workspace) and hands updates and permission requests to
+//! the turn of their ACP session through [`routes`]. [`said`] quotes what the agent said for
+//! notes.
 //!
-//! Imports go one way: `turn` → `mapping` → `policy`, `crate::agent::calls`; `process` →
-//! `client` → `routes`.
+//! Imports go one way, and these are all of them between the files here (`resume`, `routes`,
+//! `policy` and `said` import none): `run` → `process`, `resume`, `routes`, `turn`; `turn` →
+//! `mapping`, `process`, `routes`, `said`; `mapping` → `policy`; `process` → `client`,
+//! `routes`, `said`; `client` → `routes`. Outside this folder, `turn` and `mapping` use
+//! `crate::agent::calls`.
 
 pub mod ask;
 pub mod client;
@@ -17,6 +24,8 @@ pub mod policy;
 pub mod process;
 pub mod resume;
 pub mod routes;
+pub mod run;
+pub mod said;
 pub mod turn;
 
 use process::AgentProcess;

@@ -5,16 +5,20 @@
 //! kept across turns, restarted when it dies or its entry changes, stopped when idle.
 //!
 //! Faults that end the connection (the process exits, a line is not a JSON-RPC message, a
-//! line is longer than one record may be) are recorded as a [`Fault`] the running turns read.
+//! line is longer than one record may be) are recorded as a [`Fault`] the running turns read;
+//! when the process died, [`AgentProcess::fault_words`] adds its exit status and the last
+//! lines it wrote to stderr. When the entry names a sign-in method (`auth_method`), the start
+//! completes ACP `authenticate` with it before any session is opened.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use agent_client_protocol::schema::ProtocolVersion;
 use agent_client_protocol::v1::schema::{
-    ClientCapabilities, FileSystemCapabilities, Implementation, InitializeRequest, InitializeResponse,
+    AuthMethod, AuthenticateRequest, ClientCapabilities, FileSystemCapabilities, Implementation, InitializeRequest,
+    InitializeResponse,
 };
 use agent_client_protocol::v1::ConnectionTo;
 use agent_client_protocol::{Agent, Lines};
@@ -22,8 +26,8 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStderr};
 use tokio::sync::{mpsc, oneshot, watch};
 
-use super::client;
 use super::routes::{Inbound, Launch, RouteGuard, Routes};
+use super::{client, said};
 use crate::agent::pool::Pooled;
 use crate::catalog::agents::{command_executable, AgentEntry, Verdict};
 
@@ -38,8 +42,14 @@ pub const MAX_LINE_BYTES: usize = agentwire_protocol::limits::MAX_RECORD_BYTES a
 /// stderr goes to the log: each line cut to this, and at most this many lines per process.
 const STDERR_LINE_BYTES: usize = 512;
 const STDERR_LINES: usize = 2_000;
+/// The last stderr lines kept for a note when the process dies, each cut to this.
+const STDERR_TAIL_LINES: usize = 4;
+const STDERR_TAIL_BYTES: usize = 200;
+/// How long a note about a dead process waits for its exit status and last stderr lines.
+const DEATH_WAIT: Duration = Duration::from_millis(500);
 
-/// Why an agent could not be started. Messages name settings keys, never values.
+/// Why an agent could not be started. Messages name settings keys, never values of the
+/// settings; what the agent said is scrubbed and bounded ([`said`]).
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
     #[error("agents.{0}.command: is not an executable program")]
@@ -48,10 +58,15 @@ pub enum StartError {
     Spawn(String),
     #[error("agents.{0}: the agent did not answer initialize in time")]
     InitTimeout(String),
-    #[error("agents.{0}: initialize failed")]
-    Initialize(String),
+    #[error("agents.{0}: initialize failed: {1}")]
+    Initialize(String, String),
     #[error("agents.{0}: the agent speaks ACP protocol version {1}, not 1")]
     Version(String, u16),
+    #[error("agents.{0}.auth_method: is not a sign-in method the agent offers (it offers {1})")]
+    UnknownSignIn(String, String),
+    /// `authenticate` failed: the agent's words and the sign-in methods it offered.
+    #[error("agents.{0}: authenticate failed: {1}")]
+    Authenticate(String, String, Vec<String>),
 }
 
 /// Why a connection ended.
@@ -90,6 +105,69 @@ pub struct AgentProcess {
     /// Daemon session ID → ACP session ID, for the sessions this process serves.
     sessions: tokio::sync::Mutex<HashMap<String, String>>,
     pub load_session: bool,
+    /// The sign-in methods the agent offered in `initialize`.
+    pub auth_methods: Vec<AuthMethod>,
+    stderr: Arc<StderrTail>,
+}
+
+/// The last lines the agent wrote to stderr (scrubbed), and whether stderr closed.
+#[derive(Default)]
+struct StderrTail {
+    lines: Mutex<VecDeque<String>>,
+    closed: tokio::sync::Notify,
+    done: std::sync::atomic::AtomicBool,
+}
+
+impl StderrTail {
+    fn push(&self, line: String) {
+        let mut lines = crate::sync::lock(&self.lines);
+        if lines.len() == STDERR_TAIL_LINES {
+            lines.pop_front();
+        }
+        lines.push_back(line);
+    }
+
+    fn close(&self) {
+        self.done.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.closed.notify_waiters();
+    }
+
+    /// Waits until stderr closed (bounded by the caller).
+    async fn closed(&self) {
+        let notified = self.closed.notified();
+        if !self.done.load(std::sync::atomic::Ordering::SeqCst) {
+            notified.await;
+        }
+    }
+}
+
+/// "exit status 7; its last stderr lines: “a” / “b”": how a process ended, for a note. Waits
+/// up to [`DEATH_WAIT`] for the exit status and the end of stderr.
+async fn death_words(child: &Mutex<Option<Child>>, tail: &StderrTail) -> String {
+    let _ = tokio::time::timeout(DEATH_WAIT, tail.closed()).await;
+    let deadline = tokio::time::Instant::now() + DEATH_WAIT;
+    let status = loop {
+        let status = crate::sync::lock(child).as_mut().and_then(|c| c.try_wait().ok().flatten());
+        if status.is_some() || tokio::time::Instant::now() >= deadline {
+            break status;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    use std::os::unix::process::ExitStatusExt;
+    let mut words = match status {
+        Some(s) if s.code().is_some() => format!("exit status {}", s.code().unwrap_or_default()),
+        Some(s) => format!("killed by signal {}", s.signal().unwrap_or_default()),
+        None => "exit status unknown".to_owned(),
+    };
+    let lines = crate::sync::lock(&tail.lines).clone();
+    if lines.is_empty() {
+        words.push_str("; it wrote nothing to stderr");
+    } else {
+        let quoted: Vec<String> = lines.iter().map(|l| format!("“{l}”")).collect();
+        words.push_str("; its last stderr lines: ");
+        words.push_str(&quoted.join(" / "));
+    }
+    words
 }
 
 impl AgentProcess {
@@ -121,6 +199,17 @@ impl AgentProcess {
         &self.sessions
     }
 
+    /// The `service` note for a connection that ended this way: for a process that exited,
+    /// with its exit status and last stderr lines.
+    pub async fn fault_words(&self, fault: Fault) -> String {
+        match fault {
+            Fault::Exited => {
+                format!("The agent process exited during the turn ({}).", death_words(&self.child, &self.stderr).await)
+            }
+            other => other.note().to_owned(),
+        }
+    }
+
     /// Kills the process now (a turn that would not stop after cancel).
     pub fn kill(&self) {
         if let Some(child) = crate::sync::lock(&self.child).as_mut() {
@@ -147,7 +236,8 @@ impl AgentProcess {
         else {
             return Err(StartError::Spawn(id));
         };
-        tokio::spawn(log_stderr(id.clone(), launch.entry.env.clone(), stderr));
+        let tail = Arc::new(StderrTail::default());
+        tokio::spawn(log_stderr(id.clone(), launch.entry.env.clone(), stderr, Arc::clone(&tail)));
         let (fault_tx, fault) = watch::channel(None);
         let fault_tx = Arc::new(fault_tx);
         let incoming = lines(BufReader::new(stdout), Arc::clone(&fault_tx));
@@ -176,22 +266,66 @@ impl AgentProcess {
             });
         });
         let cx = cx_rx.await.map_err(|_| StartError::Spawn(id.clone()))?;
-        let response = initialize(&cx, &launch.entry).await.map_err(|_| StartError::Initialize(id.clone()))?;
+        let child = Mutex::new(Some(child));
+        let env = &launch.entry.env;
+        let response = match initialize(&cx, &launch.entry).await {
+            Ok(r) => r,
+            Err(e) => {
+                // An agent that died answers nothing: say how it ended instead.
+                let mut fault = fault.clone();
+                let ended = tokio::time::timeout(DEATH_WAIT, fault.wait_for(Option::is_some)).await;
+                let words = match ended.ok().and_then(|r| r.ok().map(|f| *f)).flatten() {
+                    Some(Fault::Exited) => format!("the process exited ({})", death_words(&child, &tail).await),
+                    Some(other) => other.note().to_owned(),
+                    None => said::error(&e, env),
+                };
+                return Err(StartError::Initialize(id, words));
+            }
+        };
         if response.protocol_version != ProtocolVersion::V1 {
             let version = serde_json::to_value(response.protocol_version).ok().and_then(|v| v.as_u64()).unwrap_or(0);
             return Err(StartError::Version(id, u16::try_from(version).unwrap_or(u16::MAX)));
         }
+        if let Some(method) = &launch.entry.auth_method {
+            authenticate(&cx, &id, method, &response.auth_methods, env).await?;
+        }
         Ok(AgentProcess {
             launch: launch.clone(),
             cx,
-            child: Mutex::new(Some(child)),
+            child,
             routes,
             fault,
             stop: Mutex::new(Some(stop_tx)),
             sessions: tokio::sync::Mutex::default(),
             load_session: response.agent_capabilities.load_session,
+            auth_methods: response.auth_methods,
+            stderr: tail,
         })
     }
+}
+
+/// ACP `authenticate` with the method the entry names, which the agent must have offered.
+async fn authenticate(
+    cx: &ConnectionTo<Agent>,
+    id: &str,
+    method: &str,
+    offered: &[AuthMethod],
+    env: &[(String, String)],
+) -> Result<(), StartError> {
+    let known = offered.iter().any(|m| match m {
+        AuthMethod::Agent(a) => a.id.to_string() == method,
+        AuthMethod::Terminal(t) => t.id.to_string() == method,
+        _ => false,
+    });
+    if !known {
+        let names = said::sign_in_methods(offered, env);
+        let names = if names.is_empty() { "none".to_owned() } else { names.join(", ") };
+        return Err(StartError::UnknownSignIn(id.to_owned(), names));
+    }
+    let answer = cx.send_request(AuthenticateRequest::new(method.to_owned())).block_task().await;
+    answer
+        .map(drop)
+        .map_err(|e| StartError::Authenticate(id.to_owned(), said::error(&e, env), said::sign_in_methods(offered, env)))
 }
 
 /// `initialize`, offering only what this client implements: reading text files, and writing
@@ -317,11 +451,17 @@ async fn read_line<R: AsyncBufRead + Unpin>(reader: &mut R) -> Result<Option<Vec
 }
 
 /// The agent's stderr into the daemon's log: each line cut and redacted (credential patterns
-/// and the values of the entry's own `env`), and only the first [`STDERR_LINES`] lines.
-async fn log_stderr(id: String, env: Vec<(String, String)>, stderr: ChildStderr) {
+/// and the values of the entry's own `env`), and only the first [`STDERR_LINES`] lines; the
+/// last few, scrubbed, kept in `tail` for a note should the process die.
+async fn log_stderr(id: String, env: Vec<(String, String)>, stderr: ChildStderr, tail: Arc<StderrTail>) {
     let mut lines = BufReader::new(stderr).split(b'\n');
     let mut count = 0usize;
     while let Ok(Some(raw)) = lines.next_segment().await {
+        let text = String::from_utf8_lossy(&raw);
+        let kept = said::scrub(&text, &env, STDERR_TAIL_BYTES);
+        if !kept.is_empty() {
+            tail.push(kept);
+        }
         count += 1;
         if count > STDERR_LINES {
             if count == STDERR_LINES + 1 {
@@ -329,7 +469,6 @@ async fn log_stderr(id: String, env: Vec<(String, String)>, stderr: ChildStderr)
             }
             continue;
         }
-        let text = String::from_utf8_lossy(&raw);
         let mut line = crate::redact::redact(&text).into_owned();
         for (_, value) in env.iter().filter(|(_, v)| v.len() >= 3) {
             line = line.replace(value.as_str(), crate::redact::REDACTED);
@@ -337,6 +476,7 @@ async fn log_stderr(id: String, env: Vec<(String, String)>, stderr: ChildStderr)
         let line = crate::redact::truncate_on_char_boundary(&line, STDERR_LINE_BYTES);
         tracing::info!(agent = %id, stderr = %line, "agent stderr");
     }
+    tail.close();
 }
 
 #[cfg(test)]

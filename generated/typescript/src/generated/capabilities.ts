@@ -4,7 +4,10 @@
 import { deepFreeze } from "../runtime/json.js";
 import type { ActivityCapabilities, Capabilities } from "./types.js";
 
-/** Advertised by initialize and capabilities. Every operation, event and limit of the ordinary profile; activity flags are the const values. */
+/**
+ * Advertised by initialize and capabilities. Every operation, event and limit of the ordinary profile; activity flags
+ * are the const values.
+ */
 export const CAPABILITIES: Capabilities = deepFreeze<Capabilities>({
   "activity": {
     "activity_replay": false,

@@ -46,6 +46,7 @@ export type ErrorCode =
   | "agent_failed"
   | "agent_refused"
   | "agent_limit_reached"
+  | "agent_needs_login"
   | "profile_unsupported"
   | "profile_mismatch"
   | "approval_unknown"
@@ -53,7 +54,12 @@ export type ErrorCode =
 
 /** The fixed message of every error code. */
 export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
-  /** The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter (U+FDD0..U+FDEF or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one value. The service never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file) as U+FFFD. (source: seed) */
+  /**
+   * The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter (U+FDD0..U+FDEF
+   * or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one value. The service
+   * never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file) as U+FFFD. (source:
+   * seed)
+   */
   invalid_json: "request is not valid JSON",
   /** The record is longer than max_record_bytes; the socket closes after this response. (source: seed) */
   record_too_large: "request record exceeds the maximum size",
@@ -61,7 +67,10 @@ export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
   invalid_request: "request envelope is invalid",
   /** The payload's compact encoding is longer than max_payload_bytes. (source: seed) */
   payload_too_large: "request payload exceeds the maximum size",
-  /** A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed, or the connection already has max_inflight_requests requests in flight (retry once a response arrives). (source: seed) */
+  /**
+   * A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed, or the
+   * connection already has max_inflight_requests requests in flight (retry once a response arrives). (source: seed)
+   */
   limit_exceeded: "request exceeds a protocol limit",
   /** The envelope's protocol_version is not 2, or initialization offers no supported version. (source: seed) */
   unsupported_version: "protocol version is not supported",
@@ -83,7 +92,12 @@ export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
   session_unavailable: "session is unavailable",
   /** The session ID is not a well-formed opaque ID. (source: seed) */
   invalid_session_id: "session ID is invalid",
-  /** `turn.start` in a session created for another workspace than the one this daemon serves. A turn's tools read and write its daemon's workspace, so a session's turns run only in the workspace it was created for: continue it from that workspace's daemon (its `session.list` summary names the workspace), or create a session here. Reading, replaying, claiming and detaching it work from any workspace. (source: lifecycle) */
+  /**
+   * `turn.start` in a session created for another workspace than the one this daemon serves. A turn's tools read and
+   * write its daemon's workspace, so a session's turns run only in the workspace it was created for: continue it from
+   * that workspace's daemon (its `session.list` summary names the workspace), or create a session here. Reading,
+   * replaying, claiming and detaching it work from any workspace. (source: lifecycle)
+   */
   session_workspace_mismatch: "session belongs to another workspace",
   /** The turn ID names no running turn of the session. (source: seed) */
   unknown_turn: "turn is unknown or already terminal",
@@ -133,19 +147,48 @@ export const ERROR_MESSAGES: { readonly [C in ErrorCode]: string } = {
   persistence_failed: "turn output could not be persisted",
   /** Carried by a failed turn terminal whose assistant text would cross a bound. (source: terminal) */
   output_limit_exceeded: "assistant output exceeds a protocol limit",
-  /** Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered the prompt with an error, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which. (source: terminal) */
+  /**
+   * Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a
+   * line that is not JSON-RPC or is longer than max_record_bytes, answered session/new, session/load, session/set_mode
+   * or the prompt with an error, does not offer the mode its settings name, ended the prompt with a stop reason this
+   * service does not know, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service`
+   * message of the turn says which, with the agent's own words where it gave any (its JSON-RPC error message, or a dead
+   * process's exit status and last stderr lines; bounded and redacted). (source: terminal)
+   */
   agent_failed: "the agent process failed or broke the Agent Client Protocol",
-  /** Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`. (source: terminal) */
+  /**
+   * Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`. (source:
+   * terminal)
+   */
   agent_refused: "the agent refused to continue",
-  /** Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`. (source: terminal) */
+  /**
+   * Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or
+   * `max_turn_requests`. (source: terminal)
+   */
   agent_limit_reached: "the agent reached its token or request limit",
+  /**
+   * Carried by a failed turn terminal of an ACP agent provider that refused a request for want of sign-in (ACP error
+   * `auth_required`, -32000), or whose `authenticate` with the method its settings name failed. A `service` message of
+   * the turn carries the agent's own words and the sign-in methods it offers; `auth.status` reports the agent
+   * `needs_login` until a prompt of it is answered or its settings change. (source: terminal)
+   */
+  agent_needs_login: "the agent needs sign-in before it can answer",
   /** `profile.negotiate` named a profile or version the daemon does not offer; nothing changed. (source: profile) */
   profile_unsupported: "profile or version is not offered",
-  /** The connection already negotiated another version of the profile, or claimed a session before negotiating; nothing changed. (source: profile) */
+  /**
+   * The connection already negotiated another version of the profile, or claimed a session before negotiating; nothing
+   * changed. (source: profile)
+   */
   profile_mismatch: "profile negotiation conflicts with this connection's state",
-  /** No pending approval of the session has this ID: unknown, already answered (a second answer) or already decided by the deadline, the policy or a cancel (a late answer); nothing changed. (source: profile) */
+  /**
+   * No pending approval of the session has this ID: unknown, already answered (a second answer) or already decided by
+   * the deadline, the policy or a cancel (a late answer); nothing changed. (source: profile)
+   */
   approval_unknown: "approval is unknown or already resolved",
-  /** The option ID is not one of the pending approval's options; nothing changed and the approval stays pending. (source: profile) */
+  /**
+   * The option ID is not one of the pending approval's options; nothing changed and the approval stays pending.
+   * (source: profile)
+   */
   approval_option_unknown: "option is not one the approval offered",
 };
 
@@ -198,6 +241,7 @@ export function isErrorCode(code: string): code is ErrorCode {
     case "agent_failed":
     case "agent_refused":
     case "agent_limit_reached":
+    case "agent_needs_login":
     case "profile_unsupported":
     case "profile_mismatch":
     case "approval_unknown":
@@ -240,7 +284,10 @@ export const LAUNCH_ERROR_MESSAGES: { readonly [C in LaunchErrorCode]: string } 
   workspace_mismatch: "the daemon serves another workspace",
   /** The handshake line is not a valid handshake request. */
   invalid_handshake: "handshake is invalid",
-  /** The daemon serves `max_connections` connections already: it answers a new connection's handshake line, whatever it says, with this rejection and closes it. Another connection closing makes room. */
+  /**
+   * The daemon serves `max_connections` connections already: it answers a new connection's handshake line, whatever it
+   * says, with this rejection and closes it. Another connection closing makes room.
+   */
   connection_limit: "the daemon already serves its maximum number of connections",
   /** The daemon's handshake reply is malformed or names another version. */
   invalid_handshake_reply: "the daemon sent an invalid handshake reply",
@@ -252,7 +299,12 @@ export const LAUNCH_ERROR_MESSAGES: { readonly [C in LaunchErrorCode]: string } 
   invalid_arguments: "command line arguments are invalid",
   /** The state root could not be resolved or created. */
   state_root_unavailable: "state root is unavailable; check MC_HOME or HOME",
-  /** The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid or writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod 700` the state root, `chmod 600` its files). */
+  /**
+   * The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid or
+   * writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and
+   * `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod 700`
+   * the state root, `chmod 600` its files).
+   */
   state_root_unsafe: "state root is not owned by this user or is writable by others",
   /** A fallback runtime folder is shared by two state roots; the daemon found serves the other. */
   state_root_mismatch: "the daemon at the socket uses another state root",

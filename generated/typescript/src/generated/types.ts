@@ -137,7 +137,10 @@ export interface Control {
   [EXTENSIONS]?: Extensions;
 }
 
-/** Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive integers. */
+/**
+ * Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive
+ * integers.
+ */
 export interface LimitMap {
   /** Largest JSONL record either side may send. (bytes) */
   max_record_bytes: number;
@@ -171,9 +174,19 @@ export interface LimitMap {
   max_session_list_scan_entries: number;
   /** Largest and default catalog page. (items) */
   max_catalog_page_items: number;
-  /** Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake rejection in answer to its handshake line and is closed; the connections served are unaffected, and closing one makes room for the next. (connections) */
+  /**
+   * Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake rejection
+   * in answer to its handshake line and is closed; the connections served are unaffected, and closing one makes room
+   * for the next. (connections)
+   */
   max_connections: number;
-  /** Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. (requests) */
+  /**
+   * Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request
+   * admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection
+   * stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its
+   * response's bytes are written, so a client that sends a new request only after reading a response, with at most this
+   * many outstanding, is never refused. (requests)
+   */
   max_inflight_requests: number;
   /** Most turns running at once. (turns) */
   max_active_turns: number;
@@ -327,7 +340,10 @@ export interface SessionSummary {
   title: string | null;
   /** Last durable update. */
   updated_at: Timestamp;
-  /** Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none. */
+  /**
+   * Canonical path of the workspace the session was created for: turns run only in that workspace's daemon
+   * (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none.
+   */
   workspace?: string;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
@@ -711,7 +727,10 @@ export interface ProfileOffer {
   [EXTENSIONS]?: Extensions;
 }
 
-/** The limits of a negotiated profile with their effective values: every limit the profile declares; unknown keys are extensions that must still be positive integers. */
+/**
+ * The limits of a negotiated profile with their effective values: every limit the profile declares; unknown keys are
+ * extensions that must still be positive integers.
+ */
 export type ProfileLimitMap = { [key: string]: number };
 
 /** What a tool call does, as ACP names its tool kinds. */
@@ -720,7 +739,10 @@ export type ToolKind = "read" | "edit" | "delete" | "move" | "search" | "execute
 /** How an approval ended: an offered option was chosen, or the agent was answered cancelled. */
 export type ApprovalOutcome = "selected" | "cancelled";
 
-/** What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable request), the deadline, or `turn.cancel`. */
+/**
+ * What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable
+ * request), the deadline, or `turn.cancel`.
+ */
 export type ApprovalDecider = "person" | "policy" | "deadline" | "cancel";
 
 /** The change a tool call proposes, when the agent sent one. */
@@ -859,7 +881,10 @@ export interface SessionMessageUserText {
   turn?: OpaqueId;
   /** Prompt text. */
   text: Text;
-  /** Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value. */
+  /**
+   * Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder
+   * rejects any value.
+   */
   thinking?: string;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
@@ -887,7 +912,10 @@ export interface SessionMessageAgentToolCallStart {
   title: Text;
   /** Longer inline-markdown description. */
   description: Text;
-  /** Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut marked. */
+  /**
+   * Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut
+   * marked.
+   */
   args: JsonObject;
   /** Label of the subagent this call spawns. */
   agentTitle?: Text;
@@ -917,7 +945,11 @@ export interface SessionMessageAgentToolCallEnd {
   [EXTENSIONS]?: Extensions;
 }
 
-/** The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered. */
+/**
+ * The agent asks the user to approve a tool call. Written when an ACP agent provider sends
+ * `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the
+ * agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
+ */
 export interface SessionMessageAgentPermissionRequest {
   type: "permission-request";
   role: "agent";
@@ -947,7 +979,19 @@ export interface SessionMessageAgentPermissionRequest {
   [EXTENSIONS]?: Extensions;
 }
 
-/** The answer to a permission request, recorded with role `user` because it is the person's or stands in for the person, by the person's own configuration. The daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself, with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals` profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`), `deadline` (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is answered cancelled (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no reject option offered), no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection. */
+/**
+ * The answer to a permission request, recorded with role `user` because it is the person's or stands in for the person,
+ * by the person's own configuration. The daemon's configured permission policy for the agent
+ * (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default `read`,
+ * `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself, with the
+ * offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`), and
+ * answers `ask` the same way as `reject` when no connection that negotiated the `approvals` profile controls the
+ * session; such an answer has no `decidedBy`. Otherwise the person is asked (`approval.requested`) and the answer names
+ * who decided: `person` (the controller's `approval.respond`), `deadline` (nobody answered in time: a reject option) or
+ * `policy` (a bound was reached). When the request is answered cancelled (no offered option matches the policy's
+ * verdict, a `turn.cancel`, or a deadline with no reject option offered), no `permission-response` is written and a
+ * `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
+ */
 export interface SessionMessageUserPermissionResponse {
   type: "permission-response";
   role: "user";
@@ -963,7 +1007,10 @@ export interface SessionMessageUserPermissionResponse {
   callId: OpaqueId;
   /** Chosen option. */
   optionId: OpaqueId;
-  /** Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured policy answered without asking. */
+  /**
+   * Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured
+   * policy answered without asking.
+   */
   decidedBy?: ApprovalDecider;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
@@ -1411,11 +1458,17 @@ export interface ConfigSetResponse {
 
 /** Request payload of `session.list`. */
 export interface SessionListRequest {
-  /** Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id). Absent means `null`. */
+  /**
+   * Continue after this examined ID; null starts at the beginning. Validated as a session ID (invalid_session_id).
+   * Absent means `null`.
+   */
   after?: OpaqueId | null;
   /** Page size. Absent means `32`. */
   limit?: number;
-  /** List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves. Absent means `false`. */
+  /**
+   * List every session of the state root (each summary names its workspace); by default only the sessions created for
+   * the workspace this daemon serves. Absent means `false`.
+   */
   all_workspaces?: boolean;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
@@ -1899,7 +1952,10 @@ export interface RequestEnvelope<M extends Method = Method> {
   instance_id: OpaqueId | null;
   /** Connection from initialize; null only on initialize. */
   connection_id: OpaqueId | null;
-  /** Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved. */
+  /**
+   * Target session where the operation requires one; null otherwise. The server validates it as a session ID
+   * (invalid_session_id) before any path is resolved.
+   */
   session_id: OpaqueId | null;
   /** Mutation intent ID; required for mutations, null for reads. */
   operation_id: OpaqueId | null;
@@ -1995,7 +2051,10 @@ export interface RawRequestEnvelope {
   instance_id: OpaqueId | null;
   /** Connection from initialize; null only on initialize. */
   connection_id: OpaqueId | null;
-  /** Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved. */
+  /**
+   * Target session where the operation requires one; null otherwise. The server validates it as a session ID
+   * (invalid_session_id) before any path is resolved.
+   */
   session_id: OpaqueId | null;
   /** Mutation intent ID; required for mutations, null for reads. */
   operation_id: OpaqueId | null;
@@ -2009,7 +2068,10 @@ export interface RawRequestEnvelope {
   [EXTENSIONS]?: Extensions;
 }
 
-/** The one response to a request; exactly one of payload and error is non-null. Decoded envelope fields with the payload still undecoded. */
+/**
+ * The one response to a request; exactly one of payload and error is non-null. Decoded envelope fields with the payload
+ * still undecoded.
+ */
 export interface RawResponseEnvelope {
   /** Wire version; 2. */
   protocol_version: number;
@@ -2033,7 +2095,10 @@ export interface RawResponseEnvelope {
   [EXTENSIONS]?: Extensions;
 }
 
-/** A server event; correlation rules come from the event's declaration. Decoded envelope fields with the payload still undecoded. */
+/**
+ * A server event; correlation rules come from the event's declaration. Decoded envelope fields with the payload still
+ * undecoded.
+ */
 export interface RawEventEnvelope {
   /** Wire version; 2. */
   protocol_version: number;

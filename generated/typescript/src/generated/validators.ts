@@ -250,7 +250,9 @@ export const decodeOperationState: Validator<T.OperationState> = standard("Opera
   return fail(typeof v === "string" ? "not a value of OperationState" : "expected a string", v);
 });
 
-/** Decode a `OutcomeStatus`: Settled outcome: a turn or login terminal status, or succeeded/failed for other mutations. */
+/**
+ * Decode a `OutcomeStatus`: Settled outcome: a turn or login terminal status, or succeeded/failed for other mutations.
+ */
 export const decodeOutcomeStatus: Validator<T.OutcomeStatus> = standard("OutcomeStatus", function decodeOutcomeStatus(v: unknown, strict: boolean): T.OutcomeStatus {
   void strict;
   switch (v) {
@@ -495,7 +497,10 @@ function isControlMember(k: string): boolean {
   }
 }
 
-/** Decode a `LimitMap`: Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive integers. */
+/**
+ * Decode a `LimitMap`: Advertised limits: every declared limit is required; unknown keys are extensions that must still
+ * be positive integers.
+ */
 export const decodeLimitMap: Validator<T.LimitMap> = standard("LimitMap", function decodeLimitMap(v: unknown, strict: boolean): T.LimitMap {
   const o = object(v);
   let at = "";
@@ -1953,7 +1958,10 @@ function isProfileOfferMember(k: string): boolean {
   }
 }
 
-/** Decode a `ProfileLimitMap`: The limits of a negotiated profile with their effective values: every limit the profile declares; unknown keys are extensions that must still be positive integers. */
+/**
+ * Decode a `ProfileLimitMap`: The limits of a negotiated profile with their effective values: every limit the profile
+ * declares; unknown keys are extensions that must still be positive integers.
+ */
 export const decodeProfileLimitMap: Validator<T.ProfileLimitMap> = standard("ProfileLimitMap", function decodeProfileLimitMap(v: unknown, strict: boolean): T.ProfileLimitMap {
   const o = object(v);
   const out: T.ProfileLimitMap = nullObject();
@@ -1989,7 +1997,9 @@ export const decodeToolKind: Validator<T.ToolKind> = standard("ToolKind", functi
   return fail(typeof v === "string" ? "not a value of ToolKind" : "expected a string", v);
 });
 
-/** Decode a `ApprovalOutcome`: How an approval ended: an offered option was chosen, or the agent was answered cancelled. */
+/**
+ * Decode a `ApprovalOutcome`: How an approval ended: an offered option was chosen, or the agent was answered cancelled.
+ */
 export const decodeApprovalOutcome: Validator<T.ApprovalOutcome> = standard("ApprovalOutcome", function decodeApprovalOutcome(v: unknown, strict: boolean): T.ApprovalOutcome {
   void strict;
   switch (v) {
@@ -2000,7 +2010,10 @@ export const decodeApprovalOutcome: Validator<T.ApprovalOutcome> = standard("App
   return fail(typeof v === "string" ? "not a value of ApprovalOutcome" : "expected a string", v);
 });
 
-/** Decode a `ApprovalDecider`: What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable request), the deadline, or `turn.cancel`. */
+/**
+ * Decode a `ApprovalDecider`: What decided an approval: the person through `approval.respond`, the daemon's policy (a
+ * bound, an unanswerable request), the deadline, or `turn.cancel`.
+ */
 export const decodeApprovalDecider: Validator<T.ApprovalDecider> = standard("ApprovalDecider", function decodeApprovalDecider(v: unknown, strict: boolean): T.ApprovalDecider {
   void strict;
   switch (v) {
@@ -2118,7 +2131,10 @@ function isPermissionOptionMember(k: string): boolean {
   }
 }
 
-/** Decode a `ToolName`: A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or `create-issue`). */
+/**
+ * Decode a `ToolName`: A tool's own name, as the model or MCP server spells it (any characters, such as `Bash` or
+ * `create-issue`).
+ */
 export const decodeToolName: Validator<T.ToolName> = standard("ToolName", function decodeToolName(v: unknown, strict: boolean): T.ToolName {
   void strict;
   return str(v, 1, 256 /* constants.tool_name_max_bytes */);

@@ -19,7 +19,7 @@ public enum ProtocolInfo {
     public static let protocolVersions: [UInt16] = [2]
     /// Which profile each operation, event and error code belongs to: `ordinary`,
     /// `negotiation` (opting into a profile) or an optional profile's name.
-    public static let membership: [String: String] = ["initialize": "ordinary", "status": "ordinary", "capabilities": "ordinary", "auth.status": "ordinary", "auth.login.start": "ordinary", "auth.login.callback": "ordinary", "auth.login.cancel": "ordinary", "auth.logout": "ordinary", "catalog.providers": "ordinary", "catalog.models": "ordinary", "catalog.refresh": "ordinary", "config.get": "ordinary", "config.set": "ordinary", "session.list": "ordinary", "session.create": "ordinary", "session.replay": "ordinary", "session.claim": "ordinary", "session.detach": "ordinary", "session.status": "ordinary", "turn.start": "ordinary", "turn.cancel": "ordinary", "operation.lookup": "ordinary", "profile.negotiate": "negotiation", "approval.respond": "approvals", "turn.started": "ordinary", "turn.assistant_delta": "ordinary", "turn.activity": "ordinary", "turn.terminal": "ordinary", "auth.login.progress": "ordinary", "auth.login.terminal": "ordinary", "approval.requested": "approvals", "approval.resolved": "approvals", "invalid_json": "ordinary", "record_too_large": "ordinary", "invalid_request": "ordinary", "payload_too_large": "ordinary", "limit_exceeded": "ordinary", "unsupported_version": "ordinary", "unsupported_capability": "ordinary", "unsupported_operation": "ordinary", "not_initialized": "ordinary", "invalid_payload": "ordinary", "duplicate_request_id": "ordinary", "too_many_active_turns": "ordinary", "session_busy": "ordinary", "session_unavailable": "ordinary", "invalid_session_id": "ordinary", "session_workspace_mismatch": "ordinary", "unknown_turn": "ordinary", "auth_busy": "ordinary", "unknown_login": "ordinary", "provider_unavailable": "ordinary", "confirmation_required": "ordinary", "configuration_unavailable": "ordinary", "configuration_busy": "ordinary", "catalog_refresh_failed": "ordinary", "settings_write_failed": "ordinary", "invalid_scope": "ordinary", "invalid_selection": "ordinary", "unsupported_reasoning": "ordinary", "catalog_unavailable": "ordinary", "catalog_stale": "ordinary", "internal_error": "ordinary", "instance_mismatch": "ordinary", "stale_grant": "ordinary", "control_required": "ordinary", "operation_conflict": "ordinary", "unknown_operation": "ordinary", "conflict": "ordinary", "resource_not_found": "ordinary", "persistence_failed": "ordinary", "output_limit_exceeded": "ordinary", "agent_failed": "ordinary", "agent_refused": "ordinary", "agent_limit_reached": "ordinary", "profile_unsupported": "negotiation", "profile_mismatch": "negotiation", "approval_unknown": "approvals", "approval_option_unknown": "approvals"]
+    public static let membership: [String: String] = ["initialize": "ordinary", "status": "ordinary", "capabilities": "ordinary", "auth.status": "ordinary", "auth.login.start": "ordinary", "auth.login.callback": "ordinary", "auth.login.cancel": "ordinary", "auth.logout": "ordinary", "catalog.providers": "ordinary", "catalog.models": "ordinary", "catalog.refresh": "ordinary", "config.get": "ordinary", "config.set": "ordinary", "session.list": "ordinary", "session.create": "ordinary", "session.replay": "ordinary", "session.claim": "ordinary", "session.detach": "ordinary", "session.status": "ordinary", "turn.start": "ordinary", "turn.cancel": "ordinary", "operation.lookup": "ordinary", "profile.negotiate": "negotiation", "approval.respond": "approvals", "turn.started": "ordinary", "turn.assistant_delta": "ordinary", "turn.activity": "ordinary", "turn.terminal": "ordinary", "auth.login.progress": "ordinary", "auth.login.terminal": "ordinary", "approval.requested": "approvals", "approval.resolved": "approvals", "invalid_json": "ordinary", "record_too_large": "ordinary", "invalid_request": "ordinary", "payload_too_large": "ordinary", "limit_exceeded": "ordinary", "unsupported_version": "ordinary", "unsupported_capability": "ordinary", "unsupported_operation": "ordinary", "not_initialized": "ordinary", "invalid_payload": "ordinary", "duplicate_request_id": "ordinary", "too_many_active_turns": "ordinary", "session_busy": "ordinary", "session_unavailable": "ordinary", "invalid_session_id": "ordinary", "session_workspace_mismatch": "ordinary", "unknown_turn": "ordinary", "auth_busy": "ordinary", "unknown_login": "ordinary", "provider_unavailable": "ordinary", "confirmation_required": "ordinary", "configuration_unavailable": "ordinary", "configuration_busy": "ordinary", "catalog_refresh_failed": "ordinary", "settings_write_failed": "ordinary", "invalid_scope": "ordinary", "invalid_selection": "ordinary", "unsupported_reasoning": "ordinary", "catalog_unavailable": "ordinary", "catalog_stale": "ordinary", "internal_error": "ordinary", "instance_mismatch": "ordinary", "stale_grant": "ordinary", "control_required": "ordinary", "operation_conflict": "ordinary", "unknown_operation": "ordinary", "conflict": "ordinary", "resource_not_found": "ordinary", "persistence_failed": "ordinary", "output_limit_exceeded": "ordinary", "agent_failed": "ordinary", "agent_refused": "ordinary", "agent_limit_reached": "ordinary", "agent_needs_login": "ordinary", "profile_unsupported": "negotiation", "profile_mismatch": "negotiation", "approval_unknown": "approvals", "approval_option_unknown": "approvals"]
     /// Optional profiles a connection opts into with `profile.negotiate`, by name.
     public static let profiles: [String: ProfileInfo] = ["approvals": ProfileInfo(version: 1, operations: ["approval.respond"], events: ["approval.requested", "approval.resolved"], errors: ["approval_unknown", "approval_option_unknown"], limits: ["approval_deadline_ms": 600000, "max_pending_approvals_per_session": 4, "max_pending_approvals": 64, "max_approval_options": 8])]
 }
@@ -33,73 +33,110 @@ public struct ProfileInfo: Sendable {
     public let limits: [String: UInt64]
 }
 
-/// This package's version, generated from the workspace's one declared version. The identity handshake sends it by default and the daemon admits only an exact match: use the `agentwire` executable of the same version.
-public let packageVersion = PackageVersion(unchecked: "0.1.0")
+/// This package's version, generated from the workspace's one declared version. The identity handshake sends it by
+/// default and the daemon admits only an exact match: use the `agentwire` executable of the same version.
+public let packageVersion = PackageVersion(unchecked: "0.2.0")
 
 /// Advertised limits, as declared by the spec (a profile's own are in its `ProfileInfo`, not in
 /// the maps).
 public enum Limits {
-    /// Largest JSONL record either side may send. Unit: bytes; group: general. Applies to: Input JSON bytes before the newline; encoded outbound record including the newline. Oversized Unix frames close the socket.
+    /// Largest JSONL record either side may send. Unit: bytes; group: general. Applies to: Input JSON bytes before the
+    /// newline; encoded outbound record including the newline. Oversized Unix frames close the socket.
     public static let maxRecordBytes: UInt64 = 65536
-    /// Largest compact encoding of one request payload. Unit: bytes; group: general. Applies to: Compact UTF-8 JSON bytes for one payload.
+    /// Largest compact encoding of one request payload. Unit: bytes; group: general. Applies to: Compact UTF-8 JSON
+    /// bytes for one payload.
     public static let maxPayloadBytes: UInt64 = 32768
-    /// Largest error message; current messages are shorter and fixed. Unit: bytes; group: general. Applies to: One UTF-8 error message.
+    /// Largest error message; current messages are shorter and fixed. Unit: bytes; group: general. Applies to: One
+    /// UTF-8 error message.
     public static let maxErrorMessageBytes: UInt64 = 512
-    /// Largest correlation ID. Unit: bytes; group: general. Applies to: Request, session, turn, and event correlation IDs.
+    /// Largest correlation ID. Unit: bytes; group: general. Applies to: Request, session, turn, and event correlation
+    /// IDs.
     public static let maxIDBytes: UInt64 = 128
-    /// Largest method, capability or event name. Unit: bytes; group: general. Applies to: Methods, capabilities, and event names.
+    /// Largest method, capability or event name. Unit: bytes; group: general. Applies to: Methods, capabilities, and
+    /// event names.
     public static let maxNameBytes: UInt64 = 64
-    /// Largest JSON string or object key anywhere in a record. Unit: bytes; group: general. Applies to: Any JSON string or object key, including a prompt or assistant text value.
+    /// Largest JSON string or object key anywhere in a record. Unit: bytes; group: general. Applies to: Any JSON string
+    /// or object key, including a prompt or assistant text value.
     public static let maxStringBytes: UInt64 = 16384
-    /// Deepest container nesting in a record. Unit: levels; group: general. Applies to: JSON container nesting and validation work.
+    /// Deepest container nesting in a record. Unit: levels; group: general. Applies to: JSON container nesting and
+    /// validation work.
     public static let maxJSONDepth: UInt64 = 32
     /// Most items in any JSON array. Unit: items; group: general. Applies to: Items in any JSON array.
     public static let maxArrayItems: UInt64 = 64
     /// Most fields in any JSON object. Unit: fields; group: general. Applies to: Fields in any JSON object.
     public static let maxObjectFields: UInt64 = 64
-    /// Most entries in either initialization input list. Unit: items; group: general. Applies to: Protocol-version and requested-capability lists during initialization.
+    /// Most entries in either initialization input list. Unit: items; group: general. Applies to: Protocol-version and
+    /// requested-capability lists during initialization.
     public static let maxNegotiationItems: UInt64 = 8
-    /// Most sessions with a live actor at once. Unit: attachments; group: general. Applies to: Daemon lease-held actors, including uncontrolled cleanup.
+    /// Most sessions with a live actor at once. Unit: attachments; group: general. Applies to: Daemon lease-held
+    /// actors, including uncontrolled cleanup.
     public static let maxSessionAttachments: UInt64 = 16
-    /// Largest and default session list or replay page. Unit: items; group: general. Applies to: Maximum/default list or replay page item count.
+    /// Largest and default session list or replay page. Unit: items; group: general. Applies to: Maximum/default list
+    /// or replay page item count.
     public static let maxSessionPageItems: UInt64 = 32
-    /// Largest encoded replay page payload. Unit: bytes; group: general. Applies to: Complete encoded replay payload, including events, cursors, flags, and JSON framing.
+    /// Largest encoded replay page payload. Unit: bytes; group: general. Applies to: Complete encoded replay payload,
+    /// including events, cursors, flags, and JSON framing.
     public static let maxSessionReplayPageBytes: UInt64 = 16384
-    /// Size of the recent transcript window replay reads. Unit: bytes; group: general. Applies to: Recent durable replay read window.
+    /// Size of the recent transcript window replay reads. Unit: bytes; group: general. Applies to: Recent durable
+    /// replay read window.
     public static let maxSessionReplayWindowBytes: UInt64 = 2097152
-    /// Most directory entries one session.list request examines. Unit: entries; group: general. Applies to: Directory entries examined per list request.
+    /// Most directory entries one session.list request examines. Unit: entries; group: general. Applies to: Directory
+    /// entries examined per list request.
     public static let maxSessionListScanEntries: UInt64 = 20000
-    /// Largest and default catalog page. Unit: items; group: general. Applies to: Maximum/default provider or model catalog page item count.
+    /// Largest and default catalog page. Unit: items; group: general. Applies to: Maximum/default provider or model
+    /// catalog page item count.
     public static let maxCatalogPageItems: UInt64 = 32
-    /// Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake rejection in answer to its handshake line and is closed; the connections served are unaffected, and closing one makes room for the next. Unit: connections; group: persistent. Applies to: Concurrent accepted socket connections per daemon.
+    /// Most connections the daemon serves at once. A connection beyond it gets the `connection_limit` handshake
+    /// rejection in answer to its handshake line and is closed; the connections served are unaffected, and closing one
+    /// makes room for the next. Unit: connections; group: persistent. Applies to: Concurrent accepted socket
+    /// connections per daemon.
     public static let maxConnections: UInt64 = 64
-    /// Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released before its response's bytes are written, so a client that sends a new request only after reading a response, with at most this many outstanding, is never refused. Unit: requests; group: persistent. Applies to: Requests of one connection whose responses are not yet written.
+    /// Most requests in flight on one connection. Its crossing is not structural (so no `exceeded` key): a request
+    /// admitted beyond it is answered `limit_exceeded` (echoing its request_id, which stays unreserved) and the
+    /// connection stays open; the requests in flight are unaffected. A request's slot, like its request ID, is released
+    /// before its response's bytes are written, so a client that sends a new request only after reading a response,
+    /// with at most this many outstanding, is never refused. Unit: requests; group: persistent. Applies to: Requests of
+    /// one connection whose responses are not yet written.
     public static let maxInflightRequests: UInt64 = 32
-    /// Most turns running at once. Unit: turns; group: persistent. Applies to: Accepted turns not yet settled, across the daemon.
+    /// Most turns running at once. Unit: turns; group: persistent. Applies to: Accepted turns not yet settled, across
+    /// the daemon.
     public static let maxActiveTurns: UInt64 = 8
-    /// Most operation outcomes the daemon retains. Unit: operations; group: persistent. Applies to: Entries in the operation table, tombstones included.
+    /// Most operation outcomes the daemon retains. Unit: operations; group: persistent. Applies to: Entries in the
+    /// operation table, tombstones included.
     public static let maxRetainedOperations: UInt64 = 4096
-    /// Retention of settled operation outcomes. Unit: milliseconds; group: persistent. Applies to: Time a settled outcome stays reusable and visible to lookup.
+    /// Retention of settled operation outcomes. Unit: milliseconds; group: persistent. Applies to: Time a settled
+    /// outcome stays reusable and visible to lookup.
     public static let operationRetentionMs: UInt64 = 600000
-    /// Tombstone period after retention. Unit: milliseconds; group: persistent. Applies to: Time an expired operation ID stays reserved after retention.
+    /// Tombstone period after retention. Unit: milliseconds; group: persistent. Applies to: Time an expired operation
+    /// ID stays reserved after retention.
     public static let operationTombstoneMs: UInt64 = 3600000
-    /// Largest assistant text in a running-turn snapshot. Unit: bytes; group: persistent. Applies to: Assistant text carried in a claim snapshot.
+    /// Largest assistant text in a running-turn snapshot. Unit: bytes; group: persistent. Applies to: Assistant text
+    /// carried in a claim snapshot.
     public static let maxSnapshotTextBytes: UInt64 = 16384
-    /// Capacity of a turn's event queue. Unit: items; group: persistent. Applies to: Bounded per-turn event queue; activity overflow is dropped.
+    /// Capacity of a turn's event queue. Unit: items; group: persistent. Applies to: Bounded per-turn event queue;
+    /// activity overflow is dropped.
     public static let turnEventQueueItems: UInt64 = 256
-    /// Deadline of the identity handshake. Unit: milliseconds; group: persistent. Applies to: Time from connect to a completed identity handshake.
+    /// Deadline of the identity handshake. Unit: milliseconds; group: persistent. Applies to: Time from connect to a
+    /// completed identity handshake.
     public static let handshakeTimeoutMs: UInt64 = 5000
-    /// Deadline for finishing a started record. Unit: milliseconds; group: persistent. Applies to: A started record must end with a newline within this time.
+    /// Deadline for finishing a started record. Unit: milliseconds; group: persistent. Applies to: A started record
+    /// must end with a newline within this time.
     public static let framingTimeoutMs: UInt64 = 10000
-    /// Grace period of cancellation cleanup. Unit: milliseconds; group: persistent. Applies to: Bounded join grace for cancellation cleanup.
+    /// Grace period of cancellation cleanup. Unit: milliseconds; group: persistent. Applies to: Bounded join grace for
+    /// cancellation cleanup.
     public static let cancelGraceMs: UInt64 = 2000
-    /// How long a permission request waits for the person. Unit: milliseconds; group: general. Applies to: Each pending approval: when it passes, the daemon answers the request reject (never allow) and says the deadline decided. Settings `approval_deadline_ms` may set 1000..=3600000; the advertised value is the effective one.
+    /// How long a permission request waits for the person. Unit: milliseconds; group: general. Applies to: Each pending
+    /// approval: when it passes, the daemon answers the request reject (never allow) and says the deadline decided.
+    /// Settings `approval_deadline_ms` may set 1000..=3600000; the advertised value is the effective one.
     public static let approvalDeadlineMs: UInt64 = 600000
-    /// Most pending approvals of one session. Unit: items; group: general. Applies to: Approvals pending at once in one session; past it a new request is answered reject by the policy at once.
+    /// Most pending approvals of one session. Unit: items; group: general. Applies to: Approvals pending at once in one
+    /// session; past it a new request is answered reject by the policy at once.
     public static let maxPendingApprovalsPerSession: UInt64 = 4
-    /// Most pending approvals of the daemon. Unit: items; group: general. Applies to: Approvals pending at once in the daemon; past it a new request is answered reject by the policy at once.
+    /// Most pending approvals of the daemon. Unit: items; group: general. Applies to: Approvals pending at once in the
+    /// daemon; past it a new request is answered reject by the policy at once.
     public static let maxPendingApprovals: UInt64 = 64
-    /// Most options one approval offers. Unit: items; group: general. Applies to: Options of one `approval.requested`; a request offering more is answered reject by the policy at once.
+    /// Most options one approval offers. Unit: items; group: general. Applies to: Options of one `approval.requested`;
+    /// a request offering more is answered reject by the policy at once.
     public static let maxApprovalOptions: UInt64 = 8
     /// The general limits by wire name.
     public static let general: [String: UInt64] = ["max_record_bytes": maxRecordBytes, "max_payload_bytes": maxPayloadBytes, "max_error_message_bytes": maxErrorMessageBytes, "max_id_bytes": maxIDBytes, "max_name_bytes": maxNameBytes, "max_string_bytes": maxStringBytes, "max_json_depth": maxJSONDepth, "max_array_items": maxArrayItems, "max_object_fields": maxObjectFields, "max_negotiation_items": maxNegotiationItems, "max_session_attachments": maxSessionAttachments, "max_session_page_items": maxSessionPageItems, "max_session_replay_page_bytes": maxSessionReplayPageBytes, "max_session_replay_window_bytes": maxSessionReplayWindowBytes, "max_session_list_scan_entries": maxSessionListScanEntries, "max_catalog_page_items": maxCatalogPageItems]
@@ -141,7 +178,8 @@ public enum Limits {
         public static let maxPendingApprovals = "max_pending_approvals"
         public static let maxApprovalOptions = "max_approval_options"
     }
-    /// The limits that bound what the service sends (`bounds_output` in the spec), in spec order: before any mutation a client refuses an advertised value above its own local bound.
+    /// The limits that bound what the service sends (`bounds_output` in the spec), in spec order: before any mutation a
+    /// client refuses an advertised value above its own local bound.
     public static let outputBounds: [(name: String, value: UInt64)] = [(Name.maxRecordBytes, maxRecordBytes), (Name.maxErrorMessageBytes, maxErrorMessageBytes), (Name.maxIDBytes, maxIDBytes), (Name.maxNameBytes, maxNameBytes), (Name.maxStringBytes, maxStringBytes), (Name.maxJSONDepth, maxJSONDepth), (Name.maxArrayItems, maxArrayItems), (Name.maxObjectFields, maxObjectFields), (Name.maxSessionReplayPageBytes, maxSessionReplayPageBytes), (Name.maxSnapshotTextBytes, maxSnapshotTextBytes)]
 }
 
@@ -173,15 +211,19 @@ public enum Constants {
     public static let reasoningLevelsMax: UInt64 = 6
     /// Largest session title after sanitizing. Unit: bytes.
     public static let titleMaxBytes: UInt64 = 256
-    /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128 characters). Unit: bytes.
+    /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128
+    /// characters). Unit: bytes.
     public static let toolNameMaxBytes: UInt64 = 256
-    /// Serialized tool arguments over this are stored shortened, structure kept (see the session message deviations). Unit: bytes.
+    /// Serialized tool arguments over this are stored shortened, structure kept (see the session message deviations).
+    /// Unit: bytes.
     public static let storedArgsMaxBytes: UInt64 = 8192
-    /// Longest a transcript line written during a turn waits for its fsync; a turn's settlement is fsynced before its terminal. Unit: milliseconds.
+    /// Longest a transcript line written during a turn waits for its fsync; a turn's settlement is fsynced before its
+    /// terminal. Unit: milliseconds.
     public static let journalCommitMs: UInt64 = 100
     /// Largest RFC 3339 timestamp string. Unit: bytes.
     public static let timestampMaxBytes: UInt64 = 64
-    /// Largest canonical workspace path: the handshake's expected workspace and a session summary's workspace. Unit: bytes.
+    /// Largest canonical workspace path: the handshake's expected workspace and a session summary's workspace. Unit:
+    /// bytes.
     public static let workspaceMaxBytes: UInt64 = 4096
     /// Largest package version string. Unit: bytes.
     public static let versionMaxBytes: UInt64 = 64
@@ -189,7 +231,10 @@ public enum Constants {
 
 /// Every error code with its fixed message. An unfamiliar code is a generic failure.
 public enum ErrorCode: String, CaseIterable, Sendable {
-    /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter (U+FDD0..U+FDEF or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one value. The service never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file) as U+FFFD.
+    /// The record is not UTF-8 I-JSON (RFC 7493): a syntax error, a duplicate member name, a noncharacter
+    /// (U+FDD0..U+FDEF or U+xxFFFE/U+xxFFFF in any plane, raw or escaped) in a string or member name, or more than one
+    /// value. The service never sends one: it writes each noncharacter of relayed text (from a model, a tool or a file)
+    /// as U+FFFD.
     case invalidJSON = "invalid_json"
     /// The record is longer than max_record_bytes; the socket closes after this response.
     case recordTooLarge = "record_too_large"
@@ -197,7 +242,8 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case invalidRequest = "invalid_request"
     /// The payload's compact encoding is longer than max_payload_bytes.
     case payloadTooLarge = "payload_too_large"
-    /// A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed, or the connection already has max_inflight_requests requests in flight (retry once a response arrives).
+    /// A structural limit (depth, items, fields, string bytes, negotiation items, scan budget) was crossed, or the
+    /// connection already has max_inflight_requests requests in flight (retry once a response arrives).
     case limitExceeded = "limit_exceeded"
     /// The envelope's protocol_version is not 2, or initialization offers no supported version.
     case unsupportedVersion = "unsupported_version"
@@ -219,7 +265,10 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case sessionUnavailable = "session_unavailable"
     /// The session ID is not a well-formed opaque ID.
     case invalidSessionID = "invalid_session_id"
-    /// `turn.start` in a session created for another workspace than the one this daemon serves. A turn's tools read and write its daemon's workspace, so a session's turns run only in the workspace it was created for: continue it from that workspace's daemon (its `session.list` summary names the workspace), or create a session here. Reading, replaying, claiming and detaching it work from any workspace.
+    /// `turn.start` in a session created for another workspace than the one this daemon serves. A turn's tools read and
+    /// write its daemon's workspace, so a session's turns run only in the workspace it was created for: continue it
+    /// from that workspace's daemon (its `session.list` summary names the workspace), or create a session here.
+    /// Reading, replaying, claiming and detaching it work from any workspace.
     case sessionWorkspaceMismatch = "session_workspace_mismatch"
     /// The turn ID names no running turn of the session.
     case unknownTurn = "unknown_turn"
@@ -269,17 +318,30 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case persistenceFailed = "persistence_failed"
     /// Carried by a failed turn terminal whose assistant text would cross a bound.
     case outputLimitExceeded = "output_limit_exceeded"
-    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited, sent a line that is not JSON-RPC or is longer than max_record_bytes, answered the prompt with an error, or did not stop within cancel_grace_ms after session/cancel (it is then killed). A `service` message of the turn says which.
+    /// Carried by a failed turn terminal of an ACP agent provider: the agent could not start or initialize, exited,
+    /// sent a line that is not JSON-RPC or is longer than max_record_bytes, answered session/new, session/load,
+    /// session/set_mode or the prompt with an error, does not offer the mode its settings name, ended the prompt with a
+    /// stop reason this service does not know, or did not stop within cancel_grace_ms after session/cancel (it is then
+    /// killed). A `service` message of the turn says which, with the agent's own words where it gave any (its JSON-RPC
+    /// error message, or a dead process's exit status and last stderr lines; bounded and redacted).
     case agentFailed = "agent_failed"
     /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `refusal`.
     case agentRefused = "agent_refused"
-    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or `max_turn_requests`.
+    /// Carried by a failed turn terminal of an ACP agent provider whose prompt ended with stopReason `max_tokens` or
+    /// `max_turn_requests`.
     case agentLimitReached = "agent_limit_reached"
+    /// Carried by a failed turn terminal of an ACP agent provider that refused a request for want of sign-in (ACP error
+    /// `auth_required`, -32000), or whose `authenticate` with the method its settings name failed. A `service` message
+    /// of the turn carries the agent's own words and the sign-in methods it offers; `auth.status` reports the agent
+    /// `needs_login` until a prompt of it is answered or its settings change.
+    case agentNeedsLogin = "agent_needs_login"
     /// `profile.negotiate` named a profile or version the daemon does not offer; nothing changed.
     case profileUnsupported = "profile_unsupported"
-    /// The connection already negotiated another version of the profile, or claimed a session before negotiating; nothing changed.
+    /// The connection already negotiated another version of the profile, or claimed a session before negotiating;
+    /// nothing changed.
     case profileMismatch = "profile_mismatch"
-    /// No pending approval of the session has this ID: unknown, already answered (a second answer) or already decided by the deadline, the policy or a cancel (a late answer); nothing changed.
+    /// No pending approval of the session has this ID: unknown, already answered (a second answer) or already decided
+    /// by the deadline, the policy or a cancel (a late answer); nothing changed.
     case approvalUnknown = "approval_unknown"
     /// The option ID is not one of the pending approval's options; nothing changed and the approval stays pending.
     case approvalOptionUnknown = "approval_option_unknown"
@@ -330,6 +392,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .agentFailed: return "the agent process failed or broke the Agent Client Protocol"
         case .agentRefused: return "the agent refused to continue"
         case .agentLimitReached: return "the agent reached its token or request limit"
+        case .agentNeedsLogin: return "the agent needs sign-in before it can answer"
         case .profileUnsupported: return "profile or version is not offered"
         case .profileMismatch: return "profile negotiation conflicts with this connection's state"
         case .approvalUnknown: return "approval is unknown or already resolved"
@@ -383,6 +446,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .agentFailed: return "terminal"
         case .agentRefused: return "terminal"
         case .agentLimitReached: return "terminal"
+        case .agentNeedsLogin: return "terminal"
         case .profileUnsupported: return "profile"
         case .profileMismatch: return "profile"
         case .approvalUnknown: return "profile"
@@ -402,7 +466,8 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
     case workspaceMismatch = "workspace_mismatch"
     /// The handshake line is not a valid handshake request.
     case invalidHandshake = "invalid_handshake"
-    /// The daemon serves `max_connections` connections already: it answers a new connection's handshake line, whatever it says, with this rejection and closes it. Another connection closing makes room.
+    /// The daemon serves `max_connections` connections already: it answers a new connection's handshake line, whatever
+    /// it says, with this rejection and closes it. Another connection closing makes room.
     case connectionLimit = "connection_limit"
     /// The daemon's handshake reply is malformed or names another version.
     case invalidHandshakeReply = "invalid_handshake_reply"
@@ -414,7 +479,10 @@ public enum LaunchErrorCode: String, CaseIterable, Sendable {
     case invalidArguments = "invalid_arguments"
     /// The state root could not be resolved or created.
     case stateRootUnavailable = "state_root_unavailable"
-    /// The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid or writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod 700` the state root, `chmod 600` its files).
+    /// The state root, or its `settings.toml`, `auth.json`, `sessions/`, `catalog/` or `run/`, is owned by another uid
+    /// or writable by group or others (the checks of OpenSSH's StrictModes). The settings file can start programs and
+    /// `auth.json` holds credentials, so nothing starts until the owner makes them private again (for example `chmod
+    /// 700` the state root, `chmod 600` its files).
     case stateRootUnsafe = "state_root_unsafe"
     /// A fallback runtime folder is shared by two state roots; the daemon found serves the other.
     case stateRootMismatch = "state_root_mismatch"
@@ -1445,7 +1513,8 @@ public struct Control: Codable, Hashable, Sendable {
     }
 }
 
-/// Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive integers.
+/// Advertised limits: every declared limit is required; unknown keys are extensions that must still be positive
+/// integers.
 public struct LimitMap: Codable, Hashable, Sendable {
     /// Keys every map must hold.
     public static let requiredKeys: [String] = ["max_record_bytes", "max_payload_bytes", "max_error_message_bytes", "max_id_bytes", "max_name_bytes", "max_string_bytes", "max_json_depth", "max_array_items", "max_object_fields", "max_negotiation_items", "max_session_attachments", "max_session_page_items", "max_session_replay_page_bytes", "max_session_replay_window_bytes", "max_session_list_scan_entries", "max_catalog_page_items", "max_connections", "max_inflight_requests", "max_active_turns", "max_retained_operations", "operation_retention_ms", "operation_tombstone_ms", "max_snapshot_text_bytes", "turn_event_queue_items", "handshake_timeout_ms", "framing_timeout_ms", "cancel_grace_ms"]
@@ -1933,7 +2002,8 @@ public struct SessionSummary: Codable, Hashable, Sendable {
     public let title: String?
     /// Last durable update.
     public let updatedAt: Timestamp
-    /// Canonical path of the workspace the session was created for: turns run only in that workspace's daemon (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none.
+    /// Canonical path of the workspace the session was created for: turns run only in that workspace's daemon
+    /// (`turn.start` elsewhere is `session_workspace_mismatch`). Omitted when the session's metadata names none.
     public let workspace: String?
 
     public init(sessionID: SessionID, title: String? = nil, updatedAt: Timestamp, workspace: String? = nil) {
@@ -3399,7 +3469,8 @@ public struct ProfileOffer: Codable, Hashable, Sendable {
     }
 }
 
-/// The limits of a negotiated profile with their effective values: every limit the profile declares; unknown keys are extensions that must still be positive integers.
+/// The limits of a negotiated profile with their effective values: every limit the profile declares; unknown keys are
+/// extensions that must still be positive integers.
 public struct ProfileLimitMap: Codable, Hashable, Sendable {
     /// Keys every map must hold.
     public static let requiredKeys: [String] = []
@@ -3473,7 +3544,8 @@ public enum ApprovalOutcome: String, Codable, WireString, CaseIterable, Hashable
     }
 }
 
-/// What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable request), the deadline, or `turn.cancel`.
+/// What decided an approval: the person through `approval.respond`, the daemon's policy (a bound, an unanswerable
+/// request), the deadline, or `turn.cancel`.
 public enum ApprovalDecider: String, Codable, WireString, CaseIterable, Hashable, Sendable {
     case person = "person"
     case policy = "policy"
@@ -3886,7 +3958,8 @@ public struct SessionMessageUserText: Codable, Hashable, Sendable {
     public let turn: OpaqueID?
     /// Prompt text.
     public let text: TextValue
-    /// Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder rejects any value.
+    /// Never present ("User messages never set thinking"): no value is non-blank within zero bytes, so every decoder
+    /// rejects any value.
     public let thinking: String?
 
     public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, turn: OpaqueID? = nil, text: TextValue, thinking: String? = nil) {
@@ -3963,7 +4036,8 @@ public struct SessionMessageAgentToolCallStart: Codable, Hashable, Sendable {
     public let title: TextValue
     /// Longer inline-markdown description.
     public let description: TextValue
-    /// Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut marked.
+    /// Tool input arguments; the daemon stores oversized ones with their structure kept and long values cut, each cut
+    /// marked.
     public let args: JSONObject
     /// Label of the subagent this call spawns.
     public let agentTitle: TextValue?
@@ -4095,7 +4169,9 @@ public struct SessionMessageAgentToolCallEnd: Codable, Hashable, Sendable {
     }
 }
 
-/// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
+/// The agent asks the user to approve a tool call. Written when an ACP agent provider sends
+/// `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the
+/// agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
 public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable {
     /// Discriminator `type` of this variant.
     public static let typeTag = "permission-request"
@@ -4187,7 +4263,18 @@ public struct SessionMessageAgentPermissionRequest: Codable, Hashable, Sendable 
     }
 }
 
-/// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the person, by the person's own configuration. The daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself, with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals` profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`), `deadline` (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is answered cancelled (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no reject option offered), no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
+/// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the
+/// person, by the person's own configuration. The daemon's configured permission policy for the agent
+/// (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default
+/// `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself,
+/// with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before
+/// `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals`
+/// profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked
+/// (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`), `deadline`
+/// (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is answered cancelled
+/// (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no reject option offered), no
+/// `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end`
+/// carries an `error` naming the rejection.
 public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable {
     /// Discriminator `type` of this variant.
     public static let typeTag = "permission-response"
@@ -4205,7 +4292,8 @@ public struct SessionMessageUserPermissionResponse: Codable, Hashable, Sendable 
     public let callID: OpaqueID
     /// Chosen option.
     public let optionID: OpaqueID
-    /// Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured policy answered without asking.
+    /// Who decided a request the person was asked about (`person`, `deadline`, `policy`); absent when the configured
+    /// policy answered without asking.
     public let decidedBy: ApprovalDecider?
 
     public init(id: OpaqueID, time: UInt64, parentID: OpaqueID? = nil, agentID: OpaqueID? = nil, callID: OpaqueID, optionID: OpaqueID, decidedBy: ApprovalDecider? = nil) {
@@ -4871,9 +4959,22 @@ public enum SessionMessage: Codable, Hashable, Sendable {
     case agentToolCallStart(SessionMessageAgentToolCallStart)
     /// A tool invocation completed.
     case agentToolCallEnd(SessionMessageAgentToolCallEnd)
-    /// The agent asks the user to approve a tool call. Written when an ACP agent provider sends `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
+    /// The agent asks the user to approve a tool call. Written when an ACP agent provider sends
+    /// `session/request_permission`, always after the call's `tool-call-start` (the daemon writes that first for a call
+    /// the agent never announced) and before its `tool-call-end`; `options` are the answers the agent offered.
     case agentPermissionRequest(SessionMessageAgentPermissionRequest)
-    /// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the person, by the person's own configuration. The daemon's configured permission policy for the agent (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject` itself, with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals` profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`), `deadline` (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is answered cancelled (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no reject option offered), no `permission-response` is written and a `service` message of the turn says so. A rejected call's `tool-call-end` carries an `error` naming the rejection.
+    /// The answer to a permission request, recorded with role `user` because it is the person's or stands in for the
+    /// person, by the person's own configuration. The daemon's configured permission policy for the agent
+    /// (`[agents.<id>.permissions]` in the global settings: ACP tool kinds to `allow`, `reject` or `ask`; by default
+    /// `read`, `search`, `think` and `fetch` are allowed and every other kind asks) answers `allow` and `reject`
+    /// itself, with the offered option of the verdict's kind (`allow-once` before `allow-always`, `reject-once` before
+    /// `reject-always`), and answers `ask` the same way as `reject` when no connection that negotiated the `approvals`
+    /// profile controls the session; such an answer has no `decidedBy`. Otherwise the person is asked
+    /// (`approval.requested`) and the answer names who decided: `person` (the controller's `approval.respond`),
+    /// `deadline` (nobody answered in time: a reject option) or `policy` (a bound was reached). When the request is
+    /// answered cancelled (no offered option matches the policy's verdict, a `turn.cancel`, or a deadline with no
+    /// reject option offered), no `permission-response` is written and a `service` message of the turn says so. A
+    /// rejected call's `tool-call-end` carries an `error` naming the rejection.
     case userPermissionResponse(SessionMessageUserPermissionResponse)
     /// An image the agent produced, uploaded first.
     case agentPhoto(SessionMessageAgentPhoto)
@@ -5862,7 +5963,8 @@ public struct SessionListRequest: Codable, Hashable, Sendable {
     public let after: OpaqueID?
     /// Page size.
     public let limit: UInt32
-    /// List every session of the state root (each summary names its workspace); by default only the sessions created for the workspace this daemon serves.
+    /// List every session of the state root (each summary names its workspace); by default only the sessions created
+    /// for the workspace this daemon serves.
     public let allWorkspaces: Bool
 
     public init(after: OpaqueID? = nil, limit: UInt32 = 32, allWorkspaces: Bool = false) {
@@ -7101,7 +7203,8 @@ public struct RequestEnvelope<Payload: Codable & Sendable>: Codable, Sendable {
     public let instanceID: OpaqueID?
     /// Connection from initialize; null only on initialize.
     public let connectionID: OpaqueID?
-    /// Target session where the operation requires one; null otherwise. The server validates it as a session ID (invalid_session_id) before any path is resolved.
+    /// Target session where the operation requires one; null otherwise. The server validates it as a session ID
+    /// (invalid_session_id) before any path is resolved.
     public let sessionID: OpaqueID?
     /// Mutation intent ID; required for mutations, null for reads.
     public let operationID: OpaqueID?
@@ -7534,7 +7637,10 @@ public enum Operations {
         public static let errors: [String] = ["invalid_scope", "invalid_selection", "unsupported_reasoning", "catalog_unavailable", "catalog_stale", "settings_write_failed", "configuration_unavailable", "configuration_busy", "operation_conflict"]
         public static let events: [String] = []
     }
-    /// One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer than `limit` sessions while `truncated` says more candidates remain.
+    /// One page of sessions ordered by ID. Sessions live at the state root, shared by every workspace's daemon; by
+    /// default a page lists only those created for this daemon's workspace (`all_workspaces` lists every one), and each
+    /// summary names its workspace. Filtering happens after a page's candidates are examined, so a page may hold fewer
+    /// than `limit` sessions while `truncated` says more candidates remain.
     public enum SessionList: AgentWireOperation {
         public typealias Request = SessionListRequest
         public typealias Response = SessionListResponse
@@ -7715,9 +7821,12 @@ public enum ServerEvent: Decodable, Sendable {
     case authLoginProgress(EventEnvelope<LoginProgress>)
     /// The one terminal of a login, after worker cleanup.
     case authLoginTerminal(EventEnvelope<AuthLoginTerminal>)
-    /// A permission request waits for the person: sent to every opted-in connection controlling the session, and again to a connection right after it claims or takes over a session with the approval pending. Not sequenced: it never takes a turn sequence number.
+    /// A permission request waits for the person: sent to every opted-in connection controlling the session, and again
+    /// to a connection right after it claims or takes over a session with the approval pending. Not sequenced: it never
+    /// takes a turn sequence number.
     case approvalRequested(EventEnvelope<ApprovalRequested>)
-    /// An approval ended: sent to every opted-in connection controlling the session, whoever or whatever decided. Not sequenced.
+    /// An approval ended: sent to every opted-in connection controlling the session, whoever or whatever decided. Not
+    /// sequenced.
     case approvalResolved(EventEnvelope<ApprovalResolved>)
 
     public init(from decoder: Decoder) throws {
