@@ -36,6 +36,9 @@
 //   stream N           streams N one-byte chunks as fast as it can, then ends; with FAKE_TIMES
 //                      set, writes each chunk's send time there (the benchmark); a prompt
 //                      "pace R C" streams C chunks at a steady R per second instead
+//   ask-timed N        asks permission for N `execute` calls one after another, each asked once
+//                      the last is answered; with FAKE_TIMES set, writes each request's round
+//                      trip (request sent -> answer read, microseconds) there (the benchmark)
 import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
@@ -209,6 +212,24 @@ async function prompt(id, { sessionId, prompt: blocks }) {
         text(sessionId, "a");
       }
       return finish();
+    }
+    case "ask-timed": {
+      const rtts = [];
+      for (let i = 0; i < count; i++) {
+        const sent = performance.now();
+        await request("session/request_permission", {
+          sessionId,
+          toolCall: { toolCallId: `t${i}`, title: `Run step ${i}`, kind: "execute", rawInput: { command: `step ${i}` } },
+          options: [
+            { optionId: "yes", name: "Allow", kind: "allow_once" },
+            { optionId: "no", name: "Reject", kind: "reject_once" },
+          ],
+        });
+        rtts.push(Math.round((performance.now() - sent) * 1000));
+      }
+      if (process.env.FAKE_TIMES) writeFileSync(process.env.FAKE_TIMES, JSON.stringify(rtts));
+      text(sessionId, `Asked ${count}.`);
+      return done("end_turn");
     }
     default:
       text(sessionId, "fake ok.");
