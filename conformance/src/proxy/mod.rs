@@ -87,9 +87,9 @@ async fn client_to_server(
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
-        if to.write_all(&buf[..n]).await.is_err() {
-            break;
-        }
+        // Each complete record is noted (and recorded) before its bytes go on: the daemon's
+        // answer can come back before this task runs again, and it must find its request's
+        // method, and follow the request in the recording.
         for &b in &buf[..n] {
             if b != b'\n' {
                 // Only the head of a record is needed to find its ID and method.
@@ -107,6 +107,9 @@ async fn client_to_server(
                 }
             }
             line.clear();
+        }
+        if to.write_all(&buf[..n]).await.is_err() {
+            break;
         }
     }
     let _ = to.shutdown().await;

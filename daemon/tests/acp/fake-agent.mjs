@@ -15,8 +15,12 @@
 //   max-tokens         ends the prompt with stopReason max_tokens
 //   loadable           advertises loadSession; `session/load` answers for any session
 //   stderr-secret      writes its FAKE_SECRET environment value to stderr, then ends
-//   ask-edit           announces an `edit` call with a diff, asks permission offering all four
-//                      option kinds, says the answer ("Answer: <optionId|cancelled>.") and ends
+//   ask-edit           announces an `edit` call with a diff of `<cwd>/config.toml`, asks permission
+//                      offering all four option kinds, and after an allow writes the new text
+//                      through `fs/write_text_file` when the client offers it (a prompt with
+//                      "anyway" writes after a reject too; one with "elsewhere" writes
+//                      `<cwd>/other.toml` instead); says the answer ("Answer: <optionId|cancelled>.")
+//                      and the write's ("Write: ok." or "Write: refused: <error data>.") and ends
 //   flood N            asks permission for N `execute` calls at once, then says every answer
 //   init-error         answers initialize with a JSON-RPC error (carrying FAKE_SECRET)
 //   new-error          answers session/new with a JSON-RPC error
@@ -32,6 +36,9 @@
 //   stream N           streams N one-byte chunks as fast as it can, then ends; with FAKE_TIMES
 //                      set, writes each chunk's send time there (the benchmark); a prompt
 //                      "pace R C" streams C chunks at a steady R per second instead
+//   ask-timed N        asks permission for N `execute` calls one after another, each asked once
+//                      the last is answered; with FAKE_TIMES set, writes each request's round
+//                      trip (request sent -> answer read, microseconds) there (the benchmark)
 import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
@@ -51,6 +58,8 @@ const request = (method, params) =>
 let sessions = 0;
 let cancelled = null;
 let signedIn = false;
+let canWrite = false;
+const cwds = new Map();
 const modes = new Map();
 const authRequired = (id) => send({ id, error: { code: -32000, message: "Authentication required" } });
 
@@ -96,8 +105,9 @@ async function prompt(id, { sessionId, prompt: blocks }) {
       return done("end_turn");
     }
     case "ask-edit": {
-      const diff = { type: "diff", path: "/w/config.toml", oldText: "debug = false\n", newText: "debug = true\n" };
-      const toolCall = { toolCallId: "e1", title: "Edit `config.toml`", kind: "edit", content: [diff], rawInput: { path: "/w/config.toml" } };
+      const path = `${cwds.get(sessionId)}/config.toml`;
+      const diff = { type: "diff", path, oldText: "debug = false\n", newText: "debug = true\n" };
+      const toolCall = { toolCallId: "e1", title: "Edit `config.toml`", kind: "edit", content: [diff], rawInput: { path } };
       update(sessionId, { sessionUpdate: "tool_call", status: "pending", ...toolCall });
       const answer = await request("session/request_permission", {
         sessionId,
@@ -115,8 +125,15 @@ async function prompt(id, { sessionId, prompt: blocks }) {
         return setTimeout(() => done(cancelled === sessionId ? "cancelled" : "end_turn"), 200);
       }
       const allowed = outcome.optionId.startsWith("a");
+      const said = blocks.map((b) => b.text ?? "").join(" ");
+      let wrote = "";
+      if (canWrite && (allowed || said.includes("anyway"))) {
+        const target = said.includes("elsewhere") ? `${cwds.get(sessionId)}/other.toml` : path;
+        const written = await request("fs/write_text_file", { sessionId, path: target, content: diff.newText });
+        wrote = written.error ? ` Write: refused: ${written.error.data}.` : " Write: ok.";
+      }
       update(sessionId, { sessionUpdate: "tool_call_update", toolCallId: "e1", status: allowed ? "completed" : "failed" });
-      text(sessionId, `Answer: ${outcome.optionId}.`);
+      text(sessionId, `Answer: ${outcome.optionId}.${wrote}`);
       return done("end_turn");
     }
     case "flood": {
@@ -196,6 +213,24 @@ async function prompt(id, { sessionId, prompt: blocks }) {
       }
       return finish();
     }
+    case "ask-timed": {
+      const rtts = [];
+      for (let i = 0; i < count; i++) {
+        const sent = performance.now();
+        await request("session/request_permission", {
+          sessionId,
+          toolCall: { toolCallId: `t${i}`, title: `Run step ${i}`, kind: "execute", rawInput: { command: `step ${i}` } },
+          options: [
+            { optionId: "yes", name: "Allow", kind: "allow_once" },
+            { optionId: "no", name: "Reject", kind: "reject_once" },
+          ],
+        });
+        rtts.push(Math.round((performance.now() - sent) * 1000));
+      }
+      if (process.env.FAKE_TIMES) writeFileSync(process.env.FAKE_TIMES, JSON.stringify(rtts));
+      text(sessionId, `Asked ${count}.`);
+      return done("end_turn");
+    }
     default:
       text(sessionId, "fake ok.");
       return done("end_turn");
@@ -224,6 +259,7 @@ lines.on("line", (line) => {
               { id: "browser", name: "Browser sign-in" },
             ]
           : [];
+      canWrite = msg.params.clientCapabilities?.fs?.writeTextFile === true;
       const loadSession = mode === "loadable" || mode === "load-error";
       return send({ id: msg.id, result: { protocolVersion: 1, agentCapabilities: { loadSession }, authMethods } });
     }
@@ -239,6 +275,7 @@ lines.on("line", (line) => {
       }
       sessions += 1;
       const sessionId = `fake-${process.pid}-${sessions}`;
+      cwds.set(sessionId, msg.params.cwd);
       if (mode !== "modes") return send({ id: msg.id, result: { sessionId } });
       modes.set(sessionId, "default");
       const availableModes = [

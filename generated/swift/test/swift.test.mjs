@@ -144,9 +144,11 @@ function limitTables(text) {
     const header = /^\[\[?([^\]]+)\]\]?$/.exec(line);
     if (header) {
       table = header[1];
-      if (table.startsWith('limits.')) limits.push({ name: table.slice('limits.'.length), output: false });
+      if (table.startsWith('limits.')) limits.push({ name: table.slice('limits.'.length), output: false, profile: null });
     } else if (table.startsWith('limits.') && /^bounds_output\s*=\s*true$/.test(line)) {
       limits[limits.length - 1].output = true;
+    } else if (table.startsWith('limits.') && /^profile\s*=\s*"([^"]+)"$/.test(line)) {
+      limits[limits.length - 1].profile = /"([^"]+)"/.exec(line)[1];
     }
   }
   return limits;
@@ -164,7 +166,9 @@ test('Limits.outputBounds is exactly what protocol.toml marks bounds_output', ()
     assert.equal(m[1], m[2], 'each entry pairs a name with its own value');
     return wire.get(m[1]);
   });
-  const flagged = limitTables(spec).filter((l) => l.output).map((l) => l.name);
+  // Limits.outputBounds is the ordinary profile's: an optional profile's bounds apply only to a
+  // connection that negotiated it.
+  const flagged = limitTables(spec).filter((l) => l.output && l.profile === null).map((l) => l.name);
   assert.ok(flagged.length > 0, 'the spec flags no output bound');
   assert.deepEqual(entries, flagged);
 });

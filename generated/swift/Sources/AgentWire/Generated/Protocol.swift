@@ -212,6 +212,8 @@ public enum Constants {
     public static let reasoningLevelsMax: UInt64 = 6
     /// Largest session title after sanitizing. Unit: bytes.
     public static let titleMaxBytes: UInt64 = 256
+    /// Largest notice of a turn terminal: the turn's last service note, cut at a UTF-8 boundary. Unit: bytes.
+    public static let turnNoticeMaxBytes: UInt64 = 2048
     /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128
     /// characters). Unit: bytes.
     public static let toolNameMaxBytes: UInt64 = 256
@@ -6926,8 +6928,12 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
     public let persistence: Persistence
     /// Error of a failed turn; null otherwise.
     public let error: ErrorObject?
+    /// The turn's last `service` note, as the session stream keeps it (bounded, redacted, never a secret): why an ACP
+    /// agent failed the turn in the agent's own words, and for `agent_needs_login` the sign-in methods it offers.
+    /// Omitted when the turn wrote none.
+    public let notice: String?
 
-    public init(turnID: OpaqueID, sessionID: SessionID, status: TurnStatus, assistantText: String, sequence: UInt64, activityDropped: UInt64, replayRequired: Bool, persistence: Persistence, error: ErrorObject? = nil) {
+    public init(turnID: OpaqueID, sessionID: SessionID, status: TurnStatus, assistantText: String, sequence: UInt64, activityDropped: UInt64, replayRequired: Bool, persistence: Persistence, error: ErrorObject? = nil, notice: String? = nil) {
         self.turnID = turnID
         self.sessionID = sessionID
         self.status = status
@@ -6938,6 +6944,7 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
         self.replayRequired = replayRequired
         self.persistence = persistence
         self.error = error
+        self.notice = notice
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -6951,6 +6958,7 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
         case replayRequired = "replay_required"
         case persistence
         case error
+        case notice
     }
 
     public init(from decoder: Decoder) throws {
@@ -6965,6 +6973,7 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
         self.replayRequired = try c.decode(Bool.self, forKey: .replayRequired)
         self.persistence = try c.decode(Persistence.self, forKey: .persistence)
         self.error = try c.decodeRequiredNullable(ErrorObject.self, forKey: .error)
+        self.notice = try c.decodeOptionalNonNull(String.self, forKey: .notice)
         do {
             let value = self.assistantText
             try Check.string(value, minBytes: 0, maxBytes: 16384, at: c.path(.assistantText))
@@ -6981,6 +6990,9 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
             let value = self.activityReplayAvailable
             try Check.constant(value, false, at: c.path(.activityReplayAvailable))
         }
+        if let value = self.notice {
+            try Check.string(value, minBytes: 1, maxBytes: 2048, at: c.path(.notice))
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -6995,6 +7007,7 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
         try c.encode(replayRequired, forKey: .replayRequired)
         try c.encode(persistence, forKey: .persistence)
         if let value = error { try c.encode(value, forKey: .error) } else { try c.encodeNil(forKey: .error) }
+        try c.encodeIfPresent(notice, forKey: .notice)
     }
 }
 
