@@ -12,7 +12,9 @@
 //!
 //! Run: `cargo bench -p agentwire-daemon --bench turn_stream` (takes about two minutes).
 //! A/B: `TURN_STREAM_AB=<another build's agentwire binary>` measures only figure 1's share of
-//! the echo, for both builds in interleaved rounds (`TURN_STREAM_ROUNDS`, default 7).
+//! the echo, for both builds in interleaved rounds (`TURN_STREAM_ROUNDS`, default 7). The
+//! other build may be another package version: the client handshakes with the version each
+//! daemon's discovery record (`agentwire daemon start-or-connect`) names.
 
 mod support;
 
@@ -123,6 +125,8 @@ struct Daemon {
     child: Child,
     socket: PathBuf,
     workspace: PathBuf,
+    /// The package version this daemon requires in the handshake (an exact match).
+    version: String,
 }
 
 impl Drop for Daemon {
@@ -157,7 +161,27 @@ fn daemon_exe(exe: &Path, dir: &Path, env: &[(&str, &str)]) -> Daemon {
     }
     let child = cmd.spawn().unwrap();
     let socket = support::wait_for_socket(&dir.join("mc"));
-    Daemon { child, socket, workspace }
+    // Built before the version is asked for, so a failure there still stops the daemon.
+    let mut d = Daemon { child, socket, workspace, version: String::new() };
+    d.version = discovered_version(exe, dir, &d.workspace);
+    d
+}
+
+/// The package version in the discovery record of the daemon `exe` serves `workspace` with: the
+/// A/B mode's other build may be another version (the handshake requires an exact match), so
+/// the client sends the daemon's own version rather than this build's. `start-or-connect`
+/// finds the running daemon and describes it; it must not have started another.
+fn discovered_version(exe: &Path, dir: &Path, workspace: &Path) -> String {
+    let out = Command::new(exe)
+        .args(["daemon", "start-or-connect", "--workspace"])
+        .arg(workspace)
+        .env("MC_HOME", dir.join("mc"))
+        .stderr(Stdio::null())
+        .output()
+        .unwrap();
+    let record: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["started"], false, "start-or-connect started another daemon: {record}");
+    record["version"].as_str().unwrap_or_else(|| panic!("discovery record without a version: {record}")).to_owned()
 }
 
 /// A raw wire connection.
@@ -174,9 +198,10 @@ impl Conn {
         let w = UnixStream::connect(&d.socket).unwrap();
         let r = BufReader::with_capacity(256 * 1024, w.try_clone().unwrap());
         let mut c = Conn { w, r, ids: (String::new(), String::new()), n: 0, line: String::new() };
-        let hs = json!({"handshake":"agentwire-unix","version":env!("CARGO_PKG_VERSION"),"workspace":d.workspace.canonicalize().unwrap().to_str()});
+        let hs = json!({"handshake":"agentwire-unix","version":d.version,"workspace":d.workspace.canonicalize().unwrap().to_str()});
         writeln!(c.w, "{hs}").unwrap();
-        c.next();
+        let reply: Value = serde_json::from_str(c.next()).unwrap();
+        assert_eq!(reply["status"], "accepted", "handshake not accepted: {reply}");
         c.send("initialize", None, None, json!({"supported_protocol_versions":[2]}));
         let init = c.response();
         c.ids = (
