@@ -40,12 +40,15 @@ echo "== conformance: server suite against a fresh daemon"
   --executable "$bin/agentwire" --baseline conformance/baseline.txt --junit "$reports/server.xml" --json "$reports/server.json" \
   --out "$tmp/out" || status=1
 
-echo "== conformance: server suite with an ACP agent selected (daemon/tests/acp/fake-agent.mjs)"
-# The same suite with every turn run by an Agent Client Protocol agent behind the daemon.
+echo "== conformance: server suite with the suite's own ACP agent selected (agentwire-conformance acp-agent)"
+# The same suite with every turn run by an Agent Client Protocol agent behind the daemon: the
+# scripted agent the suite ships, configured as conformance/README.md ("Approvals") says, so the
+# approvals cases (scenario.approvals.*) run too, with a deadline short enough to wait out.
 mkdir -p "$tmp/acp/mc" "$tmp/acp/ws"
 chmod 700 "$tmp/acp/mc"
-printf 'provider = "fake"\nmodel = "default"\n[agents.fake]\ncommand = "node"\nargs = ["%s", "ok"]\n' \
-  "$PWD/daemon/tests/acp/fake-agent.mjs" >"$tmp/acp/mc/settings.toml"
+printf '%s\n' 'provider = "conformance"' 'model = "default"' 'approval_deadline_ms = 5000' \
+  '[agents.conformance]' "command = \"$bin/agentwire-conformance\"" 'args = ["acp-agent"]' \
+  '[agents.conformance.permissions]' 'edit = "ask"' 'execute = "ask"' >"$tmp/acp/mc/settings.toml"
 chmod 600 "$tmp/acp/mc/settings.toml"
 acp="$(MC_HOME="$tmp/acp/mc" HOME="$tmp" "$bin/agentwire" daemon start-or-connect --workspace "$tmp/acp/ws" --executable "$bin/agentwire")"
 acp_pid="$(printf '%s' "$acp" | sed -nE 's/.*"pid":([0-9]+).*/\1/p')"

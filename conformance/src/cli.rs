@@ -43,6 +43,9 @@ pub enum Command {
     List(ListArgs),
     /// Send a case transcript (from `--out DIR`) to a daemon again and compare the answers.
     Replay(ReplayArgs),
+    /// Be the scripted ACP agent (stdio) the approvals cases need: configure it as the daemon
+    /// under test's `[agents.<id>]` command (README, "Approvals").
+    AcpAgent,
 }
 
 #[derive(Debug, Args)]
@@ -257,6 +260,10 @@ async fn run(command: Command) -> Result<bool> {
             Ok(true)
         }
         Command::Replay(a) => crate::replay::replay(&a.transcript, &a.connect).await,
+        Command::AcpAgent => {
+            crate::acp_agent::run().await.map_err(|e| Error::Agent(e.to_string()))?;
+            Ok(true)
+        }
         Command::List(a) => {
             let vectors = Vectors::load(a.vectors.as_deref())?;
             let sel = Selection::new(a.cases);
@@ -342,7 +349,7 @@ fn trace(a: TraceArgs) -> Result<bool> {
         rules.extend(crate::client::cases::all().into_iter().map(|c| (c.id, c.rule.to_owned())));
         let rules: Vec<(String, String)> = rules.into_iter().map(|(id, r)| (id, crate::trace::normalize(&r))).collect();
         let documents = a.documents.as_deref().ok_or_else(|| Error::Usage("--suggest needs DOCUMENTS".into()))?;
-        print!("{}", crate::trace::suggest(&file, &rules, documents));
+        print!("{}", crate::trace::suggest(&file, &rules, documents, &base));
         return Ok(true);
     }
     let report = crate::trace::check(&file, &known_ids(&vectors), &base, a.documents.as_deref());

@@ -19,6 +19,8 @@ pub enum Error {
     Harness(String),
     #[error("{0}")]
     Usage(String),
+    #[error("acp-agent: {0}")]
+    Agent(String),
 }
 
 impl Error {

@@ -15,7 +15,10 @@
 //!   connection accepted.
 
 use agentwire_protocol::runtime::EventRules;
-use agentwire_protocol::{EventName, LoginProgressState, LoginTerminalState, Persistence, TurnStatus};
+use agentwire_protocol::{
+    ApprovalDecider, ApprovalOutcome, EventName, LoginProgressState, LoginTerminalState, Membership, PermissionKind,
+    Persistence, ToolKind, TurnStatus,
+};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::LazyLock;
@@ -83,6 +86,12 @@ pub struct EventChecker {
     awaiting: HashSet<String>,
     /// Events checked so far (for reports and tests).
     pub seen: u64,
+    /// The events of negotiated profiles this connection received, in order, after their checks.
+    pub profile_events: Vec<Value>,
+    /// Approvals that were resolved on this connection: none resolves twice.
+    resolved_approvals: HashSet<String>,
+    /// `max_approval_options` as the negotiation answered it.
+    max_approval_options: Option<u64>,
 }
 
 fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, String> {
@@ -115,6 +124,12 @@ impl EventChecker {
     pub fn initialized(&mut self, instance_id: &str, connection_id: &str, events: impl IntoIterator<Item = String>) {
         self.ids = Some((instance_id.to_owned(), connection_id.to_owned()));
         self.advertised = events.into_iter().collect();
+    }
+
+    /// A profile was negotiated: its events may now arrive, its limits bound them.
+    pub fn negotiated(&mut self, events: impl IntoIterator<Item = String>, limits: &Value) {
+        self.advertised.extend(events);
+        self.max_approval_options = limits.get("max_approval_options").and_then(Value::as_u64);
     }
 
     /// A claim succeeded: events of the session under this grant may follow. A running snapshot
@@ -227,7 +242,8 @@ impl EventChecker {
         if rules.session_id {
             let session = string(ev, "session_id")?;
             let grant = uint(ev, "grant_generation")?;
-            let live = uint(ev, "live_sequence")?;
+            // Profile events that take no live sequence are judged on their grant alone.
+            let live = if rules.live_sequence { Some(uint(ev, "live_sequence")?) } else { None };
             // "`turn.activity` uses the v2 envelope with originating operation ID and current
             // recipient's session/grant generation"; the live sequence is the one of the
             // transition that granted this control (any later transition revokes it).
@@ -236,9 +252,10 @@ impl EventChecker {
                 Some((g, _)) if *g != grant => {
                     return Err(format!("`{name}` under grant generation {grant}; this connection holds {g}"))
                 }
-                Some((_, l)) if *l != live => {
+                Some((_, l)) if live.is_some_and(|live| *l != live) => {
                     return Err(format!(
-                        "`{name}` carries live_sequence {live}; the grant this connection holds is at {l}"
+                        "`{name}` carries live_sequence {}; the grant this connection holds is at {l}",
+                        ev["live_sequence"]
                     ))
                 }
                 Some(_) => {}
@@ -249,11 +266,81 @@ impl EventChecker {
                 }
             }
         }
+        let membership = EventName::from_wire(name).map(EventName::membership);
         if rules.sequenced {
             self.turn_event(name, rules.terminal, payload)
+        } else if matches!(membership, Some(Membership::Profile(_))) {
+            self.approval_event(name, payload)?;
+            self.profile_events.push(ev.clone());
+            Ok(())
         } else {
             self.login_event(name, rules.terminal, payload)
         }
+    }
+
+    /// `approval.requested` and `approval.resolved` (the approvals profile): every member the
+    /// spec declares, enum values from the spec's enums, the options within the negotiated
+    /// `max_approval_options`, a cancelled outcome without an option, one resolution each.
+    fn approval_event(&mut self, name: &str, p: &Value) -> Result<(), String> {
+        let approval = string(p, "approval_id")?.to_owned();
+        string(p, "turn_id")?;
+        match EventName::from_wire(name) {
+            Some(EventName::ApprovalRequested) => {
+                string(p, "call_id")?;
+                string(p, "title")?;
+                one_of(p, "kind", ToolKind::NAMES)?;
+                string(p, "expires_at")?;
+                if !matches!(field(p, "arguments")?, Value::Null | Value::String(_)) {
+                    return Err("`arguments` is neither null nor a string".into());
+                }
+                match field(p, "change")? {
+                    Value::Null => {}
+                    c @ Value::Object(_) => match c.get("type").and_then(Value::as_str) {
+                        Some("diff") => {
+                            string(c, "path")?;
+                            field(c, "new_text")?.as_str().ok_or("diff `new_text` is not a string")?;
+                            if !matches!(field(c, "old_text")?, Value::Null | Value::String(_)) {
+                                return Err("diff `old_text` is neither null nor a string".into());
+                            }
+                        }
+                        Some("command") => {
+                            string(c, "command")?;
+                        }
+                        other => return Err(format!("`change` has the unknown type {other:?}")),
+                    },
+                    _ => return Err("`change` is neither null nor an object".into()),
+                }
+                let options = field(p, "options")?.as_array().ok_or("`options` is not an array")?;
+                let most = self.max_approval_options.unwrap_or(u64::MAX);
+                if options.is_empty() || options.len() as u64 > most {
+                    return Err(format!("`options` has {} entries, not 1..={most}", options.len()));
+                }
+                for o in options {
+                    string(o, "id")?;
+                    string(o, "label")?;
+                    one_of(o, "kind", PermissionKind::NAMES)?;
+                }
+                if self.resolved_approvals.contains(&approval) {
+                    return Err(format!("`{name}` for approval {approval}, already resolved"));
+                }
+            }
+            _ => {
+                one_of(p, "outcome", ApprovalOutcome::NAMES)?;
+                one_of(p, "decided_by", ApprovalDecider::NAMES)?;
+                let selected = p["outcome"] == ApprovalOutcome::Selected.as_str();
+                match (selected, field(p, "option_id")?, field(p, "option_kind")?) {
+                    (true, Value::String(_), Value::String(_)) => one_of(p, "option_kind", PermissionKind::NAMES)?,
+                    (false, Value::Null, Value::Null) => {}
+                    _ => {
+                        return Err("`option_id`/`option_kind` must be set exactly when the outcome is selected".into())
+                    }
+                }
+                if !self.resolved_approvals.insert(approval.clone()) {
+                    return Err(format!("approval {approval} resolved twice"));
+                }
+            }
+        }
+        Ok(())
     }
 
     fn turn_event(&mut self, name: &str, terminal: bool, p: &Value) -> Result<(), String> {
@@ -379,6 +466,80 @@ mod tests {
 
     fn started() -> Value {
         ev("turn.started", json!({"turn_id":"t-1","session_id":"s-1","status":"started","sequence":0}))
+    }
+
+    fn approval(name: &str, payload: Value) -> Value {
+        let mut e = ev(name, payload);
+        e["live_sequence"] = Value::Null;
+        e
+    }
+
+    fn requested(options: usize) -> Value {
+        let options: Vec<Value> =
+            (0..options).map(|i| json!({"id": format!("o{i}"), "label": "Allow", "kind": "allow-once"})).collect();
+        approval(
+            EventName::ApprovalRequested.as_str(),
+            json!({"approval_id":"ap-1","session_id":"s-1","turn_id":"t-1","call_id":"c-1","title":"Edit","kind":"edit",
+                   "arguments":null,"change":{"type":"command","command":"make"},"options":options,"expires_at":"2026-01-01T00:10:00Z"}),
+        )
+    }
+
+    fn resolution(outcome: &str, option: Value, kind: Value) -> Value {
+        approval(
+            EventName::ApprovalResolved.as_str(),
+            json!({"approval_id":"ap-1","session_id":"s-1","turn_id":"t-1","outcome":outcome,"option_id":option,
+                   "option_kind":kind,"decided_by":"person"}),
+        )
+    }
+
+    fn negotiated() -> EventChecker {
+        let mut c = EventChecker::default();
+        c.initialized("in_1", "cn_1", EventName::ORDINARY.iter().map(|e| e.as_str().to_owned()));
+        c.claimed("s-1", 1, 1, None);
+        c.negotiated(
+            [EventName::ApprovalRequested, EventName::ApprovalResolved].map(|e| e.as_str().to_owned()),
+            &json!({"max_approval_options": 2}),
+        );
+        c
+    }
+
+    #[test]
+    fn profile_events_reach_only_a_connection_that_negotiated_them() {
+        // "the profile's events are never sent to it" (a connection that never negotiates).
+        let mut plain = EventChecker::default();
+        plain.initialized("in_1", "cn_1", EventName::ORDINARY.iter().map(|e| e.as_str().to_owned()));
+        plain.claimed("s-1", 1, 1, None);
+        assert!(plain.check(&requested(1)).unwrap_err().contains("not in the advertised event set"));
+        let mut c = negotiated();
+        c.check(&requested(2)).unwrap();
+        assert_eq!(c.profile_events.len(), 1);
+    }
+
+    #[test]
+    fn approval_events_take_no_live_sequence_and_respect_the_negotiated_bounds() {
+        // "Not sequenced: it never takes a turn sequence number."
+        let mut with_live = requested(1);
+        with_live["live_sequence"] = json!(1);
+        assert!(negotiated().check(&with_live).unwrap_err().contains("live_sequence"));
+        // "options (1..=max_approval_options)".
+        assert!(negotiated().check(&requested(3)).unwrap_err().contains("options"));
+        assert!(negotiated().check(&requested(0)).unwrap_err().contains("options"));
+        let mut unknown_kind = requested(1);
+        unknown_kind["payload"]["kind"] = json!("teleport");
+        assert!(negotiated().check(&unknown_kind).is_err());
+    }
+
+    #[test]
+    fn an_approval_resolves_once_with_an_option_exactly_when_selected() {
+        let mut c = negotiated();
+        c.check(&requested(1)).unwrap();
+        let bad = resolution("cancelled", json!("o0"), json!("allow-once"));
+        assert!(negotiated().check(&bad).unwrap_err().contains("exactly when"));
+        let bad = resolution("selected", Value::Null, Value::Null);
+        assert!(negotiated().check(&bad).unwrap_err().contains("exactly when"));
+        c.check(&resolution("selected", json!("o0"), json!("allow-once"))).unwrap();
+        assert!(c.check(&resolution("cancelled", Value::Null, Value::Null)).unwrap_err().contains("resolved twice"));
+        assert!(c.check(&requested(1)).unwrap_err().contains("already resolved"));
     }
 
     #[test]

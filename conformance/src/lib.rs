@@ -3,6 +3,7 @@
 //! - `server`: request vectors, framing vectors and scenario traces against any daemon;
 //! - `consumer`: consumer vectors against any decoder behind a line-based harness protocol;
 //! - `client`: a scripted daemon judging any client behind a line-based driver protocol;
+//! - `acp-agent`: the scripted ACP agent the approvals cases need behind the daemon under test;
 //! - `trace`: which case checks each normative sentence of the protocol documents;
 //! - `proxy`: a fault-injecting proxy that proves the suite catches what it should, and records
 //!   sessions (`recording`) that the mock daemon serves back to front ends.
@@ -12,6 +13,7 @@
 //! fixed error messages only. Two exceptions: the consumer harness binary *is* the Rust decoder
 //! under test, and the mock daemon checks recorded records with it (`recording::check`).
 
+pub mod acp_agent;
 pub mod base64;
 pub mod cli;
 pub mod client;

@@ -62,8 +62,44 @@ pub struct TraceFile {
     /// file's folder).
     #[serde(default = "default_workspace")]
     pub workspace: PathBuf,
+    /// Document key → sections of a document of this repository (a path relative to
+    /// `workspace`): normative text that lives here, such as an optional profile's chapter of
+    /// the generated reference. Always checked for completeness.
+    #[serde(default)]
+    pub excerpts: BTreeMap<String, Excerpt>,
     #[serde(default)]
     pub sentence: Vec<Sentence>,
+}
+
+/// Sections of a Markdown document of this repository, each named by its heading line as
+/// written (`## Profiles`); a section runs to the next heading of its level or above.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Excerpt {
+    pub path: PathBuf,
+    pub sections: Vec<String>,
+}
+
+/// The text of the `headings` sections of `markdown`, in the order given; the headings not
+/// found are returned apart.
+pub fn sections(markdown: &str, headings: &[String]) -> (String, Vec<String>) {
+    let lines: Vec<&str> = markdown.lines().collect();
+    let level = |l: &str| l.len() - l.trim_start_matches('#').len();
+    let mut out = String::new();
+    let mut absent = Vec::new();
+    for heading in headings {
+        let Some(start) = lines.iter().position(|l| l.trim_end() == heading) else {
+            absent.push(heading.clone());
+            continue;
+        };
+        let depth = level(heading);
+        for line in lines[start..].iter().skip(1).take_while(|l| !(l.starts_with('#') && level(l) <= depth)) {
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    (out, absent)
 }
 
 fn default_workspace() -> PathBuf {
@@ -330,6 +366,8 @@ pub struct TraceReport {
     pub skipped: Vec<String>,
     /// Documents checked for missing and stale sentences.
     pub documents_checked: usize,
+    /// Excerpts that cannot be read, or name a section their document lacks.
+    pub excerpt_errors: Vec<String>,
 }
 
 impl TraceReport {
@@ -341,6 +379,7 @@ impl TraceReport {
             && self.contradictory.is_empty()
             && self.missing.is_empty()
             && self.stale.is_empty()
+            && self.excerpt_errors.is_empty()
     }
 
     /// Share of sentences checked by a case or an implementation test.
@@ -420,6 +459,9 @@ impl TraceReport {
         for d in &self.skipped {
             let _ = writeln!(out, "  skipped: the completeness check of {d}");
         }
+        for e in &self.excerpt_errors {
+            let _ = writeln!(out, "  excerpt: {e}");
+        }
         out
     }
 }
@@ -476,7 +518,48 @@ pub fn check(file: &TraceFile, known: &BTreeSet<String>, base: &Path, documents:
         }
     }
     check_documents(file, documents, &mut r);
+    check_excerpts(file, base, &mut r);
     r
+}
+
+/// The normative sentences of each excerpt (`Err` when it cannot be read whole).
+fn excerpt_sentences(file: &TraceFile, base: &Path) -> Vec<(String, Result<Vec<String>, String>)> {
+    let root = resolve(&file.workspace, base);
+    file.excerpts
+        .iter()
+        .map(|(key, e)| {
+            let full = root.join(&e.path);
+            let got = match std::fs::read_to_string(&full) {
+                Err(err) => Err(format!("{key}: {} cannot be read: {err}", e.path.display())),
+                Ok(text) => match sections(&text, &e.sections) {
+                    (_, absent) if !absent.is_empty() => {
+                        Err(format!("{key}: {} has no section {}", e.path.display(), absent.join(", ")))
+                    }
+                    (text, _) => Ok(extract(&text)),
+                },
+            };
+            (key.clone(), got)
+        })
+        .collect()
+}
+
+/// Completeness against the excerpts of this repository's documents, which are always there.
+fn check_excerpts(file: &TraceFile, base: &Path, r: &mut TraceReport) {
+    for (key, got) in excerpt_sentences(file, base) {
+        match got {
+            Err(e) => r.excerpt_errors.push(e),
+            Ok(found) => {
+                r.documents_checked += 1;
+                compare(file, &key, found.into_iter().collect(), r);
+            }
+        }
+    }
+}
+
+fn compare(file: &TraceFile, key: &str, in_doc: BTreeSet<String>, r: &mut TraceReport) {
+    let in_file: BTreeSet<&str> = file.sentence.iter().filter(|s| s.doc == key).map(|s| s.text.as_str()).collect();
+    r.missing.extend(in_doc.iter().filter(|s| !in_file.contains(s.as_str())).map(|s| (key.to_owned(), s.clone())));
+    r.stale.extend(in_file.iter().filter(|s| !in_doc.contains(**s)).map(|s| (key.to_owned(), (*s).to_owned())));
 }
 
 /// Completeness against the documents that are there: nothing missing, nothing stale.
@@ -493,21 +576,25 @@ fn check_documents(file: &TraceFile, documents: Option<&Path>, r: &mut TraceRepo
             continue;
         };
         r.documents_checked += 1;
-        let in_doc: BTreeSet<String> = extract(&text).into_iter().collect();
-        let in_file: BTreeSet<&str> = file.sentence.iter().filter(|s| &s.doc == key).map(|s| s.text.as_str()).collect();
-        r.missing.extend(in_doc.iter().filter(|s| !in_file.contains(s.as_str())).map(|s| (key.clone(), s.clone())));
-        r.stale.extend(in_file.iter().filter(|s| !in_doc.contains(**s)).map(|s| (key.clone(), (*s).to_owned())));
+        compare(file, key, extract(&text).into_iter().collect(), r);
     }
 }
 
 /// A skeleton for sentences not in `file` yet, with cases whose quoted rule appears in the
 /// sentence (`trace --suggest`).
-pub fn suggest(file: &TraceFile, rules: &[(String, String)], documents: &Path) -> String {
+pub fn suggest(file: &TraceFile, rules: &[(String, String)], documents: &Path, base: &Path) -> String {
     let mut out = String::new();
     let known: BTreeSet<&str> = file.sentence.iter().map(|s| s.text.as_str()).collect();
-    for (key, path) in &file.documents {
-        let Ok(text) = std::fs::read_to_string(resolve(path, documents)) else { continue };
-        for s in extract(&text).into_iter().filter(|s| !known.contains(s.as_str())) {
+    let mut docs: Vec<(String, Vec<String>)> = file
+        .documents
+        .iter()
+        .filter_map(|(key, path)| {
+            Some((key.clone(), extract(&std::fs::read_to_string(resolve(path, documents)).ok()?)))
+        })
+        .collect();
+    docs.extend(excerpt_sentences(file, base).into_iter().filter_map(|(key, got)| Some((key, got.ok()?))));
+    for (key, found) in docs {
+        for s in found.into_iter().filter(|s| !known.contains(s.as_str())) {
             let mut ids: Vec<&str> = rules
                 .iter()
                 .filter(|(_, rule)| rule.len() > 12 && s.contains(rule.as_str()))
@@ -541,6 +628,31 @@ mod tests {
         );
     }
 
+    #[test]
+    fn an_excerpt_is_its_sections_up_to_the_next_heading_of_their_level() {
+        let md =
+            "# Doc\n## A\nA must hold.\n### A.1\nA.1 must hold.\n## B\nB must hold.\n### `c`\nC must hold.\n## D\n";
+        let headings = |h: &[&str]| h.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let (text, absent) = sections(md, &headings(&["## A", "### `c`", "## Nowhere"]));
+        assert_eq!(extract(&text), ["A must hold.", "A.1 must hold.", "C must hold."]);
+        assert_eq!(absent, ["## Nowhere"]);
+    }
+
+    #[test]
+    fn an_excerpt_is_checked_for_completeness_without_the_documents_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("ref.md"), "## P\nIt must hold.\nIt must also hold.\n## Q\nNot this one.\n")
+            .unwrap();
+        let mut f = file(vec![Sentence { doc: "p".into(), ..sentence("It must hold.", &["c.1"], &[], None) }]);
+        f.excerpts.insert("p".into(), Excerpt { path: "ref.md".into(), sections: vec!["## P".into()] });
+        let known: BTreeSet<String> = ["c.1".to_owned()].into();
+        let r = check(&f, &known, dir.path(), None);
+        assert_eq!(r.missing, [("p".to_owned(), "It must also hold.".to_owned())]);
+        f.excerpts.insert("p".into(), Excerpt { path: "ref.md".into(), sections: vec!["## R".into()] });
+        let r = check(&f, &known, dir.path(), None);
+        assert!(!r.ok() && r.excerpt_errors[0].contains("no section ## R"), "{r:?}");
+    }
+
     fn sentence(text: &str, cases: &[&str], tests: &[&str], untestable: Option<&str>) -> Sentence {
         Sentence {
             doc: "d".into(),
@@ -554,7 +666,7 @@ mod tests {
     }
 
     fn file(sentence: Vec<Sentence>) -> TraceFile {
-        TraceFile { documents: BTreeMap::new(), workspace: PathBuf::from("."), sentence }
+        TraceFile { documents: BTreeMap::new(), workspace: PathBuf::from("."), excerpts: BTreeMap::new(), sentence }
     }
 
     /// A workspace with one test file: two tests, a helper right after a test, a test whose

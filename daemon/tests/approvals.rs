@@ -64,6 +64,15 @@ impl Daemon {
         (client, terms)
     }
 
+    /// A workspace file, written with `text` before the turn (the edit's old text).
+    fn file(&self, name: &str, text: Option<&str>) -> PathBuf {
+        let path = self.sb.workspace.join(name);
+        if let Some(text) = text {
+            std::fs::write(&path, text).unwrap();
+        }
+        path
+    }
+
     fn transcript(&self, session_id: &str) -> Vec<Value> {
         let path = self.sb.mc_home.join("sessions").join(session_id).join("transcript.jsonl");
         std::fs::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
@@ -136,6 +145,58 @@ fn respond(approval_id: &str, option_id: &str) -> ApprovalRespondRequest {
     ApprovalRespondRequest::new(approval_id.to_owned(), option_id.to_owned())
 }
 
+/// The edit's old and new text (`ask-edit`), and how the agent reports a refused write.
+const OLD: &str = "debug = false\n";
+const NEW: &str = "debug = true\n";
+const REFUSED: &str = "Write: refused: writes are rejected by the permission policy.";
+
+/// One `ask-edit` turn with `prompt`, the person answering `option_id`: what it showed.
+async fn edit_answered(d: &Daemon, prompt: &str, option_id: &str) -> Seen {
+    let (client, _) = d.opted_in().await;
+    let claim = session(&client).await;
+    let mut events = client.session_events(claim.session_id());
+    claim.start_turn(prompt).await.unwrap();
+    let mut seen = Seen::default();
+    watch(&mut events, &mut seen, |s| !s.requested.is_empty()).await;
+    let asked = seen.requested[0].clone();
+    client.call::<operation::ApprovalRespond>(&claim, respond(&asked.approval_id, option_id)).await.unwrap();
+    watch(&mut events, &mut seen, |_| false).await;
+    assert_eq!(seen.status, Some(TurnStatus::Completed));
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edit_the_person_allowed_is_written_through_the_client() {
+    // "the edit happens or not accordingly": with `edit = "ask"` the agent is offered
+    // `fs.writeTextFile`, and writes the file the person allowed it to edit.
+    let d = daemon(&["ask-edit"], "");
+    let config = d.file("config.toml", Some(OLD));
+    let seen = edit_answered(&d, "Turn debugging on.", "ao").await;
+    assert!(seen.text.contains("Answer: ao. Write: ok."), "{}", seen.text);
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), NEW, "the allowed edit happened");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rejected_edit_is_not_written_even_when_the_agent_writes_anyway() {
+    // "the edit happens or not accordingly": a reject permits no write.
+    let d = daemon(&["ask-edit"], "");
+    let config = d.file("config.toml", Some(OLD));
+    let seen = edit_answered(&d, "Turn debugging on anyway.", "ro").await;
+    assert!(seen.text.contains(&format!("Answer: ro. {REFUSED}")), "{}", seen.text);
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), OLD, "the file is unchanged");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_allowed_edit_permits_no_write_to_another_file() {
+    // The person allowed the edit of the file it named, and only that one.
+    let d = daemon(&["ask-edit"], "");
+    let config = d.file("config.toml", Some(OLD));
+    let seen = edit_answered(&d, "Turn debugging on elsewhere.", "aa").await;
+    assert!(seen.text.contains(&format!("Answer: aa. {REFUSED}")), "{}", seen.text);
+    assert!(!d.file("other.toml", None).exists(), "no other file was written");
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), OLD);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_opted_in_controller_is_asked_and_the_first_valid_answer_wins() {
     let d = daemon(&["ask-edit"], "approval_deadline_ms = 120000");
@@ -167,7 +228,8 @@ async fn the_opted_in_controller_is_asked_and_the_first_valid_answer_wins() {
     );
     match asked.change.as_ref() {
         Some(ApprovalChange::Diff(diff)) => {
-            assert_eq!((diff.path.as_str(), diff.new_text.as_str()), ("/w/config.toml", "debug = true\n"));
+            assert_eq!(Path::new(&diff.path).file_name(), Some("config.toml".as_ref()));
+            assert_eq!(diff.new_text, "debug = true\n");
         }
         other => panic!("no diff: {other:?}"),
     }
@@ -213,11 +275,13 @@ async fn the_deadline_answers_reject_never_allow_and_says_so() {
     // "when it passes, the answer is reject, never allow, and the stream and the resolved
     // event say that the deadline answered, not the person."
     let d = daemon(&["ask-edit"], "approval_deadline_ms = 1000");
+    let config = d.file("config.toml", Some(OLD));
     let (client, terms) = d.opted_in().await;
     assert_eq!(terms.limits.get("approval_deadline_ms"), Some(&1000));
     let claim = session(&client).await;
     let mut events = client.session_events(claim.session_id());
-    claim.start_turn("Turn debugging on.").await.unwrap();
+    // An agent that writes anyway: a deadline's reject permits no write.
+    claim.start_turn("Turn debugging on anyway.").await.unwrap();
     let mut seen = Seen::default();
     watch(&mut events, &mut seen, |_| false).await;
     assert_eq!(seen.status, Some(TurnStatus::Completed));
@@ -227,6 +291,8 @@ async fn the_deadline_answers_reject_never_allow_and_says_so() {
         (Some(PermissionKind::RejectOnce), ApprovalDecider::Deadline)
     );
     assert!(seen.text.contains("Answer: ro."), "{}", seen.text);
+    assert!(seen.text.contains(REFUSED), "{}", seen.text);
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), OLD, "the file is unchanged");
     let lines = d.transcript(claim.session_id());
     let responses = of_type(&lines, "permission-response");
     assert_eq!((responses.len(), responses[0]["decidedBy"].as_str()), (1, Some("deadline")));
@@ -331,6 +397,7 @@ async fn a_client_that_never_opts_in_sees_todays_stream_and_never_waits() {
     // once as the policy's fallback (reject), recorded as today: a client that never opted in
     // never waits."
     let d = daemon(&["ask-edit"], "");
+    let config = d.file("config.toml", Some(OLD));
     let client = d.client().await;
     assert!(client.init().capabilities.profiles.is_some(), "the offer is advertised");
     let claim = session(&client).await;
@@ -348,6 +415,8 @@ async fn a_client_that_never_opts_in_sees_todays_stream_and_never_waits() {
     assert_eq!(seen.status, Some(TurnStatus::Completed));
     assert!(seen.requested.is_empty() && seen.resolved.is_empty(), "no profile event");
     assert!(seen.text.contains("Answer: ro."), "the fallback rejected: {}", seen.text);
+    assert!(!seen.text.contains("Write:"), "the agent did not write after the reject: {}", seen.text);
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), OLD, "the file is unchanged");
     let lines = d.transcript(claim.session_id());
     let responses = of_type(&lines, "permission-response");
     assert_eq!(responses.len(), 1);

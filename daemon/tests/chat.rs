@@ -244,3 +244,28 @@ impl Drop for Pty {
         }
     }
 }
+
+#[test]
+fn an_agent_refusing_for_sign_in_is_quoted_with_its_sign_in_methods() {
+    // Issue #37: a person who is not signed in "reads, in `agentwire chat`, what the agent
+    // said and what to do" — the terminal's `notice` carries the turn's service note.
+    let sb = Sandbox::new();
+    std::fs::create_dir_all(&sb.mc_home).unwrap();
+    std::fs::set_permissions(&sb.mc_home, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/acp/fake-agent.mjs");
+    let settings = format!(
+        "provider = \"fake\"\nmodel = \"default\"\n[agents.fake]\ncommand = \"node\"\nargs = [{:?}, \"auth-required\"]\n",
+        script.display().to_string()
+    );
+    let path = sb.mc_home.join("settings.toml");
+    std::fs::write(&path, settings).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    start_daemon(&sb, &[]);
+    let out = chat_command(&sb).args(["--once", "hello"]).stdin(Stdio::null()).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "a failed turn exits 1: {stdout}");
+    assert!(stdout.contains("[turn failed: agent_needs_login]"), "{stdout}");
+    // The agent's own words, and what to do.
+    assert!(stdout.contains("The agent needs sign-in:") && stdout.contains("Authentication required"), "{stdout}");
+    assert!(stdout.contains("sign-in methods: API Key (`api-key`), Browser sign-in (`browser`)."), "{stdout}");
+}

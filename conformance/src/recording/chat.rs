@@ -24,10 +24,25 @@ pub async fn run(exec: &str, script: &Path) -> Result<bool> {
         if let Some(o) = reply.value.as_object() {
             learned.extend(o.iter().filter(|(k, _)| k.as_str() != "ok").map(|(k, v)| (k.clone(), v.clone())));
         }
-        println!("{}", reply.value);
+        println!("{}", canonical(&reply.value));
     }
     driver.stop().await;
     Ok(true)
+}
+
+/// `v` with every object's members in name order: drivers write their replies' members in their
+/// own orders, and the outputs of two clients must compare equal line by line (whether the
+/// JSON map keeps insertion order depends on the crate features of the build).
+fn canonical(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => {
+            let mut names: Vec<&String> = m.keys().collect();
+            names.sort_unstable();
+            Value::Object(names.into_iter().map(|k| (k.clone(), canonical(&m[k.as_str()]))).collect())
+        }
+        Value::Array(a) => Value::Array(a.iter().map(canonical).collect()),
+        other => other.clone(),
+    }
 }
 
 /// Replace each string `"$NAME"` by member NAME of an earlier reply, else the environment
@@ -52,6 +67,16 @@ fn substitute(v: &mut Value, learned: &Map<String, Value>) -> std::result::Resul
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn replies_are_printed_with_members_in_name_order_whatever_the_driver_wrote() {
+        let reply: serde_json::Value =
+            serde_json::from_str(r#"{"ok":true,"status":"completed","display":"x","nested":[{"b":1,"a":2}]}"#).unwrap();
+        assert_eq!(
+            super::canonical(&reply).to_string(),
+            r#"{"display":"x","nested":[{"a":2,"b":1}],"ok":true,"status":"completed"}"#
+        );
+    }
+
     use super::*;
     use serde_json::json;
 

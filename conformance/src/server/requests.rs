@@ -29,7 +29,25 @@ async fn open(env: &Env, initialize: bool) -> Result<Shared, String> {
     } else {
         Client::open(&env.target, log.clone()).await
     };
-    let client = client.map_err(|f| f.0)?;
+    let mut client = client.map_err(|f| f.0)?;
+    if initialize {
+        // Every profile the target offers, negotiated before anything else: its operations'
+        // records are judged like the ordinary ones.
+        for p in env.adv.offered_profiles() {
+            let env = client.request(
+                Method::ProfileNegotiate.as_str(),
+                None,
+                None,
+                None,
+                serde_json::json!({"profile": p.as_str(), "version": p.version()}),
+            );
+            client
+                .call(&env)
+                .await
+                .and_then(|r| r.ok(Method::ProfileNegotiate.as_str()).map(|_| ()))
+                .map_err(|f| f.0)?;
+        }
+    }
     Ok(Shared { client, setup: drain(&log) })
 }
 
@@ -38,7 +56,7 @@ fn skip_reason(env: &Env, v: &RequestVector) -> Option<String> {
     let method = v.method()?;
     // A spec operation the target does not serve would be answered `unsupported_operation`
     // whatever the record: nothing about its decoding can be judged.
-    (Method::from_wire(&method).is_some() && !env.adv.offers(&method))
+    (Method::from_wire(&method).is_some() && !env.adv.serves(&method))
         .then(|| format!("operation `{method}` is not advertised by the target"))
 }
 

@@ -182,6 +182,10 @@ impl Client {
                 self.events.claimed(session, generation.unwrap_or(0), live.unwrap_or(0), snapshot);
             }
             (Some(Method::SessionDetach), true) => self.events.released(session),
+            (Some(Method::ProfileNegotiate), true) => {
+                let events = p["events"].as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_owned);
+                self.events.negotiated(events, &p["limits"]);
+            }
             (Some(Method::TurnStart | Method::AuthLoginStart), true) => {
                 let id = p["turn_id"].as_str().or(p["login_id"].as_str());
                 if let (Some(op), Some(id)) = (env["operation_id"].as_str(), id) {
@@ -250,6 +254,28 @@ impl Client {
             }
             self.events.check(&v).map_err(|e| Failure::new(format!("event: {e}")))?;
         }
+    }
+
+    /// Read events until `done` holds for what this connection's checker has seen (every event
+    /// on the way is checked), within `wait`.
+    pub async fn until(
+        &mut self,
+        what: &str,
+        wait: Duration,
+        done: impl Fn(&EventChecker) -> bool,
+    ) -> Result<(), Failure> {
+        let deadline = tokio::time::Instant::now() + wait;
+        while !done(&self.events) {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let record = self.conn.recv(left).await.map_err(|e| Failure::new(format!("waiting for {what}: {e}")))?;
+            let v =
+                json::parse(&record, &Bounds::local()).map_err(|e| Failure::new(format!("received record: {e}")))?;
+            if v.get("kind").and_then(Value::as_str) != Some("event") {
+                return Err(Failure::new(format!("a record other than an event while waiting for {what}: {v}")));
+            }
+            self.events.check(&v).map_err(|e| Failure::new(format!("event: {e}")))?;
+        }
+        Ok(())
     }
 
     /// One `status` round trip: every event sent before it has been read and checked.

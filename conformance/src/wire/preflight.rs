@@ -6,7 +6,7 @@
 use super::handshake::Hello;
 use crate::events::KNOWN_EVENTS;
 use crate::verdict::Failure;
-use agentwire_protocol::{constants, limits, EventName};
+use agentwire_protocol::{constants, limits, EventName, Membership, Method, Profile};
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 
@@ -26,6 +26,33 @@ pub struct Advertisement {
 impl Advertisement {
     pub fn offers(&self, method: &str) -> bool {
         self.operations.contains(method)
+    }
+
+    /// The versions of `profile` the capability object's optional `profiles` member offers.
+    pub fn profile_versions(&self, profile: &str) -> Vec<u64> {
+        let profiles = self.capabilities.get("profiles").and_then(Value::as_array);
+        let entry = profiles.into_iter().flatten().find(|p| p["name"] == profile);
+        entry.and_then(|e| e["versions"].as_array()).into_iter().flatten().filter_map(Value::as_u64).collect()
+    }
+
+    /// The spec's profiles whose version the target offers.
+    pub fn offered_profiles(&self) -> Vec<Profile> {
+        Profile::ALL
+            .iter()
+            .copied()
+            .filter(|p| self.profile_versions(p.as_str()).contains(&p.version().into()))
+            .collect()
+    }
+
+    /// Whether the target serves `method` to a connection that negotiated every offered
+    /// profile: an advertised operation, `profile.negotiate` when a profile is offered, or an
+    /// operation of an offered profile.
+    pub fn serves(&self, method: &str) -> bool {
+        match Method::from_wire(method).map(Method::membership) {
+            Some(Membership::Negotiation) => !self.offered_profiles().is_empty(),
+            Some(Membership::Profile(p)) => self.offered_profiles().contains(&p),
+            _ => self.offers(method),
+        }
     }
 
     /// An advertised limit (a declared one is always present after preflight).

@@ -116,6 +116,14 @@ impl Workspace {
         self.resolve(rel.to_str().ok_or(ToolError::InvalidPath)?)
     }
 
+    /// Where a write of the absolute `path` lands: its folder resolved by
+    /// [`Workspace::resolve_absolute`], then the file's name (the file need not exist);
+    /// `None` when `path` names no file.
+    pub fn resolve_absolute_file(&self, path: &Path) -> Option<Result<PathBuf, ToolError>> {
+        let (parent, name) = (path.parent()?, path.file_name()?);
+        Some(self.resolve_absolute(parent).map(|folder| folder.join(name)))
+    }
+
     /// Runs a built-in tool (blocking file I/O: call from the blocking pool).
     pub fn execute(&self, name: &str, args: &Value) -> Result<String, ToolError> {
         let path = args.get("path").and_then(Value::as_str).unwrap_or(".");

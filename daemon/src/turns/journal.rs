@@ -71,6 +71,8 @@ struct Inner {
     /// Call IDs handed out in this turn, and the counter of generated ones.
     calls: HashSet<String>,
     generated: u64,
+    /// The last `service` note written, for the terminal's `notice`.
+    last_note: Option<String>,
 }
 
 #[derive(Debug)]
@@ -247,9 +249,20 @@ impl Journal {
     /// A `service` message of this turn.
     pub fn service_note(&self, text: &str) {
         let turn = self.turn_id.clone();
-        self.push(&mut self.lock(), |id, time| {
+        let mut inner = self.lock();
+        inner.last_note = Some(text.to_owned());
+        self.push(&mut inner, |id, time| {
             SessionMessage::AgentService(SessionMessageAgentService::new(id, time, bounded(text)).with_turn(turn))
         });
+    }
+
+    /// The turn's last service note as its terminal's `notice`: the same words the stream
+    /// keeps, cut to the notice's bound; `None` when the turn wrote none.
+    pub fn notice(&self) -> Option<String> {
+        let max = usize::try_from(agentwire_protocol::constants::TURN_NOTICE_MAX_BYTES).unwrap_or(usize::MAX);
+        let note = self.lock().last_note.clone()?;
+        let cut = truncate_on_char_boundary(note.trim(), max);
+        (!cut.is_empty()).then(|| cut.to_owned())
     }
 
     /// A compaction summary: a top-level `service` message of this turn. What makes it a

@@ -58,6 +58,8 @@ struct Ending {
     persistence: Persistence,
     closed: Closed,
     compacted: bool,
+    /// The turn's last service note, for the terminal.
+    notice: Option<String>,
 }
 
 pub(super) struct Journaled {
@@ -103,12 +105,20 @@ impl Stopped {
         if writer.await.is_err() {
             tracing::warn!(turn = %turn.admitted.turn_id, "transcript writer ended abnormally");
         }
+        let notice = journal.notice();
         let ending = match flushed {
-            Ok(()) => Ending { status, error, persistence: Persistence::Committed, closed, compacted },
+            Ok(()) => Ending { status, error, persistence: Persistence::Committed, closed, compacted, notice },
             Err(code) => {
                 tracing::warn!(?code, turn = %turn.admitted.turn_id, "turn records could not be persisted");
                 let error = Some(ErrorCode::PersistenceFailed);
-                Ending { status: TurnStatus::Failed, error, persistence: Persistence::Failed, closed, compacted }
+                Ending {
+                    status: TurnStatus::Failed,
+                    error,
+                    persistence: Persistence::Failed,
+                    closed,
+                    compacted,
+                    notice,
+                }
             }
         };
         Journaled { turn, forwarder, ending, needs_title }
@@ -153,7 +163,8 @@ impl Drained {
             ending.persistence == Persistence::Failed || ending.compacted,
             ending.persistence,
             ending.error.map(ErrorObject::from),
-        );
+        )
+        .with_notice(ending.notice);
         drop(t.reservation);
         let status = match ending.status {
             TurnStatus::Completed => OutcomeStatus::Completed,

@@ -15,8 +15,12 @@
 //   max-tokens         ends the prompt with stopReason max_tokens
 //   loadable           advertises loadSession; `session/load` answers for any session
 //   stderr-secret      writes its FAKE_SECRET environment value to stderr, then ends
-//   ask-edit           announces an `edit` call with a diff, asks permission offering all four
-//                      option kinds, says the answer ("Answer: <optionId|cancelled>.") and ends
+//   ask-edit           announces an `edit` call with a diff of `<cwd>/config.toml`, asks permission
+//                      offering all four option kinds, and after an allow writes the new text
+//                      through `fs/write_text_file` when the client offers it (a prompt with
+//                      "anyway" writes after a reject too; one with "elsewhere" writes
+//                      `<cwd>/other.toml` instead); says the answer ("Answer: <optionId|cancelled>.")
+//                      and the write's ("Write: ok." or "Write: refused: <error data>.") and ends
 //   flood N            asks permission for N `execute` calls at once, then says every answer
 //   init-error         answers initialize with a JSON-RPC error (carrying FAKE_SECRET)
 //   new-error          answers session/new with a JSON-RPC error
@@ -51,6 +55,8 @@ const request = (method, params) =>
 let sessions = 0;
 let cancelled = null;
 let signedIn = false;
+let canWrite = false;
+const cwds = new Map();
 const modes = new Map();
 const authRequired = (id) => send({ id, error: { code: -32000, message: "Authentication required" } });
 
@@ -96,8 +102,9 @@ async function prompt(id, { sessionId, prompt: blocks }) {
       return done("end_turn");
     }
     case "ask-edit": {
-      const diff = { type: "diff", path: "/w/config.toml", oldText: "debug = false\n", newText: "debug = true\n" };
-      const toolCall = { toolCallId: "e1", title: "Edit `config.toml`", kind: "edit", content: [diff], rawInput: { path: "/w/config.toml" } };
+      const path = `${cwds.get(sessionId)}/config.toml`;
+      const diff = { type: "diff", path, oldText: "debug = false\n", newText: "debug = true\n" };
+      const toolCall = { toolCallId: "e1", title: "Edit `config.toml`", kind: "edit", content: [diff], rawInput: { path } };
       update(sessionId, { sessionUpdate: "tool_call", status: "pending", ...toolCall });
       const answer = await request("session/request_permission", {
         sessionId,
@@ -115,8 +122,15 @@ async function prompt(id, { sessionId, prompt: blocks }) {
         return setTimeout(() => done(cancelled === sessionId ? "cancelled" : "end_turn"), 200);
       }
       const allowed = outcome.optionId.startsWith("a");
+      const said = blocks.map((b) => b.text ?? "").join(" ");
+      let wrote = "";
+      if (canWrite && (allowed || said.includes("anyway"))) {
+        const target = said.includes("elsewhere") ? `${cwds.get(sessionId)}/other.toml` : path;
+        const written = await request("fs/write_text_file", { sessionId, path: target, content: diff.newText });
+        wrote = written.error ? ` Write: refused: ${written.error.data}.` : " Write: ok.";
+      }
       update(sessionId, { sessionUpdate: "tool_call_update", toolCallId: "e1", status: allowed ? "completed" : "failed" });
-      text(sessionId, `Answer: ${outcome.optionId}.`);
+      text(sessionId, `Answer: ${outcome.optionId}.${wrote}`);
       return done("end_turn");
     }
     case "flood": {
@@ -224,6 +238,7 @@ lines.on("line", (line) => {
               { id: "browser", name: "Browser sign-in" },
             ]
           : [];
+      canWrite = msg.params.clientCapabilities?.fs?.writeTextFile === true;
       const loadSession = mode === "loadable" || mode === "load-error";
       return send({ id: msg.id, result: { protocolVersion: 1, agentCapabilities: { loadSession }, authMethods } });
     }
@@ -239,6 +254,7 @@ lines.on("line", (line) => {
       }
       sessions += 1;
       const sessionId = `fake-${process.pid}-${sessions}`;
+      cwds.set(sessionId, msg.params.cwd);
       if (mode !== "modes") return send({ id: msg.id, result: { sessionId } });
       modes.set(sessionId, "default");
       const availableModes = [

@@ -1,6 +1,6 @@
 // Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 1f32d5685e825114, agentwire-codegen 0.2.0.
+// Freshness: spec fnv1a64 b344c3270ce1a6c1, agentwire-codegen 0.2.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
@@ -90,9 +90,10 @@ pub mod limits {
     /// Most pending approvals of one session. Unit: items. Applies to: Approvals pending at once in one session; past
     /// it a new request is answered reject by the policy at once. Limit of the `approvals` profile.
     pub const MAX_PENDING_APPROVALS_PER_SESSION: u64 = 4u64;
-    /// Most pending approvals of the daemon. Unit: items. Applies to: Approvals pending at once in the daemon; past it
-    /// a new request is answered reject by the policy at once. Limit of the `approvals` profile.
-    pub const MAX_PENDING_APPROVALS: u64 = 64u64;
+    /// Most pending approvals of the daemon. Unit: items. Applies to: Approvals pending at once in the daemon, below
+    /// what max_active_turns sessions at their per-session bound could hold, so it binds; past it a new request is
+    /// answered reject by the policy at once. Limit of the `approvals` profile.
+    pub const MAX_PENDING_APPROVALS: u64 = 16u64;
     /// Most options one approval offers. Unit: items. Applies to: Options of one `approval.requested`; a request
     /// offering more is answered reject by the policy at once. Limit of the `approvals` profile.
     pub const MAX_APPROVAL_OPTIONS: u64 = 8u64;
@@ -392,6 +393,8 @@ pub mod constants {
     pub const REASONING_LEVELS_MAX: u64 = 6u64;
     /// Largest session title after sanitizing. Unit: bytes.
     pub const TITLE_MAX_BYTES: u64 = 256u64;
+    /// Largest notice of a turn terminal: the turn's last service note, cut at a UTF-8 boundary. Unit: bytes.
+    pub const TURN_NOTICE_MAX_BYTES: u64 = 2048u64;
     /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128
     /// characters). Unit: bytes.
     pub const TOOL_NAME_MAX_BYTES: u64 = 256u64;
@@ -19730,6 +19733,10 @@ pub struct TurnTerminal {
     pub persistence: Persistence,
     /// Error of a failed turn; null otherwise. (required, nullable)
     pub error: Option<ErrorObject>,
+    /// The turn's last `service` note, as the session stream keeps it (bounded, redacted, never a secret): why an ACP
+    /// agent failed the turn in the agent's own words, and for `agent_needs_login` the sign-in methods it offers.
+    /// Omitted when the turn wrote none. (optional: `None` means omitted)
+    pub notice: Option<String>,
 }
 impl TurnTerminal {
     /// From the required members (`turn_id`, `session_id`, `status`, `assistant_text`, `sequence`, `activity_dropped`,
@@ -19755,7 +19762,19 @@ impl TurnTerminal {
             replay_required,
             persistence,
             error,
+            notice: None,
         }
+    }
+    /// Sets `notice` (`None` omits it): The turn's last `service` note, as the session stream keeps it (bounded,
+    /// redacted, never a secret): why an ACP agent failed the turn in the agent's own words, and for
+    /// `agent_needs_login` the sign-in methods it offers. Omitted when the turn wrote none.
+    #[must_use]
+    pub fn with_notice(
+        mut self,
+        value: impl crate::runtime::IntoOptional<String>,
+    ) -> Self {
+        self.notice = crate::runtime::IntoOptional::into_optional(value);
+        self
     }
 }
 impl TurnTerminal {
@@ -19789,6 +19808,7 @@ impl crate::runtime::Decode for TurnTerminal {
                 let mut f_replay_required = None;
                 let mut f_persistence = None;
                 let mut f_error = None;
+                let mut f_notice = None;
                 while let Some(key) = map.next_key_seed(crate::runtime::KeySeed(cx))? {
                     cx.count_field(&mut fields)?;
                     match key.as_ref() {
@@ -19933,6 +19953,24 @@ impl crate::runtime::Decode for TurnTerminal {
                                 )?;
                             crate::runtime::put(cx, &mut f_error, "error", v)?;
                         }
+                        "notice" => {
+                            let v = cx
+                                .in_member(
+                                    "notice",
+                                    map
+                                        .next_value_seed(crate::runtime::StrSeed {
+                                            cx,
+                                            rules: &crate::runtime::StrRules {
+                                                min_bytes: 1u64,
+                                                max_bytes: crate::constants::TURN_NOTICE_MAX_BYTES,
+                                                charset: None,
+                                                rfc3339: false,
+                                                non_blank: false,
+                                            },
+                                        }),
+                                )?;
+                            crate::runtime::put(cx, &mut f_notice, "notice", v)?;
+                        }
                         other => cx.unknown_member(&mut map, other)?,
                     }
                 }
@@ -19959,6 +19997,7 @@ impl crate::runtime::Decode for TurnTerminal {
                     )?,
                     persistence: crate::runtime::required(f_persistence, "persistence")?,
                     error: crate::runtime::required(f_error, "error")?,
+                    notice: f_notice,
                 })
             }
         }
@@ -19987,6 +20026,10 @@ impl crate::runtime::WriteJson for TurnTerminal {
         crate::runtime::WriteJson::write_json(&self.persistence, out);
         out.extend_from_slice(b",\"error\":");
         crate::runtime::WriteJson::write_json(&self.error, out);
+        if let Some(v) = &self.notice {
+            out.extend_from_slice(b",\"notice\":");
+            crate::runtime::WriteJson::write_json(v, out);
+        }
         out.push(b'}');
     }
 }
@@ -23417,7 +23460,7 @@ impl Profile {
     pub fn terms_json(self) -> &'static str {
         match self {
             Self::Approvals => {
-                "{\"events\":[\"approval.requested\",\"approval.resolved\"],\"limits\":{\"approval_deadline_ms\":600000,\"max_approval_options\":8,\"max_pending_approvals\":64,\"max_pending_approvals_per_session\":4},\"operations\":[\"approval.respond\"],\"profile\":\"approvals\",\"version\":1}"
+                "{\"events\":[\"approval.requested\",\"approval.resolved\"],\"limits\":{\"approval_deadline_ms\":600000,\"max_approval_options\":8,\"max_pending_approvals\":16,\"max_pending_approvals_per_session\":4},\"operations\":[\"approval.respond\"],\"profile\":\"approvals\",\"version\":1}"
             }
         }
     }

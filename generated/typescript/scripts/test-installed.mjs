@@ -4,8 +4,9 @@
 // live daemon; every block of README.md (scripts/snippets.sh): the install command run in a
 // fresh project, the program compiled and run there, the conformance commands run from the
 // repository root, and a failure on any block it does not know; the examples/ compiled in the
-// nodenext project and run there too (the stop example on the slow `local` provider); and
-// `npm publish --dry-run`. The daemon binary is $AGENTWIRE_BIN, else ../../target/debug/agentwire.
+// nodenext project and run there too (the stop example on the slow `local` provider, the
+// approvals example and README section on a second daemon whose agent is the daemon tests'
+// scripted ACP agent that asks before an edit); and `npm publish --dry-run`. The daemon binary is $AGENTWIRE_BIN, else ../../target/debug/agentwire.
 // (Packing from a fresh clone, as the top-level README says, is scripts/readme-snippets.sh's.)
 //
 //   node scripts/test-installed.mjs        (test.sh runs it after `npm test`)
@@ -39,6 +40,23 @@ writeFileSync(join(root, "mc", "settings.toml"), "local_turn_ms = 1500\n", { mod
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(MC_|ANTHROPIC_|OPENAI_|AGENTWIRE_TEST_)/.test(k)));
 Object.assign(env, { MC_HOME: join(root, "mc"), HOME: root, AGENTWIRE_BIN: BIN, SMOKE_WORKSPACE: workspace });
 
+// A second daemon for the approvals example: its own state root and workspace, its agent the
+// scripted ACP agent of the daemon's tests (`ask-edit`: asks before editing config.toml, then
+// says "Answer: <optionId>.").
+const approvalsWorkspace = join(root, "ap-ws");
+mkdirSync(approvalsWorkspace);
+mkdirSync(join(root, "ap-mc"), { mode: 0o700 });
+const agent = join(REPO, "daemon/tests/acp/fake-agent.mjs");
+writeFileSync(join(root, "ap-mc", "settings.toml"), `provider = "fake"\nmodel = "default"\n[agents.fake]\ncommand = "node"\nargs = ${JSON.stringify([agent, "ask-edit"])}\n`, { mode: 0o600 });
+const approvalsEnv = { ...env, MC_HOME: join(root, "ap-mc") };
+const shApprovals = (args, cwd) => execFileSync("node", args, { cwd, env: approvalsEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 180_000 });
+/** The approvals example's output, answered `allow` (or `reject`). */
+const expectApprovals = (out, choice) => {
+  const kind = `${choice}-once`;
+  const wants = [/^approvals v1: unanswered requests are rejected after \d+ ms$/m, /^\? Edit `config.toml` \(edit\)$/m, /^  edit \/w\/config.toml: "debug = false\\n" -> "debug = true\\n"$/m, /^  \[allow-always\] /m, new RegExp(`^answered ${kind}$`, "m"), new RegExp(`^= ${kind} by person$`, "m"), new RegExp(`Answer: ${choice === "allow" ? "ao" : "ro"}\\.`), /^\[completed\] session /m];
+  for (const want of wants) if (!want.test(out)) throw new Error(`approvals example output lacks ${want}: ${out}`);
+};
+
 let passed = 0;
 let failed = 0;
 function step(name, run) {
@@ -59,7 +77,7 @@ try {
     const out = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", root], PACKAGE));
     tarball = join(root, out[0].filename);
     const files = new Set(out[0].files.map((f) => f.path));
-    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json", "dist/client.js", "dist/cjs/client.d.ts", "dist/stream.js", "examples/turn.ts", "examples/stop.ts", "README.md", "package.json"]) {
+    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json", "dist/client.js", "dist/cjs/client.d.ts", "dist/stream.js", "examples/turn.ts", "examples/stop.ts", "examples/approvals.ts", "README.md", "package.json"]) {
       if (!files.has(f)) throw new Error(`the tarball lacks ${f}`);
     }
     if (out[0].filename !== `agentwire-protocol-${VERSION}.tgz`) throw new Error(`unexpected tarball name ${out[0].filename}`);
@@ -153,12 +171,18 @@ ${longPage}
     writeFileSync(join(app, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*.ts"] }));
     sh("sh", ["-c", text(install[0])], app);
     writeFileSync(join(app, "main.ts"), text(main[0]));
+    // The approvals section's program: examples/approvals.ts verbatim, run on the asking daemon.
+    const approvals = blocks.find(([, role]) => role === "ts-approvals");
+    if (approvals === undefined) throw new Error("README.md lacks its ts-approvals snippet");
+    if (text(approvals[0]) !== readFileSync(join(PACKAGE, "examples/approvals.ts"), "utf8")) throw new Error("README.md's ts-approvals snippet differs from examples/approvals.ts");
+    writeFileSync(join(app, "approvals.ts"), text(approvals[0]));
     sh("node", [TSC, "-p", "."], app);
     const out = sh("node", ["out/main.js", workspace], app);
     for (const want of [/\[completed\] session /, /^refused: session.status failed with invalid_session_id: /m, new RegExp(` ${workspace}$`, "m")]) {
       if (!want.test(out)) throw new Error(`README snippet output lacks ${want}: ${out}`);
     }
-    ran.add(install[0]).add(main[0]);
+    expectApprovals(shApprovals(["out/approvals.js", approvalsWorkspace], app), "allow");
+    ran.add(install[0]).add(main[0]).add(approvals[0]);
     // The conformance suites' commands, from the repository root with target/debug on PATH.
     const path = `${dirname(BIN)}:${env.PATH}`;
     for (const [n] of blocks.filter(([, role]) => role === "repo-sh")) {
@@ -189,16 +213,24 @@ ${longPage}
     }
   });
 
+  step("examples: opt into approvals, answer the agent's permission request by kind (allow, then reject)", () => {
+    const dir = join(root, "ts-nodenext");
+    expectApprovals(shApprovals(["out/approvals.js", approvalsWorkspace], dir), "allow");
+    expectApprovals(shApprovals(["out/approvals.js", approvalsWorkspace, "Turn debugging on.", "reject"], dir), "reject");
+  });
+
   step("npm publish --dry-run", () => {
     sh("npm", ["publish", "--dry-run", "--loglevel=error", tarball], root);
   });
 } finally {
-  const discovery = spawnSync(BIN, ["daemon", "start-or-connect", "--workspace", workspace, "--executable", BIN], { env, encoding: "utf8" });
-  try {
-    const pid = JSON.parse(discovery.stdout).pid;
-    if (typeof pid === "number") process.kill(pid, "SIGTERM");
-  } catch {
-    // no daemon to stop
+  for (const [ws, daemonEnv] of [[workspace, env], [approvalsWorkspace, approvalsEnv]]) {
+    const discovery = spawnSync(BIN, ["daemon", "start-or-connect", "--workspace", ws, "--executable", BIN], { env: daemonEnv, encoding: "utf8" });
+    try {
+      const pid = JSON.parse(discovery.stdout).pid;
+      if (typeof pid === "number") process.kill(pid, "SIGTERM");
+    } catch {
+      // no daemon to stop
+    }
   }
   rmSync(root, { recursive: true, force: true });
 }

@@ -9,8 +9,10 @@
  *
  * Afterwards: typed requests correlated by request_id, each with an optional `AbortSignal` and
  * deadline; any number of independent event streams (streams.ts); per-turn streams from
- * {@link AgentwireClient.startTurn}. Correlation and per-turn sequence rules live in
- * {@link Conversation}; this file only moves bytes. Any record that breaks a rule invalidates
+ * {@link AgentwireClient.startTurn}; the optional `approvals` profile
+ * ({@link AgentwireClient.optInApprovals}, {@link Claim.respond}). Correlation and per-turn
+ * sequence rules live in {@link Conversation}; this file only moves bytes. Any record that
+ * breaks a rule invalidates
  * the trusted stream state: the connection closes, pending requests reject, every stream ends
  * with the `ProtocolError`. Nothing is ever retried or resent automatically.
  */
@@ -21,10 +23,11 @@ import { connect as netConnect } from "node:net";
 import type { Socket } from "node:net";
 import { Conversation, localProfile } from "./conversation.js";
 import type { ConversationOptions, PendingRequest } from "./conversation.js";
-import { ConnectionClosedError, HandshakeError, ServiceError, TimeoutError, VersionMismatchError, isLaunchErrorCode } from "./errors.js";
+import { ConnectionClosedError, HandshakeError, ProfileUnavailableError, ServiceError, TimeoutError, VersionMismatchError, isLaunchErrorCode } from "./errors.js";
 import { RecordSplitter } from "./framing.js";
 import { LIMITS, PACKAGE_VERSION, PROTOCOL_VERSION } from "./generated/constants.js";
-import { EVENTS, OPERATIONS } from "./generated/protocol.js";
+import { EVENTS, OPERATIONS, PROFILES } from "./generated/protocol.js";
+import type { ProfileInfo } from "./generated/protocol.js";
 import type {
   AnyEvent,
   EventEnvelope,
@@ -32,6 +35,7 @@ import type {
   InitializeResponse,
   Method,
   OperationLookupResponse,
+  ProfileNegotiateResponse,
   RequestEnvelope,
   RequestPayloads,
   ResponseEnvelope,
@@ -52,7 +56,8 @@ import type { StreamOptions, Subscription } from "./streams.js";
 export { Conversation, PreflightError, TurnTracker, preflight } from "./conversation.js";
 export { OUTPUT_BOUNDS, PACKAGE_VERSION } from "./generated/constants.js";
 export type { ConversationOptions, LocalBounds } from "./conversation.js";
-export { ConnectionClosedError, HandshakeError, ServiceError, StreamOverflowError, TimeoutError, VersionMismatchError, isLaunchErrorCode } from "./errors.js";
+export { ConnectionClosedError, HandshakeError, ProfileUnavailableError, ServiceError, StreamOverflowError, TimeoutError, VersionMismatchError, isLaunchErrorCode } from "./errors.js";
+export type { ProfileUnavailableReason } from "./errors.js";
 export { ProtocolError } from "./records.js";
 export { DEFAULT_STREAM_BUFFER, Subscription } from "./streams.js";
 export type { EventFilter, StreamOptions } from "./streams.js";
@@ -60,6 +65,9 @@ export { canonicalWorkspace, resolveExecutable, startOrConnect } from "./launche
 export type { StartOptions } from "./launcher.js";
 export { resume } from "./resume.js";
 export type { ResumeOptions, Resumed } from "./resume.js";
+
+/** The version of the approvals profile this client speaks. */
+export const APPROVALS_VERSION: number = (PROFILES["approvals"] as ProfileInfo).version;
 
 /** Which way a traced record went. */
 export type RecordDirection = "sent" | "received";
@@ -83,6 +91,12 @@ export interface ClientOptions extends Omit<ConversationOptions, "hello" | "join
    * text without the newline, before it is checked. For debugging; it must not throw.
    */
   readonly onRecord?: (direction: RecordDirection, record: string) => void;
+  /**
+   * Opt into the `approvals` profile ({@link AgentwireClient.optInApprovals}) before connecting
+   * resolves, so it precedes every claim; a daemon without it fails connecting with a
+   * {@link ProfileUnavailableError}.
+   */
+  readonly approvals?: boolean;
   /** Abort connecting. */
   readonly signal?: AbortSignal;
 }
@@ -136,8 +150,11 @@ export interface Identity {
   readonly stateRootId: string;
 }
 
-/** The events of one turn. */
-export type TurnEvent = Extract<AnyEvent, { event: "turn.started" | "turn.assistant_delta" | "turn.activity" | "turn.terminal" }>;
+/**
+ * The events of one turn; on a connection that opted into approvals also its permission
+ * requests (`approval.requested`) and their resolutions (`approval.resolved`), in arrival order.
+ */
+export type TurnEvent = Extract<AnyEvent, { event: "turn.started" | "turn.assistant_delta" | "turn.activity" | "turn.terminal" | "approval.requested" | "approval.resolved" }>;
 
 /** An accepted turn: its response, and its events up to and including its terminal. */
 export interface Turn extends AsyncIterable<TurnEvent> {
@@ -231,7 +248,16 @@ export class AgentwireClient {
         workspaceId: init.workspace_id,
         stateRootId: init.state_root_id,
       };
-      return new AgentwireClient(socket, lines, conversation, identity, init, options);
+      const client = new AgentwireClient(socket, lines, conversation, identity, init, options);
+      if (options.approvals === true) {
+        try {
+          await client.optInApprovals({ timeoutMs: timeout });
+        } catch (e) {
+          client.close();
+          throw e;
+        }
+      }
+      return client;
     } catch (e) {
       socket.destroy();
       throw e;
@@ -274,6 +300,55 @@ export class AgentwireClient {
     } finally {
       wait.dispose();
     }
+  }
+
+  /**
+   * Opt this connection into the `approvals` profile (version {@link APPROVALS_VERSION}):
+   * call it after connecting and before claiming a session (or pass `approvals: true` to
+   * connect). The capability object's `profiles` is checked first: a daemon that does not offer
+   * it fails here, before anything is sent, with a {@link ProfileUnavailableError}
+   * (`not_offered`); the daemon's refusals are `rejected` (`profile_unsupported`) and
+   * `mismatch` (`profile_mismatch`: a session was claimed first). Resolves with what was
+   * accepted: the version, the profile's operations and events, its effective limits (the
+   * approval deadline among them). From then on a turn's stream yields its permission
+   * requests and their resolutions, and {@link Claim.respond} answers them.
+   */
+  async optInApprovals(options: WaitOptions = {}): Promise<ProfileNegotiateResponse> {
+    const profile = "approvals";
+    const version = APPROVALS_VERSION;
+    const offered = this.init.capabilities.profiles?.some((p) => p.name === profile && p.versions.includes(version)) === true;
+    if (!offered) throw new ProfileUnavailableError(profile, version, "not_offered");
+    let terms: ProfileNegotiateResponse;
+    try {
+      terms = await this.request("profile.negotiate", { profile, version }, waitOf(options));
+    } catch (e) {
+      if (!(e instanceof ServiceError)) throw e;
+      switch (e.code) {
+        case "profile_unsupported":
+          throw new ProfileUnavailableError(profile, version, "rejected", { cause: e });
+        case "profile_mismatch":
+          throw new ProfileUnavailableError(profile, version, "mismatch", { cause: e });
+        case "unsupported_operation":
+          // Advertised, yet answered as an unknown method: it is not offered after all.
+          throw new ProfileUnavailableError(profile, version, "not_offered", { cause: e });
+        default:
+          throw e;
+      }
+    }
+    // The answer is exactly what was accepted: what was asked, and only the profile's own items.
+    const own = PROFILES[profile] as ProfileInfo;
+    const foreign = [...terms.operations.filter((o) => !(own.operations as readonly string[]).includes(o)), ...terms.events.filter((e) => !(own.events as readonly string[]).includes(e))];
+    if (terms.profile !== profile || terms.version !== version || foreign.length > 0) {
+      const error = new ProtocolError("advertisement", `profile.negotiate asked for ${profile} version ${version} and accepted ${terms.profile} version ${terms.version}${foreign.length > 0 ? ` with ${foreign.join(", ")}` : ""}`, "$.payload");
+      this.shutdown(error);
+      throw error;
+    }
+    return terms;
+  }
+
+  /** What this connection's `profile.negotiate` accepted for `profile`; undefined when it did not opt in. */
+  negotiated(profile: string): ProfileNegotiateResponse | undefined {
+    return this.conversation.negotiated(profile);
   }
 
   /** Claim a session: the handle starts, cancels and detaches with the control it carries. */
@@ -727,6 +802,20 @@ export class Claim {
   /** `turn.cancel`: asks the turn to stop; its terminal (`cancelled`) settles it. */
   cancel(turnId: string, options: WaitOptions = {}): Promise<ResponsePayloads["turn.cancel"]> {
     return this.client.request("turn.cancel", { turn_id: turnId }, { ...waitOf(options), sessionId: this.sessionId, control: this.control });
+  }
+
+  /**
+   * `approval.respond` (the approvals profile, see {@link AgentwireClient.optInApprovals}):
+   * answer a pending permission request of this session with one of the options its
+   * `approval.requested` offered; choose and show options by their `kind`, never by their IDs.
+   * The first valid answer wins. A `ServiceError` says why not: `approval_unknown` (unknown,
+   * already answered, or decided by the deadline, the policy or a cancel), `approval_option_unknown`
+   * (not an offered option; the request stays pending), or a control error (`stale_grant`,
+   * `control_required`: this connection no longer controls the session). On a connection that
+   * did not opt in the daemon answers `unsupported_operation`.
+   */
+  respond(approvalId: string, optionId: string, options: WaitOptions = {}): Promise<ResponsePayloads["approval.respond"]> {
+    return this.client.request("approval.respond", { approval_id: approvalId, option_id: optionId }, { ...waitOf(options), sessionId: this.sessionId, control: this.control });
   }
 
   /** `session.detach`: gives control back; a running turn goes on. */

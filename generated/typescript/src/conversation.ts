@@ -9,8 +9,8 @@
 
 import { LIMITS, LIMIT_NAMES, OUTPUT_BOUNDS, PROTOCOL_VERSION } from "./generated/constants.js";
 import type { LimitName } from "./generated/constants.js";
-import { EVENTS, OPERATIONS, isMethod } from "./generated/protocol.js";
-import type { AnyEvent, Capabilities, Control, HandshakeReplyAccepted, InitializeResponse, LimitMap, Method, ResponseEnvelope, ResponsePayloads } from "./generated/types.js";
+import { EVENTS, OPERATIONS, ORDINARY_EVENT_NAMES, isMethod } from "./generated/protocol.js";
+import type { AnyEvent, Capabilities, Control, HandshakeReplyAccepted, InitializeResponse, LimitMap, Method, ProfileNegotiateResponse, ResponseEnvelope, ResponsePayloads } from "./generated/types.js";
 import { DEFAULT_PROFILE, ProtocolError, decodeServerRecord } from "./records.js";
 import type { ProfileLimits } from "./runtime/jsonProfile.js";
 
@@ -40,7 +40,15 @@ export interface ConversationOptions {
    * identities, and no preflight runs. Without it, the first success is initialize's, and it
    * must pass preflight.
    */
-  readonly joined?: { readonly instanceId: string | null; readonly connectionId: string | null };
+  readonly joined?: {
+    readonly instanceId: string | null;
+    readonly connectionId: string | null;
+    /**
+     * The optional profiles it negotiated, when known: only their events are then accepted.
+     * Absent, the negotiation is unknown and any profile's events are.
+     */
+    readonly profiles?: readonly string[];
+  };
   /**
    * Whether session-scoped events must belong to a session this connection claimed, under its
    * grant generation. Default true; turn it off only when the claims are unknown (joined).
@@ -75,11 +83,17 @@ export class Conversation {
   private readonly controls = new Map<string, Control>();
   /** The turn or login each operation started, for payload correlation. */
   private readonly started = new Map<string, string>();
+  /** Optional profiles this connection negotiated (`profile.negotiate`), by name. */
+  private readonly profiles = new Map<string, ProfileNegotiateResponse>();
+  /** Profiles a joined connection negotiated before; null when that is unknown. */
+  private readonly joinedProfiles: ReadonlySet<string> | null;
 
   constructor(private readonly options: ConversationOptions = {}) {
     this.profile = localProfile(options.localBounds);
     this.instanceId = options.joined?.instanceId ?? null;
     this.connectionId = options.joined?.connectionId ?? null;
+    const joined = options.joined;
+    this.joinedProfiles = joined === undefined ? new Set() : joined.profiles === undefined ? null : new Set(joined.profiles);
   }
 
   /** Whether requests other than initialize may be sent. */
@@ -100,6 +114,11 @@ export class Conversation {
   /** The control grant this connection holds for a session. */
   control(sessionId: string): Control | undefined {
     return this.controls.get(sessionId);
+  }
+
+  /** What `profile.negotiate` accepted for `profile` on this connection; undefined when it was not negotiated. */
+  negotiated(profile: string): ProfileNegotiateResponse | undefined {
+    return this.profiles.get(profile);
   }
 
   /** Record a request as sent (after it was encoded). */
@@ -192,12 +211,27 @@ export class Conversation {
       case "auth.login.start":
         this.started.set(p.operationId as string, (result as ResponsePayloads["auth.login.start"]).login_id);
         break;
+      case "profile.negotiate":
+        this.negotiate(result as ResponsePayloads["profile.negotiate"]);
+        break;
       default:
     }
   }
 
+  /** A profile was accepted: from now on its events may arrive. */
+  private negotiate(r: ProfileNegotiateResponse): void {
+    this.profiles.set(r.profile, r);
+  }
+
   private event(e: AnyEvent): void {
     if (!this.ready) throw new ProtocolError("correlation", "an event before initialization");
+    const info = EVENTS[e.event];
+    // A profile's events exist only on a connection that negotiated it; anywhere else they are
+    // as unknown as any event this package does not know.
+    const profile = info.membership;
+    if (profile !== "ordinary" && this.joinedProfiles !== null && !this.profiles.has(profile) && !this.joinedProfiles.has(profile)) {
+      throw new ProtocolError("unknown_event", `${e.event} belongs to the ${info.membership} profile, which this connection did not negotiate`, "$.event");
+    }
     if (e.instance_id !== this.instanceId || e.connection_id !== this.connectionId) {
       throw new ProtocolError("correlation", "event for another instance or connection");
     }
@@ -210,7 +244,6 @@ export class Conversation {
     if (payload.session_id !== undefined && payload.session_id !== e.session_id) {
       throw new ProtocolError("correlation", `${e.event} payload names another session`, "$.payload.session_id");
     }
-    const info = EVENTS[e.event];
     if (info.sequenced) this.turns.accept(payload.turn_id as string, payload.sequence as number, info.terminal, e.event);
     else if (payload.login_id !== undefined) this.logins.accept(payload.login_id, info.terminal, e.event);
   }
@@ -258,9 +291,10 @@ export function checkAdvertisement(caps: Capabilities, options: ConversationOpti
       if (!caps.events.includes(ev)) throw new PreflightError(`event ${ev} of required operation ${op} is not advertised`);
     }
   }
-  // The entire event set must be known, even when every required operation exists.
+  // The entire event set must be known, even when every required operation exists. An optional
+  // profile's events are negotiated, never advertised here: listed here they are unknown too.
   for (const ev of caps.events) {
-    if (!Object.prototype.hasOwnProperty.call(EVENTS, ev)) throw new PreflightError(`advertised event ${ev} is unknown`);
+    if (!(ORDINARY_EVENT_NAMES as readonly string[]).includes(ev)) throw new PreflightError(`advertised event ${ev} is unknown`);
   }
   if (caps.events.includes("turn.activity") && !caps.activity.events) throw new PreflightError("turn.activity is advertised with activity.events false");
   checkLimits(caps, options.localBounds);

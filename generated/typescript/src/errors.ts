@@ -12,6 +12,7 @@
  * - {@link HandshakeError}: launch or handshake failed with one of the spec's launch error codes.
  * - `ProtocolError` (records.ts): a record broke a rule; `code` is the rule's category.
  * - {@link StreamOverflowError}: one event stream's buffer filled because nobody read it.
+ * - {@link ProfileUnavailableError}: an optional profile (approvals) could not be opted into.
  *
  * A request aborted through its `AbortSignal` rejects with the signal's reason (a DOMException
  * named `AbortError` unless the caller gave another), as `fetch` does.
@@ -115,5 +116,34 @@ export class StreamOverflowError extends Error {
   constructor(readonly bound: number) {
     super(`event stream overflowed: more than ${bound} events were not read`);
     this.name = "StreamOverflowError";
+  }
+}
+
+/**
+ * Why an optional profile could not be opted into:
+ * - `not_offered`: the capability object's `profiles` does not list it at this version; nothing
+ *   was sent.
+ * - `rejected`: the daemon answered `profile_unsupported` (profile or version not offered).
+ * - `mismatch`: the daemon answered `profile_mismatch` (this connection already negotiated
+ *   another version, or claimed a session before negotiating).
+ * In each case the connection's state is unchanged and it goes on as an ordinary one.
+ */
+export type ProfileUnavailableReason = "not_offered" | "rejected" | "mismatch";
+
+/** An optional profile could not be opted into; `cause` is the daemon's `ServiceError`, if it answered. */
+export class ProfileUnavailableError extends Error {
+  constructor(
+    readonly profile: string,
+    readonly version: number,
+    readonly reason: ProfileUnavailableReason,
+    options?: { readonly cause?: ServiceError },
+  ) {
+    super(
+      reason === "not_offered"
+        ? `profile not offered: the daemon does not offer ${profile} version ${version}`
+        : `profile ${reason === "rejected" ? "rejected" : "mismatch"}: ${options?.cause?.message ?? reason}`,
+      options,
+    );
+    this.name = "ProfileUnavailableError";
   }
 }

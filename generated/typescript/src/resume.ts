@@ -6,7 +6,7 @@
  * is resent: what the lookups say is for the caller to act on.
  */
 
-import { AgentwireClient } from "./client.js";
+import { AgentwireClient, Claim } from "./client.js";
 import type { ClientOptions, WaitOptions } from "./client.js";
 import type { OperationLookupResponse, ReplayItem, SessionClaimResponse } from "./generated/types.js";
 
@@ -27,6 +27,13 @@ export interface ResumeOptions extends ClientOptions {
 export interface Resumed {
   readonly client: AgentwireClient;
   readonly claim: SessionClaimResponse;
+  /**
+   * The same claim as a handle ({@link Claim}): start, cancel, detach and, on a connection
+   * that opted into approvals (`approvals: true`), `respond` to the pending permission
+   * requests the daemon re-delivers right after the claim (`client.eventsSinceConnect()` holds
+   * them).
+   */
+  readonly handle: Claim;
   /** Durable items after the saved cursor, in order. */
   readonly items: ReplayItem[];
   /** Where the next replay continues: save it. */
@@ -63,7 +70,7 @@ export async function resume(options: ResumeOptions): Promise<Resumed> {
       }
       if (!page.truncated) break;
     }
-    return { client, claim, items, cursor: after ?? claim.snapshot.replay_cursor, resynced, gap, operations };
+    return { client, claim, handle: new Claim(client, claim), items, cursor: after ?? claim.snapshot.replay_cursor, resynced, gap, operations };
   } catch (e) {
     client.close();
     throw e;

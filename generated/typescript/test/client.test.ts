@@ -7,10 +7,11 @@ import type { Server, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { AgentwireClient, ConnectionClosedError, HandshakeError, PACKAGE_VERSION, PreflightError, ServiceError, VersionMismatchError } from "../dist/client.js";
-import { LAUNCH_ERROR_MESSAGES, LIMITS, ProtocolError } from "../dist/index.js";
-import type { AnyEvent } from "../dist/index.js";
-import { CONNECTION, INSTANCE, initResult, terminal } from "./helpers.js";
+import { APPROVALS_VERSION, AgentwireClient, ConnectionClosedError, HandshakeError, PACKAGE_VERSION, PreflightError, ProfileUnavailableError, ServiceError, VersionMismatchError } from "../dist/client.js";
+import type { TurnEvent } from "../dist/client.js";
+import { Conversation, EVENTS, LAUNCH_ERROR_MESSAGES, LIMITS, OPERATION_EXAMPLES, PROFILES, ProtocolError, toWire } from "../dist/index.js";
+import type { AnyEvent, EventName } from "../dist/index.js";
+import { CONNECTION, INSTANCE, event as eventRecord, initResult, terminal } from "./helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agentwire-ts-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,7 +73,7 @@ function reply(req: Req, payload: unknown, error: unknown = null): object {
 }
 
 function event(name: string, payload: object, session: string | null = "s-01"): object {
-  return { protocol_version: 2, kind: "event", event: name, instance_id: INSTANCE, connection_id: CONNECTION, session_id: session, operation_id: "op-turn", grant_generation: 1, live_sequence: 1, payload };
+  return { protocol_version: 2, kind: "event", event: name, instance_id: INSTANCE, connection_id: CONNECTION, session_id: session, operation_id: "op-turn", grant_generation: 1, live_sequence: EVENTS[name as EventName]?.correlation.live_sequence === "null" ? null : 1, payload };
 }
 
 /** Claims s-01, then starts a turn that streams `events` (payloads of the turn). */
@@ -253,5 +254,162 @@ describe("client", () => {
       assert.equal((e.cause as { code?: string }).code, "ENOENT");
       return true;
     });
+  });
+});
+
+/** The approvals profile's negotiate answer, as the spec's example gives it. */
+const TERMS = JSON.parse(OPERATION_EXAMPLES.find((e) => e.method === "profile.negotiate")?.response ?? "null");
+const REQUESTED = { approval_id: "ap-1", session_id: "s-01", turn_id: "t-1", call_id: "e1", title: "Edit config.toml", kind: "edit", arguments: null, change: { type: "command", command: "make" }, options: [{ id: "ao", label: "Allow once", kind: "allow-once" }, { id: "ro", label: "Reject", kind: "reject-once" }], expires_at: "2026-01-01T00:10:00Z" };
+const RESOLVED = { approval_id: "ap-1", session_id: "s-01", turn_id: "t-1", outcome: "selected", option_id: "ao", option_kind: "allow-once", decided_by: "person" };
+
+/** An initialize result whose capability object offers approvals v1. */
+function offering(): any {
+  const init = initResult();
+  init.capabilities.profiles = [{ name: "approvals", versions: [APPROVALS_VERSION] }];
+  return init;
+}
+
+/** turnScript, plus profile.negotiate answered with `negotiate` and approval.respond answered. */
+const approvalScript = (events: [string, object][], negotiate: (req: Req, send: (record: object) => void) => void = (req, send) => send(reply(req, TERMS))): Script => {
+  const turn = turnScript(events);
+  return (req, send) => {
+    if (req.method === "profile.negotiate") negotiate(req, send);
+    else if (req.method === "approval.respond") send(reply(req, { approval_id: req.payload.approval_id, option_id: req.payload.option_id, option_kind: "allow-once" }));
+    else turn(req, send);
+  };
+};
+
+const approvalTurn: [string, object][] = [
+  ["turn.started", { turn_id: "t-1", session_id: "s-01", status: "started", sequence: 0 }],
+  ["approval.requested", REQUESTED],
+  ["approval.resolved", RESOLVED],
+  ["turn.assistant_delta", { turn_id: "t-1", sequence: 1, text: "Answer: ao." }],
+  ["turn.terminal", JSON.parse(terminal({ sequence: 2, assistant_text: "Answer: ao." }))],
+];
+
+describe("approvals profile (scripted daemon)", () => {
+  it("a daemon that does not offer it is known before any request: not_offered, nothing sent", async () => {
+    // "A client library talking to a daemon without the profile learns that before any turn, with a typed reason."
+    const fake = await daemon(approvalScript([]));
+    const client = await AgentwireClient.connect(options(fake.path));
+    try {
+      await assert.rejects(client.optInApprovals(), (e: unknown) => {
+        assert.ok(e instanceof ProfileUnavailableError, String(e));
+        assert.deepEqual([e.profile, e.version, e.reason], ["approvals", APPROVALS_VERSION, "not_offered"]);
+        assert.equal(e.message, `profile not offered: the daemon does not offer approvals version ${APPROVALS_VERSION}`);
+        return true;
+      });
+      assert.deepEqual(fake.seen.map((r) => r.method), ["initialize"]);
+      assert.equal(client.negotiated("approvals"), undefined);
+      assert.equal(client.closed, false, "the connection goes on as an ordinary one");
+    } finally {
+      client.close();
+    }
+    // Another version only is not offered either; `approvals: true` fails connecting.
+    const init = initResult();
+    init.capabilities.profiles = [{ name: "approvals", versions: [APPROVALS_VERSION + 1] }];
+    const other = await daemon(approvalScript([]), init);
+    await assert.rejects(AgentwireClient.connect({ ...options(other.path), approvals: true }), (e: unknown) => e instanceof ProfileUnavailableError && e.reason === "not_offered");
+    assert.deepEqual(other.seen.map((r) => r.method), ["initialize"]);
+    fake.server.close();
+    other.server.close();
+  });
+
+  it("the daemon's refusals are typed: profile_unsupported is rejected, profile_mismatch is mismatch", async () => {
+    for (const [code, reason] of [["profile_unsupported", "rejected"], ["profile_mismatch", "mismatch"], ["unsupported_operation", "not_offered"]] as const) {
+      const fake = await daemon(approvalScript([], (req, send) => send(reply(req, null, { code, message: "refused" }))), offering());
+      const client = await AgentwireClient.connect(options(fake.path));
+      try {
+        await assert.rejects(client.optInApprovals(), (e: unknown) => {
+          assert.ok(e instanceof ProfileUnavailableError, String(e));
+          assert.equal(e.reason, reason);
+          assert.ok(e.cause instanceof ServiceError && e.cause.code === code);
+          return true;
+        });
+        assert.deepEqual(fake.seen.at(-1)?.payload, { profile: "approvals", version: APPROVALS_VERSION });
+        assert.equal(client.negotiated("approvals"), undefined, "a refused negotiation changes nothing");
+      } finally {
+        client.close();
+        fake.server.close();
+      }
+    }
+  });
+
+  it("opted in, a turn's stream yields its permission request and resolution in order, and respond answers under the claim's control", async () => {
+    const fake = await daemon(approvalScript(approvalTurn), offering());
+    const client = await AgentwireClient.connect({ ...options(fake.path), approvals: true });
+    try {
+      assert.deepEqual(toWire(client.negotiated("approvals")), TERMS);
+      assert.deepEqual(fake.seen.map((r) => r.method), ["initialize", "profile.negotiate"], "negotiated before connect resolved");
+      const claim = await client.claim("s-01");
+      const turn = await claim.startTurn("hi");
+      const seen: TurnEvent[] = [];
+      for await (const e of turn) {
+        seen.push(e);
+        if (e.event === "approval.requested") {
+          const allow = e.payload.options.find((o) => o.kind === "allow-once");
+          assert.ok(allow !== undefined);
+          const answer = await claim.respond(e.payload.approval_id, allow.id);
+          assert.equal(answer.option_kind, "allow-once");
+        }
+      }
+      assert.deepEqual(seen.map((e) => e.event), ["turn.started", "approval.requested", "approval.resolved", "turn.assistant_delta", "turn.terminal"]);
+      const respond = fake.seen.find((r) => r.method === "approval.respond");
+      assert.deepEqual([respond?.session_id, respond?.control, respond?.operation_id, respond?.payload], ["s-01", { claim_id: "cl-1", grant_generation: 1 }, null, { approval_id: "ap-1", option_id: "ao" }]);
+    } finally {
+      client.close();
+      fake.server.close();
+    }
+  });
+
+  it("on a connection that did not negotiate, a profile event is an unknown event: the stream is untrusted", async () => {
+    // "profile events are never sent to it": one that comes is refused as any unknown event.
+    const fake = await daemon(approvalScript(approvalTurn), offering());
+    const client = await AgentwireClient.connect(options(fake.path));
+    try {
+      const claim = await client.claim("s-01");
+      const turn = await claim.startTurn("hi");
+      const seen: string[] = [];
+      await assert.rejects(
+        (async () => {
+          for await (const e of turn) seen.push(e.event);
+        })(),
+        (e: unknown) => e instanceof ProtocolError && e.code === "unknown_event" && /approvals profile/.test(e.message),
+      );
+      assert.deepEqual(seen, ["turn.started"]);
+      assert.equal(client.closed, true);
+    } finally {
+      client.close();
+      fake.server.close();
+    }
+  });
+
+  it("an ordinary advertisement listing a profile's event is refused by preflight", async () => {
+    // The profile's events are negotiated, never advertised in the ordinary `events`.
+    const init = offering();
+    init.capabilities.events.push(...(PROFILES["approvals"]?.events ?? []));
+    const fake = await daemon(() => assert.fail("no request may follow a failed preflight"), init);
+    await assert.rejects(AgentwireClient.connect(options(fake.path)), (e: unknown) => e instanceof PreflightError && /approval\.requested is unknown/.test(e.message));
+    fake.server.close();
+  });
+
+  it("a negotiate answer naming another profile version is untrusted", async () => {
+    const fake = await daemon(approvalScript([], (req, send) => send(reply(req, { ...TERMS, version: APPROVALS_VERSION + 1 }))), offering());
+    const client = await AgentwireClient.connect(options(fake.path));
+    try {
+      await assert.rejects(client.optInApprovals(), (e: unknown) => e instanceof ProtocolError && e.code === "advertisement");
+      assert.equal(client.closed, true);
+    } finally {
+      client.close();
+      fake.server.close();
+    }
+  });
+
+  it("a joined conversation accepts a profile's events unless it is told which profiles were negotiated", () => {
+    const record = eventRecord("approval.requested", JSON.stringify(REQUESTED));
+    const joined = { instanceId: INSTANCE, connectionId: CONNECTION };
+    assert.equal(new Conversation({ joined, checkControl: false }).received(record).kind, "event");
+    assert.equal(new Conversation({ joined: { ...joined, profiles: ["approvals"] }, checkControl: false }).received(record).kind, "event");
+    assert.throws(() => new Conversation({ joined: { ...joined, profiles: [] }, checkControl: false }).received(record), (e: unknown) => e instanceof ProtocolError && e.code === "unknown_event");
   });
 });

@@ -3,6 +3,7 @@
 //! lifecycle errors, identities). Each runs on its own connections and only through the
 //! protocol; a scenario whose operations the target does not advertise is skipped.
 
+mod approvals;
 mod control;
 mod events;
 mod handshake;
@@ -63,7 +64,7 @@ pub fn all() -> Vec<Case> {
 
 /// The written scenarios.
 fn written() -> Vec<&'static Scenario> {
-    let groups: [&'static [Scenario]; 11] = [
+    let groups: [&'static [Scenario]; 12] = [
         handshake::ALL,
         lifecycle::ALL,
         limits::ALL,
@@ -75,6 +76,7 @@ fn written() -> Vec<&'static Scenario> {
         pressure::ALL,
         settings::ALL,
         stored_credentials::ALL,
+        approvals::ALL,
     ];
     groups.into_iter().flatten().collect()
 }
@@ -182,7 +184,7 @@ pub async fn run(env: &Env) -> Vec<CaseResult> {
             continue;
         }
         let start = Instant::now();
-        if let Some(m) = sc.requires.iter().find(|m| !env.adv.offers(m.as_str())) {
+        if let Some(m) = sc.requires.iter().find(|m| !env.adv.serves(m.as_str())) {
             let r = CaseResult::new(
                 &sc.id,
                 Suite::Scenario,

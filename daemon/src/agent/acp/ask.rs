@@ -3,10 +3,16 @@
 //! implements nothing of the wire: the turn service ([`crate::turns`]) implements [`Asker`]
 //! over the pending approvals registry ([`crate::approvals`]) and the session's connections.
 
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
 use agent_client_protocol::v1::schema::{ToolCallContent, ToolCallUpdateFields};
+use agentwire_protocol::PermissionKind;
 use serde_json::Value;
 
-use crate::approvals::{Offered, RegisterError, Resolution};
+use crate::agent::tools::Workspace;
+use crate::approvals::{DecidedBy, Offered, Outcome, RegisterError, Resolution};
 use crate::providers::BoxFuture;
 
 /// The change a call proposes, when the agent sent one.
@@ -76,6 +82,50 @@ pub fn change_of(fields: &ToolCallUpdateFields) -> Option<Change> {
     })
 }
 
+/// The files the person allowed a turn's `edit` calls to change: the rule for the agent's
+/// `fs/write_text_file` when the policy asks about edits. A write is allowed only to a file
+/// that an `edit` request of the same turn named (its diffs and locations) and that the
+/// person answered with an allow option; a rejected, cancelled, deadline- or policy-answered
+/// request adds nothing. One set per turn: it leaves with the turn's route.
+#[derive(Debug, Default)]
+pub struct ApprovedWrites(Mutex<HashSet<PathBuf>>);
+
+impl ApprovedWrites {
+    /// Remembers `paths` (named by an `edit` request) when `resolution` is the person's
+    /// allow, each where a write of it lands in `workspace`
+    /// ([`Workspace::resolve_absolute_file`]); a path outside it is not remembered.
+    pub fn record(&self, workspace: &Path, paths: &[PathBuf], resolution: &Resolution) {
+        let allowed = matches!(
+            resolution.outcome,
+            Outcome::Selected { kind: PermissionKind::AllowOnce | PermissionKind::AllowAlways, .. }
+        );
+        if !allowed || resolution.decided_by != DecidedBy::Person || paths.is_empty() {
+            return;
+        }
+        let Ok(workspace) = Workspace::new(workspace) else { return };
+        let real = paths.iter().filter_map(|p| workspace.resolve_absolute_file(p)?.ok());
+        crate::sync::lock(&self.0).extend(real);
+    }
+
+    /// Whether the person allowed a write of `target` (resolved as [`Self::record`] does).
+    pub fn permits(&self, target: &Path) -> bool {
+        crate::sync::lock(&self.0).contains(target)
+    }
+}
+
+/// The files an `edit` call names: its diffs' paths and its locations; none for another kind.
+pub fn edited_paths(kind: &str, fields: &ToolCallUpdateFields) -> Vec<PathBuf> {
+    if kind != "edit" {
+        return Vec::new();
+    }
+    let diffs = fields.content.iter().flatten().filter_map(|c| match c {
+        ToolCallContent::Diff(d) => Some(d.path.clone()),
+        _ => None,
+    });
+    let locations = fields.locations.iter().flatten().map(|l| l.path.clone());
+    diffs.chain(locations).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +152,43 @@ mod tests {
         assert_eq!(change_of(&argv), Some(Change::Command { command: "git push".into() }));
         assert_eq!(change_of(&fields(json!({"rawInput": {"command": 5}}))), None);
         assert_eq!(change_of(&fields(json!({}))), None);
+    }
+
+    fn ended(kind: PermissionKind, decided_by: DecidedBy) -> Resolution {
+        Resolution { outcome: Outcome::Selected { option_id: "x".into(), kind }, decided_by }
+    }
+
+    #[test]
+    fn only_the_persons_allow_of_an_edit_permits_writing_the_files_it_named() {
+        // "A rejected, cancelled, deadline- or policy-answered request never permits a write."
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().canonicalize().unwrap();
+        std::fs::create_dir(root.join("src")).unwrap();
+        let edit = fields(json!({
+            "content": [{"type": "diff", "path": root.join("src/../a.toml"), "oldText": null, "newText": "a"}],
+            "locations": [{"path": root.join("src/b.rs")}, {"path": "/etc/passwd"}]
+        }));
+        let paths = edited_paths("edit", &edit);
+        assert_eq!(paths.len(), 3);
+        assert!(edited_paths("execute", &edit).is_empty(), "only an edit call names files to write");
+        let writes = ApprovedWrites::default();
+        let refused = [
+            ended(PermissionKind::RejectOnce, DecidedBy::Person),
+            ended(PermissionKind::RejectAlways, DecidedBy::Person),
+            ended(PermissionKind::AllowOnce, DecidedBy::Policy),
+            ended(PermissionKind::AllowOnce, DecidedBy::Deadline),
+            ended(PermissionKind::AllowOnce, DecidedBy::Cancel),
+            Resolution { outcome: Outcome::Cancelled, decided_by: DecidedBy::Person },
+        ];
+        for resolution in &refused {
+            writes.record(&root, &paths, resolution);
+            assert!(!writes.permits(&root.join("src/b.rs")), "{resolution:?}");
+        }
+        writes.record(&root, &paths, &ended(PermissionKind::AllowAlways, DecidedBy::Person));
+        assert!(writes.permits(&root.join("src/b.rs")));
+        // A path that resolves outside the workspace (`..`, or not under it) is never remembered.
+        assert!(!writes.permits(&root.join("a.toml")));
+        assert!(!writes.permits(Path::new("/etc/passwd")));
+        assert!(!writes.permits(&root.join("c.rs")), "a file it did not name");
     }
 }

@@ -4,9 +4,10 @@
 //!   order, to the turn running in the named ACP session (its route); the turn maps them
 //!   into the session stream and answers permission requests by the policy.
 //! - `fs/read_text_file` reads a workspace file, and `fs/write_text_file` writes one only
-//!   when the policy allows `edit`, both confined to the workspace by the rules of the
-//!   built-in `read_file` tool ([`Workspace::resolve_absolute`]), and only for a session
-//!   with a running turn.
+//!   when the policy allows `edit`, or, when it asks, to a file the person allowed an `edit`
+//!   request of the running turn to change ([`ApprovedWrites`]); both are confined to the
+//!   workspace by the rules of the built-in `read_file` tool ([`Workspace::resolve_absolute`]),
+//!   and only for a session with a running turn.
 //! - Anything else is answered `method not found` (terminals are not offered), and the
 //!   running turn records that it was asked.
 
@@ -19,12 +20,16 @@ use agent_client_protocol::{Agent, Client, ConnectTo, Error, UntypedMessage};
 use serde_json::Value;
 use tokio::sync::oneshot;
 
+use super::ask::ApprovedWrites;
 use super::routes::{deliver_update, InFlight, Inbound, Launch, Routes};
 use crate::agent::tools::Workspace;
 use crate::catalog::agents::Verdict;
 
 /// Largest file `fs/read_text_file` returns.
 const MAX_READ_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Why a write nobody allowed is refused.
+const WRITE_REFUSED: &str = "writes are rejected by the permission policy";
 
 /// Runs the connection until `stop` fires or the agent closes its output; `cx` receives the
 /// connection as soon as it exists.
@@ -74,7 +79,7 @@ fn session_of(params: &Value) -> Option<&str> {
 fn send(routes: &Routes, session: Option<&str>, inbound: Inbound) -> Result<(), Box<Inbound>> {
     let routes = crate::sync::lock(routes);
     match session.and_then(|s| routes.get(s)) {
-        Some(tx) => tx.send(inbound).map_err(|e| Box::new(e.0)),
+        Some(route) => route.send(inbound),
         None => Err(Box::new(inbound)),
     }
 }
@@ -131,15 +136,27 @@ async fn request(
             }
         }
         "fs/write_text_file" => {
-            if launch.entry.permissions.verdict("edit") != Verdict::Allow {
-                return responder
-                    .respond_with_error(Error::invalid_params().data("writes are rejected by the permission policy"));
+            let verdict = launch.entry.permissions.verdict("edit");
+            if verdict == Verdict::Reject {
+                return responder.respond_with_error(Error::invalid_params().data(WRITE_REFUSED));
             }
             let Ok(req) = serde_json::from_value::<WriteTextFileRequest>(params) else {
                 return responder.respond_with_error(Error::invalid_params());
             };
+            // `ask`: only what the person allowed in the running turn.
+            let approved: Option<Arc<ApprovedWrites>> = match verdict {
+                Verdict::Allow => None,
+                _ => Some(
+                    session
+                        .as_deref()
+                        .and_then(|s| crate::sync::lock(routes).get(s).map(|r| Arc::clone(r.writes())))
+                        .unwrap_or_default(),
+                ),
+            };
             let workspace = launch.workspace.clone();
-            let written = tokio::task::spawn_blocking(move || write(&workspace, &req.path, &req.content)).await;
+            let permitted = move |target: &std::path::Path| approved.is_none_or(|a| a.permits(target));
+            let written =
+                tokio::task::spawn_blocking(move || write(&workspace, &req.path, &req.content, permitted)).await;
             match written {
                 Ok(Ok(())) => responder.respond(serde_json::json!({})),
                 Ok(Err(e)) => responder.respond_with_error(Error::invalid_params().data(e)),
@@ -182,17 +199,24 @@ fn read(
     })
 }
 
-/// `fs/write_text_file`: the parent folder must resolve inside the workspace and the file
-/// itself must not be a symbolic link.
-fn write(root: &std::path::Path, path: &std::path::Path, content: &str) -> Result<(), String> {
+/// `fs/write_text_file`: the parent folder must resolve inside the workspace, the file
+/// itself must not be a symbolic link, and `permitted` must allow the resolved file.
+fn write(
+    root: &std::path::Path,
+    path: &std::path::Path,
+    content: &str,
+    permitted: impl FnOnce(&std::path::Path) -> bool,
+) -> Result<(), String> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     let workspace = Workspace::new(root).map_err(|_| "the workspace is unavailable".to_owned())?;
-    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
-        return Err("path names no file".to_owned());
-    };
-    let folder = workspace.resolve_absolute(parent).map_err(|e| e.to_string())?;
-    let target: PathBuf = folder.join(name);
+    let target: PathBuf = workspace
+        .resolve_absolute_file(path)
+        .ok_or_else(|| "path names no file".to_owned())?
+        .map_err(|e| e.to_string())?;
+    if !permitted(&target) {
+        return Err(WRITE_REFUSED.to_owned());
+    }
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create(true)
@@ -218,11 +242,18 @@ mod tests {
         assert!(read(&root, &root.join("../x"), None, None).is_err());
         std::os::unix::fs::symlink("/etc", root.join("out")).unwrap();
         assert!(read(&root, &root.join("out/passwd"), None, None).is_err(), "a link out of the workspace");
-        write(&root, &root.join("b.txt"), "new").unwrap();
+        let yes = |_: &std::path::Path| true;
+        write(&root, &root.join("b.txt"), "new", yes).unwrap();
         assert_eq!(std::fs::read_to_string(root.join("b.txt")).unwrap(), "new");
-        assert!(write(&root, &root.join("out/x"), "no").is_err());
+        assert!(write(&root, &root.join("out/x"), "no", yes).is_err());
         std::os::unix::fs::symlink(root.join("a.txt"), root.join("link.txt")).unwrap();
-        assert!(write(&root, &root.join("link.txt"), "no").is_err(), "a link is not followed");
-        assert!(write(&root, std::path::Path::new("relative.txt"), "no").is_err());
+        assert!(write(&root, &root.join("link.txt"), "no", yes).is_err(), "a link is not followed");
+        assert!(write(&root, std::path::Path::new("relative.txt"), "no", yes).is_err());
+        // "otherwise refused": the resolved file is what the rule is asked about.
+        let only_b = |p: &std::path::Path| p == root.join("b.txt");
+        assert_eq!(write(&root, &root.join("c.txt"), "no", only_b), Err(WRITE_REFUSED.to_owned()));
+        assert!(!root.join("c.txt").exists());
+        write(&root, &root.join("./b.txt"), "again", only_b).unwrap();
+        assert_eq!(std::fs::read_to_string(root.join("b.txt")).unwrap(), "again");
     }
 }

@@ -28,7 +28,7 @@ use agentwire_protocol::{PermissionKind, PermissionOption};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
-use super::ask::{change_of, Asker, Question};
+use super::ask::{change_of, edited_paths, Asker, Question};
 use super::policy;
 use crate::agent::calls::{CallState, Calls, End, NewCall, Segments, Shown};
 use crate::agent::sink::{CallView, Origin, OutputLimit, TurnSink};
@@ -144,6 +144,8 @@ fn offered_acp(offered: &[Offered]) -> Vec<agent_client_protocol::v1::schema::Pe
 pub struct Waiting {
     acp_id: String,
     pub approval_id: String,
+    /// The files an `edit` request names ([`edited_paths`]): the person's allow permits writing them.
+    pub paths: Vec<std::path::PathBuf>,
 }
 
 /// What became of one permission request.
@@ -343,7 +345,9 @@ impl<'a> Mapper<'a> {
                 };
                 match asker.map(|a| a.ask(question)) {
                     Some(Ok(asked)) => {
-                        return Permission::Asked(Waiting { acp_id, approval_id: asked.approval_id }, asked.resolution);
+                        let paths = edited_paths(&kind, fields);
+                        let waiting = Waiting { acp_id, approval_id: asked.approval_id, paths };
+                        return Permission::Asked(waiting, asked.resolution);
                     }
                     // Past a bound: the policy answers at once, as it does with nobody to ask.
                     Some(Err(e)) => {

@@ -11,11 +11,11 @@
 //! the turn of their ACP session through [`routes`]. [`ask`] is the seam through which a turn
 //! asks the person (the `approvals` profile). [`said`] quotes what the agent said for notes.
 //!
-//! Imports go one way, and these are all of them between the files here (`resume`, `routes`,
-//! `policy`, `ask` and `said` import none): `run` → `ask`, `process`, `resume`, `routes`,
-//! `turn`; `turn` → `ask`, `mapping`, `process`, `routes`, `said`; `mapping` → `ask`,
-//! `policy`; `process` → `client`,
-//! `routes`, `said`; `client` → `routes`. Outside this folder, `turn` and `mapping` use
+//! Imports go one way, and these are all of them between the files here (`resume`, `policy`,
+//! `ask` and `said` import none): `run` → `ask`, `process`, `resume`, `routes`, `turn`; `turn`
+//! → `ask`, `mapping`, `process`, `routes`, `said`; `mapping` → `ask`, `policy`; `process` →
+//! `client`, `routes`, `said`; `client` → `ask`, `routes`; `routes` → `ask`. Outside this
+//! folder, `turn` and `mapping` use
 //! `crate::agent::calls`.
 
 pub mod ask;

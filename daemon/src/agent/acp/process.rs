@@ -337,11 +337,12 @@ async fn authenticate(
 }
 
 /// `initialize`, offering only what this client implements: reading text files, and writing
-/// them only when the policy allows edits. No terminals.
+/// them unless the policy rejects edits (with `ask`, a write must name a file the person
+/// allowed, [`super::ask::ApprovedWrites`]). No terminals.
 async fn initialize(cx: &ConnectionTo<Agent>, entry: &AgentEntry) -> agent_client_protocol::Result<InitializeResponse> {
     let fs = FileSystemCapabilities::new()
         .read_text_file(true)
-        .write_text_file(entry.permissions.verdict("edit") == Verdict::Allow);
+        .write_text_file(entry.permissions.verdict("edit") != Verdict::Reject);
     let request = InitializeRequest::new(ProtocolVersion::V1)
         .client_capabilities(ClientCapabilities::new().fs(fs))
         .client_info(Implementation::new("agentwire", crate::version::package_version()));

@@ -11,6 +11,7 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
+use super::ask::ApprovedWrites;
 use crate::catalog::agents::AgentEntry;
 
 /// What starts one agent: its entry and the workspace it runs in (the pool's key).
@@ -30,8 +31,25 @@ pub enum Inbound {
     Unsupported(String),
 }
 
+/// The turn running in an ACP session: where its messages go, and the writes its person allowed.
+pub struct Route {
+    tx: mpsc::UnboundedSender<Inbound>,
+    writes: Arc<ApprovedWrites>,
+}
+
+impl Route {
+    /// Hands the turn one message; gives it back when the turn is gone.
+    pub fn send(&self, inbound: Inbound) -> Result<(), Box<Inbound>> {
+        self.tx.send(inbound).map_err(|e| Box::new(e.0))
+    }
+
+    pub fn writes(&self) -> &Arc<ApprovedWrites> {
+        &self.writes
+    }
+}
+
 /// ACP session ID → the turn running in it.
-pub type Routes = Arc<Mutex<HashMap<String, mpsc::UnboundedSender<Inbound>>>>;
+pub type Routes = Arc<Mutex<HashMap<String, Route>>>;
 
 /// The session an update names, read without the rest.
 #[derive(serde::Deserialize)]
@@ -47,7 +65,7 @@ pub fn deliver_update(routes: &Routes, params: Box<RawValue>) {
     let session = serde_json::from_str::<Target<'_>>(params.get()).ok();
     let routes = crate::sync::lock(routes);
     let route = session.and_then(|t| routes.get(t.session_id.as_ref()));
-    if route.is_none_or(|tx| tx.send(Inbound::Update(params)).is_err()) {
+    if route.is_none_or(|r| r.send(Inbound::Update(params)).is_err()) {
         tracing::debug!("agent update for a session without a running turn ignored");
     }
 }
@@ -93,14 +111,23 @@ impl Drop for Dispatching {
 /// Registers the turn of an ACP session; the route leaves when the guard drops.
 pub fn register(routes: &Routes, acp_session: &str) -> (RouteGuard, mpsc::UnboundedReceiver<Inbound>) {
     let (tx, rx) = mpsc::unbounded_channel();
-    crate::sync::lock(routes).insert(acp_session.to_owned(), tx);
-    (RouteGuard { routes: Arc::clone(routes), session: acp_session.to_owned() }, rx)
+    let writes = Arc::new(ApprovedWrites::default());
+    crate::sync::lock(routes).insert(acp_session.to_owned(), Route { tx, writes: Arc::clone(&writes) });
+    (RouteGuard { routes: Arc::clone(routes), session: acp_session.to_owned(), writes }, rx)
 }
 
 /// Removes a turn's route when the turn ends.
 pub struct RouteGuard {
     routes: Routes,
     session: String,
+    writes: Arc<ApprovedWrites>,
+}
+
+impl RouteGuard {
+    /// The writes the person allowed in this turn.
+    pub fn writes(&self) -> &ApprovedWrites {
+        &self.writes
+    }
 }
 
 impl Drop for RouteGuard {

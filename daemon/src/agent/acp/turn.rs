@@ -31,7 +31,7 @@ use agentwire_protocol::ErrorCode;
 use futures_util::stream::{FuturesUnordered, StreamExt};
 use tokio::sync::watch;
 
-use super::ask::Asker;
+use super::ask::{ApprovedWrites, Asker};
 use super::mapping::{Mapper, Permission, Waiting};
 use super::process::AgentProcess;
 use super::routes::Inbound;
@@ -229,7 +229,8 @@ impl AcpTurn<'_> {
     }
 
     async fn prompt(&self, acp_session: &str, mapper: &mut Mapper<'_>) -> Result<(), Stop> {
-        let (_route, mut inbound) = self.process.route(acp_session);
+        let (route, mut inbound) = self.process.route(acp_session);
+        let writes = route.writes();
         let cx = self.process.connection();
         let request = PromptRequest::new(
             acp_session.to_owned(),
@@ -250,7 +251,7 @@ impl AcpTurn<'_> {
                     None => break Err(Stop::Failed(ErrorCode::AgentFailed)),
                 },
                 Some((waiting, responder, resolution)) = asked.next(), if !asked.is_empty() => {
-                    self.answer(mapper, &waiting, responder, &resolution);
+                    self.answer(mapper, writes, &waiting, responder, &resolution);
                 }
                 r = &mut answer => {
                     // Whatever arrived before the answer belongs to the turn.
@@ -286,21 +287,25 @@ impl AcpTurn<'_> {
                 asker.cancel_turn();
             }
             while let Some((waiting, responder, resolution)) = asked.next().await {
-                self.answer(mapper, &waiting, responder, &resolution);
+                self.answer(mapper, writes, &waiting, responder, &resolution);
             }
         }
         result
     }
 
-    /// Ends an asked request: recorded, answered to the agent, told to the front ends.
+    /// Ends an asked request: recorded, the files the person allowed it to edit remembered for
+    /// the turn's writes (before the agent hears the answer and writes), answered to the agent,
+    /// told to the front ends.
     fn answer(
         &self,
         mapper: &mut Mapper<'_>,
+        writes: &ApprovedWrites,
         waiting: &Waiting,
         responder: Box<Responder<serde_json::Value>>,
         resolution: &Resolution,
     ) {
         let answer = mapper.permission_resolved(waiting, resolution);
+        writes.record(self.workspace, &waiting.paths, resolution);
         let _ = responder.respond(answer);
         if let Some(asker) = self.asker {
             asker.resolved(&waiting.approval_id, resolution);

@@ -1,6 +1,8 @@
 //! Where interactive chat reads its prompts. On a terminal: a line editor with in-session and
 //! persisted history ([`super::history`]). Otherwise (piped input, scripts): plain lines from
-//! stdin, with no escape sequences written.
+//! stdin, with no escape sequences written. An approval's answer (issue #38) is read from the
+//! same place, after its own prompt and kept out of the history: on a terminal Ctrl-C or
+//! Ctrl-D there gives no answer; piped, the next line is the answer.
 
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc as std_mpsc;
@@ -59,6 +61,50 @@ impl Prompts {
             }
         }
     }
+
+    /// Asks for an approval's answer; [`Prompts::answer`] waits for it. On the editor a read
+    /// still outstanding (its question was answered elsewhere) is reused, not asked twice.
+    pub fn ask(&mut self, prompt: &str) {
+        match self {
+            Prompts::Editor(editor) => {
+                if !editor.outstanding {
+                    editor.outstanding = editor.wanted.send(Want::Answer(prompt.to_owned())).is_ok();
+                }
+            }
+            Prompts::Piped(_) => {
+                eprint!("{prompt}");
+                let _ = std::io::stderr().flush();
+            }
+        }
+    }
+
+    /// The answer line asked for; `None` when none can come (Ctrl-C or Ctrl-D on the terminal,
+    /// the end of piped input).
+    pub async fn answer(&mut self) -> Option<String> {
+        match self {
+            Prompts::Editor(editor) => {
+                if !editor.outstanding {
+                    return None;
+                }
+                let line = editor.lines.recv().await.flatten();
+                editor.outstanding = false;
+                line
+            }
+            Prompts::Piped(lines) => lines.recv().await,
+        }
+    }
+
+    /// Whether the terminal is still waiting for a line whose question went away; the line
+    /// typed next is then only Enter to go on.
+    pub fn outstanding(&self) -> bool {
+        matches!(self, Prompts::Editor(editor) if editor.outstanding)
+    }
+}
+
+/// What the editor thread is asked to read.
+enum Want {
+    Prompt,
+    Answer(String),
 }
 
 fn history_file() -> Option<HistoryFile> {
@@ -93,8 +139,10 @@ fn stdin_lines() -> mpsc::Receiver<String> {
 /// running turn needs the terminal cooked so that Ctrl-C raises SIGINT, which the turn turns
 /// into `turn.cancel`.
 pub struct LineEditor {
-    wanted: std_mpsc::Sender<()>,
+    wanted: std_mpsc::Sender<Want>,
     lines: mpsc::Receiver<Option<String>>,
+    /// An answer was asked for and not yet received.
+    outstanding: bool,
 }
 
 impl LineEditor {
@@ -108,11 +156,11 @@ impl LineEditor {
             .name("chat-input".into())
             .spawn(move || edit_lines(editor, file, &wanted_rx, &lines_tx))
             .map_err(InputError::Thread)?;
-        Ok(LineEditor { wanted, lines })
+        Ok(LineEditor { wanted, lines, outstanding: false })
     }
 
     async fn read(&mut self) -> Option<String> {
-        self.wanted.send(()).ok()?;
+        self.wanted.send(Want::Prompt).ok()?;
         self.lines.recv().await.flatten()
     }
 }
@@ -122,7 +170,7 @@ type Readline = Editor<(), MemHistory>;
 fn edit_lines(
     mut editor: Readline,
     file: Option<HistoryFile>,
-    wanted: &std_mpsc::Receiver<()>,
+    wanted: &std_mpsc::Receiver<Want>,
     lines: &mpsc::Sender<Option<String>>,
 ) {
     let mut file = file.and_then(|file| match file.load() {
@@ -138,7 +186,26 @@ fn edit_lines(
             None
         }
     });
-    while wanted.recv().is_ok() {
+    while let Ok(want) = wanted.recv() {
+        let prompt = match want {
+            Want::Prompt => None,
+            Want::Answer(prompt) => Some(prompt),
+        };
+        if let Some(prompt) = prompt {
+            // Not history, and no answer (Ctrl-C, Ctrl-D) does not end the chat.
+            let answer = match editor.readline(&prompt) {
+                Ok(line) => Some(line),
+                Err(ReadlineError::Interrupted | ReadlineError::Eof) => None,
+                Err(e) => {
+                    eprintln!("agentwire chat: reading the terminal failed: {e}");
+                    None
+                }
+            };
+            if lines.blocking_send(answer).is_err() {
+                return;
+            }
+            continue;
+        }
         let line = read_line(&mut editor);
         if let Some(line) = &line {
             remember(&mut editor, &mut file, line);

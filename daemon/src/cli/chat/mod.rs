@@ -2,22 +2,27 @@
 //! deltas as they arrive, shows a spinner while tools run, sends `turn.cancel` on Ctrl-C, and
 //! has `/replay`, `/sessions`, `/model` and `/quit`. On a terminal the prompt has line editing
 //! and history ([`input`]). `--once PROMPT` runs one turn, prints the streamed answer and then
-//! the replayed transcript, and exits (for scripts and the demo).
+//! the replayed transcript, and exits (for scripts and the demo). An agent's permission request
+//! is shown and asked of the person through the approvals profile ([`approval`]); `--once`
+//! opts in only when stdin is a terminal.
 //!
 //! It speaks only the wire contract: no settings, auth or transcript files are read; the only
 //! file it keeps is its own prompt history ([`history`]).
 
+mod approval;
 pub mod history;
 mod input;
 mod spinner;
 
+use std::collections::{HashSet, VecDeque};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use agentwire_client::{CallError, Claim, Client, ClientOptions};
 use agentwire_protocol::{
-    operation, Activity, ActivityStatus, ConfigGetRequest, EventPayload, Method, ReplayItem, ReplayRole,
-    SessionCreateRequest, SessionListRequest, SessionReplayRequest, TurnStatus, TurnTerminal,
+    operation, Activity, ActivityStatus, ApprovalRequested, ConfigGetRequest, EventPayload, Method, ReplayItem,
+    ReplayRole, SessionCreateRequest, SessionListRequest, SessionReplayRequest, TurnStatus, TurnTerminal,
 };
 
 use self::input::Prompts;
@@ -91,11 +96,22 @@ async fn run(o: ChatOptions) -> Result<ExitCode, Failure> {
             .session_id
             .into_string(),
     };
+    // Approvals are asked where the answer can be typed: always in the interactive chat (piped,
+    // the answer is the next line), with `--once` only when stdin is a terminal. Otherwise the
+    // ordinary profile: the daemon's policy answers `ask` with its fallback (reject).
+    let asks = o.once.is_none() || std::io::stdin().is_terminal();
+    if asks {
+        // Before the claim, as the profile requires.
+        if let Err(e) = client.opt_in_approvals().await {
+            eprintln!("agentwire chat: approvals are not asked here ({e}); the daemon's policy answers them");
+        }
+    }
     let claim = client.claim(&session_id, false).await.map_err(failure)?;
     let chat = Chat { client, claim };
     match o.once {
         Some(prompt) => {
-            let terminal = chat.turn(&prompt).await?;
+            let mut prompts = asks.then(Prompts::open);
+            let terminal = chat.turn(&prompt, prompts.as_mut()).await?;
             println!("\n--- replay of session {} ---", chat.claim.session_id());
             chat.replay().await?;
             Ok(if terminal.status == TurnStatus::Completed { ExitCode::SUCCESS } else { ExitCode::FAILURE })
@@ -126,7 +142,7 @@ impl Chat {
                     println!("unknown command; try /replay, /sessions, /model, /quit");
                     Ok(())
                 }
-                prompt => self.turn(prompt).await.map(drop),
+                prompt => self.turn(prompt, Some(&mut prompts)).await.map(drop),
             };
             if let Err(e) = outcome {
                 eprintln!("error: {e}");
@@ -134,22 +150,48 @@ impl Chat {
         }
     }
 
-    /// Runs one turn, streaming its text; returns its terminal.
-    async fn turn(&self, prompt: &str) -> Result<TurnTerminal, Failure> {
+    /// Runs one turn, streaming its text; returns its terminal. Approval requests are shown
+    /// and, with `answers`, asked there one at a time.
+    async fn turn(&self, prompt: &str, mut answers: Option<&mut Prompts>) -> Result<TurnTerminal, Failure> {
         let (started, mut events) = self.claim.start_turn(prompt).await.map_err(failure)?;
         let spin = Spinner::start();
+        let mut approvals = Approvals::default();
         let mut shown = String::new();
         let mut cancel_sent = false;
         // The tool calls under way, by activity ID: one queued (an ACP agent's call goes from
         // pending straight to completed), running or writing shows the spinner.
-        let mut running_tools = std::collections::HashSet::new();
+        let mut running_tools = HashSet::new();
         // One listener for the whole turn: a fresh `ctrl_c()` per event would miss a Ctrl-C
         // that arrives while the previous event is being printed.
         let interrupted = tokio::signal::ctrl_c();
         tokio::pin!(interrupted);
         loop {
+            if let Some(prompts) = answers.as_deref_mut() {
+                approvals.ask_next(prompts, &spin);
+            }
+            let asking = approvals.asking.is_some();
             let event = tokio::select! {
                 ev = events.next() => ev,
+                line = async { answers.as_deref_mut()?.answer().await }, if asking => {
+                    match line {
+                        Some(line) => approvals.answered(&self.claim, &line, &spin).await,
+                        None if !cancel_sent => {
+                            // No answer can come (Ctrl-C, Ctrl-D, the end of piped input):
+                            // the turn stops, and the daemon answers the request `cancelled`.
+                            cancel_sent = true;
+                            approvals.asking = None;
+                            spin.note("[no answer; stopping…]");
+                            let (claim, turn) = (self.claim.clone(), started.turn_id.clone());
+                            tokio::spawn(async move {
+                                if let Err(e) = claim.cancel(&turn).await {
+                                    eprintln!("cancel failed: {}", failure(e));
+                                }
+                            });
+                        }
+                        None => approvals.asking = None,
+                    }
+                    continue;
+                }
                 _ = &mut interrupted, if !cancel_sent => {
                     cancel_sent = true;
                     spin.note("[stopping…]");
@@ -178,11 +220,26 @@ impl Chat {
                             }
                             _ => running_tools.remove(&t.activity_id),
                         };
+                        spin.set_running(if approvals.asking.is_some() { 0 } else { running_tools.len() });
+                    }
+                }
+                EventPayload::ApprovalRequested(r) => approvals.requested(*r, &spin),
+                EventPayload::ApprovalResolved(r) => {
+                    approvals.resolved(&r, &spin);
+                    if approvals.asking.is_none() {
                         spin.set_running(running_tools.len());
                     }
                 }
                 EventPayload::TurnTerminal(t) => {
                     spin.set_running(0);
+                    if let Some(prompts) = answers.as_deref_mut() {
+                        if prompts.outstanding() {
+                            // The terminal still reads the answer to a question that went
+                            // away: the next line typed only goes on.
+                            spin.note("[the turn ended; press Enter]");
+                            let _ = prompts.answer().await;
+                        }
+                    }
                     // "Terminal text replaces local assembled text."
                     if t.assistant_text != shown {
                         println!("\n[final text]\n{}", t.assistant_text);
@@ -194,6 +251,10 @@ impl Chat {
                             status.as_str(),
                             error.as_ref().map(|e| format!(": {}", e.code)).unwrap_or_default()
                         ),
+                    }
+                    // Why, in the agent's own words (and how to sign in), as the daemon noted it.
+                    if let Some(notice) = &t.notice {
+                        println!("{}", approval::printable(notice));
                     }
                     return Ok(t);
                 }
@@ -261,5 +322,71 @@ impl Chat {
         let projection = serde_json::to_value(&projection).map_err(call_error)?;
         println!("{}", serde_json::to_string_pretty(&projection).map_err(call_error)?);
         Ok(())
+    }
+}
+
+/// The approval requests of one turn: shown as they arrive, asked one at a time.
+#[derive(Default)]
+struct Approvals {
+    /// Shown, not yet resolved, not yet asked.
+    queue: VecDeque<ApprovalRequested>,
+    /// The one being asked.
+    asking: Option<ApprovalRequested>,
+    /// Titles of the requests seen, to name them when resolved.
+    titles: std::collections::HashMap<String, String>,
+    /// Those this chat answered (so "decided by the person" can say "you").
+    answered: HashSet<String>,
+}
+
+impl Approvals {
+    fn requested(&mut self, request: ApprovalRequested, spin: &Spinner) {
+        spin.set_running(0);
+        for line in approval::describe(&request) {
+            spin.note(&line);
+        }
+        self.titles.insert(request.approval_id.clone(), request.title.clone());
+        self.queue.push_back(request);
+    }
+
+    fn ask_next(&mut self, prompts: &mut Prompts, spin: &Spinner) {
+        if self.asking.is_some() {
+            return;
+        }
+        let Some(next) = self.queue.pop_front() else {
+            return;
+        };
+        spin.set_running(0);
+        prompts.ask(&approval::prompt(&approval::keys(&next.options)));
+        self.asking = Some(next);
+    }
+
+    async fn answered(&mut self, claim: &Claim, line: &str, spin: &Spinner) {
+        let Some(request) = self.asking.take() else {
+            return;
+        };
+        let keys = approval::keys(&request.options);
+        let Some(option) = approval::chosen(&keys, line) else {
+            spin.note(&format!("  answer with one key: {}", approval::prompt(&keys).trim_end()));
+            // Asked again, first in line.
+            self.queue.push_front(request);
+            return;
+        };
+        self.answered.insert(request.approval_id.clone());
+        if let Err(e) = claim.respond(&request.approval_id, &option.id).await {
+            // `approval_unknown`: the policy, the deadline or another front end was first;
+            // their resolution is shown when it arrives.
+            self.answered.remove(&request.approval_id);
+            spin.note(&format!("  [answer not taken: {}]", failure(e)));
+        }
+    }
+
+    fn resolved(&mut self, resolved: &agentwire_protocol::ApprovalResolved, spin: &Spinner) {
+        let id = &resolved.approval_id;
+        if self.asking.as_ref().is_some_and(|a| &a.approval_id == id) {
+            self.asking = None;
+        }
+        self.queue.retain(|r| &r.approval_id != id);
+        let ours = self.answered.contains(id);
+        spin.note(&approval::resolution(self.titles.get(id).map(String::as_str), resolved, ours));
     }
 }

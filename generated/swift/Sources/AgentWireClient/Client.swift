@@ -32,6 +32,8 @@ final class ClientConnection: Sendable {
         var turns: [String: EventChannel] = [:]
         /// Streams of one session's or one turn's events (copies).
         var subscriptions: [Subscription] = []
+        /// Optional profiles this connection negotiated, by name: their events are accepted too.
+        var profiles: [String: ProfileNegotiateResponse] = [:]
     }
 
     /// The initialize result, once preflight passed.
@@ -174,6 +176,11 @@ final class ClientConnection: Sendable {
         }
     }
 
+    /// What this connection negotiated for `profile`, nil if it did not.
+    func negotiated(_ profile: String) -> ProfileNegotiateResponse? {
+        state.withLock { $0.profiles[profile] }
+    }
+
     /// A stream of this connection's events from now on that belong to `sessionID` or to the
     /// turn `turnID`: copies, so they still reach `events` or their turn's stream too. A turn's
     /// stream ends after its terminal.
@@ -311,10 +318,23 @@ final class ClientConnection: Sendable {
         }
         let route: Route = try state.withLock { s in
             switch try s.conversation.received(line) {
-            case .response(_, let settles):
+            case .response(let head, let settles):
+                // A negotiated profile's events are accepted from the record after its answer
+                // on, before the caller even resumes.
+                if head.error == nil, settles?.method == Operations.ProfileNegotiate.method,
+                    let accepted = try AgentWireDecoder.decodeResponse(
+                        data: line, for: Operations.ProfileNegotiate.self, limits: configuration.localLimits
+                    ).payload
+                {
+                    s.profiles[accepted.profile.value] = accepted
+                }
                 return .waiter(settles?.requestID.flatMap { s.waiters.removeValue(forKey: $0) })
             case .event(let event):
-                guard s.session?.capabilities.events.contains(where: { $0.value == event.name }) ?? false else {
+                // Advertised by the ordinary profile, or by one this connection negotiated; any
+                // other (a profile's event on a connection that did not opt in) is unknown.
+                let known = (s.session?.capabilities.events.contains { $0.value == event.name } ?? false)
+                    || s.profiles.values.contains { profile in profile.events.contains { $0.value == event.name } }
+                guard known else {
                     throw ProtocolViolation(.unknownEvent, "unadvertised event \(event.name)")
                 }
                 let copies = s.copies(of: event)

@@ -30,6 +30,9 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     case timeout(String)
     /// The connection is closed (by `close()`, the daemon, or an earlier failure).
     case closed
+    /// An optional profile could not be opted into: not offered (nothing was sent; `error` nil),
+    /// or refused by the daemon (`error` is its answer). The connection goes on as an ordinary one.
+    case profileUnavailable(profile: String, version: UInt32, reason: ProfileUnavailableReason, error: ErrorObject?)
 
     public var description: String {
         switch self {
@@ -48,6 +51,10 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         case .protocolViolation(let v): return "protocol violation: \(v)"
         case .timeout(let s): return "timeout: \(s)"
         case .closed: return "connection closed"
+        case .profileUnavailable(let profile, let version, .notOffered, _):
+            return "profile not offered: the daemon does not offer \(profile) version \(version)"
+        case .profileUnavailable(let profile, let version, let reason, let error):
+            return "profile \(reason.rawValue): \(profile) version \(version)" + (error.map { ": \($0.code.value): \($0.message)" } ?? "")
         }
     }
 }

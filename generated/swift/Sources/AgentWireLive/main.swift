@@ -3,6 +3,7 @@
 //
 //     AgentWireLive first WORKSPACE STATE_FILE
 //     AgentWireLive restarted WORKSPACE STATE_FILE
+//     AgentWireLive approvals WORKSPACE STATE_FILE
 //
 // `first`: the launcher (start-or-connect of the running daemon, its path rules, a launcher of
 // another version), the version rule (typed mismatches naming both versions), a turn through a
@@ -11,7 +12,12 @@
 // `resume` after a dropped connection (lookup of the uncertain turn, nothing resent); writes the
 // session, its cursor and the turn's operation ID to STATE_FILE. `restarted` (after the daemon
 // was restarted): `resume` from the saved cursor continues the session, and a stale cursor gets
-// `resync_required`. The README's programs run separately (scripts/swift-readme.sh). Any failed
+// `resync_required`. `approvals` (a second daemon whose agent is the daemon tests' scripted ACP
+// agent in `ask-edit` mode: it asks before editing `config.toml` and says the answer it got):
+// the approvals profile through the client's API — opt in, the request and its resolution in
+// the turn's stream, `respond` by kind and its typed errors, a non-controller refused, mismatch,
+// a connection that never opts in answered by the fallback, cancel while pending, and a pending
+// request arriving after `resume` with take-over. The README's programs run separately (scripts/swift-readme.sh). Any failed
 // check exits non-zero.
 
 import AgentWire
@@ -249,10 +255,148 @@ func restarted() async throws {
     check(!again.resyncRequired, "replay from the given next_cursor works again")
 }
 
+/// What one turn's stream showed: approvals requested and resolved, text, the terminal status.
+struct Watched {
+    var requested: [ApprovalRequested] = []
+    var resolved: [ApprovalResolved] = []
+    var text = ""
+    var status: TurnStatus?
+}
+
+/// Read `events` to the turn's terminal (or until `stop` says so); `onRequest` sees each request
+/// as it comes.
+func watch<S: AsyncSequence>(
+    _ events: S, into seen: inout Watched, until stop: (Watched) -> Bool = { _ in false },
+    onRequest: (ApprovalRequested) async throws -> Void = { _ in }
+) async throws where S.Element == ServerEvent {
+    for try await event in events {
+        switch event {
+        case .approvalRequested(let r):
+            seen.requested.append(r.payload)
+            try await onRequest(r.payload)
+        case .approvalResolved(let r): seen.resolved.append(r.payload)
+        case .turnAssistantDelta(let d): seen.text += d.payload.text
+        case .turnTerminal(let t): seen.status = t.payload.status
+        default: break
+        }
+        if event.isTerminal || stop(seen) { return }
+    }
+}
+
+/// The service error code `body` failed with.
+func serviceCode<T>(_ what: String, _ body: () async throws -> T) async -> ErrorCode? {
+    guard case ClientError.service(let code, _) = await failure(what, body) else { fail("\(what): not a service error") }
+    return code
+}
+
+func approvals() async throws {
+    // "A connection opts in explicitly, before any work the profile affects, and learns in the
+    // answer exactly what was accepted (profile version, its limits)."
+    let client = try await AgentWireClient.startOrConnect(workspace: workspace)
+    defer { client.close() }
+    check(AgentWireClient.offers(client.initializeResponse.capabilities, profile: AgentWireClient.approvalsProfile, version: 1),
+          "the capability object lists approvals v1")
+    let terms = try await client.optInApprovals()
+    check(terms.version == AgentWireClient.approvalsVersion && terms.events.count == 2, "opted in: approvals v\(terms.version)")
+    check(terms.limits[Limits.Name.approvalDeadlineMs] == 120_000, "the advertised deadline is the effective one (the settings' 120000)")
+    check(try await client.optInApprovals() == terms && client.negotiated(AgentWireClient.approvalsProfile) == terms,
+          "negotiating the same version again answers the same result")
+    let session = try await client.send(Operations.SessionCreate.self, SessionCreateRequest()).sessionID
+    let claim = try await client.claim(session)
+    let other = try await AgentWireClient.startOrConnect(workspace: workspace)
+    defer { other.close() }
+    try await other.optInApprovals()
+
+    // "a turn's stream yields permission requests and resolutions; `respond` answers with an
+    // offered option; typed errors".
+    let turn = try await claim.startTurn("Turn debugging on.")
+    var seen = Watched()
+    try await watch(turn.events, into: &seen, onRequest: { asked in
+        check(asked.turnID == turn.turnID && asked.kind == .edit && asked.title.value == "Edit `config.toml`",
+              "the turn's stream yields the request: \(asked.title) (\(asked.kind.rawValue))")
+        check(asked.options.map(\.kind) == [.allowOnce, .allowAlways, .rejectOnce, .rejectAlways], "the offered options with their kinds")
+        guard case .diff(let diff)? = asked.change else { fail("the proposed change is a diff") }
+        check(diff.path.value == "/w/config.toml" && diff.newText.value == "debug = true\n", "the proposed change: \(diff.path)")
+        // "Only the session's controller may answer".
+        let foreign = await serviceCode("an answer by a connection that does not control the session") {
+            try await other.send(
+                Operations.ApprovalRespond.self, ApprovalRespondRequest(approvalID: asked.approvalID, optionID: asked.options[0].id),
+                sessionID: session, control: claim.control)
+        }
+        check(foreign == .controlRequired || foreign == .staleGrant, "a non-controller's answer: \(foreign?.rawValue ?? "?")")
+        let unknown = await serviceCode("an unknown approval") { try await claim.respond(try OpaqueID("ap-unknown"), optionID: asked.options[0].id) }
+        check(unknown == .approvalUnknown, "an unknown approval: approval_unknown")
+        let option = await serviceCode("an option not offered") { try await claim.respond(asked.approvalID, optionID: try OpaqueID("maybe")) }
+        check(option == .approvalOptionUnknown, "an option not offered: approval_option_unknown")
+        guard let allow = asked.option(ofKind: .allowOnce) else { fail("an allow-once option") }
+        let answer = try await claim.respond(asked.approvalID, optionID: allow.id)
+        check(answer.optionKind == .allowOnce, "respond chose by kind: \(answer.optionKind.rawValue)")
+        let second = await serviceCode("a second answer") { try await claim.respond(asked.approvalID, optionID: allow.id) }
+        check(second == .approvalUnknown, "the first valid answer wins; a second gets approval_unknown")
+    })
+    check(seen.requested.count == 1 && seen.resolved.count == 1, "one request and its resolution in the turn's stream")
+    let resolved = seen.resolved[0]
+    check(resolved.outcome == .selected && resolved.optionKind == .allowOnce && resolved.decidedBy == .person,
+          "resolved: \(resolved.optionKind?.rawValue ?? "-") by \(resolved.decidedBy.rawValue)")
+    check(seen.status == .completed && seen.text.contains("Answer: \(seen.requested[0].option(ofKind: .allowOnce)?.id.value ?? "?")."),
+          "the agent got the chosen option: \(seen.text)")
+    let late = await serviceCode("a late answer") { try await claim.respond(seen.requested[0].approvalID, optionID: resolved.optionID ?? seen.requested[0].options[0].id) }
+    check(late == .approvalUnknown, "a late answer gets approval_unknown")
+
+    // "`turn.cancel` while a request is pending answers the agent `cancelled`, ends the call
+    // cancelled and the turn cancelled."
+    let cancelled = try await claim.startTurn("Turn debugging on.")
+    var stopped = Watched()
+    try await watch(cancelled.events, into: &stopped, onRequest: { _ in _ = try await claim.cancel(cancelled.turnID) })
+    check(stopped.status == .cancelled && stopped.resolved.first?.decidedBy == .cancel && stopped.resolved.first?.outcome == .cancelled,
+          "cancel while pending: resolved by cancel, the turn \(stopped.status?.rawValue ?? "-")")
+
+    // Mismatch: a connection that claimed a session before negotiating; typed, and it goes on.
+    let claimedFirst = try await AgentWireClient.startOrConnect(workspace: workspace)
+    defer { claimedFirst.close() }
+    let lateClaim = try await claimedFirst.claim(try await claimedFirst.send(Operations.SessionCreate.self, SessionCreateRequest()).sessionID)
+    let mismatch = await failure("opting in after a claim") { try await claimedFirst.optInApprovals() }
+    guard case ClientError.profileUnavailable(_, _, .mismatch, let error?) = mismatch, error.code.value == ErrorCode.profileMismatch.rawValue
+    else { fail("mismatch: \(mismatch)") }
+    check(claimedFirst.negotiated(AgentWireClient.approvalsProfile) == nil, "opting in after a claim: \(mismatch)")
+    // "a client that never opted in never waits": the policy's fallback rejects at once, and no
+    // profile event reaches it.
+    var ordinary = Watched()
+    try await watch(try await lateClaim.startTurn("Turn debugging on.").events, into: &ordinary)
+    check(ordinary.status == .completed && ordinary.requested.isEmpty && ordinary.text.contains("Answer: ro."),
+          "a connection that never opted in: answered by the fallback (\(ordinary.text))")
+
+    // "The controller disconnecting does not answer. ... a connection that claims or takes over
+    // the session receives the pending requests and can answer them".
+    let phone = try await AgentWireClient.startOrConnect(workspace: workspace)
+    try await phone.optInApprovals()
+    let away = try await phone.send(Operations.SessionCreate.self, SessionCreateRequest()).sessionID
+    let slept = try await phone.claim(away)
+    let saved = slept.response.snapshot.replayCursor
+    let pending = try await slept.startTurn("Turn debugging on.")
+    var before = Watched()
+    try await watch(pending.events, into: &before, until: { !$0.requested.isEmpty })
+    phone.close()
+    let back = try await AgentWireClient.startOrConnect(workspace: workspace)
+    defer { back.close() }
+    try await back.optInApprovals()
+    let events = back.sessionEvents(away)
+    let resumed = try await back.resume(away, after: saved, takeOver: true)
+    var after = Watched()
+    try await watch(events, into: &after, onRequest: { asked in
+        check(asked.approvalID == before.requested[0].approvalID, "after resume with take-over the pending request arrives again")
+        guard let reject = asked.option(ofKind: .rejectOnce) else { fail("a reject-once option") }
+        _ = try await resumed.claim.respond(asked.approvalID, optionID: reject.id)
+    })
+    check(after.status == .completed && after.resolved.first?.decidedBy == .person && after.text.contains("Answer: ro."),
+          "the new controller answered it: \(after.text)")
+}
+
 do {
     switch phase {
     case "first": try await first()
     case "restarted": try await restarted()
+    case "approvals": try await approvals()
     default: check(false, "unknown phase \(phase)")
     }
 } catch {

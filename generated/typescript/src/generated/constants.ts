@@ -172,6 +172,8 @@ export const CONSTANTS = {
   reasoning_levels_max: 6,
   /** Largest session title after sanitizing. (bytes) */
   title_max_bytes: 256,
+  /** Largest notice of a turn terminal: the turn's last service note, cut at a UTF-8 boundary. (bytes) */
+  turn_notice_max_bytes: 2048,
   /**
    * Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128 characters).
    * (bytes)

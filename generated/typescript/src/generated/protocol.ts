@@ -560,6 +560,6 @@ export const PROFILES: { readonly [profile: string]: ProfileInfo } = {
     operations: ["approval.respond"],
     events: ["approval.requested", "approval.resolved"],
     errors: ["approval_unknown", "approval_option_unknown"],
-    limits: { approval_deadline_ms: 600000, max_pending_approvals_per_session: 4, max_pending_approvals: 64, max_approval_options: 8 },
+    limits: { approval_deadline_ms: 600000, max_pending_approvals_per_session: 4, max_pending_approvals: 16, max_approval_options: 8 },
   },
 };

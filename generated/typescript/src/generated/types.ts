@@ -1770,6 +1770,12 @@ export interface TurnTerminal {
   persistence: Persistence;
   /** Error of a failed turn; null otherwise. */
   error: ErrorObject | null;
+  /**
+   * The turn's last `service` note, as the session stream keeps it (bounded, redacted, never a secret): why an ACP
+   * agent failed the turn in the agent's own words, and for `agent_needs_login` the sign-in methods it offers. Omitted
+   * when the turn wrote none.
+   */
+  notice?: string;
   /** Unknown members received with this object, kept out of the typed value; present only when there were some. */
   [EXTENSIONS]?: Extensions;
 }

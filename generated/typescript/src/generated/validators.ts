@@ -4652,8 +4652,12 @@ export const decodeTurnTerminal: Validator<T.TurnTerminal> = standard("TurnTermi
     at = "error";
     const r9 = required(o.error);
     const f9 = r9 === null ? null : decodeErrorObject(r9, strict);
+    at = "notice";
+    const r10 = o.notice;
+    const f10 = r10 === undefined ? undefined : str(r10, 1, 2048 /* constants.turn_notice_max_bytes */);
     at = "";
     const out: T.TurnTerminal = { turn_id: f0, session_id: f1, status: f2, assistant_text: f3, sequence: f4, activity_dropped: f5, activity_replay_available: f6, replay_required: f7, persistence: f8, error: f9 };
+    if (f10 !== undefined) out["notice"] = f10;
     extend(out, o, strict, isTurnTerminalMember);
     return out;
   } catch (e) {
@@ -4673,6 +4677,7 @@ function isTurnTerminalMember(k: string): boolean {
     case "replay_required":
     case "persistence":
     case "error":
+    case "notice":
       return true;
     default:
       return false;

@@ -21,7 +21,7 @@ public enum ProtocolInfo {
     /// `negotiation` (opting into a profile) or an optional profile's name.
     public static let membership: [String: String] = ["initialize": "ordinary", "status": "ordinary", "capabilities": "ordinary", "auth.status": "ordinary", "auth.login.start": "ordinary", "auth.login.callback": "ordinary", "auth.login.cancel": "ordinary", "auth.logout": "ordinary", "catalog.providers": "ordinary", "catalog.models": "ordinary", "catalog.refresh": "ordinary", "config.get": "ordinary", "config.set": "ordinary", "session.list": "ordinary", "session.create": "ordinary", "session.replay": "ordinary", "session.claim": "ordinary", "session.detach": "ordinary", "session.status": "ordinary", "turn.start": "ordinary", "turn.cancel": "ordinary", "operation.lookup": "ordinary", "profile.negotiate": "negotiation", "approval.respond": "approvals", "turn.started": "ordinary", "turn.assistant_delta": "ordinary", "turn.activity": "ordinary", "turn.terminal": "ordinary", "auth.login.progress": "ordinary", "auth.login.terminal": "ordinary", "approval.requested": "approvals", "approval.resolved": "approvals", "invalid_json": "ordinary", "record_too_large": "ordinary", "invalid_request": "ordinary", "payload_too_large": "ordinary", "limit_exceeded": "ordinary", "unsupported_version": "ordinary", "unsupported_capability": "ordinary", "unsupported_operation": "ordinary", "not_initialized": "ordinary", "invalid_payload": "ordinary", "duplicate_request_id": "ordinary", "too_many_active_turns": "ordinary", "session_busy": "ordinary", "session_unavailable": "ordinary", "invalid_session_id": "ordinary", "session_workspace_mismatch": "ordinary", "unknown_turn": "ordinary", "auth_busy": "ordinary", "unknown_login": "ordinary", "provider_unavailable": "ordinary", "confirmation_required": "ordinary", "configuration_unavailable": "ordinary", "configuration_busy": "ordinary", "catalog_refresh_failed": "ordinary", "settings_write_failed": "ordinary", "invalid_scope": "ordinary", "invalid_selection": "ordinary", "unsupported_reasoning": "ordinary", "catalog_unavailable": "ordinary", "catalog_stale": "ordinary", "internal_error": "ordinary", "instance_mismatch": "ordinary", "stale_grant": "ordinary", "control_required": "ordinary", "operation_conflict": "ordinary", "unknown_operation": "ordinary", "conflict": "ordinary", "resource_not_found": "ordinary", "persistence_failed": "ordinary", "output_limit_exceeded": "ordinary", "agent_failed": "ordinary", "agent_refused": "ordinary", "agent_limit_reached": "ordinary", "agent_needs_login": "ordinary", "profile_unsupported": "negotiation", "profile_mismatch": "negotiation", "approval_unknown": "approvals", "approval_option_unknown": "approvals"]
     /// Optional profiles a connection opts into with `profile.negotiate`, by name.
-    public static let profiles: [String: ProfileInfo] = ["approvals": ProfileInfo(version: 1, operations: ["approval.respond"], events: ["approval.requested", "approval.resolved"], errors: ["approval_unknown", "approval_option_unknown"], limits: ["approval_deadline_ms": 600000, "max_pending_approvals_per_session": 4, "max_pending_approvals": 64, "max_approval_options": 8])]
+    public static let profiles: [String: ProfileInfo] = ["approvals": ProfileInfo(version: 1, operations: ["approval.respond"], events: ["approval.requested", "approval.resolved"], errors: ["approval_unknown", "approval_option_unknown"], limits: ["approval_deadline_ms": 600000, "max_pending_approvals_per_session": 4, "max_pending_approvals": 16, "max_approval_options": 8])]
 }
 
 /// An optional profile: its version, what it owns, and the limits its negotiation answers.
@@ -133,8 +133,9 @@ public enum Limits {
     /// session; past it a new request is answered reject by the policy at once.
     public static let maxPendingApprovalsPerSession: UInt64 = 4
     /// Most pending approvals of the daemon. Unit: items; group: general. Applies to: Approvals pending at once in the
-    /// daemon; past it a new request is answered reject by the policy at once.
-    public static let maxPendingApprovals: UInt64 = 64
+    /// daemon, below what max_active_turns sessions at their per-session bound could hold, so it binds; past it a new
+    /// request is answered reject by the policy at once.
+    public static let maxPendingApprovals: UInt64 = 16
     /// Most options one approval offers. Unit: items; group: general. Applies to: Options of one `approval.requested`;
     /// a request offering more is answered reject by the policy at once.
     public static let maxApprovalOptions: UInt64 = 8
@@ -211,6 +212,8 @@ public enum Constants {
     public static let reasoningLevelsMax: UInt64 = 6
     /// Largest session title after sanitizing. Unit: bytes.
     public static let titleMaxBytes: UInt64 = 256
+    /// Largest notice of a turn terminal: the turn's last service note, cut at a UTF-8 boundary. Unit: bytes.
+    public static let turnNoticeMaxBytes: UInt64 = 2048
     /// Largest toolName of a session message: any name a model or MCP server uses (MCP suggests at most 128
     /// characters). Unit: bytes.
     public static let toolNameMaxBytes: UInt64 = 256
@@ -6925,8 +6928,12 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
     public let persistence: Persistence
     /// Error of a failed turn; null otherwise.
     public let error: ErrorObject?
+    /// The turn's last `service` note, as the session stream keeps it (bounded, redacted, never a secret): why an ACP
+    /// agent failed the turn in the agent's own words, and for `agent_needs_login` the sign-in methods it offers.
+    /// Omitted when the turn wrote none.
+    public let notice: String?
 
-    public init(turnID: OpaqueID, sessionID: SessionID, status: TurnStatus, assistantText: String, sequence: UInt64, activityDropped: UInt64, replayRequired: Bool, persistence: Persistence, error: ErrorObject? = nil) {
+    public init(turnID: OpaqueID, sessionID: SessionID, status: TurnStatus, assistantText: String, sequence: UInt64, activityDropped: UInt64, replayRequired: Bool, persistence: Persistence, error: ErrorObject? = nil, notice: String? = nil) {
         self.turnID = turnID
         self.sessionID = sessionID
         self.status = status
@@ -6937,6 +6944,7 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
         self.replayRequired = replayRequired
         self.persistence = persistence
         self.error = error
+        self.notice = notice
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -6950,6 +6958,7 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
         case replayRequired = "replay_required"
         case persistence
         case error
+        case notice
     }
 
     public init(from decoder: Decoder) throws {
@@ -6964,6 +6973,7 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
         self.replayRequired = try c.decode(Bool.self, forKey: .replayRequired)
         self.persistence = try c.decode(Persistence.self, forKey: .persistence)
         self.error = try c.decodeRequiredNullable(ErrorObject.self, forKey: .error)
+        self.notice = try c.decodeOptionalNonNull(String.self, forKey: .notice)
         do {
             let value = self.assistantText
             try Check.string(value, minBytes: 0, maxBytes: 16384, at: c.path(.assistantText))
@@ -6980,6 +6990,9 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
             let value = self.activityReplayAvailable
             try Check.constant(value, false, at: c.path(.activityReplayAvailable))
         }
+        if let value = self.notice {
+            try Check.string(value, minBytes: 1, maxBytes: 2048, at: c.path(.notice))
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -6994,6 +7007,7 @@ public struct TurnTerminal: Codable, Hashable, Sendable {
         try c.encode(replayRequired, forKey: .replayRequired)
         try c.encode(persistence, forKey: .persistence)
         if let value = error { try c.encode(value, forKey: .error) } else { try c.encodeNil(forKey: .error) }
+        try c.encodeIfPresent(notice, forKey: .notice)
     }
 }
 
