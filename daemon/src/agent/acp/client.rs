@@ -47,7 +47,8 @@ pub async fn serve(
         .name("agentwire")
         .on_receive_notification(
             async move |message: UntypedMessage, _cx| {
-                let _dispatching = in_flight.dispatching();
+                // The reader counts the updates it hands over, not other notifications.
+                let _dispatching = (message.method() == "session/update").then(|| in_flight.dispatching());
                 notification(&routes, message);
                 Ok(())
             },

@@ -6,7 +6,7 @@
 //! SDK's own handling of one message (a `Value` tree, re-parsed into its message enum, cloned
 //! twice on dispatch) costs several times what the rest of the bridge does per chunk, and
 //! caps a fast stream at a third of what a bare client reads. Everything else goes to the
-//! SDK, and an update waits its turn behind those ([`InFlight`]). Pooled by [`crate::agent::pool::Pool`]:
+//! SDK, and an update waits its turn behind those that may reach a turn ([`InFlight`]). Pooled by [`crate::agent::pool::Pool`]:
 //! kept across turns, restarted when it dies or its entry changes, stopped when idle.
 //!
 //! Faults that end the connection (the process exits, a line is not a JSON-RPC message, a
@@ -392,17 +392,56 @@ impl Drop for AgentProcess {
 }
 
 /// The members of a line the reader looks at; `params` stays unparsed unless the reader
-/// delivers the update itself.
+/// delivers the update itself. `id`, `result` and `error` are read as present or absent, as
+/// the SDK tells a request from a notification: `"id": null` makes a request.
 #[derive(serde::Deserialize)]
 struct Envelope<'a> {
     #[serde(borrow)]
     jsonrpc: std::borrow::Cow<'a, str>,
     #[serde(borrow, default)]
     method: Option<std::borrow::Cow<'a, str>>,
-    #[serde(borrow, default)]
-    id: Option<&'a serde_json::value::RawValue>,
+    #[serde(default, deserialize_with = "present")]
+    id: bool,
+    #[serde(default, deserialize_with = "present")]
+    result: bool,
+    #[serde(default, deserialize_with = "present")]
+    error: bool,
     #[serde(borrow, default)]
     params: Option<&'a serde_json::value::RawValue>,
+}
+
+/// A member that is there, whatever its value (`null` included).
+fn present<'de, D: serde::Deserializer<'de>>(member: D) -> Result<bool, D::Error> {
+    <serde::de::IgnoredAny as serde::Deserialize>::deserialize(member).map(|_| true)
+}
+
+/// What the SDK makes of a checked line, by the members it looks at.
+#[derive(Debug, PartialEq, Eq)]
+enum Kind {
+    /// A `session/update` notification with object params: the reader may deliver it.
+    Update,
+    /// A request, or a `session/update` the reader cannot deliver: its handler routes it.
+    Routed,
+    /// Anything else (a response, another notification, a line the SDK rejects): it never
+    /// reaches a route, and may never reach a handler.
+    Other,
+}
+
+impl Envelope<'_> {
+    fn kind(&self) -> Kind {
+        let Some(method) = self.method.as_deref() else { return Kind::Other };
+        // Params the SDK takes: absent, an object or an array.
+        let params_ok = self.params.is_none_or(|p| matches!(p.get().as_bytes().first(), Some(b'{' | b'[')));
+        if self.result || self.error || !params_ok {
+            return Kind::Other;
+        }
+        match (self.id, method == "session/update") {
+            (true, _) => Kind::Routed,
+            (false, true) if self.params.is_some_and(|p| p.get().starts_with('{')) => Kind::Update,
+            (false, true) => Kind::Routed,
+            (false, false) => Kind::Other,
+        }
+    }
 }
 
 /// A checked line: a JSON-RPC 2.0 object.
@@ -429,18 +468,24 @@ impl Reader {
     }
 
     /// Delivers a `session/update` notification itself when nothing handed to the SDK is
-    /// still to be dispatched; otherwise the line is for the SDK (counted when it may reach
-    /// a route: a request or a notification).
+    /// still to be dispatched; otherwise the line is for the SDK, counted when its handler
+    /// may route it ([`Kind::Routed`], and updates handed over): a line no handler will see
+    /// must not hold the count up for good.
     fn handle(&self, message: &Envelope<'_>) -> bool {
-        let Some(method) = message.method.as_deref() else { return false };
-        if message.id.is_none() && method == "session/update" && self.in_flight.idle() {
-            if let Some(params) = message.params {
-                deliver_update(&self.routes, params.to_owned());
-                return true;
+        match message.kind() {
+            Kind::Update if self.in_flight.idle() => {
+                if let Some(params) = message.params {
+                    deliver_update(&self.routes, params.to_owned());
+                    return true;
+                }
+                false
             }
+            Kind::Update | Kind::Routed => {
+                self.in_flight.handed();
+                false
+            }
+            Kind::Other => false,
         }
-        self.in_flight.handed();
-        false
     }
 }
 
@@ -637,6 +682,45 @@ mod tests {
         drop(in_flight.dispatching());
         assert!(in_flight.idle());
         assert!(sdk.next().await.is_none());
+    }
+
+    #[tokio::test]
+    async fn a_session_update_with_a_null_id_is_a_request_the_sdk_answers() {
+        // "in arrival order ... a request handed to the SDK": `"id": null` makes a request
+        // (the SDK answers it `method not found`); delivered as an update, its answer would
+        // never come and the agent would wait for it.
+        let line = "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"session/update\",\"params\":{\"sessionId\":\"s\",\"update\":{\"sessionUpdate\":\"agent_message_chunk\",\"content\":{\"type\":\"text\",\"text\":\"q\"}}}}\n";
+        let (checks, _rx) = reader();
+        let (routes, in_flight) = (Arc::clone(&checks.routes), Arc::clone(&checks.in_flight));
+        let (_guard, mut turn) = super::super::routes::register(&routes, "s");
+        let out: Vec<_> = lines(line.as_bytes(), checks).collect().await;
+        assert!(matches!(&out[..], [Ok(l)] if l.contains("null")), "the SDK has the request: {out:?}");
+        assert!(turn.try_recv().is_err(), "not delivered as an update");
+        assert!(!in_flight.idle(), "counted until its handler routes it");
+    }
+
+    #[tokio::test]
+    async fn lines_no_handler_routes_do_not_hold_updates_behind_them() {
+        // A notification the SDK drops or ignores (another method; one before `initialize`
+        // was answered), a line it rejects by its shape (`result` beside `method`, scalar
+        // params) and a response: none is counted, so the updates after them still go
+        // straight to their turn.
+        let input = format!(
+            "{}{}{}{}{}",
+            "{\"jsonrpc\":\"2.0\",\"method\":\"$/progress\",\"params\":{}}\n",
+            "{\"jsonrpc\":\"2.0\",\"method\":\"session/update\",\"id\":3,\"result\":{}}\n",
+            "{\"jsonrpc\":\"2.0\",\"method\":\"fs/read_text_file\",\"id\":4,\"params\":5}\n",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n",
+            update("after"),
+        );
+        let input: &'static [u8] = Box::leak(input.into_bytes().into_boxed_slice());
+        let (checks, _rx) = reader();
+        let (routes, in_flight) = (Arc::clone(&checks.routes), Arc::clone(&checks.in_flight));
+        let (_guard, mut turn) = super::super::routes::register(&routes, "s");
+        let out: Vec<_> = lines(input, checks).collect().await;
+        assert_eq!(out.len(), 4, "the SDK sees the other lines");
+        assert!(in_flight.idle());
+        assert_eq!(text_of(turn.try_recv().unwrap()), "after");
     }
 
     #[tokio::test]

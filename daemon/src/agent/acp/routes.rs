@@ -70,12 +70,14 @@ pub fn deliver_update(routes: &Routes, params: Box<RawValue>) {
     }
 }
 
-/// How many incoming messages the reader handed the SDK that may reach a route and have not
-/// been dispatched yet. The reader delivers `session/update` notifications to their turn
-/// itself ([`deliver_update`]) only while none is pending; otherwise they go through the SDK
-/// behind the others, so a turn receives everything in arrival order. A message the SDK
-/// never dispatches leaves the count above zero: updates then take the SDK's path, slower
-/// but in order.
+/// How many incoming messages the reader handed the SDK that may reach a route (requests and
+/// `session/update` notifications) and have not been dispatched yet. The reader delivers
+/// `session/update` notifications to their turn itself ([`deliver_update`]) only while none
+/// is pending; otherwise they go through the SDK behind the others, so a turn receives
+/// everything in arrival order. Lines the SDK rejects by their shape and other notifications
+/// are not counted; a counted message the SDK still never dispatches (a request before
+/// `initialize` was answered, an ID that is neither a number nor a string) leaves the count
+/// above zero: updates then take the SDK's path, slower but in order.
 #[derive(Debug, Default)]
 pub struct InFlight(AtomicUsize);
 
