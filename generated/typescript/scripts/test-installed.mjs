@@ -53,7 +53,7 @@ const shApprovals = (args, cwd) => execFileSync("node", args, { cwd, env: approv
 /** The approvals example's output, answered `allow` (or `reject`). */
 const expectApprovals = (out, choice) => {
   const kind = `${choice}-once`;
-  const wants = [/^approvals v1: unanswered requests are rejected after \d+ ms$/m, /^\? Edit `config.toml` \(edit\)$/m, /^  edit \/w\/config.toml: "debug = false\\n" -> "debug = true\\n"$/m, /^  \[allow-always\] /m, new RegExp(`^answered ${kind}$`, "m"), new RegExp(`^= ${kind} by person$`, "m"), new RegExp(`Answer: ${choice === "allow" ? "ao" : "ro"}\\.`), /^\[completed\] session /m];
+  const wants = [/^approvals v1: unanswered requests are rejected after \d+ ms$/m, /^\? Edit `config.toml` \(edit\)$/m, /^  edit \/\S*\/config\.toml: "debug = false\\n" -> "debug = true\\n"$/m, /^  \[allow-always\] /m, new RegExp(`^answered ${kind}$`, "m"), new RegExp(`^= ${kind} by person$`, "m"), new RegExp(`Answer: ${choice === "allow" ? "ao" : "ro"}\\.`), /^\[completed\] session /m];
   for (const want of wants) if (!want.test(out)) throw new Error(`approvals example output lacks ${want}: ${out}`);
 };
 
