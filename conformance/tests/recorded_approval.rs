@@ -39,9 +39,9 @@ async fn front_end(socket: &Path, workspace: &str) -> Screen {
     let session = client
         .call::<agentwire_client::operation::SessionCreate>(&(), SessionCreateRequest::new())
         .await
-        .expect("session.create");
+        .expect("create a session");
     let claim = client.claim(&session.session_id, false).await.expect("claim");
-    let (_, mut turn) = claim.start_turn("Turn debugging on.").await.expect("turn.start");
+    let (_, mut turn) = claim.start_turn("Turn debugging on.").await.expect("start the turn");
     let (mut asked, mut resolved, mut text, mut answer) = (Vec::new(), Vec::new(), String::new(), None);
     let read = async {
         while let Some(event) = turn.next().await {
@@ -103,7 +103,7 @@ async fn an_approval_exchange_is_recorded_and_served_back_to_the_rust_client() {
     let proxy = tokio::spawn(proxy::serve(listener, daemon.socket.clone(), Fault::None, Some(Arc::clone(&recorder))));
     let live = front_end(&root.join("p.sock"), &daemon.workspace_str()).await;
     assert_eq!(live.status, TurnStatus::Completed);
-    assert_eq!(live.text, "Answer: ao.", "the agent received the chosen option");
+    assert_eq!(live.text, "Answer: ao. Write: ok.", "the agent received the chosen option, and its write went through");
     assert_eq!(live.resolved, [(ApprovalOutcome::Selected, Some("ao".to_owned()), ApprovalDecider::Person)]);
     // The proxy writes a connection's close once it has seen it end.
     tokio::time::sleep(Duration::from_millis(300)).await;

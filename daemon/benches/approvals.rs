@@ -28,6 +28,8 @@ use std::time::{Duration, Instant};
 use agentwire_client::{operation, Claim, Client, ClientOptions, EventStream};
 use agentwire_protocol::{limits, EventPayload, SessionCreateRequest, StatusRequest, TurnStatus};
 
+/// ACP's own first request (the bare client speaks ACP, not wire v2).
+const ACP_INITIALIZE: &str = "initialize";
 fn agent_script() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/acp/fake-agent.mjs")
 }
@@ -82,7 +84,7 @@ fn bare(dir: &Path, asks: usize) -> (f64, f64) {
         serde_json::from_str::<serde_json::Value>(&line).unwrap()
     };
     send(
-        serde_json::json!({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}),
+        serde_json::json!({"jsonrpc":"2.0","id":1,"method":ACP_INITIALIZE,"params":{"protocolVersion":1,"clientCapabilities":{}}}),
     );
     while next(&mut lines).get("id") != Some(&1.into()) {}
     send(serde_json::json!({"jsonrpc":"2.0","id":2,"method":"session/new","params":{"cwd": dir, "mcpServers": []}}));

@@ -1,6 +1,6 @@
 // Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 6224f73b0a55ada0, agentwire-codegen 0.2.0.
+// Freshness: spec fnv1a64 74b90f9df6a94091, agentwire-codegen 0.2.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {

@@ -27,7 +27,7 @@ export const OPERATION_EXAMPLES: ReadonlyArray<{ readonly method: Method; readon
   { method: "turn.start", request: "{\"prompt\":\"Find the TODOs in this project.\"}", response: "{\"status\":\"accepted\",\"turn_id\":\"t-1\"}" },
   { method: "turn.cancel", request: "{\"turn_id\":\"t-1\"}", response: "{\"session_id\":\"s-01\",\"status\":\"cancellation_requested\",\"turn_id\":\"t-1\"}" },
   { method: "operation.lookup", request: "{\"operation_id\":\"op-1\"}", response: "{\"login_id\":null,\"method\":\"turn.start\",\"operation_id\":\"op-1\",\"outcome\":{\"error\":null,\"status\":\"completed\"},\"session_id\":\"s-01\",\"state\":\"settled\",\"turn_id\":\"t-1\"}" },
-  { method: "profile.negotiate", request: "{\"profile\":\"approvals\",\"version\":1}", response: "{\"events\":[\"approval.requested\",\"approval.resolved\"],\"limits\":{\"approval_deadline_ms\":600000,\"max_approval_options\":8,\"max_pending_approvals\":64,\"max_pending_approvals_per_session\":4},\"operations\":[\"approval.respond\"],\"profile\":\"approvals\",\"version\":1}" },
+  { method: "profile.negotiate", request: "{\"profile\":\"approvals\",\"version\":1}", response: "{\"events\":[\"approval.requested\",\"approval.resolved\"],\"limits\":{\"approval_deadline_ms\":600000,\"max_approval_options\":8,\"max_pending_approvals\":16,\"max_pending_approvals_per_session\":4},\"operations\":[\"approval.respond\"],\"profile\":\"approvals\",\"version\":1}" },
   { method: "approval.respond", request: "{\"approval_id\":\"ap-1\",\"option_id\":\"allow\"}", response: "{\"approval_id\":\"ap-1\",\"option_id\":\"allow\",\"option_kind\":\"allow-once\"}" },
 ];
 

@@ -118,7 +118,7 @@ final class GeneratedExampleTests: XCTestCase {
 
     func testOperationProfileNegotiateExample1() throws {
         try assertRoundTrip(Operations.ProfileNegotiate.Request.self, "{\"profile\":\"approvals\",\"version\":1}")
-        try assertRoundTrip(Operations.ProfileNegotiate.Response.self, "{\"events\":[\"approval.requested\",\"approval.resolved\"],\"limits\":{\"approval_deadline_ms\":600000,\"max_approval_options\":8,\"max_pending_approvals\":64,\"max_pending_approvals_per_session\":4},\"operations\":[\"approval.respond\"],\"profile\":\"approvals\",\"version\":1}")
+        try assertRoundTrip(Operations.ProfileNegotiate.Response.self, "{\"events\":[\"approval.requested\",\"approval.resolved\"],\"limits\":{\"approval_deadline_ms\":600000,\"max_approval_options\":8,\"max_pending_approvals\":16,\"max_pending_approvals_per_session\":4},\"operations\":[\"approval.respond\"],\"profile\":\"approvals\",\"version\":1}")
     }
 
     func testOperationApprovalRespondExample1() throws {
