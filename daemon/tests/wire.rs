@@ -521,10 +521,10 @@ fn session_list_pages_follow_changes_another_process_makes_between_pages() {
 }
 
 #[test]
-fn absence_a_daemon_offering_no_profile_answers_its_operations_as_unknown_methods() {
-    // "a daemon that offers no profile answers `profile.negotiate` like any unknown method today
-    // (`unsupported_operation`)"; "approval.respond answers exactly as an unknown method does";
-    // the `profiles` member is "emitted only when the daemon offers at least one profile".
+fn a_connection_that_did_not_opt_in_gets_profile_operations_answered_as_unknown_methods() {
+    // "Profile operations and events on a connection that did not negotiate: `approval.respond`
+    // answers exactly as an unknown method does today"; the ordinary advertisement lists nothing
+    // of a profile, and the offered profiles are named only in the optional `profiles` member.
     let sb = Sandbox::new();
     let mut w = Wire::open(&sb);
     let init = w.request("initialize", json!({"supported_protocol_versions":[2]}));
@@ -533,25 +533,19 @@ fn absence_a_daemon_offering_no_profile_answers_its_operations_as_unknown_method
         init["payload"]["connection_id"].as_str().unwrap().into(),
     ));
     let caps = &init["payload"]["capabilities"];
-    assert!(caps.get("profiles").is_none(), "{caps}");
+    assert_eq!(caps["profiles"], json!([{"name":"approvals","versions":[1]}]), "{caps}");
     let listed = |m: &str| caps["operations"].as_array().unwrap().iter().any(|o| o == m);
     assert!(!listed("profile.negotiate") && !listed("approval.respond"));
 
     let unknown = w.request("nope.method", json!({}));
-    let negotiate = w.request("profile.negotiate", json!({"profile":"approvals","version":1}));
     assert_eq!(code(&unknown), "unsupported_operation");
-    assert_eq!(negotiate["error"], unknown["error"], "the same code and fixed message");
-    for slot in ["kind", "instance_id", "connection_id", "session_id", "operation_id", "payload"] {
-        assert_eq!(negotiate[slot], unknown[slot], "{slot}");
-    }
-
     let s = create(&mut w, "op-create");
     let claim = w.mutate("session.claim", Some(&s), None, "op-claim", json!({}));
     let mut respond = w.envelope("approval.respond", json!({"approval_id":"ap-1","option_id":"allow"}));
     respond["session_id"] = json!(s);
     respond["control"] = control(&claim);
     let answer = w.send(&respond);
-    assert_eq!(answer["error"], unknown["error"], "{answer}");
+    assert_eq!(answer["error"], unknown["error"], "the same code and fixed message: {answer}");
     // A request-level error keeps the connection.
     assert_eq!(w.request("status", json!({}))["payload"]["service"], "ready");
 }
