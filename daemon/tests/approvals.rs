@@ -450,6 +450,28 @@ async fn the_rust_client_opts_in_and_a_turns_stream_yields_the_request_and_its_r
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rust_client_types_a_mismatch_and_the_connection_goes_on_as_an_ordinary_one() {
+    // "it already claimed a session before negotiating -> profile_mismatch ... nothing
+    // changes": the Rust client names the reason (`ProfileError::Mismatch`), as the
+    // TypeScript and Swift clients do.
+    let d = daemon(&["ask-edit"], "");
+    let client = d.client().await;
+    let claim = session(&client).await;
+    let refused = client.opt_in_approvals().await.unwrap_err();
+    assert!(
+        matches!(&refused, agentwire_client::ProfileError::Mismatch { profile: "approvals", version: 1, answer }
+            if answer.is(ErrorCode::ProfileMismatch)),
+        "{refused:?}"
+    );
+    // The ordinary profile: the policy's fallback answers the edit, the turn completes.
+    let (_started, mut turn) = claim.start_turn("Turn debugging on.").await.unwrap();
+    let mut seen = Seen::default();
+    watch(&mut turn, &mut seen, |_| false).await;
+    assert!(seen.requested.is_empty(), "no profile event on a connection that did not opt in");
+    assert_eq!(seen.status, Some(TurnStatus::Completed));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_daemon_restart_leaves_nothing_pending() {
     // "A daemon restart leaves nothing pending (the interrupted turn is closed, as today)."
     let d = daemon(&["ask-edit"], "");
