@@ -700,6 +700,18 @@ fn cancel_pending(cx: &mut Ctx) -> BoxFut<'_> {
     })
 }
 
+/// "one `approval.requested` for each": `c` received `approval`'s request exactly once.
+fn once(c: &Client, approval: &str) -> Result<(), Failure> {
+    let n = c
+        .events
+        .profile_events
+        .iter()
+        .filter(|e| is(e, EventName::ApprovalRequested) && e["payload"]["approval_id"] == approval)
+        .count();
+    crate::ensure!(n == 1, "the claimant received approval.requested of {approval} {n} times, not once");
+    Ok(())
+}
+
 /// Waits for `c`'s `approval.requested` of `approval` (after a claim).
 async fn redelivered(c: &mut Client, approval: &str) -> Result<Value, Failure> {
     let find = |e: &EventChecker| {
@@ -736,6 +748,7 @@ fn take_over(cx: &mut Ctx) -> BoxFut<'_> {
         let r = resolved(&mut b, &approval, WAIT).await?;
         expect_resolution(&r, ApprovalOutcome::Selected, ApprovalDecider::Person, Some(&reject))?;
         ends(&mut b, &turn, "completed", Some(&format!("Answer: {reject}."))).await?;
+        once(&b, &approval)?;
         done(a).await?;
         done(b).await?;
         pass()
@@ -775,6 +788,7 @@ fn disconnect(cx: &mut Ctx) -> BoxFut<'_> {
         let r = resolved(&mut b, &approval, WAIT).await?;
         expect_resolution(&r, ApprovalOutcome::Selected, ApprovalDecider::Person, Some(&allow))?;
         ends(&mut b, &turn, "completed", Some(&format!("Answer: {allow}."))).await?;
+        once(&b, &approval)?;
         done(b).await?;
         pass()
     })
