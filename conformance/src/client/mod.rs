@@ -3,6 +3,7 @@
 //! ([`cases`]), judging what the client sends and what it refuses. Every scenario also passes
 //! the envelope checks of [`checks`] over every record the client sent.
 
+pub mod approvals;
 pub mod cases;
 pub mod checks;
 pub mod daemon;
