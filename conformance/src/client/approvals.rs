@@ -283,7 +283,7 @@ async fn refused(run: &mut Run, code: ErrorCode, reason: &str) -> Checked {
 
 /// Opt in, claim, run a turn answering with the option of `kind`: the client must send one
 /// `approval.respond` naming the request and that option, show the request and its resolution,
-/// and settle from the terminal.
+/// and settle with the terminal's status.
 async fn answers(run: &mut Run, kind: PermissionKind) -> Checked {
     expect_ok("connect", &run.connect().await?)?;
     expect_ok("opt_in", &opt_in(run).await?)?;
@@ -315,10 +315,13 @@ async fn answers(run: &mut Run, kind: PermissionKind) -> Checked {
         && resolved[0]["option_id"] == option
         && resolved[0]["decided_by"] == ApprovalDecider::Person.as_str();
     ensure!(person, "the application showed the resolutions {resolved:?}, not the person's choice of {option}");
+    let terminal =
+        sent(run).into_iter().rev().find(|v| v["event"] == agentwire_protocol::EventName::TurnTerminal.as_str());
+    let status = terminal.map(|t| t["payload"]["status"].clone()).unwrap_or_default();
     ensure!(
-        turn.str("display") == Some(DEFAULT_TEXT),
-        "the settled display is {:?}, not the terminal's assistant_text",
-        turn.value.get("display")
+        turn.value["status"] == status,
+        "the turn settled as {}, not the terminal's {status}",
+        turn.value["status"]
     );
     Ok(())
 }
