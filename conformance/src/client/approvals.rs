@@ -82,7 +82,7 @@ pub fn cases() -> Vec<Case> {
         ),
         case(
             "client.approvals.option_by_kind",
-            "Answer a pending approval of the session with one of its offered options | option `kind` (`PermissionKind`): What choosing it means.",
+            "`options`: The answers offered, each with its kind; choose and show them by kind.",
             offering(asking_opaque),
             |r| Box::pin(answers(r, PermissionKind::RejectOnce)),
         ),
