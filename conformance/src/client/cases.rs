@@ -335,7 +335,6 @@ pub fn all() -> Vec<Case> {
             |r| Box::pin(refused_at_preflight(r)),
         ));
     }
-    cases.extend(super::approvals::cases());
     cases
 }
 
