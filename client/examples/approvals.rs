@@ -7,7 +7,7 @@
 //! cargo run -p agentwire-client --example approvals -- "$PWD" "$(command -v agentwire)" "Turn debugging on." [allow|reject]
 //! ```
 
-use agentwire_client::{operation, Client, ProfileError, StartOptions};
+use agentwire_client::{operation, Client, StartOptions};
 use agentwire_protocol::{ApprovalChange, EventPayload, Method, PermissionKind, SessionCreateRequest};
 use std::io::Write;
 
@@ -23,14 +23,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let required = [Method::SessionCreate, Method::SessionClaim, Method::TurnStart];
     let client = Client::start_or_connect(StartOptions::new(workspace, executable), &required).await?;
-    // Before any claim. Each reason the TypeScript and Swift clients name has its variant.
+    // Before any claim; the reasons are those the TypeScript and Swift clients name.
     let terms = match client.opt_in_approvals().await {
         Ok(terms) => terms,
-        Err(e @ (ProfileError::NotOffered { .. } | ProfileError::Rejected { .. } | ProfileError::Mismatch { .. })) => {
-            eprintln!("no approvals: {e}");
-            std::process::exit(1);
-        }
-        Err(e) => return Err(e.into()),
+        Err(e) => match e.reason() {
+            Some(reason) => {
+                eprintln!("no approvals ({}): {e}", reason.as_str()); // not_offered, rejected or mismatch
+                std::process::exit(1);
+            }
+            None => return Err(e.into()),
+        },
     };
     let deadline = terms.limits.get("approval_deadline_ms").copied().unwrap_or_default();
     println!("approvals v{}: unanswered requests are rejected after {deadline} ms", terms.version);
@@ -46,7 +48,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             EventPayload::ApprovalRequested(r) => {
                 println!("\n? {} ({})", r.title, r.kind.as_str());
                 match &r.change {
-                    Some(ApprovalChange::Diff(d)) => println!("  edit {}: {:?} -> {:?}", d.path, d.old_text, d.new_text),
+                    Some(ApprovalChange::Diff(d)) => {
+                        println!("  edit {}: {:?} -> {:?}", d.path, d.old_text, d.new_text)
+                    }
                     Some(ApprovalChange::Command(c)) => println!("  run {}", c.command),
                     None => {}
                 }

@@ -501,15 +501,15 @@ async fn the_rust_client_opts_in_and_a_turns_stream_yields_the_request_and_its_r
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rust_client_types_a_mismatch_and_the_connection_goes_on_as_an_ordinary_one() {
     // "it already claimed a session before negotiating -> profile_mismatch ... nothing
-    // changes": the Rust client names the reason (`ProfileError::Mismatch`), as the
+    // changes": the Rust client names the reason (`ProfileUnavailable::Mismatch`), as the
     // TypeScript and Swift clients do.
     let d = daemon(&["ask-edit"], "");
     let client = d.client().await;
     let claim = session(&client).await;
     let refused = client.opt_in_approvals().await.unwrap_err();
+    assert_eq!(refused.reason(), Some(agentwire_client::ProfileUnavailable::Mismatch), "{refused:?}");
     assert!(
-        matches!(&refused, agentwire_client::ProfileError::Mismatch { profile: "approvals", version: 1, answer }
-            if answer.is(ErrorCode::ProfileMismatch)),
+        matches!(&refused, agentwire_client::ProfileError::Call(e) if e.service_code() == Some(ErrorCode::ProfileMismatch)),
         "{refused:?}"
     );
     // The ordinary profile: the policy's fallback answers the edit, the turn completes.
