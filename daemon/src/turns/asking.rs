@@ -225,7 +225,7 @@ mod tests {
     use crate::approvals::{Limits, Offered};
     use crate::operations::ResponseGate;
     use crate::wire::{test_pair, ConnCtx, Offer};
-    use agentwire_protocol::{PermissionKind, SessionClaimRequest};
+    use agentwire_protocol::{EventName, PermissionKind, SessionClaimRequest};
     use serde_json::Value;
     use std::sync::Arc;
     use std::time::Duration;
@@ -280,8 +280,8 @@ mod tests {
         got
     }
 
-    fn named<'a>(got: &'a [Value], event: &str) -> Vec<&'a Value> {
-        got.iter().filter(|v| v["event"] == event).collect()
+    fn named(got: &[Value], event: EventName) -> Vec<&Value> {
+        got.iter().filter(|v| v["event"] == event.as_str()).collect()
     }
 
     #[tokio::test(flavor = "current_thread")]
@@ -298,7 +298,7 @@ mod tests {
         claim(&route, 2, true).await;
         redeliver(&approvals, &route.session_id);
         let got = events(&mut second_peer).await;
-        let requested = named(&got, "approval.requested");
+        let requested = named(&got, EventName::ApprovalRequested);
         assert_eq!(requested.len(), 1, "{got:?}");
         assert_eq!(requested[0]["payload"]["approval_id"], asked.approval_id.as_str());
         drop(asked);
@@ -316,23 +316,23 @@ mod tests {
         let (_second, mut second_peer) = opted_in_connection(&route.conns, 2);
         let (asker, delivery) = TurnAsker::new(route.clone(), approvals.clone());
         let asked = asker.ask(question()).unwrap();
-        assert_eq!(named(&events(&mut first_peer).await, "approval.requested").len(), 1);
+        assert_eq!(named(&events(&mut first_peer).await, EventName::ApprovalRequested).len(), 1);
         // A repeated claim notice for the same controller sends nothing more.
         redeliver(&approvals, &route.session_id);
         assert!(events(&mut first_peer).await.is_empty());
         claim(&route, 2, true).await;
         redeliver(&approvals, &route.session_id);
         redeliver(&approvals, &route.session_id);
-        assert_eq!(named(&events(&mut second_peer).await, "approval.requested").len(), 1);
+        assert_eq!(named(&events(&mut second_peer).await, EventName::ApprovalRequested).len(), 1);
         // The first connection takes the session back: a new grant, so it is told again.
         claim(&route, 1, true).await;
         redeliver(&approvals, &route.session_id);
-        assert_eq!(named(&events(&mut first_peer).await, "approval.requested").len(), 1);
+        assert_eq!(named(&events(&mut first_peer).await, EventName::ApprovalRequested).len(), 1);
         // Answered: resolved, and a later claimant is not told of it.
         approvals.respond(&route.session_id, &asked.approval_id, "yes").unwrap();
         let resolution = asked.resolution.await;
         asker.resolved(&asked.approval_id, &resolution);
-        assert_eq!(named(&events(&mut first_peer).await, "approval.resolved").len(), 1);
+        assert_eq!(named(&events(&mut first_peer).await, EventName::ApprovalResolved).len(), 1);
         claim(&route, 2, true).await;
         redeliver(&approvals, &route.session_id);
         assert!(events(&mut second_peer).await.is_empty());
