@@ -8,7 +8,7 @@
 //! agentwire-conformance client --exec 'target/debug/examples/conformance_driver'
 //! ```
 
-use agentwire_client::{operation, CallError, Claim, Client, ClientOptions, ProfileError};
+use agentwire_client::{operation, CallError, Claim, Client, ClientOptions, EventStream, ProfileError};
 use agentwire_protocol::{
     Activity, ApprovalRequested, ApprovalResolved, AuthLoginStartRequest, EventPayload, Method, PermissionKind,
     SessionCreateRequest, SessionReplayRequest, StatusRequest,
@@ -82,17 +82,34 @@ impl Driver {
 
     async fn claim(&mut self, cmd: &Value) -> Result<Value, Value> {
         let session = cmd["session_id"].as_str().unwrap_or_default();
-        let claim = self.client()?.claim(session, false).await.map_err(call_failed)?;
-        self.claim = Some(claim);
-        Ok(json!({"ok": true}))
+        let take_over = cmd["take_over"].as_bool().unwrap_or(false);
+        let client = self.client()?.clone();
+        // With `answer`, the session's turn is already running: its events, the pending
+        // requests first, follow the claim's response at once, so the stream is taken before.
+        let running = cmd["answer"].is_string().then(|| client.session_events(session));
+        let claim = client.claim(session, take_over).await.map_err(call_failed)?;
+        self.claim = Some(claim.clone());
+        match running {
+            Some(events) => self.follow(&claim, events, answer_of(cmd)).await,
+            None => Ok(json!({"ok": true})),
+        }
     }
 
     async fn turn(&mut self, cmd: &Value) -> Result<Value, Value> {
-        let claim = self.claim.as_ref().ok_or_else(|| failed("no claim"))?;
+        let claim = self.claim.clone().ok_or_else(|| failed("no claim"))?;
         let prompt = cmd["prompt"].as_str().unwrap_or_default();
-        // The option kind the person answers every permission request with (none: unanswered).
-        let answer = cmd["answer"].as_str().and_then(PermissionKind::from_wire);
-        let (_started, mut events) = claim.start_turn(prompt).await.map_err(call_failed)?;
+        let (_started, events) = claim.start_turn(prompt).await.map_err(call_failed)?;
+        self.follow(&claim, events, answer_of(cmd)).await
+    }
+
+    /// Reads a turn's events through its terminal as the screen shows them, answering each
+    /// permission request with its option of kind `answer`.
+    async fn follow(
+        &self,
+        claim: &Claim,
+        mut events: EventStream,
+        answer: Option<PermissionKind>,
+    ) -> Result<Value, Value> {
         // What the screen shows while the turn runs; the terminal's text replaces it.
         let mut live = String::new();
         // The tool activity the screen shows, as `name:status` (the hashed ID where no name).
@@ -215,6 +232,11 @@ async fn ask(claim: &Claim, a: &ApprovalRequested, answer: Option<PermissionKind
         Err(e) => shown["code"] = call_failed(e)["code"].clone(),
     }
     shown
+}
+
+/// The option kind the person answers every permission request with (none: unanswered).
+fn answer_of(cmd: &Value) -> Option<PermissionKind> {
+    cmd["answer"].as_str().and_then(PermissionKind::from_wire)
 }
 
 fn resolution(r: &ApprovalResolved) -> Value {

@@ -8,7 +8,8 @@
  * resends a mutation whose connection dropped, restarts a turn or login whose terminal was lost or that was answered with an error, and accepts
  * replay pages it does not understand. With approvals it negotiates whatever the advertisement
  * says, reports a refused negotiation without its typed reason, answers a permission request with
- * its first option whatever its kind, and repeats an answer that was refused. Every client case must fail against it except the few
+ * its first option whatever its kind, shows a refused answer without its code, repeats an answer
+ * that was refused, and never reads the pending requests that follow a claim. Every client case must fail against it except the few
  * an honest flow passes (listed in the test).
  */
 
@@ -126,7 +127,9 @@ const commands = {
     return r.ok ? { ok: true, session_id: r.payload.session_id } : r;
   },
   async claim(cmd) {
-    const r = await mutate("session.claim", { take_over: false }, { session_id: cmd.session_id });
+    // Takes over when told to, but never looks at what follows the claim's response (the
+    // pending requests of a running turn): only a turn it starts is read.
+    const r = await mutate("session.claim", { take_over: cmd.take_over ?? false }, { session_id: cmd.session_id });
     if (!r.ok) return r;
     session = cmd.session_id;
     control = { claim_id: r.payload.claim_id, grant_generation: r.payload.grant_generation };

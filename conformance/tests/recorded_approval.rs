@@ -1,7 +1,8 @@
 //! An approval exchange recorded through `proxy --record` against the real daemon (running the
 //! scripted ACP agent `daemon/tests/acp/fake-agent.mjs ask-edit`), then served back by the mock
-//! daemon to the Rust client's conformance driver (a process speaking the driver protocol), with
-//! no daemon and no agent (conformance/README.md, "Recordings and
+//! daemon to the Rust client's conformance driver and to the TypeScript client's (processes
+//! speaking the driver protocol; the TypeScript one when node and its built package are there,
+//! else the test says it skipped it), with no daemon and no agent (conformance/README.md, "Recordings and
 //! the mock daemon"): issue #38, "`proxy --record` records an approval exchange and `mock` serves
 //! it back, so a front end's approval screen can be tested with no agent."
 
@@ -97,7 +98,7 @@ fn names(recording: &Recording, dir: Dir) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_approval_exchange_is_recorded_and_served_back_to_the_rust_client() {
+async fn an_approval_exchange_is_recorded_and_served_back_to_the_rust_and_typescript_clients() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::Builder::new().prefix("awra").tempdir_in("/tmp").expect("temp dir");
     let root = dir.path().canonicalize().expect("canonical");
@@ -162,21 +163,47 @@ async fn an_approval_exchange_is_recorded_and_served_back_to_the_rust_client() {
     // Nothing of the exchange is a secret by the seed's rule: nothing was redacted.
     assert!(recording.lines.iter().all(|l| l.redacted.is_empty()));
 
-    // Served back, with no daemon and no agent: the same screen.
-    let scripts = mock::load(&file).expect("the mock loads the recording");
-    let socket = root.join("m.sock");
+    // Served back, with no daemon and no agent: the same screen, to the Rust client and then to
+    // the TypeScript one (a client the recording never saw).
+    let workspace = daemon.workspace_str();
+    assert_eq!(serve_back(&file, &root.join("m.sock"), &driver, &workspace).await, live);
+    match typescript_driver() {
+        Ok(ts) => assert_eq!(serve_back(&file, &root.join("t.sock"), &ts, &workspace).await, live),
+        Err(why) => eprintln!("skipped the TypeScript client: {why}"),
+    }
+}
+
+/// The recording at `file` served by the mock daemon on `socket` to one front end behind
+/// `driver`: what its screen showed. Every request must match a recorded one.
+async fn serve_back(file: &Path, socket: &Path, driver: &str, workspace: &str) -> Screen {
+    let scripts = mock::load(file).expect("the mock loads the recording");
     let report = Arc::new(mock::Report::new(None));
     let options = mock::Options { speed: 0.0, report: None };
     let serving = tokio::spawn(mock::serve(
-        tokio::net::UnixListener::bind(&socket).unwrap(),
+        tokio::net::UnixListener::bind(socket).unwrap(),
         scripts,
         options,
         Arc::clone(&report),
     ));
-    let served = front_end(&driver, &socket, &daemon.workspace_str()).await;
+    let served = front_end(driver, socket, workspace).await;
     serving.abort();
-    assert_eq!(report.entries(), Vec::<Value>::new(), "every request matched a recorded one");
-    assert_eq!(served, live);
+    assert_eq!(report.entries(), Vec::<Value>::new(), "{driver}: every request matched a recorded one");
+    served
+}
+
+/// The TypeScript client's driver (`generated/typescript/bin/client-driver.mjs`) on the built
+/// package, when node and the build (`npm run build`) are there; why not otherwise.
+fn typescript_driver() -> Result<String, String> {
+    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated/typescript");
+    let package = package.canonicalize().map_err(|e| format!("no TypeScript package: {e}"))?;
+    if !package.join("dist/client.js").is_file() {
+        return Err("the package is not built (npm run build)".into());
+    }
+    let node = std::process::Command::new("node").arg("--version").output();
+    if !node.is_ok_and(|o| o.status.success()) {
+        return Err("no node on PATH".into());
+    }
+    Ok(format!("node '{}'", package.join("bin/client-driver.mjs").display()))
 }
 
 /// Stops the daemon when dropped, whatever the test did.

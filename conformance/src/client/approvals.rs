@@ -10,7 +10,9 @@ use super::records::Records;
 use super::Run;
 use crate::ensure;
 use crate::verdict::Failure;
-use agentwire_protocol::{ApprovalDecider, ApprovalOutcome, ErrorCode, Method, PermissionKind, Profile};
+use agentwire_protocol::{
+    ApprovalDecider, ApprovalOutcome, ErrorCode, EventName, Method, PermissionKind, Profile, SnapshotState,
+};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -92,6 +94,18 @@ pub fn cases() -> Vec<Case> {
             offering(asking_until_deadline),
             |r| Box::pin(late_answer(r)),
         ),
+        case(
+            "client.approvals.option_unknown",
+            "`approval_option_unknown`: The option ID is not one of the pending approval's options; nothing changed and the approval stays pending.",
+            offering(refusing_the_option),
+            |r| Box::pin(option_unknown(r)),
+        ),
+        case(
+            "client.approvals.pending_after_take_over",
+            "A permission request waits for the person: sent to every opted-in connection controlling the session, and again to a connection right after it claims or takes over a session with the approval pending.",
+            offering(pending_on_claim),
+            |r| Box::pin(pending_after_take_over(r)),
+        ),
     ]
 }
 
@@ -150,6 +164,61 @@ fn asking_opaque(req: &Value, conn: &mut Conn) -> Option<Vec<Act>> {
 
 fn asking_until_deadline(req: &Value, conn: &mut Conn) -> Option<Vec<Act>> {
     ask(req, conn, example_options, true)
+}
+
+/// Asks in every turn as [`asking`] does, but answers the first `approval.respond` of a pending
+/// request `approval_option_unknown`: the request stays pending until its deadline resolves it
+/// (a reject option) and the turn goes on.
+fn refusing_the_option(req: &Value, conn: &mut Conn) -> Option<Vec<Act>> {
+    if method_of(req) != Some(Method::ApprovalRespond) || conn.pending.is_empty() {
+        return asking(req, conn);
+    }
+    let pending = conn.pending.remove(0);
+    let mut acts = conn.refuse(req, ErrorCode::ApprovalOptionUnknown);
+    let reject = option_of(&pending.event, PermissionKind::RejectOnce).unwrap_or(Value::Null);
+    acts.push(Act::Wait(super::SETTLE));
+    acts.push(Act::Send(conn.approval_resolved(&pending.turn, &pending.event, &reject, ApprovalDecider::Deadline)));
+    acts.extend(pending.rest);
+    Some(acts)
+}
+
+/// The turn another connection started, still running when this one claims the session.
+const RUNNING_TURN: &str = "t-running";
+const RUNNING_OPERATION: &str = "op-earlier-connection";
+
+/// On `session.claim` of a connection that negotiated the profile: a session whose turn (started
+/// earlier by another connection) is running with a request pending. The claim's snapshot shows
+/// the turn after its first delta; right after the claim's response comes the pending
+/// `approval.requested`; the rest of the turn (the second delta, the terminal) waits for the
+/// answer.
+fn pending_on_claim(req: &Value, conn: &mut Conn) -> Option<Vec<Act>> {
+    if method_of(req) != Some(Method::SessionClaim) || !conn.negotiated {
+        return None;
+    }
+    let [shown, rest_text] = DEFAULT_DELTAS;
+    let response = conn.respond(req, |p| {
+        p["session_id"] = req["session_id"].clone();
+        p["snapshot"]["state"] = json!(SnapshotState::Running.as_str());
+        p["snapshot"]["turn"] =
+            json!({"turn_id": RUNNING_TURN, "operation_id": RUNNING_OPERATION, "sequence": 1, "assistant_text": shown});
+    });
+    conn.claim = Some(response["payload"].clone());
+    // The turn's events carry the identities of the `turn.start` that began it.
+    let turn = json!({"session_id": req["session_id"], "operation_id": RUNNING_OPERATION});
+    let asked = conn.approval_requested(&turn, RUNNING_TURN, APPROVAL_ID, example_options(conn));
+    let delta = EventName::TurnAssistantDelta.as_str();
+    let terminal = EventName::TurnTerminal.as_str();
+    let rest = vec![
+        Act::Send(conn.turn_event(delta, &turn, RUNNING_TURN, json!({"sequence": 2, "text": rest_text}))),
+        Act::Send(conn.turn_event(
+            terminal,
+            &turn,
+            RUNNING_TURN,
+            json!({"sequence": 3, "assistant_text": DEFAULT_TEXT, "activity_dropped": 0}),
+        )),
+    ];
+    conn.pending.push(super::daemon::Pending { event: asked.clone(), turn, turn_id: RUNNING_TURN.to_owned(), rest });
+    Some(vec![Act::Send(response), Act::Send(asked)])
 }
 
 /// The ID of the first option of `kind` that `asked` offered.
@@ -290,6 +359,13 @@ async fn answers(run: &mut Run, kind: PermissionKind) -> Checked {
     claim_new(run).await?;
     let turn = run.cmd(json!({"cmd": "turn", "prompt": "hi", "answer": kind.as_str()})).await?;
     expect_ok("turn", &turn)?;
+    answered(run, &turn, kind)
+}
+
+/// `reply` (of a command that followed a turn answering with the option of `kind`) shows the
+/// one request and the person's resolution, settles with the terminal's status, and the client
+/// sent one `approval.respond` naming the request and that option.
+fn answered(run: &Run, turn: &Reply, kind: PermissionKind) -> Checked {
     let asked = asked(run);
     let option = option_of(&asked, kind).unwrap_or(Value::Null);
     let answers = requests_of(run, Method::ApprovalRespond);
@@ -346,5 +422,55 @@ async fn late_answer(run: &mut Run) -> Checked {
     run.settle().await;
     let n = count(run, Method::ApprovalRespond);
     ensure!(n == 1, "approval.respond was sent {n} times; a refused answer must not be repeated");
+    Ok(())
+}
+
+/// The daemon refuses the person's answer with `approval_option_unknown`: the turn's reply shows
+/// the refusal with its code, the answer was sent once (a refusal is final), the deadline's
+/// resolution still reaches the screen, and the connection goes on.
+async fn option_unknown(run: &mut Run) -> Checked {
+    expect_ok("connect", &run.connect().await?)?;
+    expect_ok("opt_in", &opt_in(run).await?)?;
+    claim_new(run).await?;
+    let answer = PermissionKind::AllowOnce.as_str();
+    let turn = run.cmd(json!({"cmd": "turn", "prompt": "hi", "answer": answer})).await?;
+    expect_ok("turn", &turn)?;
+    let code = ErrorCode::ApprovalOptionUnknown.as_str();
+    let shown = turn.value["approvals"].as_array().cloned().unwrap_or_default();
+    let refused = shown.len() == 1 && shown[0]["code"] == code && shown[0]["option_kind"].is_null();
+    ensure!(refused, "the application showed {shown:?}, not the answer refused with the code {code}");
+    let resolved = turn.value["resolutions"].as_array().cloned().unwrap_or_default();
+    let deadline = resolved.len() == 1 && resolved[0]["decided_by"] == ApprovalDecider::Deadline.as_str();
+    ensure!(deadline, "the application showed the resolutions {resolved:?}, not the deadline's");
+    expect_ok("status", &run.cmd(json!({"cmd": "status"})).await?)?;
+    run.settle().await;
+    let n = count(run, Method::ApprovalRespond);
+    ensure!(n == 1, "approval.respond was sent {n} times; a refused answer must not be repeated");
+    Ok(())
+}
+
+/// A phone that slept and came back: the client opts in, takes over a session whose running turn
+/// has a request pending, shows the `approval.requested` that follows the claim's response and
+/// answers it through the new claim; the turn's reply settles with the terminal's status.
+async fn pending_after_take_over(run: &mut Run) -> Checked {
+    expect_ok("connect", &run.connect().await?)?;
+    expect_ok("opt_in", &opt_in(run).await?)?;
+    let created = run.cmd(json!({"cmd": "create"})).await?;
+    expect_ok("create", &created)?;
+    let session = created.str("session_id").unwrap_or_default().to_owned();
+    let kind = PermissionKind::AllowOnce;
+    let claim = json!({"cmd": "claim", "session_id": session, "take_over": true, "answer": kind.as_str()});
+    let claimed = run.cmd(claim).await?;
+    expect_ok("claim", &claimed)?;
+    let claims = requests_of(run, Method::SessionClaim);
+    let take_over = claims.len() == 1 && claims[0]["payload"]["take_over"] == true;
+    ensure!(take_over, "the client did not take the session over once: {claims:?}");
+    answered(run, &claimed, kind)?;
+    ensure!(
+        claimed.value["display"] == DEFAULT_TEXT,
+        "the application shows {}, not the terminal's text {DEFAULT_TEXT:?}",
+        claimed.value["display"]
+    );
+    expect_ok("status", &run.cmd(json!({"cmd": "status"})).await?)?;
     Ok(())
 }

@@ -53,6 +53,32 @@ function resolution(event) {
   return { approval_id, outcome, option_id, option_kind, decided_by };
 }
 
+/**
+ * Reads a turn's events through its terminal as the screen shows them, answering each
+ * permission request with its option of kind `answer`.
+ */
+async function follow(events, answer) {
+  // What the screen shows while the turn runs; the terminal's text replaces it.
+  let live = "";
+  // The tool activity the screen shows, as `name:status` (the hashed ID where no name).
+  const tools = [];
+  // The permission requests and resolutions the screen shows.
+  const asked = [];
+  const resolved = [];
+  for await (const event of events) {
+    if (event.event === "approval.requested") asked.push(await ask(event, answer));
+    if (event.event === "approval.resolved") resolved.push(resolution(event));
+    if (event.event === "turn.assistant_delta") live += event.payload.text;
+    const activity = event.event === "turn.activity" ? event.payload.activity : null;
+    if (activity?.kind === "tool") tools.push(`${activity.tool_name ?? activity.tool_id}:${activity.status}`);
+    if (event.event === "turn.terminal") {
+      const reply = { ok: true, status: event.payload.status, display: event.payload.assistant_text, tools };
+      return approvals ? { ...reply, approvals: asked, resolutions: resolved } : reply;
+    }
+  }
+  return { ok: false, error: "the turn's stream ended without a terminal", display: live };
+}
+
 const commands = {
   async connect(cmd) {
     // A new connection replaces the old one (and its claim).
@@ -73,31 +99,19 @@ const commands = {
     return { ok: true, session_id: created.session_id };
   },
   async claim(cmd) {
-    claim = await connected().claim(cmd.session_id);
-    return { ok: true };
+    // With `answer`, the session's turn is already running: its events, the pending requests
+    // first, follow the claim's response at once, so the stream is opened before.
+    const running = cmd.answer === undefined ? null : connected().events({ sessionId: cmd.session_id });
+    try {
+      claim = await connected().claim(cmd.session_id, { takeOver: cmd.take_over ?? false });
+      return running === null ? { ok: true } : await follow(running, cmd.answer);
+    } finally {
+      running?.end(null);
+    }
   },
   async turn(cmd) {
     if (claim === null) throw new Error("no claim");
-    const turn = await claim.startTurn(cmd.prompt);
-    // What the screen shows while the turn runs; the terminal's text replaces it.
-    let live = "";
-    // The tool activity the screen shows, as `name:status` (the hashed ID where no name).
-    const tools = [];
-    // The permission requests and resolutions the screen shows.
-    const asked = [];
-    const resolved = [];
-    for await (const event of turn) {
-      if (event.event === "approval.requested") asked.push(await ask(event, cmd.answer));
-      if (event.event === "approval.resolved") resolved.push(resolution(event));
-      if (event.event === "turn.assistant_delta") live += event.payload.text;
-      const activity = event.event === "turn.activity" ? event.payload.activity : null;
-      if (activity?.kind === "tool") tools.push(`${activity.tool_name ?? activity.tool_id}:${activity.status}`);
-      if (event.event === "turn.terminal") {
-        const reply = { ok: true, status: event.payload.status, display: event.payload.assistant_text, tools };
-        return approvals ? { ...reply, approvals: asked, resolutions: resolved } : reply;
-      }
-    }
-    return { ok: false, error: "the turn's stream ended without a terminal", display: live };
+    return follow(await claim.startTurn(cmd.prompt), cmd.answer);
   },
   async replay(cmd) {
     let saved = null;

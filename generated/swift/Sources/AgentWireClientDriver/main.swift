@@ -49,10 +49,7 @@ final class Driver {
             case "create":
                 let created = try await connected().send(Operations.SessionCreate.self, SessionCreateRequest())
                 return ["ok": true, "session_id": created.sessionID.value]
-            case "claim":
-                let session = try SessionID(cmd["session_id"] as? String ?? "")
-                claim = try await connected().claim(session)
-                return ["ok": true]
+            case "claim": return try await claimSession(cmd)
             case "turn": return try await turn(cmd)
             case "opt_in":
                 let terms = try await connected().optInApprovals()
@@ -88,19 +85,40 @@ final class Driver {
         return ["ok": true]
     }
 
+    func claimSession(_ cmd: [String: Any]) async throws -> Reply {
+        let client = try connected()
+        let session = try SessionID(cmd["session_id"] as? String ?? "")
+        // With `answer`, the session's turn is already running: its events, the pending
+        // requests first, follow the claim's response at once, so the stream is taken before.
+        let running = cmd["answer"] is String ? client.sessionEvents(session) : nil
+        let claim = try await client.claim(session, takeOver: cmd["take_over"] as? Bool ?? false)
+        self.claim = claim
+        guard let running else { return ["ok": true] }
+        return try await follow(claim, running, answerKind(cmd))
+    }
+
     func turn(_ cmd: [String: Any]) async throws -> Reply {
         guard let claim else { throw DriverError(description: "no claim") }
         let turn = try await claim.startTurn(cmd["prompt"] as? String ?? "")
+        return try await follow(claim, turn.events, answerKind(cmd))
+    }
+
+    /// The option kind the person answers every permission request with (none: unanswered).
+    func answerKind(_ cmd: [String: Any]) -> PermissionKind? {
+        (cmd["answer"] as? String).flatMap(PermissionKind.init(rawValue:))
+    }
+
+    /// Reads a turn's events through its terminal as the screen shows them, answering each
+    /// permission request with its option of kind `answer`.
+    func follow(_ claim: Claim, _ events: EventStream, _ answer: PermissionKind?) async throws -> Reply {
         // What the screen shows while the turn runs; the terminal's text replaces it.
         var live = ""
         // The tool activity the screen shows, as `name:status` (the hashed ID where no name).
         var tools: [String] = []
-        // The option kind the person answers every permission request with (none: unanswered),
-        // and the requests and resolutions the screen shows.
-        let answer = (cmd["answer"] as? String).flatMap(PermissionKind.init(rawValue:))
+        // The requests and resolutions the screen shows.
         var asked: [Reply] = []
         var resolved: [Reply] = []
-        for try await event in turn.events {
+        for try await event in events {
             switch event {
             case .turnAssistantDelta(let delta): live += delta.payload.text
             case .turnActivity(let activity):
