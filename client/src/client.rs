@@ -217,6 +217,14 @@ impl Client {
         lock(&self.inner.outbox).take();
     }
 
+    /// Fails the connection for a broken rule the caller found in an answer (as the reader
+    /// does for one it finds itself); returns the error to give the caller.
+    pub(crate) fn broke_protocol(&self, reason: String) -> CallError {
+        let error = CallError::Protocol(reason);
+        fail(&self.inner, error.clone());
+        error
+    }
+
     /// The `initialize` result: identities, capabilities and limits.
     pub fn init(&self) -> &InitializeResponse {
         self.inner.init.get().expect("connect sets init before returning the client")
@@ -443,13 +451,18 @@ async fn read_loop(mut reader: LineReader<OwnedReadHalf>, inner: Arc<Inner>) {
             break e;
         }
     };
+    fail(&inner, failure);
+}
+
+/// Stops trusting the connection: pending calls and streams end with `failure`, and the write
+/// side closes, so the service learns the connection is over.
+fn fail(inner: &Inner, failure: CallError) {
     let reason = failure.to_string();
-    *lock(&inner.failure) = Some(failure.clone());
+    lock(&inner.failure).get_or_insert_with(|| failure.clone());
     for (_, p) in lock(&inner.pending).drain() {
         let _ = p.tx.send(Err(failure.clone()));
     }
     lock(&inner.router).fail(&reason);
-    // Closing our write side too: the service learns the connection is over.
     lock(&inner.outbox).take();
 }
 
