@@ -1259,11 +1259,13 @@ fn one_configuration_worker_and_writes_finish_after_disconnect() {
     );
     assert_eq!(code(&b.mutate("catalog.refresh", "op-busy-2", json!({"provider_id":"local"}))), "configuration_busy");
     drop(a);
+    // The operation's outcome is recorded after the catalog it wrote is visible: wait for the
+    // outcome (under load the lookup can come between the two).
     let done = wait_until(Duration::from_secs(10), || {
-        b.read("catalog.models", json!({"provider_id":"anthropic"}))["payload"]["state"] == "fresh_cache"
+        b.read("operation.lookup", json!({"operation_id":"op-slow"}))["payload"]["outcome"]["status"] == "succeeded"
     });
     assert!(done, "the refresh of a closed connection still finished");
-    assert_eq!(ok(&b.read("operation.lookup", json!({"operation_id":"op-slow"})))["outcome"]["status"], "succeeded");
+    assert_eq!(ok(&b.read("catalog.models", json!({"provider_id":"anthropic"})))["state"], "fresh_cache");
     assert_eq!(ok(&set(&mut b, "op-free", json!({"scope":"global","fast":true})))["effective"]["fast"], true);
 }
 
