@@ -180,7 +180,10 @@ impl Bridge {
         let times = dir.join(format!("{name}-times.json"));
         let env = format!("FAKE_TIMES = {:?}", times.display().to_string());
         let daemon = AgentDaemon::start(binary, dir, name, &["stream", &CHUNKS.to_string()], &env);
-        let client = rt.block_on(daemon.connect());
+        // The client holds a whole flood turn: a bench reader that falls behind the daemon
+        // reads late, it does not lose the turn (the default buffer ends a lagging stream).
+        let options = daemon.options().event_buffer(2 * CHUNKS);
+        let client = rt.block_on(Client::connect(options)).unwrap();
         // A first turn starts the agent: process start is not delivery.
         rt.block_on(bridge(&client, &times, FLOOD));
         Bridge { name, _daemon: daemon, client, times }

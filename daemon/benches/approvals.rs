@@ -159,7 +159,7 @@ impl Daemon {
     }
 
     async fn opted_in(&self) -> Client {
-        let client = self.0.connect().await;
+        let client = Client::connect(self.0.options()).await.unwrap();
         client.opt_in_approvals().await.unwrap();
         client
     }

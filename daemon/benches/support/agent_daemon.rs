@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 
-use agentwire_client::{Client, ClientOptions};
+use agentwire_client::ClientOptions;
 
 /// The scripted ACP agent.
 pub fn agent_script() -> PathBuf {
@@ -47,9 +47,9 @@ impl AgentDaemon {
         AgentDaemon { child, socket, ws }
     }
 
-    /// A wire v2 client of this daemon.
-    pub async fn connect(&self) -> Client {
-        Client::connect(ClientOptions::new(&self.socket, self.ws.to_str().unwrap())).await.unwrap()
+    /// The options of a wire v2 client of this daemon.
+    pub fn options(&self) -> ClientOptions {
+        ClientOptions::new(&self.socket, self.ws.to_str().unwrap())
     }
 
     /// Its process ID (approvals reads its `/proc` entry; acp_stream does not).
