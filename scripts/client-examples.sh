@@ -2,7 +2,9 @@
 # agentwire-client against a live daemon on the slow offline `local` provider (local_turn_ms):
 # examples/turn.rs runs a turn while examples/watch.rs follows the same session from a second
 # connection; examples/stop.rs cancels a turn (always `cancelled`) and resumes from a saved
-# cursor; examples/sessions.rs lists sessions and shows each kind of typed error; then client/README.md's install and usage snippets, extracted verbatim, are built and
+# cursor; examples/sessions.rs lists sessions and shows each kind of typed error;
+# examples/approvals.rs opts into the approvals profile against a second daemon whose agent asks
+# (the conformance suite's scripted ACP agent) and answers allow, then reject; then client/README.md's install and usage snippets, extracted verbatim, are built and
 # run in a fresh Cargo project outside the workspace (a wrong snippet fails here).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -23,11 +25,12 @@ printf '# Client examples\n' >"$tmp/workspace/README.md"
 ws="$(cd "$tmp/workspace" && pwd -P)"
 
 stop() {
-  # Stop the daemon this script started (its PID is in the discovery JSON), then clean up.
-  if [ -n "${discovery:-}" ]; then
-    pid="$(printf '%s' "$discovery" | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')"
+  # Stop the daemons this script started (their PIDs are in the discovery JSON), then clean up.
+  for started in "${discovery:-}" "${ap_discovery:-}"; do
+    [ -n "$started" ] || continue
+    pid="$(printf '%s' "$started" | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')"
     [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
-  fi
+  done
   rm -rf "$tmp"
 }
 trap stop EXIT
@@ -68,6 +71,25 @@ grep -q '^service error: ' "$tmp/sessions.out"
 grep -q '^the connection still answers$' "$tmp/sessions.out"
 grep -q '^refused locally: ' "$tmp/sessions.out"
 grep -q '^launch error: invalid_workspace: ' "$tmp/sessions.out"
+
+echo "== approvals: opt in, answer the agent's request by its kind (a daemon whose agent asks)"
+cargo build --quiet --locked -p agentwire-conformance --bin agentwire-conformance
+ap_home="$tmp/ap-state"
+mkdir -m 700 "$ap_home"
+mkdir -p "$tmp/ap-workspace"
+ap_ws="$(cd "$tmp/ap-workspace" && pwd -P)"
+(umask 077 && printf '%s\n' 'provider = "conformance"' 'model = "default"' '[agents.conformance]' \
+  "command = \"$root/target/debug/agentwire-conformance\"" 'args = ["acp-agent"]' >"$ap_home/settings.toml")
+ap_discovery="$(env -u MC_PROVIDER MC_HOME="$ap_home" "$bin" daemon start-or-connect --workspace "$ap_ws" --executable "$bin")"
+for answer in allow reject; do
+  env -u MC_PROVIDER MC_HOME="$ap_home" "$examples/approvals" "$ap_ws" "$bin" "ask-edit turn debugging on" "$answer" |
+    tee "$tmp/approvals-$answer.out"
+  grep -q '^approvals v1: unanswered requests are rejected after [0-9]* ms$' "$tmp/approvals-$answer.out"
+  grep -q '^? .* (edit)$' "$tmp/approvals-$answer.out"
+  grep -q '^\[turn completed\]$' "$tmp/approvals-$answer.out"
+done
+grep -q '^= allow-once by person$' "$tmp/approvals-allow.out"
+grep -q '^= reject-once by person$' "$tmp/approvals-reject.out"
 
 echo "== client/README.md's snippets, verbatim, in a fresh Cargo project"
 # Every block of the README, by role (scripts/snippets.sh): the dependencies of Cargo.toml and

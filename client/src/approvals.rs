@@ -7,7 +7,9 @@
 
 use crate::client::Client;
 use crate::error::CallError;
-use agentwire_protocol::{operation, Capabilities, Profile, ProfileNegotiateRequest, ProfileNegotiateResponse};
+use agentwire_protocol::{
+    operation, Capabilities, ErrorCode, Profile, ProfileNegotiateRequest, ProfileNegotiateResponse,
+};
 
 /// The version of the approvals profile this client speaks.
 pub const APPROVALS_VERSION: u32 = 1;
@@ -24,6 +26,45 @@ pub enum ProfileError {
     /// the call failed.
     #[error(transparent)]
     Call(#[from] CallError),
+}
+
+/// Why a profile was not opted into, named as the TypeScript and Swift clients name it
+/// (`not_offered`, `rejected`, `mismatch`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProfileUnavailable {
+    /// The capability object does not list the profile at this version; nothing was sent.
+    NotOffered,
+    /// The daemon answered `profile_unsupported`.
+    Rejected,
+    /// The daemon answered `profile_mismatch` (a session was claimed first, or another version
+    /// was negotiated).
+    Mismatch,
+}
+
+impl ProfileUnavailable {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProfileUnavailable::NotOffered => "not_offered",
+            ProfileUnavailable::Rejected => "rejected",
+            ProfileUnavailable::Mismatch => "mismatch",
+        }
+    }
+}
+
+impl ProfileError {
+    /// The typed reason the profile is unavailable; `None` for any other failure of the call
+    /// (the connection, a timeout, another service error), after which the connection's state
+    /// is not known to be unchanged.
+    pub fn reason(&self) -> Option<ProfileUnavailable> {
+        match self {
+            ProfileError::NotOffered { .. } => Some(ProfileUnavailable::NotOffered),
+            ProfileError::Call(e) => match e.service_code()? {
+                ErrorCode::ProfileUnsupported => Some(ProfileUnavailable::Rejected),
+                ErrorCode::ProfileMismatch => Some(ProfileUnavailable::Mismatch),
+                _ => None,
+            },
+        }
+    }
 }
 
 /// Whether `caps` offers `profile` at `version`.
@@ -64,5 +105,21 @@ mod tests {
         assert!(offered(&v1, Profile::Approvals, APPROVALS_VERSION));
         let e = ProfileError::NotOffered { profile: "approvals", version: 1 };
         assert_eq!(e.to_string(), "profile not offered: the daemon does not offer approvals version 1");
+    }
+
+    #[test]
+    fn the_daemons_refusals_have_typed_reasons() {
+        // "the daemon's refusals are `rejected` (`profile_unsupported`) and `mismatch`
+        // (`profile_mismatch`)"; any other failure has none.
+        let refused = |code: ErrorCode| {
+            let object = agentwire_protocol::ErrorObject::new(code.as_str().to_owned(), code.message().to_owned());
+            ProfileError::Call(CallError::Service(crate::ServiceError::from_object(object)))
+        };
+        assert_eq!(refused(ErrorCode::ProfileUnsupported).reason(), Some(ProfileUnavailable::Rejected));
+        assert_eq!(refused(ErrorCode::ProfileMismatch).reason(), Some(ProfileUnavailable::Mismatch));
+        assert_eq!(refused(ErrorCode::ControlRequired).reason(), None);
+        assert_eq!(ProfileError::Call(CallError::Transport("gone".into())).reason(), None);
+        let absent = ProfileError::NotOffered { profile: "approvals", version: 1 };
+        assert_eq!(absent.reason().map(ProfileUnavailable::as_str), Some("not_offered"));
     }
 }

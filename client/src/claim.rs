@@ -30,7 +30,9 @@ pub struct Claim {
 
 impl Client {
     /// Claims `session_id` (`take_over` revokes another connection's control): the handle
-    /// carries the control that turns and detach need.
+    /// carries the control that turns and detach need. A running turn's events, its pending
+    /// approvals first, follow the response at once: a stream that must see them
+    /// ([`Client::session_events`]) is opened before the claim.
     pub async fn claim(&self, session_id: &str, take_over: bool) -> Result<Claim, CallError> {
         let response = self
             .call::<operation::SessionClaim>(session_id, SessionClaimRequest::new().with_take_over(take_over))

@@ -44,7 +44,7 @@ mod target;
 
 pub use agentwire_protocol as protocol;
 pub use agentwire_protocol::operation;
-pub use approvals::{offered, ProfileError, APPROVALS_VERSION};
+pub use approvals::{offered, ProfileError, ProfileUnavailable, APPROVALS_VERSION};
 pub use claim::Claim;
 pub use client::{Client, ClientOptions, Identity, DEFAULT_EVENT_BUFFER};
 pub use error::{CallError, ConnectError, ServiceError, VersionMismatch};

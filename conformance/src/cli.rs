@@ -346,7 +346,7 @@ fn trace(a: TraceArgs) -> Result<bool> {
         rules.extend(vectors.consumer.iter().filter_map(|v| v.rule.clone().map(|r| (v.id.clone(), r))));
         rules.extend(vectors.framing.iter().filter_map(|v| v.rule.clone().map(|r| (v.id.clone(), r))));
         rules.extend(crate::server::scenarios::all().into_iter().map(|s| (s.id, s.rule)));
-        rules.extend(crate::client::cases::all().into_iter().map(|c| (c.id, c.rule.to_owned())));
+        rules.extend(crate::client::all().into_iter().map(|c| (c.id, c.rule.to_owned())));
         let rules: Vec<(String, String)> = rules.into_iter().map(|(id, r)| (id, crate::trace::normalize(&r))).collect();
         let documents = a.documents.as_deref().ok_or_else(|| Error::Usage("--suggest needs DOCUMENTS".into()))?;
         print!("{}", crate::trace::suggest(&file, &rules, documents, &base));

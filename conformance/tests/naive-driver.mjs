@@ -6,7 +6,10 @@
  * checking them, pipelines requests behind `initialize`, ignores unknown events, kinds, foreign
  * identities and sequence order, shows the concatenated deltas instead of the terminal's text,
  * resends a mutation whose connection dropped, restarts a turn or login whose terminal was lost or that was answered with an error, and accepts
- * replay pages it does not understand. Every client case must fail against it except the few
+ * replay pages it does not understand. With approvals it negotiates whatever the advertisement
+ * says, reports a refused negotiation without its typed reason, answers a permission request with
+ * its first option whatever its kind, shows a refused answer without its code, repeats an answer
+ * that was refused, and never reads the pending requests that follow a claim. Every client case must fail against it except the few
  * an honest flow passes (listed in the test).
  */
 
@@ -52,7 +55,7 @@ function line(c) {
 
 function send(c, method, payload, slots = {}) {
   next += 1;
-  const mutation = !["initialize", "status", "session.replay"].includes(method);
+  const mutation = !["initialize", "status", "session.replay", "profile.negotiate", "approval.respond"].includes(method);
   const record = {
     protocol_version: 2,
     kind: "request",
@@ -124,7 +127,9 @@ const commands = {
     return r.ok ? { ok: true, session_id: r.payload.session_id } : r;
   },
   async claim(cmd) {
-    const r = await mutate("session.claim", { take_over: false }, { session_id: cmd.session_id });
+    // Takes over when told to, but never looks at what follows the claim's response (the
+    // pending requests of a running turn): only a turn it starts is read.
+    const r = await mutate("session.claim", { take_over: cmd.take_over ?? false }, { session_id: cmd.session_id });
     if (!r.ok) return r;
     session = cmd.session_id;
     control = { claim_id: r.payload.claim_id, grant_generation: r.payload.grant_generation };
@@ -134,6 +139,11 @@ const commands = {
     const r = await mutate("turn.start", { prompt: cmd.prompt }, { session_id: session, control });
     if (!r.ok) return r;
     let text = "";
+    // Permission requests shown (answered with the first option, whatever its kind) and their
+    // resolutions; the answers' responses are matched by request ID as they come.
+    const approvals = [];
+    const resolutions = [];
+    const answers = new Map();
     for (;;) {
       const l = await line(conn);
       if (l === null && !cmd.restarted) {
@@ -144,9 +154,30 @@ const commands = {
       }
       if (l === null) return { ok: false, error: "closed" };
       const v = JSON.parse(l);
+      if (answers.has(v.request_id)) answers.get(v.request_id).option_kind = v.payload?.option_kind ?? null;
+      if (v.event === "approval.requested") {
+        const p = v.payload;
+        const shown = { approval_id: p.approval_id, title: p.title, kind: p.kind, options: p.options.map((o) => o.kind) };
+        if (cmd.answer !== undefined && p.options.length > 0) {
+          shown.answered = p.options[0].id;
+          const id = send(conn, "approval.respond", { approval_id: p.approval_id, option_id: p.options[0].id }, { session_id: session, control });
+          answers.set(id, shown);
+        }
+        approvals.push(shown);
+      }
+      if (v.event === "approval.resolved") resolutions.push(v.payload);
       if (v.event === "turn.assistant_delta") text += v.payload.text;
-      if (v.event === "turn.terminal") return { ok: true, status: v.payload.status, display: text };
+      if (v.event === "turn.terminal") return { ok: true, status: v.payload.status, display: text, approvals, resolutions };
     }
+  },
+  async opt_in() {
+    // Trusts the advertisement: negotiates whatever `profiles` says.
+    const r = await mutate("profile.negotiate", { profile: "approvals", version: 1 });
+    return r.ok ? { ok: true, version: r.payload.version, limits: r.payload.limits } : r;
+  },
+  async respond(cmd) {
+    const r = await mutate("approval.respond", { approval_id: cmd.approval_id, option_id: cmd.option_id }, { session_id: session, control });
+    return r.ok ? { ok: true, option_kind: r.payload.option_kind } : r;
   },
   async replay(cmd) {
     await ensureInit();

@@ -1,68 +1,89 @@
 //! An approval exchange recorded through `proxy --record` against the real daemon (running the
 //! scripted ACP agent `daemon/tests/acp/fake-agent.mjs ask-edit`), then served back by the mock
-//! daemon to the Rust client, with no daemon and no agent (conformance/README.md, "Recordings and
+//! daemon to the Rust client's conformance driver and to the TypeScript client's (processes
+//! speaking the driver protocol; the TypeScript one when node and its built package are there,
+//! else the test says it skipped it), with no daemon and no agent (conformance/README.md, "Recordings and
 //! the mock daemon"): issue #38, "`proxy --record` records an approval exchange and `mock` serves
 //! it back, so a front end's approval screen can be tested with no agent."
 
 mod common;
 
-use agentwire_client::{Client, ClientOptions};
+use agentwire_conformance::client::driver::Driver;
 use agentwire_conformance::proxy::{self, Fault};
 use agentwire_conformance::recording::record::Recorder;
 use agentwire_conformance::recording::{mock, Dir, Recording};
 use agentwire_conformance::wire::target;
-use agentwire_protocol::{
-    ApprovalDecider, ApprovalOutcome, EventName, EventPayload, Method, PermissionKind, SessionCreateRequest, ToolKind,
-    TurnStatus,
-};
-use serde_json::Value;
-use std::path::Path;
+use agentwire_protocol::{ApprovalDecider, ApprovalOutcome, EventName, Method, PermissionKind, ToolKind, TurnStatus};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What a front end's approval screen saw of one turn.
-#[derive(Debug, PartialEq)]
-struct Screen {
-    /// Title, kind and the kinds of the offered options of each request.
-    asked: Vec<(String, ToolKind, Vec<PermissionKind>)>,
-    answer: PermissionKind,
-    resolved: Vec<(ApprovalOutcome, Option<String>, ApprovalDecider)>,
-    text: String,
-    status: TurnStatus,
+/// The Rust client's conformance driver (`client/examples/conformance_driver.rs`), built next to
+/// this package's binaries: the suite judges clients through the driver protocol, never by
+/// linking one. `AGENTWIRE_CLIENT_DRIVER` names another driver command.
+fn rust_driver() -> String {
+    if let Ok(cmd) = std::env::var("AGENTWIRE_CLIENT_DRIVER") {
+        return cmd;
+    }
+    let ours = PathBuf::from(env!("CARGO_BIN_EXE_agentwire-conformance"));
+    let dir = ours.parent().expect("the binaries' folder");
+    let mut build = std::process::Command::new(env!("CARGO"));
+    build.args(["build", "--quiet", "-p", "agentwire-client", "--example", "conformance_driver"]);
+    if dir.file_name().is_some_and(|n| n == "release") {
+        build.arg("--release");
+    }
+    assert!(build.status().is_ok_and(|s| s.success()), "could not build the Rust client's driver");
+    format!("'{}'", dir.join("examples/conformance_driver").display())
 }
 
-/// The front end: opt in, create and claim a session, start a turn, answer its request with the
-/// `allow_once` option (chosen by its kind), read the turn to its terminal.
-async fn front_end(socket: &Path, workspace: &str) -> Screen {
-    let client = Client::connect(ClientOptions::new(socket, workspace)).await.expect("connect");
-    client.opt_in_approvals().await.expect("approvals offered and negotiated");
-    let session = client
-        .call::<agentwire_client::operation::SessionCreate>(&(), SessionCreateRequest::new())
-        .await
-        .expect("create a session");
-    let claim = client.claim(&session.session_id, false).await.expect("claim");
-    let (_, mut turn) = claim.start_turn("Turn debugging on.").await.expect("start the turn");
-    let (mut asked, mut resolved, mut text, mut answer) = (Vec::new(), Vec::new(), String::new(), None);
-    let read = async {
-        while let Some(event) = turn.next().await {
-            match event.expect("event").payload {
-                EventPayload::ApprovalRequested(a) => {
-                    let kinds = a.options.iter().map(|o| o.kind).collect();
-                    asked.push((a.title.clone(), a.kind, kinds));
-                    let allow = a.options.iter().find(|o| o.kind == PermissionKind::AllowOnce).expect("allow_once");
-                    answer = Some(claim.respond(&a.approval_id, &allow.id).await.expect("respond").option_kind);
-                }
-                EventPayload::ApprovalResolved(r) => resolved.push((r.outcome, r.option_id, r.decided_by)),
-                EventPayload::TurnAssistantDelta(d) => text.push_str(&d.text),
-                EventPayload::TurnTerminal(t) => return t.status,
-                _ => {}
-            }
-        }
-        panic!("the turn's events ended before its terminal");
-    };
-    let status = tokio::time::timeout(Duration::from_secs(60), read).await.expect("the turn ends");
-    client.close();
-    Screen { asked, answer: answer.expect("a request was answered"), resolved, text, status }
+/// One driver command that must succeed; its reply.
+async fn call(d: &mut Driver, command: Value) -> Value {
+    let reply = d.call(&command).await.expect("the driver answers");
+    assert!(reply.ok, "{command} failed: {}", reply.describe());
+    reply.value
+}
+
+/// What a front end's approval screen saw of one turn (the driver's `turn` reply, README
+/// "Client driver protocol").
+#[derive(Debug, PartialEq)]
+struct Screen {
+    /// Title, kind and the kinds of the offered options of each request, and the kind the
+    /// daemon confirmed for the answer.
+    asked: Vec<(String, String, Vec<String>, Option<String>)>,
+    /// Outcome, option ID and decider of each resolution.
+    resolved: Vec<(String, Value, String)>,
+    text: String,
+    status: String,
+}
+
+/// The front end, through the driver: connect, opt in, create and claim a session, start a turn
+/// and answer its request with the `allow_once` option (the driver chooses it by its kind), read
+/// the turn to its terminal.
+async fn front_end(driver: &str, socket: &Path, workspace: &str) -> Screen {
+    let mut d = Driver::spawn(driver, Duration::from_secs(60)).expect("the driver starts");
+    let connect = json!({"cmd": "connect", "socket": socket, "workspace": workspace,
+        "version": env!("CARGO_PKG_VERSION"), "require": []});
+    call(&mut d, connect).await;
+    let terms = call(&mut d, json!({"cmd": "opt_in"})).await;
+    assert_eq!(terms["version"], 1, "approvals v1 accepted: {terms}");
+    let session = call(&mut d, json!({"cmd": "create"})).await["session_id"].clone();
+    call(&mut d, json!({"cmd": "claim", "session_id": session})).await;
+    let answer = PermissionKind::AllowOnce.as_str();
+    let turn = call(&mut d, json!({"cmd": "turn", "prompt": "Turn debugging on.", "answer": answer})).await;
+    d.stop().await;
+    let s = |v: &Value, k: &str| v[k].as_str().unwrap_or_default().to_owned();
+    let list = |k: &str| turn[k].as_array().cloned().unwrap_or_default();
+    let asked = list("approvals")
+        .iter()
+        .map(|a| {
+            let kinds = a["options"].as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_owned);
+            (s(a, "title"), s(a, "kind"), kinds.collect(), a["option_kind"].as_str().map(str::to_owned))
+        })
+        .collect();
+    let resolved =
+        list("resolutions").iter().map(|r| (s(r, "outcome"), r["option_id"].clone(), s(r, "decided_by"))).collect();
+    Screen { asked, resolved, text: s(&turn, "display"), status: s(&turn, "status") }
 }
 
 /// The event names and request methods of `dir`'s records, in recorded order.
@@ -77,7 +98,7 @@ fn names(recording: &Recording, dir: Dir) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_approval_exchange_is_recorded_and_served_back_to_the_rust_client() {
+async fn an_approval_exchange_is_recorded_and_served_back_to_the_rust_and_typescript_clients() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::Builder::new().prefix("awra").tempdir_in("/tmp").expect("temp dir");
     let root = dir.path().canonicalize().expect("canonical");
@@ -101,10 +122,17 @@ async fn an_approval_exchange_is_recorded_and_served_back_to_the_rust_client() {
     let listener = tokio::net::UnixListener::bind(root.join("p.sock")).unwrap();
     let recorder = Recorder::create(&file).unwrap();
     let proxy = tokio::spawn(proxy::serve(listener, daemon.socket.clone(), Fault::None, Some(Arc::clone(&recorder))));
-    let live = front_end(&root.join("p.sock"), &daemon.workspace_str()).await;
-    assert_eq!(live.status, TurnStatus::Completed);
+    let driver = rust_driver();
+    let live = front_end(&driver, &root.join("p.sock"), &daemon.workspace_str()).await;
+    assert_eq!(live.status, TurnStatus::Completed.as_str());
     assert_eq!(live.text, "Answer: ao. Write: ok.", "the agent received the chosen option, and its write went through");
-    assert_eq!(live.resolved, [(ApprovalOutcome::Selected, Some("ao".to_owned()), ApprovalDecider::Person)]);
+    let allow = PermissionKind::AllowOnce.as_str().to_owned();
+    assert_eq!(live.asked.len(), 1, "{live:?}");
+    assert_eq!(live.asked[0].1, ToolKind::Edit.as_str());
+    assert_eq!(live.asked[0].3, Some(allow), "the answer is the allow_once option");
+    let person =
+        (ApprovalOutcome::Selected.as_str().to_owned(), json!("ao"), ApprovalDecider::Person.as_str().to_owned());
+    assert_eq!(live.resolved, [person]);
     // The proxy writes a connection's close once it has seen it end.
     tokio::time::sleep(Duration::from_millis(300)).await;
     proxy.abort();
@@ -135,21 +163,47 @@ async fn an_approval_exchange_is_recorded_and_served_back_to_the_rust_client() {
     // Nothing of the exchange is a secret by the seed's rule: nothing was redacted.
     assert!(recording.lines.iter().all(|l| l.redacted.is_empty()));
 
-    // Served back, with no daemon and no agent: the same screen.
-    let scripts = mock::load(&file).expect("the mock loads the recording");
-    let socket = root.join("m.sock");
+    // Served back, with no daemon and no agent: the same screen, to the Rust client and then to
+    // the TypeScript one (a client the recording never saw).
+    let workspace = daemon.workspace_str();
+    assert_eq!(serve_back(&file, &root.join("m.sock"), &driver, &workspace).await, live);
+    match typescript_driver() {
+        Ok(ts) => assert_eq!(serve_back(&file, &root.join("t.sock"), &ts, &workspace).await, live),
+        Err(why) => eprintln!("skipped the TypeScript client: {why}"),
+    }
+}
+
+/// The recording at `file` served by the mock daemon on `socket` to one front end behind
+/// `driver`: what its screen showed. Every request must match a recorded one.
+async fn serve_back(file: &Path, socket: &Path, driver: &str, workspace: &str) -> Screen {
+    let scripts = mock::load(file).expect("the mock loads the recording");
     let report = Arc::new(mock::Report::new(None));
     let options = mock::Options { speed: 0.0, report: None };
     let serving = tokio::spawn(mock::serve(
-        tokio::net::UnixListener::bind(&socket).unwrap(),
+        tokio::net::UnixListener::bind(socket).unwrap(),
         scripts,
         options,
         Arc::clone(&report),
     ));
-    let served = front_end(&socket, &daemon.workspace_str()).await;
+    let served = front_end(driver, socket, workspace).await;
     serving.abort();
-    assert_eq!(report.entries(), Vec::<Value>::new(), "every request matched a recorded one");
-    assert_eq!(served, live);
+    assert_eq!(report.entries(), Vec::<Value>::new(), "{driver}: every request matched a recorded one");
+    served
+}
+
+/// The TypeScript client's driver (`generated/typescript/bin/client-driver.mjs`) on the built
+/// package, when node and the build (`npm run build`) are there; why not otherwise.
+fn typescript_driver() -> Result<String, String> {
+    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated/typescript");
+    let package = package.canonicalize().map_err(|e| format!("no TypeScript package: {e}"))?;
+    if !package.join("dist/client.js").is_file() {
+        return Err("the package is not built (npm run build)".into());
+    }
+    let node = std::process::Command::new("node").arg("--version").output();
+    if !node.is_ok_and(|o| o.status.success()) {
+        return Err("no node on PATH".into());
+    }
+    Ok(format!("node '{}'", package.join("bin/client-driver.mjs").display()))
 }
 
 /// Stops the daemon when dropped, whatever the test did.

@@ -9,9 +9,10 @@
 //!      the outcome).
 //!
 //!    The daemon's added round trip is its percentile minus the bare client's.
-//! 2. **Every bound pending.** `max_active_turns` sessions on one daemon each run the agent's
-//!    `flood B` (B = `max_pending_approvals_per_session`), so every active turn waits with its
-//!    session's bound pending. Figures: the daemon's RSS and thread count before and with them
+//! 2. **Every bound pending.** `max_pending_approvals / max_pending_approvals_per_session`
+//!    sessions (at most `max_active_turns`) on one daemon each run the agent's `flood B`
+//!    (B = `max_pending_approvals_per_session`), so the daemon's bound is full and every turn
+//!    waits with its session's bound pending. Figures: the daemon's RSS and thread count before and with them
 //!    pending, and `status` p50 against an idle daemon of the same set-up (sessions created and
 //!    claimed, no turn), batches alternating between the two daemons.
 //!
@@ -233,8 +234,10 @@ fn round_trip_part(rt: &tokio::runtime::Runtime, dir: &Path, rounds: usize, asks
 }
 
 fn pending_part(rt: &tokio::runtime::Runtime, dir: &Path, batches: usize) {
-    let turns = limits::MAX_ACTIVE_TURNS as usize;
     let bound = limits::MAX_PENDING_APPROVALS_PER_SESSION as usize;
+    // The daemon's own bound is below what every active turn at its session's bound could
+    // hold: fill it exactly, so every turn that runs waits at its session's bound.
+    let turns = (limits::MAX_PENDING_APPROVALS as usize / bound).min(limits::MAX_ACTIVE_TURNS as usize);
     let pending = Daemon::start(dir, "pending", &["flood", &bound.to_string()], "");
     let idle = Daemon::start(dir, "idle", &["flood", &bound.to_string()], "");
     rt.block_on(async {
@@ -260,7 +263,8 @@ fn pending_part(rt: &tokio::runtime::Runtime, dir: &Path, batches: usize) {
             let mut ids = Vec::new();
             while ids.len() < bound {
                 let event = tokio::time::timeout(Duration::from_secs(60), turn.next()).await.unwrap();
-                if let EventPayload::ApprovalRequested(a) = event.unwrap().unwrap().payload {
+                let event = event.expect("the turn's events end only after its requests").unwrap();
+                if let EventPayload::ApprovalRequested(a) = event.payload {
                     ids.push(a.approval_id);
                 }
             }

@@ -17,6 +17,8 @@
 //! Run: `cargo bench -p agentwire-daemon --bench session_list`
 //! (`SESSION_LIST_ROUNDS`, default 5; `SESSION_LIST_SIZES`, default `1000,10000,50000`).
 
+mod support;
+
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
@@ -74,12 +76,13 @@ struct Conn {
 }
 
 impl Conn {
-    fn open(socket: &Path, workspace: &Path) -> Conn {
+    fn open(daemon: &Daemon) -> Conn {
+        let (socket, workspace) = (&daemon.socket, &daemon.workspace);
         let stream = UnixStream::connect(socket).expect("connect");
         let reader = BufReader::new(stream.try_clone().expect("clone"));
         let mut c = Conn { writer: stream, reader, ids: (Value::Null, Value::Null), n: 0 };
         let hello = c.exchange(
-            &json!({"handshake":"agentwire-unix","version":env!("CARGO_PKG_VERSION"),"workspace":workspace.to_str().expect("utf-8")}),
+            &json!({"handshake":"agentwire-unix","version":daemon.version,"workspace":workspace.to_str().expect("utf-8")}),
         );
         assert_eq!(hello["status"], "accepted", "{hello}");
         let init = c.request("initialize", json!({"supported_protocol_versions":[2]}));
@@ -142,6 +145,8 @@ struct Daemon {
     child: Child,
     socket: PathBuf,
     workspace: PathBuf,
+    /// The package version the handshake must name: the baseline may be another version.
+    version: String,
 }
 
 impl Drop for Daemon {
@@ -153,6 +158,7 @@ impl Drop for Daemon {
 
 /// Starts `exe` on `state_root`; returns it with the time until its socket accepted.
 fn start(exe: &Path, state_root: &Path, workspace: &Path) -> (Daemon, Duration) {
+    let version = support::version_of(exe);
     let socket =
         runtime_paths(&RuntimeDirInputs::from_env(state_root), &workspace_id(workspace)).expect("paths").socket;
     let _ = std::fs::remove_file(&socket);
@@ -166,7 +172,7 @@ fn start(exe: &Path, state_root: &Path, workspace: &Path) -> (Daemon, Duration) 
         .stderr(Stdio::null())
         .spawn()
         .expect("spawn daemon");
-    let daemon = Daemon { child, socket, workspace: workspace.to_owned() };
+    let daemon = Daemon { child, socket, workspace: workspace.to_owned(), version };
     while UnixStream::connect(&daemon.socket).is_err() {
         assert!(begin.elapsed() < Duration::from_secs(60), "daemon socket did not appear");
         std::thread::sleep(Duration::from_micros(200));
@@ -178,7 +184,7 @@ fn start(exe: &Path, state_root: &Path, workspace: &Path) -> (Daemon, Duration) 
 fn round(exe: &Path, state_root: &Path, workspace: &Path, ids: &[String], f: &mut Figures) {
     let begin = Instant::now();
     let (daemon, ready) = start(exe, state_root, workspace);
-    let mut c = Conn::open(&daemon.socket, &daemon.workspace);
+    let mut c = Conn::open(&daemon);
     if let Err(code) = c.page(None, ids, 0) {
         f.refused = Some(code);
         return;
@@ -282,7 +288,7 @@ fn interleaved(exe: &Path, dir: &Path, folders: &[(usize, PathBuf, Vec<String>)]
             let workspace = dir.join(format!("ws-interleaved-{i}"));
             std::fs::create_dir_all(&workspace).expect("workspace");
             let (daemon, _) = start(exe, root, &workspace);
-            let conn = Conn::open(&daemon.socket, &daemon.workspace);
+            let conn = Conn::open(&daemon);
             let pagings = Vec::new();
             Walk {
                 n: *n,

@@ -317,12 +317,15 @@ async fn compare(server: &mut Target, echo: &mut Target) -> (Run, Run) {
     (server.run(), echo.run())
 }
 
-/// `STATUS_LOAD_DAEMON` names another `agentwire` binary, for A/B comparisons of two builds.
+/// The daemon measured: `STATUS_LOAD_DAEMON` names another `agentwire` binary, for A/B
+/// comparisons of two builds.
+fn daemon_exe() -> PathBuf {
+    std::env::var_os("STATUS_LOAD_DAEMON").map_or(PathBuf::from(env!("CARGO_BIN_EXE_agentwire")), PathBuf::from)
+}
+
 fn spawn_daemon(dir: &Path, workspace: &Path) -> Child {
-    let exe =
-        std::env::var_os("STATUS_LOAD_DAEMON").map_or(PathBuf::from(env!("CARGO_BIN_EXE_agentwire")), PathBuf::from);
     spawn_server(
-        Command::new(exe)
+        Command::new(daemon_exe())
             .args(["daemon", "serve", "--workspace"])
             .arg(workspace)
             .env("MC_HOME", dir.join("mc"))
@@ -411,7 +414,7 @@ async fn run() {
     let echo_path = dir.join("echo.sock");
     let mut echo = spawn_echo(&echo_path, 0).await;
     let ws = workspace.to_str().expect("utf-8");
-    let version = env!("CARGO_PKG_VERSION");
+    let version = &support::version_of(&daemon_exe());
     let mut record = Vec::new();
     for n in [1, CONNECTIONS[0], CONNECTIONS[1]] {
         // Each client sends its own status record: the envelope names the client's connection.

@@ -14,7 +14,7 @@
 //! A/B: `TURN_STREAM_AB=<another build's agentwire binary>` measures only figure 1's share of
 //! the echo, for both builds in interleaved rounds (`TURN_STREAM_ROUNDS`, default 7). The
 //! other build may be another package version: the client handshakes with the version each
-//! daemon's discovery record (`agentwire daemon start-or-connect`) names.
+//! binary's `--version` names.
 
 mod support;
 
@@ -161,27 +161,7 @@ fn daemon_exe(exe: &Path, dir: &Path, env: &[(&str, &str)]) -> Daemon {
     }
     let child = cmd.spawn().unwrap();
     let socket = support::wait_for_socket(&dir.join("mc"));
-    // Built before the version is asked for, so a failure there still stops the daemon.
-    let mut d = Daemon { child, socket, workspace, version: String::new() };
-    d.version = discovered_version(exe, dir, &d.workspace);
-    d
-}
-
-/// The package version in the discovery record of the daemon `exe` serves `workspace` with: the
-/// A/B mode's other build may be another version (the handshake requires an exact match), so
-/// the client sends the daemon's own version rather than this build's. `start-or-connect`
-/// finds the running daemon and describes it; it must not have started another.
-fn discovered_version(exe: &Path, dir: &Path, workspace: &Path) -> String {
-    let out = Command::new(exe)
-        .args(["daemon", "start-or-connect", "--workspace"])
-        .arg(workspace)
-        .env("MC_HOME", dir.join("mc"))
-        .stderr(Stdio::null())
-        .output()
-        .unwrap();
-    let record: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(record["started"], false, "start-or-connect started another daemon: {record}");
-    record["version"].as_str().unwrap_or_else(|| panic!("discovery record without a version: {record}")).to_owned()
+    Daemon { child, socket, workspace, version: support::version_of(exe) }
 }
 
 /// A raw wire connection.

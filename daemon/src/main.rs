@@ -52,6 +52,10 @@ enum TopCommand {
         /// Continue this session instead of creating a new one.
         #[arg(long)]
         session: Option<String>,
+        /// With --session: take control from the front end that holds it (its running turn's
+        /// pending approval requests are then asked here).
+        #[arg(long, requires = "session")]
+        take_over: bool,
     },
     /// Start or connect to the workspace's daemon, send one request, print the response.
     Call {
@@ -135,8 +139,8 @@ fn main() -> ExitCode {
             runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(daemon_control::stop(&options, wait)))
         }
         TopCommand::Daemon { command: DaemonCommand::Serve { workspace } } => run_serve(&workspace),
-        TopCommand::Chat { workspace, once, session } => {
-            let options = ChatOptions { workspace: cli_workspace(workspace), once, session };
+        TopCommand::Chat { workspace, once, session, take_over } => {
+            let options = ChatOptions { workspace: cli_workspace(workspace), once, session, take_over };
             runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(chat(options)))
         }
         TopCommand::Call { method, payload, workspace, session, claim, take_over, json } => {

@@ -187,14 +187,63 @@ async fn a_rejected_edit_is_not_written_even_when_the_agent_writes_anyway() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_allowed_edit_permits_no_write_to_another_file() {
+async fn an_edit_allowed_once_permits_no_write_to_another_file() {
     // The person allowed the edit of the file it named, and only that one.
     let d = daemon(&["ask-edit"], "");
     let config = d.file("config.toml", Some(OLD));
-    let seen = edit_answered(&d, "Turn debugging on elsewhere.", "aa").await;
-    assert!(seen.text.contains(&format!("Answer: aa. {REFUSED}")), "{}", seen.text);
+    let seen = edit_answered(&d, "Turn debugging on elsewhere.", "ao").await;
+    assert!(seen.text.contains(&format!("Answer: ao. {REFUSED}")), "{}", seen.text);
     assert!(!d.file("other.toml", None).exists(), "no other file was written");
     assert_eq!(std::fs::read_to_string(&config).unwrap(), OLD);
+}
+
+/// Runs one turn of `claim` with `prompt`, answering its request (if it asks) with `option_id`.
+async fn turn_answered(client: &Client, claim: &Claim, prompt: &str, option_id: &str) -> Seen {
+    let mut events = client.session_events(claim.session_id());
+    claim.start_turn(prompt).await.unwrap();
+    let mut seen = Seen::default();
+    watch(&mut events, &mut seen, |s| !s.requested.is_empty() || s.status.is_some()).await;
+    if let Some(asked) = seen.requested.first().cloned() {
+        client.call::<operation::ApprovalRespond>(claim, respond(&asked.approval_id, option_id)).await.unwrap();
+        watch(&mut events, &mut seen, |_| false).await;
+    }
+    assert_eq!(seen.status, Some(TurnStatus::Completed));
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn allow_always_to_an_edit_lets_the_agent_write_unasked_in_later_turns_until_reject_always() {
+    // "`allow_always` / `reject_always` are forwarded as chosen: in ACP the agent keeps that
+    // memory": an agent that remembers the person's allow_always writes in a later turn
+    // without asking, and the daemon lets it, for the session's life; reject_always is
+    // remembered likewise. An allow once is not remembered.
+    let d = daemon(&["ask-edit"], "");
+    d.file("config.toml", Some(OLD));
+    let other = d.file("other.toml", None);
+    let (client, _) = d.opted_in().await;
+    let claim = session(&client).await;
+    let seen = turn_answered(&client, &claim, "Turn debugging on.", "ao").await;
+    assert!(seen.text.contains("Answer: ao. Write: ok."), "{}", seen.text);
+    let seen = turn_answered(&client, &claim, "Write unasked.", "").await;
+    assert!(seen.text.contains(REFUSED), "an allow once is not remembered: {}", seen.text);
+    assert!(!other.exists());
+    let seen = turn_answered(&client, &claim, "Turn debugging on.", "aa").await;
+    assert!(seen.text.contains("Answer: aa. Write: ok."), "{}", seen.text);
+    let seen = turn_answered(&client, &claim, "Write unasked.", "").await;
+    assert!(seen.text.contains("Write: ok."), "the remembered allow_always: {}", seen.text);
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), NEW);
+    std::fs::remove_file(&other).unwrap();
+    // Another session of the same agent remembers nothing.
+    let elsewhere = session(&client).await;
+    let seen = turn_answered(&client, &elsewhere, "Write unasked.", "").await;
+    assert!(seen.text.contains(REFUSED), "{}", seen.text);
+    assert!(!other.exists());
+    // reject_always takes the allow back for the session.
+    let seen = turn_answered(&client, &claim, "Turn debugging on.", "ra").await;
+    assert!(seen.text.contains("Answer: ra."), "{}", seen.text);
+    let seen = turn_answered(&client, &claim, "Write unasked.", "").await;
+    assert!(seen.text.contains(REFUSED), "the remembered reject_always: {}", seen.text);
+    assert!(!other.exists());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -447,6 +496,28 @@ async fn the_rust_client_opts_in_and_a_turns_stream_yields_the_request_and_its_r
     assert_eq!(seen.status, Some(TurnStatus::Completed));
     assert_eq!(seen.resolved.len(), 1, "the resolution is in the turn's stream, before its terminal");
     assert!(seen.text.contains(&format!("Answer: {}.", allow.id)), "{}", seen.text);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rust_client_types_a_mismatch_and_the_connection_goes_on_as_an_ordinary_one() {
+    // "it already claimed a session before negotiating -> profile_mismatch ... nothing
+    // changes": the Rust client names the reason (`ProfileUnavailable::Mismatch`), as the
+    // TypeScript and Swift clients do.
+    let d = daemon(&["ask-edit"], "");
+    let client = d.client().await;
+    let claim = session(&client).await;
+    let refused = client.opt_in_approvals().await.unwrap_err();
+    assert_eq!(refused.reason(), Some(agentwire_client::ProfileUnavailable::Mismatch), "{refused:?}");
+    assert!(
+        matches!(&refused, agentwire_client::ProfileError::Call(e) if e.service_code() == Some(ErrorCode::ProfileMismatch)),
+        "{refused:?}"
+    );
+    // The ordinary profile: the policy's fallback answers the edit, the turn completes.
+    let (_started, mut turn) = claim.start_turn("Turn debugging on.").await.unwrap();
+    let mut seen = Seen::default();
+    watch(&mut turn, &mut seen, |_| false).await;
+    assert!(seen.requested.is_empty(), "no profile event on a connection that did not opt in");
+    assert_eq!(seen.status, Some(TurnStatus::Completed));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -5,12 +5,15 @@
 //! and the key typed decides what the agent does.
 
 mod common;
+mod tmux;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use agentwire_client::{Client, ClientOptions};
+use agentwire_protocol::{operation, EventPayload, SessionCreateRequest};
 use common::{start_daemon_clearing, Sandbox};
+use tmux::Tmux;
 
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -21,8 +24,9 @@ fn example_agent() -> PathBuf {
     path
 }
 
-/// A daemon whose provider is the example agent, with the default (ask) policy for `edit`.
-fn sandbox() -> Sandbox {
+/// A daemon whose provider is the example agent, with the default (ask) policy for `edit`;
+/// its socket.
+fn sandbox() -> (Sandbox, String) {
     use std::os::unix::fs::PermissionsExt;
     let sb = Sandbox::new();
     std::fs::create_dir_all(&sb.mc_home).unwrap();
@@ -34,77 +38,22 @@ fn sandbox() -> Sandbox {
     );
     std::fs::write(&path, settings).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
-    start_daemon_clearing(&sb, &["NO_COLOR"], &[]);
-    sb
+    let discovery = start_daemon_clearing(&sb, &["NO_COLOR"], &[]);
+    let socket = discovery["socket"].as_str().unwrap().to_owned();
+    (sb, socket)
 }
 
-/// A private tmux server running chat in a 120x50 window; killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start(sb: &Sandbox) -> Tmux {
-        let version = Command::new("tmux").arg("-V").output();
-        assert!(
-            version.is_ok_and(|o| o.status.success()),
-            "this test needs tmux (scripts/test-all.sh installs it: apt-get install tmux)"
-        );
-        let mut cmd = sb.unconfigured(&["NO_COLOR"]);
-        cmd.args(["chat", "--workspace"]).arg(&sb.workspace);
-        let socket = format!("agentwire-appr-{}-{:?}", std::process::id(), Instant::now());
-        let tmux = Tmux { socket: socket.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "") };
-        let mut start = tmux.command();
-        for (key, value) in cmd.get_envs() {
-            match value {
-                Some(v) => start.env(key, v),
-                None => start.env_remove(key),
-            };
-        }
-        start.args(["new-session", "-d", "-x", "120", "-y", "50", "--"]).arg(cmd.get_program()).args(cmd.get_args());
-        let out = start.output().unwrap();
-        assert!(out.status.success(), "tmux: {}", String::from_utf8_lossy(&out.stderr));
-        tmux
-    }
-
-    fn command(&self) -> Command {
-        let mut c = Command::new("tmux");
-        c.args(["-L", &self.socket, "-f", "/dev/null"]);
-        c
-    }
-
-    fn screen(&self) -> String {
-        let out = self.command().args(["capture-pane", "-p", "-J", "-S", "-200"]).output().unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        assert!(self.command().arg("send-keys").args(keys).status().unwrap().success());
-    }
-
-    fn until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let screen = self.screen();
-            if done(&screen) {
-                return screen;
-            }
-            assert!(Instant::now() < deadline, "no {what} on the screen:\n{screen}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.command().arg("kill-server").stderr(Stdio::null()).status();
-    }
+/// `agentwire chat` (with `args`) in a 120x50 window, its screen read with scrollback.
+fn chat(sb: &Sandbox, args: &[&str]) -> Tmux {
+    let mut cmd = sb.unconfigured(&["NO_COLOR"]);
+    cmd.args(["chat", "--workspace"]).arg(&sb.workspace).args(args);
+    Tmux::start(&cmd, (120, 50)).with_history(200).waiting(WAIT)
 }
 
 /// Runs one turn asking to update the configuration, answers `key` when asked; the screen.
 fn answer_the_edit_request(key: &str) -> String {
-    let sb = sandbox();
-    let tmux = Tmux::start(&sb);
+    let (sb, _) = sandbox();
+    let tmux = chat(&sb, &[]);
     tmux.until("prompt", |s| s.contains("> "));
     tmux.keys(&["Please update the configuration.", "Enter"]);
     let asked = tmux.until("approval prompt", |s| s.contains("answer [y/n]> "));
@@ -138,4 +87,45 @@ fn the_person_rejects_the_edit_and_the_agent_does_not_make_it() {
     assert!(screen.contains("reject once — decided by you]"), "{screen}");
     assert!(screen.contains("I'll skip the configuration update."), "{screen}");
     assert!(!screen.contains("successfully updated"), "{screen}");
+}
+
+#[test]
+fn a_take_over_asks_the_pending_request_of_a_turn_another_front_end_started() {
+    // "a connection that claims or takes over the session receives the pending requests and
+    // can answer them (a phone that slept and came back)": another front end started the turn
+    // and was asked; chat takes the session over, shows the turn's text so far and the
+    // request, and the person's answer decides.
+    let (sb, socket) = sandbox();
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+    let (_phone, session_id) = rt.block_on(async {
+        let options = ClientOptions::new(socket.as_str(), sb.workspace.to_str().unwrap());
+        let phone = Client::connect(options).await.unwrap();
+        phone.opt_in_approvals().await.unwrap();
+        let session = phone.call::<operation::SessionCreate>(&(), SessionCreateRequest::new()).await.unwrap();
+        let claim = phone.claim(&session.session_id, false).await.unwrap();
+        let (_, mut turn) = claim.start_turn("Please update the configuration.").await.unwrap();
+        let asked = tokio::time::timeout(WAIT, async {
+            while let Some(event) = turn.next().await {
+                if let EventPayload::ApprovalRequested(r) = event.unwrap().payload {
+                    return r;
+                }
+            }
+            panic!("the turn ended without asking");
+        });
+        let asked = asked.await.unwrap();
+        assert_eq!(asked.title, "Modifying critical configuration file");
+        // Left unanswered: the phone stays connected, holding the session.
+        (phone, session.session_id.to_string())
+    });
+    let tmux = chat(&sb, &["--session", &session_id, "--take-over"]);
+    let asked = tmux.until("approval prompt", |s| s.contains("answer [y/n]> "));
+    assert!(asked.contains("[a turn started elsewhere is running; following it to its end]"), "{asked}");
+    assert!(asked.contains("I'll help you with that."), "the turn's text so far: {asked}");
+    assert_eq!(asked.matches("[approval] Modifying critical configuration file — edit").count(), 1, "{asked}");
+    assert!(asked.contains("[y] Allow this change (allow once)"), "{asked}");
+    tmux.keys(&["y", "Enter"]);
+    let screen = tmux.until("the turn's end", |s| s.contains("decided by you]") && s.trim_end().ends_with(">"));
+    tmux.keys(&["/quit", "Enter"]);
+    assert!(screen.contains("allow once — decided by you]"), "{screen}");
+    assert!(screen.contains("I've successfully updated the configuration."), "{screen}");
 }

@@ -5,15 +5,17 @@
 
 mod common;
 mod mock;
+mod tmux;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{start_daemon_clearing, Sandbox};
 use mock::{Mock, Reply};
 use serde_json::{json, Value};
+use tmux::Tmux;
 
 /// Cleared besides [`common::CONFIG_ENV`]: the spinner draws its frames only without `NO_COLOR`.
 const TERMINAL_ENV: &[&str] = &["NO_COLOR"];
@@ -76,69 +78,6 @@ fn chat_command(sb: &Sandbox) -> Command {
     cmd
 }
 
-/// A private tmux server running one command in a 100x30 window; killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start(cmd: &Command) -> Tmux {
-        let version = Command::new("tmux").arg("-V").output();
-        assert!(
-            version.is_ok_and(|o| o.status.success()),
-            "this test needs tmux (scripts/test-all.sh installs it: apt-get install tmux)"
-        );
-        let socket = format!("agentwire-chat-{}-{:?}", std::process::id(), Instant::now());
-        let tmux = Tmux { socket: socket.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "") };
-        // The server, and so the window's process, gets the command's environment.
-        let mut start = tmux.command();
-        for (key, value) in cmd.get_envs() {
-            match value {
-                Some(v) => start.env(key, v),
-                None => start.env_remove(key),
-            };
-        }
-        start.args(["new-session", "-d", "-x", "100", "-y", "30", "--"]).arg(cmd.get_program()).args(cmd.get_args());
-        let out = start.output().unwrap();
-        assert!(out.status.success(), "tmux: {}", String::from_utf8_lossy(&out.stderr));
-        tmux
-    }
-
-    fn command(&self) -> Command {
-        let mut c = Command::new("tmux");
-        c.args(["-L", &self.socket, "-f", "/dev/null"]);
-        c
-    }
-
-    fn screen(&self) -> String {
-        let out = self.command().args(["capture-pane", "-p", "-J"]).output().unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        assert!(self.command().arg("send-keys").args(keys).status().unwrap().success());
-    }
-
-    /// Waits until the screen satisfies `done`; returns that screen.
-    fn until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let screen = self.screen();
-            if done(&screen) {
-                return screen;
-            }
-            assert!(Instant::now() < deadline, "no {what} on the screen:\n{screen}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.command().arg("kill-server").stderr(Stdio::null()).status();
-    }
-}
-
 fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split_whitespace()
 }
@@ -147,7 +86,7 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 fn the_tool_spinner_never_erases_streamed_text_on_a_terminal() {
     let provider = slow_tool_provider();
     let sb = sandbox(&provider);
-    let tmux = Tmux::start(&chat_command(&sb));
+    let tmux = Tmux::start(&chat_command(&sb), (100, 30)).waiting(WAIT);
     tmux.until("prompt", |s| s.contains("> "));
     tmux.keys(&["Run the slow tool", "Enter"]);
     // While the tool runs: the spinner is drawn and the text before it is still there.

@@ -24,7 +24,7 @@ pub const REQUIRED: &[Method] = &[
     Method::AuthLoginStart,
 ];
 
-type Checked = Result<(), Failure>;
+pub(super) type Checked = Result<(), Failure>;
 type Scenario = for<'a> fn(&'a mut Run) -> Pin<Box<dyn Future<Output = Checked> + Send + 'a>>;
 
 pub struct Case {
@@ -34,7 +34,7 @@ pub struct Case {
     pub run: Scenario,
 }
 
-fn case(
+pub(super) fn case(
     id: impl Into<String>,
     rule: &'static str,
     plan: impl Fn(&Records) -> Plan + Send + Sync + 'static,
@@ -358,13 +358,13 @@ fn retry_code() -> ErrorCode {
     ErrorCode::ALL.iter().copied().find(|c| c.message().contains("retry")).unwrap_or(ErrorCode::ALL[0])
 }
 
-fn expect_ok(what: &str, reply: &Reply) -> Checked {
+pub(super) fn expect_ok(what: &str, reply: &Reply) -> Checked {
     ensure!(reply.ok, "`{what}` failed against an honest daemon: {}", reply.describe());
     Ok(())
 }
 
 /// Every request method the client sent, on any connection.
-fn methods(run: &Run) -> Vec<(u32, String)> {
+pub(super) fn methods(run: &Run) -> Vec<(u32, String)> {
     let mut out = Vec::new();
     for conn in 1..=run.log().connections() {
         for r in run.log().requests(conn) {
@@ -467,6 +467,11 @@ async fn stops_after_turn(run: &mut Run) -> Checked {
 
 async fn claimed(run: &mut Run) -> Result<String, Failure> {
     expect_ok("connect", &run.connect().await?)?;
+    claim_new(run).await
+}
+
+/// On the connected client: `create` and `claim`; the new session's ID.
+pub(super) async fn claim_new(run: &mut Run) -> Result<String, Failure> {
     let created = run.cmd(json!({"cmd": "create"})).await?;
     expect_ok("create", &created)?;
     let session = created.str("session_id").unwrap_or_default().to_owned();
@@ -566,7 +571,7 @@ async fn turn_fails(run: &mut Run) -> Checked {
     Ok(())
 }
 
-fn count(run: &Run, method: Method) -> usize {
+pub(super) fn count(run: &Run, method: Method) -> usize {
     methods(run).iter().filter(|(_, m)| m == method.as_str()).count()
 }
 

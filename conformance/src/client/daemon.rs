@@ -7,7 +7,8 @@ use super::records::{self, Records, Served};
 use crate::json::{self, Bounds};
 use crate::transcript::{Dir, Entry, Transcript};
 use agentwire_protocol::{
-    EventName, HandshakeRejection, HandshakeReply, HandshakeReplyAccepted, HandshakeReplyRejected, Method,
+    ApprovalDecider, ApprovalOutcome, ErrorCode, EventName, HandshakeRejection, HandshakeReply, HandshakeReplyAccepted,
+    HandshakeReplyRejected, Method,
 };
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -146,6 +147,23 @@ pub struct Conn {
     /// The package version the handshake accepted, which `initialize` names as `server_version`
     /// (a client may check that the two agree).
     pub accepted_version: Option<String>,
+    /// Whether the initialize result offered optional profiles (`profiles`), and whether this
+    /// connection negotiated the approvals profile.
+    pub offers_profiles: bool,
+    pub negotiated: bool,
+    /// Permission requests waiting for this connection's answer.
+    pub pending: Vec<Pending>,
+}
+
+/// A permission request the daemon asked and holds its turn for.
+pub struct Pending {
+    /// The `approval.requested` event sent.
+    pub event: Value,
+    /// The `turn.start` request of the waiting turn, and its turn ID.
+    pub turn: Value,
+    pub turn_id: String,
+    /// The rest of the turn, played after the answer.
+    pub rest: Vec<Act>,
 }
 
 impl Conn {
@@ -221,6 +239,81 @@ impl Conn {
         acts
     }
 
+    /// `approval.requested` (the example's call, title and kind) of the turn `request` started,
+    /// offering `options`: unsequenced, so its `live_sequence` is null.
+    pub fn approval_requested(&self, request: &Value, turn_id: &str, approval_id: &str, options: Value) -> Value {
+        let payload = json!({"approval_id": approval_id, "options": options});
+        let mut v = self.turn_event(EventName::ApprovalRequested.as_str(), request, turn_id, payload);
+        v["live_sequence"] = Value::Null;
+        v
+    }
+
+    /// `approval.resolved` of `asked` (an `approval.requested` of the turn `request` started):
+    /// `option_id` selected by `decided_by`.
+    pub fn approval_resolved(
+        &self,
+        request: &Value,
+        asked: &Value,
+        option_id: &Value,
+        decided_by: ApprovalDecider,
+    ) -> Value {
+        let p = &asked["payload"];
+        let kind = option_kind(asked, option_id).unwrap_or(Value::Null);
+        let payload = json!({
+            "approval_id": p["approval_id"],
+            "outcome": ApprovalOutcome::Selected.as_str(),
+            "option_id": option_id,
+            "option_kind": kind,
+            "decided_by": decided_by.as_str(),
+        });
+        let turn_id = p["turn_id"].as_str().unwrap_or_default();
+        let mut v = self.turn_event(EventName::ApprovalResolved.as_str(), request, turn_id, payload);
+        v["live_sequence"] = Value::Null;
+        v
+    }
+
+    /// An error answer of `code` (its fixed message).
+    pub fn refuse(&self, request: &Value, code: ErrorCode) -> Vec<Act> {
+        vec![Act::Send(self.error(request, code.as_str(), code.message()))]
+    }
+
+    /// `profile.negotiate` as an honest daemon answers it: the spec's example terms when the
+    /// initialize result offered profiles, else like any unknown method.
+    fn negotiate(&mut self, request: &Value) -> Vec<Act> {
+        if !self.offers_profiles {
+            return self.refuse(request, ErrorCode::UnsupportedOperation);
+        }
+        self.negotiated = true;
+        vec![Act::Send(self.respond(request, |_| {}))]
+    }
+
+    /// `approval.respond`: the first valid answer to a pending request resolves it (the person
+    /// decided) and lets its turn go on; anything else changes nothing.
+    fn approval_respond(&mut self, request: &Value) -> Vec<Act> {
+        if !self.negotiated {
+            return self.refuse(request, ErrorCode::UnsupportedOperation);
+        }
+        let answer = &request["payload"];
+        let Some(i) = self.pending.iter().position(|p| p.event["payload"]["approval_id"] == answer["approval_id"])
+        else {
+            return self.refuse(request, ErrorCode::ApprovalUnknown);
+        };
+        let Some(kind) = option_kind(&self.pending[i].event, &answer["option_id"]) else {
+            return self.refuse(request, ErrorCode::ApprovalOptionUnknown);
+        };
+        let pending = self.pending.remove(i);
+        let response = self.respond(request, |p| {
+            p["approval_id"] = answer["approval_id"].clone();
+            p["option_id"] = answer["option_id"].clone();
+            p["option_kind"] = kind;
+        });
+        let resolved =
+            self.approval_resolved(&pending.turn, &pending.event, &answer["option_id"], ApprovalDecider::Person);
+        let mut acts = vec![Act::Send(response), Act::Send(resolved)];
+        acts.extend(pending.rest);
+        acts
+    }
+
     /// Event `name` of the login `request` (an `auth.login.start`) began: the example with this
     /// connection's identities and the start's operation.
     pub fn login_event(&self, name: &str, request: &Value) -> Value {
@@ -257,6 +350,8 @@ impl Conn {
                     p["state_root_id"] = json!(s.state_root_id);
                 }))]
             }
+            Some(Method::ProfileNegotiate) => self.negotiate(request),
+            Some(Method::ApprovalRespond) => self.approval_respond(request),
             Some(Method::SessionReplay | Method::SessionDetach | Method::SessionStatus) => {
                 vec![Act::Send(self.respond(request, |p| {
                     if p.get("session_id").is_some() {
@@ -273,6 +368,12 @@ impl Conn {
 /// honest daemon answers like any method it scripts nothing special for.
 pub fn method_of(request: &Value) -> Option<Method> {
     request["method"].as_str().and_then(Method::from_wire)
+}
+
+/// The kind of the option `option_id` that `asked` (an `approval.requested`) offered.
+pub fn option_kind(asked: &Value, option_id: &Value) -> Option<Value> {
+    let options = asked["payload"]["options"].as_array()?;
+    options.iter().find(|o| &o["id"] == option_id).map(|o| o["kind"].clone())
 }
 
 /// Deltas of the honest daemon's turns, and the terminal text they settle to: the deltas are a
@@ -325,6 +426,9 @@ impl Daemon {
                     claim: None,
                     turns: 0,
                     accepted_version: None,
+                    offers_profiles: false,
+                    negotiated: false,
+                    pending: Vec::new(),
                 };
                 tokio::spawn(serve(stream, conn, plan.clone(), l.clone()));
             }
@@ -392,7 +496,7 @@ async fn serve(stream: UnixStream, mut conn: Conn, plan: Plan, log: Log) {
         } else if let Some(acts) = plan.hook.as_ref().and_then(|h| h(&request, &mut conn)) {
             acts
         } else if method_of(&request) == Some(Method::Initialize) {
-            initialize(&plan, &conn, &request)
+            initialize(&plan, &mut conn, &request)
         } else {
             conn.honest(&request)
         };
@@ -463,7 +567,7 @@ fn handshake(plan: &Handshake, served: &Served, request: &Value) -> (Vec<Act>, O
     }
 }
 
-fn initialize(plan: &Plan, conn: &Conn, request: &Value) -> Vec<Act> {
+fn initialize(plan: &Plan, conn: &mut Conn, request: &Value) -> Vec<Act> {
     let mut v = records::answer(conn.records.vector(records::INITIALIZE), request, &conn.served, &conn.connection_id);
     let p = &mut v["payload"];
     p["instance_id"] = json!(conn.served.instance_id);
@@ -478,6 +582,7 @@ fn initialize(plan: &Plan, conn: &Conn, request: &Value) -> Vec<Act> {
     if let Some(edit) = &plan.init {
         edit(p);
     }
+    conn.offers_profiles = !p["capabilities"]["profiles"].is_null();
     let mut acts = Vec::new();
     if !plan.init_delay.is_zero() {
         acts.push(Act::Wait(plan.init_delay));

@@ -3,6 +3,7 @@
 //! ([`cases`]), judging what the client sends and what it refuses. Every scenario also passes
 //! the envelope checks of [`checks`] over every record the client sent.
 
+pub mod approvals;
 pub mod cases;
 pub mod checks;
 pub mod daemon;
@@ -96,16 +97,23 @@ impl Run {
 /// See [`Run::settle`].
 pub const SETTLE: Duration = Duration::from_millis(300);
 
+/// Every client case: the ordinary profile's, then the approvals profile's.
+pub fn all() -> Vec<cases::Case> {
+    let mut all = cases::all();
+    all.extend(approvals::cases());
+    all
+}
+
 /// Every client case ID.
 pub fn ids() -> Vec<String> {
-    cases::all().into_iter().map(|c| c.id).collect()
+    all().into_iter().map(|c| c.id).collect()
 }
 
 /// Runs the selected cases, one scripted daemon and one driver process each.
 pub async fn run(options: &ClientOptions, vectors: &Vectors, selection: &Selection) -> Result<Vec<CaseResult>> {
     let records = Arc::new(Records::new(vectors)?);
     let mut results = Vec::new();
-    for case in cases::all().into_iter().filter(|c| selection.selects(&c.id)) {
+    for case in all().into_iter().filter(|c| selection.selects(&c.id)) {
         let start = Instant::now();
         let (outcome, transcript) = run_case(&case, options, &records).await?;
         results.push(CaseResult {

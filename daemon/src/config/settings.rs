@@ -47,9 +47,11 @@ pub struct Layer {
 }
 
 /// The range settings may give `approval_deadline_ms` (the spec's `approval_deadline_ms`
-/// limit: "Settings `approval_deadline_ms` may set 1000..=3600000"): a second at least, so an
-/// answer can arrive, an hour at most, so a forgotten request does not hold a turn for days.
-pub const APPROVAL_DEADLINE_MS: std::ops::RangeInclusive<u64> = 1_000..=3_600_000;
+/// limit: "Settings `approval_deadline_ms` may set 1000..=3600000", its bounds the spec's
+/// constants): a second at least, so an answer can arrive, an hour at most, so a forgotten
+/// request does not hold a turn for days.
+pub const APPROVAL_DEADLINE_MS: std::ops::RangeInclusive<u64> =
+    agentwire_protocol::constants::APPROVAL_DEADLINE_MIN_MS..=agentwire_protocol::constants::APPROVAL_DEADLINE_MAX_MS;
 
 /// The longest `local_turn_ms`: ten minutes, well past any test's patience.
 pub const MAX_LOCAL_TURN_MS: u64 = 600_000;
@@ -281,12 +283,17 @@ mod tests {
                 approval_deadline_ms: None,
             }
         );
-        // "configurable within a bounded range": 1000..=3600000 milliseconds.
-        let deadline = |text: &str| parse_layer(&parse(text).unwrap()).map(|l| l.approval_deadline_ms);
-        assert_eq!(deadline("approval_deadline_ms = 1000"), Ok(Some(1000)));
-        assert_eq!(deadline("approval_deadline_ms = 3600000"), Ok(Some(3_600_000)));
-        for bad in ["approval_deadline_ms = 999", "approval_deadline_ms = 3600001", "approval_deadline_ms = \"1m\""] {
-            assert_eq!(deadline(bad), Err(SettingsError::Malformed), "{bad}");
+        // "configurable within a bounded range": the spec's 1000..=3600000 milliseconds.
+        let deadline = |ms: &str| {
+            let text = format!("approval_deadline_ms = {ms}");
+            parse_layer(&parse(&text).unwrap()).map(|l| l.approval_deadline_ms)
+        };
+        let (min, max) = (*APPROVAL_DEADLINE_MS.start(), *APPROVAL_DEADLINE_MS.end());
+        assert_eq!((min, max), (1000, 3_600_000), "the range the limit's text states");
+        assert_eq!(deadline(&min.to_string()), Ok(Some(min)));
+        assert_eq!(deadline(&max.to_string()), Ok(Some(max)));
+        for bad in [(min - 1).to_string(), (max + 1).to_string(), "\"1m\"".to_owned()] {
+            assert_eq!(deadline(&bad), Err(SettingsError::Malformed), "{bad}");
         }
         assert_eq!(parse_layer(&parse("local_turn_ms = 1500").unwrap()).unwrap().local_turn_ms, Some(1500));
         let bad_turns = ["local_turn_ms = 0", "local_turn_ms = -1", "local_turn_ms = 600001", "local_turn_ms = \"1s\""];

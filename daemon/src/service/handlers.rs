@@ -99,12 +99,7 @@ impl SessionHandler for Service {
             cx.conn.mark_claimed();
             // "A connection that claims or takes over a session with pending approvals
             // receives one `approval.requested` for each, right after its claim response."
-            tokio::spawn(crate::turns::asking::redeliver(
-                self.sessions.clone(),
-                Arc::clone(&self.turns.conns),
-                self.turns.approvals.clone(),
-                r.slots.session_id.clone(),
-            ));
+            crate::turns::asking::redeliver(&self.turns.approvals, &r.slots.session_id);
         }
         claimed
     }

@@ -20,7 +20,9 @@
 //                      through `fs/write_text_file` when the client offers it (a prompt with
 //                      "anyway" writes after a reject too; one with "elsewhere" writes
 //                      `<cwd>/other.toml` instead); says the answer ("Answer: <optionId|cancelled>.")
-//                      and the write's ("Write: ok." or "Write: refused: <error data>.") and ends
+//                      and the write's ("Write: ok." or "Write: refused: <error data>.") and ends;
+//                      a prompt with "unasked" writes `<cwd>/other.toml` without asking (as an
+//                      agent that remembers an "always" answer does) and says only the write's
 //   flood N            asks permission for N `execute` calls at once, then says every answer
 //   init-error         answers initialize with a JSON-RPC error (carrying FAKE_SECRET)
 //   new-error          answers session/new with a JSON-RPC error
@@ -107,6 +109,11 @@ async function prompt(id, { sessionId, prompt: blocks }) {
     case "ask-edit": {
       const path = `${cwds.get(sessionId)}/config.toml`;
       const diff = { type: "diff", path, oldText: "debug = false\n", newText: "debug = true\n" };
+      if (canWrite && blocks.some((b) => (b.text ?? "").includes("unasked"))) {
+        const written = await request("fs/write_text_file", { sessionId, path: `${cwds.get(sessionId)}/other.toml`, content: diff.newText });
+        text(sessionId, written.error ? `Write: refused: ${written.error.data}.` : "Write: ok.");
+        return done("end_turn");
+      }
       const toolCall = { toolCallId: "e1", title: "Edit `config.toml`", kind: "edit", content: [diff], rawInput: { path } };
       update(sessionId, { sessionUpdate: "tool_call", status: "pending", ...toolCall });
       const answer = await request("session/request_permission", {

@@ -1,6 +1,6 @@
 // Generated from protocol.toml. Do not edit.
 // Regenerate with `cargo run -p agentwire-codegen -- write`.
-// Freshness: spec fnv1a64 74b90f9df6a94091, agentwire-codegen 0.2.0.
+// Freshness: spec fnv1a64 28070f8fd0c07da3, agentwire-codegen 0.2.0.
 
 /// Advertised limits, declared once in the spec.
 pub mod limits {
@@ -411,6 +411,10 @@ pub mod constants {
     pub const WORKSPACE_MAX_BYTES: u64 = 4096u64;
     /// Largest package version string. Unit: bytes.
     pub const VERSION_MAX_BYTES: u64 = 64u64;
+    /// Shortest `approval_deadline_ms` the settings may give (the approvals profile). Unit: milliseconds.
+    pub const APPROVAL_DEADLINE_MIN_MS: u64 = 1000u64;
+    /// Longest `approval_deadline_ms` the settings may give (the approvals profile). Unit: milliseconds.
+    pub const APPROVAL_DEADLINE_MAX_MS: u64 = 3600000u64;
 }
 /// Opaque correlation ID chosen by its issuer; never parsed by the other side.
 pub type OpaqueId = String;

@@ -351,7 +351,11 @@ export class AgentwireClient {
     return this.conversation.negotiated(profile);
   }
 
-  /** Claim a session: the handle starts, cancels and detaches with the control it carries. */
+  /**
+   * Claim a session: the handle starts, cancels and detaches with the control it carries. A
+   * running turn's events, its pending approvals first, follow the response at once: a stream
+   * that must see them (`events({ sessionId })`) is opened before the claim.
+   */
   async claim(sessionId: string, options: WaitOptions & { readonly takeOver?: boolean } = {}): Promise<Claim> {
     const response = await this.request("session.claim", { take_over: options.takeOver ?? false }, { ...waitOf(options), sessionId });
     return new Claim(this, response);

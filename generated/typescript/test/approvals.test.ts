@@ -14,42 +14,14 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
+import { BIN, NO_BIN, PACKAGE, daemonEnv, exited } from "./liveDaemon.js";
 import { APPROVALS_VERSION, AgentwireClient, ProfileUnavailableError, ServiceError, resume } from "../dist/client.js";
 import type { Claim, ClientOptions, TurnEvent } from "../dist/client.js";
 import type { AnyEvent, ApprovalRequested, ApprovalResolved } from "../dist/index.js";
 
-const PACKAGE = fileURLToPath(new URL("../", import.meta.url));
-const BIN = resolve(PACKAGE, process.env.AGENTWIRE_BIN ?? "../../target/debug/agentwire");
 const AGENT = resolve(PACKAGE, "../../daemon/tests/acp/fake-agent.mjs");
-const SKIP = !existsSync(BIN)
-  ? `no daemon binary at ${BIN}: run \`cargo build -p agentwire-daemon\` from the repository root (test.sh does), or set AGENTWIRE_BIN`
-  : !existsSync(AGENT)
-    ? `no scripted ACP agent at ${AGENT}`
-    : false;
+const SKIP = NO_BIN || (existsSync(AGENT) ? false : `no scripted ACP agent at ${AGENT}`);
 const PROMPT = "Turn debugging on.";
-
-/** Environment of the daemon: no provider configuration leaks in. */
-function daemonEnv(root: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(MC_|ANTHROPIC_|OPENAI_|AGENTWIRE_TEST_)/.test(k)) env[k] = v;
-  }
-  return { ...env, MC_HOME: join(root, "mc"), HOME: root };
-}
-
-async function exited(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return true;
-    }
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** What a turn's (or a session's) events showed until its terminal. */
 interface Seen {

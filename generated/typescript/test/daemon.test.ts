@@ -10,20 +10,16 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
+import { BIN, NO_BIN, PACKAGE, daemonEnv, exited } from "./liveDaemon.js";
 import { AgentwireClient, HandshakeError, ServiceError, resume, startOrConnect } from "../dist/client.js";
 import type { AnyEvent, Method, ReplayItem, ResponsePayloads } from "../dist/index.js";
 
-const PACKAGE = fileURLToPath(new URL("../", import.meta.url));
-const BIN = resolve(PACKAGE, process.env.AGENTWIRE_BIN ?? "../../target/debug/agentwire");
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8")) as { version: string }).version;
-const SKIP = existsSync(BIN)
-  ? false
-  : `no daemon binary at ${BIN}: run \`cargo build -p agentwire-daemon\` from the repository root (test.sh does), or set AGENTWIRE_BIN`;
+const SKIP = NO_BIN;
 
 /** The discovery line start-or-connect prints (service-lifecycle). */
 interface Discovery {
@@ -37,29 +33,6 @@ interface Discovery {
 
 const REQUIRED: readonly Method[] = ["session.create", "session.claim", "turn.start", "session.replay"];
 const PROMPT = "What is in this workspace? ✓";
-
-/** Environment of the daemon: no provider configuration leaks in, so turns run on `local`. */
-function daemonEnv(root: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(MC_|ANTHROPIC_|OPENAI_|AGENTWIRE_TEST_)/.test(k)) env[k] = v;
-  }
-  return { ...env, MC_HOME: join(root, "mc"), HOME: root };
-}
-
-/** Poll until `pid` is gone (or the deadline passes); true when it exited. */
-async function exited(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return true;
-    }
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe("against the real daemon", { skip: SKIP }, () => {
   let root = "";

@@ -2,7 +2,8 @@
 //! rejection and mismatch, and everything it owns, its limits included), and the line every
 //! operation and event section carries when it is not of the ordinary profile.
 
-use super::render::{anchor, anchor_line, cell};
+use super::render::{anchor, anchor_line};
+use super::tables::limit_table;
 use crate::ir::{Membership, Spec};
 
 pub const ANCHOR: &str = "profiles";
@@ -71,18 +72,8 @@ pub fn section(spec: &Spec) -> String {
             list(events),
             list(errors)
         ));
-        out.push_str("Its limits, advertised in the negotiation's answer:\n\n| Limit | Value | Unit | Applies to | Description |\n|---|---:|---|---|---|\n");
-        for l in spec.limits.iter().filter(|l| l.profile == owned) {
-            out.push_str(&format!(
-                "| <a id=\"{a}\"></a>`{n}` | {v} | {u} | {ap} | {d} |\n",
-                a = anchor("limit", &l.name),
-                n = l.name,
-                v = l.value,
-                u = l.unit,
-                ap = cell(&l.applies_to),
-                d = cell(&l.doc)
-            ));
-        }
+        out.push_str("Its limits, advertised in the negotiation's answer:\n\n");
+        out.push_str(&limit_table(spec.limits.iter().filter(|l| l.profile == owned)));
         out.push('\n');
     }
     out

@@ -2,7 +2,7 @@
 //! split by group, and constants.
 
 use super::render::{anchor, cell};
-use crate::ir::{LimitGroup, Spec};
+use crate::ir::{Limit, LimitGroup, Spec};
 
 pub fn errors(spec: &Spec) -> String {
     let mut out = String::from(
@@ -40,22 +40,31 @@ pub fn limits(spec: &Spec) -> String {
          local bound. A profile's own limits are listed with [its profile](#profiles).\n\n",
     );
     for (group, title) in [(LimitGroup::General, "General limits"), (LimitGroup::Persistent, "Persistent limits")] {
-        out.push_str(&format!("### {title}\n\n| Limit | Value | Unit | Applies to | Exceeded | Bounds output | Description |\n|---|---:|---|---|---|---|---|\n"));
-        for l in spec.ordinary_limits().filter(|l| l.group == group) {
-            let exceeded =
-                l.exceeded.as_ref().map_or_else(|| "—".to_string(), |c| format!("[`{c}`](#{})", anchor("error", c)));
-            let output = if l.bounds_output { "yes" } else { "—" };
-            out.push_str(&format!(
-                "| <a id=\"{a}\"></a>`{n}` | {v} | {u} | {ap} | {exceeded} | {output} | {d} |\n",
-                a = anchor("limit", &l.name),
-                n = l.name,
-                v = l.value,
-                u = l.unit,
-                ap = cell(&l.applies_to),
-                d = cell(&l.doc)
-            ));
-        }
+        out.push_str(&format!("### {title}\n\n"));
+        out.push_str(&limit_table(spec.ordinary_limits().filter(|l| l.group == group)));
         out.push('\n');
+    }
+    out
+}
+
+/// One table of limits, the same columns for the ordinary profile's and an optional profile's.
+pub fn limit_table<'a>(limits: impl Iterator<Item = &'a Limit>) -> String {
+    let mut out = String::from(
+        "| Limit | Value | Unit | Applies to | Exceeded | Bounds output | Description |\n|---|---:|---|---|---|---|---|\n",
+    );
+    for l in limits {
+        let exceeded =
+            l.exceeded.as_ref().map_or_else(|| "—".to_string(), |c| format!("[`{c}`](#{})", anchor("error", c)));
+        let output = if l.bounds_output { "yes" } else { "—" };
+        out.push_str(&format!(
+            "| <a id=\"{a}\"></a>`{n}` | {v} | {u} | {ap} | {exceeded} | {output} | {d} |\n",
+            a = anchor("limit", &l.name),
+            n = l.name,
+            v = l.value,
+            u = l.unit,
+            ap = cell(&l.applies_to),
+            d = cell(&l.doc)
+        ));
     }
     out
 }

@@ -110,6 +110,12 @@ pub const ALL: &[Scenario] = &[
         run: bounds,
     },
     Scenario {
+        id: "scenario.approvals.daemon_bound",
+        rule: "`max_pending_approvals`: Approvals pending at once in the daemon, below what max_active_turns sessions at their per-session bound could hold, so it binds; past it a new request is answered reject by the policy at once.",
+        requires: ORDINARY,
+        run: daemon_bound,
+    },
+    Scenario {
         id: "scenario.approvals.ordinary_unchanged",
         rule: "An `ask` request while no connection that opted in controls the session is answered at once as the policy's fallback (reject), recorded as today: a client that never opted in never waits. ... the profile's events are never sent to it",
         requires: ORDINARY,
@@ -694,6 +700,18 @@ fn cancel_pending(cx: &mut Ctx) -> BoxFut<'_> {
     })
 }
 
+/// "one `approval.requested` for each": `c` received `approval`'s request exactly once.
+fn once(c: &Client, approval: &str) -> Result<(), Failure> {
+    let n = c
+        .events
+        .profile_events
+        .iter()
+        .filter(|e| is(e, EventName::ApprovalRequested) && e["payload"]["approval_id"] == approval)
+        .count();
+    crate::ensure!(n == 1, "the claimant received approval.requested of {approval} {n} times, not once");
+    Ok(())
+}
+
 /// Waits for `c`'s `approval.requested` of `approval` (after a claim).
 async fn redelivered(c: &mut Client, approval: &str) -> Result<Value, Failure> {
     let find = |e: &EventChecker| {
@@ -730,6 +748,7 @@ fn take_over(cx: &mut Ctx) -> BoxFut<'_> {
         let r = resolved(&mut b, &approval, WAIT).await?;
         expect_resolution(&r, ApprovalOutcome::Selected, ApprovalDecider::Person, Some(&reject))?;
         ends(&mut b, &turn, "completed", Some(&format!("Answer: {reject}."))).await?;
+        once(&b, &approval)?;
         done(a).await?;
         done(b).await?;
         pass()
@@ -769,6 +788,7 @@ fn disconnect(cx: &mut Ctx) -> BoxFut<'_> {
         let r = resolved(&mut b, &approval, WAIT).await?;
         expect_resolution(&r, ApprovalOutcome::Selected, ApprovalDecider::Person, Some(&allow))?;
         ends(&mut b, &turn, "completed", Some(&format!("Answer: {allow}."))).await?;
+        once(&b, &approval)?;
         done(b).await?;
         pass()
     })
@@ -823,6 +843,88 @@ fn bounds(cx: &mut Ctx) -> BoxFut<'_> {
             "the agent's {asks} requests got {yes} allows and {no} rejections ({text:?}), not {bound} and {}",
             asks - bound
         );
+        done(c).await?;
+        pass()
+    })
+}
+
+/// The answers a `flood` turn's agent says it got (`Answers: yes,no,….`).
+fn flood_answers(t: &Value) -> Vec<String> {
+    let text = terminal_text(t);
+    text.trim_start_matches("Answers: ").trim_end_matches('.').split(',').map(str::to_owned).collect()
+}
+
+fn daemon_bound(cx: &mut Ctx) -> BoxFut<'_> {
+    Box::pin(async move {
+        if let Some(skip) = unless_offered(cx) {
+            return skip;
+        }
+        let (mut c, terms) = opted_in(cx).await?;
+        let per_session = limit(&terms, "max_pending_approvals_per_session")?;
+        let per_daemon = limit(&terms, "max_pending_approvals")?;
+        // Sessions at their per-session bound that together fill the daemon's, and one more.
+        let full = per_daemon.div_ceil(per_session);
+        let turns = cx.adv.limit("max_active_turns");
+        crate::ensure!(
+            full < turns,
+            "max_pending_approvals {per_daemon} does not bind: {turns} turns at {per_session} each hold no more"
+        );
+        crate::ensure!(per_session as usize <= crate::acp_agent::MAX_FLOOD, "the agent cannot flood {per_session}");
+        let mut waiting = Vec::new();
+        for i in 0..full {
+            let asks = per_session.min(per_daemon - i * per_session);
+            let tag = format!("ap-daemon-{i}");
+            let (sid, claim) = session(cx, &mut c, &tag).await?;
+            let turn = start(cx, &mut c, &sid, &claim, &format!("flood {asks}"), &tag).await?;
+            c.until("the session's bound's worth of approval.requested, or the turn's terminal", WAIT, |e| {
+                payloads(e, EventName::ApprovalRequested, &turn).len() as u64 >= asks || e.terminal(&turn).is_some()
+            })
+            .await?;
+            if let Some(t) = c.events.terminal(&turn) {
+                let text = terminal_text(t).to_owned();
+                crate::ensure!(
+                    !text.starts_with("Answers:"),
+                    "session {i}'s {asks} requests were answered before the daemon's bound of {per_daemon} was reached (another case's requests still pending?): {text:?}"
+                );
+                return no_agent(&text);
+            }
+            waiting.push((sid, claim, turn));
+        }
+        // The daemon holds its bound: a new session's requests are answered reject by the
+        // policy at once, none reaches the person, and its turn does not wait.
+        let (sid, claim) = session(cx, &mut c, "ap-daemon-over").await?;
+        let over = start(cx, &mut c, &sid, &claim, "flood 2", "ap-daemon-over").await?;
+        let t = ends(&mut c, &over, "completed", None).await?;
+        crate::ensure!(
+            payloads(&c.events, EventName::ApprovalRequested, &over).is_empty(),
+            "a request past the daemon's bound of {per_daemon} was delivered to the person"
+        );
+        let answers = flood_answers(&t);
+        crate::ensure!(
+            answers == ["no", "no"],
+            "past the daemon's bound the agent got {answers:?}, not two rejections"
+        );
+        let pending: u64 = waiting
+            .iter()
+            .map(|(_, _, turn)| payloads(&c.events, EventName::ApprovalRequested, turn).len() as u64)
+            .sum();
+        crate::ensure!(
+            pending == per_daemon,
+            "{pending} requests were pending at once, the daemon's bound is {per_daemon}"
+        );
+        // Nothing hangs: answered, every waiting turn completes with the person's allows.
+        for (sid, claim, turn) in &waiting {
+            for asked in payloads(&c.events, EventName::ApprovalRequested, turn) {
+                let approval = s(&asked, "approval_id")?.to_owned();
+                let allow = option(&asked, PermissionKind::AllowOnce)?;
+                respond(&mut c, sid, claim, &approval, &allow).await?.ok("approval.respond within the bound")?;
+            }
+        }
+        for (_, _, turn) in &waiting {
+            let t = ends(&mut c, turn, "completed", None).await?;
+            let answers = flood_answers(&t);
+            crate::ensure!(answers.iter().all(|a| a == "yes"), "a turn within the bound got {answers:?}");
+        }
         done(c).await?;
         pass()
     })

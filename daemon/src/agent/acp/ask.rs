@@ -3,7 +3,7 @@
 //! implements nothing of the wire: the turn service ([`crate::turns`]) implements [`Asker`]
 //! over the pending approvals registry ([`crate::approvals`]) and the session's connections.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -82,40 +82,91 @@ pub fn change_of(fields: &ToolCallUpdateFields) -> Option<Change> {
     })
 }
 
-/// The files the person allowed a turn's `edit` calls to change: the rule for the agent's
-/// `fs/write_text_file` when the policy asks about edits. A write is allowed only to a file
-/// that an `edit` request of the same turn named (its diffs and locations) and that the
-/// person answered with an allow option; a rejected, cancelled, deadline- or policy-answered
-/// request adds nothing. One set per turn: it leaves with the turn's route.
+/// The ACP tool kind whose requests permit the agent's file writes.
+pub const EDIT_KIND: &str = "edit";
+
+/// The person's last "always" answer to an `edit` request of a session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Always {
+    Allow,
+    Reject,
+}
+
+/// What the person allowed a turn's `edit` calls to change: the rule for the agent's
+/// `fs/write_text_file` when the policy asks about edits.
+///
+/// - A file that an `edit` request of the same turn named (its diffs and locations) and that
+///   the person answered with an allow option may be written.
+/// - "`allow_always` / `reject_always` are forwarded as chosen: in ACP the agent keeps that
+///   memory", so the daemon keeps it too: after the person's `allow_always` to an `edit`
+///   request the agent may write any workspace file without asking, for as long as the
+///   session lives in the agent ([`AlwaysEdits`]); a later `reject_always` takes that back.
+/// - A rejected, cancelled, deadline- or policy-answered request adds nothing.
+///
+/// One per turn: it leaves with the turn's route, the "always" answer staying with the session.
 #[derive(Debug, Default)]
-pub struct ApprovedWrites(Mutex<HashSet<PathBuf>>);
+pub struct ApprovedWrites {
+    files: Mutex<HashSet<PathBuf>>,
+    always: Mutex<Option<Always>>,
+}
 
 impl ApprovedWrites {
-    /// Remembers `paths` (named by an `edit` request) when `resolution` is the person's
-    /// allow, each where a write of it lands in `workspace`
-    /// ([`Workspace::resolve_absolute_file`]); a path outside it is not remembered.
-    pub fn record(&self, workspace: &Path, paths: &[PathBuf], resolution: &Resolution) {
-        let allowed = matches!(
-            resolution.outcome,
-            Outcome::Selected { kind: PermissionKind::AllowOnce | PermissionKind::AllowAlways, .. }
-        );
-        if !allowed || resolution.decided_by != DecidedBy::Person || paths.is_empty() {
-            return;
+    /// The turn starts from the session's remembered "always" answer.
+    pub fn remember(&self, always: Option<Always>) {
+        *crate::sync::lock(&self.always) = always;
+    }
+
+    /// Records the person's answer to a request (`edit`: whether it is an `edit` request,
+    /// `paths` the files it named): an allow permits writing `paths`, each where a write of it
+    /// lands in `workspace` ([`Workspace::resolve_absolute_file`]; a path outside it is not
+    /// remembered); an "always" answer to an `edit` request is returned, for the session to
+    /// remember.
+    pub fn record(&self, workspace: &Path, edit: bool, paths: &[PathBuf], resolution: &Resolution) -> Option<Always> {
+        let Outcome::Selected { kind, .. } = resolution.outcome else { return None };
+        if resolution.decided_by != DecidedBy::Person {
+            return None;
         }
-        let Ok(workspace) = Workspace::new(workspace) else { return };
-        let real = paths.iter().filter_map(|p| workspace.resolve_absolute_file(p)?.ok());
-        crate::sync::lock(&self.0).extend(real);
+        let always = match kind {
+            PermissionKind::AllowAlways if edit => Some(Always::Allow),
+            PermissionKind::RejectAlways if edit => Some(Always::Reject),
+            _ => None,
+        };
+        if always.is_some() {
+            *crate::sync::lock(&self.always) = always;
+        }
+        if matches!(kind, PermissionKind::AllowOnce | PermissionKind::AllowAlways) && !paths.is_empty() {
+            if let Ok(workspace) = Workspace::new(workspace) {
+                let real = paths.iter().filter_map(|p| workspace.resolve_absolute_file(p)?.ok());
+                crate::sync::lock(&self.files).extend(real);
+            }
+        }
+        always
     }
 
     /// Whether the person allowed a write of `target` (resolved as [`Self::record`] does).
     pub fn permits(&self, target: &Path) -> bool {
-        crate::sync::lock(&self.0).contains(target)
+        *crate::sync::lock(&self.always) == Some(Always::Allow) || crate::sync::lock(&self.files).contains(target)
+    }
+}
+
+/// The person's "always" answers to `edit` requests, by ACP session, for as long as the agent
+/// process serves it (the agent's own memory lives there too).
+#[derive(Debug, Default)]
+pub struct AlwaysEdits(Mutex<HashMap<String, Always>>);
+
+impl AlwaysEdits {
+    pub fn get(&self, acp_session: &str) -> Option<Always> {
+        crate::sync::lock(&self.0).get(acp_session).copied()
+    }
+
+    pub fn set(&self, acp_session: &str, always: Always) {
+        crate::sync::lock(&self.0).insert(acp_session.to_owned(), always);
     }
 }
 
 /// The files an `edit` call names: its diffs' paths and its locations; none for another kind.
 pub fn edited_paths(kind: &str, fields: &ToolCallUpdateFields) -> Vec<PathBuf> {
-    if kind != "edit" {
+    if kind != EDIT_KIND {
         return Vec::new();
     }
     let diffs = fields.content.iter().flatten().filter_map(|c| match c {
@@ -181,14 +232,44 @@ mod tests {
             Resolution { outcome: Outcome::Cancelled, decided_by: DecidedBy::Person },
         ];
         for resolution in &refused {
-            writes.record(&root, &paths, resolution);
+            writes.record(&root, true, &paths, resolution);
             assert!(!writes.permits(&root.join("src/b.rs")), "{resolution:?}");
         }
-        writes.record(&root, &paths, &ended(PermissionKind::AllowAlways, DecidedBy::Person));
+        writes.record(&root, true, &paths, &ended(PermissionKind::AllowOnce, DecidedBy::Person));
         assert!(writes.permits(&root.join("src/b.rs")));
         // A path that resolves outside the workspace (`..`, or not under it) is never remembered.
         assert!(!writes.permits(&root.join("a.toml")));
         assert!(!writes.permits(Path::new("/etc/passwd")));
         assert!(!writes.permits(&root.join("c.rs")), "a file it did not name");
+    }
+
+    #[test]
+    fn an_always_answer_to_an_edit_is_remembered_for_the_sessions_writes() {
+        // "`allow_always` / `reject_always` are forwarded as chosen: in ACP the agent keeps
+        // that memory": the agent may then write without asking, in this turn or a later one.
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().canonicalize().unwrap();
+        let anywhere = root.join("other.toml");
+        let writes = ApprovedWrites::default();
+        let person = |kind| ended(kind, DecidedBy::Person);
+        assert_eq!(writes.record(&root, true, &[], &person(PermissionKind::AllowOnce)), None, "once is not kept");
+        assert!(!writes.permits(&anywhere));
+        assert_eq!(writes.record(&root, false, &[], &person(PermissionKind::AllowAlways)), None, "not an edit");
+        assert!(!writes.permits(&anywhere));
+        assert_eq!(writes.record(&root, true, &[], &ended(PermissionKind::AllowAlways, DecidedBy::Policy)), None);
+        assert_eq!(writes.record(&root, true, &[], &person(PermissionKind::AllowAlways)), Some(Always::Allow));
+        assert!(writes.permits(&anywhere), "any workspace file, unasked");
+        // A later turn of the session starts from what the session remembers.
+        let sessions = AlwaysEdits::default();
+        sessions.set("acp-1", Always::Allow);
+        let next_turn = ApprovedWrites::default();
+        next_turn.remember(sessions.get("acp-1"));
+        assert!(next_turn.permits(&anywhere));
+        let other_session = ApprovedWrites::default();
+        other_session.remember(sessions.get("acp-2"));
+        assert!(!other_session.permits(&anywhere), "another session's memory is its own");
+        // reject_always takes it back.
+        assert_eq!(next_turn.record(&root, true, &[], &person(PermissionKind::RejectAlways)), Some(Always::Reject));
+        assert!(!next_turn.permits(&anywhere));
     }
 }

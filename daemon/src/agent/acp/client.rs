@@ -5,7 +5,8 @@
 //!   into the session stream and answers permission requests by the policy.
 //! - `fs/read_text_file` reads a workspace file, and `fs/write_text_file` writes one only
 //!   when the policy allows `edit`, or, when it asks, to a file the person allowed an `edit`
-//!   request of the running turn to change ([`ApprovedWrites`]); both are confined to the
+//!   request of the running turn to change, or any file after the person's `allow_always` to
+//!   an `edit` request of the session ([`ApprovedWrites`]); both are confined to the
 //!   workspace by the rules of the built-in `read_file` tool ([`Workspace::resolve_absolute`]),
 //!   and only for a session with a running turn.
 //! - Anything else is answered `method not found` (terminals are not offered), and the
@@ -143,7 +144,7 @@ async fn request(
             let Ok(req) = serde_json::from_value::<WriteTextFileRequest>(params) else {
                 return responder.respond_with_error(Error::invalid_params());
             };
-            // `ask`: only what the person allowed in the running turn.
+            // `ask`: only what the person allowed in the running turn (or always, for the session).
             let approved: Option<Arc<ApprovedWrites>> = match verdict {
                 Verdict::Allow => None,
                 _ => Some(

@@ -28,7 +28,7 @@ use agentwire_protocol::{PermissionKind, PermissionOption};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
-use super::ask::{change_of, edited_paths, Asker, Question};
+use super::ask::{change_of, edited_paths, Asker, Question, EDIT_KIND};
 use super::policy;
 use crate::agent::calls::{CallState, Calls, End, NewCall, Segments, Shown};
 use crate::agent::sink::{CallView, Origin, OutputLimit, TurnSink};
@@ -195,6 +195,9 @@ pub struct Waiting {
     pub approval_id: String,
     /// The files an `edit` request names ([`edited_paths`]): the person's allow permits writing them.
     pub paths: Vec<std::path::PathBuf>,
+    /// Whether it is an `edit` request: the person's "always" answer to one is remembered for
+    /// the session's writes ([`super::ask::ApprovedWrites`]).
+    pub edit: bool,
 }
 
 /// What became of one permission request.
@@ -403,7 +406,8 @@ impl<'a> Mapper<'a> {
                 match asker.map(|a| a.ask(question)) {
                     Some(Ok(asked)) => {
                         let paths = edited_paths(&kind, fields);
-                        let waiting = Waiting { acp_id, approval_id: asked.approval_id, paths };
+                        let edit = kind == EDIT_KIND;
+                        let waiting = Waiting { acp_id, approval_id: asked.approval_id, paths, edit };
                         return Permission::Asked(waiting, asked.resolution);
                     }
                     // Past a bound: the policy answers at once, as it does with nobody to ask.

@@ -14,7 +14,7 @@
 //! Imports go one way, and these are all of them between the files here (`resume`, `policy`,
 //! `ask` and `said` import none): `run` → `ask`, `process`, `resume`, `routes`, `turn`; `turn`
 //! → `ask`, `mapping`, `process`, `routes`, `said`; `mapping` → `ask`, `policy`; `process` →
-//! `client`, `routes`, `said`; `client` → `ask`, `routes`; `routes` → `ask`. Outside this
+//! `ask`, `client`, `routes`, `said`; `client` → `ask`, `routes`; `routes` → `ask`. Outside this
 //! folder, `turn` and `mapping` use
 //! `crate::agent::calls`.
 

@@ -109,6 +109,8 @@ pub struct AgentProcess {
     stop: Mutex<Option<oneshot::Sender<()>>>,
     /// Daemon session ID → ACP session ID, for the sessions this process serves.
     sessions: tokio::sync::Mutex<HashMap<String, String>>,
+    /// The person's "always" answers to the sessions' `edit` requests (the agent remembers them).
+    pub always_edits: super::ask::AlwaysEdits,
     pub load_session: bool,
     /// The sign-in methods the agent offered in `initialize`.
     pub auth_methods: Vec<AuthMethod>,
@@ -305,6 +307,7 @@ impl AgentProcess {
             fault,
             stop: Mutex::new(Some(stop_tx)),
             sessions: tokio::sync::Mutex::default(),
+            always_edits: super::ask::AlwaysEdits::default(),
             load_session: response.agent_capabilities.load_session,
             auth_methods: response.auth_methods,
             stderr: tail,

@@ -231,6 +231,7 @@ impl AcpTurn<'_> {
     async fn prompt(&self, acp_session: &str, mapper: &mut Mapper<'_>) -> Result<(), Stop> {
         let (route, mut inbound) = self.process.route(acp_session);
         let writes = route.writes();
+        writes.remember(self.process.always_edits.get(acp_session));
         let cx = self.process.connection();
         let request = PromptRequest::new(
             acp_session.to_owned(),
@@ -251,7 +252,7 @@ impl AcpTurn<'_> {
                     None => break Err(Stop::Failed(ErrorCode::AgentFailed)),
                 },
                 Some((waiting, responder, resolution)) = asked.next(), if !asked.is_empty() => {
-                    self.answer(mapper, writes, &waiting, responder, &resolution);
+                    self.answer(mapper, (acp_session, writes), &waiting, responder, &resolution);
                 }
                 r = &mut answer => {
                     // Whatever arrived before the answer belongs to the turn.
@@ -287,25 +288,27 @@ impl AcpTurn<'_> {
                 asker.cancel_turn();
             }
             while let Some((waiting, responder, resolution)) = asked.next().await {
-                self.answer(mapper, writes, &waiting, responder, &resolution);
+                self.answer(mapper, (acp_session, writes), &waiting, responder, &resolution);
             }
         }
         result
     }
 
     /// Ends an asked request: recorded, the files the person allowed it to edit remembered for
-    /// the turn's writes (before the agent hears the answer and writes), answered to the agent,
-    /// told to the front ends.
+    /// the turn's writes and an "always" answer to an edit for the session's (before the agent
+    /// hears the answer and writes), answered to the agent, told to the front ends.
     fn answer(
         &self,
         mapper: &mut Mapper<'_>,
-        writes: &ApprovedWrites,
+        (acp_session, writes): (&str, &ApprovedWrites),
         waiting: &Waiting,
         responder: Box<Responder<serde_json::Value>>,
         resolution: &Resolution,
     ) {
         let answer = mapper.permission_resolved(waiting, resolution);
-        writes.record(self.workspace, &waiting.paths, resolution);
+        if let Some(always) = writes.record(self.workspace, waiting.edit, &waiting.paths, resolution) {
+            self.process.always_edits.set(acp_session, always);
+        }
         let _ = responder.respond(answer);
         if let Some(asker) = self.asker {
             asker.resolved(&waiting.approval_id, resolution);

@@ -4,7 +4,9 @@
 //! and history ([`input`]). `--once PROMPT` runs one turn, prints the streamed answer and then
 //! the replayed transcript, and exits (for scripts and the demo). An agent's permission request
 //! is shown and asked of the person through the approvals profile ([`approval`]); `--once`
-//! opts in only when stdin is a terminal.
+//! opts in only when stdin is a terminal. `--session ID` (with `--take-over`, from another
+//! front end) picks up a turn that is still running there: chat follows it to its end first,
+//! showing its pending requests (re-delivered after the claim) and asking them.
 //!
 //! It speaks only the wire contract: no settings, auth or transcript files are read; the only
 //! file it keeps is its own prompt history ([`history`]).
@@ -19,7 +21,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use agentwire_client::{CallError, Claim, Client, ClientOptions};
+use agentwire_client::{CallError, Claim, Client, ClientOptions, EventStream};
 use agentwire_protocol::{
     operation, Activity, ActivityStatus, ApprovalRequested, ConfigGetRequest, EventPayload, Method, ReplayItem,
     ReplayRole, SessionCreateRequest, SessionListRequest, SessionReplayRequest, TurnStatus, TurnTerminal,
@@ -36,6 +38,8 @@ pub struct ChatOptions {
     pub once: Option<String>,
     /// Resume this session instead of creating one.
     pub session: Option<String>,
+    /// Claim the session even when another connection controls it (revoking its control).
+    pub take_over: bool,
 }
 
 const REQUIRED: &[Method] = &[
@@ -106,27 +110,42 @@ async fn run(o: ChatOptions) -> Result<ExitCode, Failure> {
             eprintln!("agentwire chat: approvals are not asked here ({e}); the daemon's policy answers them");
         }
     }
-    let claim = client.claim(&session_id, false).await.map_err(failure)?;
+    // Subscribed before the claim: the requests a running turn has pending are re-delivered
+    // right after the claim's response.
+    let session_events = client.session_events(&session_id);
+    let claim = client.claim(&session_id, o.take_over).await.map_err(failure)?;
     let chat = Chat { client, claim };
+    let running = Running { events: session_events, turn: chat.claim.response().snapshot.turn.clone() };
     match o.once {
         Some(prompt) => {
             let mut prompts = asks.then(Prompts::open);
+            chat.follow_running(running, prompts.as_mut()).await?;
             let terminal = chat.turn(&prompt, prompts.as_mut()).await?;
             println!("\n--- replay of session {} ---", chat.claim.session_id());
             chat.replay().await?;
             Ok(if terminal.status == TurnStatus::Completed { ExitCode::SUCCESS } else { ExitCode::FAILURE })
         }
-        None => chat.interactive().await.map(|()| ExitCode::SUCCESS),
+        None => chat.interactive(running).await.map(|()| ExitCode::SUCCESS),
     }
 }
 
+/// The session's turn running at the claim (started by another front end), with the session's
+/// events from before the claim.
+struct Running {
+    events: EventStream,
+    turn: Option<agentwire_protocol::SnapshotTurn>,
+}
+
 impl Chat {
-    async fn interactive(&self) -> Result<(), Failure> {
+    async fn interactive(&self, running: Running) -> Result<(), Failure> {
         println!(
             "agentwire chat — session {}. /replay, /sessions, /model, /quit. Ctrl-C stops a running turn.",
             self.claim.session_id()
         );
         let mut prompts = Prompts::open();
+        if let Err(e) = self.follow_running(running, Some(&mut prompts)).await {
+            eprintln!("error: {e}");
+        }
         loop {
             let Some(line) = prompts.next_line().await else {
                 return Ok(());
@@ -150,13 +169,36 @@ impl Chat {
         }
     }
 
+    /// Follows the turn that was running at the claim to its end, as [`Chat::turn`] does its
+    /// own: "a connection that claims or takes over the session receives the pending requests
+    /// and can answer them", and a request the person was not asked about is still shown,
+    /// with who answered it.
+    async fn follow_running(&self, running: Running, answers: Option<&mut Prompts>) -> Result<(), Failure> {
+        let Some(turn) = running.turn else { return Ok(()) };
+        println!("[a turn started elsewhere is running; following it to its end]");
+        self.follow(&turn.turn_id, running.events, turn.assistant_text, answers).await.map(drop)
+    }
+
     /// Runs one turn, streaming its text; returns its terminal. Approval requests are shown
     /// and, with `answers`, asked there one at a time.
-    async fn turn(&self, prompt: &str, mut answers: Option<&mut Prompts>) -> Result<TurnTerminal, Failure> {
-        let (started, mut events) = self.claim.start_turn(prompt).await.map_err(failure)?;
+    async fn turn(&self, prompt: &str, answers: Option<&mut Prompts>) -> Result<TurnTerminal, Failure> {
+        let (started, events) = self.claim.start_turn(prompt).await.map_err(failure)?;
+        self.follow(&started.turn_id, events, String::new(), answers).await
+    }
+
+    /// Streams the turn `turn_id`'s events from `events` (other turns' are passed over) until
+    /// its terminal, starting with the text `shown` so far.
+    async fn follow(
+        &self,
+        turn_id: &str,
+        mut events: EventStream,
+        shown: String,
+        mut answers: Option<&mut Prompts>,
+    ) -> Result<TurnTerminal, Failure> {
         let spin = Spinner::start();
+        spin.print(&shown);
+        let mut shown = shown;
         let mut approvals = Approvals::default();
-        let mut shown = String::new();
         let mut cancel_sent = false;
         // The tool calls under way, by activity ID: one queued (an ACP agent's call goes from
         // pending straight to completed), running or writing shows the spinner.
@@ -181,7 +223,7 @@ impl Chat {
                             cancel_sent = true;
                             approvals.asking = None;
                             spin.note("[no answer; stopping…]");
-                            let (claim, turn) = (self.claim.clone(), started.turn_id.clone());
+                            let (claim, turn) = (self.claim.clone(), turn_id.to_owned());
                             tokio::spawn(async move {
                                 if let Err(e) = claim.cancel(&turn).await {
                                     eprintln!("cancel failed: {}", failure(e));
@@ -196,7 +238,7 @@ impl Chat {
                     cancel_sent = true;
                     spin.note("[stopping…]");
                     // Sent from a task: this loop keeps reading the turn's events meanwhile.
-                    let (claim, turn) = (self.claim.clone(), started.turn_id.clone());
+                    let (claim, turn) = (self.claim.clone(), turn_id.to_owned());
                     tokio::spawn(async move {
                         if let Err(e) = claim.cancel(&turn).await {
                             eprintln!("cancel failed: {}", failure(e));
@@ -206,6 +248,9 @@ impl Chat {
                 }
             };
             let event = event.ok_or("the turn's events ended before its terminal")?.map_err(call_error)?;
+            if !of_turn(&event.payload, turn_id) {
+                continue;
+            }
             match event.payload {
                 EventPayload::TurnAssistantDelta(d) => {
                     shown.push_str(&d.text);
@@ -322,6 +367,19 @@ impl Chat {
         let projection = serde_json::to_value(&projection).map_err(call_error)?;
         println!("{}", serde_json::to_string_pretty(&projection).map_err(call_error)?);
         Ok(())
+    }
+}
+
+/// Whether `payload` is an event of `turn_id` (a session's events carry every turn's).
+fn of_turn(payload: &EventPayload, turn_id: &str) -> bool {
+    match payload {
+        EventPayload::TurnStarted(p) => p.turn_id == turn_id,
+        EventPayload::TurnAssistantDelta(p) => p.turn_id == turn_id,
+        EventPayload::TurnActivity(p) => p.turn_id == turn_id,
+        EventPayload::TurnTerminal(p) => p.turn_id == turn_id,
+        EventPayload::ApprovalRequested(p) => p.turn_id == turn_id,
+        EventPayload::ApprovalResolved(p) => p.turn_id == turn_id,
+        _ => true,
     }
 }
 

@@ -95,7 +95,9 @@ public final class AgentWireClient: Sendable {
     }
 
     /// Claim control of a session (`session.claim`); `takeOver` revokes another connection's
-    /// grant instead of failing with `session_busy`.
+    /// grant instead of failing with `session_busy`. A running turn's events, its pending
+    /// approvals first, follow the response at once: they reach `events`, and a `sessionEvents`
+    /// stream opened before the claim.
     public func claim(_ sessionID: SessionID, takeOver: Bool = false) async throws -> Claim {
         let response = try await send(Operations.SessionClaim.self, SessionClaimRequest(takeOver: takeOver), sessionID: sessionID)
         return Claim(response: response, client: self)

@@ -24,12 +24,18 @@ func failed(_ error: Error, _ extra: Reply = [:]) -> Reply {
     if case ClientError.service(_, let object)? = error as? ClientError {
         reply["code"] = object.code.value
     }
+    if case ClientError.profileUnavailable(_, _, let reason, let object)? = error as? ClientError {
+        reply["reason"] = reason.rawValue
+        if let object { reply["code"] = object.code.value }
+    }
     return reply.merging(extra) { $1 }
 }
 
 final class Driver {
     var client: AgentWireClient?
     var claim: Claim?
+    /// Whether this connection opted into approvals (turn replies then show them).
+    var approvals = false
 
     func connected() throws -> AgentWireClient {
         guard let client else { throw DriverError(description: "not connected") }
@@ -43,11 +49,17 @@ final class Driver {
             case "create":
                 let created = try await connected().send(Operations.SessionCreate.self, SessionCreateRequest())
                 return ["ok": true, "session_id": created.sessionID.value]
-            case "claim":
-                let session = try SessionID(cmd["session_id"] as? String ?? "")
-                claim = try await connected().claim(session)
-                return ["ok": true]
+            case "claim": return try await claimSession(cmd)
             case "turn": return try await turn(cmd)
+            case "opt_in":
+                let terms = try await connected().optInApprovals()
+                approvals = true
+                return ["ok": true, "version": Int(terms.version), "limits": terms.limits.values.mapValues { Int($0) }]
+            case "respond":
+                guard let claim else { throw DriverError(description: "no claim") }
+                let answered = try await claim.respond(
+                    try OpaqueID(cmd["approval_id"] as? String ?? ""), optionID: try OpaqueID(cmd["option_id"] as? String ?? ""))
+                return ["ok": true, "option_kind": answered.optionKind.rawValue]
             case "replay": return await replay(cmd)
             case "login": return try await login(cmd)
             case "status":
@@ -65,6 +77,7 @@ final class Driver {
         client?.close()
         client = nil
         claim = nil
+        approvals = false
         let configuration = ClientConfiguration(
             socketPath: cmd["socket"] as? String ?? "", packageVersion: try PackageVersion(cmd["version"] as? String ?? ""),
             workspace: cmd["workspace"] as? String ?? "", requiredOperations: cmd["require"] as? [String] ?? [])
@@ -72,27 +85,82 @@ final class Driver {
         return ["ok": true]
     }
 
+    func claimSession(_ cmd: [String: Any]) async throws -> Reply {
+        let client = try connected()
+        let session = try SessionID(cmd["session_id"] as? String ?? "")
+        // With `answer`, the session's turn is already running: its events, the pending
+        // requests first, follow the claim's response at once, so the stream is taken before.
+        let running = cmd["answer"] is String ? client.sessionEvents(session) : nil
+        let claim = try await client.claim(session, takeOver: cmd["take_over"] as? Bool ?? false)
+        self.claim = claim
+        guard let running else { return ["ok": true] }
+        return try await follow(claim, running, answerKind(cmd))
+    }
+
     func turn(_ cmd: [String: Any]) async throws -> Reply {
         guard let claim else { throw DriverError(description: "no claim") }
         let turn = try await claim.startTurn(cmd["prompt"] as? String ?? "")
+        return try await follow(claim, turn.events, answerKind(cmd))
+    }
+
+    /// The option kind the person answers every permission request with (none: unanswered).
+    func answerKind(_ cmd: [String: Any]) -> PermissionKind? {
+        (cmd["answer"] as? String).flatMap(PermissionKind.init(rawValue:))
+    }
+
+    /// Reads a turn's events through its terminal as the screen shows them, answering each
+    /// permission request with its option of kind `answer`.
+    func follow(_ claim: Claim, _ events: EventStream, _ answer: PermissionKind?) async throws -> Reply {
         // What the screen shows while the turn runs; the terminal's text replaces it.
         var live = ""
         // The tool activity the screen shows, as `name:status` (the hashed ID where no name).
         var tools: [String] = []
-        for try await event in turn.events {
+        // The requests and resolutions the screen shows.
+        var asked: [Reply] = []
+        var resolved: [Reply] = []
+        for try await event in events {
             switch event {
             case .turnAssistantDelta(let delta): live += delta.payload.text
             case .turnActivity(let activity):
                 if case .tool(let tool) = activity.payload.activity {
                     tools.append("\((tool.toolName?.value ?? tool.toolID.value)):\(tool.status.rawValue)")
                 }
+            case .approvalRequested(let request): asked.append(await ask(claim, request.payload, answer))
+            case .approvalResolved(let resolution):
+                let r = resolution.payload
+                resolved.append([
+                    "approval_id": r.approvalID.value, "outcome": r.outcome.rawValue, "option_id": r.optionID?.value ?? NSNull(),
+                    "option_kind": r.optionKind?.rawValue ?? NSNull(), "decided_by": r.decidedBy.rawValue,
+                ])
             case .turnTerminal(let terminal):
                 let payload = terminal.payload
-                return ["ok": true, "status": payload.status.rawValue, "display": payload.assistantText, "tools": tools]
+                var reply: Reply = ["ok": true, "status": payload.status.rawValue, "display": payload.assistantText, "tools": tools]
+                if approvals {
+                    reply["approvals"] = asked
+                    reply["resolutions"] = resolved
+                }
+                return reply
             default: break
             }
         }
         return ["ok": false, "error": "the turn's stream ended without a terminal", "display": live]
+    }
+
+    /// Shows one permission request and answers it with its first option of kind `answer` (chosen
+    /// by kind, never by ID); a refused answer is shown with its code.
+    func ask(_ claim: Claim, _ request: ApprovalRequested, _ answer: PermissionKind?) async -> Reply {
+        var shown: Reply = [
+            "approval_id": request.approvalID.value, "title": request.title.value, "kind": request.kind.rawValue,
+            "options": request.options.map { $0.kind.rawValue },
+        ]
+        guard let answer, let option = request.option(ofKind: answer) else { return shown }
+        shown["answered"] = option.id.value
+        do {
+            shown["option_kind"] = try await claim.respond(request.approvalID, optionID: option.id).optionKind.rawValue
+        } catch {
+            shown["code"] = failed(error)["code"]
+        }
+        return shown
     }
 
     func login(_ cmd: [String: Any]) async throws -> Reply {

@@ -195,4 +195,8 @@ export const CONSTANTS = {
   workspace_max_bytes: 4096,
   /** Largest package version string. (bytes) */
   version_max_bytes: 64,
+  /** Shortest `approval_deadline_ms` the settings may give (the approvals profile). (milliseconds) */
+  approval_deadline_min_ms: 1000,
+  /** Longest `approval_deadline_ms` the settings may give (the approvals profile). (milliseconds) */
+  approval_deadline_max_ms: 3600000,
 } as const;

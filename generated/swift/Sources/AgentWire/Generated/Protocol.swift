@@ -230,6 +230,10 @@ public enum Constants {
     public static let workspaceMaxBytes: UInt64 = 4096
     /// Largest package version string. Unit: bytes.
     public static let versionMaxBytes: UInt64 = 64
+    /// Shortest `approval_deadline_ms` the settings may give (the approvals profile). Unit: milliseconds.
+    public static let approvalDeadlineMinMs: UInt64 = 1000
+    /// Longest `approval_deadline_ms` the settings may give (the approvals profile). Unit: milliseconds.
+    public static let approvalDeadlineMaxMs: UInt64 = 3600000
 }
 
 /// Every error code with its fixed message. An unfamiliar code is a generic failure.
