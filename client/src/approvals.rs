@@ -61,6 +61,8 @@ impl ProfileError {
             ProfileError::Call(e) => match e.service_code()? {
                 ErrorCode::ProfileUnsupported => Some(ProfileUnavailable::Rejected),
                 ErrorCode::ProfileMismatch => Some(ProfileUnavailable::Mismatch),
+                // Advertised, yet answered as an unknown method: it is not offered after all.
+                ErrorCode::UnsupportedOperation => Some(ProfileUnavailable::NotOffered),
                 _ => None,
             },
         }
@@ -84,8 +86,33 @@ impl Client {
             return Err(ProfileError::NotOffered { profile: profile.as_str(), version: APPROVALS_VERSION });
         }
         let request = ProfileNegotiateRequest::new(profile.as_str().to_owned(), APPROVALS_VERSION);
-        Ok(self.call::<operation::ProfileNegotiate>(&(), request).await?)
+        let terms = self.call::<operation::ProfileNegotiate>(&(), request).await?;
+        match foreign_terms(profile, APPROVALS_VERSION, &terms) {
+            None => Ok(terms),
+            Some(reason) => Err(ProfileError::Call(self.broke_protocol(reason))),
+        }
     }
+}
+
+/// What in `terms` breaks "the answer is exactly what was accepted": another profile or
+/// version than asked, or an operation or event that is not the profile's own.
+fn foreign_terms(profile: Profile, version: u32, terms: &ProfileNegotiateResponse) -> Option<String> {
+    let own_ops: Vec<&str> = profile.operations().iter().map(|m| m.as_str()).collect();
+    let own_events: Vec<&str> = profile.events().iter().map(|e| e.as_str()).collect();
+    let foreign: Vec<&str> = (terms.operations.iter().filter(|o| !own_ops.contains(&o.as_str())))
+        .chain(terms.events.iter().filter(|e| !own_events.contains(&e.as_str())))
+        .map(String::as_str)
+        .collect();
+    if terms.profile == profile.as_str() && terms.version == version && foreign.is_empty() {
+        return None;
+    }
+    let with = if foreign.is_empty() { String::new() } else { format!(" with {}", foreign.join(", ")) };
+    Some(format!(
+        "{} asked for {profile} version {version} and accepted {} version {}{with}",
+        agentwire_protocol::Method::ProfileNegotiate.as_str(),
+        terms.profile,
+        terms.version
+    ))
 }
 
 #[cfg(test)]
@@ -117,9 +144,37 @@ mod tests {
         };
         assert_eq!(refused(ErrorCode::ProfileUnsupported).reason(), Some(ProfileUnavailable::Rejected));
         assert_eq!(refused(ErrorCode::ProfileMismatch).reason(), Some(ProfileUnavailable::Mismatch));
+        // Advertised, yet answered as an unknown method: not offered after all (as TypeScript).
+        assert_eq!(refused(ErrorCode::UnsupportedOperation).reason(), Some(ProfileUnavailable::NotOffered));
         assert_eq!(refused(ErrorCode::ControlRequired).reason(), None);
         assert_eq!(ProfileError::Call(CallError::Transport("gone".into())).reason(), None);
         let absent = ProfileError::NotOffered { profile: "approvals", version: 1 };
         assert_eq!(absent.reason().map(ProfileUnavailable::as_str), Some("not_offered"));
+    }
+
+    #[test]
+    fn the_answer_must_be_exactly_what_was_asked_and_only_the_profiles_own_items() {
+        // "learns in the answer exactly what was accepted (profile version, its limits)": an
+        // answer naming another profile or version, or an item not the profile's, breaks the
+        // protocol (the TypeScript and Swift clients check the same).
+        let profile = Profile::Approvals;
+        let ops: Vec<_> = profile.operations().iter().map(|m| m.as_str().to_owned()).collect();
+        let events: Vec<_> = profile.events().iter().map(|e| e.as_str().to_owned()).collect();
+        let terms = |name: &str, version: u32, ops: Vec<String>| {
+            ProfileNegotiateResponse::new(
+                name,
+                version,
+                ops,
+                events.clone(),
+                agentwire_protocol::ProfileLimitMap::new(),
+            )
+        };
+        assert_eq!(foreign_terms(profile, 1, &terms(profile.as_str(), 1, ops.clone())), None);
+        let other_version = foreign_terms(profile, 1, &terms(profile.as_str(), 2, ops.clone())).unwrap();
+        assert!(other_version.ends_with("accepted approvals version 2"), "{other_version}");
+        let mut more = ops.clone();
+        more.push(agentwire_protocol::Method::TurnStart.as_str().to_owned());
+        let foreign = foreign_terms(profile, 1, &terms(profile.as_str(), 1, more)).unwrap();
+        assert!(foreign.ends_with(&format!("with {}", agentwire_protocol::Method::TurnStart.as_str())), "{foreign}");
     }
 }

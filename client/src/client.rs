@@ -22,8 +22,9 @@ use agentwire_protocol::typed::{check_slots, Identities, InSession};
 use agentwire_protocol::{
     decode_incoming, decode_request, limits, operation, ConsumerError, Control, Event, EventPayload,
     HandshakeRejection, HandshakeReplyAccepted, HandshakeRequest, Incoming, InitializeRequest, InitializeResponse,
-    LimitMap, Method, Operation, OperationLookupRequest, OperationLookupResponse, RequestEnvelope, RequestPayload,
-    Response, ResponsePayload, SessionReplayRequest, SessionReplayResponse, TypedRequest, PROTOCOL_VERSION,
+    LimitMap, Method, Operation, OperationLookupRequest, OperationLookupResponse, Profile, ProfileNegotiateResponse,
+    RequestEnvelope, RequestPayload, Response, ResponsePayload, SessionReplayRequest, SessionReplayResponse,
+    TypedRequest, PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -133,6 +134,9 @@ pub(crate) struct Inner {
     init: OnceLock<InitializeResponse>,
     identity: OnceLock<Identity>,
     accepted: HandshakeReplyAccepted,
+    /// What each `profile.negotiate` of this connection accepted: a profile's events are
+    /// unadvertised on a connection that did not negotiate it.
+    negotiated: Mutex<Vec<ProfileNegotiateResponse>>,
 }
 
 /// A connected, initialized and preflighted client. Cheap to clone: clones share the connection.
@@ -167,6 +171,7 @@ impl Client {
             init: OnceLock::new(),
             identity: OnceLock::new(),
             accepted: conn.accepted,
+            negotiated: Mutex::default(),
         });
         tokio::spawn(read_loop(conn.reader, Arc::clone(&inner)));
         let client = Client { inner };
@@ -215,6 +220,20 @@ impl Client {
         }
         // The writer task shuts the socket's write side down once its queue is dropped.
         lock(&self.inner.outbox).take();
+    }
+
+    /// Fails the connection for a broken rule the caller found in an answer (as the reader
+    /// does for one it finds itself); returns the error to give the caller.
+    pub(crate) fn broke_protocol(&self, reason: String) -> CallError {
+        let error = CallError::Protocol(reason);
+        fail(&self.inner, error.clone());
+        error
+    }
+
+    /// What this connection's `profile.negotiate` accepted for `profile`; `None` when it did not
+    /// opt in.
+    pub fn negotiated(&self, profile: Profile) -> Option<ProfileNegotiateResponse> {
+        lock(&self.inner.negotiated).iter().find(|t| t.profile == profile.as_str()).cloned()
     }
 
     /// The `initialize` result: identities, capabilities and limits.
@@ -443,13 +462,18 @@ async fn read_loop(mut reader: LineReader<OwnedReadHalf>, inner: Arc<Inner>) {
             break e;
         }
     };
+    fail(&inner, failure);
+}
+
+/// Stops trusting the connection: pending calls and streams end with `failure`, and the write
+/// side closes, so the service learns the connection is over.
+fn fail(inner: &Inner, failure: CallError) {
     let reason = failure.to_string();
-    *lock(&inner.failure) = Some(failure.clone());
+    lock(&inner.failure).get_or_insert_with(|| failure.clone());
     for (_, p) in lock(&inner.pending).drain() {
         let _ = p.tx.send(Err(failure.clone()));
     }
     lock(&inner.router).fail(&reason);
-    // Closing our write side too: the service learns the connection is over.
     lock(&inner.outbox).take();
 }
 
@@ -481,9 +505,12 @@ fn respond(r: Response, slot: Option<Pending>, inner: &Inner) -> Result<(), Call
             return Err(CallError::Protocol("response carries another instance or connection".into()));
         }
     }
-    if let Some(ResponsePayload::TurnStart(t)) = &r.payload {
+    match &r.payload {
         // The turn's buffer exists before any of its events is read.
-        lock(&inner.router).own_turn(&t.turn_id);
+        Some(ResponsePayload::TurnStart(t)) => lock(&inner.router).own_turn(&t.turn_id),
+        // The profile's events are expected from the answer on, before its caller reads it.
+        Some(ResponsePayload::ProfileNegotiate(terms)) => lock(&inner.negotiated).push(terms.clone()),
+        _ => {}
     }
     let _ = pending.tx.send(Ok(r));
     Ok(())
@@ -495,6 +522,13 @@ fn check_event(ev: &Event, inner: &Inner, sequences: &mut SequenceTracker) -> Re
     let ids = inner.ids.get().ok_or_else(|| CallError::Protocol("event before initialize completed".into()))?;
     if ev.instance_id != ids.instance_id || ev.connection_id != ids.connection_id {
         return Err(CallError::Protocol("event carries another instance or connection".into()));
+    }
+    let name = ev.payload.name();
+    if let Some(profile) = Profile::ALL.iter().find(|p| p.events().contains(&name)) {
+        if !lock(&inner.negotiated).iter().any(|t| t.profile == profile.as_str()) {
+            let reason = format!("unadvertised event {name}: this connection did not negotiate {profile}");
+            return Err(CallError::Protocol(reason));
+        }
     }
     let (turn, seq, terminal) = match &ev.payload {
         EventPayload::TurnStarted(p) => (&p.turn_id, 0, false),

@@ -3,7 +3,7 @@
 //! answers with the offered option of the kind the case names (`turn`'s `answer`) or late
 //! (`respond`). The honest daemon's side of negotiation and answers is in [`super::daemon`].
 
-use super::cases::{case, claim_new, count, expect_ok, methods, Case, Checked};
+use super::cases::{case, claim_new, count, expect_ok, inject, methods, stops_trusting, Case, Checked};
 use super::daemon::{method_of, Act, Conn, Plan, Seen, DEFAULT_DELTAS, DEFAULT_TEXT};
 use super::driver::Reply;
 use super::records::Records;
@@ -105,6 +105,16 @@ pub fn cases() -> Vec<Case> {
             "A permission request waits for the person: sent to every opted-in connection controlling the session, and again to a connection right after it claims or takes over a session with the approval pending.",
             offering(pending_on_claim),
             |r| Box::pin(pending_after_take_over(r)),
+        ),
+        case(
+            "client.approvals.unnegotiated_event",
+            "A connection that never negotiates gets the ordinary profile: `approval.respond` answers `unsupported_operation`, the profile's events are never sent to it | Unknown/unadvertised events or unknown envelope kinds invalidate trusted stream state, even when requested operations exist.",
+            offering(|req, conn| {
+                inject(req, conn, |conn, req, turn_id| {
+                    conn.approval_requested(req, turn_id, APPROVAL_ID, example_options(conn))
+                })
+            }),
+            |r| Box::pin(stops_trusting(r)),
         ),
     ]
 }

@@ -536,7 +536,7 @@ fn retarget(v: &mut Value, conn: &Conn, req: &Value) {
 
 /// On `turn.start`: the honest turn with `bad(conn, request, turn_id)` right after
 /// `turn.started`.
-fn inject(req: &Value, conn: &mut Conn, bad: fn(&Conn, &Value, &str) -> Value) -> Option<Vec<Act>> {
+pub(super) fn inject(req: &Value, conn: &mut Conn, bad: fn(&Conn, &Value, &str) -> Value) -> Option<Vec<Act>> {
     if req["method"] != Method::TurnStart.as_str() {
         return None;
     }
@@ -551,7 +551,7 @@ fn inject(req: &Value, conn: &mut Conn, bad: fn(&Conn, &Value, &str) -> Value) -
 }
 
 /// The turn must fail, and the connection that carried the bad record must carry nothing more.
-async fn stops_trusting(run: &mut Run) -> Checked {
+pub(super) async fn stops_trusting(run: &mut Run) -> Checked {
     claimed(run).await?;
     let turn = run.cmd(json!({"cmd": "turn", "prompt": "hi"})).await?;
     ensure!(!turn.ok, "the turn succeeded through an untrusted record: {}", turn.describe());

@@ -51,6 +51,9 @@ extension AgentWireClient {
             throw ClientError.profileUnavailable(profile: profile, version: version, reason: .rejected, error: error)
         } catch ClientError.service(.profileMismatch?, let error) {
             throw ClientError.profileUnavailable(profile: profile, version: version, reason: .mismatch, error: error)
+        } catch ClientError.service(.unsupportedOperation?, let error) {
+            // Advertised, yet answered as an unknown method: it is not offered after all.
+            throw ClientError.profileUnavailable(profile: profile, version: version, reason: .notOffered, error: error)
         }
     }
 

@@ -39,7 +39,11 @@ final class ApprovalsClientTests: XCTestCase {
     }
 
     func testTheDaemonsRefusalsAreTypedReasons() async throws {
-        for (code, reason) in [(ErrorCode.profileUnsupported, ProfileUnavailableReason.rejected), (.profileMismatch, .mismatch)] {
+        // An advertised profile answered as an unknown method is not offered after all.
+        let refusals: [(ErrorCode, ProfileUnavailableReason)] = [
+            (.profileUnsupported, .rejected), (.profileMismatch, .mismatch), (.unsupportedOperation, .notOffered),
+        ]
+        for (code, reason) in refusals {
             let daemon = try ScriptedDaemon(named: "refuses", offers: true) { _ in Scripted(error: code) }
             defer { daemon.stop() }
             let client = try await AgentWireClient.connect(daemon.configuration)
