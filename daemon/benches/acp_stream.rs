@@ -14,8 +14,14 @@
 //! bare client's, and its rate a share of the bare rate. Under the flood latency is queueing
 //! behind earlier chunks; at the steady rate it is the time one chunk takes through.
 //!
+//! With `ACP_STREAM_AB=<agentwire>` a second daemon of that build (a base to compare with)
+//! runs the same agent, and each round also reads one turn through it: the bridge's own
+//! figure is then also a share of the base's, measured in the same rounds.
+//!
 //! Run: `cargo bench -p agentwire-daemon --bench acp_stream` (`ACP_STREAM_ROUNDS`, default 5).
 
+#[path = "support/agent_daemon.rs"]
+mod agent_daemon;
 mod support;
 
 use std::io::{BufRead, BufReader, Write};
@@ -23,7 +29,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use agentwire_client::{operation, Client, ClientOptions};
+use agent_daemon::{agent_script, AgentDaemon};
+use agentwire_client::{operation, Client};
 use agentwire_protocol::{EventPayload, SessionCreateRequest};
 
 const CHUNKS: usize = 10_000;
@@ -53,10 +60,6 @@ const STEADY: Load = Load { chunks: PACE_CHUNKS, per_second: Some(PACE_RATE) };
 
 fn now_us() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64)
-}
-
-fn agent_script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/acp/fake-agent.mjs")
 }
 
 /// One round's figures.
@@ -164,74 +167,98 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// The medians of one load's rounds.
-fn report(name: &str, load: Load, b: &[Round], d: &[Round]) {
-    let rounds = b.len();
+/// A daemon running the agent, a client of it, and where its agent writes its send times.
+struct Bridge {
+    name: &'static str,
+    _daemon: AgentDaemon,
+    client: Client,
+    times: PathBuf,
+}
+
+impl Bridge {
+    fn start(rt: &tokio::runtime::Runtime, binary: &Path, dir: &Path, name: &'static str) -> Bridge {
+        let times = dir.join(format!("{name}-times.json"));
+        let env = format!("FAKE_TIMES = {:?}", times.display().to_string());
+        let daemon = AgentDaemon::start(binary, dir, name, &["stream", &CHUNKS.to_string()], &env);
+        // The client holds a whole flood turn: a bench reader that falls behind the daemon
+        // reads late, it does not lose the turn (the default buffer ends a lagging stream).
+        let options = daemon.options().event_buffer(2 * CHUNKS);
+        let client = rt.block_on(Client::connect(options)).unwrap();
+        // A first turn starts the agent: process start is not delivery.
+        rt.block_on(bridge(&client, &times, FLOOD));
+        Bridge { name, _daemon: daemon, client, times }
+    }
+
+    fn round(&self, rt: &tokio::runtime::Runtime, load: Load) -> Round {
+        rt.block_on(bridge(&self.client, &self.times, load))
+    }
+}
+
+/// The medians of one load's rounds: the bare client's, then each bridge's.
+fn report(load: Load, bare: &[Round], bridges: &[(&Bridge, Vec<Round>)]) {
     let m = |v: &[Round], f: fn(&Round) -> f64| median(v.iter().map(f).collect());
-    let (br, dr) = (m(b, |r| r.rate), m(d, |r| r.rate));
-    let (b50, d50, b99, d99) = (m(b, |r| r.p50_ms), m(d, |r| r.p50_ms), m(b, |r| r.p99_ms), m(d, |r| r.p99_ms));
-    let chunks = load.chunks;
+    let (br, b50, b99) = (m(bare, |r| r.rate), m(bare, |r| r.p50_ms), m(bare, |r| r.p99_ms));
     let pace = load.per_second.map(|r| format!(" at {r}/s")).unwrap_or_default();
-    println!("{name}: median over {rounds} rounds, {chunks} chunks each{pace}:");
+    println!("median over {} rounds, {} chunks each{pace}:", bare.len(), load.chunks);
     println!("  bare ACP client: {br:.0} chunks/s, latency p50 {b50:.3} ms, p99 {b99:.3} ms");
-    println!(
-        "  through the daemon: {dr:.0} chunks/s ({:.0} % of bare), latency p50 {d50:.3} ms, p99 {d99:.3} ms",
-        100.0 * dr / br
-    );
-    println!("  added latency per chunk: p50 {:.3} ms, p99 {:.3} ms", d50 - b50, d99 - b99);
+    for (bridge, rounds) in bridges {
+        let (dr, d50, d99) = (m(rounds, |r| r.rate), m(rounds, |r| r.p50_ms), m(rounds, |r| r.p99_ms));
+        // The per-round share of bare: both read in the same round, so drift hits both.
+        let share = median(bare.iter().zip(rounds).map(|(b, d)| d.rate / b.rate).collect());
+        println!(
+            "  {}: {dr:.0} chunks/s ({:.0} % of bare; per-round median {:.2}×), latency p50 {d50:.3} ms, p99 {d99:.3} ms; added p50 {:.3} ms, p99 {:.3} ms",
+            bridge.name,
+            100.0 * dr / br,
+            share,
+            d50 - b50,
+            d99 - b99
+        );
+    }
+    if let [(this, now), (base, before)] = bridges {
+        let share = median(now.iter().zip(before).map(|(n, b)| n.rate / b.rate).collect());
+        println!("  {} / {}: per-round median {share:.2}× the rate", this.name, base.name);
+    }
 }
 
 fn main() {
-    use std::os::unix::fs::PermissionsExt;
     let rounds: usize = std::env::var("ACP_STREAM_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(5);
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().canonicalize().unwrap();
-    let (mc, ws) = (dir.join("mc"), dir.join("ws"));
-    std::fs::create_dir_all(&mc).unwrap();
-    std::fs::create_dir_all(&ws).unwrap();
-    std::fs::set_permissions(&mc, std::fs::Permissions::from_mode(0o700)).unwrap();
-    let times = dir.join("bridge-times.json");
-    let settings = format!(
-        "provider = \"fake\"\nmodel = \"default\"\n[agents.fake]\ncommand = \"node\"\nargs = [{:?}, \"stream\", \"{CHUNKS}\"]\nenv = {{ FAKE_TIMES = {:?} }}\n",
-        agent_script().display().to_string(),
-        times.display().to_string()
-    );
-    std::fs::write(mc.join("settings.toml"), settings).unwrap();
-    std::fs::set_permissions(mc.join("settings.toml"), std::fs::Permissions::from_mode(0o600)).unwrap();
-    let mut daemon = Command::new(env!("CARGO_BIN_EXE_agentwire"))
-        .args(["daemon", "serve", "--workspace"])
-        .arg(&ws)
-        .env("MC_HOME", &mc)
-        .env("RUST_LOG", "warn")
-        .spawn()
-        .unwrap();
-    let socket = support::wait_for_socket(&mc);
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let client = rt.block_on(async {
-        let options = ClientOptions::new(&socket, ws.to_str().unwrap());
-        Client::connect(options).await.unwrap()
-    });
-    // A first turn starts the agent: process start is not delivery.
-    rt.block_on(bridge(&client, &times, FLOOD));
-    for (name, load) in [("flood", FLOOD), ("steady", STEADY)] {
-        let (mut b, mut d) = (Vec::new(), Vec::new());
-        for round in 0..rounds {
-            let pair = if round % 2 == 0 {
-                let bare = bare(&dir, load);
-                (bare, rt.block_on(bridge(&client, &times, load)))
-            } else {
-                let bridged = rt.block_on(bridge(&client, &times, load));
-                (bare(&dir, load), bridged)
-            };
-            println!(
-                "{name} round {round}: bare {:.0}/s p50 {:.3} ms p99 {:.3} ms | bridge {:.0}/s p50 {:.3} ms p99 {:.3} ms",
-                pair.0.rate, pair.0.p50_ms, pair.0.p99_ms, pair.1.rate, pair.1.p50_ms, pair.1.p99_ms
-            );
-            b.push(pair.0);
-            d.push(pair.1);
-        }
-        report(name, load, &b, &d);
+    let mut bridges = vec![Bridge::start(&rt, Path::new(env!("CARGO_BIN_EXE_agentwire")), &dir, "bridge")];
+    if let Some(base) = std::env::var_os("ACP_STREAM_AB") {
+        bridges.push(Bridge::start(&rt, Path::new(&base), &dir, "base"));
     }
-    let _ = daemon.kill();
-    let _ = daemon.wait();
+    for (name, load) in [("flood", FLOOD), ("steady", STEADY)] {
+        let mut bare_rounds = Vec::new();
+        let mut bridged: Vec<(&Bridge, Vec<Round>)> = bridges.iter().map(|b| (b, Vec::new())).collect();
+        for round in 0..rounds {
+            // Each round starts with another of the readers, so none always runs first.
+            let readers = bridged.len() + 1;
+            let mut line = format!("{name} round {round}:");
+            let mut bare_round = None;
+            for k in 0..readers {
+                match (round + k) % readers {
+                    0 => bare_round = Some(bare(&dir, load)),
+                    i => {
+                        let (bridge, rounds) = &mut bridged[i - 1];
+                        rounds.push(bridge.round(&rt, load));
+                    }
+                }
+            }
+            let b = bare_round.expect("the bare client read");
+            line.push_str(&format!(" bare {:.0}/s p50 {:.3} ms p99 {:.3} ms", b.rate, b.p50_ms, b.p99_ms));
+            for (bridge, rounds) in &bridged {
+                let r = rounds.last().expect("a round");
+                line.push_str(&format!(
+                    " | {} {:.0}/s p50 {:.3} ms p99 {:.3} ms",
+                    bridge.name, r.rate, r.p50_ms, r.p99_ms
+                ));
+            }
+            println!("{line}");
+            bare_rounds.push(b);
+        }
+        print!("{name}: ");
+        report(load, &bare_rounds, &bridged);
+    }
 }

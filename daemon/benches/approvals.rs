@@ -19,21 +19,21 @@
 //! Run: `cargo bench -p agentwire-daemon --bench approvals` (`APPROVALS_ROUNDS`, default 5;
 //! `APPROVALS_ASKS`, requests per round, default 200).
 
+#[path = "support/agent_daemon.rs"]
+mod agent_daemon;
 mod support;
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use agentwire_client::{operation, Claim, Client, ClientOptions, EventStream};
+use agent_daemon::{agent_script, AgentDaemon};
+use agentwire_client::{operation, Claim, Client, EventStream};
 use agentwire_protocol::{limits, EventPayload, SessionCreateRequest, StatusRequest, TurnStatus};
 
 /// ACP's own first request (the bare client speaks ACP, not wire v2).
 const ACP_INITIALIZE: &str = "initialize";
-fn agent_script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/acp/fake-agent.mjs")
-}
 
 fn env_or(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -152,46 +152,22 @@ async fn through_daemon(client: &Client, times: &Path, asks: usize) -> (f64, f64
 }
 
 /// A daemon under its own state root with the agent in `mode`.
-struct Daemon {
-    child: Child,
-    socket: PathBuf,
-    ws: PathBuf,
-}
+struct Daemon(AgentDaemon);
 
 impl Daemon {
     fn start(dir: &Path, name: &str, mode: &[&str], env: &str) -> Daemon {
-        use std::os::unix::fs::PermissionsExt;
-        let (mc, ws) = (dir.join(format!("{name}-mc")), dir.join(format!("{name}-ws")));
-        std::fs::create_dir_all(&mc).unwrap();
-        std::fs::create_dir_all(&ws).unwrap();
-        std::fs::set_permissions(&mc, std::fs::Permissions::from_mode(0o700)).unwrap();
-        let args: Vec<String> =
-            std::iter::once(agent_script().display().to_string()).chain(mode.iter().map(|m| (*m).to_owned())).collect();
-        let settings = format!(
-            "provider = \"fake\"\nmodel = \"default\"\n[agents.fake]\ncommand = \"node\"\nargs = {args:?}\nenv = {{ {env} }}\n"
-        );
-        std::fs::write(mc.join("settings.toml"), settings).unwrap();
-        std::fs::set_permissions(mc.join("settings.toml"), std::fs::Permissions::from_mode(0o600)).unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_agentwire"))
-            .args(["daemon", "serve", "--workspace"])
-            .arg(&ws)
-            .env("MC_HOME", &mc)
-            .env("RUST_LOG", "warn")
-            .spawn()
-            .unwrap();
-        let socket = support::wait_for_socket(&mc);
-        Daemon { child, socket, ws }
+        Daemon(AgentDaemon::start(Path::new(env!("CARGO_BIN_EXE_agentwire")), dir, name, mode, env))
     }
 
     async fn opted_in(&self) -> Client {
-        let client = Client::connect(ClientOptions::new(&self.socket, self.ws.to_str().unwrap())).await.unwrap();
+        let client = Client::connect(self.0.options()).await.unwrap();
         client.opt_in_approvals().await.unwrap();
         client
     }
 
     /// (RSS in KiB, threads) from /proc.
     fn footprint(&self) -> (u64, u64) {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.0.pid())).unwrap();
         let field = |name: &str| {
             status
                 .lines()
@@ -201,13 +177,6 @@ impl Daemon {
                 .unwrap()
         };
         (field("VmRSS:"), field("Threads:"))
-    }
-}
-
-impl Drop for Daemon {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -279,6 +279,11 @@ impl<W: AsyncWrite + Unpin> RecordWriter<W> {
         }
     }
 
+    /// The bound on one write: a record, or records written together.
+    pub fn max_record_bytes(&self) -> usize {
+        self.max_record_bytes
+    }
+
     pub async fn shutdown(&mut self) -> io::Result<()> {
         self.inner.shutdown().await
     }

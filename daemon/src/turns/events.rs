@@ -15,11 +15,13 @@
 //! events and it receives them — or follows it and its snapshot already reflects them: a
 //! take-over mid-turn delivers exactly the events after the snapshot's sequence.
 //!
-//! "An event is sent only to the current controller of its session": each event goes to the
+//! "An event is sent only to the current controller of its session": a batch goes to the
 //! connection's outbound path with the controller's [`Fence`](crate::wire::Fence), which
-//! checks it under the writer lock, right before writing. A detach, take-over or revocation
-//! mid-batch therefore ends delivery to the old controller; the rest of the batch is in the
-//! new controller's snapshot, so nobody else wants it either.
+//! checks it for each event under the writer lock, held until the batch is written (in one
+//! write where it fits: one syscall and one wake-up of the reader per batch, not per event).
+//! A detach, take-over or revocation mid-batch therefore ends delivery to the old controller,
+//! whose response waits for that lock; the rest of the batch is in the new controller's
+//! snapshot, so nobody else wants it either.
 //!
 //! The [`ConnRegistry`] maps a process-local connection sequence to its outbound path, so
 //! turn events can be routed to whichever connection controls the session now. It holds weak
@@ -203,6 +205,12 @@ impl Route {
     /// Sends one payload to the controller while it still controls the session; `target`
     /// becomes `None` once it does not (or its connection is gone): nothing more goes to it.
     pub async fn deliver(&self, target: &mut Option<Controller>, payload: EventPayload) {
+        self.deliver_all(target, std::iter::once(payload)).await;
+    }
+
+    /// Sends payloads in order as [`Route::deliver`] would one by one, in one write where
+    /// they fit ([`Outbound::events`]).
+    pub async fn deliver_all(&self, target: &mut Option<Controller>, payloads: impl IntoIterator<Item = EventPayload>) {
         let Some(c) = target.as_mut() else { return };
         // "No event under a grant before the response that grants it": a take-over's first
         // events wait until its `session.claim` response is written.
@@ -211,7 +219,7 @@ impl Route {
             c.gate_passed = true;
         }
         let delivered = match c.out.upgrade() {
-            Some(out) => out.event(&self.correlation(&c.recipient), payload, Some(&c.recipient.fence)).await,
+            Some(out) => out.events(&self.correlation(&c.recipient), payloads, Some(&c.recipient.fence)).await,
             None => false,
         };
         if !delivered {
@@ -274,13 +282,13 @@ pub async fn forward(route: Route, mut queue: mpsc::Receiver<Queued>) {
             (Some(r), _) => route.controller(r),
             (None, _) => None,
         };
-        for event in batch.drain(..) {
-            let Some(c) = target.as_ref() else { break };
-            if !wanted(&c.recipient, &route.turn_id, event.sequence()) {
-                continue;
-            }
-            route.deliver(&mut target, route.payload(event)).await;
+        if let Some(c) = target.as_ref() {
+            let recipient = &c.recipient;
+            let wanted = batch.drain(..).filter(|e| wanted(recipient, &route.turn_id, e.sequence()));
+            let payloads: Vec<EventPayload> = wanted.map(|e| route.payload(e)).collect();
+            route.deliver_all(&mut target, payloads).await;
         }
+        batch.clear();
         cached = target;
     }
 }

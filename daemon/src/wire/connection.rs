@@ -352,6 +352,8 @@ pub struct Outbound {
 struct Output {
     writer: RecordWriter<OwnedWriteHalf>,
     buffer: Vec<u8>,
+    /// The records of one batch of events, written at once.
+    batch: Vec<u8>,
 }
 
 impl ConnCtx {
@@ -381,7 +383,7 @@ impl Outbound {
     pub(super) fn new(state: Arc<ConnState>, writer: RecordWriter<OwnedWriteHalf>) -> Self {
         Outbound {
             state,
-            output: tokio::sync::Mutex::new(Output { writer, buffer: Vec::new() }),
+            output: tokio::sync::Mutex::new(Output { writer, buffer: Vec::new(), batch: Vec::new() }),
             closed: watch::Sender::new(false),
         }
     }
@@ -409,7 +411,7 @@ impl Outbound {
         close_after: bool,
     ) {
         let mut output = self.output.lock().await;
-        let Output { writer, buffer } = &mut *output;
+        let Output { writer, buffer, .. } = &mut *output;
         let request_id = encode_into(buffer, ids, result).filter(|_| reserved);
         self.write_locked(writer, buffer, request_id.as_deref(), close_after).await;
     }
@@ -420,31 +422,65 @@ impl Outbound {
     /// control cannot follow that response. Returns whether the event can still reach this
     /// connection: `false` once the fence moved or the connection closed.
     pub async fn event(&self, correlation: &Correlation<'_>, payload: EventPayload, fence: Option<&Fence>) -> bool {
-        // "profile events are never sent to" a connection that did not negotiate the profile.
-        if let Membership::Profile(p) = payload.name().membership() {
-            if !self.state.has_profile(p) {
-                return false;
-            }
-        }
+        self.events(correlation, std::iter::once(payload), fence).await
+    }
+
+    /// Writes events in order as [`Outbound::event`] would one by one, but under one hold of
+    /// the writer lock and in as few writes as the record bound allows: a fast stream costs
+    /// one socket write (and one wake-up of the reader) per batch instead of per event. The
+    /// first event the connection may not get (a profile it did not negotiate, a fence that
+    /// moved) ends the batch and makes the answer `false`, as it ends a one-by-one sender.
+    pub async fn events(
+        &self,
+        correlation: &Correlation<'_>,
+        payloads: impl IntoIterator<Item = EventPayload>,
+        fence: Option<&Fence>,
+    ) -> bool {
         let mut output = self.output.lock().await;
-        if fence.is_some_and(|f| !f.is_current()) || self.is_closed() {
-            return false;
-        }
-        let envelope = match envelope(&self.state.instance_id, &self.state.connection_id, correlation, payload) {
-            Ok(e) => e,
-            Err(e) => {
-                tracing::error!(error = %e, "event not sent");
-                return true;
+        let Output { writer, buffer, batch } = &mut *output;
+        batch.clear();
+        let mut reachable = true;
+        for payload in payloads {
+            // "profile events are never sent to" a connection that did not negotiate the profile.
+            if let Membership::Profile(p) = payload.name().membership() {
+                if !self.state.has_profile(p) {
+                    reachable = false;
+                    break;
+                }
             }
-        };
-        let Output { writer, buffer } = &mut *output;
-        if let Err(e) = encode_record_into(&envelope, buffer) {
-            // The senders' bounds make this unreachable for known payloads.
-            tracing::error!(error = %e, event = %envelope.event, "event could not be encoded; not sent");
-            return true;
+            if fence.is_some_and(|f| !f.is_current()) || self.is_closed() {
+                reachable = false;
+                break;
+            }
+            let envelope = match envelope(&self.state.instance_id, &self.state.connection_id, correlation, payload) {
+                Ok(e) => e,
+                Err(e) => {
+                    tracing::error!(error = %e, "event not sent");
+                    continue;
+                }
+            };
+            if let Err(e) = encode_record_into(&envelope, buffer) {
+                // The senders' bounds make this unreachable for known payloads.
+                tracing::error!(error = %e, event = %envelope.event, "event could not be encoded; not sent");
+                continue;
+            }
+            if !batch.is_empty() && batch.len() + buffer.len() > writer.max_record_bytes() {
+                self.write_locked(writer, batch, None, false).await;
+                batch.clear();
+                if self.is_closed() {
+                    return false;
+                }
+            }
+            batch.extend_from_slice(buffer);
         }
-        self.write_locked(writer, buffer, None, false).await;
-        !self.is_closed()
+        if !batch.is_empty() {
+            self.write_locked(writer, batch, None, false).await;
+            batch.clear();
+        }
+        if buffer.capacity() > KEEP_BUFFER_BYTES {
+            *buffer = Vec::new();
+        }
+        reachable && !self.is_closed()
     }
 
     /// "Request IDs are reserved through response writing": the ID and its in-flight slot are
@@ -487,12 +523,21 @@ impl Outbound {
 /// A connection's outbound path over a socket pair, and the peer's end to read it from.
 #[cfg(test)]
 pub fn test_pair(seq: u64) -> (ConnCtx, tokio::io::Lines<tokio::io::BufReader<tokio::net::UnixStream>>) {
+    test_pair_bounded(seq, 1 << 20)
+}
+
+/// [`test_pair`] with writes bounded to `max_record_bytes`.
+#[cfg(test)]
+pub fn test_pair_bounded(
+    seq: u64,
+    max_record_bytes: usize,
+) -> (ConnCtx, tokio::io::Lines<tokio::io::BufReader<tokio::net::UnixStream>>) {
     use tokio::io::AsyncBufReadExt;
     let (ours, peer) = tokio::net::UnixStream::pair().expect("socket pair");
     let (_, write) = ours.into_split();
     let connection_id = format!("cn_{seq}");
     let state = Arc::new(ConnState::new(connection_id.clone(), "in_1".into()));
-    let writer = RecordWriter::new(write, 1 << 20, std::time::Duration::from_secs(10));
+    let writer = RecordWriter::new(write, max_record_bytes, std::time::Duration::from_secs(10));
     let outbound = Arc::new(Outbound::new(state, writer));
     (ConnCtx { seq, connection_id, outbound }, tokio::io::BufReader::new(peer).lines())
 }
@@ -704,6 +749,36 @@ mod tests {
         assert!(cx.outbound.event(&profiled, approval_resolved(), None).await);
         let line = peer.next_line().await.unwrap().unwrap();
         assert!(line.contains("\"approval.resolved\"") && line.contains("\"live_sequence\":null"), "{line}");
+    }
+
+    fn delta(sequence: u64) -> EventPayload {
+        EventPayload::TurnAssistantDelta(agentwire_protocol::TurnAssistantDelta::new("t-1", sequence, "x"))
+    }
+
+    #[tokio::test]
+    async fn a_batch_is_written_in_order_in_writes_within_the_record_bound() {
+        // Records written together never make one write longer than the bound a single
+        // record has: a batch that would is split between records, none torn or refused.
+        let (cx, mut peer) = test_pair_bounded(4, 1024);
+        assert!(cx.outbound.events(&correlation(), (1..=20).map(delta), None).await);
+        for sequence in 1..=20 {
+            let line = peer.next_line().await.unwrap().unwrap();
+            let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+            assert_eq!(v["payload"]["sequence"], sequence, "{line}");
+        }
+    }
+
+    #[tokio::test]
+    async fn an_event_the_connection_may_not_get_ends_its_batch_after_the_events_before() {
+        // As if sent one by one: the events before it are written, it and those after are not.
+        let (cx, mut peer) = test_pair(4);
+        let profiled = vec![delta(1), approval_resolved(), delta(3)];
+        assert!(!cx.outbound.events(&correlation(), profiled, None).await);
+        let line = peer.next_line().await.unwrap().unwrap();
+        assert!(line.contains("\"sequence\":1"), "{line}");
+        cx.outbound.close();
+        drop(cx);
+        assert!(peer.next_line().await.unwrap().is_none(), "nothing after the refused event");
     }
 
     #[tokio::test]

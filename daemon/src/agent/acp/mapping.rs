@@ -67,6 +67,55 @@ struct Kind<'a> {
     kind: std::borrow::Cow<'a, str>,
 }
 
+/// A text `agent_message_chunk`, read borrowing its text: a stream's every update, spared the
+/// SDK's typed parse (its tagged enums buffer the whole update before reading it). Only the
+/// members ACP defines for it are read; those the SDK reads leniently (`_meta`, `messageId`,
+/// `annotations`: any value, dropped on error) are skipped, and any other member sends the
+/// update down the typed path, so what this accepts the typed parse accepts alike.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlainChunk<'a> {
+    #[serde(borrow, rename = "sessionId")]
+    _session_id: std::borrow::Cow<'a, str>,
+    #[serde(borrow)]
+    update: PlainUpdate<'a>,
+    #[serde(default, rename = "_meta")]
+    _meta: Option<serde::de::IgnoredAny>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlainUpdate<'a> {
+    #[serde(borrow, rename = "sessionUpdate")]
+    kind: std::borrow::Cow<'a, str>,
+    #[serde(borrow)]
+    content: PlainText<'a>,
+    #[serde(default, rename = "messageId")]
+    _message_id: Option<serde::de::IgnoredAny>,
+    #[serde(default, rename = "_meta")]
+    _meta: Option<serde::de::IgnoredAny>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlainText<'a> {
+    #[serde(borrow, rename = "type")]
+    kind: std::borrow::Cow<'a, str>,
+    #[serde(borrow)]
+    text: std::borrow::Cow<'a, str>,
+    #[serde(default, rename = "annotations")]
+    _annotations: Option<serde::de::IgnoredAny>,
+    #[serde(default, rename = "_meta")]
+    _meta: Option<serde::de::IgnoredAny>,
+}
+
+/// The text of `params` when it is a [`PlainChunk`] of text.
+fn plain_text(params: &RawValue) -> Option<std::borrow::Cow<'_, str>> {
+    let chunk = serde_json::from_str::<PlainChunk<'_>>(params.get()).ok()?;
+    let update = chunk.update;
+    (update.kind == "agent_message_chunk" && update.content.kind == "text").then_some(update.content.text)
+}
+
 /// An open call as the agent names it.
 struct Known {
     /// Its session call ID, under which [`Calls`] keeps it.
@@ -169,9 +218,21 @@ impl<'a> Mapper<'a> {
         Mapper { sink, calls, permissions, known: HashMap::new(), segments: Segments::main(sink) }
     }
 
+    /// The agent's message text: an assistant delta, ending a thinking segment.
+    async fn assistant_text(&mut self, text: &str) -> Result<(), OutputLimit> {
+        if !text.is_empty() {
+            self.segments.end_thinking();
+            self.sink.delta(text).await?;
+        }
+        Ok(())
+    }
+
     /// One `session/update`, its params as received. `Err` when the assistant text would
     /// cross its bound.
     pub async fn update(&mut self, params: &RawValue) -> Result<(), OutputLimit> {
+        if let Some(text) = plain_text(params) {
+            return self.assistant_text(&text).await;
+        }
         let kind = serde_json::from_str::<KindOf<'_>>(params.get()).map(|k| k.update.kind).unwrap_or_default();
         if !KNOWN_KINDS.contains(&kind.as_ref()) {
             let shown = crate::redact::truncate_on_char_boundary(&kind, 64).to_owned();
@@ -186,11 +247,7 @@ impl<'a> Mapper<'a> {
         };
         match notification.update {
             SessionUpdate::AgentMessageChunk(chunk) => match chunk.content {
-                ContentBlock::Text(t) if !t.text.is_empty() => {
-                    self.segments.end_thinking();
-                    self.sink.delta(&t.text).await?;
-                }
-                ContentBlock::Text(_) => {}
+                ContentBlock::Text(t) => self.assistant_text(&t.text).await?,
                 _ => self.sink.service_note("The agent sent a content block that is not text; it is not shown."),
             },
             SessionUpdate::AgentThoughtChunk(chunk) => {
@@ -438,6 +495,59 @@ mod tests {
         let mut update = json!({"sessionUpdate": kind});
         update.as_object_mut().unwrap().extend(fields.as_object().unwrap().clone());
         serde_json::value::to_raw_value(&json!({"sessionId": "s", "update": update})).unwrap()
+    }
+
+    /// What the mapper makes of `params`, and what the typed parse alone says it is.
+    async fn mapped(params: &RawValue) -> (Vec<String>, Option<String>) {
+        let fake = Arc::new(Fake::default());
+        let calls = Calls::new(fake.clone(), Ids::new("t"));
+        let mut mapper = Mapper::new(&*fake, &calls, Permissions::default());
+        mapper.update(params).await.unwrap();
+        let typed = serde_json::from_str::<SessionNotification>(params.get()).ok().and_then(|n| match n.update {
+            SessionUpdate::AgentMessageChunk(c) => match c.content {
+                ContentBlock::Text(t) => Some(t.text),
+                _ => None,
+            },
+            _ => None,
+        });
+        (fake.take(), typed)
+    }
+
+    #[tokio::test]
+    async fn a_text_chunk_read_without_the_typed_parse_is_the_text_the_typed_parse_reads() {
+        // Every chunk shape the plain path takes, and those it leaves to the typed path
+        // (another member, another content type, a malformed update): the same deltas and notes.
+        let raw = |v: Value| serde_json::value::to_raw_value(&v).unwrap();
+        let chunk = |content: Value| update("agent_message_chunk", json!({ "content": content }));
+        let cases = [
+            (chunk(json!({"type": "text", "text": "a \"quoted\" é\n"})), Some("a \"quoted\" é\n")),
+            (chunk(json!({"type": "text", "text": "x", "annotations": 5, "_meta": "odd"})), Some("x")),
+            (
+                raw(json!({"sessionId": "s", "_meta": {}, "update":
+                    {"sessionUpdate": "agent_message_chunk", "messageId": 7, "content": {"type": "text", "text": "y"}}})),
+                Some("y"),
+            ),
+            (chunk(json!({"type": "text", "text": "z", "extra": true})), Some("z")),
+            (chunk(json!({"type": "text", "text": ""})), Some("")),
+            (chunk(json!({"type": "image", "data": "AA==", "mimeType": "image/png"})), None),
+            (chunk(json!({"type": "text", "text": 5})), None),
+            (
+                raw(json!({"sessionId": 5, "update": {"sessionUpdate": "agent_message_chunk",
+                "content": {"type": "text", "text": "w"}}})),
+                None,
+            ),
+        ];
+        for (params, text) in cases {
+            let (out, typed) = mapped(&params).await;
+            assert_eq!(typed.as_deref(), text, "{params}");
+            let expected: Vec<String> = match text {
+                Some("") => vec![],
+                Some(t) => vec![format!("delta {t}")],
+                None => out.iter().filter(|o| o.starts_with("service ")).cloned().collect(),
+            };
+            assert_eq!(out, expected, "{params}");
+            assert!(text.is_some() || out.len() == 1, "a chunk without text is noted: {params}");
+        }
     }
 
     #[tokio::test]
