@@ -1,8 +1,8 @@
 //! ACP bridge delivery load generator: the scripted agent (`daemon/tests/acp/fake-agent.mjs
 //! stream 10000`) streams 10,000 one-byte `agent_message_chunk` updates as fast as it can (the
 //! flood), then, prompted `pace 1000 3000`, 3,000 at a steady 1,000 per second (the steady
-//! rate), each send time (wall clock, µs) written to a side file. In the same run, rounds
-//! alternate:
+//! rate), each send time (the system's monotonic clock, µs) written to a side file. In the
+//! same run, rounds alternate:
 //!
 //! - **bare**: a bare ACP client (newline-delimited JSON-RPC on the agent's stdio, each line
 //!   parsed once) reads the chunks: the floor;
@@ -27,7 +27,6 @@ mod support;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use agent_daemon::{agent_script, AgentDaemon};
 use agentwire_client::{operation, Client};
@@ -58,8 +57,13 @@ impl Load {
 const FLOOD: Load = Load { chunks: CHUNKS, per_second: None };
 const STEADY: Load = Load { chunks: PACE_CHUNKS, per_second: Some(PACE_RATE) };
 
+/// Microseconds of the system's monotonic clock, the one the agent stamps its chunks with
+/// (Node's `process.hrtime`): comparable across the two processes, unlike their wall clocks.
 fn now_us() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64)
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `t` is a valid timespec for the call to fill.
+    let _ = unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut t) };
+    t.tv_sec as u64 * 1_000_000 + t.tv_nsec as u64 / 1000
 }
 
 /// One round's figures.

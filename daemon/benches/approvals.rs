@@ -30,7 +30,11 @@ use std::time::{Duration, Instant};
 
 use agent_daemon::{agent_script, AgentDaemon};
 use agentwire_client::{operation, Claim, Client, EventStream};
-use agentwire_protocol::{limits, EventPayload, SessionCreateRequest, StatusRequest, TurnStatus};
+use agentwire_protocol::{
+    limits, EventName, EventPayload, Method, Profile, SessionCreateRequest, StatusRequest, TurnStatus,
+};
+use serde_json::{json, Value};
+use support::raw::Conn;
 
 /// ACP's own first request (the bare client speaks ACP, not wire v2).
 const ACP_INITIALIZE: &str = "initialize";
@@ -74,10 +78,9 @@ fn bare(dir: &Path, asks: usize) -> (f64, f64) {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap());
-    let mut send = |v: serde_json::Value| {
-        writeln!(stdin, "{v}").unwrap();
-        stdin.flush().unwrap();
-    };
+    // One write a message, as the daemon's ACP connection writes (a `writeln!` of a `Value`
+    // would write it token by token on the unbuffered pipe).
+    let mut send = |v: serde_json::Value| stdin.write_all(format!("{v}\n").as_bytes()).unwrap();
     let mut line = String::new();
     let mut next = |lines: &mut BufReader<_>| {
         line.clear();
@@ -151,6 +154,46 @@ async fn through_daemon(client: &Client, times: &Path, asks: usize) -> (f64, f64
     round_trips(times, asks)
 }
 
+/// The daemon with a raw wire v2 front end (one blocking loop, as the bare ACP client is): one
+/// turn of the agent on a new session, every request answered at once. What it measures is the
+/// daemon's own share; [`through_daemon`] adds the Rust client library's.
+fn through_daemon_raw(front: &mut Conn, times: &Path, asks: usize) -> (f64, f64) {
+    let (session, control) = front.session();
+    front.send(Method::TurnStart.as_str(), Some(&session), Some(&control), json!({"prompt": "go"}));
+    let (requested, terminal) = (EventName::ApprovalRequested.as_str(), EventName::TurnTerminal.as_str());
+    let mut answered = 0;
+    loop {
+        let v: Value = serde_json::from_str(front.next()).unwrap();
+        if v["event"] == requested {
+            let answer = json!({"approval_id": v["payload"]["approval_id"], "option_id": "yes"});
+            front.send(Method::ApprovalRespond.as_str(), Some(&session), Some(&control), answer);
+            answered += 1;
+        } else if v["event"] == terminal {
+            assert_eq!(v["payload"]["status"], TurnStatus::Completed.as_str(), "{v}");
+            break;
+        } else {
+            assert!(v["error"].is_null(), "{v}");
+        }
+    }
+    assert_eq!(answered, asks);
+    round_trips(times, asks)
+}
+
+/// A raw connection that negotiated the approvals profile.
+fn raw_opted_in(daemon: &Daemon) -> Conn {
+    let (socket, workspace) = daemon.0.socket_and_workspace();
+    let mut front = Conn::open(socket, &support::version_of(Path::new(env!("CARGO_BIN_EXE_agentwire"))), workspace);
+    let profile = Profile::Approvals;
+    front.send(
+        Method::ProfileNegotiate.as_str(),
+        None,
+        None,
+        json!({"profile": profile.as_str(), "version": profile.version()}),
+    );
+    front.response();
+    front
+}
+
 /// A daemon under its own state root with the agent in `mode`.
 struct Daemon(AgentDaemon);
 
@@ -202,35 +245,47 @@ fn round_trip_part(rt: &tokio::runtime::Runtime, dir: &Path, rounds: usize, asks
         &format!("FAKE_TIMES = {:?}", times.display().to_string()),
     );
     let client = rt.block_on(daemon.opted_in());
+    let mut raw = raw_opted_in(&daemon);
     // A first turn starts the agent: process start is not the round trip.
     rt.block_on(through_daemon(&client, &times, asks));
-    let (mut b, mut d) = (Vec::new(), Vec::new());
+    // Each round runs the three front ends in a rotating order, so none always follows another.
+    let (mut b, mut r, mut c) = (Vec::new(), Vec::new(), Vec::new());
     for round in 0..rounds {
-        let (bare, daemon) = if round % 2 == 0 {
-            let bare = bare(dir, asks);
-            (bare, rt.block_on(through_daemon(&client, &times, asks)))
-        } else {
-            let daemon = rt.block_on(through_daemon(&client, &times, asks));
-            (bare(dir, asks), daemon)
-        };
+        let mut got = [(0.0, 0.0); 3];
+        for k in 0..3 {
+            let which = (round + k) % 3;
+            got[which] = match which {
+                0 => bare(dir, asks),
+                1 => through_daemon_raw(&mut raw, &times, asks),
+                _ => rt.block_on(through_daemon(&client, &times, asks)),
+            };
+        }
+        let [bare, raw, lib] = got;
         println!(
-            "round {round}: bare p50 {:.3} ms p99 {:.3} ms | daemon p50 {:.3} ms p99 {:.3} ms | added p50 {:.3} p99 {:.3} ms",
+            "round {round}: bare p50 {:.3} p99 {:.3} | raw front end p50 {:.3} p99 {:.3} (added {:.3} / {:.3}) | Rust client p50 {:.3} p99 {:.3} (added {:.3} / {:.3}) ms",
             bare.0,
             bare.1,
-            daemon.0,
-            daemon.1,
-            daemon.0 - bare.0,
-            daemon.1 - bare.1
+            raw.0,
+            raw.1,
+            raw.0 - bare.0,
+            raw.1 - bare.1,
+            lib.0,
+            lib.1,
+            lib.0 - bare.0,
+            lib.1 - bare.1
         );
         b.push(bare);
-        d.push(daemon);
+        r.push(raw);
+        c.push(lib);
     }
-    let (b50, b99) = (median(b.iter().map(|r| r.0).collect()), median(b.iter().map(|r| r.1).collect()));
-    let (d50, d99) = (median(d.iter().map(|r| r.0).collect()), median(d.iter().map(|r| r.1).collect()));
+    let p = |v: &[(f64, f64)]| (median(v.iter().map(|x| x.0).collect()), median(v.iter().map(|x| x.1).collect()));
+    let ((b50, b99), (r50, r99), (c50, c99)) = (p(&b), p(&r), p(&c));
     println!("round trip, median over {rounds} rounds of {asks} requests:");
     println!("  bare ACP client: p50 {b50:.3} ms, p99 {b99:.3} ms");
-    println!("  through the daemon: p50 {d50:.3} ms, p99 {d99:.3} ms");
-    println!("  added by the daemon: p50 {:.3} ms, p99 {:.3} ms", d50 - b50, d99 - b99);
+    println!("  through the daemon, raw wire front end: p50 {r50:.3} ms, p99 {r99:.3} ms");
+    println!("  through the daemon, Rust client front end: p50 {c50:.3} ms, p99 {c99:.3} ms");
+    println!("  added by the daemon (raw front end): p50 {:.3} ms, p99 {:.3} ms", r50 - b50, r99 - b99);
+    println!("  added by the daemon and the Rust client: p50 {:.3} ms, p99 {:.3} ms", c50 - b50, c99 - b99);
 }
 
 fn pending_part(rt: &tokio::runtime::Runtime, dir: &Path, batches: usize) {

@@ -18,6 +18,8 @@
 
 mod support;
 
+use support::raw::Conn;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
 use std::os::unix::net::UnixStream;
@@ -164,68 +166,7 @@ fn daemon_exe(exe: &Path, dir: &Path, env: &[(&str, &str)]) -> Daemon {
     Daemon { child, socket, workspace, version: support::version_of(exe) }
 }
 
-/// A raw wire connection.
-struct Conn {
-    w: UnixStream,
-    r: BufReader<UnixStream>,
-    ids: (String, String),
-    n: u64,
-    line: String,
-}
-
 impl Conn {
-    fn open(d: &Daemon) -> Conn {
-        let w = UnixStream::connect(&d.socket).unwrap();
-        let r = BufReader::with_capacity(256 * 1024, w.try_clone().unwrap());
-        let mut c = Conn { w, r, ids: (String::new(), String::new()), n: 0, line: String::new() };
-        let hs = json!({"handshake":"agentwire-unix","version":d.version,"workspace":d.workspace.canonicalize().unwrap().to_str()});
-        writeln!(c.w, "{hs}").unwrap();
-        let reply: Value = serde_json::from_str(c.next()).unwrap();
-        assert_eq!(reply["status"], "accepted", "handshake not accepted: {reply}");
-        c.send("initialize", None, None, json!({"supported_protocol_versions":[2]}));
-        let init = c.response();
-        c.ids = (
-            init["payload"]["instance_id"].as_str().unwrap().into(),
-            init["payload"]["connection_id"].as_str().unwrap().into(),
-        );
-        c
-    }
-
-    fn next(&mut self) -> &str {
-        self.line.clear();
-        assert!(self.r.read_line(&mut self.line).unwrap() > 0, "connection closed");
-        &self.line
-    }
-
-    fn send(&mut self, method: &str, session: Option<&str>, control: Option<&Value>, payload: Value) {
-        self.n += 1;
-        let mutation = matches!(method, "session.create" | "session.claim" | "turn.start");
-        let ids =
-            if self.ids.0.is_empty() { (Value::Null, Value::Null) } else { (json!(self.ids.0), json!(self.ids.1)) };
-        let env = json!({"protocol_version":2,"kind":"request","request_id":format!("r{}", self.n),"instance_id":ids.0,"connection_id":ids.1,
-            "session_id":session,"operation_id":if mutation { json!(format!("op{}-{}", self.ids.1, self.n)) } else { Value::Null },
-            "control":control.cloned().unwrap_or(Value::Null),"method":method,"payload":payload});
-        writeln!(self.w, "{env}").unwrap();
-    }
-
-    fn response(&mut self) -> Value {
-        loop {
-            let v: Value = serde_json::from_str(self.next()).unwrap();
-            if v["kind"] == "response" {
-                assert!(v["error"].is_null(), "{v}");
-                return v;
-            }
-        }
-    }
-
-    fn session(&mut self) -> (String, Value) {
-        self.send("session.create", None, None, json!({}));
-        let s = self.response()["payload"]["session_id"].as_str().unwrap().to_owned();
-        self.send("session.claim", Some(&s), None, json!({"take_over":true}));
-        let p = self.response()["payload"].clone();
-        (s, json!({"claim_id":p["claim_id"],"grant_generation":p["grant_generation"]}))
-    }
-
     /// Runs one turn, which must be accepted and complete; calls `on_delta` with each delta's
     /// text; returns the terminal.
     fn turn(&mut self, s: &str, control: &Value, mut on_delta: impl FnMut(&str)) -> Value {
@@ -341,7 +282,7 @@ fn throughput_and_latency() {
     let tmp = tempfile::tempdir().unwrap();
     bench_provider(tmp.path(), &url);
     let d = daemon(tmp.path(), &[]);
-    let mut c = Conn::open(&d);
+    let mut c = Conn::open(&d.socket, &d.version, &d.workspace);
     let (s, control) = c.session();
     let mut got = 0u64;
     let start = Instant::now();
@@ -393,7 +334,7 @@ fn admission() {
     let tmp = tempfile::tempdir().unwrap();
     // Nothing configured: the offline provider.
     let d = daemon(tmp.path(), &[]);
-    let mut c = Conn::open(&d);
+    let mut c = Conn::open(&d.socket, &d.version, &d.workspace);
     let (s, control) = c.session();
     let mut samples = Vec::new();
     for i in 0..200 {
@@ -447,7 +388,7 @@ fn stalled_reader_memory() {
     bench_provider(tmp.path(), &url);
     let d = daemon(tmp.path(), &[]);
     let pid = d.child.id();
-    let mut monitor = Conn::open(&d);
+    let mut monitor = Conn::open(&d.socket, &d.version, &d.workspace);
     let (s, control) = monitor.session();
     let mut n = 0;
     monitor.turn(&s, &control, |_| n += 1);
@@ -471,7 +412,7 @@ fn stalled_reader_memory() {
         let mut stalled = Vec::new();
         let mut ops = Vec::new();
         for _ in 0..8 {
-            let mut c = Conn::open(&d);
+            let mut c = Conn::open(&d.socket, &d.version, &d.workspace);
             let (s, control) = c.session();
             c.send("turn.start", Some(&s), Some(&control), json!({"prompt":"flood"}));
             ops.push(format!("op{}-{}", c.ids.1, c.n));
@@ -521,7 +462,7 @@ fn stream_share(exe: &Path) -> f64 {
     let tmp = tempfile::tempdir().unwrap();
     bench_provider(tmp.path(), &url);
     let d = daemon_exe(exe, tmp.path(), &[]);
-    let mut c = Conn::open(&d);
+    let mut c = Conn::open(&d.socket, &d.version, &d.workspace);
     let (s, control) = c.session();
     let mut got = 0u64;
     let start = Instant::now();

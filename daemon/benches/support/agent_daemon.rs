@@ -52,6 +52,12 @@ impl AgentDaemon {
         ClientOptions::new(&self.socket, self.ws.to_str().unwrap())
     }
 
+    /// Its socket and workspace, for a raw wire v2 connection (`approvals`).
+    #[allow(dead_code)]
+    pub fn socket_and_workspace(&self) -> (&Path, &Path) {
+        (&self.socket, &self.ws)
+    }
+
     /// Its process ID (approvals reads its `/proc` entry; acp_stream does not).
     #[allow(dead_code)]
     pub fn pid(&self) -> u32 {

@@ -1,5 +1,8 @@
 //! Set-up shared by the load benches (each bench is its own binary and includes this file).
 
+#[allow(dead_code)] // Not every bench that includes this file speaks raw wire v2.
+pub mod raw;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

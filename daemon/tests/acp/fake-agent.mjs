@@ -190,10 +190,12 @@ async function prompt(id, { sessionId, prompt: blocks }) {
       text(sessionId, "fake ok.");
       return done("end_turn");
     case "stream": {
-      // One-byte chunks (a turn's text is bounded), each send time (wall clock, microseconds)
-      // kept and written to FAKE_TIMES before the answer.
+      // One-byte chunks (a turn's text is bounded), each send time kept and written to
+      // FAKE_TIMES before the answer: microseconds of the system's monotonic clock (libuv's
+      // hrtime), which the reader in another process reads too. A wall time made of
+      // `performance.timeOrigin` drifts from the system's in a long-lived agent.
       const times = [];
-      const stamp = () => times.push(Math.round((performance.timeOrigin + performance.now()) * 1000));
+      const stamp = () => times.push(Number(process.hrtime.bigint() / 1000n));
       const finish = () => {
         if (process.env.FAKE_TIMES) writeFileSync(process.env.FAKE_TIMES, JSON.stringify(times));
         done("end_turn");

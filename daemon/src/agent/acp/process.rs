@@ -252,9 +252,11 @@ impl AgentProcess {
         let reader =
             Reader { fault: Arc::clone(&fault_tx), routes: Arc::clone(&routes), in_flight: Arc::clone(&in_flight) };
         let incoming = lines(BufReader::new(stdout), reader);
-        let outgoing = futures_util::sink::unfold(stdin, |mut stdin, line: String| async move {
+        // One write a message, newline included: the pipe is unbuffered, and an agent reading
+        // lines wakes once per write (a separate newline cost every answer a second wake-up).
+        let outgoing = futures_util::sink::unfold(stdin, |mut stdin, mut line: String| async move {
+            line.push('\n');
             stdin.write_all(line.as_bytes()).await?;
-            stdin.write_all(b"\n").await?;
             stdin.flush().await?;
             Ok::<_, std::io::Error>(stdin)
         });
