@@ -8,6 +8,12 @@
 //! and the terminal's `activity_dropped` report it. Sequence numbers are assigned and events
 //! enqueued in one critical section, so queue order is sequence order.
 //!
+//! Text that arrives while the turn's last queued event is a delta the forwarder has not taken
+//! yet is appended to that delta ([`OpenText`]): one event and one sequence number for what
+//! the agent sent in many small chunks while the connection was behind. Nothing is reordered
+//! (any other event closes the open delta) and the text is the same; a reader that keeps up
+//! still gets one delta per chunk.
+//!
 //! The forwarder ([`forward`]) drains a turn's event queue to the session's current controller.
 //! For each batch it publishes the turn's progress (sequence, assembled text) to the session's
 //! claim snapshot and resolves the controller in the same step (`Sessions::publish_turn`).
@@ -43,15 +49,51 @@ use crate::wire::{Correlation, Grant, Outbound};
 #[derive(Debug)]
 pub enum Queued {
     Started,
-    Delta { sequence: u64, text: String },
+    Delta { sequence: u64, text: Arc<Mutex<OpenText>> },
     Activity { sequence: u64, activity: Activity },
 }
 
+/// A queued delta's text: the emitter appends to it until the forwarder takes it.
+#[derive(Debug, Default)]
+pub struct OpenText {
+    text: String,
+    taken: bool,
+}
+
+/// Takes a queued delta's text; the emitter appends nothing more to it.
+fn take(open: &Mutex<OpenText>) -> String {
+    let mut open = crate::sync::lock(open);
+    open.taken = true;
+    std::mem::take(&mut open.text)
+}
+
 impl Queued {
+    /// A delta of `text`, closed to appends (for tests that queue events by hand).
+    #[cfg(test)]
+    pub fn delta(sequence: u64, text: &str) -> Queued {
+        Queued::Delta { sequence, text: Arc::new(Mutex::new(OpenText { text: text.to_owned(), taken: false })) }
+    }
+
     pub fn sequence(&self) -> u64 {
         match self {
             Queued::Started => 0,
             Queued::Delta { sequence, .. } | Queued::Activity { sequence, .. } => *sequence,
+        }
+    }
+}
+
+/// A queued event as the forwarder took it: a delta's text final.
+enum Event {
+    Started,
+    Delta { sequence: u64, text: String },
+    Activity { sequence: u64, activity: Activity },
+}
+
+impl Event {
+    fn sequence(&self) -> u64 {
+        match self {
+            Event::Started => 0,
+            Event::Delta { sequence, .. } | Event::Activity { sequence, .. } => *sequence,
         }
     }
 }
@@ -70,6 +112,18 @@ fn escaped_len(text: &str) -> usize {
         .sum()
 }
 
+/// The escaped size of `text` when accepting it keeps the turn's text within the terminal's
+/// bounds ("oversized assistant output is rejected rather than silently truncated").
+fn accept(st: &State, text: &str) -> Result<usize, OutputLimit> {
+    let escaped = escaped_len(text);
+    let max_text = usize::try_from(limits::MAX_STRING_BYTES).unwrap_or(usize::MAX);
+    let max_escaped = usize::try_from(limits::MAX_PAYLOAD_BYTES).unwrap_or(usize::MAX) - TERMINAL_OVERHEAD_BYTES;
+    if st.text.len() + text.len() > max_text || st.escaped + escaped > max_escaped {
+        return Err(OutputLimit);
+    }
+    Ok(escaped)
+}
+
 #[derive(Debug)]
 struct State {
     next: u64,
@@ -77,6 +131,8 @@ struct State {
     escaped: usize,
     dropped: u64,
     closed: bool,
+    /// The last queued event's text while it is a delta: later text may join it.
+    open: Option<Arc<Mutex<OpenText>>>,
 }
 
 /// What the terminal reports once admission is closed.
@@ -97,7 +153,8 @@ pub struct Emitter {
 impl Emitter {
     /// Sequence 0 belongs to `turn.started`.
     pub fn new(tx: mpsc::Sender<Queued>) -> Emitter {
-        Emitter { tx, state: Mutex::new(State { next: 1, text: String::new(), escaped: 0, dropped: 0, closed: false }) }
+        let state = State { next: 1, text: String::new(), escaped: 0, dropped: 0, closed: false, open: None };
+        Emitter { tx, state: Mutex::new(state) }
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -109,28 +166,42 @@ impl Emitter {
         let _ = self.tx.send(Queued::Started).await;
     }
 
-    /// Accepts one assistant text delta, waiting for queue capacity.
+    /// Accepts one assistant text delta: appended to the last queued delta while the
+    /// forwarder has not taken it, else queued as a new one, waiting for queue capacity.
     pub async fn delta(&self, text: &str) -> Result<(), OutputLimit> {
         if text.is_empty() {
             return Ok(());
+        }
+        {
+            let mut st = self.lock();
+            if st.closed {
+                return Ok(());
+            }
+            let escaped = accept(&st, text)?;
+            if let Some(open) = st.open.clone() {
+                let mut open = crate::sync::lock(&open);
+                if !open.taken {
+                    open.text.push_str(text);
+                    st.text.push_str(text);
+                    st.escaped += escaped;
+                    return Ok(());
+                }
+            }
         }
         let permit = self.tx.reserve().await;
         let mut st = self.lock();
         if st.closed {
             return Ok(());
         }
-        let escaped = escaped_len(text);
-        let max_text = usize::try_from(limits::MAX_STRING_BYTES).unwrap_or(usize::MAX);
-        let max_escaped = usize::try_from(limits::MAX_PAYLOAD_BYTES).unwrap_or(usize::MAX) - TERMINAL_OVERHEAD_BYTES;
-        if st.text.len() + text.len() > max_text || st.escaped + escaped > max_escaped {
-            return Err(OutputLimit);
-        }
+        // Checked again: other text may have been accepted while this one waited.
+        st.escaped += accept(&st, text)?;
         st.text.push_str(text);
-        st.escaped += escaped;
         let sequence = st.next;
         st.next += 1;
+        let open = Arc::new(Mutex::new(OpenText { text: text.to_owned(), taken: false }));
+        st.open = Some(Arc::clone(&open));
         if let Ok(permit) = permit {
-            permit.send(Queued::Delta { sequence, text: text.to_owned() });
+            permit.send(Queued::Delta { sequence, text: open });
         }
         Ok(())
     }
@@ -141,6 +212,8 @@ impl Emitter {
         if st.closed {
             return;
         }
+        // Text after this event must not join a delta queued before it.
+        st.open = None;
         let sequence = st.next;
         st.next += 1;
         if self.tx.try_send(Queued::Activity { sequence, activity }).is_err() {
@@ -236,15 +309,15 @@ impl Route {
         }
     }
 
-    fn payload(&self, event: Queued) -> EventPayload {
+    fn payload(&self, event: Event) -> EventPayload {
         match event {
-            Queued::Started => {
+            Event::Started => {
                 EventPayload::TurnStarted(TurnStarted::new(self.turn_id.clone(), self.session_id.clone()))
             }
-            Queued::Delta { sequence, text } => {
+            Event::Delta { sequence, text } => {
                 EventPayload::TurnAssistantDelta(TurnAssistantDelta::new(self.turn_id.clone(), sequence, text))
             }
-            Queued::Activity { sequence, activity } => {
+            Event::Activity { sequence, activity } => {
                 EventPayload::TurnActivity(TurnActivity::new(self.turn_id.clone(), sequence, activity))
             }
         }
@@ -259,16 +332,22 @@ fn wanted(r: &Recipient, turn_id: &str, sequence: u64) -> bool {
 /// Runs until the queue closes (the emitter is gone) and every queued event is handled.
 pub async fn forward(route: Route, mut queue: mpsc::Receiver<Queued>) {
     let mut text = String::new();
-    let mut batch = Vec::with_capacity(MAX_BATCH);
+    let (mut taken, mut batch) = (Vec::with_capacity(MAX_BATCH), Vec::with_capacity(MAX_BATCH));
     // The last controller resolved, reused while publications keep naming it.
     let mut cached: Option<Controller> = None;
-    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+    while queue.recv_many(&mut taken, MAX_BATCH).await > 0 {
+        // A delta's text is taken once, here: what the snapshot publishes is what is sent.
+        batch.extend(taken.drain(..).map(|event| match event {
+            Queued::Started => Event::Started,
+            Queued::Delta { sequence, text } => Event::Delta { sequence, text: take(&text) },
+            Queued::Activity { sequence, activity } => Event::Activity { sequence, activity },
+        }));
         for event in &batch {
-            if let Queued::Delta { text: t, .. } = event {
+            if let Event::Delta { text: t, .. } = event {
                 text.push_str(t);
             }
         }
-        let sequence = batch.last().map_or(0, Queued::sequence);
+        let sequence = batch.last().map_or(0, Event::sequence);
         let snapshot = SnapshotTurn::new(route.turn_id.clone(), route.operation_id.clone(), sequence, text.clone());
         let recipient = match route.sessions.publish_turn(&route.session_id, snapshot) {
             Ok(r) => r,
@@ -373,7 +452,7 @@ mod tests {
 
     fn deltas(tx: &mpsc::Sender<Queued>) {
         for sequence in 1..=10 {
-            tx.try_send(Queued::Delta { sequence, text: "x".into() }).unwrap();
+            tx.try_send(Queued::delta(sequence, "x")).unwrap();
         }
     }
 
@@ -481,13 +560,13 @@ mod tests {
             panic!("a new operation");
         };
         sessions.claim(2, &session_id, SessionClaimRequest::new().with_take_over(true), work.grant()).await.unwrap();
-        tx.send(Queued::Delta { sequence: 1, text: "a".into() }).await.unwrap();
+        tx.send(Queued::delta(1, "a")).await.unwrap();
         settle().await;
         assert!(next(&mut other_peer).await.is_none(), "nothing before the claim's response is written");
         ticket.written();
         assert_eq!(next(&mut other_peer).await.unwrap()["payload"]["sequence"], 1);
         for sequence in 2..=4 {
-            tx.send(Queued::Delta { sequence, text: "b".into() }).await.unwrap();
+            tx.send(Queued::delta(sequence, "b")).await.unwrap();
         }
         for sequence in 2..=4 {
             assert_eq!(next(&mut other_peer).await.unwrap()["payload"]["sequence"], sequence);
@@ -495,6 +574,34 @@ mod tests {
         assert!(next(&mut peer).await.is_none(), "the old controller gets nothing after the take-over");
         drop(tx);
         tokio::time::timeout(Duration::from_secs(5), forwarder).await.unwrap().unwrap();
+    }
+
+    /// The delta `event` is, with its text (taken, as the forwarder takes it).
+    fn taken(event: Queued) -> (u64, String) {
+        match event {
+            Queued::Delta { sequence, text } => (sequence, take(&text)),
+            other => panic!("not a delta: {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn text_joins_the_last_delta_not_yet_taken_and_never_crosses_another_event() {
+        // "Per-turn sequence starts at zero and strictly increases for attempted live events":
+        // text that arrives while its delta still waits for a slow connection joins it, so the
+        // sequence stays dense, the order and the text the same.
+        let (tx, mut rx) = mpsc::channel(8);
+        let e = Emitter::new(tx);
+        e.delta("a").await.unwrap(); // 1
+        e.delta("b").await.unwrap(); // joins 1
+        e.activity(act()); // 2
+        e.delta("c").await.unwrap(); // 3: never across the activity
+        assert_eq!(taken(rx.recv().await.unwrap()), (1, "ab".into()));
+        e.delta("d").await.unwrap(); // 3 is not taken yet: joins it
+        assert_eq!(rx.recv().await.unwrap().sequence(), 2);
+        assert_eq!(taken(rx.recv().await.unwrap()), (3, "cd".into()));
+        e.delta("e").await.unwrap(); // 3 was taken: a delta of its own
+        assert_eq!(taken(rx.recv().await.unwrap()), (4, "e".into()));
+        assert_eq!(e.close(), Closed { assistant_text: "abcde".into(), sequence: 5, activity_dropped: 0 });
     }
 
     #[tokio::test]
