@@ -83,17 +83,17 @@ impl Queued {
 }
 
 /// A queued event as the forwarder took it: a delta's text final.
-enum Event {
+enum Taken {
     Started,
     Delta { sequence: u64, text: String },
     Activity { sequence: u64, activity: Activity },
 }
 
-impl Event {
+impl Taken {
     fn sequence(&self) -> u64 {
         match self {
-            Event::Started => 0,
-            Event::Delta { sequence, .. } | Event::Activity { sequence, .. } => *sequence,
+            Taken::Started => 0,
+            Taken::Delta { sequence, .. } | Taken::Activity { sequence, .. } => *sequence,
         }
     }
 }
@@ -309,15 +309,15 @@ impl Route {
         }
     }
 
-    fn payload(&self, event: Event) -> EventPayload {
+    fn payload(&self, event: Taken) -> EventPayload {
         match event {
-            Event::Started => {
+            Taken::Started => {
                 EventPayload::TurnStarted(TurnStarted::new(self.turn_id.clone(), self.session_id.clone()))
             }
-            Event::Delta { sequence, text } => {
+            Taken::Delta { sequence, text } => {
                 EventPayload::TurnAssistantDelta(TurnAssistantDelta::new(self.turn_id.clone(), sequence, text))
             }
-            Event::Activity { sequence, activity } => {
+            Taken::Activity { sequence, activity } => {
                 EventPayload::TurnActivity(TurnActivity::new(self.turn_id.clone(), sequence, activity))
             }
         }
@@ -338,16 +338,16 @@ pub async fn forward(route: Route, mut queue: mpsc::Receiver<Queued>) {
     while queue.recv_many(&mut taken, MAX_BATCH).await > 0 {
         // A delta's text is taken once, here: what the snapshot publishes is what is sent.
         batch.extend(taken.drain(..).map(|event| match event {
-            Queued::Started => Event::Started,
-            Queued::Delta { sequence, text } => Event::Delta { sequence, text: take(&text) },
-            Queued::Activity { sequence, activity } => Event::Activity { sequence, activity },
+            Queued::Started => Taken::Started,
+            Queued::Delta { sequence, text } => Taken::Delta { sequence, text: take(&text) },
+            Queued::Activity { sequence, activity } => Taken::Activity { sequence, activity },
         }));
         for event in &batch {
-            if let Event::Delta { text: t, .. } = event {
+            if let Taken::Delta { text: t, .. } = event {
                 text.push_str(t);
             }
         }
-        let sequence = batch.last().map_or(0, Event::sequence);
+        let sequence = batch.last().map_or(0, Taken::sequence);
         let snapshot = SnapshotTurn::new(route.turn_id.clone(), route.operation_id.clone(), sequence, text.clone());
         let recipient = match route.sessions.publish_turn(&route.session_id, snapshot) {
             Ok(r) => r,
