@@ -159,14 +159,14 @@ async fn through_daemon(client: &Client, times: &Path, asks: usize) -> (f64, f64
 /// daemon's own share; [`through_daemon`] adds the Rust client library's.
 fn through_daemon_raw(front: &mut Conn, times: &Path, asks: usize) -> (f64, f64) {
     let (session, control) = front.session();
-    front.send(Method::TurnStart.as_str(), Some(&session), Some(&control), json!({"prompt": "go"}));
+    front.send(Method::TurnStart, Some(&session), Some(&control), json!({"prompt": "go"}));
     let (requested, terminal) = (EventName::ApprovalRequested.as_str(), EventName::TurnTerminal.as_str());
     let mut answered = 0;
     loop {
         let v: Value = serde_json::from_str(front.next()).unwrap();
         if v["event"] == requested {
             let answer = json!({"approval_id": v["payload"]["approval_id"], "option_id": "yes"});
-            front.send(Method::ApprovalRespond.as_str(), Some(&session), Some(&control), answer);
+            front.send(Method::ApprovalRespond, Some(&session), Some(&control), answer);
             answered += 1;
         } else if v["event"] == terminal {
             assert_eq!(v["payload"]["status"], TurnStatus::Completed.as_str(), "{v}");
@@ -185,7 +185,7 @@ fn raw_opted_in(daemon: &Daemon) -> Conn {
     let mut front = Conn::open(socket, &support::version_of(Path::new(env!("CARGO_BIN_EXE_agentwire"))), workspace);
     let profile = Profile::Approvals;
     front.send(
-        Method::ProfileNegotiate.as_str(),
+        Method::ProfileNegotiate,
         None,
         None,
         json!({"profile": profile.as_str(), "version": profile.version()}),

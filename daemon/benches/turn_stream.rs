@@ -30,6 +30,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use agentwire_protocol::Method;
 use serde_json::{json, Value};
 
 const TOTAL_DELTAS: u64 = 100_000;
@@ -171,7 +172,7 @@ impl Conn {
     /// Runs one turn, which must be accepted and complete; calls `on_delta` with each delta's
     /// text; returns the terminal.
     fn turn(&mut self, s: &str, control: &Value, mut on_delta: impl FnMut(&str)) -> Value {
-        self.send("turn.start", Some(s), Some(control), json!({"prompt":"go"}));
+        self.send(Method::TurnStart, Some(s), Some(control), json!({"prompt":"go"}));
         let request = self.n;
         let mut accepted = false;
         loop {
@@ -342,7 +343,7 @@ fn admission() {
     let (s, control) = c.session();
     let mut samples = Vec::new();
     for i in 0..200 {
-        c.send("turn.start", Some(&s), Some(&control), json!({"prompt":format!("turn {i}")}));
+        c.send(Method::TurnStart, Some(&s), Some(&control), json!({"prompt":format!("turn {i}")}));
         let sent = Instant::now();
         let request = c.n;
         let mut started = None;
@@ -418,13 +419,13 @@ fn stalled_reader_memory() {
         for _ in 0..8 {
             let mut c = Conn::open(&d.socket, &d.version, &d.workspace);
             let (s, control) = c.session();
-            c.send("turn.start", Some(&s), Some(&control), json!({"prompt":"flood"}));
+            c.send(Method::TurnStart, Some(&s), Some(&control), json!({"prompt":"flood"}));
             ops.push(format!("op{}-{}", c.ids.1, c.n));
             stalled.push(c);
         }
         for op in ops {
             loop {
-                monitor.send("operation.lookup", None, None, json!({"operation_id":op}));
+                monitor.send(Method::OperationLookup, None, None, json!({"operation_id":op}));
                 let l = monitor.response();
                 if l["payload"]["state"] == "settled" {
                     assert_eq!(l["payload"]["outcome"]["status"], "completed", "{l}");

@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixStream;
 use std::path::Path;
 
+use agentwire_protocol::Method;
 use serde_json::{json, Value};
 
 /// A raw wire connection: records written and read as JSON lines, nothing checked but what a
@@ -29,7 +30,7 @@ impl Conn {
         c.write(&hs);
         let reply: Value = serde_json::from_str(c.next()).unwrap();
         assert_eq!(reply["status"], "accepted", "handshake not accepted: {reply}");
-        c.send("initialize", None, None, json!({"supported_protocol_versions":[2]}));
+        c.send(Method::Initialize, None, None, json!({"supported_protocol_versions":[2]}));
         let init = c.response();
         c.ids = (
             init["payload"]["instance_id"].as_str().unwrap().into(),
@@ -44,14 +45,14 @@ impl Conn {
         &self.line
     }
 
-    pub fn send(&mut self, method: &str, session: Option<&str>, control: Option<&Value>, payload: Value) {
+    pub fn send(&mut self, method: Method, session: Option<&str>, control: Option<&Value>, payload: Value) {
         self.n += 1;
-        let mutation = matches!(method, "session.create" | "session.claim" | "turn.start");
+        let mutation = method.rules().mutation;
         let ids =
             if self.ids.0.is_empty() { (Value::Null, Value::Null) } else { (json!(self.ids.0), json!(self.ids.1)) };
         let env = json!({"protocol_version":2,"kind":"request","request_id":format!("r{}", self.n),"instance_id":ids.0,"connection_id":ids.1,
             "session_id":session,"operation_id":if mutation { json!(format!("op{}-{}", self.ids.1, self.n)) } else { Value::Null },
-            "control":control.cloned().unwrap_or(Value::Null),"method":method,"payload":payload});
+            "control":control.cloned().unwrap_or(Value::Null),"method":method.as_str(),"payload":payload});
         self.write(&env);
     }
 
@@ -71,9 +72,9 @@ impl Conn {
     }
 
     pub fn session(&mut self) -> (String, Value) {
-        self.send("session.create", None, None, json!({}));
+        self.send(Method::SessionCreate, None, None, json!({}));
         let s = self.response()["payload"]["session_id"].as_str().unwrap().to_owned();
-        self.send("session.claim", Some(&s), None, json!({"take_over":true}));
+        self.send(Method::SessionClaim, Some(&s), None, json!({"take_over":true}));
         let p = self.response()["payload"].clone();
         (s, json!({"claim_id":p["claim_id"],"grant_generation":p["grant_generation"]}))
     }
