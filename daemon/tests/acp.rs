@@ -521,26 +521,12 @@ async fn no_environment_value_reaches_the_log_responses_or_events() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_a_daemon_restart_a_loadable_agent_gets_session_load_and_no_reset_note() {
-    let sb = Sandbox::new();
-    settings(&sb, "fake", &fake_entry("fake", "loadable"));
-    let d = daemon(sb, &[]).await;
-    let claim = d.session().await;
-    assert_eq!(d.turn(&claim, "One.", false).await.status, TurnStatus::Completed);
-    let session = claim.session_id().to_owned();
-    drop(claim);
-    let Daemon { client, sb } = d;
-    drop(client);
-    let stop = sb.command(None).args(["daemon", "stop", "--workspace"]).arg(&sb.workspace).output().unwrap();
-    assert!(stop.status.success(), "{stop:?}");
-    let d = daemon(sb, &[]).await;
-    let claim = d.client.claim(&session, false).await.unwrap();
-    let turn = d.turn(&claim, "Two.", false).await;
+    let (turn, lines) = turn_after_restart(&fake_entry("fake", "loadable")).await;
     assert_eq!(
         (turn.status, turn.text.as_str()),
         (TurnStatus::Completed, "fake ok."),
         "the replayed history is not shown"
     );
-    let lines = d.transcript(&claim);
     assert!(service_notes(&lines).is_empty(), "loaded, not reset: {lines:?}");
     assert!(!serde_json::to_string(&lines).unwrap().contains("replayed history"), "history is not recorded twice");
 }
