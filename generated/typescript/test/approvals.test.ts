@@ -10,11 +10,11 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { BIN, NO_BIN, PACKAGE, daemonEnv, exited } from "./liveDaemon.js";
+import { BIN, NO_BIN, PACKAGE, daemonEnv, stopDaemon } from "./liveDaemon.js";
 import { APPROVALS_VERSION, AgentwireClient, ProfileUnavailableError, ServiceError, resume } from "../dist/client.js";
 import type { Claim, ClientOptions, TurnEvent } from "../dist/client.js";
 import type { AnyEvent, ApprovalRequested, ApprovalResolved } from "../dist/index.js";
@@ -82,17 +82,7 @@ describe("approvals against the real daemon and the scripted asking agent", { sk
     connect = (extra = {}) => AgentwireClient.connect({ socketPath: d.socket, workspace, ...extra });
   });
 
-  after(async () => {
-    if (pid !== undefined) {
-      try {
-        process.kill(pid, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
-      await exited(pid, 10_000);
-    }
-    if (root !== "") rmSync(root, { recursive: true, force: true });
-  });
+  after(() => stopDaemon(pid, root));
 
   async function session(client: AgentwireClient): Promise<Claim> {
     const { session_id } = await client.request("session.create", {});

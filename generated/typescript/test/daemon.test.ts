@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { BIN, NO_BIN, PACKAGE, daemonEnv, exited } from "./liveDaemon.js";
+import { BIN, NO_BIN, PACKAGE, daemonEnv, exited, stopDaemon } from "./liveDaemon.js";
 import { AgentwireClient, HandshakeError, ServiceError, resume, startOrConnect } from "../dist/client.js";
 import type { AnyEvent, Method, ReplayItem, ResponsePayloads } from "../dist/index.js";
 
@@ -256,17 +256,7 @@ describe("cancel on the slow local provider", { skip: SKIP }, () => {
     writeFileSync(join(root, "mc", "settings.toml"), "local_turn_ms = 10000\n", { mode: 0o600 });
   });
 
-  after(async () => {
-    if (pid !== undefined) {
-      try {
-        process.kill(pid, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
-      await exited(pid, 10_000);
-    }
-    if (root !== "") rmSync(root, { recursive: true, force: true });
-  });
+  after(() => stopDaemon(pid, root));
 
   it("a turn cancelled after its first delta ends cancelled, every time", { timeout: 60_000 }, async () => {
     // "Cancel tests use it and assert `cancelled` every time."

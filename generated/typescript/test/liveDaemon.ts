@@ -1,6 +1,6 @@
 /** What the tests against the real daemon share: where its binary is, and how it is run. */
 
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -33,4 +33,17 @@ export async function exited(pid: number, ms: number): Promise<boolean> {
     if (Date.now() > deadline) return false;
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** Stops the daemon `pid` (when one started) and removes its temporary `root`. */
+export async function stopDaemon(pid: number | undefined, root: string): Promise<void> {
+  if (pid !== undefined) {
+    try {
+      process.kill(pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+    await exited(pid, 10_000);
+  }
+  if (root !== "") rmSync(root, { recursive: true, force: true });
 }
